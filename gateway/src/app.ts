@@ -1,0 +1,117 @@
+/**
+ * The gateway's express app (DESIGN.md section 1; issue 2 "gateway skeleton"): request id,
+ * trace (started by the http instrumentation), CORS for the web origins with credentials, a
+ * same-origin guard for state-changing requests, then a proxy to the service that the route
+ * table names. Unknown paths answer 404 `{ error }`; an unreachable service 502 `{ error }`.
+ *
+ * Identity headers (`x-caller-*`, `x-internal-token`) arriving from outside are always removed;
+ * the gateway sets them itself only for a caller that `authenticate` vouches for.
+ */
+import {
+  CALLER_ID_HEADER,
+  CALLER_ROLE_HEADER,
+  INTERNAL_TOKEN_HEADER,
+  createHttpApp,
+  finishApp,
+  gatewayCallerHeaders,
+  type Caller,
+  type ReadinessCheck,
+} from '@market/platform';
+import cors from 'cors';
+import type { Express, Request, RequestHandler } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import http from 'node:http';
+import type { Logger } from 'pino';
+import { upstreams, type GatewayConfig } from './config';
+import { resolveService, SERVICES, type ServiceName } from './routes';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  readiness?: ReadinessCheck[];
+  /** Verifies the request's session; null for an anonymous request. */
+  authenticate?: (req: Request) => Promise<Caller | null>;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Headers to add to the proxied request (caller identity). */
+    upstreamHeaders?: Record<string, string>;
+  }
+}
+
+/** Builds the gateway app; `listen()` is the caller's. */
+export function createGatewayApp(deps: GatewayDeps): Express {
+  const { config, logger } = deps;
+  const app = createHttpApp({ service: 'gateway', logger, readiness: deps.readiness ?? [], parseJson: false });
+  const allowed = new Set(config.WEB_ORIGINS);
+
+  app.use(
+    cors({
+      origin: (origin, cb) => cb(null, !origin || allowed.has(origin)),
+      credentials: true,
+      exposedHeaders: ['x-request-id', 'Retry-After', 'Content-Disposition'],
+      maxAge: 600,
+    }),
+  );
+
+  // A browser always sends Origin on a cross-site POST; refusing unknown ones stops CSRF even
+  // where SameSite=Lax does not (e.g. top-level form POSTs from a sibling subdomain).
+  const sameOriginGuard: RequestHandler = (req, res, next) => {
+    const origin = req.get('origin');
+    if (UNSAFE_METHODS.has(req.method) && origin && !allowed.has(origin)) {
+      res.status(403).json({ error: 'Cross-site request refused' });
+      return;
+    }
+    next();
+  };
+  app.use(sameOriginGuard);
+
+  const identify: RequestHandler = async (req, _res, next) => {
+    for (const h of [CALLER_ID_HEADER, CALLER_ROLE_HEADER, INTERNAL_TOKEN_HEADER]) delete req.headers[h];
+    const caller = deps.authenticate ? await deps.authenticate(req) : null;
+    req.upstreamHeaders = gatewayCallerHeaders(caller, config.INTERNAL_SECRET);
+    next();
+  };
+  app.use(identify);
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  const targets = upstreams(config);
+  const proxies = {} as Record<ServiceName, ReturnType<typeof createProxyMiddleware<Request>>>;
+  for (const service of SERVICES) {
+    proxies[service] = createProxyMiddleware<Request>({
+      target: targets[service],
+      agent,
+      xfwd: true,
+      proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+      on: {
+        proxyReq: (proxyReq, req) => {
+          for (const [k, v] of Object.entries(req.upstreamHeaders ?? {})) proxyReq.setHeader(k, v);
+          proxyReq.setHeader('x-request-id', String(req.headers['x-request-id']));
+        },
+        error: (err, req, res) => {
+          logger.warn({ err, service, url: req.url }, 'upstream unreachable');
+          if ('writeHead' in res && !res.headersSent) {
+            res.writeHead(502, { 'Content-Type': 'application/json' });
+            res.end(JSON.stringify({ error: `The ${service} service is unavailable, please try again` }));
+          } else {
+            res.destroy();
+          }
+        },
+      },
+    });
+  }
+
+  app.use((req, res, next) => {
+    const service = resolveService(req.path);
+    if (!service) {
+      next();
+      return;
+    }
+    void proxies[service](req, res, next);
+  });
+
+  return finishApp(app, logger);
+}

@@ -1,0 +1,45 @@
+/**
+ * Gateway configuration (validated at start-up like every service's; issue 2).
+ * Upstream URLs default to the local ports of `npm start`.
+ */
+import { BaseConfigSchema } from '@market/platform';
+import { z } from 'zod';
+import type { ServiceName } from './routes';
+
+const url = (fallback: string) => z.url().default(fallback);
+
+export const GatewayConfigSchema = BaseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8070),
+  /** Origins of the web app allowed to call with credentials, comma-separated. */
+  WEB_ORIGINS: z
+    .string()
+    .default('http://localhost:3000,http://127.0.0.1:3000')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  IDENTITY_URL: url('http://127.0.0.1:8071'),
+  CATALOGUE_URL: url('http://127.0.0.1:8072'),
+  CART_URL: url('http://127.0.0.1:8073'),
+  ORDERING_URL: url('http://127.0.0.1:8074'),
+  REVIEWS_URL: url('http://127.0.0.1:8075'),
+  REPORTING_URL: url('http://127.0.0.1:8076'),
+  /** How long an upstream may take to answer, in ms. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+});
+
+export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
+
+/** Upstream base URL of each service. */
+export function upstreams(config: GatewayConfig): Record<ServiceName, string> {
+  return {
+    identity: config.IDENTITY_URL,
+    catalogue: config.CATALOGUE_URL,
+    cart: config.CART_URL,
+    ordering: config.ORDERING_URL,
+    reviews: config.REVIEWS_URL,
+    reporting: config.REPORTING_URL,
+  };
+}

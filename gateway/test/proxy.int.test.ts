@@ -1,0 +1,112 @@
+/**
+ * The gateway in front of a real upstream HTTP server: paths forwarded unchanged, identity
+ * headers stripped and re-set only for an authenticated caller, CORS with credentials, the
+ * cross-site guard, 404 for unknown paths and 502 for a service that is down.
+ */
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import pino from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../src/app';
+import { GatewayConfigSchema } from '../src/config';
+
+const SECRET = 'gateway-test-secret-0123456789';
+let upstream: Server;
+let upstreamUrl: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(express.json());
+  app.all('/{*rest}', (req, res) => {
+    res.json({ method: req.method, url: req.originalUrl, headers: req.headers, body: req.body });
+  });
+  upstream = app.listen(0);
+  await new Promise((r) => upstream.once('listening', r));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => upstream.close(() => r())));
+
+function gateway(authenticated = false) {
+  const config = GatewayConfigSchema.parse({
+    SERVICE_NAME: 'gateway',
+    INTERNAL_SECRET: SECRET,
+    WEB_ORIGINS: 'http://localhost:3000',
+    IDENTITY_URL: upstreamUrl,
+    CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there
+  });
+  return createGatewayApp({
+    config,
+    logger: pino({ level: 'silent' }),
+    authenticate: async () => (authenticated ? { id: 'cust-1', role: 'customer' } : null),
+  });
+}
+
+describe('gateway proxy', () => {
+  it('forwards a documented path unchanged with its body and request id', async () => {
+    const res = await request(gateway())
+      .post('/orgSeller/loginSeller?x=1')
+      .set('x-request-id', 'req-42')
+      .send({ username: 'u', password: 'p' });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toBe('/orgSeller/loginSeller?x=1');
+    expect(res.body.body).toEqual({ username: 'u', password: 'p' });
+    expect(res.body.headers['x-request-id']).toBe('req-42');
+  });
+
+  it('strips forged identity headers from anonymous requests', async () => {
+    const res = await request(gateway())
+      .get('/Customer/get/abc')
+      .set({ 'x-caller-id': 'admin-1', 'x-caller-role': 'admin', 'x-internal-token': SECRET });
+    expect(res.body.headers['x-caller-id']).toBeUndefined();
+    expect(res.body.headers['x-caller-role']).toBeUndefined();
+    expect(res.body.headers['x-internal-token']).toBeUndefined();
+  });
+
+  it('sets identity headers for an authenticated caller, replacing forged ones', async () => {
+    const res = await request(gateway(true)).get('/Customer/me').set({ 'x-caller-id': 'admin-1', 'x-caller-role': 'admin' });
+    expect(res.body.headers['x-caller-id']).toBe('cust-1');
+    expect(res.body.headers['x-caller-role']).toBe('customer');
+    expect(res.body.headers['x-internal-token']).toBe(SECRET);
+  });
+
+  it('answers unknown paths with 404 { error } without calling a service', async () => {
+    const res = await request(gateway()).get('/no/such/path');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found' });
+  });
+
+  it('answers 502 { error } when the service is down', async () => {
+    const res = await request(gateway()).get('/items/getItems');
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatch(/catalogue service is unavailable/);
+  });
+
+  it('allows the web origin with credentials and not others', async () => {
+    const ok = await request(gateway())
+      .options('/Customer/loginCustomer')
+      .set('Origin', 'http://localhost:3000')
+      .set('Access-Control-Request-Method', 'POST');
+    expect(ok.status).toBe(204);
+    expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+    expect(ok.headers['access-control-allow-credentials']).toBe('true');
+    const other = await request(gateway())
+      .options('/Customer/loginCustomer')
+      .set('Origin', 'https://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const res = await request(gateway()).post('/Customer/add').set('Origin', 'https://evil.example').send({});
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: 'Cross-site request refused' });
+  });
+
+  it('serves its own health probe', async () => {
+    const res = await request(gateway()).get('/healthz');
+    expect(res.body).toEqual({ status: 'ok', service: 'gateway' });
+  });
+});

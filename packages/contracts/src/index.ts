@@ -1,0 +1,10 @@
+/**
+ * @market/contracts: what crosses a process boundary. Topic names, the event envelope and
+ * event names (DESIGN.md section 3), queue payloads (section 4), and the request schemas that
+ * services validate with and the SPA reuses (section 8).
+ */
+export * from './topics';
+export * from './events';
+export * from './envelope';
+export * from './jobs';
+export * from './roles';

@@ -1,0 +1,31 @@
+/**
+ * Kafka topics of the marketplace: one topic per aggregate, keyed by aggregate id so one
+ * aggregate's events stay ordered (DESIGN.md section 3). Services create these topics at start-up
+ * (`ensureTopics` in @market/platform); the broker never auto-creates them.
+ *
+ * Every topic has a dead-letter twin `<topic>.dlq` that receives messages a consumer could not
+ * apply after bounded retries (DESIGN.md section 3, "Poison messages").
+ */
+export const Topics = {
+  customer: 'identity.customer.v1',
+  seller: 'identity.seller.v1',
+  item: 'catalogue.item.v1',
+  package: 'catalogue.package.v1',
+  order: 'ordering.order.v1',
+  payment: 'ordering.payment.v1',
+  review: 'reviews.review.v1',
+} as const;
+
+/** One of the topic names in {@link Topics}. */
+export type Topic = (typeof Topics)[keyof typeof Topics];
+
+/** Every aggregate topic, in a stable order. */
+export const ALL_TOPICS: readonly Topic[] = Object.values(Topics);
+
+/** Name of the dead-letter topic for `topic`, e.g. `catalogue.item.v1.dlq`. */
+export function dlqTopic(topic: string): string {
+  return `${topic}.dlq`;
+}
+
+/** Partitions per aggregate topic: enough for three consumer replicas to share a topic. */
+export const TOPIC_PARTITIONS = 3;

@@ -1,0 +1,66 @@
+/**
+ * Configuration from the environment, validated with zod at start-up (issue 2, "config").
+ *
+ * Every service reads the same base variables (listed in `.env.example`) and may extend the
+ * schema with its own. A missing or malformed value stops the process with a message that names
+ * the variable; nothing runs on a half-valid configuration.
+ */
+import { z } from 'zod';
+
+/** Variables every service process reads. Defaults point at the local infrastructure (infra/). */
+export const BaseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  SERVICE_NAME: z.string().min(1),
+  /** HTTP port of the service. */
+  PORT: z.coerce.number().int().min(0).max(65535),
+  /** MongoDB (or FerretDB) connection string, without the database name. */
+  MONGO_URL: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
+    .default('mongodb://127.0.0.1:27017'),
+  /** Comma-separated host:port list of Kafka brokers. */
+  KAFKA_BROKERS: z
+    .string()
+    .default('127.0.0.1:9092')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[^:]+:\d+$/, 'must be host:port')).min(1)),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .default('redis://127.0.0.1:6379'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
+    .default('smtp://127.0.0.1:1025'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Shared secret the gateway sends with caller identity headers (DESIGN.md section 1). */
+  INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+});
+
+export type BaseConfig = z.infer<typeof BaseConfigSchema>;
+
+/** Thrown when the environment does not satisfy the schema; `message` names each bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates `env` against `schema` (usually `BaseConfigSchema.extend({...})`).
+ * @returns the parsed, typed configuration
+ * @throws {ConfigError} naming every missing or malformed variable
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    return `  ${name}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+}

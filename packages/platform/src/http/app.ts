@@ -1,0 +1,161 @@
+/**
+ * Express app factory every service and the gateway use, so all HTTP surfaces behave alike
+ * (issue 2, "HTTP kit"; DESIGN.md section 8):
+ * request id (taken from `x-request-id` or generated) on every log line and answer, helmet,
+ * JSON body limit, `/healthz` (alive), `/readyz` (dependencies reachable), `/metrics`
+ * (Prometheus), and `finishApp()` which adds the 404 and error handlers:
+ * zod error → 400 `{ error, fields }`, {@link HttpError} → its status, malformed JSON → 400,
+ * too large → 413, anything else → 500 without internals.
+ */
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { randomUUID } from 'node:crypto';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+import { HttpError } from '../errors';
+import { createMetrics } from './metrics';
+
+/** A named readiness check; it throws when its dependency is not reachable. */
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<void>;
+}
+
+export interface HttpAppOptions {
+  service: string;
+  logger: Logger;
+  readiness?: ReadinessCheck[];
+  /** Largest JSON body accepted, e.g. `'100kb'`. */
+  jsonLimit?: string;
+  /** Parse JSON bodies (the gateway turns this off: it streams bodies to services). */
+  parseJson?: boolean;
+}
+
+/** Time allowed for each readiness check, in ms. */
+const READINESS_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+/** Converts a zod error into `{ error, fields }`: the first message overall, and one per field. */
+export function zodErrorBody(err: ZodError): { error: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return { error: err.issues[0]?.message ?? 'Invalid request', fields };
+}
+
+/**
+ * Creates the app with the common middleware and probes. Add routes, then call
+ * {@link finishApp}.
+ */
+export function createHttpApp(opts: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, uniquelocal');
+  const { registry, httpMetrics } = createMetrics(opts.service);
+
+  const requestId: RequestHandler = (req, res, next) => {
+    const given = req.get('x-request-id');
+    const id = given && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    req.headers['x-request-id'] = id;
+    res.setHeader('x-request-id', id);
+    next();
+  };
+  app.use(requestId);
+  app.use(
+    pinoHttp({
+      logger: opts.logger,
+      genReqId: (req) => String(req.headers['x-request-id']),
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+      autoLogging: { ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes(req.url ?? '') },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(httpMetrics);
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: opts.service });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const results = await Promise.all(
+      (opts.readiness ?? []).map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), READINESS_TIMEOUT_MS, name);
+          return { name, ok: true };
+        } catch (err) {
+          return { name, ok: false, error: (err as Error).message };
+        }
+      }),
+    );
+    const ready = results.every((r) => r.ok);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: results });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('Content-Type', registry.contentType);
+    res.send(await registry.metrics());
+  });
+
+  if (opts.parseJson !== false) app.use(express.json({ limit: opts.jsonLimit ?? '100kb' }));
+  return app;
+}
+
+/** Adds the 404 handler and the error handler; call after the routes. */
+export function finishApp(app: Express, logger: Logger): Express {
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+  const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (err instanceof ZodError) {
+      res.status(400).json(zodErrorBody(err));
+      return;
+    }
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) res.setHeader(k, v);
+      res.status(err.status).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+      return;
+    }
+    // body-parser errors carry the status to answer and say what was wrong with the body.
+    const e = err as { type?: string; status?: number; expose?: boolean; message?: string };
+    if (e.type === 'entity.parse.failed') {
+      res.status(400).json({ error: 'The request body is not valid JSON' });
+      return;
+    }
+    if (e.type === 'entity.too.large') {
+      res.status(413).json({ error: 'The request body is too large' });
+      return;
+    }
+    if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
+      res.status(e.status).json({ error: e.message ?? 'Bad request' });
+      return;
+    }
+    logger.error({ err, reqId: req.headers['x-request-id'] }, 'unhandled error');
+    res.status(500).json({ error: 'Internal server error' });
+  };
+  app.use(onError);
+  return app;
+}

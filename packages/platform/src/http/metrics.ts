@@ -1,0 +1,30 @@
+/**
+ * Prometheus metrics (DESIGN.md section 8): default process metrics plus an HTTP request
+ * duration histogram labelled by method, route and status.
+ */
+import type { RequestHandler } from 'express';
+import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+/** A per-process registry with default metrics and the HTTP histogram. */
+export function createMetrics(service: string): { registry: Registry; httpMetrics: RequestHandler } {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration in seconds',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const httpMetrics: RequestHandler = (req, res, next) => {
+    const end = duration.startTimer();
+    res.on('finish', () => {
+      // The matched route pattern, not the raw path, keeps label cardinality bounded.
+      const route = (req.route as { path?: string } | undefined)?.path ?? 'unmatched';
+      end({ method: req.method, route: `${req.baseUrl}${route}`, status: String(res.statusCode) });
+    });
+    next();
+  };
+  return { registry, httpMetrics };
+}

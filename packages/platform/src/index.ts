@@ -1,0 +1,20 @@
+/**
+ * @market/platform: the kit every service uses (issue 2). Import `@market/platform/telemetry`
+ * first in `main.ts`, then use {@link runService} from here.
+ */
+export * from './config';
+export * from './logger';
+export * from './errors';
+export * from './mongo';
+export * from './redis';
+export * from './queues';
+export * from './mail';
+export * from './shutdown';
+export * from './service';
+export * from './kafka/client';
+export * from './kafka/publisher';
+export * from './kafka/outbox';
+export * from './kafka/consumer';
+export * from './http/app';
+export * from './http/caller';
+export * from './http/metrics';

@@ -1,0 +1,249 @@
+/**
+ * Idempotent Kafka consumer (DESIGN.md section 3, "Consuming: idempotent").
+ *
+ * - Each handled `eventId` is recorded in the service's own `processed_events` collection under a
+ *   unique key per consumer group; a redelivered event is skipped.
+ * - The record is written AFTER the handler succeeds, so a crash in between redelivers the event:
+ *   handlers must therefore also be guarded by `aggregateVersion` (see {@link applyVersioned}),
+ *   which makes the second run a no-op.
+ * - A handler that keeps failing is retried a bounded number of times, then the raw message goes
+ *   to `<topic>.dlq` with the reason in its headers, and the partition moves on.
+ */
+import { dlqTopic, parseEnvelope, type EventEnvelope } from '@market/contracts';
+import { context, propagation, trace } from '@opentelemetry/api';
+import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { Logger } from 'pino';
+
+/** Where and how an event arrived. */
+export interface DeliveryMeta {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+/** Applies one event to the service's state. Must be safe to run twice for the same event. */
+export type EventHandler = (event: EventEnvelope, meta: DeliveryMeta) => Promise<void>;
+
+export interface ConsumerOptions {
+  kafka: Kafka;
+  /** Consumer group: replicas of one service share it and so share partitions. */
+  groupId: string;
+  topics: readonly string[];
+  /** The service's own database, which holds `processed_events`. */
+  conn: Connection;
+  /** Producer used to dead-letter poison messages. */
+  producer: Producer;
+  logger: Logger;
+  /** Handlers by event `type`; events of other types are acknowledged and ignored. */
+  handlers: Partial<Record<string, EventHandler>>;
+  /** Attempts per message before dead-lettering (default 3). */
+  maxAttempts?: number;
+  /** First retry delay in ms, doubled for each further attempt (default 100). */
+  retryDelayMs?: number;
+  /** Read a new group's topics from the start (default true: read models need history). */
+  fromBeginning?: boolean;
+}
+
+interface ProcessedEvent {
+  _id: string;
+  groupId: string;
+  eventId: string;
+  type: string;
+  outcome: 'applied' | 'dead-lettered';
+  at: Date;
+}
+
+const processedSchema = new Schema<ProcessedEvent>(
+  {
+    _id: { type: String, required: true },
+    groupId: { type: String, required: true },
+    eventId: { type: String, required: true },
+    type: { type: String, required: true },
+    outcome: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { collection: 'processed_events', versionKey: false },
+);
+
+/** The processed-events model of a connection (created once per connection). */
+export function processedEventsModel(conn: Connection): Model<ProcessedEvent> {
+  return (conn.models.ProcessedEvent as Model<ProcessedEvent> | undefined) ?? conn.model('ProcessedEvent', processedSchema);
+}
+
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+function headersToCarrier(headers: IHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) {
+    if (v === undefined) continue;
+    out[k] = Array.isArray(v) ? String(v[0]) : String(v);
+  }
+  return out;
+}
+
+/**
+ * A kafkajs consumer that applies each event at most once per consumer group (effects) and at
+ * least once (delivery). Call `start()` once; `stop()` commits offsets and leaves the group.
+ */
+export class IdempotentConsumer {
+  private readonly consumer: Consumer;
+  private readonly processed: Model<ProcessedEvent>;
+  private readonly maxAttempts: number;
+  private readonly retryDelayMs: number;
+
+  constructor(private readonly opts: ConsumerOptions) {
+    this.consumer = opts.kafka.consumer({
+      groupId: opts.groupId,
+      // Low enough that a local event is applied in well under a second (issue 2).
+      maxWaitTimeInMs: 50,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      allowAutoTopicCreation: false,
+    });
+    this.processed = processedEventsModel(opts.conn);
+    this.maxAttempts = opts.maxAttempts ?? 3;
+    this.retryDelayMs = opts.retryDelayMs ?? 100;
+  }
+
+  /** Joins the group and starts consuming. Resolves once the consumer is running. */
+  async start(): Promise<void> {
+    await this.processed.init();
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: [...this.opts.topics], fromBeginning: this.opts.fromBeginning ?? true });
+    await this.consumer.run({
+      eachMessage: async ({ topic, partition, message }) => {
+        await this.handleMessage({ topic, partition, offset: message.offset }, message);
+      },
+    });
+  }
+
+  /** Resolves when the consumer has joined its group and been assigned partitions. */
+  whenJoined(timeoutMs = 30_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`consumer ${this.opts.groupId} did not join in ${timeoutMs} ms`)), timeoutMs);
+      const off = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+        clearTimeout(timer);
+        off();
+        resolve();
+      });
+    });
+  }
+
+  /** Commits offsets and leaves the group (graceful shutdown). */
+  async stop(): Promise<void> {
+    await this.consumer.disconnect();
+  }
+
+  private async handleMessage(meta: DeliveryMeta, message: KafkaMessage): Promise<void> {
+    const log = this.opts.logger.child({ topic: meta.topic, partition: meta.partition, offset: meta.offset });
+    let event: EventEnvelope;
+    try {
+      if (!message.value) throw new Error('empty message');
+      event = parseEnvelope(message.value);
+    } catch (err) {
+      log.error({ err }, 'not an event envelope; dead-lettering');
+      await this.deadLetter(meta, message, `invalid envelope: ${(err as Error).message}`);
+      return;
+    }
+    const handler = this.opts.handlers[event.type];
+    if (!handler) return;
+    const key = `${this.opts.groupId}:${event.eventId}`;
+    if (await this.processed.exists({ _id: key })) {
+      log.debug({ eventId: event.eventId }, 'duplicate delivery skipped');
+      return;
+    }
+    // Continue the producer's trace when no instrumentation has already done so.
+    const parent = trace.getActiveSpan()
+      ? context.active()
+      : propagation.extract(context.active(), {
+          ...headersToCarrier(message.headers),
+          ...(event.traceparent ? { traceparent: event.traceparent } : {}),
+        });
+
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+      try {
+        await context.with(parent, () => handler(event, meta));
+        await this.record(event, 'applied');
+        return;
+      } catch (err) {
+        lastError = err;
+        log.warn({ err, eventId: event.eventId, type: event.type, attempt }, 'event handler failed');
+        if (attempt < this.maxAttempts) await new Promise((r) => setTimeout(r, this.retryDelayMs * 2 ** (attempt - 1)));
+      }
+    }
+    log.error({ err: lastError, eventId: event.eventId, type: event.type }, 'event handler kept failing; dead-lettering');
+    await this.deadLetter(meta, message, `handler failed: ${(lastError as Error)?.message ?? String(lastError)}`);
+    await this.record(event, 'dead-lettered');
+  }
+
+  private async record(event: EventEnvelope, outcome: ProcessedEvent['outcome']): Promise<void> {
+    try {
+      await this.processed.create({
+        _id: `${this.opts.groupId}:${event.eventId}`,
+        groupId: this.opts.groupId,
+        eventId: event.eventId,
+        type: event.type,
+        outcome,
+        at: new Date(),
+      });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  private async deadLetter(meta: DeliveryMeta, message: KafkaMessage, reason: string): Promise<void> {
+    await this.opts.producer.send({
+      topic: dlqTopic(meta.topic),
+      acks: -1,
+      messages: [
+        {
+          key: message.key,
+          value: message.value,
+          headers: {
+            ...message.headers,
+            'dlq-reason': reason.slice(0, 1000),
+            'dlq-source-topic': meta.topic,
+            'dlq-source-partition': String(meta.partition),
+            'dlq-source-offset': meta.offset,
+            'dlq-consumer-group': this.opts.groupId,
+          },
+        },
+      ],
+    });
+  }
+}
+
+/**
+ * Version-guarded upsert for read models (DESIGN.md section 3): writes `set` to the document with
+ * `_id = aggregateId` only if the stored `aggregateVersion` is older than `aggregateVersion`.
+ * A duplicate or an out-of-order older event changes nothing.
+ * Deletions should be written as tombstones (`{ deleted: true }`) through this same function so a
+ * late older update cannot resurrect the document.
+ * @returns `'applied'` or `'stale'`
+ */
+export async function applyVersioned(
+  model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any read model
+  aggregateId: string,
+  aggregateVersion: number,
+  set: Record<string, unknown>,
+): Promise<'applied' | 'stale'> {
+  try {
+    const res = await model
+      .updateOne(
+        { _id: aggregateId, $or: [{ aggregateVersion: { $lt: aggregateVersion } }, { aggregateVersion: { $exists: false } }] },
+        { $set: { ...set, aggregateVersion } },
+        { upsert: true },
+      )
+      .exec();
+    return res.modifiedCount + res.upsertedCount > 0 ? 'applied' : 'stale';
+  } catch (err) {
+    // The upsert tried to insert because the version filter did not match an existing
+    // newer document: that is the "stale" outcome, not a failure.
+    if (isDuplicateKey(err)) return 'stale';
+    throw err;
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * Per-document transactional outbox (DESIGN.md section 3, "Publishing: at-least-once, never
+ * lost").
+ *
+ * MongoDB multi-document transactions need a replica set and FerretDB has none, so an event is
+ * written in the SAME single-document write that changes the aggregate: the update appends the
+ * envelope to the document's `pendingEvents` array and bumps `aggregateVersion`. The
+ * {@link OutboxRelay} later publishes pending events and then `$pull`s them. A crash between the
+ * two re-publishes (after the claim lease runs out), so consumers must be idempotent.
+ *
+ * Several relay replicas may run: each claims a document with a short lease before publishing
+ * it, so in normal operation one event is published once.
+ */
+import { topicOf, type EventEnvelope, type EventType } from '@market/contracts';
+import { context, propagation } from '@opentelemetry/api';
+import { randomUUID } from 'node:crypto';
+import type { Producer } from 'kafkajs';
+import type { Model, Schema } from 'mongoose';
+import type { Logger } from 'pino';
+import { publishEvents } from './publisher';
+
+/** How an event waits inside its aggregate document until the relay publishes it. */
+export interface PendingEvent {
+  topic: string;
+  envelope: EventEnvelope;
+}
+
+/** Fields the outbox adds to an aggregate document. */
+export interface OutboxFields {
+  /** Version of the aggregate after its latest change; 1 after creation. */
+  aggregateVersion: number;
+  pendingEvents: PendingEvent[];
+  /** Set while a relay is publishing this document's events; expired leases are reclaimed. */
+  outboxLeaseUntil?: Date | null;
+}
+
+/**
+ * mongoose plugin: adds `aggregateVersion`, `pendingEvents` and `outboxLeaseUntil` to an
+ * aggregate schema, and hides them from `toJSON` so they never reach a client.
+ */
+export function outboxPlugin(schema: Schema): void {
+  schema.add({
+    aggregateVersion: { type: Number, default: 0, required: true },
+    pendingEvents: { type: [{ _id: false, topic: String, envelope: {} }], default: [] },
+    outboxLeaseUntil: { type: Date, default: null },
+  });
+  schema.index({ outboxLeaseUntil: 1 });
+  const hide = (_doc: unknown, ret: Record<string, unknown>) => {
+    delete ret.pendingEvents;
+    delete ret.outboxLeaseUntil;
+    delete ret.aggregateVersion;
+    delete ret.__v;
+    return ret;
+  };
+  schema.set('toJSON', { transform: hide });
+  schema.set('toObject', { transform: hide });
+}
+
+/** The W3C traceparent of the active span, if any. */
+function currentTraceparent(): string | undefined {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier.traceparent;
+}
+
+/**
+ * Builds a pending event for an aggregate change. Captures the active trace context so the
+ * trace continues through the relay and the consumer.
+ * @param type - event type from @market/contracts `Events`; decides the topic
+ * @param aggregateId - the aggregate's id (also the Kafka key)
+ * @param aggregateVersion - the aggregate's version AFTER this change
+ * @param data - the event's payload (spec field names)
+ */
+export function pendingEvent(
+  type: EventType,
+  aggregateId: string,
+  aggregateVersion: number,
+  data: Record<string, unknown>,
+  schemaVersion = 1,
+): PendingEvent {
+  const envelope: EventEnvelope = {
+    eventId: randomUUID(),
+    type,
+    schemaVersion,
+    occurredAt: new Date().toISOString(),
+    aggregateId,
+    aggregateVersion,
+    data,
+  };
+  const traceparent = currentTraceparent();
+  if (traceparent) envelope.traceparent = traceparent;
+  return { topic: topicOf(type), envelope };
+}
+
+/**
+ * The update operators that record events within an aggregate write: push the events and bump
+ * the version by how many changes they describe. Merge with the write's own `$set` etc.
+ * Pair with a filter on the version the caller read (optimistic concurrency), e.g.
+ * `updateOne({ _id, aggregateVersion: v }, { $set: {...}, ...withEvents(events) })`.
+ */
+export function withEvents(events: PendingEvent[]): {
+  $push: { pendingEvents: { $each: PendingEvent[] } };
+  $inc: { aggregateVersion: number };
+} {
+  return { $push: { pendingEvents: { $each: events } }, $inc: { aggregateVersion: events.length } };
+}
+
+export interface OutboxRelayOptions {
+  /** Aggregate models whose documents carry the outbox plugin. */
+  models: Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate schema
+  producer: Producer;
+  logger: Logger;
+  /** How often to look for pending events when not nudged, in ms. */
+  pollIntervalMs?: number;
+  /** How long a claimed document stays reserved for this relay, in ms. */
+  leaseMs?: number;
+}
+
+/**
+ * Publishes pending events of aggregate documents and then removes them from the document.
+ * Runs a poll loop; `nudge()` after a write shortens the wait so a local event reaches Kafka in
+ * milliseconds.
+ */
+export class OutboxRelay {
+  private readonly pollIntervalMs: number;
+  private readonly leaseMs: number;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private nudged = false;
+
+  constructor(private readonly opts: OutboxRelayOptions) {
+    this.pollIntervalMs = opts.pollIntervalMs ?? 500;
+    this.leaseMs = opts.leaseMs ?? 10_000;
+  }
+
+  /** Starts the background loop. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops the loop after the batch in flight; resolves when it has stopped. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Asks the loop to look for pending events now (call after writing an aggregate). */
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /**
+   * Publishes every pending event it can claim, once. Used by the loop and by tests.
+   * @returns how many events were published
+   */
+  async drainOnce(): Promise<number> {
+    let published = 0;
+    for (const model of this.opts.models) {
+      for (;;) {
+        const n = await this.publishOne(model);
+        if (n === 0) break;
+        published += n;
+      }
+    }
+    return published;
+  }
+
+  private async publishOne(model: Model<unknown>): Promise<number> {
+    const now = new Date();
+    const doc = (await model
+      .findOneAndUpdate(
+        {
+          'pendingEvents.0': { $exists: true },
+          $or: [{ outboxLeaseUntil: null }, { outboxLeaseUntil: { $lt: now } }],
+        },
+        { $set: { outboxLeaseUntil: new Date(now.getTime() + this.leaseMs) } },
+        { new: true, projection: { pendingEvents: 1 } },
+      )
+      .lean()
+      .exec()) as { _id: unknown; pendingEvents: PendingEvent[] } | null;
+    if (!doc) return 0;
+    const events = doc.pendingEvents;
+    await publishEvents(
+      this.opts.producer,
+      events.map((p) => ({ topic: p.topic, event: p.envelope })),
+    );
+    await model
+      .updateOne(
+        { _id: doc._id },
+        {
+          $pull: { pendingEvents: { 'envelope.eventId': { $in: events.map((e) => e.envelope.eventId) } } },
+          $set: { outboxLeaseUntil: null },
+        },
+      )
+      .exec();
+    return events.length;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        this.nudged = false;
+        await this.drainOnce();
+      } catch (err) {
+        this.opts.logger.error({ err }, 'outbox relay failed to publish; will retry');
+      }
+      if (!this.running || this.nudged) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollIntervalMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * SMTP mail transport (nodemailer) for the e-mail worker (DESIGN.md section 4, queue `email`).
+ * Locally the SMTP server is MailDev (infra/); in production any relay given by `SMTP_URL`.
+ */
+import nodemailer, { type Transporter } from 'nodemailer';
+
+/** A rendered e-mail: text and HTML parts of the same content. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: { filename: string; content: Buffer; contentType?: string }[];
+}
+
+/**
+ * Creates a pooled SMTP transport.
+ * @param smtpUrl - `smtp://host:port` (or `smtps://user:pass@host:port`)
+ */
+export function createMailer(smtpUrl: string): Transporter {
+  return nodemailer.createTransport(smtpUrl);
+}
+
+/** Default sender of marketplace mail. */
+export const MAIL_FROM = process.env.MAIL_FROM ?? 'Lanka Electronics Marketplace <no-reply@marketplace.lk>';
+
+/**
+ * Sends one message.
+ * @returns the SMTP message id
+ * @throws the transport's error when the server refuses it (the job is then retried)
+ */
+export async function sendMail(transport: Transporter, msg: MailMessage): Promise<string> {
+  const info = await transport.sendMail({ from: MAIL_FROM, ...msg });
+  return String(info.messageId);
+}

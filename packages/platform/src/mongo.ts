@@ -1,0 +1,44 @@
+/**
+ * MongoDB connection helper: one database per service (DESIGN.md section 2, "each owns ONE
+ * MongoDB database"). Works against MongoDB 7 and FerretDB 1.x, so callers keep to their common
+ * subset (DESIGN.md section 7: no multi-document transactions, no `$lookup`, no `$text`).
+ */
+import mongoose, { type Connection } from 'mongoose';
+
+export interface MongoOptions {
+  /** Server URL without database, e.g. `mongodb://127.0.0.1:27017`. */
+  url: string;
+  /** The service's own database name, e.g. `identity`. */
+  dbName: string;
+  /** How long to wait for a server before an operation fails, in ms. */
+  serverSelectionTimeoutMS?: number;
+}
+
+/**
+ * Opens a dedicated mongoose connection to the service's database and waits until it is usable.
+ * @throws {Error} when no server answers within `serverSelectionTimeoutMS`
+ */
+export async function connectMongo(opts: MongoOptions): Promise<Connection> {
+  const conn = mongoose.createConnection(opts.url, {
+    dbName: opts.dbName,
+    serverSelectionTimeoutMS: opts.serverSelectionTimeoutMS ?? 10_000,
+    // Index builds at start-up are wanted: unique indexes are part of the rules (e.g. SKU).
+    autoIndex: true,
+  });
+  await conn.asPromise();
+  return conn;
+}
+
+/** Readiness probe: runs `ping` on the connection's database. */
+export async function pingMongo(conn: Connection): Promise<void> {
+  if (!conn.db) throw new Error('MongoDB connection is not open');
+  await conn.db.command({ ping: 1 });
+}
+
+/**
+ * Escapes a user-supplied string for use inside a `$regex` (DESIGN.md section 7: "Escape every
+ * user string that goes into a `$regex`").
+ */
+export function escapeRegex(input: string): string {
+  return input.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,105 @@
+/**
+ * One service bootstrap, so every service wires itself the same way (issue 2; the shape of
+ * dotnet/eShop's shared service defaults): validated config, logger, its own MongoDB database,
+ * Kafka client/producer with topics ensured, Redis, readiness checks and graceful shutdown.
+ *
+ * A service's `src/main.ts` calls {@link runService} with a function that registers its routes,
+ * consumers and workers on the returned context.
+ */
+import type { Express } from 'express';
+import type { Kafka, Producer } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { BaseConfigSchema, ConfigError, loadConfig, type BaseConfig } from './config';
+import { createLogger } from './logger';
+import { connectMongo, pingMongo } from './mongo';
+import { createKafka, ensureTopics } from './kafka/client';
+import { createRedis, pingRedis } from './redis';
+import { GracefulShutdown } from './shutdown';
+import { createHttpApp, finishApp, type ReadinessCheck } from './http/app';
+import { callerFromGateway } from './http/caller';
+import { getTelemetryHandle } from './telemetry-handle';
+
+export interface ServiceContext<C extends BaseConfig> {
+  config: C;
+  logger: Logger;
+  db: Connection;
+  kafka: Kafka;
+  producer: Producer;
+  /** General-purpose connection (commands). */
+  redis: Redis;
+  /** Connection for BullMQ queues and workers (`maxRetriesPerRequest: null`). */
+  bullRedis: Redis;
+  shutdown: GracefulShutdown;
+  readiness: ReadinessCheck[];
+  /** An app with the common middleware and caller headers; add routes, then `serve()`. */
+  app: Express;
+}
+
+export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
+  /** Config schema, usually `BaseConfigSchema.extend({...})`. */
+  configSchema?: S;
+  /** The service's own database name. */
+  dbName: string;
+  /** Registers routes, consumers, relays and workers. */
+  setup: (ctx: ServiceContext<z.infer<S>>) => Promise<void>;
+}
+
+/**
+ * Boots a service and starts serving HTTP on `PORT`. On a configuration error it prints the
+ * message (naming the variable) and exits with code 78; on any other start-up failure with 1.
+ */
+export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDefinition<S>): Promise<void> {
+  let config: z.infer<S>;
+  try {
+    config = loadConfig((def.configSchema ?? BaseConfigSchema) as S);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
+  const shutdown = new GracefulShutdown(logger);
+  shutdown.install();
+  try {
+    const telemetry = getTelemetryHandle();
+    if (telemetry) shutdown.add('telemetry', () => telemetry.shutdown());
+    const db = await connectMongo({ url: config.MONGO_URL, dbName: def.dbName });
+    shutdown.add('mongodb', () => db.close());
+    const kafka = createKafka(config.SERVICE_NAME, config.KAFKA_BROKERS, logger);
+    const admin = kafka.admin();
+    await admin.connect();
+    await ensureTopics(admin);
+    shutdown.add('kafka admin', () => admin.disconnect());
+    const producer = kafka.producer({ allowAutoTopicCreation: false });
+    await producer.connect();
+    shutdown.add('kafka producer', () => producer.disconnect());
+    const redis = createRedis(config.REDIS_URL);
+    const bullRedis = createRedis(config.REDIS_URL, true);
+    shutdown.add('redis', async () => {
+      await redis.quit();
+      await bullRedis.quit();
+    });
+    const readiness: ReadinessCheck[] = [
+      { name: 'mongodb', check: () => pingMongo(db) },
+      { name: 'kafka', check: async () => void (await admin.describeCluster()) },
+      { name: 'redis', check: () => pingRedis(redis) },
+    ];
+    const app = createHttpApp({ service: config.SERVICE_NAME, logger, readiness });
+    app.use(callerFromGateway(config.INTERNAL_SECRET));
+    const ctx: ServiceContext<z.infer<S>> = { config, logger, db, kafka, producer, redis, bullRedis, shutdown, readiness, app };
+    await def.setup(ctx);
+    finishApp(app, logger);
+    const server = app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'listening'));
+    // Registered last, so it closes first: stop taking requests before closing their resources.
+    shutdown.addServer(server);
+  } catch (err) {
+    logger.fatal({ err }, 'service failed to start');
+    await shutdown.run();
+    process.exit(1);
+  }
+}

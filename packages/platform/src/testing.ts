@@ -1,0 +1,99 @@
+/**
+ * Helpers for integration tests against the real local servers (DESIGN.md section 7).
+ * Nothing here replaces a server: `requireServers()` fails the test run, naming the server, when
+ * one is not reachable.
+ */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+
+/** Addresses of the servers tests use, from the same variables the services read. */
+export function testServers() {
+  return {
+    mongoUrl: process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017',
+    kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    smtpUrl: process.env.SMTP_URL ?? 'smtp://127.0.0.1:1025',
+    maildevUrl: process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080',
+  };
+}
+
+/** A name unique to this test run, e.g. for a database, topic or consumer group. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+}
+
+function tcpReachable(host: string, port: number, timeoutMs = 2_000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function hostPort(url: string, defaultPort: number): [string, number] {
+  const u = new URL(url.includes('://') ? url : `tcp://${url}`);
+  return [u.hostname, Number(u.port || defaultPort)];
+}
+
+/**
+ * Throws, naming each server that does not accept connections, so a test run without
+ * infrastructure fails loudly instead of passing on mocks.
+ */
+export async function requireServers(...which: ('mongo' | 'kafka' | 'redis' | 'smtp' | 'maildev')[]): Promise<void> {
+  const s = testServers();
+  const addresses: Record<string, [string, number]> = {
+    mongo: hostPort(s.mongoUrl, 27017),
+    kafka: hostPort(s.kafkaBrokers[0] ?? '127.0.0.1:9092', 9092),
+    redis: hostPort(s.redisUrl, 6379),
+    smtp: hostPort(s.smtpUrl, 25),
+    maildev: hostPort(s.maildevUrl, 80),
+  };
+  const missing: string[] = [];
+  for (const name of which) {
+    const [host, port] = addresses[name]!;
+    if (!(await tcpReachable(host, port))) missing.push(`${name} (${host}:${port})`);
+  }
+  if (missing.length) throw new Error(`Required servers are not reachable: ${missing.join(', ')}. Run \`npm run infra:up\`.`);
+}
+
+/**
+ * Polls `probe` until it returns a value other than undefined/false, or throws after
+ * `timeoutMs`. For asserting eventually consistent effects (events, jobs) with a deadline.
+ */
+export async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 15_000, intervalMs = 50, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const v = await probe();
+      if (v !== undefined && v !== false) return v;
+    } catch (err) {
+      lastError = err;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${(lastError as Error).message}` : ''}`);
+}
+
+/** A message as MailDev's REST API returns it (the fields tests read). */
+export interface MailDevMessage {
+  id: string;
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string; name: string }[];
+  attachments?: { fileName: string; contentType: string }[];
+}
+
+/** All messages in the MailDev inbox sent to `address` (case-insensitive). */
+export async function mailsTo(address: string): Promise<MailDevMessage[]> {
+  const res = await fetch(`${testServers().maildevUrl}/email`);
+  if (!res.ok) throw new Error(`MailDev answered ${res.status}`);
+  const all = (await res.json()) as MailDevMessage[];
+  return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
+}

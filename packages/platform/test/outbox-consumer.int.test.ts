@@ -1,0 +1,243 @@
+/**
+ * Proofs (issue 2, item 7a, 7b) that the outbox and the idempotent consumer work on the real
+ * servers: FerretDB/MongoDB for the aggregate and the read model, Kafka in between.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Admin, Kafka, Producer } from 'kafkajs';
+import type { Connection } from 'mongoose';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKafka, ensureTopics } from '../src/kafka/client';
+import { applyVersioned, IdempotentConsumer, processedEventsModel } from '../src/kafka/consumer';
+import { OutboxRelay, pendingEvent, withEvents, type PendingEvent } from '../src/kafka/outbox';
+import { connectMongo } from '../src/mongo';
+import { requireServers, testServers, uniqueName, waitFor } from '../src/testing';
+import { effectsModel, gadgetModel, gadgetViewModel } from './fixtures/gadget';
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
+let kafka: Kafka;
+let admin: Admin;
+let producer: Producer;
+let writerDb: Connection; // the "owning service" database
+let readerDb: Connection; // the "consuming service" database
+let topic: string;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+/** A pending event for a gadget, sent on this test's own topic. */
+function gadgetEvent(type: 'ItemCreated' | 'ItemUpdated', id: string, version: number, name: string): PendingEvent {
+  return { ...pendingEvent(type, id, version, { name }), topic };
+}
+
+/** Starts a consumer in a fresh group that applies gadget events to the read model. */
+async function startReader(groupId = uniqueName('reader')) {
+  const views = gadgetViewModel(readerDb);
+  const effects = effectsModel(readerDb);
+  const apply = async (event: { aggregateId: string; aggregateVersion: number; eventId: string; data: Record<string, unknown> }) => {
+    const outcome = await applyVersioned(views, event.aggregateId, event.aggregateVersion, { name: event.data.name });
+    if (outcome === 'applied') await effects.create({ aggregateId: event.aggregateId, eventId: event.eventId });
+  };
+  const consumer = new IdempotentConsumer({
+    kafka,
+    groupId,
+    topics: [topic],
+    conn: readerDb,
+    producer,
+    logger,
+    handlers: { ItemCreated: apply, ItemUpdated: apply },
+  });
+  const joined = consumer.whenJoined();
+  await consumer.start();
+  await joined;
+  cleanups.push(() => consumer.stop());
+  return { consumer, views, effects, groupId };
+}
+
+beforeAll(async () => {
+  await requireServers('mongo', 'kafka');
+  const s = testServers();
+  kafka = createKafka('platform-it', s.kafkaBrokers, logger);
+  admin = kafka.admin();
+  await admin.connect();
+  topic = uniqueName('it.gadget.v1');
+  await ensureTopics(admin, [topic]);
+  producer = kafka.producer({ allowAutoTopicCreation: false });
+  await producer.connect();
+  writerDb = await connectMongo({ url: s.mongoUrl, dbName: uniqueName('it-writer') });
+  readerDb = await connectMongo({ url: s.mongoUrl, dbName: uniqueName('it-reader') });
+});
+
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  await writerDb?.dropDatabase().catch(() => undefined);
+  await readerDb?.dropDatabase().catch(() => undefined);
+  await writerDb?.close();
+  await readerDb?.close();
+  await producer?.disconnect();
+  await admin?.deleteTopics({ topics: [topic, `${topic}.dlq`] }).catch(() => undefined);
+  await admin?.disconnect();
+});
+
+describe('outbox relay → Kafka → idempotent consumer', () => {
+  it('publishes pending events, pulls them, and a consumer applies each once', async () => {
+    const gadgets = gadgetModel(writerDb);
+    const id = uniqueName('gadget');
+    await gadgets.create({ _id: id, name: 'Galaxy S24', aggregateVersion: 1, pendingEvents: [gadgetEvent('ItemCreated', id, 1, 'Galaxy S24')] });
+    // An update in one single-document write: state, version and event together.
+    const updated = gadgetEvent('ItemUpdated', id, 2, 'Galaxy S24 Ultra');
+    const upd = await gadgets.updateOne({ _id: id, aggregateVersion: 1 }, { $set: { name: 'Galaxy S24 Ultra' }, ...withEvents([updated]) });
+    expect(upd.modifiedCount).toBe(1);
+
+    const relay = new OutboxRelay({ models: [gadgets], producer, logger });
+    expect(await relay.drainOnce()).toBe(2);
+    const after = await gadgets.findById(id).lean();
+    expect(after?.pendingEvents).toEqual([]);
+    expect(after?.aggregateVersion).toBe(2);
+    expect(await relay.drainOnce()).toBe(0);
+
+    const { views, effects } = await startReader();
+    const view = await waitFor(async () => {
+      const v = await views.findById(id).lean();
+      return v?.aggregateVersion === 2 ? v : undefined;
+    }, 20_000, 50, 'the read model to reach version 2');
+    expect(view.name).toBe('Galaxy S24 Ultra');
+    expect(await effects.countDocuments({ aggregateId: id })).toBe(2);
+
+    // Deliver the same ItemUpdated event again, then a newer sentinel on the same key: once
+    // the sentinel is applied, the duplicate (earlier on the partition) was consumed too.
+    await producer.send({ topic, messages: [{ key: id, value: JSON.stringify(updated.envelope) }] });
+    // And an older event with a new id arriving late: the version guard must ignore it.
+    const stale = gadgetEvent('ItemUpdated', id, 1, 'Galaxy S2 (stale)');
+    await producer.send({ topic, messages: [{ key: id, value: JSON.stringify(stale.envelope) }] });
+    const sentinel = gadgetEvent('ItemUpdated', id, 3, 'Galaxy S24 FE');
+    await producer.send({ topic, messages: [{ key: id, value: JSON.stringify(sentinel.envelope) }] });
+
+    await waitFor(async () => (await views.findById(id).lean())?.aggregateVersion === 3, 20_000, 50, 'the sentinel event');
+    expect((await views.findById(id).lean())?.name).toBe('Galaxy S24 FE');
+    // Two original effects + the sentinel: neither the duplicate nor the stale event changed anything.
+    expect(await effects.countDocuments({ aggregateId: id })).toBe(3);
+  });
+
+  it('re-publishes after the relay dies between publish and pull, and the consumer applies once', async () => {
+    const gadgets = gadgetModel(writerDb);
+    const id = uniqueName('gadget');
+    const event = gadgetEvent('ItemCreated', id, 1, 'iPad Air');
+    await gadgets.create({ _id: id, name: 'iPad Air', aggregateVersion: 1, pendingEvents: [event] });
+
+    const leaseMs = 1_000;
+    const fixture = path.join(__dirname, 'fixtures', 'crashing-relay.ts');
+    const signal = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', fixture, writerDb.name, String(leaseMs)], {
+        env: process.env,
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      child.once('error', reject);
+      child.once('exit', (_code, sig) => resolve(sig));
+    });
+    expect(signal).toBe('SIGKILL');
+    // Published, but never pulled: the event is still pending under the dead relay's lease.
+    const stuck = await gadgets.findById(id).lean();
+    expect(stuck?.pendingEvents.map((p) => p.envelope.eventId)).toEqual([event.envelope.eventId]);
+
+    const { views, effects, groupId } = await startReader();
+    await waitFor(async () => (await views.findById(id).lean())?.aggregateVersion === 1, 20_000, 50, 'the first delivery');
+
+    // A new relay reclaims the document once the dead relay's lease has run out.
+    const relay = new OutboxRelay({ models: [gadgets], producer, logger, leaseMs });
+    expect(await relay.drainOnce()).toBe(0); // lease still held
+    await new Promise((r) => setTimeout(r, leaseMs + 100));
+    expect(await relay.drainOnce()).toBe(1);
+    expect((await gadgets.findById(id).lean())?.pendingEvents).toEqual([]);
+
+    // The topic now holds the event twice (at least once) …
+    const offsets = await admin.fetchTopicOffsets(topic);
+    const copies = await countMessagesWithEventId(event.envelope.eventId);
+    expect(copies).toBe(2);
+    expect(offsets.length).toBeGreaterThan(0);
+    // … and the consumer handled the second copy as a duplicate: one effect, one record.
+    await waitFor(async () => {
+      const committed = await admin.fetchOffsets({ groupId, topics: [topic] });
+      const latest = await admin.fetchTopicOffsets(topic);
+      return committed[0]!.partitions.every((p) => p.offset === latest.find((l) => l.partition === p.partition)!.offset);
+    }, 20_000, 100, 'the consumer to commit past both copies');
+    expect(await effects.countDocuments({ aggregateId: id })).toBe(1);
+    expect(await processedEventsModel(readerDb).countDocuments({ groupId, eventId: event.envelope.eventId })).toBe(1);
+  });
+
+  it('dead-letters poison messages after bounded retries and keeps the partition moving', async () => {
+    const id = uniqueName('poison');
+    const dlqMessages: { reason: string; value: string }[] = [];
+    const dlqReader = kafka.consumer({ groupId: uniqueName('dlq-reader'), maxWaitTimeInMs: 50 });
+    await dlqReader.connect();
+    await dlqReader.subscribe({ topic: `${topic}.dlq`, fromBeginning: true });
+    await dlqReader.run({
+      eachMessage: async ({ message }) => {
+        dlqMessages.push({ reason: String(message.headers?.['dlq-reason'] ?? ''), value: message.value?.toString() ?? '' });
+      },
+    });
+    cleanups.push(() => dlqReader.disconnect());
+
+    let attempts = 0;
+    const views = gadgetViewModel(readerDb);
+    const consumer = new IdempotentConsumer({
+      kafka,
+      groupId: uniqueName('poisoned'),
+      topics: [topic],
+      conn: readerDb,
+      producer,
+      logger,
+      maxAttempts: 3,
+      retryDelayMs: 20,
+      handlers: {
+        ItemUpdated: async (event) => {
+          if (event.data.name === 'explode') {
+            attempts++;
+            throw new Error('cannot apply this one');
+          }
+          await applyVersioned(views, event.aggregateId, event.aggregateVersion, { name: event.data.name });
+        },
+      },
+    });
+    await consumer.start();
+    cleanups.push(() => consumer.stop());
+
+    await producer.send({
+      topic,
+      messages: [
+        { key: id, value: 'this is not an envelope' },
+        { key: id, value: JSON.stringify(gadgetEvent('ItemUpdated', id, 1, 'explode').envelope) },
+        { key: id, value: JSON.stringify(gadgetEvent('ItemUpdated', id, 2, 'Pixel 9').envelope) },
+      ],
+    });
+    // The good event behind the two bad ones on the same partition is applied.
+    await waitFor(async () => (await views.findById(id).lean())?.name === 'Pixel 9', 30_000, 50, 'the event behind the poison');
+    expect(attempts).toBe(3);
+    await waitFor(async () => dlqMessages.filter((m) => m.value.includes(id) || m.value === 'this is not an envelope').length >= 2 || undefined, 20_000);
+    const reasons = dlqMessages.map((m) => m.reason);
+    expect(reasons.some((r) => r.startsWith('invalid envelope'))).toBe(true);
+    expect(reasons).toContain('handler failed: cannot apply this one');
+  });
+});
+
+/** Reads the whole test topic with a throwaway group and counts copies of one event. */
+async function countMessagesWithEventId(eventId: string): Promise<number> {
+  const latest = await admin.fetchTopicOffsets(topic);
+  const total = latest.reduce((n, p) => n + Number(p.high), 0);
+  let seen = 0;
+  let copies = 0;
+  const reader = kafka.consumer({ groupId: uniqueName('counter'), maxWaitTimeInMs: 50 });
+  await reader.connect();
+  await reader.subscribe({ topic, fromBeginning: true });
+  await reader.run({
+    eachMessage: async ({ message }) => {
+      seen++;
+      if (message.value?.toString().includes(eventId)) copies++;
+    },
+  });
+  try {
+    await waitFor(async () => seen >= total, 20_000, 50, 'the whole topic to be read');
+  } finally {
+    await reader.disconnect();
+  }
+  return copies;
+}

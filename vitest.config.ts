@@ -1,0 +1,40 @@
+/**
+ * Test projects (issue 2; DESIGN.md section 8):
+ * - `unit`: `src/**\/*.test.ts` beside the code; no servers.
+ * - `integration`: `test/**\/*.int.test.ts`; real Kafka, FerretDB/MongoDB, Redis and MailDev from
+ *   `npm run infra:up` (or the servers named by MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL).
+ *   They never fall back to mocks: a missing server fails the run.
+ */
+import { defineConfig } from 'vitest/config';
+
+const testEnv = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? 'test-internal-secret-0123456789',
+  OTEL_SDK_DISABLED: process.env.OTEL_SDK_DISABLED ?? 'true',
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'infra/**/*.test.ts'],
+          env: testEnv,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['packages/*/test/**/*.int.test.ts', 'services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          env: testEnv,
+        },
+      },
+    ],
+  },
+});
