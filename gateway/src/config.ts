@@ -26,6 +26,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   ORDERING_URL: url('http://127.0.0.1:8074'),
   REVIEWS_URL: url('http://127.0.0.1:8075'),
   REPORTING_URL: url('http://127.0.0.1:8076'),
+  /** Key that signs session tokens; shared with identity only. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
   /** How long an upstream may take to answer, in ms. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 });

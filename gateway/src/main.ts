@@ -2,9 +2,10 @@
  * Gateway process: wiring only (telemetry first, then config, app, shutdown).
  */
 import '@market/platform/telemetry';
-import { ConfigError, GracefulShutdown, createLogger, loadConfig } from '@market/platform';
+import { ConfigError, GracefulShutdown, createLogger, createRedis, loadConfig, pingRedis } from '@market/platform';
 import { createGatewayApp } from './app';
 import { GatewayConfigSchema } from './config';
+import { sessionAuthenticator } from './session';
 
 function main(): void {
   let config;
@@ -20,7 +21,14 @@ function main(): void {
   const logger = createLogger('gateway', config.LOG_LEVEL);
   const shutdown = new GracefulShutdown(logger);
   shutdown.install();
-  const app = createGatewayApp({ config, logger });
+  const redis = createRedis(config.REDIS_URL);
+  shutdown.add('redis', () => redis.quit());
+  const app = createGatewayApp({
+    config,
+    logger,
+    authenticate: sessionAuthenticator(config.SESSION_SECRET, redis),
+    readiness: [{ name: 'redis', check: () => pingRedis(redis) }],
+  });
   const server = app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'gateway listening'));
   shutdown.addServer(server);
 }

@@ -33,6 +33,7 @@ function gateway(authenticated = false) {
   const config = GatewayConfigSchema.parse({
     SERVICE_NAME: 'gateway',
     INTERNAL_SECRET: SECRET,
+    SESSION_SECRET: 'session-secret-for-gateway-tests-0123456789',
     WEB_ORIGINS: 'http://localhost:3000',
     IDENTITY_URL: upstreamUrl,
     CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there

@@ -18,3 +18,4 @@ export * from './kafka/consumer';
 export * from './http/app';
 export * from './http/caller';
 export * from './http/metrics';
+export * from './auth/session';

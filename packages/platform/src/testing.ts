@@ -65,7 +65,12 @@ export async function requireServers(...which: ('mongo' | 'kafka' | 'redis' | 's
  * Polls `probe` until it returns a value other than undefined/false, or throws after
  * `timeoutMs`. For asserting eventually consistent effects (events, jobs) with a deadline.
  */
-export async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 15_000, intervalMs = 50, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  intervalMs = 50,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
   while (Date.now() < deadline) {

@@ -82,7 +82,12 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
   it('publishes pending events, pulls them, and a consumer applies each once', async () => {
     const gadgets = gadgetModel(writerDb);
     const id = uniqueName('gadget');
-    await gadgets.create({ _id: id, name: 'Galaxy S24', aggregateVersion: 1, pendingEvents: [gadgetEvent('ItemCreated', id, 1, 'Galaxy S24')] });
+    await gadgets.create({
+      _id: id,
+      name: 'Galaxy S24',
+      aggregateVersion: 1,
+      pendingEvents: [gadgetEvent('ItemCreated', id, 1, 'Galaxy S24')],
+    });
     // An update in one single-document write: state, version and event together.
     const updated = gadgetEvent('ItemUpdated', id, 2, 'Galaxy S24 Ultra');
     const upd = await gadgets.updateOne({ _id: id, aggregateVersion: 1 }, { $set: { name: 'Galaxy S24 Ultra' }, ...withEvents([updated]) });
@@ -96,10 +101,15 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     expect(await relay.drainOnce()).toBe(0);
 
     const { views, effects } = await startReader();
-    const view = await waitFor(async () => {
-      const v = await views.findById(id).lean();
-      return v?.aggregateVersion === 2 ? v : undefined;
-    }, 20_000, 50, 'the read model to reach version 2');
+    const view = await waitFor(
+      async () => {
+        const v = await views.findById(id).lean();
+        return v?.aggregateVersion === 2 ? v : undefined;
+      },
+      20_000,
+      50,
+      'the read model to reach version 2',
+    );
     expect(view.name).toBe('Galaxy S24 Ultra');
     expect(await effects.countDocuments({ aggregateId: id })).toBe(2);
 
@@ -155,11 +165,16 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     expect(copies).toBe(2);
     expect(offsets.length).toBeGreaterThan(0);
     // … and the consumer handled the second copy as a duplicate: one effect, one record.
-    await waitFor(async () => {
-      const committed = await admin.fetchOffsets({ groupId, topics: [topic] });
-      const latest = await admin.fetchTopicOffsets(topic);
-      return committed[0]!.partitions.every((p) => p.offset === latest.find((l) => l.partition === p.partition)!.offset);
-    }, 20_000, 100, 'the consumer to commit past both copies');
+    await waitFor(
+      async () => {
+        const committed = await admin.fetchOffsets({ groupId, topics: [topic] });
+        const latest = await admin.fetchTopicOffsets(topic);
+        return committed[0]!.partitions.every((p) => p.offset === latest.find((l) => l.partition === p.partition)!.offset);
+      },
+      20_000,
+      100,
+      'the consumer to commit past both copies',
+    );
     expect(await effects.countDocuments({ aggregateId: id })).toBe(1);
     expect(await processedEventsModel(readerDb).countDocuments({ groupId, eventId: event.envelope.eventId })).toBe(1);
   });
@@ -212,7 +227,10 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     // The good event behind the two bad ones on the same partition is applied.
     await waitFor(async () => (await views.findById(id).lean())?.name === 'Pixel 9', 30_000, 50, 'the event behind the poison');
     expect(attempts).toBe(3);
-    await waitFor(async () => dlqMessages.filter((m) => m.value.includes(id) || m.value === 'this is not an envelope').length >= 2 || undefined, 20_000);
+    await waitFor(
+      async () => dlqMessages.filter((m) => m.value.includes(id) || m.value === 'this is not an envelope').length >= 2 || undefined,
+      20_000,
+    );
     const reasons = dlqMessages.map((m) => m.reason);
     expect(reasons.some((r) => r.startsWith('invalid envelope'))).toBe(true);
     expect(reasons).toContain('handler failed: cannot apply this one');

@@ -41,7 +41,9 @@ function track<T extends Queue | Worker | QueueEvents>(x: T): T {
 describe('BullMQ through Redis', () => {
   it('retries a failing job with backoff, then completes it and scrubs its secret', async () => {
     const name = uniqueName('it-email');
-    const queue = track(createQueue<SecretJob>(name, connection, { attempts: 3, backoff: { type: 'exponential', delay: 100 }, removeOnFail: false }));
+    const queue = track(
+      createQueue<SecretJob>(name, connection, { attempts: 3, backoff: { type: 'exponential', delay: 100 }, removeOnFail: false }),
+    );
     const attemptsSeen: number[] = [];
     track(
       createWorker<SecretJob, string>(
@@ -61,16 +63,23 @@ describe('BullMQ through Redis', () => {
     expect(result).toBe('sent to buyer@example.lk');
     expect(attemptsSeen).toEqual([0, 1]);
     // The reset code is gone from Redis once the mail went out.
-    const stored = await waitFor(async () => {
-      const j = await queue.getJob(job.id!);
-      return j && !('code' in j.data) ? j : undefined;
-    }, 5_000, 50, 'the job data to be scrubbed');
+    const stored = await waitFor(
+      async () => {
+        const j = await queue.getJob(job.id!);
+        return j && !('code' in j.data) ? j : undefined;
+      },
+      5_000,
+      50,
+      'the job data to be scrubbed',
+    );
     expect(stored.data).toEqual({ to: 'buyer@example.lk' });
   });
 
   it('keeps a job that keeps failing visible as failed', async () => {
     const name = uniqueName('it-report');
-    const queue = track(createQueue<SecretJob>(name, connection, { attempts: 2, backoff: { type: 'exponential', delay: 50 }, removeOnFail: false }));
+    const queue = track(
+      createQueue<SecretJob>(name, connection, { attempts: 2, backoff: { type: 'exponential', delay: 50 }, removeOnFail: false }),
+    );
     track(
       createWorker<SecretJob>(
         name,
@@ -81,10 +90,15 @@ describe('BullMQ through Redis', () => {
       ),
     );
     const job = await queue.add('monthly', { to: 'seller@example.lk' });
-    const failed = await waitFor(async () => {
-      const j = await queue.getJob(job.id!);
-      return (await j?.getState()) === 'failed' ? j : undefined;
-    }, 15_000, 50, 'the job to fail');
+    const failed = await waitFor(
+      async () => {
+        const j = await queue.getJob(job.id!);
+        return (await j?.getState()) === 'failed' ? j : undefined;
+      },
+      15_000,
+      50,
+      'the job to fail',
+    );
     expect(failed.attemptsMade).toBe(2);
     expect(failed.failedReason).toBe('PDF renderer crashed');
     expect(await queue.getFailedCount()).toBe(1);
@@ -103,10 +117,15 @@ describe('e-mail through SMTP into MailDev', () => {
       html: '<p>Use this code to reset your password.</p><p>Code: 7GQ2KX9PLM3ZB8WD4RTA</p>',
     });
     expect(id).toBeTruthy();
-    const [mail] = await waitFor(async () => {
-      const m = await mailsTo(to);
-      return m.length ? m : undefined;
-    }, 10_000, 100, 'the e-mail in MailDev');
+    const [mail] = await waitFor(
+      async () => {
+        const m = await mailsTo(to);
+        return m.length ? m : undefined;
+      },
+      10_000,
+      100,
+      'the e-mail in MailDev',
+    );
     expect(mail!.subject).toBe('Your password reset code');
     expect(mail!.text).toMatch(/^Code: 7GQ2KX9PLM3ZB8WD4RTA$/m);
     expect(mail!.html).toContain('Code: 7GQ2KX9PLM3ZB8WD4RTA');
