@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 
 const testEnv = {
   NODE_ENV: 'test',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
   INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? 'test-internal-secret-0123456789',
   OTEL_SDK_DISABLED: process.env.OTEL_SDK_DISABLED ?? 'true',
 };

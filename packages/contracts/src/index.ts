@@ -8,3 +8,6 @@ export * from './events';
 export * from './envelope';
 export * from './jobs';
 export * from './roles';
+export * from './identity';
+export * from './paging';
+export * from './identity-events';

@@ -19,3 +19,4 @@ export * from './http/app';
 export * from './http/caller';
 export * from './http/metrics';
 export * from './auth/session';
+export * from './http/paging';

@@ -8,7 +8,7 @@
  */
 import type { Express } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -25,6 +25,7 @@ import { getTelemetryHandle } from './telemetry-handle';
 export interface ServiceContext<C extends BaseConfig> {
   config: C;
   logger: Logger;
+  /** The service's own database (a worker without one gets a closed placeholder: do not use). */
   db: Connection;
   kafka: Kafka;
   producer: Producer;
@@ -41,8 +42,10 @@ export interface ServiceContext<C extends BaseConfig> {
 export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
   /** Config schema, usually `BaseConfigSchema.extend({...})`. */
   configSchema?: S;
-  /** The service's own database name. */
-  dbName: string;
+  /** The service's own database name; omit for a process that owns no data (a mail worker). */
+  dbName?: string;
+  /** Connect to Kafka (default true). */
+  kafka?: boolean;
   /** Registers routes, consumers, relays and workers. */
   setup: (ctx: ServiceContext<z.infer<S>>) => Promise<void>;
 }
@@ -68,27 +71,32 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
   try {
     const telemetry = getTelemetryHandle();
     if (telemetry) shutdown.add('telemetry', () => telemetry.shutdown());
-    const db = await connectMongo({ url: config.MONGO_URL, dbName: def.dbName });
-    shutdown.add('mongodb', () => db.close());
+    const readiness: ReadinessCheck[] = [];
+    let db = mongoose.createConnection();
+    if (def.dbName) {
+      const conn = await connectMongo({ url: config.MONGO_URL, dbName: def.dbName });
+      db = conn;
+      shutdown.add('mongodb', () => conn.close());
+      readiness.push({ name: 'mongodb', check: () => pingMongo(conn) });
+    }
     const kafka = createKafka(config.SERVICE_NAME, config.KAFKA_BROKERS, logger);
-    const admin = kafka.admin();
-    await admin.connect();
-    await ensureTopics(admin);
-    shutdown.add('kafka admin', () => admin.disconnect());
     const producer = kafka.producer({ allowAutoTopicCreation: false });
-    await producer.connect();
-    shutdown.add('kafka producer', () => producer.disconnect());
+    if (def.kafka !== false) {
+      const admin = kafka.admin();
+      await admin.connect();
+      await ensureTopics(admin);
+      shutdown.add('kafka admin', () => admin.disconnect());
+      await producer.connect();
+      shutdown.add('kafka producer', () => producer.disconnect());
+      readiness.push({ name: 'kafka', check: async () => void (await admin.describeCluster()) });
+    }
     const redis = createRedis(config.REDIS_URL);
     const bullRedis = createRedis(config.REDIS_URL, true);
     shutdown.add('redis', async () => {
       await redis.quit();
       await bullRedis.quit();
     });
-    const readiness: ReadinessCheck[] = [
-      { name: 'mongodb', check: () => pingMongo(db) },
-      { name: 'kafka', check: async () => void (await admin.describeCluster()) },
-      { name: 'redis', check: () => pingRedis(redis) },
-    ];
+    readiness.push({ name: 'redis', check: () => pingRedis(redis) });
     const app = createHttpApp({ service: config.SERVICE_NAME, logger, readiness });
     app.use(callerFromGateway(config.INTERNAL_SECRET));
     const ctx: ServiceContext<z.infer<S>> = { config, logger, db, kafka, producer, redis, bullRedis, shutdown, readiness, app };

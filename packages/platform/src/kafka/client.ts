@@ -6,6 +6,9 @@ import { ALL_TOPICS, TOPIC_PARTITIONS, dlqTopic } from '@market/contracts';
 import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
 import type { Logger } from 'pino';
 
+// We use kafkajs' default (Java-compatible) partitioner on purpose; its v2 notice is noise.
+process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
+
 const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.ERROR]: 'error',
   [logLevel.WARN]: 'warn',

@@ -8,6 +8,9 @@
  * {@link OutboxRelay} later publishes pending events and then `$pull`s them. A crash between the
  * two re-publishes (after the claim lease runs out), so consumers must be idempotent.
  *
+ * Deletions are soft: the write that deletes an aggregate sets `deleted: true` and records its
+ * last event; the relay removes the document once that event is published.
+ *
  * Several relay replicas may run: each claims a document with a short lease before publishing
  * it, so in normal operation one event is published once.
  */
@@ -167,6 +170,10 @@ export class OutboxRelay {
         if (n === 0) break;
         published += n;
       }
+      // A deleted aggregate is kept, marked `deleted: true`, only until its last event is out.
+      if (model.schema.path('deleted')) {
+        await model.deleteMany({ deleted: true, 'pendingEvents.0': { $exists: false } }).exec();
+      }
     }
     return published;
   }
@@ -180,7 +187,8 @@ export class OutboxRelay {
           $or: [{ outboxLeaseUntil: null }, { outboxLeaseUntil: { $lt: now } }],
         },
         { $set: { outboxLeaseUntil: new Date(now.getTime() + this.leaseMs) } },
-        { new: true, projection: { pendingEvents: 1 } },
+        // No projection: FerretDB 1.x does not implement findAndModify's `fields`.
+        { new: true },
       )
       .lean()
       .exec()) as { _id: unknown; pendingEvents: PendingEvent[] } | null;
@@ -190,15 +198,16 @@ export class OutboxRelay {
       this.opts.producer,
       events.map((p) => ({ topic: p.topic, event: p.envelope })),
     );
-    await model
-      .updateOne(
-        { _id: doc._id },
-        {
-          $pull: { pendingEvents: { 'envelope.eventId': { $in: events.map((e) => e.envelope.eventId) } } },
-          $set: { outboxLeaseUntil: null },
-        },
-      )
-      .exec();
+    // `$pullAll` with the exact values read, on the raw collection so mongoose does not re-cast
+    // them: FerretDB 1.x silently ignores a `$pull` by condition ({ 'envelope.eventId': ... }).
+    // Events appended meanwhile are different values and stay for the next round.
+    await model.collection.updateOne(
+      { _id: doc._id } as Record<string, unknown>,
+      {
+        $pullAll: { pendingEvents: events },
+        $set: { outboxLeaseUntil: null },
+      } as Record<string, unknown>,
+    );
     return events.length;
   }
 
@@ -221,4 +230,22 @@ export class OutboxRelay {
       this.wake = null;
     }
   }
+}
+
+/**
+ * Applies `update` to the aggregate `_id` only if it is still at `expectedVersion` (optimistic
+ * concurrency), recording `events(nextVersion)` in the same single-document write.
+ * @param events - builds the events for the version the aggregate will have after this write
+ * @returns true when written; false when the document changed (or vanished) meanwhile
+ */
+export async function updateAggregate(
+  model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate schema
+  id: unknown,
+  expectedVersion: number,
+  update: Record<string, unknown>,
+  events: (nextVersion: number) => PendingEvent[],
+): Promise<boolean> {
+  const pending = events(expectedVersion + 1);
+  const res = await model.updateOne({ _id: id, aggregateVersion: expectedVersion }, { ...update, ...withEvents(pending) }).exec();
+  return res.modifiedCount === 1;
 }

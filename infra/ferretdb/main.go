@@ -1,0 +1,59 @@
+// Command ferretdb runs FerretDB 1.x, a MongoDB wire-protocol server, with its SQLite backend,
+// for local development and tests (DESIGN.md section 7). It embeds the ferretdb package instead
+// of installing FerretDB's own command, which panics without its generated version file.
+//
+// Flags: -listen (TCP address, default 127.0.0.1:27017) and -data (SQLite directory).
+package main
+
+import (
+	"context"
+	"flag"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/FerretDB/FerretDB/ferretdb"
+)
+
+func main() {
+	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
+	data := flag.String("data", ".data/ferretdb", "directory of the SQLite databases")
+	level := flag.String("log-level", "warn", "log level: debug, info, warn or error")
+	flag.Parse()
+
+	var lvl slog.Level
+	if err := lvl.UnmarshalText([]byte(*level)); err != nil {
+		lvl = slog.LevelWarn
+	}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+
+	dir, err := filepath.Abs(*data)
+	if err == nil {
+		err = os.MkdirAll(dir, 0o755)
+	}
+	if err != nil {
+		logger.Error("cannot prepare the data directory", "dir", *data, "error", err)
+		os.Exit(1)
+	}
+
+	f, err := ferretdb.New(&ferretdb.Config{
+		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Logger:    logger,
+		Handler:   "sqlite",
+		SQLiteURL: "file:" + dir + "/",
+	})
+	if err != nil {
+		logger.Error("cannot configure FerretDB", "error", err)
+		os.Exit(1)
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	logger.Info("FerretDB starting", "listen", *listen, "data", dir)
+	if err := f.Run(ctx); err != nil && ctx.Err() == nil {
+		logger.Error("FerretDB stopped", "error", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,30 @@
+/**
+ * Server-side paging of list endpoints (DESIGN.md section 6: "server-side filtering, scoping to
+ * the caller, paging (`?page=&limit=`)"). A list called without `page` or `limit` keeps the
+ * documented bare-array shape for existing clients (capped at {@link UNPAGED_CAP} rows); with
+ * either, it answers `{ items, total, page, limit }`.
+ */
+import { z } from 'zod';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+/** Most rows a list returns when the caller asks for no page. */
+export const UNPAGED_CAP = 500;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_PAGE_SIZE, `limit cannot be more than ${MAX_PAGE_SIZE}`)
+    .optional(),
+});
+
+/** A page of a list. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}

@@ -1,0 +1,41 @@
+/**
+ * Paging and id helpers for list and item routes (DESIGN.md section 6), so every service pages
+ * and answers unknown ids the same way.
+ */
+import { DEFAULT_PAGE_SIZE, PageQuerySchema, UNPAGED_CAP, type Page } from '@market/contracts';
+import { isValidObjectId, Types } from 'mongoose';
+import { notFound } from '../errors';
+
+/** How a list query was asked for: `skip`/`limit` for the database, `paged` for the answer shape. */
+export interface PageRequest {
+  paged: boolean;
+  page: number;
+  limit: number;
+  skip: number;
+}
+
+/**
+ * Reads `page` and `limit` from a query object.
+ * @throws {ZodError} for a malformed page or limit (answered 400)
+ */
+export function pageRequest(query: unknown): PageRequest {
+  const q = PageQuerySchema.parse(query);
+  const paged = q.page !== undefined || q.limit !== undefined;
+  const limit = paged ? (q.limit ?? DEFAULT_PAGE_SIZE) : UNPAGED_CAP;
+  const page = q.page ?? 1;
+  return { paged, page, limit, skip: (page - 1) * limit };
+}
+
+/** The answer for a list: the bare array (documented shape) or `{ items, total, page, limit }`. */
+export function listBody<T>(req: PageRequest, items: T[], total: number): T[] | Page<T> {
+  return req.paged ? { items, total, page: req.page, limit: req.limit } : items;
+}
+
+/**
+ * Parses a MongoDB ObjectId from a path parameter.
+ * @throws {HttpError} 404 for anything that is not an id (never a 500 cast error)
+ */
+export function objectIdParam(value: unknown): Types.ObjectId {
+  if (typeof value !== 'string' || !/^[0-9a-f]{24}$/i.test(value) || !isValidObjectId(value)) throw notFound();
+  return new Types.ObjectId(value);
+}

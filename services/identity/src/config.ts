@@ -1,0 +1,28 @@
+/**
+ * Identity configuration (issue 3): the platform's base variables plus the session key, the
+ * first admin account created at first start, and cookie security.
+ */
+import { BaseConfigSchema } from '@market/platform';
+import { z } from 'zod';
+
+export const IdentityConfigSchema = BaseConfigSchema.extend({
+  SERVICE_NAME: z.string().default('identity'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8071),
+  /** Key that signs session tokens; shared with the gateway only. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Key of the HMAC that stores reset codes; defaults to a derivation of SESSION_SECRET. */
+  RESET_CODE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The first admin, created when no admin exists yet. */
+  ADMIN_USERNAME: z.string().min(3, 'must be at least 3 characters'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters'),
+  ADMIN_EMAIL: z.email('must be an e-mail address'),
+  /** Send the session cookie only over HTTPS (true in production). */
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Where people sign in, for links in e-mails. */
+  WEB_URL: z.url().default('http://localhost:3000'),
+});
+
+export type IdentityConfig = z.infer<typeof IdentityConfigSchema>;

@@ -1,0 +1,22 @@
+/**
+ * E-mails identity sends, as jobs on the BullMQ `email` queue (DESIGN.md section 4): reset codes,
+ * seller credentials, admin credentials, and the answer to a seller's application. The e-mail
+ * worker (services/notifications) renders the template; secrets in `data` are scrubbed from
+ * Redis once the mail went out.
+ */
+import type { EmailJob } from '@market/contracts';
+import type { Queue } from 'bullmq';
+
+export type IdentityEmail =
+  | { template: 'customer-reset-code' | 'seller-reset-code'; data: { name: string; code: string; minutes: number } }
+  | { template: 'seller-credentials'; data: { name: string; companyname: string; username: string; password: string; loginUrl: string } }
+  | { template: 'admin-credentials'; data: { name: string; username: string; password: string; loginUrl: string } }
+  | { template: 'seller-request-received' | 'seller-request-declined'; data: { name: string; companyname: string } };
+
+/**
+ * Enqueues one e-mail.
+ * @param jobId - idempotency key: a second add with the same id is ignored by BullMQ
+ */
+export async function sendEmail(queue: Queue<EmailJob>, to: string, mail: IdentityEmail, jobId?: string): Promise<void> {
+  await queue.add(mail.template, { to, template: mail.template, data: mail.data }, jobId ? { jobId } : {});
+}

@@ -1,0 +1,56 @@
+/**
+ * Builders of the identity events recorded through the outbox (issue 3; payload schemas in
+ * @market/contracts identity-events). The aggregate id is the customer's or the seller's id.
+ */
+import type { CustomerEventData, SellerEventData } from '@market/contracts';
+import { pendingEvent, type PendingEvent } from '@market/platform';
+import type { CustomerDoc } from '../store/customers';
+import type { OrgSellerDoc, SellerRequestDoc } from '../store/sellers';
+
+export function customerData(c: CustomerDoc): CustomerEventData {
+  return {
+    customerId: String(c._id),
+    firstName: c.firstName,
+    lastName: c.lastName,
+    email: c.email,
+    username: c.username,
+    phoneNumber: c.phoneNumber,
+    address: c.address,
+    gender: c.gender,
+    userImage: c.userImage,
+    newlyAddeddate: c.newlyAddeddate.toISOString(),
+  };
+}
+
+export const customerRegistered = (c: CustomerDoc, version: number): PendingEvent =>
+  pendingEvent('CustomerRegistered', String(c._id), version, { ...customerData(c) });
+export const customerUpdated = (c: CustomerDoc, version: number): PendingEvent =>
+  pendingEvent('CustomerUpdated', String(c._id), version, { ...customerData(c) });
+export const customerDeleted = (id: string, version: number): PendingEvent =>
+  pendingEvent('CustomerDeleted', id, version, { customerId: id });
+
+export function sellerData(s: SellerRequestDoc | OrgSellerDoc): SellerEventData {
+  const data: SellerEventData = {
+    sellerId: String(s._id),
+    ownername: s.ownername,
+    companyname: s.companyname,
+    email: s.email,
+    mobile: s.mobile,
+    address: s.address,
+    year: s.year,
+    logo: s.logo,
+  };
+  if ('acceptedDate' in s && s.acceptedDate) {
+    data.acceptedDate = s.acceptedDate.toISOString();
+    data.requestDelete = s.requestDelete;
+  }
+  return data;
+}
+
+type SellerEventType = 'SellerRequested' | 'SellerApproved' | 'SellerUpdated';
+type SellerRefEventType = 'SellerDeclined' | 'SellerDeletionRequested' | 'SellerDeletionDeclined' | 'SellerDeleted';
+
+export const sellerEvent = (type: SellerEventType, s: SellerRequestDoc | OrgSellerDoc, version: number): PendingEvent =>
+  pendingEvent(type, String(s._id), version, { ...sellerData(s) });
+export const sellerRefEvent = (type: SellerRefEventType, id: string, version: number): PendingEvent =>
+  pendingEvent(type, id, version, { sellerId: id });

@@ -1,0 +1,120 @@
+/**
+ * Admin routes (spec 001 sections 5-7; issue 3): `GET /Admin/getAllAdmins`,
+ * `GET /Admin/getAdmin/{id}`, `POST /Admin/addAdmin` (username suggested as first name + 5
+ * random characters, 20-character password generated and e-mailed), `POST /Admin/loginAdmin`,
+ * and the added `POST /Admin/logout`, `GET /Admin/me`. Only an admin creates an admin.
+ */
+import { AddAdminSchema, LoginSchema } from '@market/contracts';
+import { HttpError, conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, unauthorized } from '@market/platform';
+import { Router } from 'express';
+import { Types } from 'mongoose';
+import { generatedPassword, suggestedUsername } from '../domain/codes';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../domain/passwords';
+import { sendEmail } from '../events/emailJobs';
+import { adminView, type AdminDoc } from '../store/admins';
+import type { IdentityDeps } from './deps';
+import { LOGIN_FAILED } from './customers';
+import { endSession, startSession } from './session';
+
+/** Generated admin password length (spec 001 section 9). */
+export const ADMIN_PASSWORD_LENGTH = 20;
+
+export function adminRoutes(deps: IdentityDeps): Router {
+  const r = Router();
+  const { admins } = deps;
+
+  r.get('/Admin/getAllAdmins', async (req, res) => {
+    requireCaller(req, 'admin');
+    const page = pageRequest(req.query);
+    const [rows, total] = await Promise.all([
+      admins.find({}).sort({ createdAt: 1, _id: 1 }).skip(page.skip).limit(page.limit).lean<AdminDoc[]>(),
+      admins.countDocuments({}),
+    ]);
+    res.json(listBody(page, rows.map(adminView), total));
+  });
+
+  r.get('/Admin/getAdmin/:id', async (req, res) => {
+    requireCaller(req, 'admin');
+    const a = await admins.findById(objectIdParam(req.params.id)).lean<AdminDoc>();
+    if (!a) throw notFound();
+    res.json(adminView(a));
+  });
+
+  r.get('/Admin/me', async (req, res) => {
+    const caller = requireCaller(req, 'admin');
+    const a = await admins.findById(objectIdParam(caller.id)).lean<AdminDoc>();
+    if (!a) throw unauthorized();
+    res.json(adminView(a));
+  });
+
+  r.post('/Admin/addAdmin', async (req, res) => {
+    requireCaller(req, 'admin');
+    const body = AddAdminSchema.parse(req.body);
+    const username = body.username ?? suggestedUsername(body.firstName);
+    const password = generatedPassword(ADMIN_PASSWORD_LENGTH);
+    const doc = {
+      _id: new Types.ObjectId(),
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email: body.email,
+      username,
+      usernameKey: username.toLowerCase(),
+      password: await hashPassword(password),
+      createdAt: new Date(),
+    };
+    try {
+      await admins.create(doc);
+    } catch (err) {
+      if ((err as { code?: unknown }).code === 11000)
+        throw conflict('This username is already taken', { username: 'This username is already taken' });
+      throw err;
+    }
+    await sendEmail(deps.emailQueue, body.email, {
+      template: 'admin-credentials',
+      data: { name: body.firstName, username, password, loginUrl: `${deps.config.WEB_URL}/AdminLogin` },
+    });
+    res.status(201).json(adminView(doc));
+  });
+
+  r.post('/Admin/loginAdmin', async (req, res) => {
+    const body = LoginSchema.parse(req.body);
+    await deps.limits.login(`admin:${body.username}`);
+    const a = await admins.findOne({ usernameKey: body.username.toLowerCase() }).lean<AdminDoc>();
+    const ok = await verifyPassword(a?.password ?? (await DUMMY_HASH_PROMISE), body.password);
+    if (!a || !ok) throw new HttpError(401, LOGIN_FAILED);
+    await deps.limits.loginSucceeded(`admin:${body.username}`);
+    const token = await startSession(deps, res, String(a._id), 'admin', body.rememberMe);
+    res.json({ adminLogin: adminView(a), token });
+  });
+
+  r.post('/Admin/logout', async (req, res) => {
+    await endSession(deps, req, res);
+    res.json({ message: 'Logged out' });
+  });
+
+  return r;
+}
+
+/**
+ * Creates the first admin from configuration when there is no admin at all (issue 3). Safe to
+ * run from several replicas: the unique username index lets only one insert win.
+ */
+export async function ensureFirstAdmin(deps: Pick<IdentityDeps, 'admins' | 'config'>): Promise<boolean> {
+  if (await deps.admins.exists({})) return false;
+  const { ADMIN_USERNAME, ADMIN_PASSWORD, ADMIN_EMAIL } = deps.config;
+  try {
+    await deps.admins.create({
+      firstName: 'Site',
+      lastName: 'Administrator',
+      username: ADMIN_USERNAME,
+      usernameKey: ADMIN_USERNAME.toLowerCase(),
+      email: ADMIN_EMAIL,
+      password: await hashPassword(ADMIN_PASSWORD),
+      createdAt: new Date(),
+    });
+    return true;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 11000) return false;
+    throw err;
+  }
+}

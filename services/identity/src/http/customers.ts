@@ -1,0 +1,180 @@
+/**
+ * Customer account routes (spec 000 sections 5-7; issue 3), at their documented paths:
+ * `POST /Customer/add`, `GET /Customer/getEmail/{email}`, `POST /Customer/loginCustomer`,
+ * `GET /Customer/get/{id}`, `GET /Customer/getAll` (admin), `PUT /Customer/update/{id}`,
+ * `DELETE /Customer/delete/{id}`, and the added `POST /Customer/logout`, `GET /Customer/me`.
+ *
+ * Authorization (DESIGN.md section 5): a customer reaches only their own record; someone else's
+ * id answers 404. Admins read every customer and may remove one.
+ */
+import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema, LoginSchema, defaultAvatar } from '@market/contracts';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  escapeRegex,
+  listBody,
+  notFound,
+  objectIdParam,
+  pageRequest,
+  requireCaller,
+  unauthorized,
+  updateAggregate,
+} from '@market/platform';
+import { Router, type Request } from 'express';
+import { Types } from 'mongoose';
+import { z } from 'zod';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../domain/passwords';
+import { customerDeleted, customerRegistered, customerUpdated } from '../events/identityEvents';
+import { customerView, type CustomerDoc } from '../store/customers';
+import type { IdentityDeps } from './deps';
+import { endSession, startSession } from './session';
+
+export const LOGIN_FAILED = 'Invalid Username or Password';
+export const DUPLICATE_ACCOUNT = 'Email or Username Already Exists';
+const STALE = 'Your account was changed meanwhile, please try again';
+
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/** The customer `id` if the caller may see it (the customer themself or an admin), else 404. */
+async function visibleCustomer(deps: IdentityDeps, req: Request, id: Types.ObjectId): Promise<CustomerDoc> {
+  const caller = requireCaller(req, 'customer', 'admin');
+  if (caller.role === 'customer' && caller.id !== String(id)) throw notFound();
+  const c = await deps.customers.findOne({ _id: id, deleted: false }).lean<CustomerDoc>();
+  if (!c) throw notFound();
+  return c;
+}
+
+export function customerRoutes(deps: IdentityDeps): Router {
+  const r = Router();
+  const { customers } = deps;
+
+  r.post('/Customer/add', async (req, res) => {
+    const body = CustomerSignupSchema.parse(req.body);
+    const _id = new Types.ObjectId();
+    const doc = {
+      _id,
+      ...body,
+      address: body.address ?? '',
+      emailKey: body.email.toLowerCase(),
+      usernameKey: body.username.toLowerCase(),
+      password: await hashPassword(body.password),
+      userImage: body.userImage ?? defaultAvatar(body.gender),
+      newlyAddeddate: new Date(),
+      deleted: false,
+      aggregateVersion: 1,
+    } satisfies Omit<CustomerDoc, 'pendingEvents' | 'outboxLeaseUntil'>;
+    try {
+      await customers.create({ ...doc, pendingEvents: [customerRegistered(doc as CustomerDoc, 1)] });
+    } catch (err) {
+      if (isDuplicateKey(err)) throw conflict(DUPLICATE_ACCOUNT);
+      throw err;
+    }
+    deps.relay.nudge();
+    res.status(201).json(customerView(doc as CustomerDoc));
+  });
+
+  r.post('/Customer/loginCustomer', async (req, res) => {
+    const body = LoginSchema.parse(req.body);
+    await deps.limits.login(`customer:${body.username}`);
+    const c = await customers.findOne({ usernameKey: body.username.toLowerCase(), deleted: false }).lean<CustomerDoc>();
+    const ok = await verifyPassword(c?.password ?? (await DUMMY_HASH_PROMISE), body.password);
+    if (!c || !ok) throw new HttpError(401, LOGIN_FAILED);
+    await deps.limits.loginSucceeded(`customer:${body.username}`);
+    const token = await startSession(deps, res, String(c._id), 'customer', body.rememberMe);
+    res.json({ customerLogin: customerView(c), token });
+  });
+
+  r.post('/Customer/logout', async (req, res) => {
+    await endSession(deps, req, res);
+    res.json({ message: 'Logged out' });
+  });
+
+  r.get('/Customer/me', async (req, res) => {
+    const caller = requireCaller(req, 'customer');
+    const c = await customers.findOne({ _id: objectIdParam(caller.id), deleted: false }).lean<CustomerDoc>();
+    if (!c) throw unauthorized();
+    res.json(customerView(c));
+  });
+
+  r.get('/Customer/getEmail/:email', async (req, res) => {
+    const caller = requireCaller(req, 'customer', 'admin');
+    const email = z.string().max(200).parse(req.params.email).toLowerCase();
+    const c = await customers.findOne({ emailKey: email, deleted: false }).lean<CustomerDoc>();
+    if (!c || (caller.role === 'customer' && caller.id !== String(c._id))) throw notFound('User not found!');
+    res.json(customerView(c));
+  });
+
+  r.get('/Customer/get/:id', async (req, res) => {
+    res.json(customerView(await visibleCustomer(deps, req, objectIdParam(req.params.id))));
+  });
+
+  r.get('/Customer/getAll', async (req, res) => {
+    requireCaller(req, 'admin');
+    const page = pageRequest(req.query);
+    const q = z.string().trim().max(100).optional().parse(req.query.q);
+    const filter: Record<string, unknown> = { deleted: false };
+    if (q) {
+      const re = { $regex: escapeRegex(q), $options: 'i' };
+      filter.$or = [{ firstName: re }, { lastName: re }, { username: re }];
+    }
+    const [rows, total] = await Promise.all([
+      customers.find(filter).sort({ newlyAddeddate: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<CustomerDoc[]>(),
+      customers.countDocuments(filter),
+    ]);
+    res.json(listBody(page, rows.map(customerView), total));
+  });
+
+  r.put('/Customer/update/:id', async (req, res) => {
+    const id = objectIdParam(req.params.id);
+    const caller = requireCaller(req, 'customer');
+    if (caller.id !== String(id)) throw notFound();
+    const body = CustomerUpdateSchema.parse(req.body);
+    const current = await customers.findOne({ _id: id, deleted: false }).lean<CustomerDoc>();
+    if (!current) throw notFound();
+    const set: Partial<CustomerDoc> = {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      phoneNumber: body.phoneNumber,
+      dob: body.dob,
+      gender: body.gender,
+      address: body.address ?? '',
+    };
+    if (body.userImage) set.userImage = body.userImage;
+    if (body.password) {
+      if (!(await verifyPassword(current.password, body.currentPassword ?? ''))) {
+        throw badRequest('Invalid Current Password!', { currentPassword: 'Invalid Current Password!' });
+      }
+      set.password = await hashPassword(body.password);
+    }
+    const next = { ...current, ...set } as CustomerDoc;
+    const written = await updateAggregate(customers, id, current.aggregateVersion, { $set: set }, (v) => [customerUpdated(next, v)]);
+    if (!written) throw conflict(STALE);
+    deps.relay.nudge();
+    res.json(customerView(next));
+  });
+
+  r.delete('/Customer/delete/:id', async (req, res) => {
+    const id = objectIdParam(req.params.id);
+    const caller = requireCaller(req, 'customer', 'admin');
+    if (caller.role === 'customer' && caller.id !== String(id)) throw notFound();
+    const current = await customers.findOne({ _id: id, deleted: false }).lean<CustomerDoc>();
+    if (!current) throw notFound();
+    if (caller.role === 'customer') {
+      const { password } = DeleteAccountSchema.parse(req.body ?? {});
+      if (!(await verifyPassword(current.password, password)))
+        throw badRequest('Invalid Credentials!', { password: 'Invalid Credentials!' });
+    }
+    // Free the e-mail and username at once; the document goes when its last event is out.
+    const set = { deleted: true, emailKey: `deleted:${String(id)}`, usernameKey: `deleted:${String(id)}` };
+    const written = await updateAggregate(customers, id, current.aggregateVersion, { $set: set }, (v) => [customerDeleted(String(id), v)]);
+    if (!written) throw conflict(STALE);
+    deps.relay.nudge();
+    if (caller.role === 'customer') await endSession(deps, req, res);
+    res.json({ message: 'Successfully Deleted' });
+  });
+
+  return r;
+}

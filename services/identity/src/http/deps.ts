@@ -1,0 +1,29 @@
+/**
+ * What the identity routes need, built once in `main.ts`.
+ */
+import type { EmailJob } from '@market/contracts';
+import type { OutboxRelay } from '@market/platform';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Model } from 'mongoose';
+import type { IdentityConfig } from '../config';
+import type { AdminDoc } from '../store/admins';
+import type { CustomerDoc } from '../store/customers';
+import type { ResetCodeDoc } from '../store/resetCodes';
+import type { OrgSellerDoc, SellerRequestDoc } from '../store/sellers';
+import type { AccountLimits } from './limits';
+
+export interface IdentityDeps {
+  config: IdentityConfig;
+  redis: Redis;
+  relay: OutboxRelay;
+  emailQueue: Queue<EmailJob>;
+  limits: AccountLimits;
+  customers: Model<CustomerDoc>;
+  sellerRequests: Model<SellerRequestDoc>;
+  orgSellers: Model<OrgSellerDoc>;
+  admins: Model<AdminDoc>;
+  resetCodes: Model<ResetCodeDoc>;
+  /** Key of the reset-code HMAC. */
+  codeSecret: string;
+}

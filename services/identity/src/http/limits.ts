@@ -1,0 +1,40 @@
+/**
+ * Per-account rate limits (DESIGN.md section 5: "per IP and per account"; the gateway limits per
+ * IP). Counted in Redis, so every replica shares them. Answered 429 with Retry-After.
+ */
+import { HttpError } from '@market/platform';
+import type { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+
+export interface AccountLimits {
+  /** Counts one login attempt for `account`; throws 429 past the limit. */
+  login(account: string): Promise<void>;
+  /** Counts one reset step (forgot, verify, reset) for `account`; throws 429 past the limit. */
+  reset(account: string): Promise<void>;
+  /** Forgets failed logins after a successful one. */
+  loginSucceeded(account: string): Promise<void>;
+}
+
+/** 10 logins per account per 15 minutes; 10 reset steps per account per hour. */
+export function accountLimits(redis: Redis): AccountLimits {
+  const login = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:login', points: 10, duration: 15 * 60 });
+  const reset = new RateLimiterRedis({ storeClient: redis, keyPrefix: 'rl:reset', points: 10, duration: 60 * 60 });
+  const consume = async (limiter: RateLimiterRedis, key: string) => {
+    try {
+      await limiter.consume(key.toLowerCase());
+    } catch (err) {
+      if (err instanceof RateLimiterRes) {
+        const seconds = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+        throw new HttpError(429, 'Too many attempts, please try again later', undefined, { 'Retry-After': String(seconds) });
+      }
+      throw err;
+    }
+  };
+  return {
+    login: (account) => consume(login, account),
+    reset: (account) => consume(reset, account),
+    loginSucceeded: async (account) => {
+      await login.delete(account.toLowerCase());
+    },
+  };
+}

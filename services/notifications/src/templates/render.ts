@@ -1,0 +1,116 @@
+/**
+ * E-mail templates (DESIGN.md section 4, queue `email`; issue 3: "E-mails that carry credentials
+ * or codes put them on their own lines, `Username: …`, `Password: …`, `Code: …`, in both the text
+ * and the HTML part"). Every value is HTML-escaped in the HTML part.
+ *
+ * A template is a subject and a list of paragraphs; a paragraph is either text or a
+ * `label: value` line that stands on its own in both parts.
+ */
+import escapeHtml from 'escape-html';
+import { z } from 'zod';
+
+type Line = string | { label: string; value: string };
+
+interface Rendered {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const MARKETPLACE = 'Lanka Electronics Marketplace';
+
+function compose(subject: string, greeting: string, lines: Line[]): Rendered {
+  const all: Line[] = [greeting, ...lines, `— ${MARKETPLACE}`];
+  const text = all.map((l) => (typeof l === 'string' ? l : `${l.label}: ${l.value}`)).join('\n\n') + '\n';
+  const body = all
+    .map((l) =>
+      typeof l === 'string'
+        ? `<p>${escapeHtml(l)}</p>`
+        : `<p style="font-family:monospace;font-size:16px">${escapeHtml(l.label)}: <strong>${escapeHtml(l.value)}</strong></p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1b1e">\n${body}\n</body></html>`;
+  return { subject, text, html };
+}
+
+const Name = z.string().max(200);
+
+const templates = {
+  'customer-reset-code': {
+    data: z.object({ name: Name, code: z.string(), minutes: z.number() }),
+    render: (d: { name: string; code: string; minutes: number }) =>
+      compose('Your password reset code', `Hello ${d.name},`, [
+        'Use this code on the Forgot Password page to reset your password.',
+        { label: 'Code', value: d.code },
+        `The code works once and expires in ${d.minutes} minutes. If you did not ask for it, ignore this e-mail.`,
+      ]),
+  },
+  'seller-reset-code': {
+    data: z.object({ name: Name, code: z.string(), minutes: z.number() }),
+    render: (d: { name: string; code: string; minutes: number }) =>
+      compose('Your seller account reset code', `Hello ${d.name},`, [
+        'Use this code on the seller Forgot Password page to reset your password.',
+        { label: 'Code', value: d.code },
+        `The code works once and expires in ${d.minutes} minutes. If you did not ask for it, ignore this e-mail.`,
+      ]),
+  },
+  'seller-credentials': {
+    data: z.object({ name: Name, companyname: Name, username: z.string(), password: z.string(), loginUrl: z.string() }),
+    render: (d: { name: string; companyname: string; username: string; password: string; loginUrl: string }) =>
+      compose(`Welcome aboard, ${d.companyname}`, `Hello ${d.name},`, [
+        `Your request to sell on ${MARKETPLACE} as ${d.companyname} has been accepted. Sign in with:`,
+        { label: 'Username', value: d.username },
+        { label: 'Password', value: d.password },
+        `Sign in at ${d.loginUrl} and change this password from My Profile.`,
+      ]),
+  },
+  'admin-credentials': {
+    data: z.object({ name: Name, username: z.string(), password: z.string(), loginUrl: z.string() }),
+    render: (d: { name: string; username: string; password: string; loginUrl: string }) =>
+      compose('Your administrator account', `Hello ${d.name},`, [
+        `An administrator account on ${MARKETPLACE} was created for you:`,
+        { label: 'Username', value: d.username },
+        { label: 'Password', value: d.password },
+        `Sign in at ${d.loginUrl}.`,
+      ]),
+  },
+  'seller-request-received': {
+    data: z.object({ name: Name, companyname: Name }),
+    render: (d: { name: string; companyname: string }) =>
+      compose('We received your seller application', `Hello ${d.name},`, [
+        `Thank you for applying to sell on ${MARKETPLACE} as ${d.companyname}.`,
+        'Our team reviews every application. You will receive your sign-in details by e-mail once it is accepted.',
+      ]),
+  },
+  'seller-request-declined': {
+    data: z.object({ name: Name, companyname: Name }),
+    render: (d: { name: string; companyname: string }) =>
+      compose('About your seller application', `Hello ${d.name},`, [
+        `We are sorry: your application to sell on ${MARKETPLACE} as ${d.companyname} was not accepted.`,
+        'You are welcome to apply again with more details about your business.',
+      ]),
+  },
+} as const;
+
+export type TemplateName = keyof typeof templates;
+
+/** Fields of a template's data that are secrets, removed from the job once the mail is sent. */
+const SECRET_FIELDS = ['code', 'password'] as const;
+
+/** The job without its secrets (written back to Redis when the job completes). */
+export function scrubEmailJob<J extends { data: Record<string, unknown> }>(job: J): J {
+  const data = { ...job.data };
+  for (const f of SECRET_FIELDS) if (f in data) data[f] = '[sent]';
+  return { ...job, data };
+}
+
+/**
+ * Renders `template` with `data`.
+ * @throws {Error} for an unknown template; {ZodError} when `data` lacks a field the template needs
+ */
+export function renderEmail(template: string, data: unknown): Rendered {
+  if (!(template in templates)) throw new Error(`unknown e-mail template: ${template}`);
+  const t = templates[template as TemplateName];
+  // Each entry's schema and renderer agree by construction above.
+  return (t.render as (d: unknown) => Rendered)(t.data.parse(data));
+}
