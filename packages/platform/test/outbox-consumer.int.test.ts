@@ -15,7 +15,7 @@ import { connectMongo } from '../src/mongo';
 import { requireServers, testServers, uniqueName, waitFor } from '../src/testing';
 import { effectsModel, gadgetModel, gadgetViewModel } from './fixtures/gadget';
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'error' });
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 let kafka: Kafka;
 let admin: Admin;
 let producer: Producer;

@@ -12,7 +12,7 @@ import { createQueue, createWorker } from '../src/queues';
 import { createRedis } from '../src/redis';
 import { mailsTo, requireServers, testServers, uniqueName, waitFor } from '../src/testing';
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'error' });
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 let connection: Redis;
 const closers: (() => Promise<unknown>)[] = [];
 
