@@ -31,6 +31,8 @@ export interface GatewayDeps {
   readiness?: ReadinessCheck[];
   /** Verifies the request's session; null for an anonymous request. */
   authenticate?: (req: Request) => Promise<Caller | null>;
+  /** Rate limiting middleware (per IP), run before anything reaches a service. */
+  rateLimit?: RequestHandler;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -68,6 +70,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     next();
   };
   app.use(sameOriginGuard);
+  if (deps.rateLimit) app.use(deps.rateLimit);
 
   const identify: RequestHandler = async (req, _res, next) => {
     for (const h of [CALLER_ID_HEADER, CALLER_ROLE_HEADER, INTERNAL_TOKEN_HEADER]) delete req.headers[h];

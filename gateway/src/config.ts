@@ -28,6 +28,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   REPORTING_URL: url('http://127.0.0.1:8076'),
   /** Key that signs session tokens; shared with identity only. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Scales the per-IP rate limits (1 in production; tests and benchmarks raise it). */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).default(1),
   /** How long an upstream may take to answer, in ms. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 });

@@ -5,6 +5,7 @@ import '@market/platform/telemetry';
 import { ConfigError, GracefulShutdown, createLogger, createRedis, loadConfig, pingRedis } from '@market/platform';
 import { createGatewayApp } from './app';
 import { GatewayConfigSchema } from './config';
+import { rateLimits } from './rateLimits';
 import { sessionAuthenticator } from './session';
 
 function main(): void {
@@ -28,6 +29,7 @@ function main(): void {
     logger,
     authenticate: sessionAuthenticator(config.SESSION_SECRET, redis),
     readiness: [{ name: 'redis', check: () => pingRedis(redis) }],
+    rateLimit: rateLimits(redis, config.RATE_LIMIT_MULTIPLIER),
   });
   const server = app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'gateway listening'));
   shutdown.addServer(server);

@@ -18,6 +18,11 @@ export const BaseConfigSchema = z.object({
     .string()
     .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
     .default('mongodb://127.0.0.1:27017'),
+  /** Overrides the service's own database name (tests and side-by-side stacks). */
+  MONGO_DB: z
+    .string()
+    .regex(/^[\w-]{1,60}$/, 'must be a database name')
+    .optional(),
   /** Comma-separated host:port list of Kafka brokers. */
   KAFKA_BROKERS: z
     .string()

@@ -74,7 +74,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
     const readiness: ReadinessCheck[] = [];
     let db = mongoose.createConnection();
     if (def.dbName) {
-      const conn = await connectMongo({ url: config.MONGO_URL, dbName: def.dbName });
+      const conn = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB ?? def.dbName });
       db = conn;
       shutdown.add('mongodb', () => conn.close());
       readiness.push({ name: 'mongodb', check: () => pingMongo(conn) });

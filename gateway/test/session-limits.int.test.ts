@@ -1,0 +1,91 @@
+/**
+ * The gateway's session check and per-IP rate limits against the real Redis: a valid session
+ * becomes caller headers, a revoked, forged or expired one does not; the limited endpoints answer
+ * 429 with Retry-After once the IP has used its allowance.
+ */
+import { createRedis, revokeSession, signSession } from '@market/platform';
+import { requireServers, testServers, uniqueName } from '@market/platform/testing';
+import express from 'express';
+import type { Redis } from 'ioredis';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../src/app';
+import { GatewayConfigSchema } from '../src/config';
+import { rateLimits } from '../src/rateLimits';
+import { sessionAuthenticator } from '../src/session';
+
+const SESSION_SECRET = 'session-secret-for-gateway-tests-0123456789';
+let redis: Redis;
+let upstream: Server;
+let upstreamUrl: string;
+
+beforeAll(async () => {
+  await requireServers('redis');
+  redis = createRedis(testServers().redisUrl);
+  const app = express();
+  app.all('/{*rest}', (req, res) => {
+    res.json({ callerId: req.get('x-caller-id') ?? null, role: req.get('x-caller-role') ?? null });
+  });
+  upstream = app.listen(0);
+  await new Promise((r) => upstream.once('listening', r));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((r) => upstream.close(() => r()));
+  await redis?.quit();
+});
+
+function gateway(limitRules?: Parameters<typeof rateLimits>[2]) {
+  const config = GatewayConfigSchema.parse({
+    SERVICE_NAME: 'gateway',
+    INTERNAL_SECRET: 'gateway-test-secret-0123456789',
+    SESSION_SECRET,
+    IDENTITY_URL: upstreamUrl,
+  });
+  return createGatewayApp({
+    config,
+    logger: pino({ level: 'silent' }),
+    authenticate: sessionAuthenticator(SESSION_SECRET, redis),
+    rateLimit: rateLimits(redis, 1, limitRules),
+  });
+}
+
+describe('gateway sessions', () => {
+  it('passes the caller of a valid cookie or Bearer session', async () => {
+    const { token } = await signSession(SESSION_SECRET, 'cust-7', 'customer', 60);
+    const byCookie = await request(gateway()).get('/Customer/me').set('Cookie', `mp_session=${token}`);
+    expect(byCookie.body).toEqual({ callerId: 'cust-7', role: 'customer' });
+    const byBearer = await request(gateway()).get('/Customer/me').set('Authorization', `Bearer ${token}`);
+    expect(byBearer.body).toEqual({ callerId: 'cust-7', role: 'customer' });
+  });
+
+  it('treats a revoked, forged or expired session as anonymous', async () => {
+    const { token, claims } = await signSession(SESSION_SECRET, 'cust-8', 'customer', 60);
+    await revokeSession(redis, claims);
+    const revoked = await request(gateway()).get('/Customer/me').set('Cookie', `mp_session=${token}`);
+    expect(revoked.body).toEqual({ callerId: null, role: null });
+    const forged = (await signSession('some-other-secret-0123456789-abcdef', 'admin-1', 'admin', 60)).token;
+    expect((await request(gateway()).get('/Admin/me').set('Cookie', `mp_session=${forged}`)).body.callerId).toBeNull();
+    const expired = (await signSession(SESSION_SECRET, 'cust-9', 'customer', -5)).token;
+    expect((await request(gateway()).get('/Customer/me').set('Cookie', `mp_session=${expired}`)).body.callerId).toBeNull();
+  });
+});
+
+describe('gateway rate limits', () => {
+  it('answers 429 with Retry-After past the allowance, on POST only', async () => {
+    const rules = [{ name: uniqueName('login'), pattern: /^\/Customer\/loginCustomer$/i, points: 3, durationSeconds: 60 }];
+    const app = gateway(rules);
+    for (let i = 0; i < 3; i++) expect((await request(app).post('/Customer/loginCustomer').send({})).status).toBe(200);
+    const limited = await request(app).post('/Customer/loginCustomer').send({});
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toEqual({ error: 'Too many requests, please try again later' });
+    // Other paths and methods are not counted.
+    expect((await request(app).get('/Customer/loginCustomer')).status).toBe(200);
+    expect((await request(app).post('/Customer/update/1').send({})).status).toBe(200);
+  });
+});
