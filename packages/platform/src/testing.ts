@@ -102,3 +102,68 @@ export async function mailsTo(address: string): Promise<MailDevMessage[]> {
   const all = (await res.json()) as MailDevMessage[];
   return all.filter((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()));
 }
+
+/** A free TCP port on 127.0.0.1 (asked from the OS). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A process of the marketplace started by a test, with its base URL. */
+export interface RunningProcess {
+  url: string;
+  /** Everything the process printed (JSON log lines), for assertions on logs. */
+  output: () => string;
+  /** SIGTERM, then SIGKILL after 10 s; resolves when it exited. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `entry` (a TypeScript main, run with tsx) as a child process on a free port and waits
+ * until its `/readyz` answers 200, so tests exercise the real process: its config, wiring,
+ * database, Kafka and Redis.
+ * @throws {Error} with the process output when it exits or is not ready within `timeoutMs`
+ */
+export async function spawnProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<RunningProcess> {
+  const { spawn } = await import('node:child_process');
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, OTEL_SDK_DISABLED: 'true', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (exited) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exit;
+    clearTimeout(timer);
+  };
+  try {
+    await waitFor(
+      async () => {
+        if (exited) throw new Error('exited');
+        const res = await fetch(`${url}/readyz`);
+        return res.ok;
+      },
+      timeoutMs,
+      100,
+      `${entry} to be ready`,
+    );
+  } catch (err) {
+    await stop();
+    throw new Error(`${(err as Error).message}\n--- output of ${entry} ---\n${out.slice(-4000)}`);
+  }
+  return { url, output: () => out, stop };
+}

@@ -1,0 +1,130 @@
+/**
+ * The identity slice as it runs for real, for integration tests: the identity service, the e-mail
+ * worker and the gateway as separate processes on free ports, on the real MongoDB/FerretDB (a
+ * database of its own), Kafka, Redis and MailDev. Tests talk to the gateway only, as the SPA does.
+ */
+import { requireServers, spawnProcess, uniqueName, type RunningProcess } from '@market/platform/testing';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export const TEST_SECRETS = {
+  INTERNAL_SECRET: 'identity-it-internal-secret-0123456789',
+  SESSION_SECRET: 'identity-it-session-secret-0123456789-abcdef',
+};
+
+export interface IdentityStack {
+  gatewayUrl: string;
+  dbName: string;
+  admin: { username: string; password: string; email: string };
+  identity: RunningProcess;
+  stop(): Promise<void>;
+}
+
+export async function startIdentityStack(): Promise<IdentityStack> {
+  await requireServers('mongo', 'kafka', 'redis', 'smtp', 'maildev');
+  const dbName = uniqueName('identity-it').replace(/[^\w-]/g, '');
+  const admin = { username: uniqueName('root').replace(/-/g, ''), password: 'Admin#Passw0rd', email: `${uniqueName('root')}@example.lk` };
+  const common = { ...TEST_SECRETS, MONGO_DB: dbName, WEB_URL: 'http://localhost:3000' };
+  const [identity, notifications] = await Promise.all([
+    spawnProcess(path.join(ROOT, 'services/identity/src/main.ts'), {
+      ...common,
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      ADMIN_EMAIL: admin.email,
+    }),
+    spawnProcess(path.join(ROOT, 'services/notifications/src/main.ts'), common),
+  ]);
+  const gateway = await spawnProcess(path.join(ROOT, 'gateway/src/main.ts'), {
+    ...common,
+    IDENTITY_URL: identity.url,
+    RATE_LIMIT_MULTIPLIER: '1000',
+  });
+  return {
+    gatewayUrl: gateway.url,
+    dbName,
+    admin,
+    identity,
+    async stop() {
+      await Promise.all([gateway.stop(), identity.stop(), notifications.stop()]);
+    },
+  };
+}
+
+/** A browser-like client of the gateway: JSON in and out, and the session cookie it was given. */
+export class Client {
+  private cookie: string | null = null;
+  constructor(private readonly baseUrl: string) {}
+
+  /** The raw session token (to replay it after logout, as an attacker would). */
+  get token(): string | null {
+    return this.cookie?.replace(/^mp_session=/, '') ?? null;
+  }
+
+  async call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: T; headers: Headers }> {
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      if (pair?.startsWith('mp_session=')) this.cookie = pair === 'mp_session=' ? null : pair;
+    }
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  }
+  get<T = Record<string, unknown>>(path: string) {
+    return this.call<T>('GET', path);
+  }
+  post<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.call<T>('POST', path, body ?? {});
+  }
+  put<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.call<T>('PUT', path, body ?? {});
+  }
+  delete<T = Record<string, unknown>>(path: string, body?: unknown) {
+    return this.call<T>('DELETE', path, body);
+  }
+}
+
+/** A valid signup body with unique e-mail and username. */
+export function newCustomer(overrides: Record<string, unknown> = {}) {
+  const tag = uniqueName('c').replace(/-/g, '');
+  return {
+    firstName: 'Nimal',
+    lastName: 'Perera',
+    email: `${tag}@example.lk`,
+    phoneNumber: '0771234567',
+    dob: '1995-04-12',
+    gender: 'Male',
+    address: '12 Galle Road, Colombo 03',
+    username: tag,
+    password: 'Secret#123',
+    ...overrides,
+  };
+}
+
+/** A valid seller application with a unique e-mail. */
+export function newSellerRequest(overrides: Record<string, unknown> = {}) {
+  const tag = uniqueName('s').replace(/-/g, '');
+  return {
+    ownername: 'Kamala Silva',
+    mobile: '0712345678',
+    companyname: `Tech Hub ${tag}`,
+    address: '45 Kandy Road, Kadawatha',
+    year: '2015',
+    description: 'Authorised reseller of phones and tablets.',
+    email: `${tag}@example.lk`,
+    ...overrides,
+  };
+}
