@@ -1,0 +1,124 @@
+/**
+ * Password reset on the server (issue 3; DESIGN.md section 5): codes e-mailed and read back from
+ * MailDev, verified on the server, single use, 5 wrong attempts, 15-minute expiry (time moved by
+ * editing the stored record, the only way to age a code in a test), for customers (20 characters)
+ * and sellers (5 characters).
+ */
+import { connectMongo } from '@market/platform';
+import { mailsTo, testServers, waitFor, type MailDevMessage } from '@market/platform/testing';
+import type { Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, newCustomer, newSellerRequest, startIdentityStack, type IdentityStack } from './stack';
+
+let stack: IdentityStack;
+let db: Connection;
+const client = () => new Client(stack.gatewayUrl);
+
+beforeAll(async () => {
+  stack = await startIdentityStack();
+  db = await connectMongo({ url: testServers().mongoUrl, dbName: stack.dbName });
+});
+
+afterAll(async () => {
+  await db?.close();
+  await stack?.stop();
+});
+
+async function codeMailCount(email: string): Promise<number> {
+  return (await mailsTo(email)).filter((m) => /reset code/.test(m.subject)).length;
+}
+
+/** Asks for a code and returns it from the newest reset e-mail. */
+async function requestCode(prefix: '/Customer' | '/orgSeller', email: string): Promise<string> {
+  const before = await codeMailCount(email);
+  const res = await client().post(`${prefix}/forgotPassword`, { email });
+  expect(res.body).toEqual({ message: 'Email has been sent!' });
+  const mails: MailDevMessage[] = await waitFor(
+    async () => {
+      const m = (await mailsTo(email)).filter((x) => /reset code/.test(x.subject));
+      return m.length > before ? m : undefined;
+    },
+    20_000,
+    200,
+    'the reset e-mail',
+  );
+  const newest = mails.sort((a, b) => String(b.id).localeCompare(String(a.id)))[0]!;
+  const code = /^Code: (\S+)$/m.exec(newest.text)?.[1];
+  expect(code).toBeDefined();
+  return code!;
+}
+
+async function customer() {
+  const body = newCustomer();
+  expect((await client().post('/Customer/add', body)).status).toBe(201);
+  return body;
+}
+
+describe('customer password reset', () => {
+  it('sends a 20-character code, verifies it, changes the password once', async () => {
+    const body = await customer();
+    const code = await requestCode('/Customer', body.email);
+    expect(code).toMatch(/^[A-Z0-9]{20}$/);
+
+    const early = await client().post('/Customer/resetPassword', { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2026' });
+    expect(early.body).toEqual({ error: 'Code verification unsuccessfull', fields: { code: 'Code verification unsuccessfull' } });
+    const wrong = await client().post('/Customer/verifyCode', { email: body.email, code: 'WRONGCODE' });
+    expect(wrong.body.error).toBe('Code Verified Unsuccessfully!');
+    expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body).toEqual({ message: 'Code Verified Successfully!' });
+    const mismatch = await client().post('/Customer/resetPassword', { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2027' });
+    expect(mismatch.body.error).toBe('password mismatch!');
+    const ok = await client().post('/Customer/resetPassword', { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2026' });
+    expect(ok.status).toBe(200);
+    expect((await client().post('/Customer/loginCustomer', { username: body.username, password: 'Reset#2026' })).status).toBe(200);
+    // Used once: the same code no longer works.
+    const again = await client().post('/Customer/resetPassword', { email: body.email, code, password: 'Again#2026', confirmPassword: 'Again#2026' });
+    expect(again.body.error).toBe('Code verification unsuccessfull');
+    expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body.error).toBe('Code Verified Unsuccessfully!');
+  });
+
+  it('answers an unknown e-mail with the documented message and a bad one with a 400', async () => {
+    const res = await client().post('/Customer/forgotPassword', { email: 'nobody-at-all@example.lk' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'User not found!' });
+    expect((await client().post('/Customer/forgotPassword', { email: 'not-an-email' })).status).toBe(400);
+  });
+
+  it('burns a code after 5 wrong attempts', async () => {
+    const body = await customer();
+    const code = await requestCode('/Customer', body.email);
+    for (let i = 0; i < 5; i++) expect((await client().post('/Customer/verifyCode', { email: body.email, code: `WRONG${i}` })).status).toBe(400);
+    expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body.error).toBe('Code Verified Unsuccessfully!');
+  });
+
+  it('refuses a code older than 15 minutes', async () => {
+    const body = await customer();
+    const code = await requestCode('/Customer', body.email);
+    const me = await db.collection('customers').findOne({ emailKey: body.email.toLowerCase() });
+    await db.collection('reset_codes').updateOne({ _id: `customer:${String(me!._id)}` as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body.error).toBe('Code Verified Unsuccessfully!');
+  });
+
+  it('stores codes hashed, never in clear', async () => {
+    const body = await customer();
+    const code = await requestCode('/Customer', body.email);
+    const stored = await db.collection('reset_codes').find({}).toArray();
+    expect(JSON.stringify(stored)).not.toContain(code);
+  });
+});
+
+describe('seller password reset', () => {
+  it('uses a 5-character code and the seller wording', async () => {
+    const req = newSellerRequest();
+    const applied = await client().post<{ _id: string }>('/seller/add', req);
+    const admin = client();
+    await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password });
+    const accepted = await admin.post<{ username: string }>('/orgseller/add', { requestId: applied.body._id });
+    const code = await requestCode('/orgSeller', req.email);
+    expect(code).toMatch(/^[A-Z0-9]{5}$/);
+    expect((await client().post('/orgSeller/verifyCode', { email: req.email, code })).body).toEqual({ message: 'Code Verified Successfully!' });
+    const mismatch = await client().post('/orgSeller/resetPassword', { email: req.email, code, password: 'Seller#2026', confirmPassword: 'Seller#2027' });
+    expect(mismatch.body.error).toBe('Password mismatch!');
+    expect((await client().post('/orgSeller/resetPassword', { email: req.email, code, password: 'Seller#2026', confirmPassword: 'Seller#2026' })).status).toBe(200);
+    expect((await client().post('/orgSeller/loginSeller', { username: accepted.body.username, password: 'Seller#2026' })).status).toBe(200);
+  });
+});
