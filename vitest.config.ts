@@ -17,6 +17,7 @@ const testEnv = {
 export default defineConfig({
   test: {
     projects: [
+      'frontend/vite.config.ts',
       {
         test: {
           name: 'unit',

@@ -40,7 +40,7 @@ npm run --silent typecheck || fail "npm run typecheck"
 
 mkdir -p .data/test-results
 step "unit tests"
-npx vitest run --project unit --reporter=default --reporter=json --outputFile=.data/test-results/unit.json || fail "unit tests"
+npx vitest run --project unit --project frontend --reporter=default --reporter=json --outputFile=.data/test-results/unit.json || fail "unit tests"
 
 step "integration tests (real Kafka, FerretDB, Redis, MailDev)"
 npx vitest run --project integration --reporter=default --reporter=json --outputFile=.data/test-results/integration.json || fail "integration tests"

@@ -1,0 +1,112 @@
+/**
+ * The frame of the three signed-in areas (spec 000 section 2 "Layout", spec 001 section 2): a
+ * header with the marketplace name, the signed-in person and Logout, a side navigation (a burger
+ * on small screens), the page, and the footer.
+ */
+import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Footer } from './Footer';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon?: ReactNode;
+}
+
+export interface AreaShellProps {
+  /** Shown beside the name in the header, e.g. "Seller Centre". */
+  area: string;
+  homePath: string;
+  nav: NavItem[];
+  /** Extra links in the header (the admin top bar). */
+  topNav?: NavItem[];
+  person: { name: string; image?: string; profilePath?: string };
+  onLogout: () => Promise<void>;
+  logoutLabel?: string;
+}
+
+export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logoutLabel = 'Logout' }: AreaShellProps) {
+  const [opened, { toggle, close }] = useDisclosure();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const active = (to: string) => pathname.toLowerCase() === to.toLowerCase();
+
+  const logout = async () => {
+    await onLogout();
+    navigate('/', { replace: true });
+  };
+
+  return (
+    <AppShell header={{ height: 64 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <UnstyledButton component={Link} to={homePath} aria-label="Home">
+              <Group gap={8} wrap="nowrap">
+                <img src="/favicon.svg" alt="" width={28} height={28} />
+                <Text fw={700} size="lg" visibleFrom="xs">
+                  Lanka Electronics
+                </Text>
+                <Text c="dimmed" size="sm" visibleFrom="md">
+                  {area}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            {topNav && (
+              <Group gap={4} visibleFrom="md" component="nav" aria-label="Main">
+                {topNav.map((item) => (
+                  <Button key={item.to} component={Link} to={item.to} variant={active(item.to) ? 'light' : 'subtle'} size="sm">
+                    {item.label}
+                  </Button>
+                ))}
+              </Group>
+            )}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <UnstyledButton component={Link} to={person.profilePath ?? homePath} aria-label="My profile">
+              <Group gap={8} wrap="nowrap">
+                <Avatar src={person.image} alt="" radius="xl" size="md">
+                  {person.name.slice(0, 1).toUpperCase()}
+                </Avatar>
+                <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-name">
+                  {person.name}
+                </Text>
+              </Group>
+            </UnstyledButton>
+            <Button variant="default" size="sm" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+              {logoutLabel}
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="xs" aria-label={`${area} navigation`}>
+        <AppShell.Section grow component={ScrollArea}>
+          {[...(topNav ?? []).map((t) => ({ ...t, mobileOnly: true })), ...nav.map((n) => ({ ...n, mobileOnly: false }))].map((item) => (
+            <NavLink
+              key={`${item.to}-${item.label}`}
+              component={Link}
+              to={item.to}
+              label={item.label}
+              leftSection={item.icon}
+              active={active(item.to)}
+              onClick={close}
+              hiddenFrom={item.mobileOnly ? 'md' : undefined}
+            />
+          ))}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+        <div style={{ flex: 1 }}>
+          <Outlet />
+        </div>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

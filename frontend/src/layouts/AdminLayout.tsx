@@ -1,0 +1,32 @@
+/** The admin area: top bar Home, Sellers, Customers, Admins; side menu Items, seller report, Transactions (spec 001 section 2). */
+import { AreaShell } from '../components/AreaShell';
+import { useSession } from '../session/session';
+
+export const ADMIN_TOP_NAV = [
+  { label: 'Home', to: '/Admin/Home' },
+  { label: 'Sellers', to: '/Admin/Sellers' },
+  { label: 'Customers', to: '/Admin/Customers' },
+  { label: 'Admins', to: '/Admin/Admins' },
+];
+
+export const ADMIN_SIDE_NAV = [
+  { label: 'Items', to: '/Admin/Items' },
+  { label: 'Seller Report', to: '/Admin/SelReport' },
+  { label: 'Transactions', to: '/Admin/Transactions' },
+  { label: 'Seller Requests', to: '/Admin/AllSellersRequest' },
+  { label: 'Deletion Requests', to: '/Admin/DeleteRequest' },
+];
+
+export function AdminLayout() {
+  const { profile, logout } = useSession('admin');
+  return (
+    <AreaShell
+      area="Administration"
+      homePath="/Admin/Home"
+      topNav={ADMIN_TOP_NAV}
+      nav={ADMIN_SIDE_NAV}
+      person={{ name: `${profile.firstName} ${profile.lastName}` }}
+      onLogout={logout}
+    />
+  );
+}

@@ -1,0 +1,28 @@
+/** The seller area: MY ITEMS, MY PROFILE, ADD ITEM, CREATE PACKAGE, REVIEWS, REPORTS, CONTACT, SIGNOUT (spec 001 section 2). */
+import { AreaShell } from '../components/AreaShell';
+import { imageUrl } from '../lib/images';
+import { useSession } from '../session/session';
+
+export const SELLER_NAV = [
+  { label: 'MY ITEMS', to: '/Seller/Home' },
+  { label: 'MY PROFILE', to: '/Seller/MyProfile' },
+  { label: 'ADD ITEM', to: '/Seller/AddItem' },
+  { label: 'CREATE PACKAGE', to: '/Seller/CreatePackage' },
+  { label: 'REVIEWS', to: '/Seller/Reviews' },
+  { label: 'REPORTS', to: '/Seller/ItemMonthlySales' },
+  { label: 'CONTACT', to: '/Seller/Contact' },
+];
+
+export function SellerLayout() {
+  const { profile, logout } = useSession('seller');
+  return (
+    <AreaShell
+      area="Seller Centre"
+      homePath="/Seller/Home"
+      nav={SELLER_NAV}
+      person={{ name: profile.companyname, image: imageUrl(profile.logo), profilePath: '/Seller/MyProfile' }}
+      onLogout={logout}
+      logoutLabel="SIGNOUT"
+    />
+  );
+}

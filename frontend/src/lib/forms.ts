@@ -1,0 +1,17 @@
+/**
+ * Form helpers: validation from the same zod schemas the services use (DESIGN.md section 8),
+ * and server field errors (`{ error, fields }`) put back on the form's inputs.
+ */
+import type { UseFormReturnType } from '@mantine/form';
+import { ApiError } from '../api/client';
+
+/**
+ * Puts an ApiError's field messages on the form.
+ * @returns the overall message to show above the form, or null when every message went to a field
+ */
+export function applyServerErrors<V>(form: UseFormReturnType<V>, err: unknown): string | null {
+  if (!(err instanceof ApiError)) return 'Error has been occured! Please try again!';
+  const fields = Object.entries(err.fields);
+  for (const [field, message] of fields) form.setFieldError(field, message);
+  return fields.length > 0 && fields.every(([f]) => f in (form.getValues() as object)) ? null : err.message;
+}

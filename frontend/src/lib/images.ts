@@ -1,0 +1,16 @@
+/**
+ * Where an image name points: the default avatars ship with the web app; every other image is
+ * served by the gateway from the image store (`/images/{name}`).
+ */
+import { API_URL } from '../api/client';
+
+const DEFAULT_AVATARS: Record<string, string> = {
+  'avatarMale.jpg': '/avatars/avatarMale.svg',
+  'avatarFemale.jpg': '/avatars/avatarFemale.svg',
+};
+
+/** URL of an image by its stored name; undefined when there is none. */
+export function imageUrl(name: string | undefined | null): string | undefined {
+  if (!name) return undefined;
+  return DEFAULT_AVATARS[name] ?? `${API_URL}/images/${encodeURIComponent(name)}`;
+}

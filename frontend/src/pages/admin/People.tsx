@@ -1,0 +1,258 @@
+/**
+ * Admin screens for people (spec 001 sections 2 and 5): /Admin/Customers (search by first name,
+ * last name or username, remove), /Admin/Customers/Details/{id}, /Admin/Admins, /Admin/AddAdmin
+ * (username suggested as first name + 5 random characters, editable; password generated and
+ * e-mailed by the server).
+ */
+import { Alert, Avatar, Button, Card, Grid, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { AddAdminSchema } from '@market/contracts';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { identityApi, type Customer } from '../../api/identity';
+import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { LoadError, Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { confirmDanger } from '../../lib/confirm';
+import { applyServerErrors } from '../../lib/forms';
+import { imageUrl } from '../../lib/images';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+
+const LIMIT = 10;
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** First name + 5 random characters (spec 001 section 5), as a suggestion the admin may edit. */
+export function suggestUsername(firstName: string): string {
+  const base = firstName.replace(/[^A-Za-z0-9]/g, '').slice(0, 20);
+  const bytes = crypto.getRandomValues(new Uint8Array(5));
+  return base + Array.from(bytes, (b) => ALNUM[b % ALNUM.length]).join('');
+}
+
+export function AdminCustomers() {
+  const s = useSearch();
+  const list = useAsync(() => identityApi.listCustomers(s.q, s.page, LIMIT), [s.q, s.page]);
+  const remove = (c: Customer) =>
+    confirmDanger({
+      message: `Remove ${c.firstName} ${c.lastName} (@${c.username})? You won't be able to revert this!`,
+      onConfirm: async () => {
+        try {
+          await identityApi.deleteCustomer(c._id);
+          notifySuccess('Deleted!', 'The customer has been removed.');
+          await list.reload();
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  return (
+    <>
+      <PageHeader title="Customers" />
+      <SearchBox label="Search by first name, last name or username" value={s.text} onChange={s.setText} />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {s.q ? 'No Result Found!' : 'No customers yet.'}
+        </Text>
+      ) : (
+        list.data && (
+          <>
+            <Table.ScrollContainer minWidth={700} mt="md">
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Username</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Joined</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.items.map((c) => (
+                    <Table.Tr key={c._id}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Avatar src={imageUrl(c.userImage)} size="sm" radius="xl" alt="" />
+                          {c.firstName} {c.lastName}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{c.username}</Table.Td>
+                      <Table.Td>{c.email}</Table.Td>
+                      <Table.Td>{new Date(c.newlyAddeddate).toLocaleDateString('en-LK')}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          <Button size="xs" variant="subtle" component={Link} to={`/Admin/Customers/Details/${c._id}`}>
+                            Details
+                          </Button>
+                          <Button size="xs" variant="subtle" color="red" onClick={() => remove(c)}>
+                            Remove
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
+export function AdminCustomerDetails() {
+  const { id = '' } = useParams();
+  const c = useAsync(() => identityApi.getCustomer(id), [id]);
+  if (c.loading && !c.data) return <Loading />;
+  if (c.error !== undefined || !c.data) return <LoadError error={c.error} />;
+  const x = c.data;
+  const rows: [string, string][] = [
+    ['Email', x.email],
+    ['Phone', x.phoneNumber],
+    ['Username', x.username],
+    ['Address', x.address],
+  ];
+  return (
+    <>
+      <PageHeader title="Customer Details">
+        <Button variant="default" component={Link} to="/Admin/Customers">
+          Back
+        </Button>
+      </PageHeader>
+      <Card withBorder padding="xl" maw={720}>
+        <Group mb="lg">
+          <Avatar src={imageUrl(x.userImage)} size={96} radius={96} alt={`${x.firstName}'s photo`} />
+          <Title order={3}>
+            {x.firstName} {x.lastName}
+          </Title>
+        </Group>
+        <Grid>
+          {rows.map(([label, value]) => (
+            <Grid.Col key={label} span={{ base: 12, sm: 6 }}>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                {label}
+              </Text>
+              <Text>{value || '—'}</Text>
+            </Grid.Col>
+          ))}
+        </Grid>
+      </Card>
+    </>
+  );
+}
+
+export function AdminAdmins() {
+  const [page, setPage] = useState(1);
+  const list = useAsync(() => identityApi.listAdmins(page, 20), [page]);
+  return (
+    <>
+      <PageHeader title="Admins">
+        <Button component={Link} to="/Admin/AddAdmin">
+          Create admin
+        </Button>
+      </PageHeader>
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : (
+        list.data && (
+          <>
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>First Name</Table.Th>
+                    <Table.Th>Last Name</Table.Th>
+                    <Table.Th>Username</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.items.map((a) => (
+                    <Table.Tr key={a._id}>
+                      <Table.Td>{a.firstName}</Table.Td>
+                      <Table.Td>{a.lastName}</Table.Td>
+                      <Table.Td>{a.username}</Table.Td>
+                      <Table.Td>{a.email}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager page={page} total={list.data.total} limit={20} onChange={setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
+export function AdminAddAdmin() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [touchedUsername, setTouchedUsername] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { firstName: '', lastName: '', email: '', username: '' },
+    validate: zod4Resolver(AddAdminSchema),
+    onValuesChange: (values, previous) => {
+      if (!touchedUsername && values.firstName !== previous.firstName) {
+        form.setFieldValue('username', values.firstName.trim() ? suggestUsername(values.firstName.trim()) : '');
+      }
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await identityApi.addAdmin({ ...values, username: values.username || undefined });
+      notifySuccess('New admin has been Created', 'Email has been sent!');
+      navigate('/Admin/Admins');
+    } catch (err) {
+      setFailure(applyServerErrors(form, err));
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <>
+      <PageHeader title="Create Admin" />
+      <Card withBorder padding="xl" maw={520}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <TextInput label="First Name" required {...form.getInputProps('firstName')} />
+            <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+            <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+            <TextInput
+              label="Username"
+              description="Suggested from the first name; you may change it."
+              {...form.getInputProps('username')}
+              onChange={(e) => {
+                setTouchedUsername(true);
+                form.setFieldValue('username', e.currentTarget.value);
+              }}
+            />
+            <Text size="sm" c="dimmed">
+              A password is generated and e-mailed to the new admin.
+            </Text>
+            <Button type="submit" loading={busy}>
+              Create
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </>
+  );
+}

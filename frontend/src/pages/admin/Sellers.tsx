@@ -1,0 +1,315 @@
+/**
+ * Admin seller screens (spec 001 sections 2 and 4): /Admin/Sellers (registered sellers),
+ * /Admin/AllSellersRequest (requests, search by company, owner, year, email),
+ * /Admin/RequestSellerProfile/{id} (Accept, Decline), /Admin/DeleteRequest and
+ * /Admin/RequestDelete (deletion requests: Accept after confirmation, Decline),
+ * /Admin/viewSellerProfile/{id}.
+ */
+import { Alert, Avatar, Badge, Button, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { identityApi, type OrgSeller, type SellerRequest } from '../../api/identity';
+import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { LoadError, Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { confirmDanger } from '../../lib/confirm';
+import { imageUrl } from '../../lib/images';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+
+const LIMIT = 10;
+
+function Empty({ children }: { children: string }) {
+  return (
+    <Text c="dimmed" ta="center" py="xl">
+      {children}
+    </Text>
+  );
+}
+
+export function AdminSellers() {
+  const s = useSearch();
+  const list = useAsync(() => identityApi.listSellers(s.q, s.page, undefined, LIMIT), [s.q, s.page]);
+  return (
+    <>
+      <PageHeader title="Registered Sellers">
+        <Button component={Link} to="/Admin/AllSellersRequest" variant="light">
+          Seller Requests
+        </Button>
+        <Button component={Link} to="/Admin/DeleteRequest" variant="light" color="red">
+          Deletion Requests
+        </Button>
+      </PageHeader>
+      <SearchBox label="Search by company, owner, year or email" value={s.text} onChange={s.setText} />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Empty>{s.q ? 'No Result Found!' : 'No sellers yet.'}</Empty>
+      ) : (
+        list.data && (
+          <>
+            <Table.ScrollContainer minWidth={640} mt="md">
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Company</Table.Th>
+                    <Table.Th>Owner</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Since</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.items.map((seller) => (
+                    <Table.Tr key={seller._id}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Avatar src={imageUrl(seller.logo)} size="sm" radius="sm" alt="">
+                            {seller.companyname.slice(0, 2).toUpperCase()}
+                          </Avatar>
+                          {seller.companyname}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{seller.ownername}</Table.Td>
+                      <Table.Td>{seller.email}</Table.Td>
+                      <Table.Td>{new Date(seller.acceptedDate).toLocaleDateString('en-LK')}</Table.Td>
+                      <Table.Td>
+                        <Button size="xs" variant="subtle" component={Link} to={`/Admin/viewSellerProfile/${seller._id}`}>
+                          View
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
+export function AdminSellerRequests() {
+  const s = useSearch();
+  const list = useAsync(() => identityApi.listSellerRequests(s.q, s.page, LIMIT), [s.q, s.page]);
+  return (
+    <>
+      <PageHeader title="Seller Requests" />
+      <SearchBox label="Search by company, owner, year or email" value={s.text} onChange={s.setText} />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Empty>{s.q ? 'No Result Found!' : 'No seller requests waiting.'}</Empty>
+      ) : (
+        list.data && (
+          <>
+            <Stack mt="md" gap="sm">
+              {list.data.items.map((r) => (
+                <Card key={r._id} withBorder padding="md" component={Link} to={`/Admin/RequestSellerProfile/${r._id}`}>
+                  <Group justify="space-between">
+                    <div>
+                      <Text fw={600}>{r.companyname}</Text>
+                      <Text size="sm" c="dimmed">
+                        {r.ownername} · {r.email} · since {r.year}
+                      </Text>
+                    </div>
+                    <Text size="sm" c="dimmed">
+                      Applied {new Date(r.createdAt).toLocaleDateString('en-LK')}
+                    </Text>
+                  </Group>
+                </Card>
+              ))}
+            </Stack>
+            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
+function SellerDetails({ s }: { s: SellerRequest | OrgSeller }) {
+  const rows: [string, string][] = [
+    ['Owner', s.ownername],
+    ['Mobile', s.mobile],
+    ['Email', s.email],
+    ['Established', s.year],
+    ['Address', s.address],
+    ['Description', s.description],
+  ];
+  return (
+    <Grid>
+      {rows.map(([label, value]) => (
+        <Grid.Col key={label} span={{ base: 12, sm: label === 'Description' || label === 'Address' ? 12 : 6 }}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Text>{value}</Text>
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}
+
+export function AdminRequestSellerProfile() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const req = useAsync(() => identityApi.getSellerRequest(id), [id]);
+  if (req.loading && !req.data) return <Loading />;
+  if (req.error !== undefined || !req.data) return <LoadError error={req.error} />;
+  const r = req.data;
+  const accept = async () => {
+    setBusy(true);
+    try {
+      await identityApi.acceptSellerRequest(r._id);
+      notifySuccess('Request accepted successfully!', `Sign-in details were e-mailed to ${r.email}.`);
+      navigate('/Admin/AllSellersRequest');
+    } catch (err) {
+      notifyError('Oops...', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const decline = () =>
+    confirmDanger({
+      message: `Decline the application of ${r.companyname}? The applicant is told by e-mail.`,
+      confirm: 'Yes, decline it!',
+      onConfirm: async () => {
+        try {
+          await identityApi.declineSellerRequest(r._id);
+          notifySuccess('Request Declined!');
+          navigate('/Admin/AllSellersRequest');
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  return (
+    <>
+      <PageHeader title={r.companyname}>
+        <Button color="green" loading={busy} onClick={() => void accept()}>
+          Accept
+        </Button>
+        <Button color="red" variant="light" onClick={decline}>
+          Decline
+        </Button>
+      </PageHeader>
+      <Card withBorder padding="xl" maw={760}>
+        <SellerDetails s={r} />
+      </Card>
+    </>
+  );
+}
+
+export function AdminDeleteRequests() {
+  const list = useAsync(() => identityApi.listSellers('', 1, true, 100), []);
+  const accept = (s: OrgSeller) =>
+    confirmDanger({
+      message: `Remove ${s.companyname} from the marketplace? You won't be able to revert this!`,
+      onConfirm: async () => {
+        try {
+          await identityApi.deleteSeller(s._id);
+          notifySuccess('Deleted!', `${s.companyname} has been removed.`);
+          await list.reload();
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  const decline = async (s: OrgSeller) => {
+    try {
+      await identityApi.setDeletionRequest(s._id, false);
+      notifySuccess('Request Declined!');
+      await list.reload();
+    } catch (err) {
+      notifyError('Oops...', err);
+    }
+  };
+  return (
+    <>
+      <PageHeader title="Seller Deletion Requests" />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Empty>No deletion requests.</Empty>
+      ) : (
+        list.data && (
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Company Name</Table.Th>
+                  <Table.Th>Owner&apos;s Name</Table.Th>
+                  <Table.Th>Email Address</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.items.map((s) => (
+                  <Table.Tr key={s._id}>
+                    <Table.Td>{s.companyname}</Table.Td>
+                    <Table.Td>{s.ownername}</Table.Td>
+                    <Table.Td>{s.email}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button size="xs" color="red" onClick={() => accept(s)}>
+                          Accept
+                        </Button>
+                        <Button size="xs" variant="default" onClick={() => void decline(s)}>
+                          Decline
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )
+      )}
+    </>
+  );
+}
+
+export function AdminViewSellerProfile() {
+  const { id = '' } = useParams();
+  const seller = useAsync(() => identityApi.getSeller(id), [id]);
+  if (seller.loading && !seller.data) return <Loading />;
+  if (seller.error !== undefined || !seller.data) return <LoadError error={seller.error} />;
+  const s = seller.data;
+  return (
+    <>
+      <PageHeader title={s.companyname}>
+        <Button variant="default" component={Link} to="/Admin/Sellers">
+          Back
+        </Button>
+      </PageHeader>
+      <Card withBorder padding="xl" maw={760}>
+        <Group mb="md">
+          <Avatar src={imageUrl(s.logo)} size={72} radius="md" alt="">
+            {s.companyname.slice(0, 2).toUpperCase()}
+          </Avatar>
+          <div>
+            <Title order={4}>@{s.username}</Title>
+            <Text size="sm" c="dimmed">
+              Selling since {new Date(s.acceptedDate).toLocaleDateString('en-LK', { dateStyle: 'long' })}
+            </Text>
+            {s.requestDelete && <Badge color="red">Deletion requested</Badge>}
+          </div>
+        </Group>
+        <SellerDetails s={s} />
+      </Card>
+      {s.requestDelete && (
+        <Alert color="red" mt="md" maw={760}>
+          This seller asked to be deleted. Decide in <Link to="/Admin/DeleteRequest">Deletion Requests</Link>.
+        </Alert>
+      )}
+    </>
+  );
+}

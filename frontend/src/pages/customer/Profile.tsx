@@ -1,0 +1,257 @@
+/**
+ * /Customer/MyProfile and /Customer/update/{id} (also /Customer/Update/{id}) (spec 000 sections
+ * 2, 4, 5): the profile, its edit with a Save / Don't save confirmation, password change with the
+ * current password, and deletion with the password and 'Are you sure?'.
+ */
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Divider,
+  Grid,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { CustomerUpdateSchema } from '@market/contracts';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { identityApi } from '../../api/identity';
+import { NotFound } from '../../components/NotFound';
+import { PageHeader } from '../../components/PageHeader';
+import { applyServerErrors } from '../../lib/forms';
+import { imageUrl } from '../../lib/images';
+import { notifySuccess } from '../../lib/notify';
+import { useSession } from '../../session/session';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{value || '—'}</Text>
+    </div>
+  );
+}
+
+export function CustomerMyProfile() {
+  const { profile } = useSession('customer');
+  return (
+    <>
+      <PageHeader title="My Profile">
+        <Button component={Link} to={`/Customer/update/${profile._id}`}>
+          Edit profile
+        </Button>
+      </PageHeader>
+      <Card withBorder padding="xl" maw={720}>
+        <Group mb="lg">
+          <Avatar src={imageUrl(profile.userImage)} size={96} radius={96} alt={`${profile.firstName}'s photo`} />
+          <div>
+            <Title order={3}>
+              {profile.firstName} {profile.lastName}
+            </Title>
+            <Text c="dimmed">@{profile.username}</Text>
+          </div>
+        </Group>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Field label="Email" value={profile.email} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Field label="Phone Number" value={profile.phoneNumber} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Field label="Birthday" value={profile.dob} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Field label="Gender" value={profile.gender} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Field label="Address" value={profile.address} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Field label="Member since" value={new Date(profile.newlyAddeddate).toLocaleDateString('en-LK', { dateStyle: 'long' })} />
+          </Grid.Col>
+        </Grid>
+      </Card>
+    </>
+  );
+}
+
+export function CustomerUpdateProfile() {
+  const { id } = useParams();
+  const { profile, refresh, logout } = useSession('customer');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [deletePassword, setDeletePassword] = useState('');
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phoneNumber: profile.phoneNumber,
+      dob: profile.dob,
+      gender: profile.gender as string,
+      address: profile.address,
+      currentPassword: '',
+      password: '',
+      confirmPassword: '',
+    },
+    validate: zod4Resolver(CustomerUpdateSchema),
+    transformValues: (v) => ({
+      ...v,
+      currentPassword: v.currentPassword || undefined,
+      password: v.password || undefined,
+      confirmPassword: v.confirmPassword || undefined,
+    }),
+  });
+
+  if (id !== profile._id) return <NotFound home="/Customer/Home" />;
+
+  const save = async (values: ReturnType<typeof form.getTransformedValues>) => {
+    setFailure(null);
+    try {
+      await identityApi.updateCustomer(profile._id, values);
+      await refresh();
+      notifySuccess('Your Profie Has Been Successfully Updated!');
+      navigate('/Customer/MyProfile');
+    } catch (err) {
+      setFailure(applyServerErrors(form, err));
+    }
+  };
+
+  const submit = form.onSubmit((values) => {
+    modals.openConfirmModal({
+      title: 'Do you want to save the changes?',
+      labels: { confirm: 'Save', cancel: "Don't save" },
+      onConfirm: () => void save(values),
+    });
+  });
+
+  const remove = () => {
+    setDeleteError(null);
+    if (!deletePassword) {
+      setDeleteError('Please Enter Your Password!');
+      return;
+    }
+    modals.openConfirmModal({
+      title: 'Are you sure?',
+      children: <Text size="sm">Your account will be deleted. You won&apos;t be able to revert this!</Text>,
+      labels: { confirm: 'Yes, delete it!', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: async () => {
+        try {
+          await identityApi.deleteCustomer(profile._id, deletePassword);
+          notifications.show({ title: 'Deleted!', message: 'Your account has been deleted.', color: 'green', autoClose: 1200 });
+          await logout().catch(() => undefined);
+          localStorage.clear();
+          navigate('/CustomerRegistration', { replace: true });
+        } catch (err) {
+          setDeleteError(err instanceof ApiError ? err.message : 'Please try again!');
+        }
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader title="Edit Profile" />
+      <Card withBorder padding="xl" maw={760}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <Group>
+              <Avatar src={imageUrl(profile.userImage)} size={72} radius={72} alt="" />
+              <Text size="sm" c="dimmed">
+                Your photo
+              </Text>
+            </Group>
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="First Name" required {...form.getInputProps('firstName')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Email" value={profile.email} readOnly disabled />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Username" value={profile.username} readOnly disabled />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 6 }}>
+                <TextInput label="Phone Number" required inputMode="numeric" maxLength={10} {...form.getInputProps('phoneNumber')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <TextInput label="Birthday" type="date" required {...form.getInputProps('dob')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <Select label="Gender" required data={['Male', 'Female']} {...form.getInputProps('gender')} />
+              </Grid.Col>
+              <Grid.Col span={12}>
+                <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
+              </Grid.Col>
+            </Grid>
+            <Divider label="Change password (optional)" labelPosition="left" />
+            <Grid>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+              </Grid.Col>
+            </Grid>
+            <Group>
+              <Button type="submit">Update</Button>
+              <Button variant="default" component={Link} to="/Customer/MyProfile">
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+
+      <Card withBorder padding="xl" maw={760} mt="lg" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
+        <Title order={4} c="red" mb="xs">
+          Delete my account
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Enter your password to delete your account and its data.
+        </Text>
+        <Group align="flex-start">
+          <PasswordInput
+            aria-label="Password to delete the account"
+            placeholder="Your password"
+            value={deletePassword}
+            onChange={(e) => setDeletePassword(e.currentTarget.value)}
+            error={deleteError}
+            w={280}
+          />
+          <Button color="red" onClick={remove}>
+            Delete
+          </Button>
+        </Group>
+      </Card>
+    </>
+  );
+}

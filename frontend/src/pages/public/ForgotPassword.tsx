@@ -1,0 +1,142 @@
+/**
+ * /CustomerForgotPassword and /SellerForgotPassword (spec 000 section 4, spec 001 section 4):
+ * e-mail → code (sent by e-mail, verified on the server) → new password. Texts as documented:
+ * 'User not found!', 'Email has been sent!', 'Code Verified Successfully!',
+ * 'Code Verified Unsuccessfully!', 'Code verification unsuccessfull', the mismatch wording.
+ */
+import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { identityApi } from '../../api/identity';
+import { PublicPage } from '../../components/PublicPage';
+import { notifySuccess } from '../../lib/notify';
+
+export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
+  const navigate = useNavigate();
+  const loginPath = kind === 'customer' ? '/CustomerLogin' : '/SellerLogin';
+  const mismatch = kind === 'customer' ? 'password mismatch!' : 'Password mismatch!';
+  const [step, setStep] = useState(0);
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (err) {
+      setError(err instanceof ApiError && err.status !== 0 ? err.message : 'Error has been occured! Please try again!');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = () =>
+    run(async () => {
+      const res = await identityApi.forgotPassword(kind, email.trim());
+      setInfo(res.message);
+      setStep(1);
+    });
+  const verify = () =>
+    run(async () => {
+      const res = await identityApi.verifyCode(kind, email.trim(), code.trim());
+      setInfo(res.message);
+      setStep(2);
+    });
+  const reset = () =>
+    run(async () => {
+      if (password !== confirm) throw new ApiError(400, mismatch);
+      await identityApi.resetPassword(kind, { email: email.trim(), code: code.trim(), password, confirmPassword: confirm });
+      notifySuccess('Your password has been changed', 'Please log in with your new password.');
+      navigate(loginPath);
+    });
+
+  return (
+    <PublicPage>
+      <Paper withBorder shadow="sm" p="xl" radius="md">
+        <Title order={2} mb="md">
+          Forgot password
+        </Title>
+        <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
+          <Stepper.Step label="Email" />
+          <Stepper.Step label="Code" />
+          <Stepper.Step label="New password" />
+        </Stepper>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {info && !error && (
+            <Alert color="green" role="status">
+              {info}
+            </Alert>
+          )}
+          {step === 0 && (
+            <form onSubmit={(e) => (e.preventDefault(), void sendCode())}>
+              <Stack>
+                <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+                <Button type="submit" loading={busy}>
+                  Send code
+                </Button>
+              </Stack>
+            </form>
+          )}
+          {step === 1 && (
+            <form onSubmit={(e) => (e.preventDefault(), void verify())}>
+              <Stack>
+                <Text size="sm">Enter the code we sent to {email}.</Text>
+                <TextInput
+                  label="Code"
+                  required
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                />
+                <Button type="submit" loading={busy}>
+                  Verify code
+                </Button>
+                <Button variant="subtle" onClick={() => void sendCode()} disabled={busy}>
+                  Send a new code
+                </Button>
+              </Stack>
+            </form>
+          )}
+          {step === 2 && (
+            <form onSubmit={(e) => (e.preventDefault(), void reset())}>
+              <Stack>
+                <PasswordInput
+                  label="New password"
+                  required
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                />
+                <PasswordInput
+                  label="Confirm password"
+                  required
+                  autoComplete="new-password"
+                  value={confirm}
+                  onChange={(e) => setConfirm(e.currentTarget.value)}
+                />
+                <Button type="submit" loading={busy}>
+                  Change password
+                </Button>
+              </Stack>
+            </form>
+          )}
+          <Anchor component={Link} to={loginPath} size="sm">
+            Back to Login
+          </Anchor>
+        </Stack>
+      </Paper>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,281 @@
+/**
+ * Seller account screens (spec 001 sections 2, 4, 5): /Seller/MyProfile (with the deletion
+ * request), /Seller/updateProfile/{id} (also /Seller/Update/{id}), /Seller/sellerPassword.
+ */
+import { Alert, Avatar, Badge, Button, Card, Grid, Group, PasswordInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { modals } from '@mantine/modals';
+import { SellerChangePasswordSchema, SellerUpdateSchema } from '@market/contracts';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { identityApi } from '../../api/identity';
+import { NotFound } from '../../components/NotFound';
+import { PageHeader } from '../../components/PageHeader';
+import { confirmDanger } from '../../lib/confirm';
+import { applyServerErrors } from '../../lib/forms';
+import { imageUrl } from '../../lib/images';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSession } from '../../session/session';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text>{value || '—'}</Text>
+    </div>
+  );
+}
+
+export function SellerHome() {
+  const { profile } = useSession('seller');
+  return (
+    <>
+      <PageHeader title="Seller Centre" />
+      <Text mb="lg">Welcome, {profile.companyname}.</Text>
+      <Group>
+        <Button component={Link} to="/Seller/MyProfile" variant="light">
+          MY PROFILE
+        </Button>
+        <Button component={Link} to="/Seller/sellerPassword" variant="default">
+          Change password
+        </Button>
+      </Group>
+    </>
+  );
+}
+
+export function SellerMyProfile() {
+  const { profile, refresh } = useSession('seller');
+  const askDeletion = () =>
+    confirmDanger({
+      title: 'Are you sure?',
+      message: 'An administrator will review your request and remove your company, its items and packages.',
+      confirm: 'Yes, request deletion',
+      onConfirm: async () => {
+        try {
+          await identityApi.setDeletionRequest(profile._id, true);
+          await refresh();
+          notifySuccess('Request sent', 'An administrator will review it.');
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  const cancelDeletion = async () => {
+    try {
+      await identityApi.setDeletionRequest(profile._id, false);
+      await refresh();
+      notifySuccess('Your update saved!');
+    } catch (err) {
+      notifyError('Oops...', err);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="My Profile">
+        <Button component={Link} to={`/Seller/updateProfile/${profile._id}`}>
+          Edit profile
+        </Button>
+        <Button variant="default" component={Link} to="/Seller/sellerPassword">
+          Change password
+        </Button>
+      </PageHeader>
+      <Card withBorder padding="xl" maw={760}>
+        <Group mb="lg">
+          <Avatar src={imageUrl(profile.logo)} size={96} radius="md" alt={`${profile.companyname} logo`}>
+            {profile.companyname.slice(0, 2).toUpperCase()}
+          </Avatar>
+          <div>
+            <Title order={3}>{profile.companyname}</Title>
+            <Text c="dimmed">@{profile.username}</Text>
+            {profile.requestDelete && (
+              <Badge color="red" mt={4}>
+                Deletion requested
+              </Badge>
+            )}
+          </div>
+        </Group>
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Field label="Owner" value={profile.ownername} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Field label="Mobile" value={profile.mobile} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Field label="Email" value={profile.email} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Field label="Established" value={profile.year} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Field label="Address" value={profile.address} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Field label="Description" value={profile.description} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Field label="Selling since" value={new Date(profile.acceptedDate).toLocaleDateString('en-LK', { dateStyle: 'long' })} />
+          </Grid.Col>
+        </Grid>
+      </Card>
+      <Card withBorder padding="xl" maw={760} mt="lg">
+        <Title order={4} mb="xs">
+          Delete my seller account
+        </Title>
+        {profile.requestDelete ? (
+          <Group>
+            <Text size="sm">Your deletion request is waiting for an administrator.</Text>
+            <Button variant="default" onClick={() => void cancelDeletion()}>
+              Withdraw request
+            </Button>
+          </Group>
+        ) : (
+          <Group>
+            <Text size="sm" c="dimmed">
+              Ask an administrator to remove your company from the marketplace.
+            </Text>
+            <Button color="red" variant="light" onClick={askDeletion}>
+              Request deletion
+            </Button>
+          </Group>
+        )}
+      </Card>
+    </>
+  );
+}
+
+export function SellerUpdateProfile() {
+  const { id } = useParams();
+  const { profile, refresh } = useSession('seller');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      ownername: profile.ownername,
+      mobile: profile.mobile,
+      companyname: profile.companyname,
+      address: profile.address,
+      year: profile.year,
+      description: profile.description,
+    },
+    validate: zod4Resolver(SellerUpdateSchema),
+  });
+  if (id !== profile._id) return <NotFound home="/Seller/Home" />;
+
+  const submit = form.onSubmit((values) => {
+    modals.openConfirmModal({
+      title: 'Do you want to save the changes?',
+      labels: { confirm: 'Save', cancel: "Don't save" },
+      onConfirm: async () => {
+        try {
+          await identityApi.updateSeller(profile._id, values);
+          await refresh();
+          notifySuccess('Your update saved!');
+          navigate('/Seller/MyProfile');
+        } catch (err) {
+          setFailure(applyServerErrors(form, err));
+        }
+      },
+    });
+  });
+
+  return (
+    <>
+      <PageHeader title="Edit Profile" />
+      <Card withBorder padding="xl" maw={760}>
+        <form onSubmit={submit} noValidate>
+          <Grid>
+            {failure && (
+              <Grid.Col span={12}>
+                <Alert color="red" role="alert">
+                  {failure}
+                </Alert>
+              </Grid.Col>
+            )}
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Company Name" required {...form.getInputProps('companyname')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Owner's Name" required {...form.getInputProps('ownername')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Mobile Number" required inputMode="numeric" {...form.getInputProps('mobile')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6 }}>
+              <TextInput label="Established Year" required inputMode="numeric" maxLength={4} {...form.getInputProps('year')} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput label="Email" value={profile.email} readOnly disabled />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput label="Physical Address" required {...form.getInputProps('address')} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Textarea label="Description" required autosize minRows={3} {...form.getInputProps('description')} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Group>
+                <Button type="submit">Update</Button>
+                <Button variant="default" component={Link} to="/Seller/MyProfile">
+                  Cancel
+                </Button>
+              </Group>
+            </Grid.Col>
+          </Grid>
+        </form>
+      </Card>
+    </>
+  );
+}
+
+export function SellerPassword() {
+  const { profile } = useSession('seller');
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+    validate: zod4Resolver(SellerChangePasswordSchema),
+  });
+  const submit = form.onSubmit((values) => {
+    modals.openConfirmModal({
+      title: 'Do you want to save the changes?',
+      labels: { confirm: 'Save', cancel: "Don't save" },
+      onConfirm: async () => {
+        try {
+          await identityApi.changeSellerPassword(profile._id, values);
+          notifySuccess('Your update saved!');
+          navigate('/Seller/MyProfile');
+        } catch (err) {
+          setFailure(applyServerErrors(form, err));
+        }
+      },
+    });
+  });
+  return (
+    <>
+      <PageHeader title="Change Password" />
+      <Card withBorder padding="xl" maw={480}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+            <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('password')} />
+            <PasswordInput label="Confirm new password" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+            <Button type="submit">Save</Button>
+          </Stack>
+        </form>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * The web app's routes (spec 000 and 001 section 2). React Router matches paths
+ * case-insensitively, so `/Customer/update/{id}` and `/Customer/Update/{id}` are one route; paths
+ * that differ by more than case (e.g. `/Admin/DeleteRequest` and `/Admin/RequestDelete`) are
+ * registered through {@link aliases}.
+ *
+ * Test screens of the documents (`/Customer/TestOrdersMerge`, `/Seller/TestpackageReport`) are not
+ * shipped (DESIGN.md section 6).
+ */
+import type { ReactNode } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { NotFound } from './components/NotFound';
+import { AdminLayout } from './layouts/AdminLayout';
+import { CustomerLayout } from './layouts/CustomerLayout';
+import { SellerLayout } from './layouts/SellerLayout';
+import { AdminHome } from './pages/admin/Home';
+import { AdminAddAdmin, AdminAdmins, AdminCustomerDetails, AdminCustomers } from './pages/admin/People';
+import {
+  AdminDeleteRequests,
+  AdminRequestSellerProfile,
+  AdminSellerRequests,
+  AdminSellers,
+  AdminViewSellerProfile,
+} from './pages/admin/Sellers';
+import { CustomerHome } from './pages/customer/Home';
+import { CustomerMyProfile, CustomerUpdateProfile } from './pages/customer/Profile';
+import { CustomerRegistration } from './pages/public/CustomerRegistration';
+import { ForgotPassword } from './pages/public/ForgotPassword';
+import { Landing } from './pages/public/Landing';
+import { AdminLogin, CustomerLogin, SellerLogin } from './pages/public/Logins';
+import { SellerRegistration } from './pages/public/SellerRegistration';
+import { SellerHome, SellerMyProfile, SellerPassword, SellerUpdateProfile } from './pages/seller/Profile';
+import { RequireSession } from './session/session';
+
+/** The same page under several paths (relative to the parent route). */
+export function aliases(paths: string[], element: ReactNode): RouteObject[] {
+  return paths.map((path) => ({ path, element }));
+}
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <Landing /> },
+  { path: '/CustomerLogin', element: <CustomerLogin /> },
+  { path: '/CustomerRegistration', element: <CustomerRegistration /> },
+  { path: '/CustomerForgotPassword', element: <ForgotPassword kind="customer" /> },
+  { path: '/SellerLogin', element: <SellerLogin /> },
+  { path: '/SellerRegistration', element: <SellerRegistration /> },
+  { path: '/SellerForgotPassword', element: <ForgotPassword kind="seller" /> },
+  { path: '/AdminLogin', element: <AdminLogin /> },
+  {
+    path: '/Customer',
+    element: (
+      <RequireSession kind="customer">
+        <CustomerLayout />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <CustomerHome /> },
+      { path: 'Home', element: <CustomerHome /> },
+      { path: 'MyProfile', element: <CustomerMyProfile /> },
+      { path: 'update/:id', element: <CustomerUpdateProfile /> },
+      { path: '*', element: <NotFound home="/Customer/Home" /> },
+    ],
+  },
+  {
+    path: '/Seller',
+    element: (
+      <RequireSession kind="seller">
+        <SellerLayout />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <SellerHome /> },
+      { path: 'Home', element: <SellerHome /> },
+      { path: 'MyProfile', element: <SellerMyProfile /> },
+      ...aliases(['updateProfile/:id', 'Update/:id'], <SellerUpdateProfile />),
+      { path: 'sellerPassword', element: <SellerPassword /> },
+      { path: '*', element: <NotFound home="/Seller/Home" /> },
+    ],
+  },
+  {
+    path: '/Admin',
+    element: (
+      <RequireSession kind="admin">
+        <AdminLayout />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <AdminHome /> },
+      { path: 'Home', element: <AdminHome /> },
+      { path: 'Sellers', element: <AdminSellers /> },
+      { path: 'AllSellersRequest', element: <AdminSellerRequests /> },
+      { path: 'RequestSellerProfile/:id', element: <AdminRequestSellerProfile /> },
+      ...aliases(['DeleteRequest', 'RequestDelete'], <AdminDeleteRequests />),
+      { path: 'viewSellerProfile/:id', element: <AdminViewSellerProfile /> },
+      { path: 'Customers', element: <AdminCustomers /> },
+      { path: 'Customers/Details/:id', element: <AdminCustomerDetails /> },
+      { path: 'Admins', element: <AdminAdmins /> },
+      { path: 'AddAdmin', element: <AdminAddAdmin /> },
+      { path: '*', element: <NotFound home="/Admin/Home" /> },
+    ],
+  },
+  { path: '*', element: <NotFound /> },
+];
+
+export const router = () => createBrowserRouter(routes);

@@ -1,0 +1,89 @@
+/**
+ * Who is signed in, per area (DESIGN.md section 5 and 6: the session lives in an httpOnly
+ * cookie; the SPA asks the server who it is and keeps the ids only to show them, never as proof).
+ *
+ * `<RequireSession kind>` loads `GET /{Customer|orgSeller|Admin}/me`; without a valid session it
+ * sends the visitor to that area's login page.
+ */
+import { Center, Loader } from '@mantine/core';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { identityApi, type Admin, type Customer, type Kind, type OrgSeller } from '../api/identity';
+
+type Profile = { customer: Customer; seller: OrgSeller; admin: Admin };
+
+interface SessionValue<K extends Kind> {
+  kind: K;
+  profile: Profile[K];
+  /** Reloads the profile (after an edit). */
+  refresh: () => Promise<void>;
+  /** Ends the session on the server and forgets it here. */
+  logout: () => Promise<void>;
+}
+
+const SessionContext = createContext<SessionValue<Kind> | null>(null);
+
+/** The login page of each area. */
+export const LOGIN_PATH: Record<Kind, string> = { customer: '/CustomerLogin', seller: '/SellerLogin', admin: '/AdminLogin' };
+/** Keys under which the documents kept the signed-in id (kept for display only). */
+const ID_KEY: Record<Kind, string> = { customer: 'CustomerID', seller: 'SellerID', admin: 'AdminID' };
+
+const loaders: { [K in Kind]: () => Promise<Profile[K]> } = {
+  customer: identityApi.customerMe,
+  seller: identityApi.sellerMe,
+  admin: identityApi.adminMe,
+};
+
+export function RequireSession<K extends Kind>({ kind, children }: { kind: K; children: ReactNode }) {
+  const [state, setState] = useState<{ status: 'loading' } | { status: 'out' } | { status: 'in'; profile: Profile[K] }>({
+    status: 'loading',
+  });
+  const location = useLocation();
+
+  const load = useCallback(async () => {
+    try {
+      const profile = (await loaders[kind]()) as Profile[K];
+      localStorage.setItem(ID_KEY[kind], profile._id);
+      setState({ status: 'in', profile });
+    } catch (err) {
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        localStorage.removeItem(ID_KEY[kind]);
+        setState({ status: 'out' });
+      } else {
+        setState({ status: 'out' });
+      }
+    }
+  }, [kind]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const logout = useCallback(async () => {
+    try {
+      await identityApi.logout(kind);
+    } finally {
+      localStorage.removeItem(ID_KEY[kind]);
+      setState({ status: 'out' });
+    }
+  }, [kind]);
+
+  if (state.status === 'loading') {
+    return (
+      <Center h="100vh" aria-busy="true">
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (state.status === 'out') return <Navigate to={LOGIN_PATH[kind]} replace state={{ from: location.pathname }} />;
+  const value = { kind, profile: state.profile, refresh: load, logout } as SessionValue<Kind>;
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The signed-in account of the current area. */
+export function useSession<K extends Kind>(kind: K): SessionValue<K> {
+  const value = useContext(SessionContext);
+  if (!value || value.kind !== kind) throw new Error(`useSession('${kind}') used outside <RequireSession kind="${kind}">`);
+  return value as unknown as SessionValue<K>;
+}
