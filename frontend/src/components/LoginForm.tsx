@@ -6,9 +6,9 @@
 import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LoginSchema } from '@market/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
+import { schemaValidator } from '../lib/forms';
 
 const REMEMBER_KEY = 'rememberMe';
 const USERNAME_KEY = 'rememberedUsername';
@@ -28,7 +28,7 @@ export function LoginForm({
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: remembered ? (localStorage.getItem(USERNAME_KEY) ?? '') : '', password: '', rememberMe: remembered },
-    validate: zod4Resolver(LoginSchema),
+    validate: schemaValidator(LoginSchema),
   });
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

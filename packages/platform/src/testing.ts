@@ -167,3 +167,58 @@ export async function spawnProcess(entry: string, env: Record<string, string>, t
   }
   return { url, output: () => out, stop };
 }
+
+/** Secrets of test stacks (never used outside tests). */
+export const TEST_SECRETS = {
+  INTERNAL_SECRET: 'test-stack-internal-secret-0123456789',
+  SESSION_SECRET: 'test-stack-session-secret-0123456789-abcdef',
+};
+
+export interface TestStack {
+  gatewayUrl: string;
+  /** Database name suffix shared by the stack's services (`<service>-<suffix>`). */
+  dbSuffix: string;
+  admin: { username: string; password: string; email: string };
+  processes: Record<string, RunningProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts services of the marketplace and the gateway in front of them, as real processes on free
+ * ports, with their own databases on the real servers, for integration and end-to-end tests.
+ * @param services - folder names under `services/`, e.g. `['identity', 'notifications']`
+ * @param gatewayEnv - extra gateway variables, e.g. `WEB_ORIGINS` for a browser test
+ */
+export async function startTestStack(services: string[], gatewayEnv: Record<string, string> = {}): Promise<TestStack> {
+  await requireServers('mongo', 'kafka', 'redis', 'smtp', 'maildev');
+  const path = await import('node:path');
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const dbSuffix = uniqueName('it').replace(/[^\w-]/g, '');
+  const admin = { username: uniqueName('root').replace(/-/g, ''), password: 'Admin#Passw0rd', email: `${uniqueName('root')}@example.lk` };
+  const common = { ...TEST_SECRETS, WEB_URL: 'http://localhost:3000' };
+  const started = await Promise.all(
+    services.map(async (name) => {
+      const env: Record<string, string> = { ...common, MONGO_DB: `${name}-${dbSuffix}` };
+      if (name === 'identity')
+        Object.assign(env, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ADMIN_EMAIL: admin.email });
+      return [name, await spawnProcess(path.join(root, 'services', name, 'src', 'main.ts'), env)] as const;
+    }),
+  );
+  const processes: Record<string, RunningProcess> = Object.fromEntries(started);
+  const upstreams = Object.fromEntries(started.map(([name, p]) => [`${name.toUpperCase()}_URL`, p.url]));
+  processes.gateway = await spawnProcess(path.join(root, 'gateway', 'src', 'main.ts'), {
+    ...common,
+    ...upstreams,
+    RATE_LIMIT_MULTIPLIER: '1000',
+    ...gatewayEnv,
+  });
+  return {
+    gatewayUrl: processes.gateway.url,
+    dbSuffix,
+    admin,
+    processes,
+    async stop() {
+      await Promise.all(Object.values(processes).map((p) => p.stop()));
+    },
+  };
+}

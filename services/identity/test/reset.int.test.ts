@@ -60,18 +60,40 @@ describe('customer password reset', () => {
     const code = await requestCode('/Customer', body.email);
     expect(code).toMatch(/^[A-Z0-9]{20}$/);
 
-    const early = await client().post('/Customer/resetPassword', { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2026' });
+    const early = await client().post('/Customer/resetPassword', {
+      email: body.email,
+      code,
+      password: 'Reset#2026',
+      confirmPassword: 'Reset#2026',
+    });
     expect(early.body).toEqual({ error: 'Code verification unsuccessfull', fields: { code: 'Code verification unsuccessfull' } });
     const wrong = await client().post('/Customer/verifyCode', { email: body.email, code: 'WRONGCODE' });
     expect(wrong.body.error).toBe('Code Verified Unsuccessfully!');
-    expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body).toEqual({ message: 'Code Verified Successfully!' });
-    const mismatch = await client().post('/Customer/resetPassword', { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2027' });
+    expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body).toEqual({
+      message: 'Code Verified Successfully!',
+    });
+    const mismatch = await client().post('/Customer/resetPassword', {
+      email: body.email,
+      code,
+      password: 'Reset#2026',
+      confirmPassword: 'Reset#2027',
+    });
     expect(mismatch.body.error).toBe('password mismatch!');
-    const ok = await client().post('/Customer/resetPassword', { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2026' });
+    const ok = await client().post('/Customer/resetPassword', {
+      email: body.email,
+      code,
+      password: 'Reset#2026',
+      confirmPassword: 'Reset#2026',
+    });
     expect(ok.status).toBe(200);
     expect((await client().post('/Customer/loginCustomer', { username: body.username, password: 'Reset#2026' })).status).toBe(200);
     // Used once: the same code no longer works.
-    const again = await client().post('/Customer/resetPassword', { email: body.email, code, password: 'Again#2026', confirmPassword: 'Again#2026' });
+    const again = await client().post('/Customer/resetPassword', {
+      email: body.email,
+      code,
+      password: 'Again#2026',
+      confirmPassword: 'Again#2026',
+    });
     expect(again.body.error).toBe('Code verification unsuccessfull');
     expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body.error).toBe('Code Verified Unsuccessfully!');
   });
@@ -86,7 +108,8 @@ describe('customer password reset', () => {
   it('burns a code after 5 wrong attempts', async () => {
     const body = await customer();
     const code = await requestCode('/Customer', body.email);
-    for (let i = 0; i < 5; i++) expect((await client().post('/Customer/verifyCode', { email: body.email, code: `WRONG${i}` })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await client().post('/Customer/verifyCode', { email: body.email, code: `WRONG${i}` })).status).toBe(400);
     expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body.error).toBe('Code Verified Unsuccessfully!');
   });
 
@@ -94,7 +117,9 @@ describe('customer password reset', () => {
     const body = await customer();
     const code = await requestCode('/Customer', body.email);
     const me = await db.collection('customers').findOne({ emailKey: body.email.toLowerCase() });
-    await db.collection('reset_codes').updateOne({ _id: `customer:${String(me!._id)}` as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await db
+      .collection('reset_codes')
+      .updateOne({ _id: `customer:${String(me!._id)}` as never }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body.error).toBe('Code Verified Unsuccessfully!');
   });
 
@@ -115,10 +140,20 @@ describe('seller password reset', () => {
     const accepted = await admin.post<{ username: string }>('/orgseller/add', { requestId: applied.body._id });
     const code = await requestCode('/orgSeller', req.email);
     expect(code).toMatch(/^[A-Z0-9]{5}$/);
-    expect((await client().post('/orgSeller/verifyCode', { email: req.email, code })).body).toEqual({ message: 'Code Verified Successfully!' });
-    const mismatch = await client().post('/orgSeller/resetPassword', { email: req.email, code, password: 'Seller#2026', confirmPassword: 'Seller#2027' });
+    expect((await client().post('/orgSeller/verifyCode', { email: req.email, code })).body).toEqual({
+      message: 'Code Verified Successfully!',
+    });
+    const mismatch = await client().post('/orgSeller/resetPassword', {
+      email: req.email,
+      code,
+      password: 'Seller#2026',
+      confirmPassword: 'Seller#2027',
+    });
     expect(mismatch.body.error).toBe('Password mismatch!');
-    expect((await client().post('/orgSeller/resetPassword', { email: req.email, code, password: 'Seller#2026', confirmPassword: 'Seller#2026' })).status).toBe(200);
+    expect(
+      (await client().post('/orgSeller/resetPassword', { email: req.email, code, password: 'Seller#2026', confirmPassword: 'Seller#2026' }))
+        .status,
+    ).toBe(200);
     expect((await client().post('/orgSeller/loginSeller', { username: accepted.body.username, password: 'Seller#2026' })).status).toBe(200);
   });
 });

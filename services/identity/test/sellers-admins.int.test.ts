@@ -17,7 +17,12 @@ async function adminClient() {
 }
 
 async function mailTo(address: string, subject: RegExp): Promise<MailDevMessage> {
-  return waitFor(async () => (await mailsTo(address)).find((m) => subject.test(m.subject)), 20_000, 200, `an e-mail to ${address} (${subject})`);
+  return waitFor(
+    async () => (await mailsTo(address)).find((m) => subject.test(m.subject)),
+    20_000,
+    200,
+    `an e-mail to ${address} (${subject})`,
+  );
 }
 
 /** `Label: value` from a mail's text part (issue 3: credentials and codes stand on their own lines). */
@@ -76,7 +81,9 @@ describe('seller registration', () => {
     await mailTo(body.email, /received your seller application/);
     expect((await client().get('/seller/get')).status).toBe(401);
     const admin = await adminClient();
-    const list = await admin.get<{ items: { _id: string }[]; total: number }>(`/seller/get?q=${encodeURIComponent(body.companyname)}&page=1`);
+    const list = await admin.get<{ items: { _id: string }[]; total: number }>(
+      `/seller/get?q=${encodeURIComponent(body.companyname)}&page=1`,
+    );
     expect(list.body.total).toBe(1);
     expect(list.body.items[0]!._id).toBe(res.body._id);
     for (const q of [body.ownername, body.email, '1998']) {
@@ -95,17 +102,32 @@ describe('seller approval', () => {
     expect((await admin.get<{ _id: string; acceptedDate: string }>(`/orgSeller/get/${id}`)).body.acceptedDate).toBeTruthy();
 
     const seller = client();
-    const login = await seller.post<{ sellerLogin: { _id: string; companyname: string } }>('/orgSeller/loginSeller', { username, password });
+    const login = await seller.post<{ sellerLogin: { _id: string; companyname: string } }>('/orgSeller/loginSeller', {
+      username,
+      password,
+    });
     expect(login.status).toBe(200);
     expect(login.body.sellerLogin).toMatchObject({ _id: id, companyname: body.companyname });
 
-    const wrong = await seller.put(`/orgSeller/ChangePwd/${id}`, { currentPassword: 'nope', password: 'NewSeller#1', confirmPassword: 'NewSeller#1' });
+    const wrong = await seller.put(`/orgSeller/ChangePwd/${id}`, {
+      currentPassword: 'nope',
+      password: 'NewSeller#1',
+      confirmPassword: 'NewSeller#1',
+    });
     expect(wrong.body).toEqual({ error: 'Invalid Current Password!', fields: { currentPassword: 'Invalid Current Password!' } });
     const weak = await seller.put(`/orgSeller/ChangePwd/${id}`, { currentPassword: password, password: 'short', confirmPassword: 'short' });
     expect(weak.body.error).toBe('Password must be contain minimum 8 charcters!');
-    const mismatch = await seller.put(`/orgSeller/ChangePwd/${id}`, { currentPassword: password, password: 'NewSeller#1', confirmPassword: 'NewSeller#2' });
+    const mismatch = await seller.put(`/orgSeller/ChangePwd/${id}`, {
+      currentPassword: password,
+      password: 'NewSeller#1',
+      confirmPassword: 'NewSeller#2',
+    });
     expect(mismatch.body.error).toBe('Password Mismatch!!');
-    const ok = await seller.put(`/orgSeller/ChangePwd/${id}`, { currentPassword: password, password: 'NewSeller#1', confirmPassword: 'NewSeller#1' });
+    const ok = await seller.put(`/orgSeller/ChangePwd/${id}`, {
+      currentPassword: password,
+      password: 'NewSeller#1',
+      confirmPassword: 'NewSeller#1',
+    });
     expect(ok.body).toEqual({ message: 'Your update saved!' });
     expect((await client().post('/orgSeller/loginSeller', { username, password: 'NewSeller#1' })).status).toBe(200);
     expect((await client().post('/orgSeller/loginSeller', { username, password })).status).toBe(401);
@@ -138,9 +160,22 @@ describe('seller accounts', () => {
     const b = await approvedSeller();
     const seller = client();
     await seller.post('/orgSeller/loginSeller', { username: a.username, password: a.password });
-    const profile = { ownername: 'New Owner', mobile: '0779998887', companyname: 'Renamed Ltd', address: 'Galle', year: '2001', description: 'Updated' };
+    const profile = {
+      ownername: 'New Owner',
+      mobile: '0779998887',
+      companyname: 'Renamed Ltd',
+      address: 'Galle',
+      year: '2001',
+      description: 'Updated',
+    };
     expect((await seller.put(`/orgSeller/update/${b.id}`, profile)).status).toBe(404);
-    const res = await seller.put(`/orgSeller/update/${a.id}`, { ...profile, email: 'x@y.lk', requestDelete: true, acceptedDate: '2000-01-01', username: 'root' });
+    const res = await seller.put(`/orgSeller/update/${a.id}`, {
+      ...profile,
+      email: 'x@y.lk',
+      requestDelete: true,
+      acceptedDate: '2000-01-01',
+      username: 'root',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ companyname: 'Renamed Ltd', email: a.body.email, requestDelete: false, username: a.username });
     expect(String(res.body.acceptedDate).slice(0, 4)).not.toBe('2000');
@@ -180,7 +215,10 @@ describe('admins', () => {
     const password = line(mail, 'Password');
     expect(password).toHaveLength(20);
     const newAdmin = client();
-    const login = await newAdmin.post<{ adminLogin: { firstName: string } }>('/Admin/loginAdmin', { username: res.body.username, password });
+    const login = await newAdmin.post<{ adminLogin: { firstName: string } }>('/Admin/loginAdmin', {
+      username: res.body.username,
+      password,
+    });
     expect(login.body.adminLogin.firstName).toBe('Ruwan');
     const list = await newAdmin.get<{ username: string }[]>('/Admin/getAllAdmins');
     expect(list.body.map((a) => a.username)).toEqual(expect.arrayContaining([stack.admin.username, res.body.username]));

@@ -3,15 +3,7 @@
  * worker and the gateway as separate processes on free ports, on the real MongoDB/FerretDB (a
  * database of its own), Kafka, Redis and MailDev. Tests talk to the gateway only, as the SPA does.
  */
-import { requireServers, spawnProcess, uniqueName, type RunningProcess } from '@market/platform/testing';
-import path from 'node:path';
-
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-
-export const TEST_SECRETS = {
-  INTERNAL_SECRET: 'identity-it-internal-secret-0123456789',
-  SESSION_SECRET: 'identity-it-session-secret-0123456789-abcdef',
-};
+import { startTestStack, uniqueName, type RunningProcess } from '@market/platform/testing';
 
 export interface IdentityStack {
   gatewayUrl: string;
@@ -21,33 +13,15 @@ export interface IdentityStack {
   stop(): Promise<void>;
 }
 
+/** Identity, the e-mail worker and the gateway (see `startTestStack`). */
 export async function startIdentityStack(): Promise<IdentityStack> {
-  await requireServers('mongo', 'kafka', 'redis', 'smtp', 'maildev');
-  const dbName = uniqueName('identity-it').replace(/[^\w-]/g, '');
-  const admin = { username: uniqueName('root').replace(/-/g, ''), password: 'Admin#Passw0rd', email: `${uniqueName('root')}@example.lk` };
-  const common = { ...TEST_SECRETS, MONGO_DB: dbName, WEB_URL: 'http://localhost:3000' };
-  const [identity, notifications] = await Promise.all([
-    spawnProcess(path.join(ROOT, 'services/identity/src/main.ts'), {
-      ...common,
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-      ADMIN_EMAIL: admin.email,
-    }),
-    spawnProcess(path.join(ROOT, 'services/notifications/src/main.ts'), common),
-  ]);
-  const gateway = await spawnProcess(path.join(ROOT, 'gateway/src/main.ts'), {
-    ...common,
-    IDENTITY_URL: identity.url,
-    RATE_LIMIT_MULTIPLIER: '1000',
-  });
+  const stack = await startTestStack(['identity', 'notifications']);
   return {
-    gatewayUrl: gateway.url,
-    dbName,
-    admin,
-    identity,
-    async stop() {
-      await Promise.all([gateway.stop(), identity.stop(), notifications.stop()]);
-    },
+    gatewayUrl: stack.gatewayUrl,
+    dbName: `identity-${stack.dbSuffix}`,
+    admin: stack.admin,
+    identity: stack.processes.identity!,
+    stop: stack.stop,
   };
 }
 

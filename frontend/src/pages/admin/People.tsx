@@ -7,7 +7,6 @@
 import { Alert, Avatar, Button, Card, Grid, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AddAdminSchema } from '@market/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi, type Customer } from '../../api/identity';
@@ -15,7 +14,7 @@ import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
-import { applyServerErrors } from '../../lib/forms';
+import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
@@ -201,7 +200,7 @@ export function AdminAddAdmin() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { firstName: '', lastName: '', email: '', username: '' },
-    validate: zod4Resolver(AddAdminSchema),
+    validate: schemaValidator(AddAdminSchema),
     onValuesChange: (values, previous) => {
       if (!touchedUsername && values.firstName !== previous.firstName) {
         form.setFieldValue('username', values.firstName.trim() ? suggestUsername(values.firstName.trim()) : '');

@@ -23,14 +23,13 @@ import { useForm } from '@mantine/form';
 import { CustomerUpdateSchema } from '@market/contracts';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { identityApi } from '../../api/identity';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
-import { applyServerErrors } from '../../lib/forms';
+import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../session/session';
@@ -110,7 +109,7 @@ export function CustomerUpdateProfile() {
       password: '',
       confirmPassword: '',
     },
-    validate: zod4Resolver(CustomerUpdateSchema),
+    validate: schemaValidator(CustomerUpdateSchema),
     transformValues: (v) => ({
       ...v,
       currentPassword: v.currentPassword || undefined,

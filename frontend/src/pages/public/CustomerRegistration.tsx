@@ -5,12 +5,11 @@
 import { Alert, Anchor, Button, Checkbox, Grid, Paper, PasswordInput, Select, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CustomerSignupFormSchema } from '@market/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { PublicPage } from '../../components/PublicPage';
-import { applyServerErrors } from '../../lib/forms';
+import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -34,7 +33,7 @@ export function CustomerRegistration() {
       confirmPassword: '',
       terms: false,
     },
-    validate: zod4Resolver(CustomerSignupFormSchema),
+    validate: schemaValidator(CustomerSignupFormSchema),
   });
 
   const submit = form.onSubmit(async ({ confirmPassword: _c, terms: _t, ...body }) => {

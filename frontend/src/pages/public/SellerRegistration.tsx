@@ -5,12 +5,11 @@
 import { Alert, Anchor, Button, Checkbox, Grid, Paper, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SellerRequestFormSchema } from '@market/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { PublicPage } from '../../components/PublicPage';
-import { applyServerErrors } from '../../lib/forms';
+import { applyServerErrors, schemaValidator } from '../../lib/forms';
 
 export function SellerRegistration() {
   const [failure, setFailure] = useState<string | null>(null);
@@ -19,7 +18,7 @@ export function SellerRegistration() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { ownername: '', mobile: '', companyname: '', address: '', year: '', description: '', email: '', terms: false },
-    validate: zod4Resolver(SellerRequestFormSchema),
+    validate: schemaValidator(SellerRequestFormSchema),
   });
 
   const submit = form.onSubmit(async ({ terms: _t, ...body }) => {

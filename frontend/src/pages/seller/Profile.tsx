@@ -6,14 +6,13 @@ import { Alert, Avatar, Badge, Button, Card, Grid, Group, PasswordInput, Stack, 
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { SellerChangePasswordSchema, SellerUpdateSchema } from '@market/contracts';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
-import { applyServerErrors } from '../../lib/forms';
+import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../session/session';
@@ -164,7 +163,7 @@ export function SellerUpdateProfile() {
       year: profile.year,
       description: profile.description,
     },
-    validate: zod4Resolver(SellerUpdateSchema),
+    validate: schemaValidator(SellerUpdateSchema),
   });
   if (id !== profile._id) return <NotFound home="/Seller/Home" />;
 
@@ -241,7 +240,7 @@ export function SellerPassword() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { currentPassword: '', password: '', confirmPassword: '' },
-    validate: zod4Resolver(SellerChangePasswordSchema),
+    validate: schemaValidator(SellerChangePasswordSchema),
   });
   const submit = form.onSubmit((values) => {
     modals.openConfirmModal({

@@ -1,0 +1,159 @@
+/**
+ * Runs the whole marketplace locally (README "npm start"): the infrastructure (infra/cli.ts), then
+ * every service process, the gateway and the web app, each a child process with its output
+ * prefixed by its name. Waits until each answers `/readyz`, prints the addresses and the demo
+ * accounts, and on Ctrl-C (SIGINT/SIGTERM) stops the processes gracefully, then the
+ * infrastructure it started.
+ *
+ * Configuration: `.env` when present (see `.env.example`), else development defaults below.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
+
+const DEV_DEFAULTS: Record<string, string> = {
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'info',
+  INTERNAL_SECRET: 'dev-internal-secret-change-me',
+  SESSION_SECRET: 'dev-session-secret-change-me-0123456789abcdef',
+  ADMIN_USERNAME: 'admin',
+  ADMIN_PASSWORD: 'Admin#2026',
+  ADMIN_EMAIL: 'admin@marketplace.lk',
+  WEB_URL: 'http://localhost:3000',
+  OTEL_SDK_DISABLED: 'true',
+};
+const env: NodeJS.ProcessEnv = { ...DEV_DEFAULTS, ...process.env };
+
+interface Proc {
+  name: string;
+  port: number;
+  cmd: string;
+  args: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Path answering 200 once ready. */
+  ready: string;
+}
+
+const tsMain = (rel: string) => ['--import', 'tsx', path.join(ROOT, rel)];
+const PROCS: Proc[] = [
+  { name: 'identity', port: 8071, cmd: process.execPath, args: tsMain('services/identity/src/main.ts'), ready: '/readyz' },
+  { name: 'notifications', port: 8077, cmd: process.execPath, args: tsMain('services/notifications/src/main.ts'), ready: '/readyz' },
+  { name: 'gateway', port: 8070, cmd: process.execPath, args: tsMain('gateway/src/main.ts'), ready: '/readyz' },
+  {
+    name: 'web',
+    port: 3000,
+    cmd: process.execPath,
+    args: [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--port', '3000', '--strictPort', '--host', '127.0.0.1'],
+    cwd: path.join(ROOT, 'frontend'),
+    ready: '/',
+  },
+];
+
+const COLORS = [36, 35, 33, 32, 34, 31, 96, 95];
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function buildWebIfStale(): void {
+  const dist = path.join(ROOT, 'frontend', 'dist', 'index.html');
+  const sources = Math.max(newestMtime(path.join(ROOT, 'frontend', 'src')), newestMtime(path.join(ROOT, 'packages', 'contracts', 'src')));
+  if (existsSync(dist) && statSync(dist).mtimeMs > sources) return;
+  console.log('building the web app …');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: ROOT, stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error('the web app did not build');
+}
+
+function start(p: Proc, i: number): void {
+  const child = spawn(p.cmd, p.args, {
+    cwd: p.cwd ?? ROOT,
+    env: { ...env, SERVICE_NAME: p.name, PORT: String(p.port), ...p.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `\x1b[${COLORS[i % COLORS.length]}m${p.name.padEnd(13)}\x1b[0m│ `;
+  const print = (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) process.stdout.write(prefix + line + '\n');
+  };
+  child.stdout?.on('data', print);
+  child.stderr?.on('data', print);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${p.name} exited (${signal ?? code}); stopping everything`);
+      void stop(1);
+    }
+  });
+  children.push(child);
+}
+
+async function waitReady(p: Proc, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${p.port}${p.ready}`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${p.name} was not ready on port ${p.port} within ${timeoutMs / 1000} s`);
+}
+
+async function stop(code: number): Promise<never> {
+  if (stopping) return new Promise<never>(() => undefined);
+  stopping = true;
+  console.log('\nstopping the marketplace …');
+  await Promise.all(
+    children.map(
+      (c) =>
+        new Promise<void>((resolve) => {
+          if (c.exitCode !== null || c.signalCode !== null) return resolve();
+          const t = setTimeout(() => c.kill('SIGKILL'), 12_000);
+          c.once('exit', () => (clearTimeout(t), resolve()));
+          c.kill('SIGTERM');
+        }),
+    ),
+  );
+  if (process.env.KEEP_INFRA !== '1') spawnSync('npx', ['tsx', 'infra/cli.ts', 'down'], { cwd: ROOT, stdio: 'inherit', env });
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+  const t0 = Date.now();
+  const infra = spawnSync('npx', ['tsx', 'infra/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env });
+  if (infra.status !== 0) throw new Error('the infrastructure did not come up');
+  buildWebIfStale();
+  PROCS.forEach(start);
+  await Promise.all(PROCS.map((p) => waitReady(p)));
+  console.log(`
+\x1b[1mLanka Electronics Marketplace is running\x1b[0m (ready in ${((Date.now() - t0) / 1000).toFixed(1)} s)
+
+  Web app        http://localhost:3000
+  API gateway    http://localhost:8070   (health: /healthz)
+  MailDev inbox  http://localhost:1080   (every e-mail the marketplace sends)
+
+  Admin          ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD}   → http://localhost:3000/AdminLogin
+  Customers and sellers: register at /CustomerRegistration and /SellerRegistration;
+  seller sign-in details arrive in the MailDev inbox once an admin accepts the request.
+
+Press Ctrl-C to stop everything.
+`);
+}
+
+main().catch((err: unknown) => {
+  console.error((err as Error).message);
+  void stop(1);
+});
