@@ -1,6 +1,8 @@
 /**
  * Test projects (issue 2; DESIGN.md section 8):
  * - `unit`: `src/**\/*.test.ts` beside the code; no servers.
+ * - `e2e`: `frontend/e2e/**\/*.e2e.test.ts`; the built web app in Debian's Chromium through the
+ *   gateway and real service processes.
  * - `integration`: `test/**\/*.int.test.ts`; real Kafka, FerretDB/MongoDB, Redis and MailDev from
  *   `npm run infra:up` (or the servers named by MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL).
  *   They never fall back to mocks: a missing server fails the run.
@@ -33,6 +35,16 @@ export default defineConfig({
           include: ['packages/*/test/**/*.int.test.ts', 'services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          env: testEnv,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['frontend/e2e/**/*.e2e.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           env: testEnv,
         },
       },

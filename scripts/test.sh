@@ -3,7 +3,7 @@
 #   1. npm dependencies (npm ci when node_modules is missing or older than the lock file)
 #   2. system tools (scripts/ensure-tools.sh: redis-server, chromium, poppler-utils, ...)
 #   3. local infrastructure (npm run infra:up: Kafka, FerretDB, Redis, MailDev)
-#   4. lint, type check, unit tests, integration tests
+#   4. lint, type check, unit tests, integration tests, web build, end-to-end tests in Chromium
 #   5. infrastructure down again (unless KEEP_INFRA=1, handy while developing)
 # Exits non-zero on the first failure; never reports success with infrastructure missing.
 set -euo pipefail
@@ -45,5 +45,12 @@ npx vitest run --project unit --project frontend --reporter=default --reporter=j
 step "integration tests (real Kafka, FerretDB, Redis, MailDev)"
 npx vitest run --project integration --reporter=default --reporter=json --outputFile=.data/test-results/integration.json || fail "integration tests"
 
+step "web app build"
+npm run --silent build -w frontend || fail "npm run build -w frontend"
+
+step "end-to-end tests (built web app in Debian's Chromium, real services)"
+# One browser and one stack at a time: the machine has two cores.
+npx vitest run --project e2e --no-file-parallelism --reporter=default --reporter=json --outputFile=.data/test-results/e2e.json || fail "end-to-end tests"
+
 step "summary"
-node scripts/test-summary.mjs .data/test-results/unit.json .data/test-results/integration.json
+node scripts/test-summary.mjs .data/test-results/unit.json .data/test-results/integration.json .data/test-results/e2e.json

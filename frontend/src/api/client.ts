@@ -5,8 +5,21 @@
  * show each field's message inline.
  */
 
-/** Base URL of the gateway, from `VITE_API_URL` (default http://localhost:8070). */
-export const API_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? 'http://localhost:8070';
+declare global {
+  interface Window {
+    /** Runtime configuration a server may inject into index.html (deployments, browser tests). */
+    __MARKET_CONFIG__?: { apiUrl?: string };
+  }
+}
+
+/**
+ * Base URL of the gateway: the runtime configuration injected into the page if any, else
+ * `VITE_API_URL` at build time, else http://localhost:8070.
+ */
+export const API_URL: string =
+  (typeof window !== 'undefined' ? window.__MARKET_CONFIG__?.apiUrl : undefined) ??
+  (import.meta.env.VITE_API_URL as string | undefined) ??
+  'http://localhost:8070';
 
 /** A failed call: HTTP status (0 when the gateway could not be reached), message, field messages. */
 export class ApiError extends Error {

@@ -102,6 +102,9 @@ export const LoginSchema = z.object({
 });
 export type Login = z.infer<typeof LoginSchema>;
 
+/** An optional field where an empty string means "not given" (forms send empty inputs as ''). */
+const blankAsMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
 /**
  * Body of `PUT /Customer/update/{id}`: profile fields (email and username are read-only and
  * ignored), and optionally a password change with the current password.
@@ -109,9 +112,9 @@ export type Login = z.infer<typeof LoginSchema>;
 export const CustomerUpdateSchema = z
   .object({
     ...CustomerProfileFields,
-    currentPassword: z.string().max(128).optional(),
-    password: ChangedPasswordSchema.optional(),
-    confirmPassword: z.string().max(128).optional(),
+    currentPassword: blankAsMissing(z.string().max(128)),
+    password: blankAsMissing(ChangedPasswordSchema),
+    confirmPassword: blankAsMissing(z.string().max(128)),
   })
   .refine((v) => !v.password || v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Password Mismatch!!' })
   .refine((v) => !v.password || !!v.currentPassword, { path: ['currentPassword'], message: 'Invalid Current Password!' });

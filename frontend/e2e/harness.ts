@@ -1,0 +1,74 @@
+/**
+ * End-to-end harness (DESIGN.md section 8): the built web app served by a static server that
+ * injects the gateway's address, a stack of real service processes behind a real gateway, and
+ * Debian's Chromium driven by playwright-core.
+ */
+import { freePort, startTestStack, type TestStack } from '@market/platform/testing';
+import express from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const DIST = path.resolve(__dirname, '..', 'dist');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Serves `frontend/dist` on `port`; every unknown path gets index.html (client routing). */
+async function serveWeb(port: number, apiUrl: string): Promise<{ close: () => Promise<void> }> {
+  if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build -w frontend` first');
+  const index = readFileSync(path.join(DIST, 'index.html'), 'utf8').replace(
+    '<head>',
+    `<head><script>window.__MARKET_CONFIG__=${JSON.stringify({ apiUrl })}</script>`,
+  );
+  const app = express();
+  app.use(express.static(DIST, { index: false }));
+  app.use((_req, res) => res.type('html').send(index));
+  const server: Server = app.listen(port, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+export interface E2E {
+  stack: TestStack;
+  webUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies) with a page on the web app. */
+  newPage(): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+/** Starts the services, the gateway, the web server and Chromium. */
+export async function startE2E(services: string[]): Promise<E2E> {
+  // The gateway must know the web app's origin (CORS), so the web port is chosen first.
+  const port = await freePort();
+  const webUrl = `http://127.0.0.1:${port}`;
+  const stack = await startTestStack(services, { WEB_ORIGINS: webUrl });
+  const web = await serveWeb(port, stack.gatewayUrl);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return {
+    stack,
+    webUrl,
+    browser,
+    async newPage() {
+      const context = await browser.newContext({ baseURL: webUrl, viewport: { width: 1280, height: 860 } });
+      context.setDefaultTimeout(15_000);
+      return context.newPage();
+    },
+    async stop() {
+      await browser.close();
+      await web.close();
+      await stack.stop();
+    },
+  };
+}
