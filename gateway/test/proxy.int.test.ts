@@ -19,7 +19,7 @@ let upstreamUrl: string;
 beforeAll(async () => {
   const app = express();
   app.use(express.json());
-  app.all('/{*rest}', (req, res) => {
+  app.use((req, res) => {
     res.json({ method: req.method, url: req.originalUrl, headers: req.headers, body: req.body });
   });
   upstream = app.listen(0);

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await requireServers('redis');
   redis = createRedis(testServers().redisUrl);
   const app = express();
-  app.all('/{*rest}', (req, res) => {
+  app.use((req, res) => {
     res.json({ callerId: req.get('x-caller-id') ?? null, role: req.get('x-caller-role') ?? null });
   });
   upstream = app.listen(0);
