@@ -15,7 +15,8 @@
  * under the git-ignored `.data/`. `up` fails naming the part that did not come up, the command and
  * the tail of its log. `status --quiet` exits 0 only when every part answers.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -25,6 +26,7 @@ import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
 
 const ROOT = path.resolve(__dirname, '..');
+const execFileAsync = promisify(execFile);
 const DATA = path.join(ROOT, '.data');
 const PIDS = path.join(DATA, 'pids');
 const LOGS = path.join(DATA, 'logs');
@@ -60,9 +62,11 @@ const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const smtpUrl = env.SMTP_URL ?? 'smtp://127.0.0.1:1025';
 const maildevUrl = env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
 
-function run(cmd: string, args: string[], cwd = ROOT, extraEnv: NodeJS.ProcessEnv = {}): void {
+/** Runs a build step without blocking the event loop, so the parts prepare in parallel. */
+async function run(cmd: string, args: string[], cwd = ROOT, extraEnv: NodeJS.ProcessEnv = {}): Promise<string> {
   try {
-    execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...extraEnv }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await execFileAsync(cmd, args, { cwd, env: { ...env, ...extraEnv }, maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
   } catch (err) {
     const e = err as { stderr?: Buffer; stdout?: Buffer; message: string };
     const out = `${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`.trim().split('\n').slice(-20).join('\n');
@@ -126,7 +130,7 @@ const parts: Part[] = [
     async prepare() {
       const lib = path.join(kafkaDir, 'lib');
       if (!existsSync(lib) || !readdirSync(lib).some((f) => f.startsWith('kafka_2.13-'))) {
-        run('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=lib', '-DincludeScope=runtime'], kafkaDir);
+        await run('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=lib', '-DincludeScope=runtime'], kafkaDir);
       }
       const dataDir = path.join(DATA, 'kafka');
       mkdirSync(dataDir, { recursive: true });
@@ -135,14 +139,8 @@ const parts: Part[] = [
       // Storage is formatted once; a formatted directory holds meta.properties.
       if (!existsSync(path.join(dataDir, 'meta.properties'))) {
         const cp = `${lib}/*`;
-        const clusterId = execFileSync('java', ['-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'], {
-          stdio: ['ignore', 'pipe', 'ignore'],
-        })
-          .toString()
-          .trim()
-          .split('\n')
-          .pop()!;
-        run('java', [
+        const clusterId = (await run('java', ['-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'])).trim().split('\n').pop()!;
+        await run('java', [
           '-cp',
           cp,
           `-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`,
@@ -192,7 +190,7 @@ const parts: Part[] = [
       const stampFile = path.join(DATA, 'ferretdb.build-stamp');
       const stamp = hashFiles(['main.go', 'go.mod', 'go.sum'].map((f) => path.join(ferretDir, f)));
       if (existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
-      run('go', ['build', '-trimpath', '-o', 'ferretdb', '.'], ferretDir, { GOFLAGS: '-mod=mod' });
+      await run('go', ['build', '-trimpath', '-o', 'ferretdb', '.'], ferretDir, { GOFLAGS: '-mod=mod' });
       writeFileSync(stampFile, stamp);
     },
     command: () => ({

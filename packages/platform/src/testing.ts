@@ -219,6 +219,14 @@ export async function startTestStack(services: string[], gatewayEnv: Record<stri
     processes,
     async stop() {
       await Promise.all(Object.values(processes).map((p) => p.stop()));
+      // Leave nothing behind on a developer's server: drop the stack's databases.
+      const mongoose = (await import('mongoose')).default;
+      const conn = await mongoose.createConnection(testServers().mongoUrl).asPromise();
+      try {
+        for (const name of services) await conn.useDb(`${name}-${dbSuffix}`).dropDatabase();
+      } finally {
+        await conn.close();
+      }
     },
   };
 }

@@ -280,3 +280,20 @@ describe('events', () => {
     }
   });
 });
+
+describe('per-account rate limits', () => {
+  it('answers 429 with Retry-After after 10 failed logins for one username', async () => {
+    const body = newCustomer();
+    await client().post('/Customer/add', body);
+    for (let i = 0; i < 10; i++) {
+      expect((await client().post('/Customer/loginCustomer', { username: body.username, password: `Wrong#${i}abc` })).status).toBe(401);
+    }
+    const limited = await client().post('/Customer/loginCustomer', { username: body.username, password: body.password });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account from the same address is not affected.
+    const other = newCustomer();
+    await client().post('/Customer/add', other);
+    expect((await client().post('/Customer/loginCustomer', { username: other.username, password: other.password })).status).toBe(200);
+  });
+});
