@@ -1,0 +1,68 @@
+/**
+ * docker-compose.yml must really describe the system (issue 2): it cannot be run here (no Docker
+ * engine), so this checks it against the repository: every service process and the gateway and
+ * web app are in it, each waits for what it needs to be healthy, each has a health check and a
+ * memory limit, Redis runs with noeviction, and each built process names a folder that exists.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+const ROOT = path.resolve(__dirname, '..');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; target: string; args?: Record<string, string> };
+  command?: string[];
+  healthcheck?: { test: unknown };
+  depends_on?: Record<string, { condition: string }>;
+  environment?: Record<string, string>;
+  deploy?: { resources?: { limits?: { memory?: string } } };
+}
+
+const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const services = compose.services;
+
+describe('docker-compose.yml', () => {
+  it('runs every service of the repository, the gateway, the web app and the infrastructure', () => {
+    const folders = readdirSync(path.join(ROOT, 'services'), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(path.join(ROOT, 'services', d.name, 'src', 'main.ts')))
+      .map((d) => d.name);
+    expect(folders.length).toBeGreaterThan(0);
+    for (const name of [...folders, 'gateway', 'web', 'mongo', 'kafka', 'redis', 'maildev']) expect(Object.keys(services)).toContain(name);
+  });
+
+  it('builds each process from a folder that exists', () => {
+    for (const [name, s] of Object.entries(services)) {
+      if (!s.build) continue;
+      if (s.build.target === 'service') {
+        const dir = s.build.args?.SERVICE ?? '';
+        expect(existsSync(path.join(ROOT, dir, 'src', 'main.ts')), `${name}: ${dir}/src/main.ts`).toBe(true);
+      }
+    }
+  });
+
+  it('gives everything a health check and a memory limit, and starts nothing before its dependencies are healthy', () => {
+    for (const [name, s] of Object.entries(services)) {
+      expect(s.healthcheck, `${name} health check`).toBeDefined();
+      expect(s.deploy?.resources?.limits?.memory, `${name} memory limit`).toMatch(/^\d+[mg]$/);
+      for (const [dep, how] of Object.entries(s.depends_on ?? {})) {
+        expect(Object.keys(services), `${name} depends on ${dep}`).toContain(dep);
+        expect(how.condition, `${name} → ${dep}`).toBe('service_healthy');
+      }
+    }
+  });
+
+  it('points the gateway at every service it routes to and runs Redis with noeviction', () => {
+    const gw = services.gateway!.environment ?? {};
+    for (const name of Object.keys(services).filter((n) => services[n]!.build?.args?.SERVICE?.startsWith('services/'))) {
+      if (name === 'notifications') continue; // a worker, not behind the gateway
+      expect(gw[`${name.toUpperCase()}_URL`], `gateway → ${name}`).toBe(`http://${name}:${services[name]!.environment!.PORT}`);
+    }
+    expect(services.redis!.command).toEqual(expect.arrayContaining(['--maxmemory-policy', 'noeviction', '--appendonly', 'yes']));
+    expect(services.mongo!.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+  });
+});
