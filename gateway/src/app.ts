@@ -23,6 +23,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import http from 'node:http';
 import type { Logger } from 'pino';
 import { upstreams, type GatewayConfig } from './config';
+import { mountApiDocs } from './openapi';
 import { resolveService, SERVICES, type ServiceName } from './routes';
 
 export interface GatewayDeps {
@@ -70,6 +71,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     next();
   };
   app.use(sameOriginGuard);
+  mountApiDocs(app);
   if (deps.rateLimit) app.use(deps.rateLimit);
 
   const identify: RequestHandler = async (req, _res, next) => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
 });
 
-afterAll(() => new Promise<void>((r) => upstream.close(() => r())));
+afterAll(() => new Promise<void>((r) => (upstream ? upstream.close(() => r()) : r())));
 
 function gateway(authenticated = false) {
   const config = GatewayConfigSchema.parse({
@@ -104,6 +104,15 @@ describe('gateway proxy', () => {
     const res = await request(gateway()).post('/Customer/add').set('Origin', 'https://evil.example').send({});
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Cross-site request refused' });
+  });
+
+  it('serves the OpenAPI document and its page', async () => {
+    const json = await request(gateway()).get('/openapi.json');
+    expect(json.status).toBe(200);
+    expect(json.body.paths['/Customer/loginCustomer'].post.summary).toMatch(/Log in/);
+    const page = await request(gateway()).get('/docs/');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('swagger-ui');
   });
 
   it('serves its own health probe', async () => {

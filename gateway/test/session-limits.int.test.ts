@@ -35,7 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((r) => upstream.close(() => r()));
+  await new Promise<void>((r) => (upstream ? upstream.close(() => r()) : r()));
   await redis?.quit();
 });
 

@@ -11,3 +11,5 @@ export * from './roles';
 export * from './identity';
 export * from './paging';
 export * from './identity-events';
+export * from './api';
+export * from './identity-api';

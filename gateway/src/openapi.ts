@@ -1,0 +1,78 @@
+/**
+ * The gateway's OpenAPI 3.1 document (DESIGN.md sections 2 and 8): every operation of every
+ * landed slice, generated from the operation lists and zod schemas in @market/contracts, served
+ * as JSON at `/openapi.json` and as a readable page at `/docs`.
+ */
+import { IDENTITY_OPERATIONS, type ApiOperation } from '@market/contracts';
+import type { Express } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import { z } from 'zod';
+
+/** Operations of the slices that have landed, in one list. */
+export const OPERATIONS: readonly ApiOperation[] = [...IDENTITY_OPERATIONS];
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(s: z.ZodType): JsonSchema {
+  // `input`: what a client sends, before defaults and transforms.
+  return z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+function parameters(op: ApiOperation): JsonSchema[] {
+  const params: JsonSchema[] = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  if (op.query) {
+    const props = (schemaOf(op.query).properties ?? {}) as Record<string, JsonSchema>;
+    for (const [name, schema] of Object.entries(props)) params.push({ name, in: 'query', required: false, schema });
+  }
+  return params;
+}
+
+/** Builds the document. */
+export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const op of operations) {
+    const responses = Object.fromEntries(Object.entries(op.responses).map(([status, description]) => [status, { description }]));
+    const entry: JsonSchema = {
+      tags: [op.tag],
+      summary: op.summary,
+      description: `Who may call: ${op.audience.join(', ')}.${op.added ? ' Added by this project (the documents do this in the browser or not at all).' : ''}`,
+      parameters: parameters(op),
+      responses,
+      security: op.audience.includes('public') ? [] : [{ session: [] }, { bearer: [] }],
+    };
+    if (op.body) entry.requestBody = { required: true, content: { 'application/json': { schema: schemaOf(op.body) } } };
+    (paths[op.path] ??= {})[op.method] = entry;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lanka Electronics Marketplace API',
+      version: '1.0.0',
+      description:
+        'The documented paths of the marketplace, kept as the documents name them (misspellings included), plus the calls this project adds. ' +
+        'Errors answer `{ error, fields? }`. Amounts are LKR integer cents.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'mp_session' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+    },
+    paths,
+  };
+}
+
+/** Mounts `/openapi.json` and the `/docs` page. */
+export function mountApiDocs(app: Express): void {
+  const doc = openApiDocument();
+  app.get('/openapi.json', (_req, res) => {
+    res.json(doc);
+  });
+  app.use('/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'Marketplace API' }));
+}
