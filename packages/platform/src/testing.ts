@@ -122,6 +122,8 @@ export interface RunningProcess {
   output: () => string;
   /** SIGTERM, then SIGKILL after 10 s; resolves when it exited. */
   stop: () => Promise<void>;
+  /** How the process ended: exit code or signal, and ms from SIGTERM to exit (null while running). */
+  exitInfo: () => { code: number | null; signal: NodeJS.Signals | null; msAfterTerm: number | null } | null;
 }
 
 /**
@@ -141,10 +143,19 @@ export async function spawnProcess(entry: string, env: Record<string, string>, t
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
   let exited = false;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => ((exited = true), resolve())));
+  let termAt: number | null = null;
+  let info: { code: number | null; signal: NodeJS.Signals | null; msAfterTerm: number | null } | null = null;
+  const exit = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      info = { code, signal, msAfterTerm: termAt === null ? null : Date.now() - termAt };
+      resolve();
+    }),
+  );
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (exited) return;
+    termAt = Date.now();
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await exit;
@@ -165,7 +176,7 @@ export async function spawnProcess(entry: string, env: Record<string, string>, t
     await stop();
     throw new Error(`${(err as Error).message}\n--- output of ${entry} ---\n${out.slice(-4000)}`);
   }
-  return { url, output: () => out, stop };
+  return { url, output: () => out, stop, exitInfo: () => info };
 }
 
 /** Secrets of test stacks (never used outside tests). */
