@@ -8,6 +8,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/platform/package.json packages/platform/
 COPY services/identity/package.json services/identity/
+COPY services/catalogue/package.json services/catalogue/
 COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
@@ -34,5 +35,6 @@ COPY services services
 COPY gateway gateway
 ARG SERVICE
 ENV SERVICE_DIR=${SERVICE}
+RUN mkdir -p /images && chown node /images
 USER node
 CMD ["sh", "-c", "exec node --import tsx \"$SERVICE_DIR/src/main.ts\""]

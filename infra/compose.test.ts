@@ -35,6 +35,16 @@ describe('docker-compose.yml', () => {
     for (const name of [...folders, 'gateway', 'web', 'mongo', 'kafka', 'redis', 'maildev']) expect(Object.keys(services)).toContain(name);
   });
 
+  it('installs every workspace in the Dockerfile dependency stage', () => {
+    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+    const workspaces = [
+      'gateway',
+      'frontend',
+      ...['packages', 'services'].flatMap((d) => readdirSync(path.join(ROOT, d)).map((n) => `${d}/${n}`)),
+    ].filter((w) => existsSync(path.join(ROOT, w, 'package.json')));
+    for (const w of workspaces) expect(dockerfile, w).toContain(`COPY ${w}/package.json ${w}/`);
+  });
+
   it('builds each process from a folder that exists', () => {
     for (const [name, s] of Object.entries(services)) {
       if (!s.build) continue;

@@ -41,6 +41,7 @@ interface Proc {
 const tsMain = (rel: string) => ['--import', 'tsx', path.join(ROOT, rel)];
 const PROCS: Proc[] = [
   { name: 'identity', port: 8071, cmd: process.execPath, args: tsMain('services/identity/src/main.ts'), ready: '/readyz' },
+  { name: 'catalogue', port: 8072, cmd: process.execPath, args: tsMain('services/catalogue/src/main.ts'), ready: '/readyz' },
   { name: 'notifications', port: 8077, cmd: process.execPath, args: tsMain('services/notifications/src/main.ts'), ready: '/readyz' },
   { name: 'gateway', port: 8070, cmd: process.execPath, args: tsMain('gateway/src/main.ts'), ready: '/readyz' },
   {

@@ -6,13 +6,14 @@
  * 3. a customer resets a forgotten password with the code from MailDev.
  */
 import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
 beforeAll(async () => {
-  e2e = await startE2E(['identity', 'notifications']);
+  e2e = await startE2E(['identity', 'notifications', 'catalogue']);
 }, 180_000);
 
 afterAll(async () => {
@@ -65,10 +66,20 @@ describe('customer account journey', () => {
     await page.getByRole('link', { name: 'My Profile' }).first().click();
     await page.getByRole('link', { name: 'Edit profile' }).click();
     await page.getByLabel('First Name').fill('Amaya Nadeeka');
+    const photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: photo });
+    await page.locator('img[src*="/images/"]').first().waitFor();
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL('**/Customer/MyProfile');
     await page.getByRole('heading', { name: 'Amaya Nadeeka Wickramasinghe' }).waitFor();
+    // The new photo is served by the image store and actually loads.
+    const avatar = page.getByRole('img', { name: "Amaya Nadeeka's photo" });
+    await avatar.waitFor();
+    expect(await avatar.getAttribute('src')).toMatch(/\/images\/[0-9a-f]{64}\.webp$/);
+    expect(await avatar.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(e2e.webUrl + '/');

@@ -27,6 +27,8 @@ export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
     durationSeconds: 3600,
   },
   { name: 'contact', pattern: /^\/(?:contact|contactsel)\/add$/i, points: 20, durationSeconds: 3600 },
+  // Uploads are open to applicants (seller logo) before they have an account.
+  { name: 'image-upload', pattern: /^\/images\/upload$/i, points: 60, durationSeconds: 3600 },
 ];
 
 /**

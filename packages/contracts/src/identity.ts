@@ -177,12 +177,15 @@ const SellerProfileFields = {
   description: trimmed(required('Description'), 2000),
 };
 
-/** Logo file name: png, jpg or jpeg (spec 001 section 5). */
+/**
+ * Logo: the name the image store gave the uploaded file. The upload itself accepts png, jpg and
+ * jpeg (spec 001 section 5) and webp, judged by the bytes; it stores webp.
+ */
 export const LogoSchema = z
   .string()
   .trim()
   .max(200)
-  .regex(/^[\w.-]+\.(?:png|jpe?g)$/i, 'Logo must be a png, jpg or jpeg image');
+  .regex(/^[\w.-]+\.(?:png|jpe?g|webp)$/i, 'Logo must be a png, jpg or jpeg image');
 
 /** Body of `POST /seller/add` (a seller request). */
 export const SellerRequestSchema = z.object({

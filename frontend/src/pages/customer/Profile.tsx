@@ -27,6 +27,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { identityApi } from '../../api/identity';
+import { ImageUpload } from '../../components/ImageUpload';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
@@ -105,6 +106,7 @@ export function CustomerUpdateProfile() {
       dob: profile.dob,
       gender: profile.gender as string,
       address: profile.address,
+      userImage: profile.userImage,
       currentPassword: '',
       password: '',
       confirmPassword: '',
@@ -176,12 +178,12 @@ export function CustomerUpdateProfile() {
                 {failure}
               </Alert>
             )}
-            <Group>
-              <Avatar src={imageUrl(profile.userImage)} size={72} radius={72} alt="" />
-              <Text size="sm" c="dimmed">
-                Your photo
-              </Text>
-            </Group>
+            <ImageUpload
+              label="Change photo"
+              round
+              value={form.getValues().userImage}
+              onChange={(name) => form.setFieldValue('userImage', name)}
+            />
             <Grid>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <TextInput label="First Name" required {...form.getInputProps('firstName')} />

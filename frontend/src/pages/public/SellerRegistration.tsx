@@ -8,6 +8,7 @@ import { SellerRequestFormSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
+import { ImageUpload } from '../../components/ImageUpload';
 import { PublicPage } from '../../components/PublicPage';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 
@@ -17,7 +18,17 @@ export function SellerRegistration() {
   const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
-    initialValues: { ownername: '', mobile: '', companyname: '', address: '', year: '', description: '', email: '', terms: false },
+    initialValues: {
+      ownername: '',
+      mobile: '',
+      companyname: '',
+      address: '',
+      year: '',
+      description: '',
+      email: '',
+      logo: undefined as string | undefined,
+      terms: false,
+    },
     validate: schemaValidator(SellerRequestFormSchema),
   });
 
@@ -91,6 +102,13 @@ export function SellerRegistration() {
             </Grid.Col>
             <Grid.Col span={12}>
               <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <ImageUpload
+                label="Upload company logo"
+                value={form.getValues().logo}
+                onChange={(name) => form.setFieldValue('logo', name)}
+              />
             </Grid.Col>
             <Grid.Col span={12}>
               <Checkbox label="I agree to the terms & conditions" {...form.getInputProps('terms', { type: 'checkbox' })} />

@@ -9,6 +9,7 @@ import { SellerChangePasswordSchema, SellerUpdateSchema } from '@market/contract
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
+import { ImageUpload } from '../../components/ImageUpload';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
@@ -162,6 +163,7 @@ export function SellerUpdateProfile() {
       address: profile.address,
       year: profile.year,
       description: profile.description,
+      logo: profile.logo || undefined,
     },
     validate: schemaValidator(SellerUpdateSchema),
   });
@@ -197,6 +199,9 @@ export function SellerUpdateProfile() {
                 </Alert>
               </Grid.Col>
             )}
+            <Grid.Col span={12}>
+              <ImageUpload label="Change logo" value={form.getValues().logo} onChange={(name) => form.setFieldValue('logo', name)} />
+            </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6 }}>
               <TextInput label="Company Name" required {...form.getInputProps('companyname')} />
             </Grid.Col>
