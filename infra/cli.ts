@@ -188,7 +188,10 @@ const parts: Part[] = [
     async prepare() {
       const binary = path.join(ferretDir, 'ferretdb');
       const stampFile = path.join(DATA, 'ferretdb.build-stamp');
-      const stamp = hashFiles(['main.go', 'go.mod', 'go.sum'].map((f) => path.join(ferretDir, f)));
+      const sources = readdirSync(ferretDir)
+        .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
+        .sort();
+      const stamp = hashFiles(sources.map((f) => path.join(ferretDir, f)));
       if (existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
       await run('go', ['build', '-trimpath', '-o', 'ferretdb', '.'], ferretDir, { GOFLAGS: '-mod=mod' });
       writeFileSync(stampFile, stamp);

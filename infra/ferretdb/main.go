@@ -2,6 +2,9 @@
 // for local development and tests (DESIGN.md section 7). It embeds the ferretdb package instead
 // of installing FerretDB's own command, which panics without its generated version file.
 //
+// Clients connect to a small proxy on -listen that passes one command at a time to FerretDB,
+// which listens on a Unix socket in the data directory (see serialize.go for why).
+//
 // Flags: -listen (TCP address, default 127.0.0.1:27017) and -data (SQLite directory).
 package main
 
@@ -9,6 +12,7 @@ import (
 	"context"
 	"flag"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -38,8 +42,10 @@ func main() {
 		os.Exit(1)
 	}
 
+	socket := filepath.Join(dir, "ferretdb.sock")
+	_ = os.Remove(socket)
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: *listen},
+		Listener:  ferretdb.ListenerConfig{Unix: socket},
 		Logger:    logger,
 		Handler:   "sqlite",
 		SQLiteURL: "file:" + dir + "/",
@@ -51,6 +57,18 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
+
+	ln, err := net.Listen("tcp", *listen)
+	if err != nil {
+		logger.Error("cannot listen", "address", *listen, "error", err)
+		os.Exit(1)
+	}
+	go func() {
+		<-ctx.Done()
+		ln.Close()
+	}()
+	go serializeCommands(ln, func() (net.Conn, error) { return net.Dial("unix", socket) }, logger)
+
 	logger.Info("FerretDB starting", "listen", *listen, "data", dir)
 	if err := f.Run(ctx); err != nil && ctx.Err() == nil {
 		logger.Error("FerretDB stopped", "error", err)
