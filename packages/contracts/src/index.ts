@@ -13,3 +13,4 @@ export * from './paging';
 export * from './identity-events';
 export * from './api';
 export * from './identity-api';
+export * from './catalogue';

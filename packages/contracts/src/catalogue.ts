@@ -1,0 +1,142 @@
+/**
+ * Request schemas of the catalogue slice, shared by the catalogue service and the SPA
+ * (spec 001 section 5 "Add item", "Item edit", "Discount"; DESIGN.md section 6 for the
+ * corrected limits). Messages are the documents' own.
+ *
+ * Money on the wire: `Price` and `FinalPrice` are LKR rupees with at most two decimals, as the
+ * documents' clients send and show them; the service stores integer cents (DESIGN.md "Money").
+ */
+import { z } from 'zod';
+import { ImageRefSchema } from './identity';
+
+export const CATEGORIES = ['Mobile Phones', 'Tablet / iPad / iPod', 'Gaming', 'Wearable', 'Laptops', 'Other'] as const;
+export const COLOURS = ['Black', 'White', 'Red', 'Gold', 'Silver', 'Yellow'] as const;
+/** Model prefixes: New, Replacement, Refurbished, Personalized (spec 001 section 9). */
+export const MODEL_PREFIXES = ['M', 'N', 'F', 'P'] as const;
+export const MAX_ITEM_IMAGES = 3;
+export const MAX_ITEM_QUANTITY = 200;
+export const MAX_ITEM_PRICE = 1_000_000;
+export const MAX_PACKAGE_PRICE = 2_000_000;
+
+/**
+ * Price bands on FinalPrice (DESIGN.md section 6): [0,10000), [10000,20000), [20000,30000),
+ * [30000,40000), [40000,∞), in rupees.
+ */
+export const PRICE_BANDS = [
+  { id: '0', label: 'Under Rs. 10,000', min: 0, max: 10_000 },
+  { id: '1', label: 'Rs. 10,000 - 20,000', min: 10_000, max: 20_000 },
+  { id: '2', label: 'Rs. 20,000 - 30,000', min: 20_000, max: 30_000 },
+  { id: '3', label: 'Rs. 30,000 - 40,000', min: 30_000, max: 40_000 },
+  { id: '4', label: 'Rs. 40,000 and above', min: 40_000, max: Number.POSITIVE_INFINITY },
+] as const;
+
+export const SKU_IN_USE = 'This Stock keeping unit is Already in use!';
+export const DISCOUNT_RANGE = 'Discount should be with in a range of minimum 1% & maximum 80%';
+
+const required = (label: string) => `${label} is required`;
+const text = (label: string, max: number) =>
+  z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, required(label))
+    .max(max);
+
+/** Rupees with at most two decimals. */
+const rupees = (zeroOrLess: string, tooMuch: string, max: number) =>
+  z.coerce
+    .number({ error: zeroOrLess })
+    .refine((n) => Number.isFinite(n), zeroOrLess)
+    .refine((n) => n > 0, zeroOrLess)
+    .refine((n) => n <= max, tooMuch)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Price can have at most two decimals');
+
+const QuantitySchema = z.coerce
+  .number({ error: 'Quantity cannot be Zero or less' })
+  .int('Quantity must be a whole number')
+  .refine((n) => n > 0, 'Quantity cannot be Zero or less')
+  .refine((n) => n <= MAX_ITEM_QUANTITY, `Quantity cannot be more than ${MAX_ITEM_QUANTITY}`);
+
+const ItemEditableFields = {
+  Item_name: text('Item Name', 200),
+  Brand: text('Brand', 100),
+  Quantity: QuantitySchema,
+  Price: rupees('Price cannot be Zero or less', 'Price cannot exceed 1 Million', MAX_ITEM_PRICE),
+  Description: z.string().trim().max(5000).optional().default(''),
+  Specification: z.string().trim().max(5000).optional().default(''),
+  /** What is in the box. */
+  WHT: z.string().trim().max(1000).optional().default(''),
+  /** 1: warranty available, 0: not. */
+  Warrenty: z.coerce
+    .number()
+    .int()
+    .refine((n) => n === 0 || n === 1, 'Warranty is 1 (available) or 0')
+    .optional()
+    .default(1),
+  Color_family: z
+    .array(z.enum(COLOURS, { error: `Colours are ${COLOURS.join(', ')}` }))
+    .max(COLOURS.length)
+    .optional()
+    .default([]),
+  Other_colors: z.string().trim().max(200).optional().default(''),
+  Images: z.array(ImageRefSchema).max(MAX_ITEM_IMAGES, `Up to ${MAX_ITEM_IMAGES} images per item`).optional().default([]),
+  Category: z
+    .enum(CATEGORIES, { error: `Category is one of ${CATEGORIES.join(', ')}` })
+    .optional()
+    .default('Mobile Phones'),
+  ItemAvailabilityStatus: z.boolean().optional().default(true),
+};
+
+/** Body of `POST /items/addItems`. SellerID comes from the session; discounts from updateDiscount. */
+export const ItemCreateSchema = z.object({
+  ...ItemEditableFields,
+  Model: text('Model', 100).refine((m) => (MODEL_PREFIXES as readonly string[]).includes(m[0]!.toUpperCase()), 'Invalid'),
+  Stock_keeping_unit: text('Stock keeping unit', 100).regex(
+    /^[\w./-]+$/,
+    'Stock keeping unit can contain letters, digits and - _ . / only',
+  ),
+});
+export type ItemCreate = z.infer<typeof ItemCreateSchema>;
+
+/** Body of `PUT /items/update/{id}` (the whole item; Model and SKU are read-only and ignored). */
+export const ItemUpdateSchema = z.object(ItemEditableFields);
+
+/** Body of `PUT /items/updateDiscount/{id}`: FinalPrice is computed on the server. */
+export const DiscountSchema = z
+  .object({
+    DiscountStatus: z.boolean({ error: 'DiscountStatus must be true or false' }),
+    DiscountPrecentage: z.coerce.number({ error: DISCOUNT_RANGE }).optional(),
+  })
+  .refine((v) => !v.DiscountStatus || (v.DiscountPrecentage !== undefined && v.DiscountPrecentage >= 1 && v.DiscountPrecentage <= 80), {
+    path: ['DiscountPrecentage'],
+    message: DISCOUNT_RANGE,
+  });
+
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Query of `GET /items/getItems` (server-side filtering and paging, DESIGN.md section 6). */
+export const ItemListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  category: z.enum(CATEGORIES).optional(),
+  brand: z.string().trim().max(100).optional(),
+  priceBand: z.enum(PRICE_BANDS.map((b) => b.id) as [string, ...string[]]).optional(),
+  minRating: z.coerce.number().int().min(1).max(5).optional(),
+  sellerId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i, 'sellerId must be an id')
+    .optional(),
+  /** A seller's own items (search also covers the SKU). */
+  mine: bool.optional(),
+  discounted: bool.optional(),
+  available: bool.optional(),
+  sort: z.enum(['newest', 'price-asc', 'price-desc', 'rating', 'name']).optional(),
+});
+
+/** Discounted price in cents: price − price × percent / 100, rounded to the cent. */
+export function discountedCents(priceCents: number, percent: number): number {
+  return Math.round((priceCents * (100 - percent)) / 100);
+}
+
+/** Whole-number rating: sum of stars / count, truncated; null without reviews. */
+export function truncatedRating(sum: number, count: number): number | null {
+  return count > 0 ? Math.floor(sum / count) : null;
+}

@@ -1,0 +1,30 @@
+/**
+ * Item events recorded through the outbox (issue 4): what cart, ordering, reviews and reporting
+ * keep in their read models — names, seller, prices in cents, discount, availability, stock and
+ * images. ItemDeleted carries only the id.
+ */
+import { pendingEvent, type PendingEvent } from '@market/platform';
+import type { ItemDoc } from '../store/items';
+
+export function itemData(i: ItemDoc) {
+  return {
+    itemId: String(i._id),
+    Item_name: i.Item_name,
+    Brand: i.Brand,
+    Model: i.Model,
+    Category: i.Category,
+    SellerID: i.SellerID,
+    Stock_keeping_unit: i.Stock_keeping_unit,
+    priceCents: i.priceCents,
+    finalPriceCents: i.finalPriceCents,
+    DiscountStatus: i.DiscountStatus,
+    DiscountPrecentage: i.DiscountPrecentage,
+    ItemAvailabilityStatus: i.ItemAvailabilityStatus,
+    Quantity: i.Quantity,
+    Images: i.Images,
+  };
+}
+
+export const itemCreated = (i: ItemDoc, version: number): PendingEvent => pendingEvent('ItemCreated', String(i._id), version, itemData(i));
+export const itemUpdated = (i: ItemDoc, version: number): PendingEvent => pendingEvent('ItemUpdated', String(i._id), version, itemData(i));
+export const itemDeleted = (id: string, version: number): PendingEvent => pendingEvent('ItemDeleted', id, version, { itemId: id });

@@ -1,0 +1,114 @@
+/**
+ * Items collection (spec 001 section 3, "Item"): an aggregate with the outbox plugin, so every
+ * change records its ItemCreated / ItemUpdated / ItemDeleted event in the same write
+ * (DESIGN.md section 3). Money is stored in integer cents; the wire shows rupees.
+ * `Stock_keeping_unit` is unique across all items (spec 001 section 5) by a unique index on its
+ * upper-cased copy, which also settles two concurrent creates.
+ */
+import { outboxPlugin, type OutboxFields } from '@market/platform';
+import { Schema, Types, type Connection, type Model } from 'mongoose';
+
+export interface ItemDoc extends OutboxFields {
+  _id: Types.ObjectId;
+  Item_name: string;
+  Brand: string;
+  Model: string;
+  Quantity: number;
+  priceCents: number;
+  finalPriceCents: number;
+  Stock_keeping_unit: string;
+  skuKey: string;
+  Description: string;
+  Specification: string;
+  WHT: string;
+  Warrenty: number;
+  Color_family: string[];
+  Other_colors: string;
+  Images: string[];
+  Category: string;
+  SellerID: string;
+  ItemAvailabilityStatus: boolean;
+  DiscountStatus: boolean;
+  DiscountPrecentage: number;
+  /** Sum and count of review stars, from review events; `rating` is their truncated mean. */
+  ratingSum: number;
+  ratingCount: number;
+  rating: number | null;
+  createdAt: Date;
+  deleted: boolean;
+}
+
+const schema = new Schema<ItemDoc>(
+  {
+    Item_name: { type: String, required: true },
+    Brand: { type: String, required: true },
+    Model: { type: String, required: true },
+    Quantity: { type: Number, required: true },
+    priceCents: { type: Number, required: true },
+    finalPriceCents: { type: Number, required: true },
+    Stock_keeping_unit: { type: String, required: true },
+    skuKey: { type: String, required: true },
+    Description: { type: String, default: '' },
+    Specification: { type: String, default: '' },
+    WHT: { type: String, default: '' },
+    Warrenty: { type: Number, default: 1 },
+    Color_family: { type: [String], default: [] },
+    Other_colors: { type: String, default: '' },
+    Images: { type: [String], default: [] },
+    Category: { type: String, required: true },
+    SellerID: { type: String, required: true },
+    ItemAvailabilityStatus: { type: Boolean, default: true },
+    DiscountStatus: { type: Boolean, default: false },
+    DiscountPrecentage: { type: Number, default: 0 },
+    ratingSum: { type: Number, default: 0 },
+    ratingCount: { type: Number, default: 0 },
+    rating: { type: Number, default: null },
+    createdAt: { type: Date, required: true },
+    deleted: { type: Boolean, default: false },
+  },
+  { collection: 'items', versionKey: false },
+);
+schema.plugin(outboxPlugin);
+schema.index({ skuKey: 1 }, { unique: true });
+schema.index({ SellerID: 1, createdAt: -1 });
+schema.index({ Category: 1, finalPriceCents: 1 });
+schema.index({ deleted: 1 });
+
+export function itemModel(conn: Connection): Model<ItemDoc> {
+  return (conn.models.Item as Model<ItemDoc>) ?? conn.model<ItemDoc>('Item', schema);
+}
+
+/** Cents → rupees for the wire. */
+export const rupees = (cents: number) => cents / 100;
+/** Rupees from the wire → cents. */
+export const cents = (rupees: number) => Math.round(rupees * 100);
+
+/** An item as the documents return it (Price and FinalPrice in rupees), with its rating. */
+export function itemView(i: ItemDoc) {
+  return {
+    _id: String(i._id),
+    Item_name: i.Item_name,
+    Brand: i.Brand,
+    Model: i.Model,
+    Quantity: i.Quantity,
+    Price: rupees(i.priceCents),
+    FinalPrice: rupees(i.finalPriceCents),
+    Stock_keeping_unit: i.Stock_keeping_unit,
+    Description: i.Description,
+    Specification: i.Specification,
+    WHT: i.WHT,
+    Warrenty: i.Warrenty,
+    Color_family: i.Color_family,
+    Other_colors: i.Other_colors,
+    Images: i.Images,
+    Category: i.Category,
+    SellerID: i.SellerID,
+    ItemAvailabilityStatus: i.ItemAvailabilityStatus,
+    DiscountStatus: i.DiscountStatus,
+    DiscountPrecentage: i.DiscountPrecentage,
+    rating: i.rating,
+    reviewCount: i.ratingCount,
+    createdAt: i.createdAt.toISOString(),
+  };
+}
+export type ItemView = ReturnType<typeof itemView>;
