@@ -14,3 +14,4 @@ export * from './identity-events';
 export * from './api';
 export * from './identity-api';
 export * from './catalogue';
+export * from './catalogue-api';
