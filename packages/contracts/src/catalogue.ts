@@ -140,3 +140,80 @@ export function discountedCents(priceCents: number, percent: number): number {
 export function truncatedRating(sum: number, count: number): number | null {
   return count > 0 ? Math.floor(sum / count) : null;
 }
+
+// ---------- packages (spec 001 section 5, "Create package", "Package form") ----------
+
+export const NO_ITEMS = 'Cannot Create a Package Without Items';
+export const NO_NAME = 'Cannot Create a Package Without a Name';
+export const EMPTYING_PACKAGE = 'Cannot Delete All Items From a Package';
+export const NOT_OWN_ITEMS = 'A package can contain only your own items';
+
+/** A date as `YYYY-MM-DD`. */
+const dateField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .regex(/^\d{4}-\d{2}-\d{2}/, message)
+    .transform((s) => s.slice(0, 10));
+
+const PackageFields = {
+  description: z.string({ error: 'Description is required !' }).trim().min(1, 'Description is required !').max(5000),
+  price: z.coerce
+    .number({ error: 'Price is required !!!' })
+    .refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_PACKAGE_PRICE, 'Invalid Price !!!')
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Invalid Price !!!'),
+  startDate: dateField('Start Date Required !'),
+  endDate: dateField('End Date Required !'),
+  /** Item ids of the package's content (the seller's own items). */
+  content: z
+    .array(z.string().regex(/^[0-9a-f]{24}$/i, 'Item id expected'), { error: NO_ITEMS })
+    .min(1, NO_ITEMS)
+    .max(50),
+  packageAvailability: z.boolean().optional(),
+};
+
+const packageName = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(100)
+    .regex(/^[A-Za-z _.-]+$/, 'Package name can contain letters, spaces and _ . - only');
+
+const endNotBeforeStart = { path: ['endDate'], message: 'End Date cannot be before Start Date' };
+
+/** Body of `POST /Packages/addPackage` (the seller is the caller). */
+export const PackageCreateSchema = z
+  .object({
+    ...PackageFields,
+    packageName: packageName(NO_NAME),
+    image: ImageRefSchema.or(z.literal('')).refine((s) => s !== '', 'Image Required!'),
+  })
+  .refine((v) => v.endDate >= v.startDate, endNotBeforeStart);
+
+/** Body of `PUT /Packages/updatePackages/{id}`: without an image the old one stays. */
+export const PackageUpdateSchema = z
+  .object({
+    ...PackageFields,
+    packageName: packageName('Package Name is required !'),
+    content: z
+      .array(z.string().regex(/^[0-9a-f]{24}$/i, 'Item id expected'), { error: EMPTYING_PACKAGE })
+      .min(1, EMPTYING_PACKAGE)
+      .max(50),
+    image: ImageRefSchema.optional(),
+  })
+  .refine((v) => v.endDate >= v.startDate, endNotBeforeStart);
+
+/** Query of `GET /Packages/getPackages`: package search matches the name only. */
+export const PackageListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  mine: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  sellerId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/i, 'sellerId must be an id')
+    .optional(),
+});

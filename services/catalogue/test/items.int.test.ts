@@ -6,11 +6,12 @@
  */
 import { Topics } from '@market/contracts';
 import { createKafka } from '@market/platform';
-import { startTestStack, testServers, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
+import { testServers, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newSellerRequest } from '../../identity/test/stack';
+import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from './fixtures';
 
+let world: CatalogueWorld;
 let stack: TestStack;
 let sellerA: Client;
 let sellerB: Client;
@@ -18,63 +19,15 @@ let sellerAId: string;
 let admin: Client;
 let customer: Client;
 const tag = uniqueName('t').replace(/-/g, '');
-
-async function approvedSeller(): Promise<{ client: Client; id: string }> {
-  const applied = await new Client(stack.gatewayUrl).post<{ _id: string }>('/seller/add', newSellerRequest());
-  await admin.post('/orgseller/add', { requestId: applied.body._id });
-  // Sign in with a session minted through the real login: reset the password via the admin-free
-  // reset flow would need e-mail; the credentials mail is read instead.
-  const { mailsTo } = await import('@market/platform/testing');
-  const req = await admin.get<{ email: string }>(`/orgSeller/get/${applied.body._id}`);
-  const mail = await waitFor(
-    async () => (await mailsTo(req.body.email)).find((m) => /Welcome aboard/.test(m.subject)),
-    20_000,
-    200,
-    'credentials',
-  );
-  const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
-  const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
-  const client = new Client(stack.gatewayUrl);
-  expect((await client.post('/orgSeller/loginSeller', { username, password })).status).toBe(200);
-  return { client, id: applied.body._id };
-}
-
-function item(overrides: Record<string, unknown> = {}) {
-  return {
-    Item_name: `Galaxy S24 ${tag}`,
-    Brand: 'Samsung',
-    Model: 'M-S24',
-    Quantity: 10,
-    Price: 249999.99,
-    Stock_keeping_unit: uniqueName('SKU').toUpperCase(),
-    Description: 'Flagship phone',
-    Specification: '8 GB RAM, 256 GB',
-    Color_family: ['Black'],
-    ...overrides,
-  };
-}
+const item = (overrides: Record<string, unknown> = {}) => itemBody({ Item_name: `Galaxy S24 ${tag}`, ...overrides });
 
 beforeAll(async () => {
-  stack = await startTestStack(['identity', 'notifications', 'catalogue']);
-  admin = new Client(stack.gatewayUrl);
-  await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password });
-  const a = await approvedSeller();
+  world = await startCatalogueWorld();
+  ({ stack, admin, customer } = world);
+  const a = await world.newSeller();
   sellerA = a.client;
   sellerAId = a.id;
-  sellerB = (await approvedSeller()).client;
-  customer = new Client(stack.gatewayUrl);
-  const c = {
-    firstName: 'Item',
-    lastName: 'Buyer',
-    email: `${tag}@example.lk`,
-    phoneNumber: '0771234567',
-    dob: '1990-01-01',
-    gender: 'Male',
-    username: `buyer${tag}`,
-    password: 'Buyer#2026',
-  };
-  await customer.post('/Customer/add', c);
-  await customer.post('/Customer/loginCustomer', { username: c.username, password: c.password });
+  sellerB = (await world.newSeller()).client;
 }, 120_000);
 
 afterAll(async () => {

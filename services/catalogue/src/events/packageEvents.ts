@@ -1,0 +1,22 @@
+/** Package events recorded through the outbox (issue 4): what cart, ordering and reporting keep. */
+import { pendingEvent, type PendingEvent } from '@market/platform';
+import type { PackageDoc } from '../store/packages';
+
+function packageData(p: PackageDoc) {
+  return {
+    packageId: String(p._id),
+    packageName: p.packageName,
+    seller: p.seller,
+    description: p.description,
+    priceCents: p.priceCents,
+    image: p.image,
+    packageAvailability: p.packageAvailability,
+    startDate: p.startDate,
+    endDate: p.endDate,
+    content: p.content.map((c) => ({ itemId: c._id, Item_name: c.Item_name })),
+  };
+}
+
+export const packageCreated = (p: PackageDoc, v: number): PendingEvent => pendingEvent('PackageCreated', String(p._id), v, packageData(p));
+export const packageUpdated = (p: PackageDoc, v: number): PendingEvent => pendingEvent('PackageUpdated', String(p._id), v, packageData(p));
+export const packageDeleted = (id: string, v: number): PendingEvent => pendingEvent('PackageDeleted', id, v, { packageId: id });

@@ -1,0 +1,131 @@
+/**
+ * Packages through the gateway on real servers (issue 4): the documented form messages, only the
+ * seller's own items, the image kept on edit without a new one, refusing to empty a package,
+ * availability (customers see available packages only), search by name, ownership.
+ */
+import { uniqueName } from '@market/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from './fixtures';
+
+let world: CatalogueWorld;
+let seller: Client;
+let other: Client;
+let myItems: string[];
+let theirItem: string;
+const tag = uniqueName('Pkg').replace(/[^A-Za-z]/g, '');
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  packageName: `Gamer Bundle ${tag}`,
+  description: 'Console with two games',
+  price: 185000,
+  startDate: '2026-12-01',
+  endDate: '2026-12-31',
+  image: `${'a'.repeat(64)}.webp`,
+  content: myItems,
+  ...overrides,
+});
+
+beforeAll(async () => {
+  world = await startCatalogueWorld();
+  seller = (await world.newSeller()).client;
+  other = (await world.newSeller()).client;
+  myItems = [
+    (await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: 'PlayStation 5', Category: 'Gaming', Model: 'N-PS5' })))
+      .body._id,
+    (await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: 'DualSense', Category: 'Gaming', Model: 'N-DS' }))).body
+      ._id,
+  ];
+  theirItem = (await other.post<{ _id: string }>('/items/addItems', itemBody())).body._id;
+}, 120_000);
+
+afterAll(async () => {
+  await world?.stack.stop();
+});
+
+describe('creating packages', () => {
+  it('creates an available package of the own items with their names in the content', async () => {
+    const res = await seller.post<{ content: { Item_name: string }[] }>(
+      '/Packages/addPackage',
+      body({ seller: 'someone-else', packageAvailability: false }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      packageName: `Gamer Bundle ${tag}`,
+      price: 185000,
+      packageAvailability: true,
+      startDate: '2026-12-01',
+    });
+    expect(res.body.content.map((c) => c.Item_name)).toEqual(['PlayStation 5', 'DualSense']);
+  });
+
+  it.each([
+    ['content', { content: [] }, 'Cannot Create a Package Without Items'],
+    ['packageName', { packageName: '' }, 'Cannot Create a Package Without a Name'],
+    ['packageName', { packageName: 'Bundle #1' }, 'Package name can contain letters, spaces and _ . - only'],
+    ['description', { description: '' }, 'Description is required !'],
+    ['price', { price: 0 }, 'Invalid Price !!!'],
+    ['price', { price: 2_000_000.01 }, 'Invalid Price !!!'],
+    ['startDate', { startDate: '' }, 'Start Date Required !'],
+    ['endDate', { endDate: '' }, 'End Date Required !'],
+    ['endDate', { endDate: '2026-11-30' }, 'End Date cannot be before Start Date'],
+    ['image', { image: '' }, 'Image Required!'],
+  ])('refuses a bad %s: %s', async (field, overrides, message) => {
+    const res = await seller.post('/Packages/addPackage', body(overrides));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: message, fields: { [field]: message } });
+  });
+
+  it("refuses another seller's item in the package, and non-sellers", async () => {
+    const res = await seller.post('/Packages/addPackage', body({ content: [...myItems, theirItem] }));
+    expect(res.body).toEqual({
+      error: 'A package can contain only your own items',
+      fields: { content: 'A package can contain only your own items' },
+    });
+    expect((await world.customer.post('/Packages/addPackage', body())).status).toBe(403);
+  });
+});
+
+describe('editing and listing packages', () => {
+  it('keeps the old image without a new one, refuses emptying, and toggles availability', async () => {
+    const created = await seller.post<{ _id: string; image: string }>('/Packages/addPackage', body({ packageName: `Edit Me ${tag}` }));
+    const id = created.body._id;
+    const edited = await seller.put(
+      `/Packages/updatePackages/${id}`,
+      body({ packageName: `Edited ${tag}`, image: undefined, content: [myItems[0]], price: 99999.5 }),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ packageName: `Edited ${tag}`, image: created.body.image, price: 99999.5 });
+    const emptied = await seller.put(`/Packages/updatePackages/${id}`, body({ content: [] }));
+    expect(emptied.body.error).toBe('Cannot Delete All Items From a Package');
+    expect((await seller.put(`/Packages/updatePackages/${id}`, body({ packageName: '' }))).body.error).toBe('Package Name is required !');
+    expect((await other.put(`/Packages/updatePackages/${id}`, body())).status).toBe(404);
+
+    await seller.put(`/Packages/updatePackages/${id}`, body({ packageName: `Edited ${tag}`, packageAvailability: false }));
+    const forCustomers = await world.customer.get<{ _id: string }[]>(`/Packages/getPackages?q=${encodeURIComponent(`Edited ${tag}`)}`);
+    expect(forCustomers.body.map((p) => p._id)).not.toContain(id);
+    expect((await world.customer.get(`/Packages/getPackage/${id}`)).status).toBe(404);
+    const mine = await seller.get<{ _id: string; packageAvailability: boolean }[]>('/Packages/getPackages?mine=true');
+    expect(mine.body.find((p) => p._id === id)?.packageAvailability).toBe(false);
+    expect((await seller.get(`/Packages/getPackage/${id}`)).status).toBe(200);
+  });
+
+  it('searches packages by name only, with paging', async () => {
+    const name = `Search Target ${tag}`;
+    await seller.post('/Packages/addPackage', body({ packageName: name }));
+    const page = await world.customer.get<{ items: { packageName: string }[]; total: number }>(
+      `/Packages/getPackages?q=${encodeURIComponent('target ' + tag)}&page=1&limit=5`,
+    );
+    expect(page.body.total).toBe(1);
+    expect(page.body.items[0]!.packageName).toBe(name);
+    expect((await world.customer.get<{ total: number }>(`/Packages/getPackages?q=Console%20with&page=1`)).body.total).toBe(0);
+  });
+
+  it('deletes the own package, or any as admin', async () => {
+    const a = await seller.post<{ _id: string }>('/Packages/addPackage', body());
+    expect((await other.delete(`/Packages/deletePackage/${a.body._id}`)).status).toBe(404);
+    expect((await seller.delete(`/Packages/deletePackage/${a.body._id}`)).body).toEqual({ message: 'Package Deleted Successfully' });
+    expect((await world.customer.get(`/Packages/getPackage/${a.body._id}`)).status).toBe(404);
+    const b = await seller.post<{ _id: string }>('/Packages/addPackage', body());
+    expect((await world.admin.delete(`/Packages/deletePackage/${b.body._id}`)).status).toBe(200);
+  });
+});
