@@ -15,3 +15,4 @@ export * from './api';
 export * from './identity-api';
 export * from './catalogue';
 export * from './catalogue-api';
+export * from './saga-events';

@@ -34,6 +34,14 @@ export const BaseConfigSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.string().regex(/^[^:]+:\d+$/, 'must be host:port')).min(1)),
+  /**
+   * Where a NEW consumer group starts reading: the beginning (true, so read models are built from
+   * history) or only what arrives after it joined (test stacks).
+   */
+  KAFKA_FROM_BEGINNING: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

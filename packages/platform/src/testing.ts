@@ -206,7 +206,8 @@ export async function startTestStack(services: string[], gatewayEnv: Record<stri
   const root = path.resolve(__dirname, '..', '..', '..');
   const dbSuffix = uniqueName('it').replace(/[^\w-]/g, '');
   const admin = { username: uniqueName('root').replace(/-/g, ''), password: 'Admin#Passw0rd', email: `${uniqueName('root')}@example.lk` };
-  const common = { ...TEST_SECRETS, WEB_URL: 'http://localhost:3000' };
+  // A test stack's consumer groups are new: they read only what happens after they joined.
+  const common = { ...TEST_SECRETS, WEB_URL: 'http://localhost:3000', KAFKA_FROM_BEGINNING: 'false' };
   const started = await Promise.all(
     services.map(async (name) => {
       const env: Record<string, string> = { ...common, MONGO_DB: `${name}-${dbSuffix}` };

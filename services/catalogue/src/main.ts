@@ -1,13 +1,18 @@
 /**
- * Catalogue service process: wiring only (issue 4). So far: the image store, items with
- * discounts, and packages; ratings (review events) and stock reservation (OrderPlaced) are to come.
+ * Catalogue service process: wiring only (issue 4). The image store, items with discounts,
+ * packages, ratings kept from review events, and stock reservation for the checkout saga.
  */
 import '@market/platform/telemetry';
-import { OutboxRelay, runService } from '@market/platform';
+import { Topics } from '@market/contracts';
+import { IdempotentConsumer, OutboxRelay, runService } from '@market/platform';
 import { CatalogueConfigSchema } from './config';
 import { imageRoutes } from './http/images';
 import { itemRoutes } from './http/items';
 import { packageRoutes } from './http/packages';
+import { ratingHandlers } from './events/ratingConsumer';
+import { stockHandlers } from './events/stockConsumer';
+import { itemReviewModel } from './store/itemReviews';
+import { reservationModel } from './store/reservations';
 import { itemModel } from './store/items';
 import { packageModel } from './store/packages';
 import { directoryImageStore } from './store/imageStore';
@@ -15,14 +20,32 @@ import { directoryImageStore } from './store/imageStore';
 void runService({
   configSchema: CatalogueConfigSchema,
   dbName: 'catalogue',
-  async setup({ config, app, db, producer, logger, shutdown }) {
+  async setup({ config, app, db, kafka, producer, logger, shutdown }) {
     const items = itemModel(db);
     const packages = packageModel(db);
-    await Promise.all([items.init(), packages.init()]);
-    const relay = new OutboxRelay({ models: [items, packages], producer, logger });
+    const reservations = reservationModel(db);
+    const itemReviews = itemReviewModel(db);
+    await Promise.all([items.init(), packages.init(), reservations.init(), itemReviews.init()]);
+    const relay = new OutboxRelay({ models: [items, packages, reservations], producer, logger });
     relay.start();
     shutdown.add('outbox relay', () => relay.stop());
     const nudge = () => relay.nudge();
+
+    const consumer = new IdempotentConsumer({
+      kafka,
+      groupId: `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`,
+      topics: [Topics.order, Topics.review],
+      conn: db,
+      producer,
+      logger,
+      handlers: { ...stockHandlers(items, reservations, nudge), ...ratingHandlers(itemReviews, items) },
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+    });
+    // Ready only once the group has its partitions, so no event published after start is missed.
+    const joined = consumer.whenJoined();
+    await consumer.start();
+    await joined;
+    shutdown.add('kafka consumer', () => consumer.stop());
     app.use(imageRoutes(directoryImageStore(config.IMAGE_DIR)), itemRoutes(items, nudge), packageRoutes(packages, items, nudge));
   },
 });

@@ -245,7 +245,10 @@ export async function updateAggregate(
   update: Record<string, unknown>,
   events: (nextVersion: number) => PendingEvent[],
 ): Promise<boolean> {
-  const pending = events(expectedVersion + 1);
-  const res = await model.updateOne({ _id: id, aggregateVersion: expectedVersion }, { ...update, ...withEvents(pending) }).exec();
+  const recorded = withEvents(events(expectedVersion + 1));
+  const own = update as { $push?: Record<string, unknown>; $inc?: Record<string, unknown> };
+  // The write's own $push/$inc (e.g. a reservation id) go together with the outbox's.
+  const merged = { ...update, $push: { ...own.$push, ...recorded.$push }, $inc: { ...own.$inc, ...recorded.$inc } };
+  const res = await model.updateOne({ _id: id, aggregateVersion: expectedVersion }, merged).exec();
   return res.modifiedCount === 1;
 }

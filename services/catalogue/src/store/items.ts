@@ -36,6 +36,10 @@ export interface ItemDoc extends OutboxFields {
   rating: number | null;
   createdAt: Date;
   deleted: boolean;
+  /** Orders holding stock of this item (checkout saga); makes reservations idempotent. */
+  stockReservations: string[];
+  /** Set when a reservation took the last unit and so made the item unavailable. */
+  soldOut: boolean;
 }
 
 const schema = new Schema<ItemDoc>(
@@ -65,6 +69,8 @@ const schema = new Schema<ItemDoc>(
     rating: { type: Number, default: null },
     createdAt: { type: Date, required: true },
     deleted: { type: Boolean, default: false },
+    stockReservations: { type: [String], default: [] },
+    soldOut: { type: Boolean, default: false },
   },
   { collection: 'items', versionKey: false },
 );

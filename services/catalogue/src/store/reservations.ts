@@ -1,0 +1,32 @@
+/**
+ * Stock reservation decisions of the checkout saga (DESIGN.md section 3), one per order: the
+ * outcome and its StockReserved / StockRejected event, written with the outbox. Existing means
+ * decided, so a redelivered OrderPlaced changes nothing.
+ */
+import { outboxPlugin, type OutboxFields } from '@market/platform';
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export interface ReservationDoc extends OutboxFields {
+  /** The order id. */
+  _id: string;
+  status: 'reserved' | 'rejected';
+  lines: { itemId: string; quantity: number }[];
+  rejectedItemId?: string;
+  decidedAt: Date;
+}
+
+const schema = new Schema<ReservationDoc>(
+  {
+    _id: { type: String, required: true },
+    status: { type: String, required: true },
+    lines: { type: [{ _id: false, itemId: String, quantity: Number }], default: [] },
+    rejectedItemId: String,
+    decidedAt: { type: Date, required: true },
+  },
+  { collection: 'stock_reservations', versionKey: false },
+);
+schema.plugin(outboxPlugin);
+
+export function reservationModel(conn: Connection): Model<ReservationDoc> {
+  return (conn.models.Reservation as Model<ReservationDoc>) ?? conn.model<ReservationDoc>('Reservation', schema);
+}

@@ -1,0 +1,156 @@
+/**
+ * The catalogue's event-driven duties on real Kafka (issue 4; DESIGN.md section 3):
+ * - OrderPlaced → stock reserved atomically, never below zero under concurrent orders, all lines
+ *   or none (taken lines given back), once per order however often the event comes, answered by
+ *   StockReserved or StockRejected on the order's topic; the last unit makes the item unavailable.
+ * - ReviewCreated/Updated/Deleted → the item's rating (sum / count, truncated), unchanged by a
+ *   duplicate or an older event.
+ * The events are published here as ordering and reviews will publish them (their contracts are in
+ * @market/contracts).
+ */
+import { Topics, type EventType } from '@market/contracts';
+import { createKafka, pendingEvent } from '@market/platform';
+import { testServers, uniqueName, waitFor } from '@market/platform/testing';
+import type { Consumer, Kafka, Producer } from 'kafkajs';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from './fixtures';
+
+let world: CatalogueWorld;
+let seller: Client;
+let kafka: Kafka;
+let producer: Producer;
+let decisions: Consumer;
+const decided = new Map<string, { type: string; data: Record<string, unknown> }[]>();
+
+async function publish(type: EventType, aggregateId: string, version: number, data: Record<string, unknown>) {
+  const { topic, envelope } = pendingEvent(type, aggregateId, version, data);
+  await producer.send({ topic, messages: [{ key: aggregateId, value: JSON.stringify(envelope) }] });
+  return envelope;
+}
+
+async function newItem(quantity: number) {
+  const res = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Quantity: quantity }));
+  expect(res.status).toBe(201);
+  return res.body._id;
+}
+
+const item = async (id: string) =>
+  (
+    await world.customer.get<{ Quantity: number; ItemAvailabilityStatus: boolean; rating: number | null; reviewCount: number }>(
+      `/items/get/${id}`,
+    )
+  ).body;
+
+beforeAll(async () => {
+  world = await startCatalogueWorld();
+  seller = (await world.newSeller()).client;
+  kafka = createKafka('catalogue-saga-it', testServers().kafkaBrokers, pino({ level: 'silent' }));
+  producer = kafka.producer();
+  await producer.connect();
+  decisions = kafka.consumer({ groupId: uniqueName('it-decisions'), maxWaitTimeInMs: 50 });
+  await decisions.connect();
+  await decisions.subscribe({ topic: Topics.order, fromBeginning: true });
+  await decisions.run({
+    eachMessage: async ({ message }) => {
+      const e = JSON.parse(message.value!.toString());
+      if (e.type === 'StockReserved' || e.type === 'StockRejected') decided.set(e.aggregateId, [...(decided.get(e.aggregateId) ?? []), e]);
+    },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await decisions?.disconnect();
+  await producer?.disconnect();
+  await world?.stack.stop();
+});
+
+describe('stock reservation (checkout saga)', () => {
+  it('never goes below zero under 25 concurrent orders for 10 units, and makes the item unavailable', async () => {
+    const id = await newItem(10);
+    const orders = Array.from({ length: 25 }, () => uniqueName('order'));
+    await Promise.all(
+      orders.map((orderId) =>
+        publish('OrderPlaced', orderId, 1, { orderId, customerId: 'c1', items: [{ itemId: id, quantity: 1 }], packages: [] }),
+      ),
+    );
+    await waitFor(async () => orders.every((o) => decided.has(o)), 60_000, 200, 'a decision for every order');
+    const types = orders.map((o) => decided.get(o)![0]!.type);
+    expect(types.filter((t) => t === 'StockReserved')).toHaveLength(10);
+    expect(types.filter((t) => t === 'StockRejected')).toHaveLength(15);
+    expect(await item(id)).toMatchObject({ Quantity: 0, ItemAvailabilityStatus: false });
+  });
+
+  it('reserves once per order however often OrderPlaced arrives', async () => {
+    const id = await newItem(5);
+    const orderId = uniqueName('order');
+    const data = { orderId, customerId: 'c1', items: [{ itemId: id, quantity: 2 }], packages: [] };
+    const first = await publish('OrderPlaced', orderId, 1, data);
+    await producer.send({ topic: Topics.order, messages: [{ key: orderId, value: JSON.stringify(first) }] }); // the same event again
+    await publish('OrderPlaced', orderId, 1, data); // a new event for the same order
+    await waitFor(async () => decided.has(orderId), 30_000, 100, 'the decision');
+    // A later order proves the three deliveries before it were consumed.
+    const later = uniqueName('order');
+    await publish('OrderPlaced', later, 1, { orderId: later, customerId: 'c1', items: [{ itemId: id, quantity: 1 }], packages: [] });
+    await waitFor(async () => decided.has(later), 30_000, 100, 'the later decision');
+    expect(decided.get(orderId)).toHaveLength(1);
+    expect((await item(id)).Quantity).toBe(2);
+  });
+
+  it('reserves all lines or none: a short line gives the others back', async () => {
+    const plenty = await newItem(5);
+    const scarce = await newItem(1);
+    const orderId = uniqueName('order');
+    await publish('OrderPlaced', orderId, 1, {
+      orderId,
+      customerId: 'c1',
+      items: [
+        { itemId: plenty, quantity: 2 },
+        { itemId: scarce, quantity: 2 },
+      ],
+      packages: [],
+    });
+    await waitFor(async () => decided.has(orderId), 30_000, 100, 'the decision');
+    expect(decided.get(orderId)![0]).toMatchObject({ type: 'StockRejected', data: { orderId, itemId: scarce, reason: 'out-of-stock' } });
+    expect((await item(plenty)).Quantity).toBe(5);
+    expect((await item(scarce)).Quantity).toBe(1);
+  });
+
+  it('counts package contents against each item', async () => {
+    const a = await newItem(3);
+    const b = await newItem(3);
+    const orderId = uniqueName('order');
+    await publish('OrderPlaced', orderId, 1, {
+      orderId,
+      customerId: 'c1',
+      items: [{ itemId: a, quantity: 1 }],
+      packages: [{ packageId: 'p1', quantity: 2, itemIds: [a, b] }],
+    });
+    await waitFor(async () => decided.has(orderId), 30_000, 100, 'the decision');
+    expect(decided.get(orderId)![0]!.type).toBe('StockReserved');
+    expect((await item(a)).Quantity).toBe(0);
+    expect((await item(b)).Quantity).toBe(1);
+  });
+});
+
+describe('ratings from review events', () => {
+  it('keeps sum / count truncated through create, update, delete, duplicates and late events', async () => {
+    const id = await newItem(5);
+    expect(await item(id)).toMatchObject({ rating: null, reviewCount: 0 });
+    const r1 = uniqueName('review');
+    const r2 = uniqueName('review');
+    await publish('ReviewCreated', r1, 1, { reviewId: r1, itemid: id, customerid: 'c1', noofstars: 5 });
+    const created2 = await publish('ReviewCreated', r2, 1, { reviewId: r2, itemid: id, customerid: 'c2', noofstars: 2 });
+    await waitFor(async () => (await item(id)).reviewCount === 2, 30_000, 100, 'two reviews counted');
+    expect((await item(id)).rating).toBe(3); // 7 / 2 = 3.5 → 3
+
+    await publish('ReviewUpdated', r2, 2, { reviewId: r2, itemid: id, customerid: 'c2', noofstars: 4 });
+    await waitFor(async () => (await item(id)).rating === 4, 30_000, 100, 'the updated rating'); // 9 / 2 = 4.5 → 4
+    // The old ReviewCreated of r2 again, then a late older update: neither changes anything.
+    await producer.send({ topic: Topics.review, messages: [{ key: r2, value: JSON.stringify(created2) }] });
+    await publish('ReviewUpdated', r2, 1, { reviewId: r2, itemid: id, customerid: 'c2', noofstars: 1 });
+    await publish('ReviewDeleted', r1, 2, { reviewId: r1, itemid: id });
+    await waitFor(async () => (await item(id)).reviewCount === 1, 30_000, 100, 'the deletion');
+    expect((await item(id)).rating).toBe(4);
+  });
+});
