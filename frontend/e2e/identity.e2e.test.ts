@@ -135,7 +135,7 @@ describe('seller onboarding journey', () => {
       .fill(password);
     await seller.getByRole('button', { name: 'Login' }).click();
     await seller.waitForURL('**/Seller/Home');
-    await seller.getByText(`Welcome, Galle Gadgets ${tag}.`).waitFor();
+    await seller.getByRole('heading', { name: 'All the Items' }).waitFor();
     await seller.goto('/Seller/sellerPassword');
     await seller.getByLabel('Current password').fill(password);
     await seller.getByLabel(/^New password/).fill('Galle#Fort2026');

@@ -22,6 +22,8 @@ import {
   AdminSellers,
   AdminViewSellerProfile,
 } from './pages/admin/Sellers';
+import { AdminItems, AdminPackage, AdminSellerItems, AdminSellerPackages } from './pages/admin/Catalogue';
+import { AllItems, AllItemsFilterBy, DiscountedItems, ItemDetails, PackagesPage } from './pages/customer/Browse';
 import { CustomerHome } from './pages/customer/Home';
 import { CustomerMyProfile, CustomerUpdateProfile } from './pages/customer/Profile';
 import { CustomerRegistration } from './pages/public/CustomerRegistration';
@@ -29,7 +31,9 @@ import { ForgotPassword } from './pages/public/ForgotPassword';
 import { Landing } from './pages/public/Landing';
 import { AdminLogin, CustomerLogin, SellerLogin } from './pages/public/Logins';
 import { SellerRegistration } from './pages/public/SellerRegistration';
-import { SellerHome, SellerMyProfile, SellerPassword, SellerUpdateProfile } from './pages/seller/Profile';
+import { AddItem, Discount, MyDiscountedItems, SellerItems, UpdateItem } from './pages/seller/Items';
+import { CreatePackage, CreatePackageForm, MyPackages, UpdatePackage } from './pages/seller/Packages';
+import { SellerMyProfile, SellerPassword, SellerUpdateProfile } from './pages/seller/Profile';
 import { RequireSession } from './session/session';
 
 /** The same page under several paths (relative to the parent route). */
@@ -56,6 +60,11 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <CustomerHome /> },
       { path: 'Home', element: <CustomerHome /> },
+      { path: 'AllItmes', element: <AllItems /> },
+      { path: 'AllItemsFilterBy/:value', element: <AllItemsFilterBy /> },
+      { path: 'DiscountedItems', element: <DiscountedItems /> },
+      { path: 'Packages', element: <PackagesPage /> },
+      { path: 'ItemDetails/:id', element: <ItemDetails /> },
       { path: 'MyProfile', element: <CustomerMyProfile /> },
       { path: 'update/:id', element: <CustomerUpdateProfile /> },
       { path: '*', element: <NotFound home="/Customer/Home" /> },
@@ -69,8 +78,16 @@ export const routes: RouteObject[] = [
       </RequireSession>
     ),
     children: [
-      { index: true, element: <SellerHome /> },
-      { path: 'Home', element: <SellerHome /> },
+      { index: true, element: <SellerItems /> },
+      { path: 'Home', element: <SellerItems /> },
+      { path: 'AddItem', element: <AddItem /> },
+      { path: 'UpdateItem/:id', element: <UpdateItem /> },
+      ...aliases(['AddDiscount/:id', 'UpdateDiscount/:id'], <Discount />),
+      { path: 'MyDiscountedItems', element: <MyDiscountedItems /> },
+      { path: 'CreatePackage', element: <CreatePackage /> },
+      { path: 'CreatePackageForm', element: <CreatePackageForm /> },
+      { path: 'MyPackages', element: <MyPackages /> },
+      { path: 'UpdatePackage/:id', element: <UpdatePackage /> },
       { path: 'MyProfile', element: <SellerMyProfile /> },
       ...aliases(['updateProfile/:id', 'Update/:id'], <SellerUpdateProfile />),
       { path: 'sellerPassword', element: <SellerPassword /> },
@@ -92,6 +109,10 @@ export const routes: RouteObject[] = [
       { path: 'RequestSellerProfile/:id', element: <AdminRequestSellerProfile /> },
       ...aliases(['DeleteRequest', 'RequestDelete'], <AdminDeleteRequests />),
       { path: 'viewSellerProfile/:id', element: <AdminViewSellerProfile /> },
+      { path: 'Items', element: <AdminItems /> },
+      { path: 'sellerItems/:id', element: <AdminSellerItems /> },
+      { path: 'packages/:sellerId', element: <AdminSellerPackages /> },
+      { path: 'Packagesss/:packageId', element: <AdminPackage /> },
       { path: 'Customers', element: <AdminCustomers /> },
       { path: 'Customers/Details/:id', element: <AdminCustomerDetails /> },
       { path: 'Admins', element: <AdminAdmins /> },

@@ -14,3 +14,9 @@ export function imageUrl(name: string | undefined | null): string | undefined {
   if (!name) return undefined;
   return DEFAULT_AVATARS[name] ?? `${API_URL}/images/${encodeURIComponent(name)}`;
 }
+
+/** URL of an image's thumbnail (stored images have one; default avatars are their own). */
+export function thumbnailUrl(name: string | undefined | null): string | undefined {
+  if (!name) return undefined;
+  return /^[0-9a-f]{64}\.webp$/.test(name) ? imageUrl(name.replace(/\.webp$/, '-thumb.webp')) : imageUrl(name);
+}

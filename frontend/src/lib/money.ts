@@ -12,3 +12,11 @@ export function formatLkr(cents: number): string {
   const sign = cents < 0 ? '-' : '';
   return `${sign}Rs. ${FORMAT.format(Math.abs(cents) / 100)}`;
 }
+
+/**
+ * Formats an amount in rupees as the catalogue's wire fields carry it (Price, FinalPrice, price),
+ * e.g. 12345.5 → `Rs. 12,345.50`.
+ */
+export function formatRupees(rupees: number): string {
+  return formatLkr(Math.round(rupees * 100));
+}

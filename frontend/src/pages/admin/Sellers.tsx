@@ -286,6 +286,12 @@ export function AdminViewSellerProfile() {
   return (
     <>
       <PageHeader title={s.companyname}>
+        <Button variant="light" component={Link} to={`/Admin/sellerItems/${s._id}`}>
+          Items
+        </Button>
+        <Button variant="light" component={Link} to={`/Admin/packages/${s._id}`}>
+          Packages
+        </Button>
         <Button variant="default" component={Link} to="/Admin/Sellers">
           Back
         </Button>

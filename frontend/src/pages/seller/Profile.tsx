@@ -29,24 +29,6 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function SellerHome() {
-  const { profile } = useSession('seller');
-  return (
-    <>
-      <PageHeader title="Seller Centre" />
-      <Text mb="lg">Welcome, {profile.companyname}.</Text>
-      <Group>
-        <Button component={Link} to="/Seller/MyProfile" variant="light">
-          MY PROFILE
-        </Button>
-        <Button component={Link} to="/Seller/sellerPassword" variant="default">
-          Change password
-        </Button>
-      </Group>
-    </>
-  );
-}
-
 export function SellerMyProfile() {
   const { profile, refresh } = useSession('seller');
   const askDeletion = () =>

@@ -31,8 +31,9 @@ export function itemFilter(q: ItemListQuery, sellerScope: string | null): Record
     filter.finalPriceCents = Number.isFinite(band.max) ? { $gte: band.min * 100, $lt: band.max * 100 } : { $gte: band.min * 100 };
   }
   if (q.minRating) filter.rating = { $gte: q.minRating };
-  // The discounted list shows only items both discounted and available (spec 000 section 4).
-  if (q.discounted) Object.assign(filter, { DiscountStatus: true, ItemAvailabilityStatus: true });
+  // Customers' discounted list shows only items both discounted and available (spec 000
+  // section 4); a seller's own list shows every discounted item, to switch availability.
+  if (q.discounted) Object.assign(filter, sellerScope ? { DiscountStatus: true } : { DiscountStatus: true, ItemAvailabilityStatus: true });
   if (q.available !== undefined) filter.ItemAvailabilityStatus = q.available;
   if (and.length) filter.$and = and;
   return filter;

@@ -1,0 +1,65 @@
+/** Up to three item images (spec 001 section 5: the first three are used; the first is the main one). */
+import { ActionIcon, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+import { MAX_ITEM_IMAGES } from '@market/contracts';
+import { IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../api/client';
+import { uploadImage } from '../api/images';
+import { thumbnailUrl } from '../lib/images';
+
+export function ImagesPicker({ value, onChange, error }: { value: string[]; onChange: (names: string[]) => void; error?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const add = async (files: File[]) => {
+    setProblem(null);
+    const room = MAX_ITEM_IMAGES - value.length;
+    if (files.length > room) setProblem(`Up to ${MAX_ITEM_IMAGES} images per item: the first ${room} were used`);
+    setBusy(true);
+    try {
+      const names: string[] = [];
+      for (const f of files.slice(0, room)) names.push((await uploadImage(f)).name);
+      onChange([...value, ...names]);
+    } catch (err) {
+      setProblem(err instanceof ApiError ? err.message : 'The image could not be uploaded');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>
+        Images (up to {MAX_ITEM_IMAGES}; the first is the main image)
+      </Text>
+      <Group>
+        {value.map((name, n) => (
+          <div key={name} style={{ position: 'relative' }}>
+            <Image src={thumbnailUrl(name)} alt={`Image ${n + 1}`} w={96} h={96} fit="cover" radius="sm" />
+            <ActionIcon
+              size="sm"
+              color="red"
+              style={{ position: 'absolute', top: 4, right: 4 }}
+              aria-label={`Remove image ${n + 1}`}
+              onClick={() => onChange(value.filter((v) => v !== name))}
+            >
+              <IconX size={14} />
+            </ActionIcon>
+          </div>
+        ))}
+        {value.length < MAX_ITEM_IMAGES && (
+          <FileButton multiple accept="image/png,image/jpeg,image/webp" onChange={(files) => void add(files)}>
+            {(props) => (
+              <Button {...props} variant="default" loading={busy} h={96} w={96}>
+                Add images
+              </Button>
+            )}
+          </FileButton>
+        )}
+      </Group>
+      {(problem ?? error) && (
+        <Text size="xs" c="red" role="alert">
+          {problem ?? error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

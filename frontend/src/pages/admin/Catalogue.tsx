@@ -1,0 +1,199 @@
+/**
+ * Admin catalogue screens (spec 001 section 2): /Admin/Items (every item, search, remove),
+ * /Admin/sellerItems/{id} (one seller's items), /Admin/packages/{sellerId} (one seller's
+ * packages, Show More, Remove), /Admin/Packagesss/{packageId} (spelled so).
+ */
+import { Button, Card, Group, Image, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { catalogueApi, type Item, type Package } from '../../api/catalogue';
+import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { LoadError, Loading } from '../../components/Loading';
+import { NotFound } from '../../components/NotFound';
+import { PageHeader } from '../../components/PageHeader';
+import { ItemRating } from '../../components/Rating';
+import { confirmDanger } from '../../lib/confirm';
+import { imageUrl, thumbnailUrl } from '../../lib/images';
+import { formatRupees } from '../../lib/money';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+
+const LIMIT = 15;
+
+function ItemsTable({ sellerId, title }: { sellerId?: string; title: string }) {
+  const s = useSearch();
+  const list = useAsync(() => catalogueApi.listItems({ q: s.q || undefined, sellerId }, s.page, LIMIT), [s.q, s.page, sellerId]);
+  const remove = (item: Item) =>
+    confirmDanger({
+      message: `Remove ${item.Item_name}? You won't be able to revert this!`,
+      onConfirm: async () => {
+        try {
+          await catalogueApi.deleteItem(item._id);
+          notifySuccess('Deleted!', 'Your file has been deleted.');
+          await list.reload();
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  return (
+    <>
+      <PageHeader title={title} />
+      <SearchBox label="Search by name, brand or model" value={s.text} onChange={s.setText} />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          No Result Found!
+        </Text>
+      ) : (
+        list.data && (
+          <>
+            <Table.ScrollContainer minWidth={760} mt="md">
+              <Table striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Item</Table.Th>
+                    <Table.Th>SKU</Table.Th>
+                    <Table.Th>Stock</Table.Th>
+                    <Table.Th>Price</Table.Th>
+                    <Table.Th>Rating</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.data.items.map((item) => (
+                    <Table.Tr key={item._id}>
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <Image
+                            src={thumbnailUrl(item.Images[0])}
+                            alt=""
+                            w={40}
+                            h={40}
+                            fit="cover"
+                            radius="sm"
+                            fallbackSrc="/favicon.svg"
+                          />
+                          <div>
+                            <Text size="sm" fw={500}>
+                              {item.Item_name}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {item.Brand} · {item.Category}
+                            </Text>
+                          </div>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{item.Stock_keeping_unit}</Table.Td>
+                      <Table.Td>{item.Quantity}</Table.Td>
+                      <Table.Td>{formatRupees(item.FinalPrice)}</Table.Td>
+                      <Table.Td>
+                        <ItemRating rating={item.rating} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          {!sellerId && (
+                            <Button size="xs" variant="subtle" component={Link} to={`/Admin/sellerItems/${item.SellerID}`}>
+                              Seller
+                            </Button>
+                          )}
+                          <Button size="xs" variant="subtle" color="red" onClick={() => remove(item)}>
+                            Remove
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
+export function AdminItems() {
+  return <ItemsTable title="Items" />;
+}
+
+export function AdminSellerItems() {
+  const { id = '' } = useParams();
+  return <ItemsTable sellerId={id} title="Seller's Items" />;
+}
+
+export function AdminSellerPackages() {
+  const { sellerId = '' } = useParams();
+  const list = useAsync(() => catalogueApi.listPackages({ sellerId }, 1, 100), [sellerId]);
+  return (
+    <>
+      <PageHeader title="Seller's Packages" />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          This seller has no packages.
+        </Text>
+      ) : (
+        list.data && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+            {list.data.items.map((p) => (
+              <Card key={p._id} withBorder padding="md">
+                <Text fw={600}>{p.packageName}</Text>
+                <Text size="sm">{formatRupees(p.price)}</Text>
+                <Button size="xs" mt="sm" variant="light" component={Link} to={`/Admin/Packagesss/${p._id}`}>
+                  Show More
+                </Button>
+              </Card>
+            ))}
+          </SimpleGrid>
+        )
+      )}
+    </>
+  );
+}
+
+export function AdminPackage() {
+  const { packageId = '' } = useParams();
+  const navigate = useNavigate();
+  const p = useAsync(() => catalogueApi.getPackage(packageId), [packageId]);
+  if (p.loading && !p.data) return <Loading />;
+  if (p.error !== undefined || !p.data) return <NotFound home="/Admin/Home" />;
+  const pkg: Package = p.data;
+  const remove = () =>
+    confirmDanger({
+      onConfirm: async () => {
+        try {
+          await catalogueApi.deletePackage(pkg._id);
+          notifySuccess('Deleted!', 'Your file has been deleted.');
+          navigate(`/Admin/packages/${pkg.seller}`);
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  return (
+    <>
+      <PageHeader title={pkg.packageName}>
+        <Button color="red" variant="light" onClick={remove}>
+          Remove
+        </Button>
+      </PageHeader>
+      <Card withBorder padding="xl" maw={760}>
+        <Stack>
+          <Image src={imageUrl(pkg.image)} alt={pkg.packageName} h={240} fit="contain" fallbackSrc="/favicon.svg" />
+          <Text>{pkg.description}</Text>
+          <Text fw={600}>{formatRupees(pkg.price)}</Text>
+          <Text size="sm">
+            {pkg.startDate} to {pkg.endDate} · {pkg.packageAvailability ? 'Available' : 'Not available'}
+          </Text>
+          <Text size="sm">Items: {pkg.content.map((c) => c.Item_name).join(', ')}</Text>
+        </Stack>
+      </Card>
+    </>
+  );
+}

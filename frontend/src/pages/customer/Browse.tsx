@@ -1,0 +1,227 @@
+/**
+ * Customer browsing (spec 000 sections 2, 4, 5): /Customer/AllItmes (search name, brand or model;
+ * category, price band, rating; Clear Filter), /Customer/AllItemsFilterBy/{value} (a brand or a
+ * category), /Customer/DiscountedItems (discounted and available; search by name),
+ * /Customer/Packages (available packages; search by name), /Customer/ItemDetails/{id}.
+ */
+import { AspectRatio, Badge, Button, Card, Grid, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { CATEGORIES } from '@market/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { catalogueApi, type ItemFilters } from '../../api/catalogue';
+import { identityApi } from '../../api/identity';
+import { ItemCard } from '../../components/ItemCard';
+import { ItemFilterBar } from '../../components/ItemFilters';
+import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { LoadError, Loading } from '../../components/Loading';
+import { NotFound } from '../../components/NotFound';
+import { PageHeader } from '../../components/PageHeader';
+import { Price } from '../../components/Price';
+import { ItemRating } from '../../components/Rating';
+import { imageUrl, thumbnailUrl } from '../../lib/images';
+import { formatRupees } from '../../lib/money';
+import { useAsync } from '../../lib/useAsync';
+
+const LIMIT = 12;
+
+/** The category a /AllItemsFilterBy value names ('Tablet' is the documents' short name). */
+function filterFromValue(value: string): ItemFilters {
+  if (value === 'Tablet') return { category: 'Tablet / iPad / iPod' };
+  if ((CATEGORIES as readonly string[]).includes(value)) return { category: value };
+  return { brand: value };
+}
+
+function ItemGrid({
+  base,
+  title,
+  searchLabel,
+  showCategory = true,
+}: {
+  base: ItemFilters;
+  title: string;
+  searchLabel?: string;
+  showCategory?: boolean;
+}) {
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 300);
+  const [filters, setFilters] = useState<ItemFilters>({});
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [q, filters, base.category, base.brand]);
+  const list = useAsync(
+    () => catalogueApi.listItems({ ...filters, ...base, q: q || undefined }, page, LIMIT),
+    [q, filters, page, base.category, base.brand, base.discounted],
+  );
+  return (
+    <>
+      <PageHeader title={title} />
+      <ItemFilterBar
+        text={text}
+        onText={setText}
+        filters={filters}
+        onChange={setFilters}
+        searchLabel={searchLabel}
+        showCategory={showCategory}
+      />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          No Result Found!
+        </Text>
+      ) : (
+        list.data && (
+          <>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+              {list.data.items.map((item) => (
+                <ItemCard key={item._id} item={item} to={`/Customer/ItemDetails/${item._id}`} />
+              ))}
+            </SimpleGrid>
+            <Pager page={page} total={list.data.total} limit={LIMIT} onChange={setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
+export function AllItems() {
+  return <ItemGrid base={{}} title="All Items" />;
+}
+
+export function AllItemsFilterBy() {
+  const { value = '' } = useParams();
+  const base = filterFromValue(value);
+  return <ItemGrid base={base} title={value} showCategory={!base.category} />;
+}
+
+export function DiscountedItems() {
+  return <ItemGrid base={{ discounted: true }} title="Discounted Items" searchLabel="Search by name" />;
+}
+
+export function PackagesPage() {
+  const s = useSearch();
+  const list = useAsync(() => catalogueApi.listPackages({ q: s.q || undefined }, s.page, LIMIT), [s.q, s.page]);
+  return (
+    <>
+      <PageHeader title="Promo Packages" />
+      <SearchBox label="Search packages by name" value={s.text} onChange={s.setText} />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          No Result Found!
+        </Text>
+      ) : (
+        list.data && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
+              {list.data.items.map((p) => (
+                <Card key={p._id} withBorder radius="md" padding="md">
+                  <Card.Section>
+                    <AspectRatio ratio={16 / 9}>
+                      <Image src={thumbnailUrl(p.image)} alt={p.packageName} fit="cover" fallbackSrc="/favicon.svg" />
+                    </AspectRatio>
+                  </Card.Section>
+                  <Text fw={600} mt="sm">
+                    {p.packageName}
+                  </Text>
+                  <Text size="sm" c="dimmed" lineClamp={2}>
+                    {p.description}
+                  </Text>
+                  <Text size="sm" mt={4}>
+                    Includes: {p.content.map((c) => c.Item_name).join(', ')}
+                  </Text>
+                  <Group justify="space-between" mt="sm">
+                    <Text fw={700}>{formatRupees(p.price)}</Text>
+                    <Text size="xs" c="dimmed">
+                      {p.startDate} to {p.endDate}
+                    </Text>
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
+export function ItemDetails() {
+  const { id = '' } = useParams();
+  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const seller = useAsync(async () => (item.data ? identityApi.getSeller(item.data.SellerID) : null), [item.data?.SellerID]);
+  const [shown, setShown] = useState(0);
+  if (item.loading && !item.data) return <Loading />;
+  if (item.error !== undefined || !item.data) return <NotFound home="/Customer/Home" />;
+  const i = item.data;
+  const images = i.Images.slice(0, 3);
+  return (
+    <Grid gutter="xl">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Card withBorder radius="md" padding="xs">
+          <AspectRatio ratio={1}>
+            <Image src={imageUrl(images[shown])} alt={`${i.Item_name} picture ${shown + 1}`} fit="contain" fallbackSrc="/favicon.svg" />
+          </AspectRatio>
+        </Card>
+        {images.length > 1 && (
+          <Group mt="sm" gap="sm">
+            {images.map((name, n) => (
+              <UnstyledButton
+                key={name}
+                onClick={() => setShown(n)}
+                aria-label={`Show picture ${n + 1}`}
+                style={{ outline: n === shown ? '2px solid var(--mantine-color-blue-5)' : undefined, borderRadius: 8 }}
+              >
+                <Image src={thumbnailUrl(name)} alt="" w={72} h={72} fit="cover" radius="sm" />
+              </UnstyledButton>
+            ))}
+          </Group>
+        )}
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="sm">
+          <Title order={2}>{i.Item_name}</Title>
+          <Text c="dimmed">
+            {i.Brand} · {i.Model} · {i.Category}
+          </Text>
+          <ItemRating rating={i.rating} count={i.reviewCount} />
+          <Price price={i.Price} finalPrice={i.FinalPrice} discount={i.DiscountStatus ? i.DiscountPrecentage : undefined} />
+          <Group gap="xs">
+            <Badge color={i.ItemAvailabilityStatus ? 'green' : 'red'} variant="light">
+              {i.ItemAvailabilityStatus ? 'Available' : 'Out of stock'}
+            </Badge>
+            <Badge variant="outline">{i.Warrenty === 1 ? 'Warranty available' : 'No warranty'}</Badge>
+            {i.Color_family.map((c) => (
+              <Badge key={c} variant="default">
+                {c}
+              </Badge>
+            ))}
+          </Group>
+          {seller.data && <Text size="sm">Sold by {seller.data.companyname}</Text>}
+          <Title order={4} mt="md">
+            Description
+          </Title>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{i.Description || '—'}</Text>
+          <Title order={4}>Specification</Title>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{i.Specification || '—'}</Text>
+          {i.WHT && (
+            <>
+              <Title order={4}>What is in the box</Title>
+              <Text style={{ whiteSpace: 'pre-wrap' }}>{i.WHT}</Text>
+            </>
+          )}
+          <Group mt="md">
+            <Button variant="default" component={Link} to="/Customer/AllItmes">
+              Back to all items
+            </Button>
+          </Group>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

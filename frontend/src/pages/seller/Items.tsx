@@ -1,0 +1,277 @@
+/**
+ * Seller item screens (spec 001 sections 2 and 4): /Seller/Home ('All the Items': own items,
+ * search by name, brand, model or SKU, filters, expandable details, availability switch, Remove
+ * with confirmation), /Seller/AddItem, /Seller/UpdateItem/{id}, /Seller/AddDiscount/{id} and
+ * /Seller/UpdateDiscount/{id} (update or revoke; new price shown read-only),
+ * /Seller/MyDiscountedItems.
+ */
+import { Accordion, Alert, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { DISCOUNT_RANGE, discountedCents } from '@market/contracts';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { catalogueApi, editableItem, type Item, type ItemFilters } from '../../api/catalogue';
+import { ItemFilterBar } from '../../components/ItemFilters';
+import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { LoadError, Loading } from '../../components/Loading';
+import { NotFound } from '../../components/NotFound';
+import { PageHeader } from '../../components/PageHeader';
+import { Price } from '../../components/Price';
+import { ItemRating } from '../../components/Rating';
+import { confirmDanger } from '../../lib/confirm';
+import { formatLkr, formatRupees } from '../../lib/money';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+import { ItemForm } from './ItemForm';
+
+const LIMIT = 10;
+
+/** Flips availability by sending the whole item back (spec 001 section 4). */
+async function toggleAvailability(item: Item, available: boolean, done: () => Promise<void>) {
+  try {
+    await catalogueApi.updateItem(item._id, { ...editableItem(item), ItemAvailabilityStatus: available });
+    await done();
+  } catch (err) {
+    notifyError('Oops...', err);
+  }
+}
+
+export function SellerItems() {
+  const [text, setText] = useState('');
+  const [q] = useDebouncedValue(text.trim(), 300);
+  const [filters, setFilters] = useState<ItemFilters>({});
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [q, filters]);
+  const list = useAsync(() => catalogueApi.listItems({ ...filters, q: q || undefined, mine: true }, page, LIMIT), [q, filters, page]);
+  const remove = (item: Item) =>
+    confirmDanger({
+      message: `Remove ${item.Item_name}? You won't be able to revert this!`,
+      onConfirm: async () => {
+        try {
+          await catalogueApi.deleteItem(item._id);
+          notifySuccess('Deleted!', 'Your Item has been deleted.');
+          await list.reload();
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  return (
+    <>
+      <PageHeader title="All the Items">
+        <Button component={Link} to="/Seller/AddItem">
+          ADD ITEM
+        </Button>
+        <Button component={Link} to="/Seller/MyDiscountedItems" variant="light">
+          My Discounted Items
+        </Button>
+      </PageHeader>
+      <ItemFilterBar
+        text={text}
+        onText={setText}
+        filters={filters}
+        onChange={setFilters}
+        searchLabel="Search by name, brand, model or SKU"
+      />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          {q || Object.keys(filters).length ? 'No Result Found!' : 'You have no items yet. Add your first one!'}
+        </Text>
+      ) : (
+        list.data && (
+          <>
+            <Accordion variant="separated" multiple>
+              {list.data.items.map((item) => (
+                <Accordion.Item key={item._id} value={item._id}>
+                  <Accordion.Control>
+                    <Group justify="space-between" wrap="nowrap" pr="md">
+                      <div>
+                        <Text fw={600}>{item.Item_name}</Text>
+                        <Text size="xs" c="dimmed">
+                          {item.Brand} · {item.Model} · SKU {item.Stock_keeping_unit} · {item.Quantity} in stock
+                        </Text>
+                      </div>
+                      <Group gap="xs" wrap="nowrap">
+                        <ItemRating rating={item.rating} />
+                        <Text fw={600}>{formatRupees(item.FinalPrice)}</Text>
+                      </Group>
+                    </Group>
+                  </Accordion.Control>
+                  <Accordion.Panel>
+                    <Stack gap="xs">
+                      <Text size="sm">{item.Description || 'No description.'}</Text>
+                      <Text size="sm" c="dimmed">
+                        Category: {item.Category} · Colours: {item.Color_family.join(', ') || '—'} · Warranty:{' '}
+                        {item.Warrenty === 1 ? 'available' : 'none'}
+                      </Text>
+                      <Group justify="space-between">
+                        <Switch
+                          label={item.ItemAvailabilityStatus ? 'Available' : 'Out of stock'}
+                          color="green"
+                          checked={item.ItemAvailabilityStatus}
+                          onChange={(e) => void toggleAvailability(item, e.currentTarget.checked, list.reload)}
+                        />
+                        <Group gap="xs">
+                          <Button size="xs" variant="light" component={Link} to={`/Seller/UpdateItem/${item._id}`}>
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            component={Link}
+                            to={`/Seller/${item.DiscountStatus ? 'UpdateDiscount' : 'AddDiscount'}/${item._id}`}
+                          >
+                            {item.DiscountStatus ? 'Edit Discount' : 'Add Discount'}
+                          </Button>
+                          <Button size="xs" color="red" variant="light" onClick={() => remove(item)}>
+                            Remove
+                          </Button>
+                        </Group>
+                      </Group>
+                    </Stack>
+                  </Accordion.Panel>
+                </Accordion.Item>
+              ))}
+            </Accordion>
+            <Pager page={page} total={list.data.total} limit={LIMIT} onChange={setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
+export function AddItem() {
+  return (
+    <>
+      <PageHeader title="ADD YOUR ITEM" />
+      <ItemForm />
+    </>
+  );
+}
+
+export function UpdateItem() {
+  const { id = '' } = useParams();
+  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  if (item.loading && !item.data) return <Loading />;
+  if (item.error !== undefined || !item.data) return <NotFound home="/Seller/Home" />;
+  return (
+    <>
+      <PageHeader title={`Edit ${item.data.Item_name}`} />
+      <ItemForm item={item.data} />
+    </>
+  );
+}
+
+export function Discount() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const [percent, setPercent] = useState<number | string>('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (item.data?.DiscountStatus) setPercent(item.data.DiscountPrecentage);
+  }, [item.data]);
+  if (item.loading && !item.data) return <Loading />;
+  if (item.error !== undefined || !item.data) return <NotFound home="/Seller/Home" />;
+  const i = item.data;
+  const n = typeof percent === 'number' ? percent : Number(percent);
+  const valid = percent !== '' && n >= 1 && n <= 80;
+  const save = async (on: boolean) => {
+    setBusy(true);
+    try {
+      await catalogueApi.setDiscount(i._id, on, on ? n : undefined);
+      notifySuccess(on ? (i.DiscountStatus ? 'Discount Updated' : 'Added Discount to the Item') : 'Discount Revoked');
+      navigate('/Seller/MyDiscountedItems');
+    } catch (err) {
+      notifyError('Alert', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <PageHeader title={i.DiscountStatus ? 'Update Discount' : 'Add Discount'} />
+      <Card withBorder padding="xl" maw={520}>
+        <Stack>
+          <Text fw={600}>{i.Item_name}</Text>
+          <Text size="sm">Price: {formatRupees(i.Price)}</Text>
+          <NumberInput
+            label="Discount (%)"
+            min={1}
+            max={80}
+            value={percent}
+            onChange={setPercent}
+            error={percent !== '' && !valid ? DISCOUNT_RANGE : undefined}
+          />
+          <TextInput label="New price" readOnly value={valid ? formatLkr(discountedCents(Math.round(i.Price * 100), n)) : ''} />
+          {!valid && percent === '' && <Alert color="gray">{DISCOUNT_RANGE}</Alert>}
+          <Group>
+            <Button disabled={!valid} loading={busy} onClick={() => void save(true)}>
+              {i.DiscountStatus ? 'Update' : 'Add Discount'}
+            </Button>
+            {i.DiscountStatus && (
+              <Button color="red" variant="light" loading={busy} onClick={() => void save(false)}>
+                Revoke
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </Card>
+    </>
+  );
+}
+
+export function MyDiscountedItems() {
+  const s = useSearch();
+  const list = useAsync(() => catalogueApi.listItems({ q: s.q || undefined, mine: true, discounted: true }, s.page, 12), [s.q, s.page]);
+  return (
+    <>
+      <PageHeader title="My Discounted Items">
+        <Button component={Link} to="/Seller/MyPackages" variant="light">
+          Promo Packages
+        </Button>
+      </PageHeader>
+      <SearchBox label="Search by item name" value={s.text} onChange={s.setText} />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : list.data && list.data.items.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          {s.q ? 'No Result Found!' : 'No discounted items yet.'}
+        </Text>
+      ) : (
+        list.data && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
+              {list.data.items.map((item) => (
+                <Card key={item._id} withBorder padding="md">
+                  <Group justify="space-between">
+                    <Text fw={600}>{item.Item_name}</Text>
+                    <Badge color="red">{item.DiscountPrecentage}% off</Badge>
+                  </Group>
+                  <Price price={item.Price} finalPrice={item.FinalPrice} />
+                  <ItemRating rating={item.rating} />
+                  <Group justify="space-between" mt="sm">
+                    <Switch
+                      label={item.ItemAvailabilityStatus ? 'Available' : 'Out of stock'}
+                      checked={item.ItemAvailabilityStatus}
+                      onChange={(e) => void toggleAvailability(item, e.currentTarget.checked, list.reload)}
+                    />
+                    <Button size="xs" variant="light" component={Link} to={`/Seller/UpdateDiscount/${item._id}`}>
+                      Edit Discount
+                    </Button>
+                  </Group>
+                </Card>
+              ))}
+            </SimpleGrid>
+            <Pager page={s.page} total={list.data.total} limit={12} onChange={s.setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
