@@ -10,7 +10,21 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 3000, strictPort: true, host: '127.0.0.1' },
   preview: { port: 3000, strictPort: true, host: '127.0.0.1' },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Libraries in their own long-cached chunks, so an app release does not re-download them.
+        manualChunks(id: string) {
+          if (!id.includes('/node_modules/')) return undefined;
+          if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
+          if (/\/node_modules\/@(mantine|tabler|floating-ui)\//.test(id)) return 'mantine';
+          return 'vendor';
+        },
+      },
+    },
+  },
   test: {
     name: 'frontend',
     environment: 'jsdom',

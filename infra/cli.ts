@@ -1,6 +1,6 @@
 /**
  * `npm run infra:up | infra:down | infra:status` — the local infrastructure without Docker
- * (DESIGN.md section 7; issue 2, item 2):
+ * (DESIGN.md section 7):
  *
  * | part     | server                                                  | address          |
  * | -------- | ------------------------------------------------------- | ---------------- |
@@ -10,15 +10,28 @@
  * | maildev  | MailDev (npm): SMTP and the inbox web page              | :1025 and :1080  |
  *
  * Idempotent: `up` starts only what is not running and then checks every part with a real
- * request; a part whose URL variable (MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL) points at a
- * server that already answers is used as it is. Processes run detached; pids, logs and data live
- * under the git-ignored `.data/`. `up` fails naming the part that did not come up, the command and
- * the tail of its log. `status --quiet` exits 0 only when every part answers.
+ * request (Mongo `ping`, Kafka describeCluster + listTopics, Redis PING, SMTP greeting + GET
+ * /email). A part whose URL variable (MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAILDEV_URL)
+ * points at a server that already answers is used as it is; ours is started on the port that
+ * variable names. Processes run detached in their own process group; pids, logs and data live
+ * under the git-ignored `.data/`. `up` fails naming the part that did not come up, the command
+ * and the tail of its log. `status --quiet` exits 0 only when every part answers.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -30,6 +43,8 @@ const execFileAsync = promisify(execFile);
 const DATA = path.join(ROOT, '.data');
 const PIDS = path.join(DATA, 'pids');
 const LOGS = path.join(DATA, 'logs');
+/** A log past this size is moved to `<part>.log.1` when the part starts, so logs stay readable. */
+const LOG_ROTATE_BYTES = 20 * 1024 * 1024;
 
 interface Address {
   host: string;
@@ -40,37 +55,55 @@ interface Part {
   name: string;
   /** Where the part answers (from its URL variable or the local default). */
   address: Address;
+  /** Extra addresses shown by `status` (MailDev's web page). */
+  also?: string;
+  /** A string in /proc/<pid>/cmdline of our process, so a recycled pid is never taken for ours. */
+  marker: string;
   /** Builds or downloads what the part needs; cached. */
   prepare(): Promise<void>;
   /** The command that starts it, detached. */
-  command(): { cmd: string; args: string[]; cwd?: string };
+  command(): { cmd: string; args: string[] };
   /** A real request; throws while the part is not serving. */
   ready(): Promise<void>;
-  /** How long `up` waits for `ready`, in ms. */
+  /** How long `up` waits for `ready` once the process runs, in ms (building is bounded apart). */
   timeoutMs: number;
 }
 
 function parseAddress(raw: string, defaultPort: number): Address {
   const u = new URL(raw.includes('://') ? raw : `tcp://${raw}`);
-  return { host: u.hostname, port: Number(u.port || defaultPort) };
+  // URL keeps the brackets of an IPv6 host; net.connect wants them off.
+  return { host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port || defaultPort) };
 }
 
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
+
 const env = process.env;
-const mongoUrl = env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
-const kafkaBroker = (env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',')[0]!.trim();
-const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const smtpUrl = env.SMTP_URL ?? 'smtp://127.0.0.1:1025';
-const maildevUrl = env.MAILDEV_URL ?? 'http://127.0.0.1:1080';
+const mongoUrl = env.MONGO_URL || 'mongodb://127.0.0.1:27017';
+const kafkaBroker = (env.KAFKA_BROKERS || '127.0.0.1:9092').split(',')[0]!.trim();
+const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
+const smtpUrl = env.SMTP_URL || 'smtp://127.0.0.1:1025';
+const maildevUrl = (env.MAILDEV_URL || 'http://127.0.0.1:1080').replace(/\/+$/, '');
 
 /** Runs a build step without blocking the event loop, so the parts prepare in parallel. */
-async function run(cmd: string, args: string[], cwd = ROOT, extraEnv: NodeJS.ProcessEnv = {}): Promise<string> {
+async function run(
+  cmd: string,
+  args: string[],
+  { cwd = ROOT, extraEnv = {}, timeoutMs = 10 * 60_000 }: { cwd?: string; extraEnv?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<string> {
   try {
-    const { stdout } = await execFileAsync(cmd, args, { cwd, env: { ...env, ...extraEnv }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await execFileAsync(cmd, args, {
+      cwd,
+      env: { ...env, ...extraEnv },
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+    });
     return stdout;
   } catch (err) {
-    const e = err as { stderr?: Buffer; stdout?: Buffer; message: string };
-    const out = `${e.stdout?.toString() ?? ''}${e.stderr?.toString() ?? ''}`.trim().split('\n').slice(-20).join('\n');
-    throw new Error(`\`${cmd} ${args.join(' ')}\` failed in ${path.relative(ROOT, cwd) || '.'}:\n${out || e.message}`);
+    const e = err as { stderr?: string; stdout?: string; message: string; killed?: boolean };
+    const out = `${e.stdout ?? ''}${e.stderr ?? ''}`.trim().split('\n').slice(-20).join('\n');
+    const why = e.killed ? `did not finish within ${timeoutMs / 1000} s` : 'failed';
+    throw new Error(`\`${cmd} ${args.join(' ')}\` ${why} in ${path.relative(ROOT, cwd) || '.'}:\n${out || e.message}`);
   }
 }
 
@@ -102,7 +135,7 @@ function smtpGreeting({ host, port }: Address): Promise<void> {
     const socket = net.connect({ host, port });
     socket.setTimeout(2_000, () => {
       socket.destroy();
-      reject(new Error('no SMTP greeting'));
+      reject(new Error('no SMTP greeting within 2 s'));
     });
     socket.once('data', (chunk) => {
       socket.end('QUIT\r\n');
@@ -115,42 +148,59 @@ function smtpGreeting({ host, port }: Address): Promise<void> {
 
 function hashFiles(files: string[]): string {
   const h = createHash('sha256');
-  for (const f of files) h.update(readFileSync(f));
+  for (const f of files) h.update(`${path.basename(f)}\0`).update(readFileSync(f));
   return h.digest('hex');
 }
 
 const kafkaDir = path.join(ROOT, 'infra', 'kafka');
+const kafkaLib = path.join(kafkaDir, 'lib');
+const kafkaProps = path.join(DATA, 'kafka.properties');
+// kafka.logs.dir is read by infra/kafka/log4j.properties, so the broker writes .data/logs/kafka.log.
+const kafkaLog4j = [`-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`, `-Dkafka.logs.dir=${LOGS}`];
 const ferretDir = path.join(ROOT, 'infra', 'ferretdb');
+const kafkaAddress = parseAddress(kafkaBroker, 9092);
+// KRaft needs a second port for its controller; next to the broker's unless told otherwise.
+const kafkaControllerPort = Number(env.KAFKA_CONTROLLER_PORT || kafkaAddress.port + 1);
 
 const parts: Part[] = [
   {
     name: 'kafka',
-    address: parseAddress(kafkaBroker, 9092),
+    address: kafkaAddress,
+    marker: 'kafka.Kafka',
     timeoutMs: 120_000,
     async prepare() {
-      const lib = path.join(kafkaDir, 'lib');
-      if (!existsSync(lib) || !readdirSync(lib).some((f) => f.startsWith('kafka_2.13-'))) {
-        await run('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=lib', '-DincludeScope=runtime'], kafkaDir);
+      // The stamp is the pom's hash, written after a complete copy: a changed Kafka version or an
+      // interrupted download resolves again instead of running a mix of jars.
+      const stampFile = path.join(kafkaLib, '.pom.sha256');
+      const stamp = hashFiles([path.join(kafkaDir, 'pom.xml')]);
+      if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
+        rmSync(kafkaLib, { recursive: true, force: true });
+        await run('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=lib', '-DincludeScope=runtime'], {
+          cwd: kafkaDir,
+        });
+        writeFileSync(stampFile, stamp);
       }
       const dataDir = path.join(DATA, 'kafka');
       mkdirSync(dataDir, { recursive: true });
-      const props = path.join(DATA, 'kafka.properties');
-      writeFileSync(props, `${readFileSync(path.join(kafkaDir, 'server.properties'), 'utf8')}\nlog.dirs=${dataDir}\n`);
+      // Java properties: the last of a repeated key wins, so these override server.properties.
+      const { host, port } = kafkaAddress;
+      writeFileSync(
+        kafkaProps,
+        `${readFileSync(path.join(kafkaDir, 'server.properties'), 'utf8')}\n` +
+          `# generated by infra/cli.ts from KAFKA_BROKERS\n` +
+          `log.dirs=${dataDir}\n` +
+          `listeners=PLAINTEXT://${host}:${port},CONTROLLER://${host}:${kafkaControllerPort}\n` +
+          `advertised.listeners=PLAINTEXT://${host}:${port}\n` +
+          `controller.quorum.voters=1@${host}:${kafkaControllerPort}\n`,
+      );
       // Storage is formatted once; a formatted directory holds meta.properties.
       if (!existsSync(path.join(dataDir, 'meta.properties'))) {
-        const cp = `${lib}/*`;
-        const clusterId = (await run('java', ['-cp', cp, 'kafka.tools.StorageTool', 'random-uuid'])).trim().split('\n').pop()!;
-        await run('java', [
-          '-cp',
-          cp,
-          `-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`,
-          'kafka.tools.StorageTool',
-          'format',
-          '-t',
-          clusterId,
-          '-c',
-          props,
-        ]);
+        const cp = `${kafkaLib}/*`;
+        const clusterId = (await run('java', ['-cp', cp, ...kafkaLog4j, 'kafka.tools.StorageTool', 'random-uuid']))
+          .trim()
+          .split('\n')
+          .pop()!;
+        await run('java', ['-cp', cp, ...kafkaLog4j, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', kafkaProps]);
       }
     },
     command: () => ({
@@ -161,11 +211,11 @@ const parts: Part[] = [
         '-XX:+UseG1GC',
         '-XX:MaxGCPauseMillis=20',
         '-Djava.awt.headless=true',
-        `-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`,
+        ...kafkaLog4j,
         '-cp',
-        `${path.join(kafkaDir, 'lib')}/*`,
+        `${kafkaLib}/*`,
         'kafka.Kafka',
-        path.join(DATA, 'kafka.properties'),
+        kafkaProps,
       ],
     }),
     async ready() {
@@ -184,17 +234,25 @@ const parts: Part[] = [
   {
     name: 'ferretdb',
     address: parseAddress(mongoUrl, 27017),
+    marker: 'ferretdb',
     timeoutMs: 60_000,
     async prepare() {
       const binary = path.join(ferretDir, 'ferretdb');
       const stampFile = path.join(DATA, 'ferretdb.build-stamp');
-      const sources = readdirSync(ferretDir)
-        .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
-        .sort();
-      const stamp = hashFiles(sources.map((f) => path.join(ferretDir, f)));
-      if (existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
-      await run('go', ['build', '-trimpath', '-o', 'ferretdb', '.'], ferretDir, { GOFLAGS: '-mod=mod' });
-      writeFileSync(stampFile, stamp);
+      const sources = () =>
+        readdirSync(ferretDir)
+          .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
+          .sort();
+      const stamp = () => hashFiles(sources().map((f) => path.join(ferretDir, f)));
+      if (existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) return;
+      // A cold build downloads FerretDB's modules and compiles SQLite (pure Go): minutes on 2 cores.
+      await run('go', ['build', '-trimpath', '-o', 'ferretdb', '.'], {
+        cwd: ferretDir,
+        extraEnv: { GOFLAGS: '-mod=mod' },
+        timeoutMs: 20 * 60_000,
+      });
+      // Hashed after the build: -mod=mod may have completed go.sum, which must not force a rebuild.
+      writeFileSync(stampFile, stamp());
     },
     command: () => ({
       cmd: path.join(ferretDir, 'ferretdb'),
@@ -212,6 +270,7 @@ const parts: Part[] = [
   {
     name: 'redis',
     address: parseAddress(redisUrl, 6379),
+    marker: 'redis-server',
     timeoutMs: 20_000,
     async prepare() {
       if (!which('redis-server'))
@@ -234,6 +293,7 @@ const parts: Part[] = [
         path.join(DATA, 'redis'),
         '--daemonize',
         'no',
+        // The append-only file is the durability we want; no RDB snapshots on top of it.
         '--save',
         '',
       ],
@@ -254,6 +314,8 @@ const parts: Part[] = [
   {
     name: 'maildev',
     address: parseAddress(smtpUrl, 1025),
+    also: `web ${maildevUrl}`,
+    marker: 'maildev',
     timeoutMs: 30_000,
     async prepare() {
       if (!existsSync(path.join(ROOT, 'node_modules', 'maildev'))) throw new Error('maildev is not installed: run `npm ci`');
@@ -273,26 +335,40 @@ const parts: Part[] = [
     }),
     async ready() {
       await smtpGreeting(parseAddress(smtpUrl, 1025));
-      const res = await fetch(`${maildevUrl}/email`);
-      if (!res.ok) throw new Error(`GET /email answered ${res.status}`);
+      const res = await fetch(`${maildevUrl}/email`, { signal: AbortSignal.timeout(2_000) });
+      if (!res.ok) throw new Error(`GET ${maildevUrl}/email answered ${res.status}`);
+      if (!Array.isArray(await res.json())) throw new Error(`GET ${maildevUrl}/email did not answer a list of e-mails`);
     },
   },
 ];
 
 const pidFile = (p: Part) => path.join(PIDS, `${p.name}.pid`);
 const logFile = (p: Part) => path.join(LOGS, `${p.name}.log`);
+const rel = (file: string) => path.relative(ROOT, file);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Our process for the part, if its pid file names a live process. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Our process for the part, if its pid file names a live process that is still the one we started. */
 function ourPid(p: Part): number | null {
   if (!existsSync(pidFile(p))) return null;
   const pid = Number(readFileSync(pidFile(p), 'utf8'));
+  let cmdline = '';
   try {
-    process.kill(pid, 0);
-    return pid;
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {
-    rmSync(pidFile(p), { force: true });
-    return null;
+    // gone
   }
+  if (Number.isInteger(pid) && pid > 1 && alive(pid) && cmdline.includes(p.marker)) return pid;
+  rmSync(pidFile(p), { force: true });
+  return null;
 }
 
 function rssMiB(pid: number): number | null {
@@ -311,16 +387,16 @@ function tail(file: string, lines = 15): string {
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
-async function waitReady(p: Part, pid: number | null): Promise<void> {
-  const deadline = Date.now() + p.timeoutMs;
+function rotate(file: string): void {
+  if (existsSync(file) && statSync(file).size > LOG_ROTATE_BYTES) renameSync(file, `${file}.1`);
+}
+
+async function waitReady(p: Part, pid: number | null, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
-    if (pid !== null) {
-      try {
-        process.kill(pid, 0);
-      } catch {
-        throw new Error(`${p.name} exited during start-up. Last lines of ${path.relative(ROOT, logFile(p))}:\n${tail(logFile(p))}`);
-      }
+    if (pid !== null && !alive(pid)) {
+      throw new Error(`the process exited during start-up. Last lines of ${rel(logFile(p))}:\n${tail(logFile(p))}`);
     }
     try {
       await p.ready();
@@ -331,29 +407,40 @@ async function waitReady(p: Part, pid: number | null): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(
-    `${p.name} did not answer at ${p.address.host}:${p.address.port} within ${p.timeoutMs / 1000} s (${(last as Error)?.message ?? 'no answer'}).` +
-      (pid !== null ? `\nLast lines of ${path.relative(ROOT, logFile(p))}:\n${tail(logFile(p))}` : ''),
+    `no answer at ${p.address.host}:${p.address.port} within ${timeoutMs / 1000} s (last error: ${(last as Error)?.message ?? 'none'}).` +
+      (pid !== null ? `\nLast lines of ${rel(logFile(p))}:\n${tail(logFile(p))}` : ''),
   );
 }
 
 async function upPart(p: Part): Promise<string> {
   const started = Date.now();
+  const where = `${p.address.host}:${p.address.port}`;
   let pid = ourPid(p);
-  let how = 'already running';
+  let how: 'already running' | 'external server' | 'started' = 'already running';
+  let prepareMs = 0;
   if (pid === null) {
     if (await tcpOpen(p.address)) {
       how = 'external server';
+    } else if (!isLoopback(p.address.host)) {
+      // A local server cannot take a remote address: the variable names a server that is down.
+      throw new Error(`${p.name}: nothing answers at ${where}, and infra:up starts servers on loopback addresses only`);
     } else {
       try {
         await p.prepare();
       } catch (err) {
         throw new Error(`${p.name}: preparing failed: ${(err as Error).message}`);
       }
-      const { cmd, args, cwd } = p.command();
+      prepareMs = Date.now() - started;
+      const { cmd, args } = p.command();
+      rotate(logFile(p));
       const out = openSync(logFile(p), 'a');
-      const child = spawn(cmd, args, { cwd: cwd ?? ROOT, detached: true, stdio: ['ignore', out, out], env });
+      const child = spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ['ignore', out, out], env });
       closeSync(out);
-      if (child.pid === undefined) throw new Error(`${p.name}: could not start \`${cmd}\``);
+      const spawnError = await new Promise<Error | null>((resolve) => {
+        child.once('spawn', () => resolve(null));
+        child.once('error', resolve);
+      });
+      if (spawnError || child.pid === undefined) throw new Error(`${p.name}: could not start \`${cmd}\`: ${spawnError?.message}`);
       child.unref();
       pid = child.pid;
       writeFileSync(pidFile(p), String(pid));
@@ -361,15 +448,51 @@ async function upPart(p: Part): Promise<string> {
     }
   }
   try {
-    await waitReady(p, how === 'started' ? pid : null);
+    // Someone else's server on the port gets a short look: it answers or it is not what we need.
+    await waitReady(p, how === 'started' ? pid : null, how === 'external server' ? 15_000 : p.timeoutMs);
   } catch (err) {
-    throw new Error(`${p.name}: ${(err as Error).message}\n  command: ${[p.command().cmd, ...p.command().args].join(' ')}`);
+    const { cmd, args } = p.command();
+    const context =
+      how === 'external server'
+        ? `something (not started by infra/cli.ts) listens at ${where} but does not answer as ${p.name}`
+        : `command: ${[cmd, ...args].join(' ')}`;
+    throw new Error(`${p.name}: ${(err as Error).message}\n    ${context}`);
   }
-  return `${p.name.padEnd(9)} ${how.padEnd(16)} ${p.address.host}:${p.address.port}  ready in ${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const timing = how === 'started' ? `prepared in ${seconds(prepareMs)}, ` : '';
+  return `${p.name.padEnd(9)} ${how.padEnd(16)} ${where.padEnd(16)} ${timing}ready in ${seconds(Date.now() - started)}`;
+}
+
+/**
+ * Runs `up` or `down` alone: test scripts of several sessions share one work tree, and two `up`s at
+ * once would both start a broker on the same port and data directory.
+ */
+async function exclusively(fn: () => Promise<void>): Promise<void> {
+  mkdirSync(PIDS, { recursive: true });
+  const lock = path.join(PIDS, 'infra-cli.lock');
+  let waitingSaid = false;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch {
+      const holder = Number(readFileSync(lock, 'utf8') || 0);
+      if (!holder || !alive(holder)) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      if (!waitingSaid) console.log(`  … waiting for infra/cli.ts pid ${holder} to finish`);
+      waitingSaid = true;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    await fn();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
 
 async function up(): Promise<void> {
-  mkdirSync(PIDS, { recursive: true });
   mkdirSync(LOGS, { recursive: true });
   const t0 = Date.now();
   const results = await Promise.allSettled(parts.map(upPart));
@@ -381,36 +504,30 @@ async function up(): Promise<void> {
       console.error(`  ✗ ${(r.reason as Error).message}`);
     }
   }
-  if (failed) {
-    console.error('\ninfra:up FAILED (see above for the part that did not come up)');
-    process.exit(1);
-  }
-  console.log(`infrastructure ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (failed) throw new Error('infra:up FAILED (see above for the part that did not come up)');
+  console.log(`infrastructure ready in ${seconds(Date.now() - t0)}`);
 }
 
-async function stopPid(pid: number, timeoutMs = 15_000): Promise<void> {
-  const alive = () => {
+/** SIGTERM to the whole process group, SIGKILL after the grace time. */
+async function stopPid(pid: number, graceMs = 20_000): Promise<'SIGTERM' | 'SIGKILL'> {
+  const signal = (sig: NodeJS.Signals) => {
     try {
-      process.kill(pid, 0);
-      return true;
+      process.kill(-pid, sig);
     } catch {
-      return false;
+      try {
+        process.kill(pid, sig);
+      } catch {
+        // already gone
+      }
     }
   };
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    process.kill(pid, 'SIGTERM');
-  }
-  const deadline = Date.now() + timeoutMs;
-  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (alive()) {
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      process.kill(pid, 'SIGKILL');
-    }
-  }
+  signal('SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (!alive(pid)) return 'SIGTERM';
+  signal('SIGKILL');
+  while (alive(pid)) await new Promise((r) => setTimeout(r, 50));
+  return 'SIGKILL';
 }
 
 async function down(): Promise<void> {
@@ -421,37 +538,39 @@ async function down(): Promise<void> {
         console.log(`  - ${p.name.padEnd(9)} not running (of ours)`);
         return;
       }
-      await stopPid(pid);
+      const t = Date.now();
+      const how = await stopPid(pid);
       rmSync(pidFile(p), { force: true });
-      console.log(`  ✓ ${p.name.padEnd(9)} stopped (pid ${pid})`);
+      console.log(`  ✓ ${p.name.padEnd(9)} stopped (pid ${pid}, ${how}, ${seconds(Date.now() - t)})`);
     }),
   );
 }
 
 async function status(quiet: boolean): Promise<void> {
-  let allUp = true;
-  for (const p of parts) {
+  const answers = await Promise.all(
+    parts.map((p) =>
+      p.ready().then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  parts.forEach((p, i) => {
+    if (quiet) return;
     const pid = ourPid(p);
-    let answering = true;
-    try {
-      await p.ready();
-    } catch {
-      answering = false;
-    }
-    allUp &&= answering;
-    if (!quiet) {
-      const rss = pid !== null ? rssMiB(pid) : null;
-      const who = pid !== null ? `pid ${pid}` : answering ? 'external' : '-';
-      console.log(
-        `  ${answering ? '✓' : '✗'} ${p.name.padEnd(9)} ${(answering ? 'running' : 'stopped').padEnd(8)} ${`${p.address.host}:${p.address.port}`.padEnd(16)} ${who.padEnd(10)} ${rss !== null ? `${rss} MiB RSS` : ''}`,
-      );
-    }
-  }
-  process.exit(allUp ? 0 : 1);
+    const answering = answers[i]!;
+    const rss = pid !== null ? rssMiB(pid) : null;
+    const who = pid !== null ? `pid ${pid}` : answering ? 'external' : '-';
+    const where = `${p.address.host}:${p.address.port}${p.also ? ` (${p.also})` : ''}`;
+    console.log(
+      `  ${answering ? '✓' : '✗'} ${p.name.padEnd(9)} ${(answering ? 'running' : 'stopped').padEnd(8)} ${who.padEnd(10)} ${(rss !== null ? `${rss} MiB RSS` : '').padEnd(12)} ${where}`,
+    );
+  });
+  process.exit(answers.every(Boolean) ? 0 : 1);
 }
 
 const [command, ...flags] = process.argv.slice(2);
-const main = { up, down, status: () => status(flags.includes('--quiet')) }[command ?? ''];
+const main = { up: () => exclusively(up), down: () => exclusively(down), status: () => status(flags.includes('--quiet')) }[command ?? ''];
 if (!main) {
   console.error('usage: tsx infra/cli.ts up|down|status [--quiet]');
   process.exit(2);
@@ -459,7 +578,7 @@ if (!main) {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    console.error(err);
+    console.error(err instanceof Error ? `\n${err.message}` : err);
     process.exit(1);
   },
 );

@@ -36,7 +36,20 @@ import { CreatePackage, CreatePackageForm, MyPackages, UpdatePackage } from './p
 import { SellerMyProfile, SellerPassword, SellerUpdateProfile } from './pages/seller/Profile';
 import { RequireSession } from './session/session';
 
-/** The same page under several paths (relative to the parent route). */
+/**
+ * The same page under several paths, for the documents' alias routes (spec 000 and 001 section 2,
+ * e.g. `/Admin/DeleteRequest` and `/Admin/RequestDelete`, `/Seller/updateProfile/{id}` and
+ * `/Seller/Update/{id}`).
+ *
+ * Only needed when the paths differ by more than letter case: React Router matches
+ * case-insensitively unless a route sets `caseSensitive`, so `update/:id` already answers
+ * `/Customer/Update/{id}`.
+ *
+ * @param paths - paths relative to the parent route, e.g. `['DeleteRequest', 'RequestDelete']`
+ * @param element - the page rendered for each of them
+ * @returns one route object per path, to spread into a `children` list
+ * @example children: [...aliases(['ContactUs', 'contactus'], <ContactUs />)]
+ */
 export function aliases(paths: string[], element: ReactNode): RouteObject[] {
   return paths.map((path) => ({ path, element }));
 }
