@@ -1,37 +1,71 @@
 #!/usr/bin/env bash
 # Installs the system tools the project needs on a fresh Debian machine, idempotently
-# (DESIGN.md section 7): redis-server, Debian's chromium (browser tests), poppler-utils
-# (pdftoppm/pdftotext for looking at PDFs). Checks that java, mvn, go and node exist.
-# apt-get runs only when something is missing, and then once.
+# (DESIGN.md section 7): redis-server (local Redis of infra/cli.ts), chromium and fonts-liberation
+# (browser tests render pages with real fonts), poppler-utils (pdftoppm/pdftotext for looking at
+# PDFs). Checks that the toolchains the machine must bring are there: node 20.19+ with npm,
+# Java 17+ with Maven (the Kafka broker), Go (FerretDB). apt-get runs only when something is
+# missing, and then `apt-get update` once. Non-interactive; as root, or through sudo otherwise.
 set -euo pipefail
 
-missing_toolchains=()
+problems=()
 for tool in node npm java mvn go; do
-  command -v "$tool" >/dev/null 2>&1 || missing_toolchains+=("$tool")
+  command -v "$tool" >/dev/null 2>&1 || problems+=("$tool is missing")
 done
-if [ ${#missing_toolchains[@]} -gt 0 ]; then
-  echo "ensure-tools: missing toolchains: ${missing_toolchains[*]} (Node 20+, Java 17 with Maven, Go are expected on the machine)" >&2
+if command -v node >/dev/null 2>&1 &&
+  ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)'; then
+  problems+=("node $(node --version) is too old (20.19+ needed)")
+fi
+if command -v java >/dev/null 2>&1; then
+  # `java -version` prints e.g. openjdk version "17.0.15" (or "1.8.0_x" for Java 8) on stderr.
+  java_major=$(java -version 2>&1 | sed -n 's/.*version "\([0-9]*\)\.\{0,1\}\([0-9]*\).*/\1 \2/p' | head -1 |
+    awk '{ print ($1 == 1) ? $2 : $1 }')
+  if [ -z "$java_major" ] || [ "$java_major" -lt 17 ]; then
+    problems+=("java ${java_major:-?} is too old (17+ needed for Kafka 3.9)")
+  fi
+fi
+if [ ${#problems[@]} -gt 0 ]; then
+  printf 'ensure-tools: %s\n' "${problems[@]}" >&2
+  echo "ensure-tools: the machine must bring Node 20.19+ with npm, Java 17+ with Maven, and Go" >&2
   exit 1
 fi
 
-# command → Debian package
-declare -A packages=([redis-server]=redis-server [chromium]=chromium [pdftoppm]=poppler-utils)
+# Debian package → a command or file it installs (what tells us it is there).
+declare -A provides=(
+  [redis-server]=/usr/bin/redis-server
+  [chromium]=/usr/bin/chromium
+  [fonts-liberation]=/usr/share/fonts/truetype/liberation
+  [poppler-utils]=/usr/bin/pdftoppm
+)
 to_install=()
-for cmd in "${!packages[@]}"; do
-  command -v "$cmd" >/dev/null 2>&1 || to_install+=("${packages[$cmd]}")
+for pkg in redis-server chromium fonts-liberation poppler-utils; do
+  [ -e "${provides[$pkg]}" ] || to_install+=("$pkg")
 done
 
 if [ ${#to_install[@]} -gt 0 ]; then
   echo "ensure-tools: installing ${to_install[*]}"
-  sudo_cmd=""
-  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  $sudo_cmd apt-get -o DPkg::Lock::Timeout=600 update -qq || { echo "ensure-tools: apt-get update failed" >&2; exit 1; }
-  $sudo_cmd apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${to_install[@]}" >/dev/null \
-    || { echo "ensure-tools: apt-get install ${to_install[*]} failed" >&2; exit 1; }
+  sudo_cmd=()
+  [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo --non-interactive)
+  redis_was_there=0
+  [ -e /usr/bin/redis-server ] && redis_was_there=1
+  # Waits for another apt/dpkg run (unattended upgrades, a parallel session) instead of failing.
+  apt=("${sudo_cmd[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 -y -q)
+  "${apt[@]}" update >/dev/null || { echo "ensure-tools: apt-get update failed" >&2; exit 1; }
+  "${apt[@]}" install --no-install-recommends "${to_install[@]}" >/dev/null ||
+    { echo "ensure-tools: apt-get install ${to_install[*]} failed" >&2; exit 1; }
+  # Debian starts and enables a system redis-server on install (where services may start): it
+  # would hold 6379 with Debian's settings. infra/cli.ts runs its own, so stop the one we brought.
+  # A system Redis that was there before us is someone's choice and is left alone.
+  if [ "$redis_was_there" = 0 ]; then
+    if [ -d /run/systemd/system ]; then
+      "${sudo_cmd[@]}" systemctl disable --now redis-server >/dev/null 2>&1 || true
+    elif [ -x /etc/init.d/redis-server ]; then
+      "${sudo_cmd[@]}" /etc/init.d/redis-server stop >/dev/null 2>&1 || true
+    fi
+  fi
 fi
-# Debian starts its own redis-server service on install; ours runs from infra/ instead.
-if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet redis-server 2>/dev/null; then
-  systemctl stop redis-server || true
-fi
-echo "ensure-tools: redis-server, chromium, pdftoppm, java, mvn, go, node present"
+
+for pkg in "${!provides[@]}"; do
+  [ -e "${provides[$pkg]}" ] || { echo "ensure-tools: $pkg did not install (${provides[$pkg]} is missing)" >&2; exit 1; }
+done
+echo "ensure-tools: node $(node --version), java $java_major, $(mvn -B --version 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | head -1 | cut -d' ' -f1-3)," \
+  "$(go version | cut -d' ' -f3), $(redis-server --version | cut -d' ' -f1-3), chromium, fonts-liberation, pdftoppm: present"

@@ -10,6 +10,7 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from './components/NotFound';
+import { PublicPage } from './components/PublicPage';
 import { AdminLayout } from './layouts/AdminLayout';
 import { CustomerLayout } from './layouts/CustomerLayout';
 import { SellerLayout } from './layouts/SellerLayout';
@@ -133,7 +134,14 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFound home="/Admin/Home" /> },
     ],
   },
-  { path: '*', element: <NotFound /> },
+  {
+    path: '*',
+    element: (
+      <PublicPage>
+        <NotFound />
+      </PublicPage>
+    ),
+  },
 ];
 
 export const router = () => createBrowserRouter(routes);

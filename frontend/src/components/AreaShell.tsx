@@ -85,6 +85,25 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={`${area} navigation`}>
+        {opened && (
+          // The header hides the name on small screens; the open menu shows it instead.
+          <Group
+            gap={8}
+            wrap="nowrap"
+            px="sm"
+            pb="xs"
+            mb="xs"
+            hiddenFrom="sm"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+          >
+            <Text size="sm" c="dimmed">
+              Signed in as
+            </Text>
+            <Text size="sm" fw={600} truncate>
+              {person.name}
+            </Text>
+          </Group>
+        )}
         <AppShell.Section grow component={ScrollArea}>
           {[...(topNav ?? []).map((t) => ({ ...t, mobileOnly: true })), ...nav.map((n) => ({ ...n, mobileOnly: false }))].map((item) => (
             <NavLink

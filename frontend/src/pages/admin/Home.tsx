@@ -38,7 +38,7 @@ export function AdminHome() {
                   {c.label}
                 </Text>
                 <Text fz={36} fw={700} data-testid={`count-${c.label}`}>
-                  {c.value}
+                  {c.value.toLocaleString('en-LK')}
                 </Text>
               </Card>
             </UnstyledButton>
