@@ -57,7 +57,12 @@ async function main() {
   for (let i = 0; i < docs.length; i += 1000) await db.collection('items').insertMany(docs.slice(i, i + 1000) as never[]);
   console.log(`inserted ${N} items in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-  const proc = await spawnProcess(path.resolve(__dirname, '../services/catalogue/src/main.ts'), { ...TEST_SECRETS, MONGO_DB: dbName, LOG_LEVEL: 'warn', KAFKA_FROM_BEGINNING: 'false' });
+  const proc = await spawnProcess(path.resolve(__dirname, '../services/catalogue/src/main.ts'), {
+    ...TEST_SECRETS,
+    MONGO_DB: dbName,
+    LOG_LEVEL: 'warn',
+    KAFKA_FROM_BEGINNING: 'false',
+  });
   const shapes: Record<string, string> = {
     'first page, newest': '/items/getItems?page=1&limit=20',
     'search "ultra"': '/items/getItems?q=ultra&page=1&limit=20',
