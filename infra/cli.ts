@@ -350,16 +350,31 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  // A process that has exited but is not yet reaped (our detached children are reaped by init,
+  // whenever it gets to it) still takes signals; it is dead all the same.
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()?.[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** The address our running process was started for (second line of its pid file). */
+function ourAddress(p: Part): string | undefined {
+  try {
+    return readFileSync(pidFile(p), 'utf8').split('\n')[1]?.trim() || undefined;
+  } catch {
+    return undefined;
   }
 }
 
 /** Our process for the part, if its pid file names a live process that is still the one we started. */
 function ourPid(p: Part): number | null {
   if (!existsSync(pidFile(p))) return null;
-  const pid = Number(readFileSync(pidFile(p), 'utf8'));
+  const pid = Number(readFileSync(pidFile(p), 'utf8').split('\n')[0]);
   let cmdline = '';
   try {
     cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -382,7 +397,7 @@ function rssMiB(pid: number): number | null {
   }
 }
 
-function tail(file: string, lines = 15): string {
+function tail(file: string, lines = 20): string {
   if (!existsSync(file)) return '(no log)';
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
@@ -396,6 +411,7 @@ async function waitReady(p: Part, pid: number | null, timeoutMs: number): Promis
   let last: unknown;
   while (Date.now() < deadline) {
     if (pid !== null && !alive(pid)) {
+      rmSync(pidFile(p), { force: true });
       throw new Error(`the process exited during start-up. Last lines of ${rel(logFile(p))}:\n${tail(logFile(p))}`);
     }
     try {
@@ -418,6 +434,10 @@ async function upPart(p: Part): Promise<string> {
   let pid = ourPid(p);
   let how: 'already running' | 'external server' | 'started' = 'already running';
   let prepareMs = 0;
+  if (pid !== null && ourAddress(p) !== undefined && ourAddress(p) !== where) {
+    // Waiting would time out: ours serves another port than the URL variable now names.
+    throw new Error(`${p.name}: ours (pid ${pid}) runs at ${ourAddress(p)}, but the environment names ${where}; run infra:down first`);
+  }
   if (pid === null) {
     if (await tcpOpen(p.address)) {
       how = 'external server';
@@ -443,19 +463,19 @@ async function upPart(p: Part): Promise<string> {
       if (spawnError || child.pid === undefined) throw new Error(`${p.name}: could not start \`${cmd}\`: ${spawnError?.message}`);
       child.unref();
       pid = child.pid;
-      writeFileSync(pidFile(p), String(pid));
+      writeFileSync(pidFile(p), `${pid}\n${where}\n`);
       how = 'started';
     }
   }
   try {
     // Someone else's server on the port gets a short look: it answers or it is not what we need.
-    await waitReady(p, how === 'started' ? pid : null, how === 'external server' ? 15_000 : p.timeoutMs);
+    await waitReady(p, how === 'external server' ? null : pid, how === 'external server' ? 15_000 : p.timeoutMs);
   } catch (err) {
     const { cmd, args } = p.command();
     const context =
       how === 'external server'
         ? `something (not started by infra/cli.ts) listens at ${where} but does not answer as ${p.name}`
-        : `command: ${[cmd, ...args].join(' ')}`;
+        : `command${how === 'already running' ? ` (pid ${pid}, started by an earlier infra:up)` : ''}: ${[cmd, ...args].join(' ')}`;
     throw new Error(`${p.name}: ${(err as Error).message}\n    ${context}`);
   }
   const timing = how === 'started' ? `prepared in ${seconds(prepareMs)}, ` : '';

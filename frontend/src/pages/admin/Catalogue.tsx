@@ -7,7 +7,8 @@ import { Button, Card, Group, Image, SimpleGrid, Stack, Table, Text } from '@man
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, type Item, type Package } from '../../api/catalogue';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
-import { LoadError, Loading } from '../../components/Loading';
+import { ListState } from '../../components/ListState';
+import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
@@ -39,15 +40,8 @@ function ItemsTable({ sellerId, title }: { sellerId?: string; title: string }) {
     <>
       <PageHeader title={title} />
       <SearchBox label="Search by name, brand or model" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl">
-          No Result Found!
-        </Text>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={'No Result Found!'}>
+        {(rows) => (
           <>
             <Table.ScrollContainer minWidth={760} mt="md">
               <Table striped highlightOnHover>
@@ -62,7 +56,7 @@ function ItemsTable({ sellerId, title }: { sellerId?: string; title: string }) {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {list.data.items.map((item) => (
+                  {rows.items.map((item) => (
                     <Table.Tr key={item._id}>
                       <Table.Td>
                         <Group gap="sm" wrap="nowrap">
@@ -108,10 +102,10 @@ function ItemsTable({ sellerId, title }: { sellerId?: string; title: string }) {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }
@@ -131,17 +125,10 @@ export function AdminSellerPackages() {
   return (
     <>
       <PageHeader title="Seller's Packages" />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl">
-          This seller has no packages.
-        </Text>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={'This seller has no packages.'}>
+        {(rows) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {list.data.items.map((p) => (
+            {rows.items.map((p) => (
               <Card key={p._id} withBorder padding="md">
                 <Text fw={600}>{p.packageName}</Text>
                 <Text size="sm">{formatRupees(p.price)}</Text>
@@ -151,8 +138,8 @@ export function AdminSellerPackages() {
               </Card>
             ))}
           </SimpleGrid>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }

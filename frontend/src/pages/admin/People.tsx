@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi, type Customer } from '../../api/identity';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
@@ -49,15 +50,8 @@ export function AdminCustomers() {
     <>
       <PageHeader title="Customers" />
       <SearchBox label="Search by first name, last name or username" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {s.q ? 'No Result Found!' : 'No customers yet.'}
-        </Text>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={s.q ? 'No Result Found!' : 'No customers yet.'}>
+        {(rows) => (
           <>
             <Table.ScrollContainer minWidth={700} mt="md">
               <Table striped highlightOnHover>
@@ -71,7 +65,7 @@ export function AdminCustomers() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {list.data.items.map((c) => (
+                  {rows.items.map((c) => (
                     <Table.Tr key={c._id}>
                       <Table.Td>
                         <Group gap="sm" wrap="nowrap">
@@ -97,10 +91,10 @@ export function AdminCustomers() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }

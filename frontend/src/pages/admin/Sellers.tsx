@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi, type OrgSeller, type SellerRequest } from '../../api/identity';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
@@ -18,14 +19,6 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 
 const LIMIT = 10;
-
-function Empty({ children }: { children: string }) {
-  return (
-    <Text c="dimmed" ta="center" py="xl">
-      {children}
-    </Text>
-  );
-}
 
 export function AdminSellers() {
   const s = useSearch();
@@ -41,13 +34,8 @@ export function AdminSellers() {
         </Button>
       </PageHeader>
       <SearchBox label="Search by company, owner, year or email" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Empty>{s.q ? 'No Result Found!' : 'No sellers yet.'}</Empty>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={s.q ? 'No Result Found!' : 'No sellers yet.'}>
+        {(rows) => (
           <>
             <Table.ScrollContainer minWidth={640} mt="md">
               <Table striped highlightOnHover>
@@ -61,7 +49,7 @@ export function AdminSellers() {
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {list.data.items.map((seller) => (
+                  {rows.items.map((seller) => (
                     <Table.Tr key={seller._id}>
                       <Table.Td>
                         <Group gap="sm" wrap="nowrap">
@@ -84,10 +72,10 @@ export function AdminSellers() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }
@@ -99,16 +87,11 @@ export function AdminSellerRequests() {
     <>
       <PageHeader title="Seller Requests" />
       <SearchBox label="Search by company, owner, year or email" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Empty>{s.q ? 'No Result Found!' : 'No seller requests waiting.'}</Empty>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={s.q ? 'No Result Found!' : 'No seller requests waiting.'}>
+        {(rows) => (
           <>
             <Stack mt="md" gap="sm">
-              {list.data.items.map((r) => (
+              {rows.items.map((r) => (
                 <Card key={r._id} withBorder padding="md" component={Link} to={`/Admin/RequestSellerProfile/${r._id}`}>
                   <Group justify="space-between">
                     <div>
@@ -124,10 +107,10 @@ export function AdminSellerRequests() {
                 </Card>
               ))}
             </Stack>
-            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }
@@ -233,13 +216,8 @@ export function AdminDeleteRequests() {
   return (
     <>
       <PageHeader title="Seller Deletion Requests" />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Empty>No deletion requests.</Empty>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={'No deletion requests.'}>
+        {(rows) => (
           <Table.ScrollContainer minWidth={640}>
             <Table striped>
               <Table.Thead>
@@ -251,7 +229,7 @@ export function AdminDeleteRequests() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.data.items.map((s) => (
+                {rows.items.map((s) => (
                   <Table.Tr key={s._id}>
                     <Table.Td>{s.companyname}</Table.Td>
                     <Table.Td>{s.ownername}</Table.Td>
@@ -271,8 +249,8 @@ export function AdminDeleteRequests() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }

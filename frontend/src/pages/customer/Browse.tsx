@@ -14,7 +14,8 @@ import { identityApi } from '../../api/identity';
 import { ItemCard } from '../../components/ItemCard';
 import { ItemFilterBar } from '../../components/ItemFilters';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
-import { LoadError, Loading } from '../../components/Loading';
+import { ListState } from '../../components/ListState';
+import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { Price } from '../../components/Price';
@@ -63,25 +64,18 @@ function ItemGrid({
         searchLabel={searchLabel}
         showCategory={showCategory}
       />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl">
-          No Result Found!
-        </Text>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={'No Result Found!'}>
+        {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-              {list.data.items.map((item) => (
+              {rows.items.map((item) => (
                 <ItemCard key={item._id} item={item} to={`/Customer/ItemDetails/${item._id}`} />
               ))}
             </SimpleGrid>
-            <Pager page={page} total={list.data.total} limit={LIMIT} onChange={setPage} />
+            <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }
@@ -107,18 +101,11 @@ export function PackagesPage() {
     <>
       <PageHeader title="Promo Packages" />
       <SearchBox label="Search packages by name" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl">
-          No Result Found!
-        </Text>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={'No Result Found!'}>
+        {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
-              {list.data.items.map((p) => (
+              {rows.items.map((p) => (
                 <Card key={p._id} withBorder radius="md" padding="md">
                   <Card.Section>
                     <AspectRatio ratio={16 / 9}>
@@ -143,10 +130,10 @@ export function PackagesPage() {
                 </Card>
               ))}
             </SimpleGrid>
-            <Pager page={s.page} total={list.data.total} limit={LIMIT} onChange={s.setPage} />
+            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }

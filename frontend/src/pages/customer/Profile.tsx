@@ -28,23 +28,13 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { identityApi } from '../../api/identity';
 import { ImageUpload } from '../../components/ImageUpload';
+import { Field } from '../../components/Field';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../session/session';
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text>{value || '—'}</Text>
-    </div>
-  );
-}
 
 export function CustomerMyProfile() {
   const { profile } = useSession('customer');

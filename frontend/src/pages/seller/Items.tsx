@@ -13,7 +13,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, editableItem, type Item, type ItemFilters } from '../../api/catalogue';
 import { ItemFilterBar } from '../../components/ItemFilters';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
-import { LoadError, Loading } from '../../components/Loading';
+import { ListState } from '../../components/ListState';
+import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { Price } from '../../components/Price';
@@ -73,18 +74,11 @@ export function SellerItems() {
         onChange={setFilters}
         searchLabel="Search by name, brand, model or SKU"
       />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl">
-          {q || Object.keys(filters).length ? 'No Result Found!' : 'You have no items yet. Add your first one!'}
-        </Text>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={q || Object.keys(filters).length ? 'No Result Found!' : 'You have no items yet. Add your first one!'}>
+        {(rows) => (
           <>
             <Accordion variant="separated" multiple>
-              {list.data.items.map((item) => (
+              {rows.items.map((item) => (
                 <Accordion.Item key={item._id} value={item._id}>
                   <Accordion.Control>
                     <Group justify="space-between" wrap="nowrap" pr="md">
@@ -136,10 +130,10 @@ export function SellerItems() {
                 </Accordion.Item>
               ))}
             </Accordion>
-            <Pager page={page} total={list.data.total} limit={LIMIT} onChange={setPage} />
+            <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }
@@ -236,18 +230,11 @@ export function MyDiscountedItems() {
         </Button>
       </PageHeader>
       <SearchBox label="Search by item name" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl">
-          {s.q ? 'No Result Found!' : 'No discounted items yet.'}
-        </Text>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={s.q ? 'No Result Found!' : 'No discounted items yet.'}>
+        {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
-              {list.data.items.map((item) => (
+              {rows.items.map((item) => (
                 <Card key={item._id} withBorder padding="md">
                   <Group justify="space-between">
                     <Text fw={600}>{item.Item_name}</Text>
@@ -268,10 +255,10 @@ export function MyDiscountedItems() {
                 </Card>
               ))}
             </SimpleGrid>
-            <Pager page={s.page} total={list.data.total} limit={12} onChange={s.setPage} />
+            <Pager page={s.page} total={rows.total} limit={12} onChange={s.setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }

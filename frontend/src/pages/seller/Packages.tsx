@@ -31,6 +31,7 @@ import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-route
 import { catalogueApi, type Package } from '../../api/catalogue';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
@@ -247,18 +248,11 @@ export function MyPackages() {
         </Button>
       </PageHeader>
       <SearchBox label="Search packages by name" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : list.data && list.data.items.length === 0 ? (
-        <Text ta="center" c="dimmed" py="xl">
-          {s.q ? "Ooops ! We don't have quite the thing you are looking for..." : 'No packages yet.'}
-        </Text>
-      ) : (
-        list.data && (
+      <ListState list={list} empty={s.q ? "Ooops ! We don't have quite the thing you are looking for..." : 'No packages yet.'}>
+        {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
-              {list.data.items.map((p) => (
+              {rows.items.map((p) => (
                 <Card key={p._id} withBorder padding="md">
                   <Card.Section>
                     <Image src={thumbnailUrl(p.image)} alt={p.packageName} h={140} fit="cover" fallbackSrc="/favicon.svg" />
@@ -287,10 +281,10 @@ export function MyPackages() {
                 </Card>
               ))}
             </SimpleGrid>
-            <Pager page={s.page} total={list.data.total} limit={12} onChange={s.setPage} />
+            <Pager page={s.page} total={rows.total} limit={12} onChange={s.setPage} />
           </>
-        )
-      )}
+        )}
+      </ListState>
     </>
   );
 }

@@ -4,17 +4,16 @@
  * random characters, 20-character password generated and e-mailed), `POST /Admin/loginAdmin`,
  * and the added `POST /Admin/logout`, `GET /Admin/me`. Only an admin creates an admin.
  */
-import { AddAdminSchema, LoginSchema } from '@market/contracts';
-import { HttpError, conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, unauthorized } from '@market/platform';
+import { AddAdminSchema } from '@market/contracts';
+import { conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, unauthorized } from '@market/platform';
 import { Router } from 'express';
 import { Types } from 'mongoose';
 import { generatedPassword, suggestedUsername } from '../domain/codes';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../domain/passwords';
+import { hashPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
 import { adminView, type AdminDoc } from '../store/admins';
 import type { IdentityDeps } from './deps';
-import { LOGIN_FAILED } from './customers';
-import { endSession, startSession } from './session';
+import { endSession, logIn } from './session';
 
 /** Generated admin password length (spec 001 section 9). */
 export const ADMIN_PASSWORD_LENGTH = 20;
@@ -77,14 +76,8 @@ export function adminRoutes(deps: IdentityDeps): Router {
   });
 
   r.post('/Admin/loginAdmin', async (req, res) => {
-    const body = LoginSchema.parse(req.body);
-    await deps.limits.login(`admin:${body.username}`);
-    const a = await admins.findOne({ usernameKey: body.username.toLowerCase() }).lean<AdminDoc>();
-    const ok = await verifyPassword(a?.password ?? (await DUMMY_HASH_PROMISE), body.password);
-    if (!a || !ok) throw new HttpError(401, LOGIN_FAILED);
-    await deps.limits.loginSucceeded(`admin:${body.username}`);
-    const token = await startSession(deps, res, String(a._id), 'admin', body.rememberMe);
-    res.json({ adminLogin: adminView(a), token });
+    const { account, token } = await logIn(deps, req, res, 'admin', (usernameKey) => admins.findOne({ usernameKey }).lean<AdminDoc>());
+    res.json({ adminLogin: adminView(account), token });
   });
 
   r.post('/Admin/logout', async (req, res) => {

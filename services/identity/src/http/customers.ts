@@ -7,9 +7,8 @@
  * Authorization (DESIGN.md section 5): a customer reaches only their own record; someone else's
  * id answers 404. Admins read every customer and may remove one.
  */
-import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema, LoginSchema, defaultAvatar } from '@market/contracts';
+import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema, defaultAvatar } from '@market/contracts';
 import {
-  HttpError,
   badRequest,
   conflict,
   escapeRegex,
@@ -24,13 +23,12 @@ import {
 import { Router, type Request } from 'express';
 import { Types } from 'mongoose';
 import { z } from 'zod';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../domain/passwords';
+import { hashPassword, verifyPassword } from '../domain/passwords';
 import { customerDeleted, customerRegistered, customerUpdated } from '../events/identityEvents';
 import { customerView, type CustomerDoc } from '../store/customers';
 import type { IdentityDeps } from './deps';
-import { endSession, startSession } from './session';
+import { endSession, logIn } from './session';
 
-export const LOGIN_FAILED = 'Invalid Username or Password';
 export const DUPLICATE_ACCOUNT = 'Email or Username Already Exists';
 const STALE = 'Your account was changed meanwhile, please try again';
 
@@ -77,14 +75,10 @@ export function customerRoutes(deps: IdentityDeps): Router {
   });
 
   r.post('/Customer/loginCustomer', async (req, res) => {
-    const body = LoginSchema.parse(req.body);
-    await deps.limits.login(`customer:${body.username}`);
-    const c = await customers.findOne({ usernameKey: body.username.toLowerCase(), deleted: false }).lean<CustomerDoc>();
-    const ok = await verifyPassword(c?.password ?? (await DUMMY_HASH_PROMISE), body.password);
-    if (!c || !ok) throw new HttpError(401, LOGIN_FAILED);
-    await deps.limits.loginSucceeded(`customer:${body.username}`);
-    const token = await startSession(deps, res, String(c._id), 'customer', body.rememberMe);
-    res.json({ customerLogin: customerView(c), token });
+    const { account, token } = await logIn(deps, req, res, 'customer', (usernameKey) =>
+      customers.findOne({ usernameKey, deleted: false }).lean<CustomerDoc>(),
+    );
+    res.json({ customerLogin: customerView(account), token });
   });
 
   r.post('/Customer/logout', async (req, res) => {

@@ -12,14 +12,12 @@
  */
 import {
   AcceptSellerRequestSchema,
-  LoginSchema,
   RequestDeleteSchema,
   SellerChangePasswordSchema,
   SellerRequestSchema,
   SellerUpdateSchema,
 } from '@market/contracts';
 import {
-  HttpError,
   badRequest,
   conflict,
   escapeRegex,
@@ -37,13 +35,12 @@ import { Router, type Request } from 'express';
 import { Types } from 'mongoose';
 import { z } from 'zod';
 import { generatedPassword, suggestedUsername } from '../domain/codes';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../domain/passwords';
+import { hashPassword, verifyPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
 import { sellerEvent, sellerRefEvent } from '../events/identityEvents';
 import { orgSellerPublicView, orgSellerView, sellerRequestView, type OrgSellerDoc, type SellerRequestDoc } from '../store/sellers';
 import type { IdentityDeps } from './deps';
-import { LOGIN_FAILED } from './customers';
-import { endSession, startSession } from './session';
+import { endSession, logIn } from './session';
 
 /** Generated seller password length (spec 001 section 9). */
 export const SELLER_PASSWORD_LENGTH = 25;
@@ -328,14 +325,10 @@ export function sellerRoutes(deps: IdentityDeps): Router {
   // ----- sessions -----
 
   r.post('/orgSeller/loginSeller', async (req, res) => {
-    const body = LoginSchema.parse(req.body);
-    await deps.limits.login(`seller:${body.username}`);
-    const s = await orgSellers.findOne({ usernameKey: body.username.toLowerCase(), deleted: false }).lean<OrgSellerDoc>();
-    const ok = await verifyPassword(s?.password ?? (await DUMMY_HASH_PROMISE), body.password);
-    if (!s || !ok) throw new HttpError(401, LOGIN_FAILED);
-    await deps.limits.loginSucceeded(`seller:${body.username}`);
-    const token = await startSession(deps, res, String(s._id), 'seller', body.rememberMe);
-    res.json({ sellerLogin: orgSellerView(s), token });
+    const { account, token } = await logIn(deps, req, res, 'seller', (usernameKey) =>
+      orgSellers.findOne({ usernameKey, deleted: false }).lean<OrgSellerDoc>(),
+    );
+    res.json({ sellerLogin: orgSellerView(account), token });
   });
 
   r.post('/orgSeller/logout', async (req, res) => {

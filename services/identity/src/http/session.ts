@@ -3,10 +3,47 @@
  * httpOnly, SameSite=Lax cookie holding a signed token; logout revokes it (Redis denylist) and
  * clears the cookie.
  */
-import type { Role } from '@market/contracts';
-import { SESSION_COOKIE, SESSION_TTL_SECONDS, revokeSession, signSession, tokenFromHeaders, verifySession } from '@market/platform';
+import { LoginSchema, type Role } from '@market/contracts';
+import {
+  HttpError,
+  SESSION_COOKIE,
+  SESSION_TTL_SECONDS,
+  revokeSession,
+  signSession,
+  tokenFromHeaders,
+  verifySession,
+} from '@market/platform';
 import type { Request, Response } from 'express';
+import { DUMMY_HASH_PROMISE, verifyPassword } from '../domain/passwords';
 import type { IdentityDeps } from './deps';
+
+/** The documented login failure text shown under 'Oops... Please Check Your Username & Password!'. */
+export const LOGIN_FAILED = 'Invalid Username or Password';
+
+/**
+ * The login of every kind of account (spec 000 and 001 section 7): validates the body, counts the
+ * attempt against the account's limit, checks the password (against a dummy hash for an unknown
+ * username, so both cost the same), and starts the session.
+ * @param find - the account by lower-cased username, or null
+ * @throws {HttpError} 400 for a bad body, 401 {@link LOGIN_FAILED}, 429 past the limit
+ */
+export async function logIn<A extends { _id: unknown; password: string }>(
+  deps: IdentityDeps,
+  req: Request,
+  res: Response,
+  role: Role,
+  find: (usernameKey: string) => Promise<A | null>,
+): Promise<{ account: A; token: string }> {
+  const body = LoginSchema.parse(req.body);
+  const limitKey = `${role}:${body.username}`;
+  await deps.limits.login(limitKey);
+  const account = await find(body.username.toLowerCase());
+  const ok = await verifyPassword(account?.password ?? (await DUMMY_HASH_PROMISE), body.password);
+  if (!account || !ok) throw new HttpError(401, LOGIN_FAILED);
+  await deps.limits.loginSucceeded(limitKey);
+  const token = await startSession(deps, res, String(account._id), role, body.rememberMe);
+  return { account, token };
+}
 
 /** Signs a session for the account and sets the cookie; the token is also returned for API clients. */
 export async function startSession(deps: IdentityDeps, res: Response, sub: string, role: Role, rememberMe = false): Promise<string> {
