@@ -1,6 +1,7 @@
 /**
  * Catalogue service process: wiring only (issue 4). The image store, items with discounts,
- * packages, ratings kept from review events, and stock reservation for the checkout saga.
+ * packages, ratings kept from review events, stock reservation for the checkout saga, and the
+ * removal of a deleted seller's items and packages.
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
@@ -10,6 +11,7 @@ import { imageRoutes } from './http/images';
 import { itemRoutes } from './http/items';
 import { packageRoutes } from './http/packages';
 import { ratingHandlers } from './events/ratingConsumer';
+import { sellerHandlers } from './events/sellerConsumer';
 import { stockHandlers } from './events/stockConsumer';
 import { itemReviewModel } from './store/itemReviews';
 import { reservationModel } from './store/reservations';
@@ -34,11 +36,15 @@ void runService({
     const consumer = new IdempotentConsumer({
       kafka,
       groupId: `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`,
-      topics: [Topics.order, Topics.review],
+      topics: [Topics.order, Topics.review, Topics.seller],
       conn: db,
       producer,
       logger,
-      handlers: { ...stockHandlers(items, reservations, nudge), ...ratingHandlers(itemReviews, items) },
+      handlers: {
+        ...stockHandlers(items, reservations, nudge),
+        ...ratingHandlers(itemReviews, items),
+        ...sellerHandlers(items, packages, nudge),
+      },
       fromBeginning: config.KAFKA_FROM_BEGINNING,
     });
     // Ready only once the group has its partitions, so no event published after start is missed.

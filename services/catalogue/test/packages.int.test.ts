@@ -3,7 +3,7 @@
  * seller's own items, the image kept on edit without a new one, refusing to empty a package,
  * availability (customers see available packages only), search by name, ownership.
  */
-import { uniqueName } from '@market/platform/testing';
+import { uniqueName, waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from './fixtures';
 
@@ -127,5 +127,19 @@ describe('editing and listing packages', () => {
     expect((await world.customer.get(`/Packages/getPackage/${a.body._id}`)).status).toBe(404);
     const b = await seller.post<{ _id: string }>('/Packages/addPackage', body());
     expect((await world.admin.delete(`/Packages/deletePackage/${b.body._id}`)).status).toBe(200);
+  });
+});
+
+describe("a deleted seller's catalogue", () => {
+  it('removes the items and packages of a seller the admin deleted', async () => {
+    const { client: doomed, id } = await world.newSeller();
+    const itemId = (await doomed.post<{ _id: string }>('/items/addItems', itemBody())).body._id;
+    const pkgId = (await doomed.post<{ _id: string }>('/Packages/addPackage', body({ content: [itemId] }))).body._id;
+    await doomed.put(`/orgseller/reqDel/${id}`, { requestDelete: true });
+    expect((await world.admin.delete(`/orgSeller/delete/${id}`)).status).toBe(200);
+    await waitFor(async () => (await world.customer.get(`/items/get/${itemId}`)).status === 404, 30_000, 200, 'the item to go');
+    expect((await world.customer.get(`/Packages/getPackage/${pkgId}`)).status).toBe(404);
+    // Other sellers' items stay.
+    expect((await world.customer.get(`/items/get/${myItems[0]}`)).status).toBe(200);
   });
 });

@@ -1,0 +1,40 @@
+/**
+ * When identity removes a seller (SellerDeleted, spec 001 section 4: the admin accepts a deletion
+ * request), the seller's items and packages leave the catalogue, each with its ItemDeleted or
+ * PackageDeleted event so carts, orders and reports learn it. Running it twice finds nothing left.
+ */
+import { SellerRefDataSchema } from '@market/contracts';
+import { updateAggregate, type EventHandler } from '@market/platform';
+import type { Model } from 'mongoose';
+import type { ItemDoc } from '../store/items';
+import type { PackageDoc } from '../store/packages';
+import { itemDeleted } from './itemEvents';
+import { packageDeleted } from './packageEvents';
+
+export function sellerHandlers(items: Model<ItemDoc>, packages: Model<PackageDoc>, nudge: () => void): Record<string, EventHandler> {
+  return {
+    SellerDeleted: async (event) => {
+      const { sellerId } = SellerRefDataSchema.parse(event.data);
+      // A write that loses a race (the seller edited the item meanwhile) throws: the consumer
+      // retries the whole event, which then finds only what is left.
+      for (const item of await items.find({ SellerID: sellerId, deleted: false }).lean<ItemDoc[]>()) {
+        const id = String(item._id);
+        const ok = await updateAggregate(
+          items,
+          item._id,
+          item.aggregateVersion,
+          { $set: { deleted: true, skuKey: `deleted:${id}` } },
+          (v) => [itemDeleted(id, v)],
+        );
+        if (!ok) throw new Error(`item ${id} changed while its seller was being removed`);
+      }
+      for (const p of await packages.find({ seller: sellerId, deleted: false }).lean<PackageDoc[]>()) {
+        const id = String(p._id);
+        if (!(await updateAggregate(packages, p._id, p.aggregateVersion, { $set: { deleted: true } }, (v) => [packageDeleted(id, v)]))) {
+          throw new Error(`package ${id} changed while its seller was being removed`);
+        }
+      }
+      nudge();
+    },
+  };
+}
