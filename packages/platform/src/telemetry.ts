@@ -5,7 +5,7 @@
  *
  * Traces are always recorded (so trace ids appear in logs and travel in Kafka headers) and are
  * exported over OTLP/HTTP only when `OTEL_EXPORTER_OTLP_ENDPOINT` is set.
- * Service name: `OTEL_SERVICE_NAME`, else `SERVICE_NAME`.
+ * Service name: `OTEL_SERVICE_NAME`, else `SERVICE_NAME`, else the folder of the entry script.
  */
 import { getNodeAutoInstrumentations } from '@opentelemetry/auto-instrumentations-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -15,9 +15,15 @@ import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { setTelemetryHandle } from './telemetry-handle';
 
+/** `identity` for `…/services/identity/src/main.ts`, `gateway` for `…/gateway/src/main.ts`. */
+function serviceFromEntry(): string | undefined {
+  const m = /(?:services\/([\w-]+)|(gateway))\/src\/main\.[jt]s$/.exec(process.argv[1] ?? '');
+  return m?.[1] ?? m?.[2];
+}
+
 function start(): NodeSDK | null {
   if (process.env.OTEL_SDK_DISABLED === 'true') return null;
-  const serviceName = process.env.OTEL_SERVICE_NAME ?? process.env.SERVICE_NAME ?? 'marketplace';
+  const serviceName = process.env.OTEL_SERVICE_NAME ?? process.env.SERVICE_NAME ?? serviceFromEntry() ?? 'marketplace';
   const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
   const spanProcessors: SpanProcessor[] = endpoint
     ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${endpoint.replace(/\/$/, '')}/v1/traces` }), { scheduledDelayMillis: 500 })]

@@ -1,0 +1,106 @@
+/**
+ * OpenTelemetry across a hop (DESIGN.md sections 3 and 8; issue 2 "trace context carried in
+ * Kafka headers"): a request that carries a W3C traceparent is traced by the identity service,
+ * its spans are exported over OTLP/HTTP to a receiver (a real HTTP endpoint here), and the event
+ * it causes carries the same trace id in its envelope and in the Kafka message headers.
+ */
+import { Topics } from '@market/contracts';
+import { createKafka } from '@market/platform';
+import { spawnProcess, testServers, TEST_SECRETS, uniqueName, waitFor } from '@market/platform/testing';
+import express from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCustomer } from './stack';
+
+interface OtlpSpan {
+  traceId: string;
+  name: string;
+}
+const exported: { service: string; spans: OtlpSpan[] }[] = [];
+let receiver: Server;
+let receiverUrl: string;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(express.json({ limit: '20mb' }));
+  app.post('/v1/traces', (req, res) => {
+    for (const rs of req.body.resourceSpans ?? []) {
+      const service = rs.resource?.attributes?.find((a: { key: string }) => a.key === 'service.name')?.value?.stringValue ?? '';
+      const spans = (rs.scopeSpans ?? []).flatMap((ss: { spans?: OtlpSpan[] }) => ss.spans ?? []);
+      exported.push({ service, spans });
+    }
+    res.json({});
+  });
+  receiver = app.listen(0, '127.0.0.1');
+  await new Promise((r) => receiver.once('listening', r));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
+});
+
+describe('tracing', () => {
+  it('exports the request’s spans over OTLP and carries its trace id into the Kafka event', async () => {
+    const dbName = uniqueName('identity-otel');
+    const identity = await spawnProcess(path.resolve(__dirname, '../src/main.ts'), {
+      ...TEST_SECRETS,
+      MONGO_DB: dbName,
+      ADMIN_USERNAME: 'oteladmin',
+      ADMIN_PASSWORD: 'Admin#Passw0rd',
+      ADMIN_EMAIL: 'otel@example.lk',
+      OTEL_SDK_DISABLED: 'false',
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiverUrl,
+    });
+    const kafka = createKafka('otel-it', testServers().kafkaBrokers, pino({ level: 'silent' }));
+    const consumer = kafka.consumer({ groupId: uniqueName('otel-it'), maxWaitTimeInMs: 50 });
+    try {
+      const traceId = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+      const res = await fetch(`${identity.url}/Customer/add`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-0123456789abcdef-01` },
+        body: JSON.stringify(newCustomer()),
+      });
+      expect(res.status).toBe(201);
+      const { _id } = (await res.json()) as { _id: string };
+
+      const seen: { envelopeTraceparent?: string; headerTraceparent?: string }[] = [];
+      await consumer.connect();
+      await consumer.subscribe({ topic: Topics.customer, fromBeginning: true });
+      await consumer.run({
+        eachMessage: async ({ message }) => {
+          const e = JSON.parse(message.value!.toString());
+          if (e.aggregateId === _id)
+            seen.push({ envelopeTraceparent: e.traceparent, headerTraceparent: message.headers?.traceparent?.toString() });
+        },
+      });
+      const event = await waitFor(async () => seen[0], 30_000, 100, 'the CustomerRegistered event');
+      expect(event.envelopeTraceparent).toContain(traceId);
+      expect(event.headerTraceparent).toContain(traceId);
+
+      const spans = await waitFor(
+        async () => {
+          const mine = exported.filter((e) => e.service === 'identity').flatMap((e) => e.spans);
+          const inTrace = mine.filter((s) => Buffer.from(s.traceId, 'base64').toString('hex') === traceId || s.traceId === traceId);
+          return inTrace.length >= 2 ? inTrace : undefined;
+        },
+        20_000,
+        200,
+        'spans of the trace at the OTLP receiver',
+      );
+      // The HTTP request and the Kafka publish of its event are in one trace.
+      expect(spans.map((s) => s.name).join(' | ')).toMatch(/POST/);
+      expect(spans.map((s) => s.name).join(' | ')).toMatch(/identity\.customer\.v1|send|publish/i);
+    } finally {
+      await consumer.disconnect();
+      await identity.stop();
+      const { connectMongo } = await import('@market/platform');
+      const db = await connectMongo({ url: testServers().mongoUrl, dbName });
+      await db.dropDatabase();
+      await db.close();
+    }
+  });
+});
