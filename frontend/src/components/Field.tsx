@@ -1,5 +1,5 @@
 /** A labelled read-only value of a profile or detail page. */
-import { Text } from '@mantine/core';
+import { Grid, Text } from '@mantine/core';
 
 export function Field({ label, value }: { label: string; value: string }) {
   return (
@@ -9,5 +9,18 @@ export function Field({ label, value }: { label: string; value: string }) {
       </Text>
       <Text>{value || '—'}</Text>
     </div>
+  );
+}
+
+/** Labelled values in two columns; a row marked `wide` takes the whole line. */
+export function FieldGrid({ rows }: { rows: { label: string; value: string; wide?: boolean }[] }) {
+  return (
+    <Grid>
+      {rows.map((r) => (
+        <Grid.Col key={r.label} span={r.wide ? 12 : { base: 12, sm: 6 }}>
+          <Field label={r.label} value={r.value} />
+        </Grid.Col>
+      ))}
+    </Grid>
   );
 }

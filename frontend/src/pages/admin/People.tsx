@@ -4,12 +4,13 @@
  * (username suggested as first name + 5 random characters, editable; password generated and
  * e-mailed by the server).
  */
-import { Alert, Avatar, Button, Card, Grid, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Avatar, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AddAdminSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi, type Customer } from '../../api/identity';
+import { FieldGrid } from '../../components/Field';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
@@ -105,12 +106,6 @@ export function AdminCustomerDetails() {
   if (c.loading && !c.data) return <Loading />;
   if (c.error !== undefined || !c.data) return <LoadError error={c.error} />;
   const x = c.data;
-  const rows: [string, string][] = [
-    ['Email', x.email],
-    ['Phone', x.phoneNumber],
-    ['Username', x.username],
-    ['Address', x.address],
-  ];
   return (
     <>
       <PageHeader title="Customer Details">
@@ -125,16 +120,14 @@ export function AdminCustomerDetails() {
             {x.firstName} {x.lastName}
           </Title>
         </Group>
-        <Grid>
-          {rows.map(([label, value]) => (
-            <Grid.Col key={label} span={{ base: 12, sm: 6 }}>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {label}
-              </Text>
-              <Text>{value || '—'}</Text>
-            </Grid.Col>
-          ))}
-        </Grid>
+        <FieldGrid
+          rows={[
+            { label: 'Email', value: x.email },
+            { label: 'Phone', value: x.phoneNumber },
+            { label: 'Username', value: x.username },
+            { label: 'Address', value: x.address },
+          ]}
+        />
       </Card>
     </>
   );

@@ -5,10 +5,11 @@
  * /Admin/RequestDelete (deletion requests: Accept after confirmation, Decline),
  * /Admin/viewSellerProfile/{id}.
  */
-import { Alert, Avatar, Badge, Button, Card, Grid, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi, type OrgSeller, type SellerRequest } from '../../api/identity';
+import { FieldGrid } from '../../components/Field';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
@@ -116,25 +117,17 @@ export function AdminSellerRequests() {
 }
 
 function SellerDetails({ s }: { s: SellerRequest | OrgSeller }) {
-  const rows: [string, string][] = [
-    ['Owner', s.ownername],
-    ['Mobile', s.mobile],
-    ['Email', s.email],
-    ['Established', s.year],
-    ['Address', s.address],
-    ['Description', s.description],
-  ];
   return (
-    <Grid>
-      {rows.map(([label, value]) => (
-        <Grid.Col key={label} span={{ base: 12, sm: label === 'Description' || label === 'Address' ? 12 : 6 }}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {label}
-          </Text>
-          <Text>{value}</Text>
-        </Grid.Col>
-      ))}
-    </Grid>
+    <FieldGrid
+      rows={[
+        { label: 'Owner', value: s.ownername },
+        { label: 'Mobile', value: s.mobile },
+        { label: 'Email', value: s.email },
+        { label: 'Established', value: s.year },
+        { label: 'Address', value: s.address, wide: true },
+        { label: 'Description', value: s.description, wide: true },
+      ]}
+    />
   );
 }
 

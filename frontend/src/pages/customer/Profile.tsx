@@ -28,7 +28,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { identityApi } from '../../api/identity';
 import { ImageUpload } from '../../components/ImageUpload';
-import { Field } from '../../components/Field';
+import { FieldGrid } from '../../components/Field';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
@@ -55,26 +55,20 @@ export function CustomerMyProfile() {
             <Text c="dimmed">@{profile.username}</Text>
           </div>
         </Group>
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Field label="Email" value={profile.email} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Field label="Phone Number" value={profile.phoneNumber} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Field label="Birthday" value={profile.dob} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Field label="Gender" value={profile.gender} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Field label="Address" value={profile.address} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Field label="Member since" value={new Date(profile.newlyAddeddate).toLocaleDateString('en-LK', { dateStyle: 'long' })} />
-          </Grid.Col>
-        </Grid>
+        <FieldGrid
+          rows={[
+            { label: 'Email', value: profile.email },
+            { label: 'Phone Number', value: profile.phoneNumber },
+            { label: 'Birthday', value: profile.dob },
+            { label: 'Gender', value: profile.gender },
+            { label: 'Address', value: profile.address, wide: true },
+            {
+              label: 'Member since',
+              value: new Date(profile.newlyAddeddate).toLocaleDateString('en-LK', { dateStyle: 'long' }),
+              wide: true,
+            },
+          ]}
+        />
       </Card>
     </>
   );

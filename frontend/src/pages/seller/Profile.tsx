@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { ImageUpload } from '../../components/ImageUpload';
-import { Field } from '../../components/Field';
+import { FieldGrid } from '../../components/Field';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
@@ -71,29 +71,21 @@ export function SellerMyProfile() {
             )}
           </div>
         </Group>
-        <Grid>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Field label="Owner" value={profile.ownername} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Field label="Mobile" value={profile.mobile} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Field label="Email" value={profile.email} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Field label="Established" value={profile.year} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Field label="Address" value={profile.address} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Field label="Description" value={profile.description} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Field label="Selling since" value={new Date(profile.acceptedDate).toLocaleDateString('en-LK', { dateStyle: 'long' })} />
-          </Grid.Col>
-        </Grid>
+        <FieldGrid
+          rows={[
+            { label: 'Owner', value: profile.ownername },
+            { label: 'Mobile', value: profile.mobile },
+            { label: 'Email', value: profile.email },
+            { label: 'Established', value: profile.year },
+            { label: 'Address', value: profile.address, wide: true },
+            { label: 'Description', value: profile.description, wide: true },
+            {
+              label: 'Selling since',
+              value: new Date(profile.acceptedDate).toLocaleDateString('en-LK', { dateStyle: 'long' }),
+              wide: true,
+            },
+          ]}
+        />
       </Card>
       <Card withBorder padding="xl" maw={760} mt="lg">
         <Title order={4} mb="xs">
