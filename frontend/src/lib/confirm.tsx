@@ -14,3 +14,12 @@ export function confirmDanger(opts: { title?: string; message?: string; confirm?
     onConfirm: () => void opts.onConfirm(),
   });
 }
+
+/** The save confirmation of the profile screens (spec 000 and 001 section 5: "Save or Don't save"). */
+export function confirmSave(onConfirm: () => void | Promise<void>): void {
+  modals.openConfirmModal({
+    title: 'Do you want to save the changes?',
+    labels: { confirm: 'Save', cancel: "Don't save" },
+    onConfirm: () => void onConfirm(),
+  });
+}

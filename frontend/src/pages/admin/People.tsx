@@ -4,7 +4,7 @@
  * (username suggested as first name + 5 random characters, editable; password generated and
  * e-mailed by the server).
  */
-import { Alert, Avatar, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Card, Group, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AddAdminSchema } from '@market/contracts';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { FieldGrid } from '../../components/Field';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
+import { FormCard } from '../../components/FormCard';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
@@ -210,35 +211,26 @@ export function AdminAddAdmin() {
   return (
     <>
       <PageHeader title="Create Admin" />
-      <Card withBorder padding="xl" maw={520}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <TextInput label="First Name" required {...form.getInputProps('firstName')} />
-            <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
-            <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-            <TextInput
-              label="Username"
-              description="Suggested from the first name; you may change it."
-              {...form.getInputProps('username')}
-              onChange={(e) => {
-                setTouchedUsername(true);
-                form.setFieldValue('username', e.currentTarget.value);
-              }}
-            />
-            <Text size="sm" c="dimmed">
-              A password is generated and e-mailed to the new admin.
-            </Text>
-            <Button type="submit" loading={busy}>
-              Create
-            </Button>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard onSubmit={submit} failure={failure} maw={520}>
+        <TextInput label="First Name" required {...form.getInputProps('firstName')} />
+        <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+        <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+        <TextInput
+          label="Username"
+          description="Suggested from the first name; you may change it."
+          {...form.getInputProps('username')}
+          onChange={(e) => {
+            setTouchedUsername(true);
+            form.setFieldValue('username', e.currentTarget.value);
+          }}
+        />
+        <Text size="sm" c="dimmed">
+          A password is generated and e-mailed to the new admin.
+        </Text>
+        <Button type="submit" loading={busy}>
+          Create
+        </Button>
+      </FormCard>
     </>
   );
 }

@@ -3,25 +3,9 @@
  * 2, 4, 5): the profile, its edit with a Save / Don't save confirmation, password change with the
  * current password, and deletion with the password and 'Are you sure?'.
  */
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Divider,
-  Grid,
-  Group,
-  PasswordInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Avatar, Button, Card, Divider, Grid, Group, PasswordInput, Select, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CustomerUpdateSchema } from '@market/contracts';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -30,7 +14,9 @@ import { identityApi } from '../../api/identity';
 import { ImageUpload } from '../../components/ImageUpload';
 import { FieldGrid } from '../../components/Field';
 import { NotFound } from '../../components/NotFound';
+import { FormCard } from '../../components/FormCard';
 import { PageHeader } from '../../components/PageHeader';
+import { confirmDanger, confirmSave } from '../../lib/confirm';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
 import { notifySuccess } from '../../lib/notify';
@@ -119,11 +105,7 @@ export function CustomerUpdateProfile() {
   };
 
   const submit = form.onSubmit((values) => {
-    modals.openConfirmModal({
-      title: 'Do you want to save the changes?',
-      labels: { confirm: 'Save', cancel: "Don't save" },
-      onConfirm: () => void save(values),
-    });
+    confirmSave(() => save(values));
   });
 
   const remove = () => {
@@ -132,11 +114,8 @@ export function CustomerUpdateProfile() {
       setDeleteError('Please Enter Your Password!');
       return;
     }
-    modals.openConfirmModal({
-      title: 'Are you sure?',
-      children: <Text size="sm">Your account will be deleted. You won&apos;t be able to revert this!</Text>,
-      labels: { confirm: 'Yes, delete it!', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
+    confirmDanger({
+      message: "Your account will be deleted. You won't be able to revert this!",
       onConfirm: async () => {
         try {
           await identityApi.deleteCustomer(profile._id, deletePassword);
@@ -154,67 +133,58 @@ export function CustomerUpdateProfile() {
   return (
     <>
       <PageHeader title="Edit Profile" />
-      <Card withBorder padding="xl" maw={760}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <ImageUpload
-              label="Change photo"
-              round
-              value={form.getValues().userImage}
-              onChange={(name) => form.setFieldValue('userImage', name)}
-            />
-            <Grid>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="First Name" required {...form.getInputProps('firstName')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Email" value={profile.email} readOnly disabled />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Username" value={profile.username} readOnly disabled />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput label="Phone Number" required inputMode="numeric" maxLength={10} {...form.getInputProps('phoneNumber')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 3 }}>
-                <TextInput label="Birthday" type="date" required {...form.getInputProps('dob')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 3 }}>
-                <Select label="Gender" required data={['Male', 'Female']} {...form.getInputProps('gender')} />
-              </Grid.Col>
-              <Grid.Col span={12}>
-                <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
-              </Grid.Col>
-            </Grid>
-            <Divider label="Change password (optional)" labelPosition="left" />
-            <Grid>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, sm: 4 }}>
-                <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-              </Grid.Col>
-            </Grid>
-            <Group>
-              <Button type="submit">Update</Button>
-              <Button variant="default" component={Link} to="/Customer/MyProfile">
-                Cancel
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard onSubmit={submit} failure={failure} maw={760}>
+        <ImageUpload
+          label="Change photo"
+          round
+          value={form.getValues().userImage}
+          onChange={(name) => form.setFieldValue('userImage', name)}
+        />
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="First Name" required {...form.getInputProps('firstName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Email" value={profile.email} readOnly disabled />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Username" value={profile.username} readOnly disabled />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Phone Number" required inputMode="numeric" maxLength={10} {...form.getInputProps('phoneNumber')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <TextInput label="Birthday" type="date" required {...form.getInputProps('dob')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 3 }}>
+            <Select label="Gender" required data={['Male', 'Female']} {...form.getInputProps('gender')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
+          </Grid.Col>
+        </Grid>
+        <Divider label="Change password (optional)" labelPosition="left" />
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <PasswordInput label="Current password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <PasswordInput label="New password" autoComplete="new-password" {...form.getInputProps('password')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <PasswordInput label="Confirm new password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+          </Grid.Col>
+        </Grid>
+        <Group>
+          <Button type="submit">Update</Button>
+          <Button variant="default" component={Link} to="/Customer/MyProfile">
+            Cancel
+          </Button>
+        </Group>
+      </FormCard>
 
       <Card withBorder padding="xl" maw={760} mt="lg" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
         <Title order={4} c="red" mb="xs">

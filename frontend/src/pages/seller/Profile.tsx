@@ -2,9 +2,8 @@
  * Seller account screens (spec 001 sections 2, 4, 5): /Seller/MyProfile (with the deletion
  * request), /Seller/updateProfile/{id} (also /Seller/Update/{id}), /Seller/sellerPassword.
  */
-import { Alert, Avatar, Badge, Button, Card, Grid, Group, PasswordInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Grid, Group, PasswordInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { modals } from '@mantine/modals';
 import { SellerChangePasswordSchema, SellerUpdateSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -12,8 +11,9 @@ import { identityApi } from '../../api/identity';
 import { ImageUpload } from '../../components/ImageUpload';
 import { FieldGrid } from '../../components/Field';
 import { NotFound } from '../../components/NotFound';
+import { FormCard } from '../../components/FormCard';
 import { PageHeader } from '../../components/PageHeader';
-import { confirmDanger } from '../../lib/confirm';
+import { confirmDanger, confirmSave } from '../../lib/confirm';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -134,19 +134,15 @@ export function SellerUpdateProfile() {
   if (id !== profile._id) return <NotFound home="/Seller/Home" />;
 
   const submit = form.onSubmit((values) => {
-    modals.openConfirmModal({
-      title: 'Do you want to save the changes?',
-      labels: { confirm: 'Save', cancel: "Don't save" },
-      onConfirm: async () => {
-        try {
-          await identityApi.updateSeller(profile._id, values);
-          await refresh();
-          notifySuccess('Your update saved!');
-          navigate('/Seller/MyProfile');
-        } catch (err) {
-          setFailure(applyServerErrors(form, err));
-        }
-      },
+    confirmSave(async () => {
+      try {
+        await identityApi.updateSeller(profile._id, values);
+        await refresh();
+        notifySuccess('Your update saved!');
+        navigate('/Seller/MyProfile');
+      } catch (err) {
+        setFailure(applyServerErrors(form, err));
+      }
     });
   });
 
@@ -212,38 +208,25 @@ export function SellerPassword() {
     validate: schemaValidator(SellerChangePasswordSchema),
   });
   const submit = form.onSubmit((values) => {
-    modals.openConfirmModal({
-      title: 'Do you want to save the changes?',
-      labels: { confirm: 'Save', cancel: "Don't save" },
-      onConfirm: async () => {
-        try {
-          await identityApi.changeSellerPassword(profile._id, values);
-          notifySuccess('Your update saved!');
-          navigate('/Seller/MyProfile');
-        } catch (err) {
-          setFailure(applyServerErrors(form, err));
-        }
-      },
+    confirmSave(async () => {
+      try {
+        await identityApi.changeSellerPassword(profile._id, values);
+        notifySuccess('Your update saved!');
+        navigate('/Seller/MyProfile');
+      } catch (err) {
+        setFailure(applyServerErrors(form, err));
+      }
     });
   });
   return (
     <>
       <PageHeader title="Change Password" />
-      <Card withBorder padding="xl" maw={480}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
-            <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('password')} />
-            <PasswordInput label="Confirm new password" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-            <Button type="submit">Save</Button>
-          </Stack>
-        </form>
-      </Card>
+      <FormCard onSubmit={submit} failure={failure} maw={480}>
+        <PasswordInput label="Current password" required autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+        <PasswordInput label="New password" required autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput label="Confirm new password" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <Button type="submit">Save</Button>
+      </FormCard>
     </>
   );
 }
