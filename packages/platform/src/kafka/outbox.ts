@@ -108,6 +108,9 @@ export function withEvents(events: PendingEvent[]): {
   return { $push: { pendingEvents: { $each: events } }, $inc: { aggregateVersion: events.length } };
 }
 
+/** How often the relay removes deleted aggregates whose events are all out, at least, in ms. */
+const PURGE_INTERVAL_MS = 30_000;
+
 export interface OutboxRelayOptions {
   /** Aggregate models whose documents carry the outbox plugin. */
   models: Model<any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate schema
@@ -131,9 +134,11 @@ export class OutboxRelay {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private nudged = false;
+  private lastPurge = 0;
 
   constructor(private readonly opts: OutboxRelayOptions) {
-    this.pollIntervalMs = opts.pollIntervalMs ?? 500;
+    // Writes in this process nudge the relay at once; the poll finds other replicas' events.
+    this.pollIntervalMs = opts.pollIntervalMs ?? 1_000;
     this.leaseMs = opts.leaseMs ?? 10_000;
   }
 
@@ -164,14 +169,20 @@ export class OutboxRelay {
    */
   async drainOnce(): Promise<number> {
     let published = 0;
+    const purgeAll = Date.now() - this.lastPurge >= PURGE_INTERVAL_MS;
+    if (purgeAll) this.lastPurge = Date.now();
     for (const model of this.opts.models) {
+      let fromModel = 0;
       for (;;) {
         const n = await this.publishOne(model);
         if (n === 0) break;
-        published += n;
+        fromModel += n;
       }
+      published += fromModel;
       // A deleted aggregate is kept, marked `deleted: true`, only until its last event is out.
-      if (model.schema.path('deleted')) {
+      // The purge scans the collection, so it runs after publishing, or now and then for
+      // documents marked deleted without an event of their own.
+      if (model.schema.path('deleted') && (fromModel > 0 || purgeAll)) {
         await model.deleteMany({ deleted: true, 'pendingEvents.0': { $exists: false } }).exec();
       }
     }
