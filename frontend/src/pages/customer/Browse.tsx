@@ -202,6 +202,16 @@ export function ItemDetails() {
               <Text style={{ whiteSpace: 'pre-wrap' }}>{i.WHT}</Text>
             </>
           )}
+          <Group gap="xs" mt="md" aria-label="Payment methods we accept">
+            <Text size="sm" c="dimmed">
+              We accept
+            </Text>
+            {['VISA', 'Mastercard', 'American Express', 'Discover', 'PayPal'].map((m) => (
+              <Badge key={m} variant="outline" color="gray">
+                {m}
+              </Badge>
+            ))}
+          </Group>
           <Group mt="md">
             <Button variant="default" component={Link} to="/Customer/AllItmes">
               Back to all items
