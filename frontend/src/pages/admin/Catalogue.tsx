@@ -3,13 +3,14 @@
  * /Admin/sellerItems/{id} (one seller's items), /Admin/packages/{sellerId} (one seller's
  * packages, Show More, Remove), /Admin/Packagesss/{packageId} (spelled so).
  */
-import { Button, Card, Group, Image, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, type Item, type Package } from '../../api/catalogue';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
+import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
 import { confirmDanger } from '../../lib/confirm';
@@ -43,65 +44,45 @@ function ItemsTable({ sellerId, title }: { sellerId?: string; title: string }) {
       <ListState list={list} empty={'No Result Found!'}>
         {(rows) => (
           <>
-            <Table.ScrollContainer minWidth={760} mt="md">
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Item</Table.Th>
-                    <Table.Th>SKU</Table.Th>
-                    <Table.Th>Stock</Table.Th>
-                    <Table.Th>Price</Table.Th>
-                    <Table.Th>Rating</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.items.map((item) => (
-                    <Table.Tr key={item._id}>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Image
-                            src={thumbnailUrl(item.Images[0])}
-                            alt=""
-                            w={40}
-                            h={40}
-                            fit="cover"
-                            radius="sm"
-                            fallbackSrc="/favicon.svg"
-                          />
-                          <div>
-                            <Text size="sm" fw={500}>
-                              {item.Item_name}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {item.Brand} · {item.Category}
-                            </Text>
-                          </div>
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{item.Stock_keeping_unit}</Table.Td>
-                      <Table.Td>{item.Quantity}</Table.Td>
-                      <Table.Td>{formatRupees(item.FinalPrice)}</Table.Td>
-                      <Table.Td>
-                        <ItemRating rating={item.rating} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          {!sellerId && (
-                            <Button size="xs" variant="subtle" component={Link} to={`/Admin/sellerItems/${item.SellerID}`}>
-                              Seller
-                            </Button>
-                          )}
-                          <Button size="xs" variant="subtle" color="red" onClick={() => remove(item)}>
-                            Remove
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={760}
+              mt="md"
+              headers={['Item', 'SKU', 'Stock', 'Price', 'Rating', '']}
+              rows={rows.items}
+              cells={(item) => [
+                <>
+                  <Group gap="sm" wrap="nowrap">
+                    <Image src={thumbnailUrl(item.Images[0])} alt="" w={40} h={40} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />
+                    <div>
+                      <Text size="sm" fw={500}>
+                        {item.Item_name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {item.Brand} · {item.Category}
+                      </Text>
+                    </div>
+                  </Group>
+                </>,
+                item.Stock_keeping_unit,
+                item.Quantity,
+                formatRupees(item.FinalPrice),
+                <>
+                  <ItemRating rating={item.rating} />
+                </>,
+                <>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    {!sellerId && (
+                      <Button size="xs" variant="subtle" component={Link} to={`/Admin/sellerItems/${item.SellerID}`}>
+                        Seller
+                      </Button>
+                    )}
+                    <Button size="xs" variant="subtle" color="red" onClick={() => remove(item)}>
+                      Remove
+                    </Button>
+                  </Group>
+                </>,
+              ]}
+            />
             <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>
         )}

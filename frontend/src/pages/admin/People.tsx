@@ -4,7 +4,7 @@
  * (username suggested as first name + 5 random characters, editable; password generated and
  * e-mailed by the server).
  */
-import { Avatar, Button, Card, Group, Table, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AddAdminSchema } from '@market/contracts';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
 import { FormCard } from '../../components/FormCard';
+import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
@@ -55,44 +56,33 @@ export function AdminCustomers() {
       <ListState list={list} empty={s.q ? 'No Result Found!' : 'No customers yet.'}>
         {(rows) => (
           <>
-            <Table.ScrollContainer minWidth={700} mt="md">
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Username</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Joined</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.items.map((c) => (
-                    <Table.Tr key={c._id}>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Avatar src={imageUrl(c.userImage)} size="sm" radius="xl" alt="" />
-                          {c.firstName} {c.lastName}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{c.username}</Table.Td>
-                      <Table.Td>{c.email}</Table.Td>
-                      <Table.Td>{new Date(c.newlyAddeddate).toLocaleDateString('en-LK')}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button size="xs" variant="subtle" component={Link} to={`/Admin/Customers/Details/${c._id}`}>
-                            Details
-                          </Button>
-                          <Button size="xs" variant="subtle" color="red" onClick={() => remove(c)}>
-                            Remove
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={700}
+              mt="md"
+              headers={['Name', 'Username', 'Email', 'Joined', '']}
+              rows={rows.items}
+              cells={(c) => [
+                <>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={imageUrl(c.userImage)} size="sm" radius="xl" alt="" />
+                    {c.firstName} {c.lastName}
+                  </Group>
+                </>,
+                c.username,
+                c.email,
+                new Date(c.newlyAddeddate).toLocaleDateString('en-LK'),
+                <>
+                  <Group gap="xs" justify="flex-end" wrap="nowrap">
+                    <Button size="xs" variant="subtle" component={Link} to={`/Admin/Customers/Details/${c._id}`}>
+                      Details
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => remove(c)}>
+                      Remove
+                    </Button>
+                  </Group>
+                </>,
+              ]}
+            />
             <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>
         )}
@@ -150,28 +140,12 @@ export function AdminAdmins() {
       ) : (
         list.data && (
           <>
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>First Name</Table.Th>
-                    <Table.Th>Last Name</Table.Th>
-                    <Table.Th>Username</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.data.items.map((a) => (
-                    <Table.Tr key={a._id}>
-                      <Table.Td>{a.firstName}</Table.Td>
-                      <Table.Td>{a.lastName}</Table.Td>
-                      <Table.Td>{a.username}</Table.Td>
-                      <Table.Td>{a.email}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={600}
+              headers={['First Name', 'Last Name', 'Username', 'Email']}
+              rows={list.data.items}
+              cells={(a) => [a.firstName, a.lastName, a.username, a.email]}
+            />
             <Pager page={page} total={list.data.total} limit={20} onChange={setPage} />
           </>
         )

@@ -5,7 +5,7 @@
  * /Admin/RequestDelete (deletion requests: Accept after confirmation, Decline),
  * /Admin/viewSellerProfile/{id}.
  */
-import { Alert, Avatar, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi, type OrgSeller, type SellerRequest } from '../../api/identity';
@@ -13,6 +13,7 @@ import { FieldGrid } from '../../components/Field';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
+import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { confirmDanger } from '../../lib/confirm';
 import { imageUrl } from '../../lib/images';
@@ -38,41 +39,30 @@ export function AdminSellers() {
       <ListState list={list} empty={s.q ? 'No Result Found!' : 'No sellers yet.'}>
         {(rows) => (
           <>
-            <Table.ScrollContainer minWidth={640} mt="md">
-              <Table striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Company</Table.Th>
-                    <Table.Th>Owner</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Since</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.items.map((seller) => (
-                    <Table.Tr key={seller._id}>
-                      <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <Avatar src={imageUrl(seller.logo)} size="sm" radius="sm" alt="">
-                            {seller.companyname.slice(0, 2).toUpperCase()}
-                          </Avatar>
-                          {seller.companyname}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{seller.ownername}</Table.Td>
-                      <Table.Td>{seller.email}</Table.Td>
-                      <Table.Td>{new Date(seller.acceptedDate).toLocaleDateString('en-LK')}</Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="subtle" component={Link} to={`/Admin/viewSellerProfile/${seller._id}`}>
-                          View
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={640}
+              mt="md"
+              headers={['Company', 'Owner', 'Email', 'Since', '']}
+              rows={rows.items}
+              cells={(seller) => [
+                <>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={imageUrl(seller.logo)} size="sm" radius="sm" alt="">
+                      {seller.companyname.slice(0, 2).toUpperCase()}
+                    </Avatar>
+                    {seller.companyname}
+                  </Group>
+                </>,
+                seller.ownername,
+                seller.email,
+                new Date(seller.acceptedDate).toLocaleDateString('en-LK'),
+                <>
+                  <Button size="xs" variant="subtle" component={Link} to={`/Admin/viewSellerProfile/${seller._id}`}>
+                    View
+                  </Button>
+                </>,
+              ]}
+            />
             <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>
         )}
@@ -211,37 +201,26 @@ export function AdminDeleteRequests() {
       <PageHeader title="Seller Deletion Requests" />
       <ListState list={list} empty={'No deletion requests.'}>
         {(rows) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Company Name</Table.Th>
-                  <Table.Th>Owner&apos;s Name</Table.Th>
-                  <Table.Th>Email Address</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.items.map((s) => (
-                  <Table.Tr key={s._id}>
-                    <Table.Td>{s.companyname}</Table.Td>
-                    <Table.Td>{s.ownername}</Table.Td>
-                    <Table.Td>{s.email}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button size="xs" color="red" onClick={() => accept(s)}>
-                          Accept
-                        </Button>
-                        <Button size="xs" variant="default" onClick={() => void decline(s)}>
-                          Decline
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={640}
+            headers={['Company Name', "Owner's Name", 'Email Address', '']}
+            rows={rows.items}
+            cells={(s) => [
+              s.companyname,
+              s.ownername,
+              s.email,
+              <>
+                <Group gap="xs" justify="flex-end" wrap="nowrap">
+                  <Button size="xs" color="red" onClick={() => accept(s)}>
+                    Accept
+                  </Button>
+                  <Button size="xs" variant="default" onClick={() => void decline(s)}>
+                    Decline
+                  </Button>
+                </Group>
+              </>,
+            ]}
+          />
         )}
       </ListState>
     </>
