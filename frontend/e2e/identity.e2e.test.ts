@@ -144,6 +144,8 @@ describe('seller onboarding journey', () => {
     await seller.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await seller.waitForURL('**/Seller/MyProfile');
     await seller.getByRole('button', { name: 'SIGNOUT' }).click();
+    // The shell goes home once the session is revoked; navigating earlier would abort that call.
+    await seller.waitForURL((url) => url.pathname === '/');
     await seller.goto('/SellerLogin');
     await seller.getByLabel('Username').fill(username);
     await seller
