@@ -16,3 +16,8 @@ export * from './identity-api';
 export * from './catalogue';
 export * from './catalogue-api';
 export * from './saga-events';
+export * from './catalogue-events';
+export * from './cart';
+export * from './ordering';
+export * from './cart-api';
+export * from './ordering-api';

@@ -6,16 +6,77 @@
  */
 import { z } from 'zod';
 
-/** OrderPlaced: what to reserve. Package lines name their items and quantities per package. */
+/**
+ * OrderPlaced: what to reserve. Package lines name their items and quantities per package.
+ * Ordering also sends the priced lines (cents) and the seller of each, for reporting; they are
+ * optional so the catalogue's step reads only what it needs.
+ */
 export const OrderPlacedDataSchema = z.object({
+  /** The checkout's OrderID, shared by its item and package orders. */
   orderId: z.string().min(1),
   customerId: z.string().min(1),
-  items: z.array(z.object({ itemId: z.string().min(1), quantity: z.number().int().min(1) })),
+  items: z.array(
+    z.object({
+      itemId: z.string().min(1),
+      quantity: z.number().int().min(1),
+      sellerId: z.string().optional(),
+      /** Unit price paid, cents. */
+      unitPriceCents: z.number().int().optional(),
+    }),
+  ),
   packages: z
-    .array(z.object({ packageId: z.string().min(1), quantity: z.number().int().min(1), itemIds: z.array(z.string().min(1)) }))
+    .array(
+      z.object({
+        packageId: z.string().min(1),
+        quantity: z.number().int().min(1),
+        itemIds: z.array(z.string().min(1)),
+        sellerId: z.string().optional(),
+        unitPriceCents: z.number().int().optional(),
+      }),
+    )
     .default([]),
+  /** Total charged, cents, delivery and VAT included. */
+  amountCents: z.number().int().optional(),
+  /** ISO time the customer paid. */
+  placedAt: z.string().optional(),
 });
 export type OrderPlacedData = z.infer<typeof OrderPlacedDataSchema>;
+
+/** OrderConfirmed and OrderRejected: the saga's outcome for one checkout (DESIGN.md section 3). */
+export const OrderOutcomeDataSchema = z.object({
+  orderId: z.string(),
+  customerId: z.string(),
+  items: z.array(z.object({ itemId: z.string(), quantity: z.number().int() })),
+  packages: z.array(z.object({ packageId: z.string(), quantity: z.number().int() })),
+  /** OrderRejected only: the line that could not be reserved and why. */
+  rejectedItemId: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type OrderOutcomeData = z.infer<typeof OrderOutcomeDataSchema>;
+
+/** OrderStatusChanged: a seller moved one item or package order (Shipped, Delivered, Cancelled). */
+export const OrderStatusChangedDataSchema = z.object({
+  orderId: z.string(),
+  /** The item or package order document's id. */
+  orderLineId: z.string(),
+  kind: z.enum(['item', 'package']),
+  status: z.string(),
+  sellerId: z.string(),
+  customerId: z.string(),
+});
+
+/** PaymentCaptured and PaymentRefunded: one order-history record's money movement, cents. */
+export const PaymentEventDataSchema = z.object({
+  orderId: z.string(),
+  customerId: z.string(),
+  RecieptNo: z.string(),
+  PaymentType: z.string(),
+  amountCents: z.number().int(),
+  captureId: z.string(),
+  /** ISO time of the capture or refund. */
+  at: z.string(),
+});
+export type PaymentEventData = z.infer<typeof PaymentEventDataSchema>;
 
 /** StockReserved: every line was reserved. */
 export const StockReservedDataSchema = z.object({ orderId: z.string() });

@@ -3,10 +3,11 @@
  * keep in their read models — names, seller, prices in cents, discount, availability, stock and
  * images. ItemDeleted carries only the id.
  */
+import type { ItemEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
 import type { ItemDoc } from '../store/items';
 
-export function itemData(i: ItemDoc) {
+export function itemData(i: ItemDoc): ItemEventData {
   return {
     itemId: String(i._id),
     Item_name: i.Item_name,

@@ -1,8 +1,9 @@
 /** Package events recorded through the outbox (issue 4): what cart, ordering and reporting keep. */
+import type { PackageEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
 import type { PackageDoc } from '../store/packages';
 
-function packageData(p: PackageDoc) {
+function packageData(p: PackageDoc): PackageEventData {
   return {
     packageId: String(p._id),
     packageName: p.packageName,

@@ -1,0 +1,51 @@
+/**
+ * Payloads (`data`) of the catalogue's item and package events (issue 4; DESIGN.md section 3),
+ * which cart, ordering, reviews and reporting keep in their read models. Money in integer cents
+ * of LKR. Deletions carry only the id.
+ */
+import { z } from 'zod';
+
+/** ItemCreated and ItemUpdated: the item as read models need it. */
+export const ItemEventDataSchema = z.object({
+  itemId: z.string(),
+  Item_name: z.string(),
+  Brand: z.string(),
+  Model: z.string(),
+  Category: z.string(),
+  SellerID: z.string(),
+  Stock_keeping_unit: z.string(),
+  /** List price, cents. */
+  priceCents: z.number().int(),
+  /** Price after the discount, cents (what a customer pays). */
+  finalPriceCents: z.number().int(),
+  DiscountStatus: z.boolean(),
+  DiscountPrecentage: z.number(),
+  ItemAvailabilityStatus: z.boolean(),
+  /** Units in stock. */
+  Quantity: z.number().int(),
+  Images: z.array(z.string()),
+});
+export type ItemEventData = z.infer<typeof ItemEventDataSchema>;
+
+/** ItemDeleted. */
+export const ItemDeletedDataSchema = z.object({ itemId: z.string() });
+
+/** PackageCreated and PackageUpdated. */
+export const PackageEventDataSchema = z.object({
+  packageId: z.string(),
+  packageName: z.string(),
+  /** The seller's id. */
+  seller: z.string(),
+  description: z.string(),
+  /** Package price, cents. */
+  priceCents: z.number().int(),
+  image: z.string(),
+  packageAvailability: z.boolean(),
+  startDate: z.string(),
+  endDate: z.string(),
+  content: z.array(z.object({ itemId: z.string(), Item_name: z.string() })),
+});
+export type PackageEventData = z.infer<typeof PackageEventDataSchema>;
+
+/** PackageDeleted. */
+export const PackageDeletedDataSchema = z.object({ packageId: z.string() });

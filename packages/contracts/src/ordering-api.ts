@@ -1,0 +1,180 @@
+/**
+ * The ordering slice's operations (spec 000 section 7 "Cards", "Orders and history"; spec 001
+ * section 7 "Orders"; issue 5; DESIGN.md section 6 for the checkout command that replaces the
+ * client-driven order POSTs). Every list is scoped to the caller: a customer their own, a seller
+ * the orders of their items and packages, an admin all.
+ */
+import type { ApiOperation } from './api';
+import {
+  ADD_ORDER_RETIRED,
+  CardCreateSchema,
+  CardUpdateSchema,
+  CheckoutPaySchema,
+  CheckoutSessionSchema,
+  HistoryListQuerySchema,
+  OrderListQuerySchema,
+  OrderStatusChangeSchema,
+  WalletCompleteSchema,
+  WRONG_CVV,
+} from './ordering';
+import { PageQuerySchema } from './paging';
+
+const notYours = 'Absent, or not yours';
+const paged = 'Array (documented shape), or `{ items, total, page, limit }` with page/limit';
+
+function orderOperations(prefix: 'Orders' | 'PackageOrders', tag: string): ApiOperation[] {
+  return [
+    {
+      method: 'get',
+      path: `/${prefix}/getOrders`,
+      tag,
+      summary: `${tag}: a customer's own, a seller's received, or all (admin); filters month, year, status, OrderID`,
+      audience: ['customer', 'seller', 'admin'],
+      query: OrderListQuerySchema.extend(PageQuerySchema.shape),
+      responses: { 200: paged, 400: 'Bad filter' },
+    },
+    {
+      method: 'put',
+      path: `/${prefix}/status/{id}`,
+      tag,
+      summary: 'The seller moves an own order: Confirmed → Shipped or Cancelled, Shipped → Delivered',
+      audience: ['seller'],
+      added: true,
+      body: OrderStatusChangeSchema,
+      responses: { 200: 'The order', 404: notYours, 409: 'Not allowed from the current status' },
+    },
+    {
+      method: 'post',
+      path: `/${prefix}/addOrder`,
+      tag,
+      summary: 'Retired: orders are placed by the checkout command and never carry client prices',
+      audience: ['admin'],
+      responses: { 410: ADD_ORDER_RETIRED },
+    },
+  ];
+}
+
+export const ORDERING_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/paymentdetails/get',
+    tag: 'Cards',
+    summary: 'The own saved cards, numbers masked',
+    audience: ['customer'],
+    query: PageQuerySchema,
+    responses: { 200: paged },
+  },
+  {
+    method: 'get',
+    path: '/paymentdetails/getItem/{id}',
+    tag: 'Cards',
+    summary: 'An own card, number masked',
+    audience: ['customer'],
+    responses: { 200: 'The card', 404: notYours },
+  },
+  {
+    method: 'post',
+    path: '/paymentdetails/add',
+    tag: 'Cards',
+    summary: 'Save a card: type from the first digit; only holder, type, last 4, expiry and keyed hashes are stored',
+    audience: ['customer'],
+    body: CardCreateSchema,
+    responses: { 201: 'The card (masked)', 400: '`{ error, fields }`' },
+  },
+  {
+    method: 'put',
+    path: '/paymentdetails/update/{id}',
+    tag: 'Cards',
+    summary: 'Edit an own card: expiry, holder, or a new number with its CVC',
+    audience: ['customer'],
+    body: CardUpdateSchema,
+    responses: { 200: 'The card (masked)', 400: '`{ error, fields }`', 404: notYours },
+  },
+  {
+    method: 'delete',
+    path: '/paymentdetails/delete/{id}',
+    tag: 'Cards',
+    summary: 'Remove an own card',
+    audience: ['customer'],
+    responses: { 200: 'Deleted', 404: notYours },
+  },
+  {
+    method: 'post',
+    path: '/checkout/session',
+    tag: 'Checkout',
+    summary:
+      'Price the lines on the server (FinalPrice, package price, + Rs. 100 delivery & VAT). Header `Idempotency-Key` makes a retry answer the same checkout',
+    audience: ['customer'],
+    added: true,
+    body: CheckoutSessionSchema,
+    responses: {
+      201: '`{ checkoutId, OrderID, Amount, lines, status }`',
+      400: '`{ error, fields }`',
+      409: 'Item is not available Right now! / Package is not available Right now! / not enough stock',
+    },
+  },
+  {
+    method: 'get',
+    path: '/checkout/{checkoutId}',
+    tag: 'Checkout',
+    summary: 'An own checkout and where its saga stands (Open, AwaitingStock, Confirmed, Rejected)',
+    audience: ['customer'],
+    added: true,
+    responses: { 200: 'The checkout', 404: notYours },
+  },
+  {
+    method: 'post',
+    path: '/checkout/{checkoutId}/pay',
+    tag: 'Checkout',
+    summary: 'Pay an own checkout with a saved card and its CVC, or the wallet provider; paying twice answers the first result',
+    audience: ['customer'],
+    added: true,
+    body: CheckoutPaySchema,
+    responses: { 200: 'The checkout with its receipt', 400: WRONG_CVV, 404: notYours, 409: 'The checkout changed' },
+  },
+  {
+    method: 'post',
+    path: '/paypal-transaction-complete',
+    tag: 'Checkout',
+    summary: 'The wallet provider completed: pays the checkout with its server-computed amount',
+    audience: ['customer'],
+    body: WalletCompleteSchema,
+    responses: { 200: 'The checkout with its receipt', 404: notYours },
+  },
+  ...orderOperations('Orders', 'Item orders'),
+  ...orderOperations('PackageOrders', 'Package orders'),
+  {
+    method: 'get',
+    path: '/orderhistory/getItems',
+    tag: 'Payment history',
+    summary: 'Order-history records: a customer\'s own, or all (admin); `q` searches receipt number and payment type',
+    audience: ['customer', 'admin'],
+    query: HistoryListQuerySchema.extend(PageQuerySchema.shape),
+    responses: { 200: paged },
+  },
+  {
+    method: 'get',
+    path: '/orderhistory/get/{id}',
+    tag: 'Payment history',
+    summary: 'One order-history record (own, or admin)',
+    audience: ['customer', 'admin'],
+    responses: { 200: 'The record', 404: notYours },
+  },
+  {
+    method: 'post',
+    path: '/orderhistory/addItems',
+    tag: 'Payment history',
+    summary: 'Retired: history records are written by the checkout command',
+    audience: ['admin'],
+    responses: { 410: ADD_ORDER_RETIRED },
+  },
+  {
+    method: 'get',
+    path: '/customerOrders/getCusOrder',
+    tag: 'Payment history',
+    summary: 'Customer-order records `{ CustomerID, Orders }`: the own one, or all (admin)',
+    audience: ['customer', 'admin'],
+    query: PageQuerySchema,
+    responses: { 200: paged },
+  },
+];

@@ -1,0 +1,183 @@
+/**
+ * Request schemas, messages and constants of the ordering slice: payment cards, the checkout
+ * command, orders and payment history (spec 000 sections 3-5, 7-9; spec 001 section 3; issue 5;
+ * DESIGN.md sections 3 and 6). Money on the wire is LKR rupees (two decimals); ordering stores
+ * integer cents.
+ */
+import { z } from 'zod';
+
+/** Delivery and VAT added to every checkout, rupees (spec 000 section 9). */
+export const DELIVERY_AND_VAT = 100;
+export const DELIVERY_AND_VAT_CENTS = DELIVERY_AND_VAT * 100;
+/** Length of the generated receipt number, alphanumeric (spec 000 section 9). */
+export const RECEIPT_NO_LENGTH = 10;
+
+export const WRONG_CVV = 'Wrong cvv/cvc number please enter correct cvv';
+export const ORDER_PLACED = 'Your Order has been placed Successfully';
+export const CARD_ADDED = 'New Payment Method Added Successfully';
+export const CARD_UPDATED = 'Card Updated Successfully';
+export const EMPTY_CHECKOUT = 'Your cart is empty';
+export const CARD_EXPIRED = 'This card has expired';
+export const ADD_ORDER_RETIRED = 'Orders are placed only through POST /checkout/session and POST /checkout/{checkoutId}/pay';
+
+/** Card brands by the first digit of the number (spec 000 section 4); any other digit gives ''. */
+export const CARD_BRANDS: Readonly<Record<string, string>> = { '3': 'American Express', '4': 'Visa', '5': 'Master', '6': 'Discover' };
+
+/** The card type of a number: by its first digit, else empty (spec 000 section 4). */
+export function cardTypeOf(cardnumber: string): string {
+  return CARD_BRANDS[cardnumber.replace(/\D/g, '').charAt(0)] ?? '';
+}
+
+/** Luhn checksum of a digit string. */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length > 0 && sum % 10 === 0;
+}
+
+/**
+ * Whether an `MM/YY` expiry is this month or later, at `now`.
+ * @returns false for a malformed value
+ */
+export function expiryNotPast(carddate: string, now: Date = new Date()): boolean {
+  const m = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(carddate);
+  if (!m) return false;
+  const year = 2000 + Number(m[2]);
+  const month = Number(m[1]);
+  return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
+}
+
+const cardnumber = z
+  .string({ error: 'Card number is required' })
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{12,19}$/, 'Card number must have 12 to 19 digits')
+      .refine(luhnValid, 'Invalid card number'),
+  );
+const carddate = z
+  .string({ error: 'Expiry date is required' })
+  .trim()
+  .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry date must be MM/YY')
+  .refine((v) => expiryNotPast(v), CARD_EXPIRED);
+const cardcvv = z
+  .string({ error: 'CVC is required' })
+  .trim()
+  .regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits');
+const cardowner = z
+  .string({ error: "Card holder's name is required" })
+  .trim()
+  .min(1, "Card holder's name is required")
+  .max(60, "Card holder's name is too long")
+  .regex(/^[\p{L} .'-]+$/u, "Card holder's name may contain letters only");
+
+/**
+ * `POST /paymentdetails/add`: documented fields. `cardtype` is derived on the server from the
+ * number and `ownerID` is the caller; both are accepted and ignored.
+ */
+export const CardCreateSchema = z.object({
+  cardowner,
+  cardnumber,
+  carddate,
+  cardcvv,
+  cardtype: z.string().optional(),
+  ownerID: z.string().optional(),
+});
+export type CardCreate = z.input<typeof CardCreateSchema>;
+
+/** `PUT /paymentdetails/update/{id}`: expiry and holder; a new number (with its CVC) replaces the card's. */
+export const CardUpdateSchema = z
+  .object({
+    carddate,
+    cardowner: cardowner.optional(),
+    cardnumber: cardnumber.optional(),
+    cardcvv: cardcvv.optional(),
+    cardtype: z.string().optional(),
+    ownerID: z.string().optional(),
+  })
+  .refine((v) => !v.cardnumber || v.cardcvv, { message: 'Enter the CVC of the new card', path: ['cardcvv'] });
+export type CardUpdate = z.input<typeof CardUpdateSchema>;
+
+/** A card as answered: never the full number, never the CVC. */
+export interface CardView {
+  _id: string;
+  ownerID: string;
+  cardowner: string;
+  cardtype: string;
+  /** Masked, e.g. `**** **** **** 4242`. */
+  cardnumber: string;
+  last4: string;
+  carddate: string;
+}
+
+const objectId = z.string().trim().regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
+const lineQuantity = z.number({ error: 'Quantity is required' }).int().min(1, 'Quantity must be at least 1').max(200, 'Quantity cannot be more than 200');
+
+/** `POST /checkout/session` (added; DESIGN.md section 6): the lines to buy; prices come from the server. */
+export const CheckoutSessionSchema = z
+  .object({
+    items: z.array(z.object({ itemId: objectId, quantity: lineQuantity })).max(100).default([]),
+    packages: z.array(z.object({ packageId: objectId, quantity: lineQuantity })).max(100).default([]),
+  })
+  .refine((v) => v.items.length + v.packages.length > 0, { message: EMPTY_CHECKOUT, path: ['items'] })
+  .refine((v) => new Set(v.items.map((l) => l.itemId)).size === v.items.length, { message: 'An item is listed twice', path: ['items'] })
+  .refine((v) => new Set(v.packages.map((l) => l.packageId)).size === v.packages.length, {
+    message: 'A package is listed twice',
+    path: ['packages'],
+  });
+export type CheckoutSession = z.input<typeof CheckoutSessionSchema>;
+
+/** `POST /checkout/{checkoutId}/pay`: a saved card with its CVC, or the wallet provider. */
+export const CheckoutPaySchema = z.union([
+  z.object({ cardId: objectId, cvv: z.string({ error: 'CVC is required' }).trim().min(1, 'CVC is required').max(4, WRONG_CVV) }),
+  z.object({ paymentType: z.literal('wallet') }),
+]);
+export type CheckoutPay = z.input<typeof CheckoutPaySchema>;
+
+/** `POST /paypal-transaction-complete`: the wallet provider's completion for a checkout. */
+export const WalletCompleteSchema = z.object({ checkoutId: z.string().trim().min(1, 'checkoutId is required').max(64) });
+
+/** Where a checkout stands in the saga (DESIGN.md section 3). */
+export const CHECKOUT_STATUSES = ['Open', 'AwaitingStock', 'Confirmed', 'Rejected'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** Order statuses (DESIGN.md section 6): AwaitingStock → Confirmed / Rejected → Shipped → Delivered, Cancelled. */
+export const ORDER_STATUSES = ['AwaitingStock', 'Confirmed', 'Rejected', 'Shipped', 'Delivered', 'Cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses a seller may move an order to, from each status. */
+export const SELLER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  AwaitingStock: [],
+  Confirmed: ['Shipped', 'Cancelled'],
+  Rejected: [],
+  Shipped: ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+/** `PUT /Orders/status/{id}` and `PUT /PackageOrders/status/{id}` (added): the seller's status change. */
+export const OrderStatusChangeSchema = z.object({ status: z.enum(['Shipped', 'Delivered', 'Cancelled'], { error: 'Unknown status' }) });
+
+/** Payment types on an order-history record. */
+export const PAYMENT_TYPES = ['Card', 'PayPal'] as const;
+
+/** Filters of `GET /Orders/getOrders` and `GET /PackageOrders/getOrders` (scoped to the caller). */
+export const OrderListQuerySchema = z.object({
+  /** Month of TransitTime, `01`..`12`. */
+  month: z.string().regex(/^(0[1-9]|1[0-2])$/, 'Month must be 01 to 12').optional(),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  /** Orders of one checkout (its OrderID). */
+  OrderID: z.string().trim().max(32).optional(),
+});
+
+/** Filters of `GET /orderhistory/getItems`: search by receipt number or payment type (spec 000 section 5). */
+export const HistoryListQuerySchema = z.object({ q: z.string().trim().max(50).optional() });
