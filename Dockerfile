@@ -9,6 +9,8 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/platform/package.json packages/platform/
 COPY services/identity/package.json services/identity/
 COPY services/catalogue/package.json services/catalogue/
+COPY services/cart/package.json services/cart/
+COPY services/ordering/package.json services/ordering/
 COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/

@@ -19,6 +19,7 @@ const DEV_DEFAULTS: Record<string, string> = {
   LOG_LEVEL: 'info',
   INTERNAL_SECRET: 'dev-internal-secret-change-me',
   SESSION_SECRET: 'dev-session-secret-change-me-0123456789abcdef',
+  CARD_HASH_SECRET: 'dev-card-hash-secret-change-me-0123456789',
   ADMIN_USERNAME: 'admin',
   ADMIN_PASSWORD: 'Admin#2026',
   ADMIN_EMAIL: 'admin@marketplace.lk',
@@ -42,6 +43,8 @@ const tsMain = (rel: string) => ['--import', 'tsx', path.join(ROOT, rel)];
 const PROCS: Proc[] = [
   { name: 'identity', port: 8071, cmd: process.execPath, args: tsMain('services/identity/src/main.ts'), ready: '/readyz' },
   { name: 'catalogue', port: 8072, cmd: process.execPath, args: tsMain('services/catalogue/src/main.ts'), ready: '/readyz' },
+  { name: 'cart', port: 8073, cmd: process.execPath, args: tsMain('services/cart/src/main.ts'), ready: '/readyz' },
+  { name: 'ordering', port: 8074, cmd: process.execPath, args: tsMain('services/ordering/src/main.ts'), ready: '/readyz' },
   { name: 'notifications', port: 8077, cmd: process.execPath, args: tsMain('services/notifications/src/main.ts'), ready: '/readyz' },
   { name: 'gateway', port: 8070, cmd: process.execPath, args: tsMain('gateway/src/main.ts'), ready: '/readyz' },
   {

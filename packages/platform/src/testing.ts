@@ -183,6 +183,7 @@ export async function spawnProcess(entry: string, env: Record<string, string>, t
 export const TEST_SECRETS = {
   INTERNAL_SECRET: 'test-stack-internal-secret-0123456789',
   SESSION_SECRET: 'test-stack-session-secret-0123456789-abcdef',
+  CARD_HASH_SECRET: 'test-stack-card-hash-secret-0123456789',
 };
 
 export interface TestStack {
