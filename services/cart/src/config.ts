@@ -1,0 +1,10 @@
+/** Cart configuration: the platform's base variables, with the cart's name and port (8073). */
+import { BaseConfigSchema } from '@market/platform';
+import { z } from 'zod';
+
+export const CartConfigSchema = BaseConfigSchema.extend({
+  SERVICE_NAME: z.string().default('cart'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8073),
+});
+
+export type CartConfig = z.infer<typeof CartConfigSchema>;

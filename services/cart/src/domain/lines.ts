@@ -1,0 +1,154 @@
+/**
+ * Cart and wishlist rules, without I/O (spec 000 sections 4 and 5; issue 5; DESIGN.md section 6).
+ *
+ * - Wishlist and cart additions refuse duplicates ('Item Already in Your Wishlist.',
+ *   'Item Already in Your Shopping Cart.', 'Package Already in Your Shopping Cart.').
+ * - A line NEW to the cart or wishlist must be an available item or package
+ *   ('Item is not available Right now!', 'Package is not available Right now!'); a line already
+ *   there stays even when its item has become unavailable since (the customer removes it).
+ * - Cart quantities: a line named in `ItemQuantities` / `PackageQuantities` takes that quantity
+ *   (≥ 1, checked by the contracts' schema), a line not named keeps its quantity, a new line
+ *   starts at 1 (spec 000 section 4: "starts at 1 and cannot go below 1"); removed lines lose theirs.
+ *
+ * Ids are compared lower-cased (the contracts accept either case of an ObjectId's hex).
+ */
+import {
+  ITEM_IN_CART,
+  ITEM_IN_WISHLIST,
+  ITEM_UNAVAILABLE,
+  PACKAGE_IN_CART,
+  PACKAGE_UNAVAILABLE,
+  type CartWrite,
+  type WishlistWrite,
+} from '@market/contracts';
+
+/** Units per line, by item or package id. */
+export type Quantities = Record<string, number>;
+
+/** A cart's lines as stored: ids in the customer's order, and the units of each. */
+export interface CartLines {
+  ItemIDs: string[];
+  PackageIDs: string[];
+  itemQty: Quantities;
+  packageQty: Quantities;
+}
+
+/** Which of the asked-about ids are available (known to the read model, not deleted, available). */
+export interface AvailableIds {
+  items: ReadonlySet<string>;
+  packages: ReadonlySet<string>;
+}
+
+/** A refused change: answered 409 with `message`, also under `field`. */
+export interface Refusal {
+  message: string;
+  field: string;
+}
+
+/** Either the new state or why the change is refused (nothing is then written). */
+export type Decision<T> = { ok: true; value: T } | { ok: false; refusal: Refusal };
+
+/** The empty cart of a new customer (spec 000 section 4: registration creates it). */
+export const EMPTY_LINES: CartLines = { ItemIDs: [], PackageIDs: [], itemQty: {}, packageQty: {} };
+
+/** An id as compared and stored: trimmed and lower-cased. */
+export const normalId = (id: string): string => id.trim().toLowerCase();
+
+/** The first id that occurs twice in `ids`, or undefined. */
+export function firstDuplicate(ids: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) return id;
+    seen.add(id);
+  }
+  return undefined;
+}
+
+/** Ids of `next` that `current` lacks (the lines being added), in `next`'s order, once each. */
+export function addedIds(current: readonly string[], next: readonly string[]): string[] {
+  const have = new Set(current);
+  return [...new Set(next.filter((id) => !have.has(id)))];
+}
+
+/** A cart write with ids and quantity keys normalised (see {@link normalId}). */
+export function normalCartWrite(body: CartWrite): {
+  ItemIDs: string[];
+  PackageIDs: string[];
+  ItemQuantities: Quantities;
+  PackageQuantities: Quantities;
+} {
+  const keys = (q: Quantities | undefined): Quantities => Object.fromEntries(Object.entries(q ?? {}).map(([k, v]) => [normalId(k), v]));
+  return {
+    ItemIDs: body.ItemIDs.map(normalId),
+    PackageIDs: body.PackageIDs.map(normalId),
+    ItemQuantities: keys(body.ItemQuantities),
+    PackageQuantities: keys(body.PackageQuantities),
+  };
+}
+
+/** The wishlist's Items of a write, normalised (see {@link normalId}). */
+export const normalWishlistItems = (body: WishlistWrite): string[] => body.Items.map(normalId);
+
+function quantitiesOf(ids: readonly string[], asked: Quantities, kept: Quantities): Quantities {
+  return Object.fromEntries(ids.map((id) => [id, asked[id] ?? kept[id] ?? 1]));
+}
+
+/**
+ * Decides a whole-cart replacement (`PUT /ShoppingCart/updateSItem`, and the lines of a new cart
+ * for `POST /ShoppingCart/createrCart` with `current` = {@link EMPTY_LINES}).
+ * Checks, in this order: duplicate item ids, duplicate package ids, availability of added items,
+ * availability of added packages. Quantities keyed by an id not in the new lines are ignored.
+ * @param current - the stored lines
+ * @param request - the normalised write (see {@link normalCartWrite})
+ * @param available - availability of at least every id added by the request
+ */
+export function planCart(current: CartLines, request: ReturnType<typeof normalCartWrite>, available: AvailableIds): Decision<CartLines> {
+  if (firstDuplicate(request.ItemIDs) !== undefined) return refuse(ITEM_IN_CART, 'ItemIDs');
+  if (firstDuplicate(request.PackageIDs) !== undefined) return refuse(PACKAGE_IN_CART, 'PackageIDs');
+  if (addedIds(current.ItemIDs, request.ItemIDs).some((id) => !available.items.has(id))) return refuse(ITEM_UNAVAILABLE, 'ItemIDs');
+  if (addedIds(current.PackageIDs, request.PackageIDs).some((id) => !available.packages.has(id)))
+    return refuse(PACKAGE_UNAVAILABLE, 'PackageIDs');
+  return {
+    ok: true,
+    value: {
+      ItemIDs: request.ItemIDs,
+      PackageIDs: request.PackageIDs,
+      itemQty: quantitiesOf(request.ItemIDs, request.ItemQuantities, current.itemQty),
+      packageQty: quantitiesOf(request.PackageIDs, request.PackageQuantities, current.packageQty),
+    },
+  };
+}
+
+/**
+ * Decides a whole-wishlist replacement (`PUT /wishlist/update`): no duplicates, and items new to
+ * the wishlist must be available.
+ * @param availableItems - availability of at least every id added by `next`
+ */
+export function planWishlistReplace(
+  current: readonly string[],
+  next: readonly string[],
+  availableItems: ReadonlySet<string>,
+): Decision<string[]> {
+  if (firstDuplicate(next) !== undefined) return refuse(ITEM_IN_WISHLIST, 'Items');
+  if (addedIds(current, next).some((id) => !availableItems.has(id))) return refuse(ITEM_UNAVAILABLE, 'Items');
+  return { ok: true, value: [...next] };
+}
+
+/**
+ * Decides an addition to a wishlist (`POST /wishlist/addItems`): an item already there, or named
+ * twice, is a duplicate; every added item must be available. Answers the new Items.
+ * @param availableItems - availability of at least every id in `adding`
+ */
+export function planWishlistAdd(
+  current: readonly string[],
+  adding: readonly string[],
+  availableItems: ReadonlySet<string>,
+): Decision<string[]> {
+  if (firstDuplicate(adding) !== undefined || adding.some((id) => current.includes(id))) return refuse(ITEM_IN_WISHLIST, 'Items');
+  if (adding.some((id) => !availableItems.has(id))) return refuse(ITEM_UNAVAILABLE, 'Items');
+  return { ok: true, value: [...current, ...adding] };
+}
+
+function refuse<T>(message: string, field: string): Decision<T> {
+  return { ok: false, refusal: { message, field } };
+}

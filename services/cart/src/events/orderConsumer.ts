@@ -1,0 +1,25 @@
+/**
+ * The checkout saga's outcome (DESIGN.md section 3; spec 000 section 4, "the server cart is
+ * emptied"): OrderConfirmed removes the bought item and package lines from the customer's cart.
+ * OrderPlaced and OrderRejected change nothing (a rejected order keeps its cart lines). The
+ * removal is `$pullAll` of exact ids, so a redelivery changes nothing.
+ */
+import { OrderOutcomeDataSchema } from '@market/contracts';
+import type { EventHandler } from '@market/platform';
+import type { Model } from 'mongoose';
+import { normalId } from '../domain/lines';
+import { removeCartLines, type CartDoc } from '../store/carts';
+
+export function orderHandlers(carts: Model<CartDoc>): Record<string, EventHandler> {
+  return {
+    OrderConfirmed: async (event) => {
+      const order = OrderOutcomeDataSchema.parse(event.data);
+      await removeCartLines(
+        carts,
+        { customerID: order.customerId },
+        order.items.map((l) => normalId(l.itemId)),
+        order.packages.map((l) => normalId(l.packageId)),
+      );
+    },
+  };
+}

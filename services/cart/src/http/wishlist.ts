@@ -1,0 +1,87 @@
+/**
+ * Wishlist routes at their documented paths (spec 000 section 7 "Wishlist"; issue 5; contracts
+ * `CART_OPERATIONS`), for the signed-in customer only, answering `{ wishlistss: { _id,
+ * CustomerID, Items } }`:
+ * - `POST /wishlist/getByCustomerID/{customerId}` → the wishlist (created empty when missing).
+ * - `PUT /wishlist/update/{wishlistId}` (WishlistWriteSchema) → replaces Items: duplicates 409
+ *   'Item Already in Your Wishlist.', an added item must be available (409 'Item is not available
+ *   Right now!').
+ * - `POST /wishlist/addItems` (WishlistWriteSchema) → 201 with the items added; one already
+ *   there 409 'Item Already in Your Wishlist.', an unavailable one 409 'Item is not available
+ *   Right now!'.
+ */
+import { WishlistWriteSchema } from '@market/contracts';
+import { conflict, notFound, objectIdParam, type Caller } from '@market/platform';
+import { Router } from 'express';
+import type { Model } from 'mongoose';
+import { addedIds, normalWishlistItems, planWishlistAdd, planWishlistReplace, type Decision } from '../domain/lines';
+import { availableIds, deletedIds, type AvailabilityDoc, type CustomerRefDoc } from '../store/readModels';
+import { getOrCreateWishlist, removeWishlistItems, replaceWishlistItems, wishlistView, type WishlistDoc } from '../store/wishlists';
+import { compareAndSet, ownCustomer } from './common';
+
+export interface WishlistRouteModels {
+  wishlists: Model<WishlistDoc>;
+  items: Model<AvailabilityDoc>;
+  customers: Model<CustomerRefDoc>;
+}
+
+export function wishlistRoutes({ wishlists, items, customers }: WishlistRouteModels): Router {
+  const r = Router();
+
+  /**
+   * Reads the wishlist `load` finds, decides with `plan` (given the availability of the items
+   * `plan` may add) and writes the result if nobody wrote in between; then drops any added item
+   * deleted from the catalogue meanwhile. Answers the wishlist as written.
+   */
+  async function change(
+    load: () => Promise<WishlistDoc | null>,
+    requested: string[],
+    plan: (current: string[], available: Set<string>) => Decision<string[]>,
+  ): Promise<WishlistDoc> {
+    const { before, written } = await compareAndSet(async () => {
+      const w = await load();
+      if (!w) throw notFound();
+      const current = w.Items ?? [];
+      const decision = plan(current, await availableIds(items, addedIds(current, requested)));
+      if (!decision.ok) throw conflict(decision.refusal.message, { [decision.refusal.field]: decision.refusal.message });
+      if (!(await replaceWishlistItems(wishlists, w._id, w.rev, decision.value))) return undefined;
+      return { before: current, written: { ...w, Items: decision.value, rev: w.rev + 1 } };
+    });
+    const gone = await deletedIds(items, addedIds(before, written.Items));
+    if (gone.length === 0) return written;
+    await removeWishlistItems(wishlists, gone);
+    return { ...written, Items: written.Items.filter((id) => !gone.includes(id)) };
+  }
+
+  const own = (caller: Caller) => getOrCreateWishlist(wishlists, caller.id);
+
+  r.post('/wishlist/getByCustomerID/:customerId', async (req, res) => {
+    const caller = await ownCustomer(req, customers, req.params.customerId);
+    res.json({ wishlistss: wishlistView(await own(caller)) });
+  });
+
+  r.put('/wishlist/update/:wishlistId', async (req, res) => {
+    const id = objectIdParam(req.params.wishlistId);
+    const caller = await ownCustomer(req, customers);
+    const next = normalWishlistItems(WishlistWriteSchema.parse(req.body));
+    const w = await change(
+      () => wishlists.findOne({ _id: id, CustomerID: caller.id }).lean<WishlistDoc>(),
+      next,
+      (current, available) => planWishlistReplace(current, next, available),
+    );
+    res.json({ wishlistss: wishlistView(w) });
+  });
+
+  r.post('/wishlist/addItems', async (req, res) => {
+    const caller = await ownCustomer(req, customers);
+    const adding = normalWishlistItems(WishlistWriteSchema.parse(req.body));
+    const w = await change(
+      () => own(caller),
+      adding,
+      (current, available) => planWishlistAdd(current, adding, available),
+    );
+    res.status(201).json({ wishlistss: wishlistView(w) });
+  });
+
+  return r;
+}

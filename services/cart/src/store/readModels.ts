@@ -1,0 +1,89 @@
+/**
+ * Read models kept from other services' events (DESIGN.md sections 1 and 3): what the cart needs
+ * to know, and nothing more.
+ *
+ * - `item_availability` / `package_availability`: `{ _id: item or package id, available,
+ *   deleted, aggregateVersion }` from the catalogue's item and package events. An id absent here,
+ *   deleted, or with `available: false` is not available (spec 000 section 4).
+ * - `customers`: `{ _id: customer id, deleted, aggregateVersion }` from identity's customer
+ *   events, so a deleted customer's cart and wishlist are not created again by a late event or
+ *   request.
+ *
+ * Every write goes through `applyVersioned` (version-guarded upsert): a duplicate or older event
+ * changes nothing.
+ */
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export interface AvailabilityDoc {
+  _id: string;
+  available: boolean;
+  deleted: boolean;
+  aggregateVersion: number;
+}
+
+export interface CustomerRefDoc {
+  _id: string;
+  deleted: boolean;
+  aggregateVersion: number;
+}
+
+function availabilitySchema(collection: string) {
+  const schema = new Schema<AvailabilityDoc>(
+    {
+      _id: { type: String, required: true },
+      available: { type: Boolean, required: true },
+      deleted: { type: Boolean, default: false },
+      aggregateVersion: { type: Number, required: true },
+    },
+    { collection, versionKey: false },
+  );
+  return schema;
+}
+
+const customerSchema = new Schema<CustomerRefDoc>(
+  {
+    _id: { type: String, required: true },
+    deleted: { type: Boolean, default: false },
+    aggregateVersion: { type: Number, required: true },
+  },
+  { collection: 'customers', versionKey: false },
+);
+
+/** Availability of items, by item id. */
+export function itemAvailabilityModel(conn: Connection): Model<AvailabilityDoc> {
+  return (
+    (conn.models.ItemAvailability as Model<AvailabilityDoc>) ?? conn.model('ItemAvailability', availabilitySchema('item_availability'))
+  );
+}
+
+/** Availability of packages, by package id. */
+export function packageAvailabilityModel(conn: Connection): Model<AvailabilityDoc> {
+  return (
+    (conn.models.PackageAvailability as Model<AvailabilityDoc>) ??
+    conn.model('PackageAvailability', availabilitySchema('package_availability'))
+  );
+}
+
+/** Customers known from identity events, by customer id. */
+export function customerRefModel(conn: Connection): Model<CustomerRefDoc> {
+  return (conn.models.CustomerRef as Model<CustomerRefDoc>) ?? conn.model('CustomerRef', customerSchema);
+}
+
+/** Which of `ids` are available (known, not deleted, available). */
+export async function availableIds(model: Model<AvailabilityDoc>, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await model.find({ _id: { $in: [...ids] }, available: true, deleted: false }, { _id: 1 }).lean<{ _id: string }[]>();
+  return new Set(rows.map((r) => r._id));
+}
+
+/** Which of `ids` are deleted from the catalogue. */
+export async function deletedIds(model: Model<AvailabilityDoc>, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await model.find({ _id: { $in: [...ids] }, deleted: true }, { _id: 1 }).lean<{ _id: string }[]>();
+  return rows.map((r) => r._id);
+}
+
+/** True when identity told us the customer was deleted. */
+export async function isDeletedCustomer(customers: Model<CustomerRefDoc>, id: string): Promise<boolean> {
+  return Boolean(await customers.exists({ _id: id, deleted: true }));
+}

@@ -1,0 +1,76 @@
+/**
+ * Wishlists (spec 000 section 3, "Wishlist": `_id, CustomerID, Items` of item ids), one per
+ * customer (unique index on `CustomerID`). `rev` counts writes, for the same compare-and-set as
+ * carts (see `store/carts.ts`).
+ */
+import { type WishlistView } from '@market/contracts';
+import { Schema, Types, type Connection, type Model } from 'mongoose';
+
+export interface WishlistDoc {
+  _id: Types.ObjectId;
+  CustomerID: string;
+  Items: string[];
+  rev: number;
+  createdAt: Date;
+}
+
+const schema = new Schema<WishlistDoc>(
+  {
+    CustomerID: { type: String, required: true },
+    Items: { type: [String], default: [] },
+    rev: { type: Number, default: 0 },
+    createdAt: { type: Date, required: true },
+  },
+  { collection: 'wishlists', versionKey: false, minimize: false },
+);
+schema.index({ CustomerID: 1 }, { unique: true });
+schema.index({ Items: 1 });
+
+export function wishlistModel(conn: Connection): Model<WishlistDoc> {
+  return (conn.models.Wishlist as Model<WishlistDoc>) ?? conn.model<WishlistDoc>('Wishlist', schema);
+}
+
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/** The wishlist as answered inside `{ wishlistss }` (contracts `WishlistView`). */
+export function wishlistView(w: WishlistDoc): WishlistView {
+  return { _id: String(w._id), CustomerID: w.CustomerID, Items: w.Items ?? [] };
+}
+
+/** The customer's wishlist, created empty when there is none (concurrent creates: one wins). */
+export async function getOrCreateWishlist(wishlists: Model<WishlistDoc>, CustomerID: string): Promise<WishlistDoc> {
+  const existing = await wishlists.findOne({ CustomerID }).lean<WishlistDoc>();
+  if (existing) return existing;
+  const doc: WishlistDoc = { _id: new Types.ObjectId(), CustomerID, Items: [], rev: 0, createdAt: new Date() };
+  try {
+    await wishlists.create(doc);
+    return doc;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    const winner = await wishlists.findOne({ CustomerID }).lean<WishlistDoc>();
+    if (!winner) throw err;
+    return winner;
+  }
+}
+
+/**
+ * Writes `Items` over the wishlist if nobody wrote it since `rev` was read.
+ * @returns false when it changed meanwhile (or is gone)
+ */
+export async function replaceWishlistItems(
+  wishlists: Model<WishlistDoc>,
+  id: Types.ObjectId,
+  rev: number,
+  Items: string[],
+): Promise<boolean> {
+  const res = await wishlists.updateOne({ _id: id, rev }, { $set: { Items }, $inc: { rev: 1 } });
+  return res.matchedCount === 1;
+}
+
+/** Removes `itemIds` from every wishlist holding them (`$pullAll` of exact ids). Safe to repeat. */
+export async function removeWishlistItems(wishlists: Model<WishlistDoc>, itemIds: readonly string[]): Promise<void> {
+  if (itemIds.length === 0) return;
+  await wishlists.updateMany({ Items: { $in: [...itemIds] } }, { $pullAll: { Items: [...itemIds] }, $inc: { rev: 1 } });
+}
