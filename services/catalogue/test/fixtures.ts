@@ -14,10 +14,16 @@ export interface CatalogueWorld {
   admin: Client;
   customer: Client;
   newSeller(): Promise<{ client: Client; id: string }>;
+  /** Registers and signs in another customer. */
+  newCustomer(): Promise<{ client: Client; id: string }>;
 }
 
-export async function startCatalogueWorld(): Promise<CatalogueWorld> {
-  const stack = await startTestStack(['identity', 'notifications', 'catalogue']);
+/**
+ * Starts identity, the e-mail worker, the catalogue and `extraServices` (e.g. `['ordering']`)
+ * behind a gateway, with a signed-in admin and customer.
+ */
+export async function startCatalogueWorld(extraServices: string[] = []): Promise<CatalogueWorld> {
+  const stack = await startTestStack(['identity', 'notifications', 'catalogue', ...extraServices]);
   const admin = new Client(stack.gatewayUrl);
   expect((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
   const customer = new Client(stack.gatewayUrl);
@@ -42,7 +48,19 @@ export async function startCatalogueWorld(): Promise<CatalogueWorld> {
     return { client, id: applied.body._id };
   }
 
-  return { stack, admin, customer, newSeller };
+  async function newCustomerClient() {
+    const client = new Client(stack.gatewayUrl);
+    const body = newCustomer();
+    expect((await client.post('/Customer/add', body)).status).toBe(201);
+    const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
+      username: body.username,
+      password: body.password,
+    });
+    expect(login.status).toBe(200);
+    return { client, id: login.body.customerLogin._id };
+  }
+
+  return { stack, admin, customer, newSeller, newCustomer: newCustomerClient };
 }
 
 /** A valid add-item body with a unique SKU. */

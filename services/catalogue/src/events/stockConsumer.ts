@@ -66,6 +66,11 @@ export function stockHandlers(items: Model<ItemDoc>, reservations: Model<Reserva
     const order = OrderPlacedDataSchema.parse(event.data);
     if (await reservations.exists({ _id: order.orderId })) return;
     const lines = stockLines(order);
+    // An order naming only items this catalogue never held was not placed against it (another
+    // environment sharing the brokers, e.g. parallel test stacks): a decision here would reject
+    // someone else's order. Ordering prices only known items, so its own orders always match.
+    const known = lines.filter((l) => isValidObjectId(l.itemId)).map((l) => l.itemId);
+    if (known.length === 0 || !(await items.exists({ _id: { $in: known } }))) return;
     const taken: StockLine[] = [];
     let rejected: { itemId: string; reason: Exclude<LineOutcome, 'ok'> } | null = null;
     for (const line of lines) {

@@ -1,0 +1,12 @@
+/** Ordering configuration: the platform's base variables plus the card-hash key (DESIGN.md section 6). */
+import { BaseConfigSchema } from '@market/platform';
+import { z } from 'zod';
+
+export const OrderingConfigSchema = BaseConfigSchema.extend({
+  SERVICE_NAME: z.string().default('ordering'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8074),
+  /** Key of the HMACs stored instead of card numbers and CVCs; at least 32 characters. */
+  CARD_HASH_SECRET: z.string().min(32, 'CARD_HASH_SECRET must have at least 32 characters'),
+});
+
+export type OrderingConfig = z.infer<typeof OrderingConfigSchema>;

@@ -1,0 +1,41 @@
+/**
+ * Card rules (spec 000 sections 4 and 5; DESIGN.md section 6, "CVV stored and compared in the
+ * browser"): the raw number and CVC never persist. A card keeps its holder, brand (from the
+ * first digit), last 4 digits, expiry, and keyed hashes (HMAC-SHA256 with a server secret) of
+ * the number and of the CVC; the CVC hash is also keyed by the card's id, so equal CVCs of two
+ * cards do not hash alike.
+ */
+import { cardTypeOf } from '@market/contracts';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** HMAC-SHA256 of `value` under `secret`, hex. */
+export function keyedHash(secret: string, value: string): string {
+  return createHmac('sha256', secret).update(value).digest('hex');
+}
+
+/** The hash kept for a card's CVC. */
+export function cvvHash(secret: string, cardId: string, cvv: string): string {
+  return keyedHash(secret, `cvv:${cardId}:${cvv.trim()}`);
+}
+
+/** The hash kept for a card's number (digits only): lets the same card be recognised. */
+export function numberHash(secret: string, digits: string): string {
+  return keyedHash(secret, `pan:${digits}`);
+}
+
+/** Whether an entered CVC matches the stored hash (constant time). */
+export function cvvMatches(secret: string, cardId: string, entered: string, stored: string): boolean {
+  const a = Buffer.from(cvvHash(secret, cardId, entered), 'hex');
+  const b = Buffer.from(stored, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What a card stores from a full number: brand and last 4 (spec 000 section 4). */
+export function cardFacts(digits: string): { cardtype: string; last4: string } {
+  return { cardtype: cardTypeOf(digits), last4: digits.slice(-4) };
+}
+
+/** The number as shown: `**** **** **** 4242`. */
+export function maskedNumber(last4: string): string {
+  return `**** **** **** ${last4}`;
+}

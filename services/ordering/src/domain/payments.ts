@@ -1,0 +1,20 @@
+/**
+ * The payment provider behind checkout (issue 5 "Wallet provider: one interface with a sandbox
+ * implementation"; DESIGN.md section 6: "a real payment provider plugs in behind one
+ * interface"). Amounts in integer cents of LKR.
+ */
+export interface CaptureRequest {
+  /** One capture per key: a repeated call answers the first capture (the checkout id). */
+  idempotencyKey: string;
+  amountCents: number;
+  method: 'card' | 'wallet';
+  /** Shown on the provider's side, e.g. the order number. */
+  reference: string;
+}
+
+export interface PaymentProvider {
+  /** Takes the money once per idempotency key. @throws when the provider declines */
+  capture(req: CaptureRequest): Promise<{ captureId: string }>;
+  /** Gives the money back; refunding twice is a no-op. */
+  refund(req: { captureId: string; amountCents: number }): Promise<void>;
+}

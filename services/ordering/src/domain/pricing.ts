@@ -1,0 +1,127 @@
+/**
+ * Server-side pricing of a checkout (issue 5; DESIGN.md section 6 "cart total ... trusted": the
+ * client's numbers are never used). Items cost their FinalPrice, packages their price; the
+ * documented 100 rupees of delivery and VAT is added once (spec 000 section 9). Cents throughout.
+ */
+import { DELIVERY_AND_VAT_CENTS, ITEM_UNAVAILABLE, PACKAGE_UNAVAILABLE, type CheckoutSessionSchema } from '@market/contracts';
+import type { z } from 'zod';
+
+export interface PricedLine {
+  kind: 'item' | 'package';
+  /** Item or package id. */
+  id: string;
+  name: string;
+  image: string;
+  quantity: number;
+  unitPriceCents: number;
+  sellerId: string;
+  /** Package lines: the items of the package (each reserved `quantity` times). */
+  itemIds: string[];
+  /** The documented copy of the item or package kept on the order (money in rupees). */
+  snapshot: Record<string, unknown>;
+}
+
+export interface ItemPrice {
+  _id: string;
+  Item_name: string;
+  Brand: string;
+  Model: string;
+  Category: string;
+  SellerID: string;
+  Stock_keeping_unit: string;
+  priceCents: number;
+  finalPriceCents: number;
+  ItemAvailabilityStatus: boolean;
+  Quantity: number;
+  Images: string[];
+  deleted: boolean;
+}
+
+export interface PackagePrice {
+  _id: string;
+  packageName: string;
+  seller: string;
+  description: string;
+  priceCents: number;
+  image: string;
+  packageAvailability: boolean;
+  content: { itemId: string; Item_name: string }[];
+  deleted: boolean;
+}
+
+/** Why a line cannot be bought; `lineId` names it. */
+export class LineRefused extends Error {
+  constructor(
+    message: string,
+    readonly lineId: string,
+  ) {
+    super(message);
+  }
+}
+
+const rupees = (cents: number) => cents / 100;
+
+/**
+ * Prices the requested lines against the read model.
+ * @throws LineRefused when an item or package is unknown, deleted or unavailable, or an item
+ *   line asks for more units than are in stock
+ */
+export function priceCheckout(
+  request: z.output<typeof CheckoutSessionSchema>,
+  items: ReadonlyMap<string, ItemPrice>,
+  packages: ReadonlyMap<string, PackagePrice>,
+): { lines: PricedLine[]; subtotalCents: number; amountCents: number } {
+  const lines: PricedLine[] = [];
+  for (const { itemId, quantity } of request.items) {
+    const item = items.get(itemId);
+    if (!item || item.deleted || !item.ItemAvailabilityStatus) throw new LineRefused(ITEM_UNAVAILABLE, itemId);
+    if (item.Quantity < quantity) throw new LineRefused(`Only ${item.Quantity} of ${item.Item_name} left in stock`, itemId);
+    lines.push({
+      kind: 'item',
+      id: itemId,
+      name: item.Item_name,
+      image: item.Images[0] ?? '',
+      quantity,
+      unitPriceCents: item.finalPriceCents,
+      sellerId: item.SellerID,
+      itemIds: [itemId],
+      snapshot: {
+        _id: itemId,
+        Item_name: item.Item_name,
+        Brand: item.Brand,
+        Model: item.Model,
+        Category: item.Category,
+        Stock_keeping_unit: item.Stock_keeping_unit,
+        Price: rupees(item.priceCents),
+        FinalPrice: rupees(item.finalPriceCents),
+        Images: item.Images,
+        SellerID: item.SellerID,
+      },
+    });
+  }
+  for (const { packageId, quantity } of request.packages) {
+    const pkg = packages.get(packageId);
+    if (!pkg || pkg.deleted || !pkg.packageAvailability) throw new LineRefused(PACKAGE_UNAVAILABLE, packageId);
+    lines.push({
+      kind: 'package',
+      id: packageId,
+      name: pkg.packageName,
+      image: pkg.image,
+      quantity,
+      unitPriceCents: pkg.priceCents,
+      sellerId: pkg.seller,
+      itemIds: pkg.content.map((c) => c.itemId),
+      snapshot: {
+        _id: packageId,
+        packageName: pkg.packageName,
+        image: pkg.image,
+        description: pkg.description,
+        price: rupees(pkg.priceCents),
+        seller: pkg.seller,
+        content: pkg.content.map((c) => ({ _id: c.itemId, Item_name: c.Item_name })),
+      },
+    });
+  }
+  const subtotalCents = lines.reduce((sum, l) => sum + l.unitPriceCents * l.quantity, 0);
+  return { lines, subtotalCents, amountCents: subtotalCents + DELIVERY_AND_VAT_CENTS };
+}

@@ -1,0 +1,63 @@
+/**
+ * Events of a checkout, recorded through the outbox (DESIGN.md section 3; contracts in
+ * `saga-events.ts`): OrderPlaced and PaymentCaptured when paid, OrderConfirmed, or OrderRejected
+ * and PaymentRefunded, when catalogue decided. Keyed by the order number.
+ */
+import type { OrderOutcomeData, OrderPlacedData, PaymentEventData } from '@market/contracts';
+import { pendingEvent, type PendingEvent } from '@market/platform';
+import type { CheckoutDoc } from '../store/checkouts';
+
+function placedData(c: CheckoutDoc): OrderPlacedData {
+  return {
+    orderId: c._id,
+    customerId: c.customerId,
+    items: c.lines
+      .filter((l) => l.kind === 'item')
+      .map((l) => ({ itemId: l.id, quantity: l.quantity, sellerId: l.sellerId, unitPriceCents: l.unitPriceCents })),
+    packages: c.lines
+      .filter((l) => l.kind === 'package')
+      .map((l) => ({ packageId: l.id, quantity: l.quantity, itemIds: l.itemIds, sellerId: l.sellerId, unitPriceCents: l.unitPriceCents })),
+    amountCents: c.amountCents,
+    placedAt: c.payment?.paidAt.toISOString(),
+  };
+}
+
+function paymentData(c: CheckoutDoc, at: Date): PaymentEventData {
+  const pay = c.payment!;
+  return {
+    orderId: c._id,
+    customerId: c.customerId,
+    RecieptNo: pay.RecieptNo,
+    PaymentType: pay.PaymentType,
+    amountCents: c.amountCents,
+    captureId: pay.captureId,
+    at: at.toISOString(),
+  };
+}
+
+function outcomeData(c: CheckoutDoc): OrderOutcomeData {
+  return {
+    orderId: c._id,
+    customerId: c.customerId,
+    items: c.lines.filter((l) => l.kind === 'item').map((l) => ({ itemId: l.id, quantity: l.quantity })),
+    packages: c.lines.filter((l) => l.kind === 'package').map((l) => ({ packageId: l.id, quantity: l.quantity })),
+    ...(c.rejection ? { rejectedItemId: c.rejection.itemId, reason: c.rejection.reason } : {}),
+  };
+}
+
+/** OrderPlaced then PaymentCaptured, at versions `v` and `v + 1`; `c` carries its payment. */
+export const paidEvents = (c: CheckoutDoc, v: number): PendingEvent[] => [
+  pendingEvent('OrderPlaced', c._id, v, placedData(c) as unknown as Record<string, unknown>),
+  pendingEvent('PaymentCaptured', c._id, v + 1, paymentData(c, c.payment!.paidAt) as unknown as Record<string, unknown>),
+];
+
+/** OrderConfirmed at version `v`. */
+export const confirmedEvents = (c: CheckoutDoc, v: number): PendingEvent[] => [
+  pendingEvent('OrderConfirmed', c._id, v, outcomeData(c) as unknown as Record<string, unknown>),
+];
+
+/** OrderRejected then PaymentRefunded, at versions `v` and `v + 1`. */
+export const rejectedEvents = (c: CheckoutDoc, v: number, at: Date): PendingEvent[] => [
+  pendingEvent('OrderRejected', c._id, v, outcomeData(c) as unknown as Record<string, unknown>),
+  pendingEvent('PaymentRefunded', c._id, v + 1, paymentData(c, at) as unknown as Record<string, unknown>),
+];

@@ -1,0 +1,72 @@
+/**
+ * Keeps ordering's read models from catalogue and identity events (DESIGN.md section 3,
+ * "Expected flows"): item and package prices, availability and stock; customer names; seller
+ * company names and logos. CustomerDeleted also removes that customer's saved cards (orders and
+ * history stay: they are the marketplace's sales records, shown as "Former customer").
+ */
+import {
+  CustomerDeletedDataSchema,
+  CustomerEventDataSchema,
+  ItemDeletedDataSchema,
+  ItemEventDataSchema,
+  PackageDeletedDataSchema,
+  PackageEventDataSchema,
+  SellerEventDataSchema,
+  SellerRefDataSchema,
+  type EventEnvelope,
+} from '@market/contracts';
+import { applyVersioned, type EventHandler } from '@market/platform';
+import type { Model } from 'mongoose';
+import type { CardDoc } from '../store/cards';
+import type { ReadModels } from '../store/readModels';
+
+export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record<string, EventHandler> {
+  const item: EventHandler = async (e: EventEnvelope) => {
+    const { itemId, ...fields } = ItemEventDataSchema.parse(e.data);
+    await applyVersioned(rm.items, itemId, e.aggregateVersion, { ...fields, deleted: false });
+  };
+  const pkg: EventHandler = async (e: EventEnvelope) => {
+    const { packageId, ...fields } = PackageEventDataSchema.parse(e.data);
+    await applyVersioned(rm.packages, packageId, e.aggregateVersion, { ...fields, deleted: false });
+  };
+  const seller: EventHandler = async (e: EventEnvelope) => {
+    const s = SellerEventDataSchema.parse(e.data);
+    await applyVersioned(rm.sellers, s.sellerId, e.aggregateVersion, { companyname: s.companyname, logo: s.logo, deleted: false });
+  };
+  const customer: EventHandler = async (e: EventEnvelope) => {
+    const c = CustomerEventDataSchema.parse(e.data);
+    await applyVersioned(rm.customers, c.customerId, e.aggregateVersion, {
+      firstName: c.firstName,
+      lastName: c.lastName,
+      userImage: c.userImage,
+      deleted: false,
+    });
+  };
+  return {
+    ItemCreated: item,
+    ItemUpdated: item,
+    ItemDeleted: async (e) => {
+      const { itemId } = ItemDeletedDataSchema.parse(e.data);
+      await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true, ItemAvailabilityStatus: false });
+    },
+    PackageCreated: pkg,
+    PackageUpdated: pkg,
+    PackageDeleted: async (e) => {
+      const { packageId } = PackageDeletedDataSchema.parse(e.data);
+      await applyVersioned(rm.packages, packageId, e.aggregateVersion, { deleted: true, packageAvailability: false });
+    },
+    SellerApproved: seller,
+    SellerUpdated: seller,
+    SellerDeleted: async (e) => {
+      const { sellerId } = SellerRefDataSchema.parse(e.data);
+      await applyVersioned(rm.sellers, sellerId, e.aggregateVersion, { deleted: true });
+    },
+    CustomerRegistered: customer,
+    CustomerUpdated: customer,
+    CustomerDeleted: async (e) => {
+      const { customerId } = CustomerDeletedDataSchema.parse(e.data);
+      await applyVersioned(rm.customers, customerId, e.aggregateVersion, { deleted: true, firstName: '', lastName: '', userImage: '' });
+      await cards.deleteMany({ ownerID: customerId });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Saved cards at their documented paths (spec 000 section 7 "Cards"; issue 5; DESIGN.md
+ * section 6): `GET /paymentdetails/get`, `GET /paymentdetails/getItem/{id}`,
+ * `POST /paymentdetails/add`, `PUT /paymentdetails/update/{id}`, `DELETE /paymentdetails/delete/{id}`.
+ * A customer reaches only their own cards (another's answers 404). The full number and the CVC
+ * are hashed here and dropped; answers show the number masked.
+ */
+import { CardCreateSchema, CardUpdateSchema } from '@market/contracts';
+import { listBody, notFound, objectIdParam, pageRequest, requireCaller } from '@market/platform';
+import { Router, type Request } from 'express';
+import { Types, type Model } from 'mongoose';
+import { cardFacts, cvvHash, numberHash } from '../domain/cards';
+import { cardView, type CardDoc } from '../store/cards';
+
+export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
+  const r = Router();
+
+  async function ownCard(req: Request): Promise<CardDoc> {
+    const caller = requireCaller(req, 'customer');
+    const card = await cards.findOne({ _id: objectIdParam(req.params.id), ownerID: caller.id }).lean<CardDoc>();
+    if (!card) throw notFound();
+    return card;
+  }
+
+  r.get('/paymentdetails/get', async (req, res) => {
+    const caller = requireCaller(req, 'customer');
+    const page = pageRequest(req.query);
+    const filter = { ownerID: caller.id };
+    const [rows, total] = await Promise.all([
+      cards.find(filter).sort({ createdAt: -1 }).skip(page.skip).limit(page.limit).lean<CardDoc[]>(),
+      cards.countDocuments(filter),
+    ]);
+    res.json(listBody(page, rows.map(cardView), total));
+  });
+
+  r.get('/paymentdetails/getItem/:id', async (req, res) => {
+    res.json(cardView(await ownCard(req)));
+  });
+
+  r.post('/paymentdetails/add', async (req, res) => {
+    const caller = requireCaller(req, 'customer');
+    const body = CardCreateSchema.parse(req.body);
+    const _id = new Types.ObjectId();
+    const doc: CardDoc = {
+      _id,
+      ownerID: caller.id,
+      cardowner: body.cardowner,
+      ...cardFacts(body.cardnumber),
+      carddate: body.carddate,
+      numberHash: numberHash(secret, body.cardnumber),
+      cvvHash: cvvHash(secret, String(_id), body.cardcvv),
+      createdAt: new Date(),
+    };
+    await cards.create(doc);
+    res.status(201).json(cardView(doc));
+  });
+
+  r.put('/paymentdetails/update/:id', async (req, res) => {
+    const card = await ownCard(req);
+    const body = CardUpdateSchema.parse(req.body);
+    const set: Partial<CardDoc> = { carddate: body.carddate, ...(body.cardowner ? { cardowner: body.cardowner } : {}) };
+    if (body.cardnumber) {
+      Object.assign(set, cardFacts(body.cardnumber), { numberHash: numberHash(secret, body.cardnumber) });
+    }
+    if (body.cardcvv) set.cvvHash = cvvHash(secret, String(card._id), body.cardcvv);
+    await cards.updateOne({ _id: card._id, ownerID: card.ownerID }, { $set: set });
+    res.json(cardView({ ...card, ...set }));
+  });
+
+  r.delete('/paymentdetails/delete/:id', async (req, res) => {
+    const card = await ownCard(req);
+    await cards.deleteOne({ _id: card._id, ownerID: card.ownerID });
+    res.json({ message: 'Deleted!' });
+  });
+
+  return r;
+}

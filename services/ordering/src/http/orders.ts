@@ -1,0 +1,201 @@
+/**
+ * Orders, package orders, payment history and customer-order records (spec 000 and 001
+ * section 7; issue 5 "Reading"): every list answers only what the caller may see — a customer
+ * their own, a seller the orders of their items and packages, an admin all — with paging and
+ * filters (month and year of TransitTime in Sri Lanka time, status, OrderID). Sellers move their
+ * own orders along (Confirmed → Shipped or Cancelled, Shipped → Delivered), recorded as
+ * OrderStatusChanged. The documented `POST .../addOrder` and `POST /orderhistory/addItems` are
+ * retired (410): orders come only from the checkout command, never with client prices.
+ */
+import {
+  ADD_ORDER_RETIRED,
+  HistoryListQuerySchema,
+  OrderListQuerySchema,
+  OrderStatusChangeSchema,
+  SELLER_STATUS_MOVES,
+  type OrderStatus,
+} from '@market/contracts';
+import {
+  HttpError,
+  conflict,
+  escapeRegex,
+  forbidden,
+  listBody,
+  notFound,
+  objectIdParam,
+  pageRequest,
+  pendingEvent,
+  requireCaller,
+  updateAggregate,
+  type Caller,
+} from '@market/platform';
+import { Router, type Request } from 'express';
+import type { Model } from 'mongoose';
+import { colomboMonthRange, colomboYear } from '../domain/time';
+import {
+  historyView,
+  itemOrderView,
+  packageOrderView,
+  type HistoryDoc,
+  type ItemOrderDoc,
+  type OrderBook,
+  type PackageOrderDoc,
+} from '../store/orders';
+import { customerName, type ReadModels } from '../store/readModels';
+
+function scope(caller: Caller): Record<string, string> {
+  if (caller.role === 'customer') return { CustomerID: caller.id };
+  if (caller.role === 'seller') return { SellerID: caller.id };
+  return {};
+}
+
+function orderFilter(req: Request, caller: Caller): Record<string, unknown> {
+  const q = OrderListQuerySchema.parse(req.query);
+  const filter: Record<string, unknown> = { ...scope(caller) };
+  if (q.status) filter.status = q.status;
+  if (q.OrderID) filter.OrderID = q.OrderID;
+  if (q.month || q.year) {
+    const year = q.year ?? colomboYear();
+    const range = q.month
+      ? colomboMonthRange(year, Number(q.month))
+      : { from: colomboMonthRange(year, 1).from, to: colomboMonthRange(year + 1, 1).from };
+    filter.placedAt = { $gte: range.from, $lt: range.to };
+  }
+  return filter;
+}
+
+export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: () => void): Router {
+  const r = Router();
+
+  async function names(customerIds: string[]): Promise<Map<string, string>> {
+    const rows = await rm.customers.find({ _id: { $in: [...new Set(customerIds)] } }).lean();
+    const byId = new Map(rows.map((c) => [c._id, c]));
+    return new Map(customerIds.map((id) => [id, customerName(byId.get(id))]));
+  }
+
+  r.get('/Orders/getOrders', async (req, res) => {
+    const caller = requireCaller(req, 'customer', 'seller', 'admin');
+    const page = pageRequest(req.query);
+    const filter = orderFilter(req, caller);
+    const [rows, total] = await Promise.all([
+      book.itemOrders.find(filter).sort({ placedAt: -1, _id: 1 }).skip(page.skip).limit(page.limit).lean<ItemOrderDoc[]>(),
+      book.itemOrders.countDocuments(filter),
+    ]);
+    const who = await names(rows.map((o) => o.CustomerID));
+    res.json(
+      listBody(
+        page,
+        rows.map((o) => itemOrderView(o, who.get(o.CustomerID)!)),
+        total,
+      ),
+    );
+  });
+
+  r.get('/PackageOrders/getOrders', async (req, res) => {
+    const caller = requireCaller(req, 'customer', 'seller', 'admin');
+    const page = pageRequest(req.query);
+    const filter = orderFilter(req, caller);
+    const [rows, total] = await Promise.all([
+      book.packageOrders.find(filter).sort({ placedAt: -1, _id: 1 }).skip(page.skip).limit(page.limit).lean<PackageOrderDoc[]>(),
+      book.packageOrders.countDocuments(filter),
+    ]);
+    const who = await names(rows.map((o) => o.CustomerID));
+    const sellers = await rm.sellers.find({ _id: { $in: [...new Set(rows.map((o) => o.SellerID))] } }).lean();
+    const company = new Map(
+      sellers.map((s) => [s._id, { companyname: s.deleted ? 'Former seller' : s.companyname, logo: s.deleted ? '' : s.logo }]),
+    );
+    res.json(
+      listBody(
+        page,
+        rows.map((o) => packageOrderView(o, who.get(o.CustomerID)!, company.get(o.SellerID) ?? { companyname: '', logo: '' })),
+        total,
+      ),
+    );
+  });
+
+  function statusRoute(path: string, model: Model<ItemOrderDoc> | Model<PackageOrderDoc>, kind: 'item' | 'package') {
+    r.put(path, async (req, res) => {
+      const caller = requireCaller(req, 'seller');
+      const id = typeof req.params.id === 'string' && /^[A-Z0-9]{1,32}-[IP]\d{1,4}$/.test(req.params.id) ? req.params.id : null;
+      const { status } = OrderStatusChangeSchema.parse(req.body);
+      if (!id) throw notFound();
+      const order = await (model as Model<ItemOrderDoc>).findOne({ _id: id, SellerID: caller.id }).lean<ItemOrderDoc>();
+      if (!order) throw notFound();
+      if (!SELLER_STATUS_MOVES[order.status].includes(status as OrderStatus)) {
+        throw conflict(`An order that is ${order.status} cannot be marked ${status}`);
+      }
+      const at = new Date();
+      const written = await updateAggregate(model, order._id, order.aggregateVersion, { $set: { status, statusChangedAt: at } }, (v) => [
+        pendingEvent('OrderStatusChanged', order.OrderID, v, {
+          orderId: order.OrderID,
+          orderLineId: order._id,
+          kind,
+          status,
+          sellerId: order.SellerID,
+          customerId: order.CustomerID,
+        }),
+      ]);
+      if (!written) throw conflict('This order was changed meanwhile, please try again');
+      nudge();
+      const who = await names([order.CustomerID]);
+      const updated = { ...order, status, statusChangedAt: at };
+      res.json(
+        kind === 'item'
+          ? itemOrderView(updated, who.get(order.CustomerID)!)
+          : packageOrderView(updated as unknown as PackageOrderDoc, who.get(order.CustomerID)!, { companyname: '', logo: '' }),
+      );
+    });
+  }
+  statusRoute('/Orders/status/:id', book.itemOrders, 'item');
+  statusRoute('/PackageOrders/status/:id', book.packageOrders, 'package');
+
+  for (const path of ['/Orders/addOrder', '/PackageOrders/addOrder', '/orderhistory/addItems']) {
+    r.post(path, (req) => {
+      requireCaller(req, 'customer', 'seller', 'admin');
+      throw new HttpError(410, ADD_ORDER_RETIRED);
+    });
+  }
+
+  r.get('/orderhistory/getItems', async (req, res) => {
+    const caller = requireCaller(req, 'customer', 'seller', 'admin');
+    if (caller.role === 'seller') throw forbidden();
+    const page = pageRequest(req.query);
+    const { q } = HistoryListQuerySchema.parse(req.query);
+    const filter: Record<string, unknown> = { ...scope(caller) };
+    if (q) {
+      const pattern = new RegExp(escapeRegex(q), 'i');
+      filter.$or = [{ RecieptNo: pattern }, { PaymentType: pattern }];
+    }
+    const [rows, total] = await Promise.all([
+      book.history.find(filter).sort({ createdAt: -1, _id: 1 }).skip(page.skip).limit(page.limit).lean<HistoryDoc[]>(),
+      book.history.countDocuments(filter),
+    ]);
+    res.json(listBody(page, rows.map(historyView), total));
+  });
+
+  r.get('/orderhistory/get/:id', async (req, res) => {
+    const caller = requireCaller(req, 'customer', 'admin');
+    const h = await book.history.findOne({ _id: objectIdParam(req.params.id), ...scope(caller) }).lean<HistoryDoc>();
+    if (!h) throw notFound();
+    res.json(historyView(h));
+  });
+
+  r.get('/customerOrders/getCusOrder', async (req, res) => {
+    const caller = requireCaller(req, 'customer', 'admin');
+    const page = pageRequest(req.query);
+    const filter = caller.role === 'customer' ? { _id: caller.id } : {};
+    const [rows, total] = await Promise.all([
+      book.customerOrders.find(filter).sort({ _id: 1 }).skip(page.skip).limit(page.limit).lean(),
+      book.customerOrders.countDocuments(filter),
+    ]);
+    res.json(
+      listBody(
+        page,
+        rows.map((c) => ({ _id: c._id, CustomerID: c.CustomerID, Orders: c.Orders })),
+        total,
+      ),
+    );
+  });
+
+  return r;
+}

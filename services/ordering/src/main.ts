@@ -1,0 +1,62 @@
+/**
+ * Ordering service process: wiring only (issue 5). Saved cards, the checkout command and its
+ * saga, item and package orders, payment history and customer-order records, and the read
+ * models of items, packages, customers and sellers it prices and labels them with.
+ */
+import '@market/platform/telemetry';
+import { Topics } from '@market/contracts';
+import { IdempotentConsumer, OutboxRelay, runService } from '@market/platform';
+import { OrderingConfigSchema } from './config';
+import { readModelHandlers } from './events/readModelConsumer';
+import { sagaHandlers } from './events/sagaConsumer';
+import { cardRoutes } from './http/cards';
+import { checkoutRoutes } from './http/checkout';
+import { orderRoutes } from './http/orders';
+import { cardModel } from './store/cards';
+import { checkoutModel } from './store/checkouts';
+import { orderBook } from './store/orders';
+import { readModels } from './store/readModels';
+import { sandboxCaptureModel, sandboxProvider } from './store/sandboxProvider';
+
+void runService({
+  configSchema: OrderingConfigSchema,
+  dbName: 'ordering',
+  async setup({ config, app, db, kafka, producer, logger, shutdown }) {
+    const cards = cardModel(db);
+    const checkouts = checkoutModel(db);
+    const book = orderBook(db);
+    const rm = readModels(db);
+    const captures = sandboxCaptureModel(db);
+    await Promise.all(
+      [cards, checkouts, captures, ...Object.values(book), ...Object.values(rm)].map((m) => (m as { init(): Promise<unknown> }).init()),
+    );
+    const provider = sandboxProvider(captures);
+
+    const relay = new OutboxRelay({ models: [checkouts, book.itemOrders, book.packageOrders], producer, logger });
+    relay.start();
+    shutdown.add('outbox relay', () => relay.stop());
+    const nudge = () => relay.nudge();
+
+    const consumer = new IdempotentConsumer({
+      kafka,
+      groupId: `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`,
+      topics: [Topics.order, Topics.item, Topics.package, Topics.customer, Topics.seller],
+      conn: db,
+      producer,
+      logger,
+      handlers: { ...sagaHandlers(checkouts, book, provider, nudge), ...readModelHandlers(rm, cards) },
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+    });
+    // Ready only once the group has its partitions, so no event published after start is missed.
+    const joined = consumer.whenJoined();
+    await consumer.start();
+    await joined;
+    shutdown.add('kafka consumer', () => consumer.stop());
+
+    app.use(
+      cardRoutes(cards, config.CARD_HASH_SECRET),
+      checkoutRoutes({ checkouts, cards, rm, book, provider, cardSecret: config.CARD_HASH_SECRET, nudge }),
+      orderRoutes(book, rm, nudge),
+    );
+  },
+});

@@ -1,0 +1,95 @@
+/**
+ * Checkouts: the aggregate of the checkout saga (DESIGN.md section 3; issue 5). One checkout is
+ * one order number (`_id` = OrderID) with its server-priced lines. Status: `Open` (priced, not
+ * paid) → `AwaitingStock` (paid; OrderPlaced recorded) → `Confirmed` (StockReserved) or
+ * `Rejected` (StockRejected; payment refunded). Events go through the per-document outbox.
+ */
+import { DELIVERY_AND_VAT, type CheckoutStatus } from '@market/contracts';
+import { outboxPlugin, type OutboxFields } from '@market/platform';
+import { Schema, type Connection, type Model } from 'mongoose';
+import type { PricedLine } from '../domain/pricing';
+
+export interface CheckoutPayment {
+  PaymentType: 'Card' | 'PayPal';
+  cardId?: string;
+  captureId: string;
+  RecieptNo: string;
+  /** Id of the order-history record. */
+  historyId: string;
+  paidAt: Date;
+}
+
+export interface CheckoutRejection {
+  itemId: string;
+  itemName: string;
+  reason: string;
+  message: string;
+}
+
+export interface CheckoutDoc extends OutboxFields {
+  /** The order number. */
+  _id: string;
+  customerId: string;
+  status: CheckoutStatus;
+  lines: PricedLine[];
+  subtotalCents: number;
+  amountCents: number;
+  payment?: CheckoutPayment;
+  rejection?: CheckoutRejection;
+  createdAt: Date;
+  decidedAt?: Date;
+}
+
+const schema = new Schema<CheckoutDoc>(
+  {
+    _id: { type: String, required: true },
+    customerId: { type: String, required: true, index: true },
+    status: { type: String, required: true },
+    lines: { type: [{}], default: [] },
+    subtotalCents: { type: Number, required: true },
+    amountCents: { type: Number, required: true },
+    payment: { type: {}, default: undefined },
+    rejection: { type: {}, default: undefined },
+    createdAt: { type: Date, required: true },
+    decidedAt: Date,
+  },
+  { collection: 'checkouts', versionKey: false },
+);
+schema.plugin(outboxPlugin);
+
+export function checkoutModel(conn: Connection): Model<CheckoutDoc> {
+  return (conn.models.Checkout as Model<CheckoutDoc> | undefined) ?? conn.model<CheckoutDoc>('Checkout', schema);
+}
+
+const rupees = (cents: number) => cents / 100;
+
+/** The checkout as its customer sees it (money in rupees). */
+export function checkoutView(c: CheckoutDoc) {
+  return {
+    checkoutId: c._id,
+    OrderID: c._id,
+    status: c.status,
+    Subtotal: rupees(c.subtotalCents),
+    DeliveryAndVat: DELIVERY_AND_VAT,
+    Amount: rupees(c.amountCents),
+    lines: c.lines.map((l) => ({
+      kind: l.kind,
+      id: l.id,
+      name: l.name,
+      image: l.image,
+      quantity: l.quantity,
+      unitPrice: rupees(l.unitPriceCents),
+      total: rupees(l.unitPriceCents * l.quantity),
+    })),
+    receipt: c.payment
+      ? {
+          _id: c.payment.historyId,
+          RecieptNo: c.payment.RecieptNo,
+          PaymentType: c.payment.PaymentType,
+          Amount: rupees(c.amountCents),
+          TransTime: c.payment.paidAt,
+        }
+      : undefined,
+    rejection: c.rejection,
+  };
+}

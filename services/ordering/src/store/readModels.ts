@@ -1,0 +1,93 @@
+/**
+ * Read models ordering keeps from other services' events (issue 5; DESIGN.md section 3):
+ * - items and packages (catalogue): names, seller, prices in cents, availability and stock, so a
+ *   checkout is priced on the server and an unavailable line cannot be bought;
+ * - customers (identity): names for the seller's order cards;
+ * - sellers (identity): company name and logo for package order cards.
+ * Each document is written with `applyVersioned` (aggregate version guard); deletions are
+ * tombstones (`deleted: true`).
+ */
+import { Schema, type Connection, type Model } from 'mongoose';
+
+export interface ItemReadDoc {
+  _id: string;
+  Item_name: string;
+  Brand: string;
+  Model: string;
+  Category: string;
+  SellerID: string;
+  Stock_keeping_unit: string;
+  priceCents: number;
+  finalPriceCents: number;
+  ItemAvailabilityStatus: boolean;
+  Quantity: number;
+  Images: string[];
+  deleted: boolean;
+  aggregateVersion: number;
+}
+
+export interface PackageReadDoc {
+  _id: string;
+  packageName: string;
+  seller: string;
+  description: string;
+  priceCents: number;
+  image: string;
+  packageAvailability: boolean;
+  content: { itemId: string; Item_name: string }[];
+  deleted: boolean;
+  aggregateVersion: number;
+}
+
+export interface CustomerReadDoc {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  userImage: string;
+  deleted: boolean;
+  aggregateVersion: number;
+}
+
+export interface SellerReadDoc {
+  _id: string;
+  companyname: string;
+  logo: string;
+  deleted: boolean;
+  aggregateVersion: number;
+}
+
+const opts = (collection: string) => ({ collection, versionKey: false as const, strict: false as const });
+
+const itemSchema = new Schema<ItemReadDoc>({ _id: String, deleted: { type: Boolean, default: false } }, opts('item_read_model'));
+const packageSchema = new Schema<PackageReadDoc>({ _id: String, deleted: { type: Boolean, default: false } }, opts('package_read_model'));
+const customerSchema = new Schema<CustomerReadDoc>(
+  { _id: String, deleted: { type: Boolean, default: false } },
+  opts('customer_read_model'),
+);
+const sellerSchema = new Schema<SellerReadDoc>({ _id: String, deleted: { type: Boolean, default: false } }, opts('seller_read_model'));
+
+function model<T>(conn: Connection, name: string, schema: Schema<T>): Model<T> {
+  return (conn.models[name] as Model<T> | undefined) ?? conn.model<T>(name, schema);
+}
+
+export interface ReadModels {
+  items: Model<ItemReadDoc>;
+  packages: Model<PackageReadDoc>;
+  customers: Model<CustomerReadDoc>;
+  sellers: Model<SellerReadDoc>;
+}
+
+export function readModels(conn: Connection): ReadModels {
+  return {
+    items: model(conn, 'ItemRead', itemSchema),
+    packages: model(conn, 'PackageRead', packageSchema),
+    customers: model(conn, 'CustomerRead', customerSchema),
+    sellers: model(conn, 'SellerRead', sellerSchema),
+  };
+}
+
+/** "First Last" of a customer, or a neutral label once the customer is gone or unknown. */
+export function customerName(c: Pick<CustomerReadDoc, 'firstName' | 'lastName' | 'deleted'> | null | undefined): string {
+  if (!c || c.deleted) return 'Former customer';
+  return `${c.firstName} ${c.lastName}`.trim();
+}

@@ -1,0 +1,74 @@
+/**
+ * Shared set-up of the ordering tests: identity, the e-mail worker, catalogue, cart and ordering
+ * behind a gateway (real Kafka, FerretDB, Redis, MailDev); a seller with items; helpers to wait
+ * for the read models and the saga.
+ */
+import { waitFor } from '@market/platform/testing';
+import { expect } from 'vitest';
+import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '../../catalogue/test/fixtures';
+
+export { itemBody, type Client, type CatalogueWorld };
+
+export const startOrderingWorld = (): Promise<CatalogueWorld> => startCatalogueWorld(['ordering']);
+
+/** A valid Visa test number (Luhn-valid). */
+export const VISA = '4111 1111 1111 1111';
+/** An expiry two years ahead, MM/YY. */
+export const FUTURE_EXPIRY = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+
+export interface CheckoutBody {
+  checkoutId: string;
+  OrderID: string;
+  status: string;
+  Amount: number;
+  Subtotal: number;
+  lines: { kind: string; id: string; name: string; quantity: number; unitPrice: number; total: number }[];
+  receipt?: { _id: string; RecieptNo: string; PaymentType: string; Amount: number };
+  rejection?: { itemId: string; message: string; reason: string };
+}
+
+/** Adds an item as `seller` and waits until ordering can price it (ItemCreated applied). */
+export async function listedItem(seller: Client, buyer: Client, overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await seller.post<{ _id: string }>('/items/addItems', itemBody(overrides));
+  expect(res.status).toBe(201);
+  await priceable(buyer, res.body._id);
+  return res.body._id;
+}
+
+/** Waits until ordering's read model knows the item (a checkout for it is accepted). */
+export async function priceable(buyer: Client, itemId: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const r = await buyer.call('POST', '/checkout/session', { items: [{ itemId, quantity: 1 }] });
+      return r.status === 201 ? true : undefined;
+    },
+    20_000,
+    150,
+    `item ${itemId} in ordering's read model`,
+  );
+}
+
+/** Adds a card and answers its id. */
+export async function savedCard(customer: Client, cvv = '737'): Promise<string> {
+  const res = await customer.post<{ _id: string }>('/paymentdetails/add', {
+    cardowner: 'Nimal Perera',
+    cardnumber: VISA,
+    carddate: FUTURE_EXPIRY,
+    cardcvv: cvv,
+  });
+  expect(res.status).toBe(201);
+  return res.body._id;
+}
+
+/** Waits until the checkout's saga has decided. */
+export async function decided(customer: Client, checkoutId: string): Promise<CheckoutBody> {
+  return waitFor(
+    async () => {
+      const r = await customer.get<CheckoutBody>(`/checkout/${checkoutId}`);
+      return r.body.status === 'Confirmed' || r.body.status === 'Rejected' ? r.body : undefined;
+    },
+    20_000,
+    100,
+    `checkout ${checkoutId} decided`,
+  );
+}
