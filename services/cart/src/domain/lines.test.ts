@@ -8,6 +8,7 @@ import {
   planCart,
   planWishlistAdd,
   planWishlistReplace,
+  withoutLines,
   type AvailableIds,
   type CartLines,
 } from './lines';
@@ -93,5 +94,22 @@ describe('planning a wishlist', () => {
     expect(planWishlistAdd([A], [A], all.items)).toEqual({ ok: false, refusal: { message: ITEM_IN_WISHLIST, field: 'Items' } });
     expect(planWishlistAdd([], [B, B], all.items)).toEqual({ ok: false, refusal: { message: ITEM_IN_WISHLIST, field: 'Items' } });
     expect(planWishlistAdd([], [B], new Set([A]))).toEqual({ ok: false, refusal: { message: ITEM_UNAVAILABLE, field: 'Items' } });
+  });
+});
+
+describe('removing lines', () => {
+  it('drops the ids and their quantities and keeps the rest in order', () => {
+    const lines: CartLines = {
+      ItemIDs: [A, B, C],
+      PackageIDs: [P, Q],
+      itemQty: { [A]: 2, [B]: 3, [C]: 4 },
+      packageQty: { [P]: 1, [Q]: 5 },
+    };
+    expect(withoutLines(lines, [B, 'f'.repeat(24)], [P])).toEqual({
+      ItemIDs: [A, C],
+      PackageIDs: [Q],
+      itemQty: { [A]: 2, [C]: 4 },
+      packageQty: { [Q]: 5 },
+    });
   });
 });

@@ -149,6 +149,22 @@ export function planWishlistAdd(
   return { ok: true, value: [...current, ...adding] };
 }
 
+/**
+ * The lines without the given items and packages (deleted from the catalogue, or bought in a
+ * confirmed order): their ids and quantities go; the other lines stay as they were, in order.
+ */
+export function withoutLines(lines: CartLines, itemIds: readonly string[], packageIds: readonly string[]): CartLines {
+  const items = new Set(itemIds);
+  const packages = new Set(packageIds);
+  const keep = (q: Quantities, gone: Set<string>) => Object.fromEntries(Object.entries(q).filter(([id]) => !gone.has(id)));
+  return {
+    ItemIDs: lines.ItemIDs.filter((id) => !items.has(id)),
+    PackageIDs: lines.PackageIDs.filter((id) => !packages.has(id)),
+    itemQty: keep(lines.itemQty, items),
+    packageQty: keep(lines.packageQty, packages),
+  };
+}
+
 function refuse<T>(message: string, field: string): Decision<T> {
   return { ok: false, refusal: { message, field } };
 }

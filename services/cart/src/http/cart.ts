@@ -16,7 +16,7 @@ import { conflict, notFound, objectIdParam } from '@market/platform';
 import { Router } from 'express';
 import type { Model, Types } from 'mongoose';
 import { EMPTY_LINES, addedIds, normalCartWrite, planCart, type CartLines } from '../domain/lines';
-import { cartLines, cartView, getOrCreateCart, removeCartLines, replaceCartLines, type CartDoc } from '../store/carts';
+import { cartLines, cartView, getOrCreateCart, removeCartLines, replaceCartLines, storedLines, type CartDoc } from '../store/carts';
 import { availableIds, deletedIds, type AvailabilityDoc, type CustomerRefDoc } from '../store/readModels';
 import { compareAndSet, ownCustomer } from './common';
 
@@ -71,7 +71,7 @@ export function cartRoutes({ carts, items, packages, customers }: CartRouteModel
       const decision = planCart(current, request, await availabilityOf(current, request));
       if (!decision.ok) throw conflict(decision.refusal.message, { [decision.refusal.field]: decision.refusal.message });
       if (!(await replaceCartLines(carts, id, cart.rev, decision.value))) return undefined;
-      return { before: current, written: { ...cart, ...decision.value, rev: cart.rev + 1 } };
+      return { before: current, written: { ...cart, ...storedLines(decision.value), rev: cart.rev + 1 } };
     });
     res.json(cartView(await settle(id, before, written)));
   });

@@ -1,19 +1,30 @@
 /**
  * Shopping carts (spec 000 section 3, "Shopping cart": `_id, customerID, ItemIDs, PackageIDs`),
- * one per customer (unique index on `customerID`), plus the units of each line in `itemQty` /
- * `packageQty` (id → units ≥ 1; issue 5).
+ * one per customer (unique index on `customerID`), plus the units of each line (issue 5), stored
+ * as arrays parallel to the ids: `itemQtys[i]` is the quantity of `ItemIDs[i]`.
  *
- * `rev` counts writes. A whole-cart replacement reads the cart, decides, and writes only if `rev`
- * is still what it read (compare-and-set), so it never overwrites a concurrent change such as an
- * event removing a deleted item. FerretDB 1.x has no transactions and ignores `$pull` with a
- * condition, so line removal uses `$pullAll` of exact ids and `$unset` of their quantity keys
- * (see {@link removeCartLines}).
+ * Why parallel arrays and not an `{ id: units }` object: FerretDB 1.24 compares embedded
+ * documents by their values only, so `$set: { q: { a: 3, c: 1 } }` over `{ a: 3, b: 1 }` is taken
+ * for "no change" and silently not written (verified against the local server). Arrays of
+ * scalars compare correctly. It also ignores `$pull` with a condition and has no transactions.
+ *
+ * Every write of the lines is a compare-and-set on `rev` (a write counter): read the cart, decide,
+ * write only if `rev` is still what was read, else read again. A removal by an event and a
+ * customer's update therefore never overwrite each other.
  */
 import { type CartView } from '@market/contracts';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { EMPTY_LINES, type CartLines } from '../domain/lines';
+import { EMPTY_LINES, withoutLines, type CartLines } from '../domain/lines';
 
-export interface CartDoc extends CartLines {
+/** The stored lines: ids, and the units of each at the same index. */
+export interface StoredLines {
+  ItemIDs: string[];
+  itemQtys: number[];
+  PackageIDs: string[];
+  packageQtys: number[];
+}
+
+export interface CartDoc extends StoredLines {
   _id: Types.ObjectId;
   customerID: string;
   rev: number;
@@ -25,8 +36,8 @@ const schema = new Schema<CartDoc>(
     customerID: { type: String, required: true },
     ItemIDs: { type: [String], default: [] },
     PackageIDs: { type: [String], default: [] },
-    itemQty: { type: Schema.Types.Mixed, default: {} },
-    packageQty: { type: Schema.Types.Mixed, default: {} },
+    itemQtys: { type: [Number], default: [] },
+    packageQtys: { type: [Number], default: [] },
     rev: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
   },
@@ -44,9 +55,22 @@ function isDuplicateKey(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
-/** The stored lines of a cart, with absent fields read as empty. */
-export function cartLines(c: Partial<CartLines>): CartLines {
-  return { ItemIDs: c.ItemIDs ?? [], PackageIDs: c.PackageIDs ?? [], itemQty: c.itemQty ?? {}, packageQty: c.packageQty ?? {} };
+/** The lines of a stored cart (absent fields read as empty; a missing quantity as 1). */
+export function cartLines(c: Partial<StoredLines>): CartLines {
+  const qty = (ids: string[], units: number[] | undefined) => Object.fromEntries(ids.map((id, i) => [id, units?.[i] ?? 1]));
+  const ItemIDs = c.ItemIDs ?? [];
+  const PackageIDs = c.PackageIDs ?? [];
+  return { ItemIDs, PackageIDs, itemQty: qty(ItemIDs, c.itemQtys), packageQty: qty(PackageIDs, c.packageQtys) };
+}
+
+/** Lines as stored (see {@link StoredLines}); a line without a quantity gets 1. */
+export function storedLines(l: CartLines): StoredLines {
+  return {
+    ItemIDs: l.ItemIDs,
+    itemQtys: l.ItemIDs.map((id) => l.itemQty[id] ?? 1),
+    PackageIDs: l.PackageIDs,
+    packageQtys: l.PackageIDs.map((id) => l.packageQty[id] ?? 1),
+  };
 }
 
 /** The cart as answered (contracts `CartView`). */
@@ -74,7 +98,7 @@ export async function getOrCreateCart(
 ): Promise<{ cart: CartDoc; created: boolean }> {
   const existing = await carts.findOne({ customerID }).lean<CartDoc>();
   if (existing) return { cart: existing, created: false };
-  const doc: CartDoc = { _id: new Types.ObjectId(), customerID, ...lines, rev: 0, createdAt: new Date() };
+  const doc: CartDoc = { _id: new Types.ObjectId(), customerID, ...storedLines(lines), rev: 0, createdAt: new Date() };
   try {
     await carts.create(doc);
     return { cart: doc, created: true };
@@ -91,15 +115,18 @@ export async function getOrCreateCart(
  * @returns false when the cart changed meanwhile (or is gone): read it again and re-decide
  */
 export async function replaceCartLines(carts: Model<CartDoc>, id: Types.ObjectId, rev: number, lines: CartLines): Promise<boolean> {
-  const res = await carts.updateOne({ _id: id, rev }, { $set: { ...lines }, $inc: { rev: 1 } });
+  const res = await carts.updateOne({ _id: id, rev }, { $set: storedLines(lines), $inc: { rev: 1 } });
   return res.matchedCount === 1;
 }
 
-const isObjectIdHex = (id: string) => /^[0-9a-f]{24}$/.test(id);
+/** Attempts of one cart's removal before the event is failed (and so retried by the consumer). */
+const MAX_REMOVAL_ATTEMPTS = 20;
 
 /**
  * Removes item and package lines, with their quantities, from the carts matching `filter` (one
- * customer's cart, or every cart holding a deleted item). Safe to repeat.
+ * customer's cart, or every cart holding a deleted item or package), each by compare-and-set.
+ * Safe to repeat: a cart without those lines is left alone.
+ * @throws {Error} when a cart keeps changing under the removal (the consumer retries the event)
  */
 export async function removeCartLines(
   carts: Model<CartDoc>,
@@ -107,15 +134,24 @@ export async function removeCartLines(
   itemIds: readonly string[],
   packageIds: readonly string[],
 ): Promise<void> {
-  // A cart holds only ObjectId hex strings; anything else cannot be there (and must not reach a path).
-  itemIds = itemIds.filter(isObjectIdHex);
-  packageIds = packageIds.filter(isObjectIdHex);
   if (itemIds.length === 0 && packageIds.length === 0) return;
-  const pullAll: Record<string, string[]> = {};
-  if (itemIds.length) pullAll.ItemIDs = [...itemIds];
-  if (packageIds.length) pullAll.PackageIDs = [...packageIds];
-  const unset: Record<string, 1> = {};
-  for (const id of itemIds) unset[`itemQty.${id}`] = 1;
-  for (const id of packageIds) unset[`packageQty.${id}`] = 1;
-  await carts.updateMany(filter, { $pullAll: pullAll, $unset: unset, $inc: { rev: 1 } });
+  const holding = { ...filter, $or: [{ ItemIDs: { $in: [...itemIds] } }, { PackageIDs: { $in: [...packageIds] } }] };
+  for (const { _id } of await carts.find(holding, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>()) {
+    if (!(await removeFromCart(carts, _id, itemIds, packageIds))) {
+      throw new Error(`cart ${String(_id)} kept changing while lines were being removed`);
+    }
+  }
+}
+
+/** One cart's removal (see {@link removeCartLines}); false when it kept losing the race. */
+async function removeFromCart(carts: Model<CartDoc>, _id: Types.ObjectId, itemIds: readonly string[], packageIds: readonly string[]) {
+  for (let attempt = 0; attempt < MAX_REMOVAL_ATTEMPTS; attempt++) {
+    const cart = await carts.findOne({ _id }).lean<CartDoc>();
+    if (!cart) return true;
+    const current = cartLines(cart);
+    const next = withoutLines(current, itemIds, packageIds);
+    if (next.ItemIDs.length === current.ItemIDs.length && next.PackageIDs.length === current.PackageIDs.length) return true;
+    if (await replaceCartLines(carts, _id, cart.rev, next)) return true;
+  }
+  return false;
 }
