@@ -150,6 +150,14 @@ describe('wishlist', () => {
     expect((await put([i2, i1])).body.wishlistss.Items).toEqual([i2, i1]);
   });
 
+  it('applies concurrent additions one after the other (compare-and-set), losing none', async () => {
+    const carol = await world.newCustomer();
+    const results = await Promise.all([i1, i2, i3].map((id) => carol.client.post('/wishlist/addItems', { Items: [id] })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect((await wishlistOf(carol)).Items.sort()).toEqual([i1, i2, i3].sort());
+    expect(await world.db.collection('wishlists').countDocuments({ CustomerID: carol.id })).toBe(1);
+  });
+
   it("answers 404 for someone else's wishlist or a bad id, 401 signed out, 403 for a seller", async () => {
     const w = await wishlistOf(alice);
     expect((await bob.client.post(`/wishlist/getByCustomerID/${alice.id}`)).status).toBe(404);
