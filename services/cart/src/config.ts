@@ -2,6 +2,7 @@
 import { BaseConfigSchema } from '@market/platform';
 import { z } from 'zod';
 
+/** Environment of the cart service (validated at start; a bad value exits with code 78). */
 export const CartConfigSchema = BaseConfigSchema.extend({
   SERVICE_NAME: z.string().default('cart'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8073),

@@ -16,6 +16,7 @@ import { removeCartLines, type CartDoc } from '../store/carts';
 import type { AvailabilityDoc } from '../store/readModels';
 import { removeWishlistItems, type WishlistDoc } from '../store/wishlists';
 
+/** The collections the catalogue events change. */
 export interface CatalogueModels {
   items: Model<AvailabilityDoc>;
   packages: Model<AvailabilityDoc>;
@@ -23,6 +24,7 @@ export interface CatalogueModels {
   wishlists: Model<WishlistDoc>;
 }
 
+/** Handlers of the item and package events, by event type, for the cart's consumer. */
 export function catalogueHandlers({ items, packages, carts, wishlists }: CatalogueModels): Record<string, EventHandler> {
   return {
     ItemCreated: async (event) => {

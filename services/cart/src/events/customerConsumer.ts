@@ -12,6 +12,7 @@ import { getOrCreateCart, type CartDoc } from '../store/carts';
 import { isDeletedCustomer, type CustomerRefDoc } from '../store/readModels';
 import { getOrCreateWishlist, type WishlistDoc } from '../store/wishlists';
 
+/** Handlers of CustomerRegistered and CustomerDeleted, by event type, for the cart's consumer. */
 export function customerHandlers(
   customers: Model<CustomerRefDoc>,
   wishlists: Model<WishlistDoc>,

@@ -10,6 +10,7 @@ import type { Model } from 'mongoose';
 import { normalId } from '../domain/lines';
 import { removeCartLines, type CartDoc } from '../store/carts';
 
+/** The OrderConfirmed handler, by event type, for the cart's consumer. */
 export function orderHandlers(carts: Model<CartDoc>): Record<string, EventHandler> {
   return {
     OrderConfirmed: async (event) => {

@@ -20,6 +20,7 @@ import { cartLines, cartView, getOrCreateCart, removeCartLines, replaceCartLines
 import { availableIds, deletedIds, type AvailabilityDoc, type CustomerRefDoc } from '../store/readModels';
 import { compareAndSet, ownCustomer } from './common';
 
+/** The collections the cart routes read and write. */
 export interface CartRouteModels {
   carts: Model<CartDoc>;
   items: Model<AvailabilityDoc>;
@@ -27,6 +28,7 @@ export interface CartRouteModels {
   customers: Model<CustomerRefDoc>;
 }
 
+/** The `/ShoppingCart/*` routes (see the module comment). Errors are thrown as `HttpError` / zod errors. */
 export function cartRoutes({ carts, items, packages, customers }: CartRouteModels): Router {
   const r = Router();
 

@@ -19,12 +19,14 @@ import { availableIds, deletedIds, type AvailabilityDoc, type CustomerRefDoc } f
 import { getOrCreateWishlist, removeWishlistItems, replaceWishlistItems, wishlistView, type WishlistDoc } from '../store/wishlists';
 import { compareAndSet, ownCustomer } from './common';
 
+/** The collections the wishlist routes read and write. */
 export interface WishlistRouteModels {
   wishlists: Model<WishlistDoc>;
   items: Model<AvailabilityDoc>;
   customers: Model<CustomerRefDoc>;
 }
 
+/** The `/wishlist/*` routes (see the module comment). Errors are thrown as `HttpError` / zod errors. */
 export function wishlistRoutes({ wishlists, items, customers }: WishlistRouteModels): Router {
   const r = Router();
 

@@ -47,6 +47,7 @@ schema.index({ customerID: 1 }, { unique: true });
 schema.index({ ItemIDs: 1 });
 schema.index({ PackageIDs: 1 });
 
+/** The carts model of the service's connection (created once per connection). */
 export function cartModel(conn: Connection): Model<CartDoc> {
   return (conn.models.Cart as Model<CartDoc>) ?? conn.model<CartDoc>('Cart', schema);
 }

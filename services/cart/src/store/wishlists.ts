@@ -26,6 +26,7 @@ const schema = new Schema<WishlistDoc>(
 schema.index({ CustomerID: 1 }, { unique: true });
 schema.index({ Items: 1 });
 
+/** The wishlists model of the service's connection (created once per connection). */
 export function wishlistModel(conn: Connection): Model<WishlistDoc> {
   return (conn.models.Wishlist as Model<WishlistDoc>) ?? conn.model<WishlistDoc>('Wishlist', schema);
 }
