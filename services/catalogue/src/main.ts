@@ -5,7 +5,7 @@
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
-import { IdempotentConsumer, OutboxRelay, runService } from '@market/platform';
+import { IdempotentConsumer, OutboxRelay, runService, type OutboxHint } from '@market/platform';
 import { CatalogueConfigSchema } from './config';
 import { imageRoutes } from './http/images';
 import { itemRoutes } from './http/items';
@@ -31,7 +31,7 @@ void runService({
     const relay = new OutboxRelay({ models: [items, packages, reservations], producer, logger });
     relay.start();
     shutdown.add('outbox relay', () => relay.stop());
-    const nudge = () => relay.nudge();
+    const nudge = (hint?: OutboxHint) => relay.nudge(hint);
 
     const consumer = new IdempotentConsumer({
       kafka,

@@ -4,7 +4,7 @@
  * signed-in customer; valid item bodies.
  */
 import { mailsTo, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
-import { expect } from 'vitest';
+import assert from 'node:assert/strict';
 import { Client, newCustomer, newSellerRequest } from '../../identity/test/stack';
 
 export { Client };
@@ -25,16 +25,16 @@ export interface CatalogueWorld {
 export async function startCatalogueWorld(extraServices: string[] = []): Promise<CatalogueWorld> {
   const stack = await startTestStack(['identity', 'notifications', 'catalogue', ...extraServices]);
   const admin = new Client(stack.gatewayUrl);
-  expect((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
+  assert.equal((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status, 200);
   const customer = new Client(stack.gatewayUrl);
   const c = newCustomer();
   await customer.post('/Customer/add', c);
-  expect((await customer.post('/Customer/loginCustomer', { username: c.username, password: c.password })).status).toBe(200);
+  assert.equal((await customer.post('/Customer/loginCustomer', { username: c.username, password: c.password })).status, 200);
 
   async function newSeller() {
     const request = newSellerRequest();
     const applied = await new Client(stack.gatewayUrl).post<{ _id: string }>('/seller/add', request);
-    expect((await admin.post('/orgseller/add', { requestId: applied.body._id })).status).toBe(201);
+    assert.equal((await admin.post('/orgseller/add', { requestId: applied.body._id })).status, 201);
     const mail = await waitFor(
       async () => (await mailsTo(request.email)).find((m) => /Welcome aboard/.test(m.subject)),
       20_000,
@@ -44,19 +44,19 @@ export async function startCatalogueWorld(extraServices: string[] = []): Promise
     const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
     const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
     const client = new Client(stack.gatewayUrl);
-    expect((await client.post('/orgSeller/loginSeller', { username, password })).status).toBe(200);
+    assert.equal((await client.post('/orgSeller/loginSeller', { username, password })).status, 200);
     return { client, id: applied.body._id };
   }
 
   async function newCustomerClient() {
     const client = new Client(stack.gatewayUrl);
     const body = newCustomer();
-    expect((await client.post('/Customer/add', body)).status).toBe(201);
+    assert.equal((await client.post('/Customer/add', body)).status, 201);
     const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
       username: body.username,
       password: body.password,
     });
-    expect(login.status).toBe(200);
+    assert.equal(login.status, 200);
     return { client, id: login.body.customerLogin._id };
   }
 

@@ -5,7 +5,7 @@
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
-import { IdempotentConsumer, OutboxRelay, runService } from '@market/platform';
+import { IdempotentConsumer, OutboxRelay, runService, type OutboxHint } from '@market/platform';
 import { OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
@@ -35,7 +35,7 @@ void runService({
     const relay = new OutboxRelay({ models: [checkouts, book.itemOrders, book.packageOrders], producer, logger });
     relay.start();
     shutdown.add('outbox relay', () => relay.stop());
-    const nudge = () => relay.nudge();
+    const nudge = (hint?: OutboxHint) => relay.nudge(hint);
 
     const consumer = new IdempotentConsumer({
       kafka,

@@ -4,7 +4,7 @@
  * for the read models and the saga.
  */
 import { waitFor } from '@market/platform/testing';
-import { expect } from 'vitest';
+import assert from 'node:assert/strict';
 import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '../../catalogue/test/fixtures';
 
 export { itemBody, type Client, type CatalogueWorld };
@@ -30,7 +30,7 @@ export interface CheckoutBody {
 /** Adds an item as `seller` and waits until ordering can price it (ItemCreated applied). */
 export async function listedItem(seller: Client, buyer: Client, overrides: Record<string, unknown> = {}): Promise<string> {
   const res = await seller.post<{ _id: string }>('/items/addItems', itemBody(overrides));
-  expect(res.status).toBe(201);
+  assert.equal(res.status, 201);
   await priceable(buyer, res.body._id);
   return res.body._id;
 }
@@ -56,7 +56,7 @@ export async function savedCard(customer: Client, cvv = '737'): Promise<string> 
     carddate: FUTURE_EXPIRY,
     cardcvv: cvv,
   });
-  expect(res.status).toBe(201);
+  assert.equal(res.status, 201);
   return res.body._id;
 }
 

@@ -122,10 +122,22 @@ export interface OutboxRelayOptions {
   leaseMs?: number;
 }
 
+/** The document a write just recorded events on, so the relay can go to it by id. */
+export interface OutboxHint {
+  model: Model<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate schema
+  id: unknown;
+}
+
 /**
  * Publishes pending events of aggregate documents and then removes them from the document.
  * Runs a poll loop; `nudge()` after a write shortens the wait so a local event reaches Kafka in
  * milliseconds.
+ *
+ * `nudge({ model, id })` names the written document: the relay then reads and clears it by `_id`
+ * alone, without the collection scan that finding pending events by condition costs (FerretDB
+ * 1.x pushes down only a lone `_id` filter). That path takes no lease, so two replicas may both
+ * publish one document's events: delivery stays at-least-once and consumers are idempotent. The
+ * scan with leases still runs on every poll and every nudge without a hint.
  */
 export class OutboxRelay {
   private readonly pollIntervalMs: number;
@@ -134,6 +146,10 @@ export class OutboxRelay {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private nudged = false;
+  /** Set by a nudge without a hint: the next round scans. */
+  private scanWanted = true;
+  private readonly hints: OutboxHint[] = [];
+  private lastScan = 0;
   private lastPurge = 0;
 
   constructor(private readonly opts: OutboxRelayOptions) {
@@ -157,10 +173,41 @@ export class OutboxRelay {
     this.loop = null;
   }
 
-  /** Asks the loop to look for pending events now (call after writing an aggregate). */
-  nudge(): void {
+  /**
+   * Asks the loop to publish now (call after writing an aggregate).
+   * @param hint - the document written; without it the next round scans every model
+   */
+  nudge(hint?: OutboxHint): void {
+    if (hint) this.hints.push(hint);
+    else this.scanWanted = true;
     this.nudged = true;
     this.wake?.();
+  }
+
+  /** Publishes the pending events of the hinted documents, reading and clearing each by `_id`. */
+  private async drainHints(): Promise<number> {
+    let published = 0;
+    while (this.hints.length > 0) {
+      const { model, id } = this.hints.shift()!;
+      const doc = (await model.findById(id).lean().exec()) as {
+        _id: unknown;
+        pendingEvents?: PendingEvent[];
+        outboxLeaseUntil?: Date | null;
+      } | null;
+      const events = doc?.pendingEvents ?? [];
+      // Leased by a scanning relay: that one publishes it.
+      if (!doc || events.length === 0 || (doc.outboxLeaseUntil && doc.outboxLeaseUntil > new Date())) continue;
+      await publishEvents(
+        this.opts.producer,
+        events.map((p) => ({ topic: p.topic, event: p.envelope })),
+      );
+      await model.collection.updateOne(
+        { _id: doc._id } as Record<string, unknown>,
+        { $pullAll: { pendingEvents: events } } as Record<string, unknown>,
+      );
+      published += events.length;
+    }
+    return published;
   }
 
   /**
@@ -226,7 +273,13 @@ export class OutboxRelay {
     while (this.running) {
       try {
         this.nudged = false;
-        await this.drainOnce();
+        await this.drainHints();
+        // Scan when asked, and at least once per poll interval even under a stream of hints.
+        if (this.scanWanted || Date.now() - this.lastScan >= this.pollIntervalMs) {
+          this.scanWanted = false;
+          this.lastScan = Date.now();
+          await this.drainOnce();
+        }
       } catch (err) {
         this.opts.logger.error({ err }, 'outbox relay failed to publish; will retry');
       }

@@ -10,7 +10,7 @@
  * recorded. A crash part-way is repaired by the redelivery, which finds its own reservations.
  */
 import { OrderPlacedDataSchema, type EventEnvelope } from '@market/contracts';
-import { pendingEvent, updateAggregate, type EventHandler } from '@market/platform';
+import { pendingEvent, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
 import { canReserve, stockLines, type LineOutcome, type StockLine } from '../domain/stock';
 import type { ItemDoc } from '../store/items';
@@ -19,11 +19,21 @@ import { itemUpdated } from './itemEvents';
 
 const MAX_CAS_ATTEMPTS = 20;
 
-export function stockHandlers(items: Model<ItemDoc>, reservations: Model<ReservationDoc>, nudge: () => void): Record<string, EventHandler> {
+export function stockHandlers(
+  items: Model<ItemDoc>,
+  reservations: Model<ReservationDoc>,
+  nudge: (hint?: OutboxHint) => void,
+): Record<string, EventHandler> {
+  // Reads go by `_id` alone: FerretDB 1.x scans the collection for any other filter.
+  const liveItem = async (id: string) => {
+    const item = await items.findById(id).lean<ItemDoc>();
+    return item && !item.deleted ? item : null;
+  };
+
   async function reserveLine(orderId: string, line: StockLine): Promise<LineOutcome> {
     if (!isValidObjectId(line.itemId)) return 'unknown-item';
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-      const item = await items.findOne({ _id: line.itemId, deleted: false }).lean<ItemDoc>();
+      const item = await liveItem(line.itemId);
       if (!item) return 'unknown-item';
       if (item.stockReservations.includes(orderId)) return 'ok';
       const outcome = canReserve(item, line.quantity);
@@ -39,14 +49,17 @@ export function stockHandlers(items: Model<ItemDoc>, reservations: Model<Reserva
         { $set: set, $push: { stockReservations: orderId } },
         (v) => [itemUpdated(next, v)],
       );
-      if (written) return 'ok';
+      if (written) {
+        nudge({ model: items, id: item._id });
+        return 'ok';
+      }
     }
     throw new Error(`item ${line.itemId} kept changing; will retry the order`);
   }
 
   async function releaseLine(orderId: string, line: StockLine): Promise<void> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-      const item = await items.findOne({ _id: line.itemId }).lean<ItemDoc>();
+      const item = await items.findById(line.itemId).lean<ItemDoc>();
       if (!item || !item.stockReservations.includes(orderId)) return;
       const set = { Quantity: item.Quantity + line.quantity, ...(item.soldOut ? { ItemAvailabilityStatus: true, soldOut: false } : {}) };
       const next = { ...item, ...set } as ItemDoc;
@@ -57,7 +70,10 @@ export function stockHandlers(items: Model<ItemDoc>, reservations: Model<Reserva
         { $set: set, $pull: { stockReservations: orderId } },
         (v) => [itemUpdated(next, v)],
       );
-      if (written) return;
+      if (written) {
+        nudge({ model: items, id: item._id });
+        return;
+      }
     }
     throw new Error(`item ${line.itemId} kept changing while giving stock back`);
   }
@@ -70,7 +86,9 @@ export function stockHandlers(items: Model<ItemDoc>, reservations: Model<Reserva
     // environment sharing the brokers, e.g. parallel test stacks): a decision here would reject
     // someone else's order. Ordering prices only known items, so its own orders always match.
     const known = lines.filter((l) => isValidObjectId(l.itemId)).map((l) => l.itemId);
-    if (known.length === 0 || !(await items.exists({ _id: { $in: known } }))) return;
+    let ours = false;
+    for (const id of known) if (!ours) ours = (await items.exists({ _id: id })) !== null;
+    if (!ours) return;
     const taken: StockLine[] = [];
     let rejected: { itemId: string; reason: Exclude<LineOutcome, 'ok'> } | null = null;
     for (const line of lines) {
@@ -98,7 +116,7 @@ export function stockHandlers(items: Model<ItemDoc>, reservations: Model<Reserva
     } catch (err) {
       if ((err as { code?: unknown }).code !== 11000) throw err;
     }
-    nudge();
+    nudge({ model: reservations, id: order.orderId });
   }
 
   return { OrderPlaced: onOrderPlaced };

@@ -10,7 +10,7 @@
  * ignored (another environment on the same brokers).
  */
 import { StockRejectedDataSchema, StockReservedDataSchema, type EventEnvelope } from '@market/contracts';
-import { updateAggregate, type EventHandler } from '@market/platform';
+import { updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { PaymentProvider } from '../domain/payments';
 import { confirmedEvents, rejectedEvents } from '../events/checkoutEvents';
@@ -34,7 +34,7 @@ export function sagaHandlers(
   checkouts: Model<CheckoutDoc>,
   book: OrderBook,
   provider: PaymentProvider,
-  nudge: () => void,
+  nudge: (hint?: OutboxHint) => void,
 ): Record<string, EventHandler> {
   /** Applies a decision to a checkout still awaiting it; returns the checkout as it ends up. */
   async function decide(
@@ -49,7 +49,7 @@ export function sagaHandlers(
       if (!set) return c;
       const next = { ...c, ...set } as CheckoutDoc;
       if (await updateAggregate(checkouts, c._id, c.aggregateVersion, { $set: set }, (v) => events(next, v))) {
-        nudge();
+        nudge({ model: checkouts, id: c._id });
         return next;
       }
     }

@@ -17,8 +17,8 @@ export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
 
   async function ownCard(req: Request): Promise<CardDoc> {
     const caller = requireCaller(req, 'customer');
-    const card = await cards.findOne({ _id: objectIdParam(req.params.id), ownerID: caller.id }).lean<CardDoc>();
-    if (!card) throw notFound();
+    const card = await cards.findById(objectIdParam(req.params.id)).lean<CardDoc>();
+    if (!card || card.ownerID !== caller.id) throw notFound();
     return card;
   }
 

@@ -24,7 +24,7 @@ import {
   expiryNotPast,
   type CheckoutPay,
 } from '@market/contracts';
-import { badRequest, conflict, notFound, requireCaller, updateAggregate, type Caller } from '@market/platform';
+import { badRequest, conflict, notFound, requireCaller, updateAggregate, type Caller, type OutboxHint } from '@market/platform';
 import { Router } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import { z } from 'zod';
@@ -51,7 +51,7 @@ export interface CheckoutDeps {
   book: OrderBook;
   provider: PaymentProvider;
   cardSecret: string;
-  nudge: () => void;
+  nudge: (hint?: OutboxHint) => void;
 }
 
 export function checkoutRoutes(d: CheckoutDeps): Router {
@@ -59,8 +59,9 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
 
   async function ownCheckout(caller: Caller, id: unknown): Promise<CheckoutDoc> {
     if (typeof id !== 'string' || !/^[A-Z0-9]{1,32}$/.test(id)) throw notFound();
-    const c = await d.checkouts.findOne({ _id: id, customerId: caller.id }).lean<CheckoutDoc>();
-    if (!c) throw notFound();
+    // By `_id` alone, then the owner check: FerretDB 1.x scans the collection for compound filters.
+    const c = await d.checkouts.findById(id).lean<CheckoutDoc>();
+    if (!c || c.customerId !== caller.id) throw notFound();
     return c;
   }
 
@@ -79,8 +80,8 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
     const key = keyHeader === undefined ? undefined : IdempotencyKeySchema.parse(keyHeader);
     const _id = key ? orderIdForKey(caller.id, key) : newOrderId();
     if (key) {
-      const existing = await d.checkouts.findOne({ _id, customerId: caller.id }).lean<CheckoutDoc>();
-      if (existing) return void res.status(200).json(checkoutView(existing));
+      const existing = await d.checkouts.findById(_id).lean<CheckoutDoc>();
+      if (existing && existing.customerId === caller.id) return void res.status(200).json(checkoutView(existing));
     }
     const { items, packages } = await readLines(
       request.items.map((l) => l.itemId),
@@ -133,8 +134,8 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
     let payment: Pick<CheckoutPayment, 'PaymentType' | 'cardId'>;
     if ('cardId' in body) {
       if (!isValidObjectId(body.cardId)) throw notFound('Card not found');
-      const card = await d.cards.findOne({ _id: new Types.ObjectId(body.cardId), ownerID: caller.id }).lean<CardDoc>();
-      if (!card) throw notFound('Card not found');
+      const card = await d.cards.findById(new Types.ObjectId(body.cardId)).lean<CardDoc>();
+      if (!card || card.ownerID !== caller.id) throw notFound('Card not found');
       if (!expiryNotPast(card.carddate)) throw badRequest(CARD_EXPIRED, { cardId: CARD_EXPIRED });
       if (!cvvMatches(d.cardSecret, String(card._id), body.cvv, card.cvvHash)) throw badRequest(WRONG_CVV, { cvv: WRONG_CVV });
       payment = { PaymentType: 'Card', cardId: String(card._id) };
@@ -174,7 +175,7 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
     const won = await updateAggregate(d.checkouts, c._id, c.aggregateVersion, { $set: { status: 'AwaitingStock', payment: paid } }, (v) =>
       paidEvents(next, v),
     );
-    if (won) d.nudge();
+    if (won) d.nudge({ model: d.checkouts, id: c._id });
     const final = won ? next : await d.checkouts.findById(c._id).lean<CheckoutDoc>();
     if (!final || final.status === 'Open') throw conflict('The checkout changed meanwhile, please try again');
     return answerPaid(final);

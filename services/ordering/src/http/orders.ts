@@ -28,6 +28,7 @@ import {
   requireCaller,
   updateAggregate,
   type Caller,
+  type OutboxHint,
 } from '@market/platform';
 import { Router, type Request } from 'express';
 import type { Model } from 'mongoose';
@@ -64,7 +65,7 @@ function orderFilter(req: Request, caller: Caller): Record<string, unknown> {
   return filter;
 }
 
-export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: () => void): Router {
+export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: OutboxHint) => void): Router {
   const r = Router();
 
   async function names(customerIds: string[]): Promise<Map<string, string>> {
@@ -119,8 +120,8 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: () => void):
       const id = typeof req.params.id === 'string' && /^[A-Z0-9]{1,32}-[IP]\d{1,4}$/.test(req.params.id) ? req.params.id : null;
       const { status } = OrderStatusChangeSchema.parse(req.body);
       if (!id) throw notFound();
-      const order = await (model as Model<ItemOrderDoc>).findOne({ _id: id, SellerID: caller.id }).lean<ItemOrderDoc>();
-      if (!order) throw notFound();
+      const order = await (model as Model<ItemOrderDoc>).findById(id).lean<ItemOrderDoc>();
+      if (!order || order.SellerID !== caller.id) throw notFound();
       if (!SELLER_STATUS_MOVES[order.status].includes(status as OrderStatus)) {
         throw conflict(`An order that is ${order.status} cannot be marked ${status}`);
       }
@@ -136,7 +137,7 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: () => void):
         }),
       ]);
       if (!written) throw conflict('This order was changed meanwhile, please try again');
-      nudge();
+      nudge({ model, id: order._id });
       const who = await names([order.CustomerID]);
       const updated = { ...order, status, statusChangedAt: at };
       res.json(

@@ -13,6 +13,7 @@ import type { OrderStatus } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { colomboIso } from '../domain/time';
+import type { PricedLine } from '../domain/pricing';
 import type { CheckoutDoc } from './checkouts';
 
 interface OrderBase extends OutboxFields {
@@ -136,6 +137,13 @@ async function insertIfAbsent<T>(m: Model<T>, doc: Record<string, unknown> & { _
   }
 }
 
+/** Each line of a checkout with the id of its order: `<OrderID>-I<n>` for items, `-P<n>` for packages. */
+function orderLines(c: CheckoutDoc): { line: PricedLine; id: string }[] {
+  let i = 0;
+  let p = 0;
+  return c.lines.map((line) => ({ line, id: line.kind === 'item' ? `${c._id}-I${++i}` : `${c._id}-P${++p}` }));
+}
+
 /**
  * Writes the orders, the history record and the customer-order entry of a paid checkout, if
  * they are not there yet. Orders take the checkout's status while it is still deciding.
@@ -145,9 +153,7 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
   if (!pay) return;
   const TransitTime = colomboIso(pay.paidAt);
   const status: OrderStatus = c.status === 'Open' ? 'AwaitingStock' : (c.status as OrderStatus);
-  let i = 0;
-  let p = 0;
-  for (const line of c.lines) {
+  for (const { line, id } of orderLines(c)) {
     const base = {
       OrderID: c._id,
       SellerID: line.sellerId,
@@ -163,8 +169,8 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
       pendingEvents: [],
       ...(c.rejection ? { rejectionReason: c.rejection.message } : {}),
     };
-    if (line.kind === 'item') await insertIfAbsent(book.itemOrders, { _id: `${c._id}-I${++i}`, ...base, Items: [line.snapshot] });
-    else await insertIfAbsent(book.packageOrders, { _id: `${c._id}-P${++p}`, ...base, Packages: [line.snapshot] });
+    if (line.kind === 'item') await insertIfAbsent(book.itemOrders, { _id: id, ...base, Items: [line.snapshot] });
+    else await insertIfAbsent(book.packageOrders, { _id: id, ...base, Packages: [line.snapshot] });
   }
   await insertIfAbsent(book.history, {
     _id: new Types.ObjectId(pay.historyId),
@@ -198,9 +204,17 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
     statusChangedAt: c.decidedAt ?? new Date(),
     ...(c.rejection ? { rejectionReason: c.rejection.message } : {}),
   };
-  await book.itemOrders.updateMany({ OrderID: c._id, status: 'AwaitingStock' }, { $set: set });
-  await book.packageOrders.updateMany({ OrderID: c._id, status: 'AwaitingStock' }, { $set: set });
-  if (c.status === 'Rejected') await book.history.updateOne({ OrderID: c._id }, { $set: { status: 'Refunded' } });
+  // Each order by its derived id: FerretDB 1.x scans the collection for any filter but a lone
+  // `_id`. Only settle calls write an AwaitingStock order (sellers cannot move one), so the
+  // read-then-write needs no version guard.
+  for (const { line, id } of orderLines(c)) {
+    const model = (line.kind === 'item' ? book.itemOrders : book.packageOrders) as Model<ItemOrderDoc>;
+    const order = await model.findById(id).lean<ItemOrderDoc>();
+    if (order?.status === 'AwaitingStock') await model.updateOne({ _id: id }, { $set: set });
+  }
+  if (c.status === 'Rejected' && c.payment) {
+    await book.history.updateOne({ _id: new Types.ObjectId(c.payment.historyId) }, { $set: { status: 'Refunded' } });
+  }
 }
 
 const rupees = (cents: number) => cents / 100;
