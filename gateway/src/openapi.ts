@@ -3,13 +3,26 @@
  * landed slice, generated from the operation lists and zod schemas in @market/contracts, served
  * as JSON at `/openapi.json` and as a readable page at `/docs`.
  */
-import { CART_OPERATIONS, CATALOGUE_OPERATIONS, IDENTITY_OPERATIONS, ORDERING_OPERATIONS, type ApiOperation } from '@market/contracts';
+import {
+  CART_OPERATIONS,
+  CATALOGUE_OPERATIONS,
+  IDENTITY_OPERATIONS,
+  ORDERING_OPERATIONS,
+  REVIEWS_OPERATIONS,
+  type ApiOperation,
+} from '@market/contracts';
 import type { Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { z } from 'zod';
 
 /** Operations of the slices that have landed, in one list. */
-export const OPERATIONS: readonly ApiOperation[] = [...IDENTITY_OPERATIONS, ...CATALOGUE_OPERATIONS, ...CART_OPERATIONS, ...ORDERING_OPERATIONS];
+export const OPERATIONS: readonly ApiOperation[] = [
+  ...IDENTITY_OPERATIONS,
+  ...CATALOGUE_OPERATIONS,
+  ...CART_OPERATIONS,
+  ...ORDERING_OPERATIONS,
+  ...REVIEWS_OPERATIONS,
+];
 
 type JsonSchema = Record<string, unknown>;
 

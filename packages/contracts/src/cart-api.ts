@@ -20,7 +20,7 @@ export const CART_OPERATIONS: ApiOperation[] = [
     method: 'put',
     path: '/wishlist/update/{wishlistId}',
     tag: 'Wishlist',
-    summary: 'Replace the own wishlist\'s Items (newly added items must be available; no duplicates)',
+    summary: "Replace the own wishlist's Items (newly added items must be available; no duplicates)",
     audience: ['customer'],
     body: WishlistWriteSchema,
     responses: { 200: '`{ wishlistss }`', 400: '`{ error, fields }`', 404: notYours, 409: `${ITEM_IN_WISHLIST} / ${ITEM_UNAVAILABLE}` },
@@ -46,7 +46,7 @@ export const CART_OPERATIONS: ApiOperation[] = [
     method: 'put',
     path: '/ShoppingCart/updateSItem/{cartId}',
     tag: 'Cart',
-    summary: 'Replace the own cart\'s lines and quantities (a failed update changes nothing)',
+    summary: "Replace the own cart's lines and quantities (a failed update changes nothing)",
     audience: ['customer'],
     body: CartWriteSchema,
     responses: {

@@ -17,7 +17,10 @@ export const PACKAGE_QUANTITY_ZERO = 'Package Quantity Cannot be reduced to zero
 export const MAX_LINE_QUANTITY = 200;
 export const LINE_QUANTITY_MAX = `Quantity cannot be more than ${MAX_LINE_QUANTITY}`;
 
-const id = z.string().trim().regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
+const id = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
 const ids = z.array(id).max(100, 'Too many lines');
 
 function quantities(zeroMessage: string) {

@@ -21,3 +21,5 @@ export * from './cart';
 export * from './ordering';
 export * from './cart-api';
 export * from './ordering-api';
+export * from './reviews';
+export * from './reviews-api';

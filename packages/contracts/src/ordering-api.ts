@@ -147,7 +147,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/orderhistory/getItems',
     tag: 'Payment history',
-    summary: 'Order-history records: a customer\'s own, or all (admin); `q` searches receipt number and payment type',
+    summary: "Order-history records: a customer's own, or all (admin); `q` searches receipt number and payment type",
     audience: ['customer', 'admin'],
     query: HistoryListQuerySchema.extend(PageQuerySchema.shape),
     responses: { 200: paged },

@@ -118,14 +118,27 @@ export interface CardView {
   carddate: string;
 }
 
-const objectId = z.string().trim().regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
-const lineQuantity = z.number({ error: 'Quantity is required' }).int().min(1, 'Quantity must be at least 1').max(200, 'Quantity cannot be more than 200');
+const objectId = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
+const lineQuantity = z
+  .number({ error: 'Quantity is required' })
+  .int()
+  .min(1, 'Quantity must be at least 1')
+  .max(200, 'Quantity cannot be more than 200');
 
 /** `POST /checkout/session` (added; DESIGN.md section 6): the lines to buy; prices come from the server. */
 export const CheckoutSessionSchema = z
   .object({
-    items: z.array(z.object({ itemId: objectId, quantity: lineQuantity })).max(100).default([]),
-    packages: z.array(z.object({ packageId: objectId, quantity: lineQuantity })).max(100).default([]),
+    items: z
+      .array(z.object({ itemId: objectId, quantity: lineQuantity }))
+      .max(100)
+      .default([]),
+    packages: z
+      .array(z.object({ packageId: objectId, quantity: lineQuantity }))
+      .max(100)
+      .default([]),
   })
   .refine((v) => v.items.length + v.packages.length > 0, { message: EMPTY_CHECKOUT, path: ['items'] })
   .refine((v) => new Set(v.items.map((l) => l.itemId)).size === v.items.length, { message: 'An item is listed twice', path: ['items'] })
@@ -172,7 +185,10 @@ export const PAYMENT_TYPES = ['Card', 'PayPal'] as const;
 /** Filters of `GET /Orders/getOrders` and `GET /PackageOrders/getOrders` (scoped to the caller). */
 export const OrderListQuerySchema = z.object({
   /** Month of TransitTime, `01`..`12`. */
-  month: z.string().regex(/^(0[1-9]|1[0-2])$/, 'Month must be 01 to 12').optional(),
+  month: z
+    .string()
+    .regex(/^(0[1-9]|1[0-2])$/, 'Month must be 01 to 12')
+    .optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   /** Orders of one checkout (its OrderID). */

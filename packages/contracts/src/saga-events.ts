@@ -47,7 +47,8 @@ export const OrderOutcomeDataSchema = z.object({
   orderId: z.string(),
   customerId: z.string(),
   items: z.array(z.object({ itemId: z.string(), quantity: z.number().int() })),
-  packages: z.array(z.object({ packageId: z.string(), quantity: z.number().int() })),
+  /** `itemIds`: the items of the package (reviews marks verified purchases from them). */
+  packages: z.array(z.object({ packageId: z.string(), quantity: z.number().int(), itemIds: z.array(z.string()).default([]) })),
   /** OrderRejected only: the line that could not be reserved and why. */
   rejectedItemId: z.string().optional(),
   reason: z.string().optional(),
@@ -96,6 +97,14 @@ export const ReviewEventDataSchema = z.object({
   noofstars: z.number().int().min(1).max(5),
 });
 export type ReviewEventData = z.infer<typeof ReviewEventDataSchema>;
+
+/** ReviewReported: a seller reported a review of their own item for the admin to moderate. */
+export const ReviewReportedDataSchema = z.object({
+  reviewId: z.string().min(1),
+  itemid: z.string().min(1),
+  sellerid: z.string().min(1),
+  reportreason: z.string(),
+});
 
 /** ReviewDeleted. */
 export const ReviewDeletedDataSchema = z.object({ reviewId: z.string().min(1), itemid: z.string().min(1) });

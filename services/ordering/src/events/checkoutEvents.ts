@@ -40,7 +40,7 @@ function outcomeData(c: CheckoutDoc): OrderOutcomeData {
     orderId: c._id,
     customerId: c.customerId,
     items: c.lines.filter((l) => l.kind === 'item').map((l) => ({ itemId: l.id, quantity: l.quantity })),
-    packages: c.lines.filter((l) => l.kind === 'package').map((l) => ({ packageId: l.id, quantity: l.quantity })),
+    packages: c.lines.filter((l) => l.kind === 'package').map((l) => ({ packageId: l.id, quantity: l.quantity, itemIds: l.itemIds })),
     ...(c.rejection ? { rejectedItemId: c.rejection.itemId, reason: c.rejection.reason } : {}),
   };
 }

@@ -1,0 +1,121 @@
+/**
+ * The reviews slice's operations (spec 000 section 7 "Reviews", "Messages"; spec 001 section 7;
+ * issue 6). Reviews: a customer writes and edits their own, a seller reports reviews of their own
+ * items, an admin deletes. Messages: customers write to the admin or a seller; a seller reads
+ * their own, the admin reads the contact messages.
+ */
+import type { ApiOperation } from './api';
+import { PageQuerySchema } from './paging';
+import {
+  ContactSchema,
+  ContactSellerSchema,
+  ReviewCreateSchema,
+  ReviewListQuerySchema,
+  ReviewReportSchema,
+  ReviewUpdateSchema,
+} from './reviews';
+
+const notYours = 'Absent, or not yours';
+const paged = 'Array (documented shape), or `{ items, total, page, limit }` with page/limit';
+
+export const REVIEWS_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/review/get',
+    tag: 'Reviews',
+    summary:
+      'Reviews with filters itemid, customerid, sellerid, reviewstatus, q (item name, brand, model), mine; a seller sees reviews of own items only',
+    audience: ['public', 'customer', 'seller', 'admin'],
+    query: ReviewListQuerySchema.extend(PageQuerySchema.shape),
+    responses: { 200: paged, 400: 'Bad filter' },
+  },
+  {
+    method: 'post',
+    path: '/review/add',
+    tag: 'Reviews',
+    summary: 'Write a review (date set by the server; a second review of the same item edits the first)',
+    audience: ['customer'],
+    body: ReviewCreateSchema,
+    responses: { 201: 'The review', 200: 'The existing review, edited', 400: '`{ error, fields }`', 404: 'No such item' },
+  },
+  {
+    method: 'put',
+    path: '/review/updateReview/{id}',
+    tag: 'Reviews',
+    summary: 'Edit the own review: description and stars',
+    audience: ['customer'],
+    body: ReviewUpdateSchema,
+    responses: { 200: 'The review', 400: '`{ error, fields }`', 404: notYours },
+  },
+  {
+    method: 'delete',
+    path: '/review/delete/{id}',
+    tag: 'Reviews',
+    summary: 'Delete the own review, or any review (admin)',
+    audience: ['customer', 'admin'],
+    responses: { 200: 'Deleted', 404: notYours },
+  },
+  {
+    method: 'put',
+    path: '/review/updateRev/{reviewId}',
+    tag: 'Reviews',
+    summary: 'A seller reports a review of their own item (reviewstatus true, reportreason)',
+    audience: ['seller'],
+    body: ReviewReportSchema,
+    responses: { 200: 'The review', 400: '`{ error, fields }`', 404: notYours },
+  },
+  {
+    method: 'post',
+    path: '/contact/add',
+    tag: 'Messages',
+    summary: 'A customer writes to the admin (rate-limited)',
+    audience: ['customer'],
+    body: ContactSchema,
+    responses: { 201: 'The message', 400: '`{ error, fields }`', 429: 'Too many messages' },
+  },
+  {
+    method: 'get',
+    path: '/contact/get',
+    tag: 'Messages',
+    summary: "The admin's contact messages",
+    audience: ['admin'],
+    added: true,
+    query: PageQuerySchema,
+    responses: { 200: paged },
+  },
+  {
+    method: 'delete',
+    path: '/contact/delete/{id}',
+    tag: 'Messages',
+    summary: 'Delete a contact message (admin)',
+    audience: ['admin'],
+    added: true,
+    responses: { 200: 'Deleted', 404: 'Not found' },
+  },
+  {
+    method: 'post',
+    path: '/contactsel/add',
+    tag: 'Messages',
+    summary: 'A customer writes to a seller (rate-limited)',
+    audience: ['customer'],
+    body: ContactSellerSchema,
+    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: 'No such seller', 429: 'Too many messages' },
+  },
+  {
+    method: 'get',
+    path: '/contactsel/get',
+    tag: 'Messages',
+    summary: "The signed-in seller's messages",
+    audience: ['seller'],
+    query: PageQuerySchema,
+    responses: { 200: paged },
+  },
+  {
+    method: 'delete',
+    path: '/contactsel/delete/{id}',
+    tag: 'Messages',
+    summary: "Delete one of the signed-in seller's messages",
+    audience: ['seller'],
+    responses: { 200: 'Deleted', 404: notYours },
+  },
+];

@@ -1,0 +1,114 @@
+/**
+ * Request schemas and messages of the reviews slice: reviews, seller reports of reviews, and
+ * contact messages to the admin and to sellers (spec 000 sections 2-8; spec 001 sections 2-8;
+ * issue 6; DESIGN.md section 6). Messages are the documents' own.
+ */
+import { z } from 'zod';
+
+export const INVALID_NAME = 'Invalid name!';
+export const INVALID_EMAIL = 'You have entered an invalid email address!';
+export const MESSAGE_REQUIRED = 'Message is required';
+export const REVIEW_REQUIRED = 'Please write your review';
+export const STARS_RANGE = 'Please select a rating from 1 to 5 stars';
+export const REPORT_REASON_REQUIRED = 'Please give a reason for the report';
+
+const objectId = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
+const stars = z.coerce.number({ error: STARS_RANGE }).int(STARS_RANGE).min(1, STARS_RANGE).max(5, STARS_RANGE);
+const description = z.string({ error: REVIEW_REQUIRED }).trim().min(1, REVIEW_REQUIRED).max(2000, 'Reviews are limited to 2000 characters');
+
+/** `POST /review/add`: the customer is the caller and the date is set by the server. */
+export const ReviewCreateSchema = z.object({
+  itemid: objectId,
+  description,
+  noofstars: stars,
+  /** Ignored: set by the server. */
+  date: z.unknown().optional(),
+  /** Ignored: the signed-in customer. */
+  customerid: z.unknown().optional(),
+});
+export type ReviewCreate = z.input<typeof ReviewCreateSchema>;
+
+/** `PUT /review/updateReview/{id}`: the own review's text and stars. */
+export const ReviewUpdateSchema = z.object({ description, noofstars: stars.optional() });
+
+/** `PUT /review/updateRev/{reviewId}`: a seller reports a review of their own item. */
+export const ReviewReportSchema = z.object({
+  reportreason: z
+    .string({ error: REPORT_REASON_REQUIRED })
+    .trim()
+    .min(1, REPORT_REASON_REQUIRED)
+    .max(500, 'The reason is limited to 500 characters'),
+  /** Always true when reporting; accepted for the documented body. */
+  reviewstatus: z.unknown().optional(),
+  /** Ignored: the signed-in seller. */
+  sellerid: z.unknown().optional(),
+});
+
+const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** Filters of `GET /review/get` (scoped to the caller: a seller sees reviews of own items only). */
+export const ReviewListQuerySchema = z.object({
+  itemid: objectId.optional(),
+  customerid: objectId.optional(),
+  sellerid: objectId.optional(),
+  /** true: reported reviews only. */
+  reviewstatus: flag.optional(),
+  /** Search in the item's name, brand or model (spec 000 section 5). */
+  q: z.string().trim().max(100).optional(),
+  /** true: the caller's own reviews (customer). */
+  mine: flag.optional(),
+});
+
+const name = z
+  .string({ error: INVALID_NAME })
+  .trim()
+  .min(1, INVALID_NAME)
+  .max(80, INVALID_NAME)
+  .regex(/^[\p{L} ]+$/u, INVALID_NAME);
+const email = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .max(254, INVALID_EMAIL)
+  .regex(/^[\w.+-]+@[\w-]+(\.[\w-]+)+$/, INVALID_EMAIL);
+const message = z.string({ error: MESSAGE_REQUIRED }).trim().min(1, MESSAGE_REQUIRED).max(2000, 'Messages are limited to 2000 characters');
+
+/** `POST /contact/add`: a customer writes to the admin. */
+export const ContactSchema = z.object({ name, email, message, customerid: z.unknown().optional() });
+export type Contact = z.input<typeof ContactSchema>;
+
+/** `POST /contactsel/add`: a customer writes to a seller. */
+export const ContactSellerSchema = z.object({ name, email, message, sellerid: objectId, customerid: z.unknown().optional() });
+export type ContactSeller = z.input<typeof ContactSellerSchema>;
+
+/** A review as answered, with what its card shows. */
+export interface ReviewView {
+  _id: string;
+  itemid: string;
+  customerid: string;
+  description: string;
+  /** ISO date-time set by the server. */
+  date: string;
+  noofstars: number;
+  reviewstatus: boolean;
+  reportreason: string;
+  sellerid: string;
+  customerName: string;
+  customerImage: string;
+  verifiedPurchase: boolean;
+  item: { Item_name: string; Brand: string; Model: string };
+}
+
+/** A contact message (to the admin) or contactsel message (to a seller) as answered. */
+export interface ContactView {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  customerid: string;
+  sellerid?: string;
+  customerImage: string;
+  createdAt: string;
+}
