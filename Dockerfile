@@ -12,6 +12,7 @@ COPY services/catalogue/package.json services/catalogue/
 COPY services/cart/package.json services/cart/
 COPY services/ordering/package.json services/ordering/
 COPY services/reviews/package.json services/reviews/
+COPY services/reporting/package.json services/reporting/
 COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/

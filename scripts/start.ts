@@ -46,6 +46,7 @@ const PROCS: Proc[] = [
   { name: 'cart', port: 8073, cmd: process.execPath, args: tsMain('services/cart/src/main.ts'), ready: '/readyz' },
   { name: 'ordering', port: 8074, cmd: process.execPath, args: tsMain('services/ordering/src/main.ts'), ready: '/readyz' },
   { name: 'reviews', port: 8075, cmd: process.execPath, args: tsMain('services/reviews/src/main.ts'), ready: '/readyz' },
+  { name: 'reporting', port: 8076, cmd: process.execPath, args: tsMain('services/reporting/src/main.ts'), ready: '/readyz' },
   { name: 'notifications', port: 8077, cmd: process.execPath, args: tsMain('services/notifications/src/main.ts'), ready: '/readyz' },
   { name: 'gateway', port: 8070, cmd: process.execPath, args: tsMain('gateway/src/main.ts'), ready: '/readyz' },
   {
