@@ -7,6 +7,14 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8074),
   /** Key of the HMACs stored instead of card numbers and CVCs; at least 32 characters. */
   CARD_HASH_SECRET: z.string().min(32, 'CARD_HASH_SECRET must have at least 32 characters'),
+  /**
+   * Demo seeding only (issue 8: orders over the last six months): honour the
+   * `X-Demo-Placed-At` header of a pay within the past year. Never set in production.
+   */
+  DEMO_BACKDATING: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type OrderingConfig = z.infer<typeof OrderingConfigSchema>;

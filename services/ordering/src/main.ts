@@ -55,7 +55,16 @@ void runService({
 
     app.use(
       cardRoutes(cards, config.CARD_HASH_SECRET),
-      checkoutRoutes({ checkouts, cards, rm, book, provider, cardSecret: config.CARD_HASH_SECRET, nudge }),
+      checkoutRoutes({
+        checkouts,
+        cards,
+        rm,
+        book,
+        provider,
+        cardSecret: config.CARD_HASH_SECRET,
+        demoBackdating: config.DEMO_BACKDATING,
+        nudge,
+      }),
       orderRoutes(book, rm, nudge),
     );
   },

@@ -51,6 +51,8 @@ export interface CheckoutDeps {
   book: OrderBook;
   provider: PaymentProvider;
   cardSecret: string;
+  /** Honour `X-Demo-Placed-At` (demo seeding only; see config). */
+  demoBackdating?: boolean;
   nudge: (hint?: OutboxHint) => void;
 }
 
@@ -127,7 +129,18 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
     return checkoutView(latest);
   }
 
-  async function pay(caller: Caller, checkoutId: unknown, body: CheckoutPay) {
+  /** When the payment counts as made: now, or the demo seeder's date within the past year. */
+  function paidAt(demoPlacedAt: string | undefined): Date {
+    const now = new Date();
+    if (!d.demoBackdating || !demoPlacedAt) return now;
+    const at = new Date(demoPlacedAt);
+    const yearAgo = now.getTime() - 366 * 86_400_000;
+    if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime() || at.getTime() < yearAgo)
+      throw badRequest('X-Demo-Placed-At must be a date within the past year');
+    return at;
+  }
+
+  async function pay(caller: Caller, checkoutId: unknown, body: CheckoutPay, demoPlacedAt?: string) {
     const c = await ownCheckout(caller, checkoutId);
     if (c.status !== 'Open') return answerPaid(c);
 
@@ -169,7 +182,7 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
       captureId: capture.captureId,
       RecieptNo: receiptNo(),
       historyId: new Types.ObjectId().toHexString(),
-      paidAt: new Date(),
+      paidAt: paidAt(demoPlacedAt),
     };
     const next: CheckoutDoc = { ...c, status: 'AwaitingStock', payment: paid };
     const won = await updateAggregate(d.checkouts, c._id, c.aggregateVersion, { $set: { status: 'AwaitingStock', payment: paid } }, (v) =>
@@ -183,7 +196,7 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
 
   r.post('/checkout/:checkoutId/pay', async (req, res) => {
     const caller = requireCaller(req, 'customer');
-    res.json(await pay(caller, req.params.checkoutId, CheckoutPaySchema.parse(req.body)));
+    res.json(await pay(caller, req.params.checkoutId, CheckoutPaySchema.parse(req.body), req.get('X-Demo-Placed-At')));
   });
 
   r.post('/paypal-transaction-complete', async (req, res) => {

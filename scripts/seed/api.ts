@@ -1,0 +1,77 @@
+/**
+ * A small client of the gateway for the seeder: JSON calls with the session cookie it was given,
+ * multipart image uploads, and the MailDev inbox (seller credentials arrive by e-mail).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+export class Session {
+  private cookie: string | null = null;
+  constructor(readonly baseUrl: string) {}
+
+  /** Calls the gateway; never throws for an HTTP status, only for a network failure. */
+  async call<T = Record<string, unknown>>(
+    method: string,
+    route: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
+    const res = await fetch(`${this.baseUrl}${route}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+    this.keepCookie(res);
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  }
+
+  /** Uploads an image file through `POST /images/upload`; answers the stored name. */
+  async upload(file: string): Promise<string> {
+    const form = new FormData();
+    form.append('image', new Blob([await readFile(file)], { type: 'image/jpeg' }), path.basename(file));
+    const res = await fetch(`${this.baseUrl}/images/upload`, {
+      method: 'POST',
+      body: form,
+      headers: this.cookie ? { cookie: this.cookie } : {},
+    });
+    const body = (await res.json()) as { name?: string; error?: string };
+    if (res.status !== 201 || !body.name) throw new Error(`image upload of ${file} answered ${res.status}: ${body.error ?? ''}`);
+    return body.name;
+  }
+
+  private keepCookie(res: Response): void {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      if (pair?.startsWith('mp_session=')) this.cookie = pair === 'mp_session=' ? null : pair;
+    }
+  }
+}
+
+/** Fails with the route and answer when a call did not give one of the expected statuses. */
+export function expectStatus<T>(a: Answer<T>, what: string, ...ok: number[]): T {
+  if (!ok.includes(a.status)) throw new Error(`${what}: HTTP ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`);
+  return a.body;
+}
+
+/** Waits for the newest MailDev message to `to` whose subject matches, and answers its text. */
+export async function mailText(maildevUrl: string, to: string, subject: RegExp, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${maildevUrl}/email`);
+    const mails = (await res.json()) as { subject: string; text: string; to: { address: string }[] }[];
+    const mail = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject)).at(-1);
+    if (mail) return mail.text;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail "${subject.source}" reached ${to} within ${timeoutMs / 1000} s`);
+}

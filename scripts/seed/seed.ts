@@ -1,0 +1,264 @@
+/**
+ * Seeds the demo marketplace through the public API at the gateway (issue 8, "Real input"), so
+ * every event flows and every read model fills as in real use:
+ * 1. five seller companies apply, the admin accepts them, the credentials e-mailed to each (read
+ *    from MailDev) are changed to the demo password;
+ * 2. about 500 real devices from `@devicefarmer/stf-device-db` become items of those sellers,
+ *    photos uploaded through `/images/upload`, every seventh one discounted; each seller makes two
+ *    promo packages;
+ * 3. twelve customers register, fill wishlists and carts, save a card, and buy over the last six
+ *    months (orders dated with the demo-only `X-Demo-Placed-At` header, honoured by ordering only
+ *    when `DEMO_BACKDATING=true`);
+ * 4. when the reviews service is up: reviews of bought items and messages to sellers and the admin.
+ *
+ * Runs once: a marketplace where the demo customer can sign in is left as it is, so a second
+ * start adds nothing. A progress bar shows each step.
+ */
+import { SingleBar, Presets } from 'cli-progress';
+import { existsSync } from 'node:fs';
+import { expectStatus, mailText, Session } from './api';
+import { itemBodyOf, loadDevices, photoPath, type Device } from './devices';
+import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME, DEMO_SELLER_PASSWORD, DEMO_SELLERS, REVIEW_TEXTS, demoCustomers } from './people';
+
+export interface SeedOptions {
+  gatewayUrl: string;
+  maildevUrl: string;
+  admin: { username: string; password: string };
+  /** Only the first n devices (tests and quick demos); default all. */
+  deviceLimit?: number;
+  log?: (line: string) => void;
+}
+
+interface Seller {
+  session: Session;
+  id: string;
+  username: string;
+  items: string[];
+}
+
+interface Customer {
+  session: Session;
+  id: string;
+}
+
+const TEST_CARD = '4111 1111 1111 1111';
+
+/** Runs `work` over `inputs` with at most `limit` at a time. */
+async function pool<T>(inputs: T[], limit: number, work: (input: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, inputs.length) }, async () => {
+      while (next < inputs.length) {
+        const i = next++;
+        await work(inputs[i]!, i);
+      }
+    }),
+  );
+}
+
+/** True when the demo data is already there (the demo customer signs in). */
+export async function alreadySeeded(gatewayUrl: string): Promise<boolean> {
+  const s = new Session(gatewayUrl);
+  const r = await s.call('POST', '/Customer/loginCustomer', { username: DEMO_CUSTOMER_USERNAME, password: DEMO_CUSTOMER_PASSWORD });
+  return r.status === 200;
+}
+
+/** Seeds everything; answers what was made. @throws with the failing call's route and answer */
+export async function seed(opts: SeedOptions): Promise<{ made: Record<string, number>; sellerUsernames: string[] }> {
+  const log = opts.log ?? ((l: string) => console.log(l));
+  const made = { sellers: 0, items: 0, packages: 0, customers: 0, orders: 0, reviews: 0, messages: 0 };
+  const admin = new Session(opts.gatewayUrl);
+  expectStatus(await admin.call('POST', '/Admin/loginAdmin', opts.admin), 'admin login', 200);
+
+  const devices = loadDevices()
+    .filter((d) => existsSync(photoPath(d)))
+    .slice(0, opts.deviceLimit);
+  const sellers: Seller[] = [];
+  const bar = new SingleBar(
+    { format: '  seeding {step} |{bar}| {value}/{total}', hideCursor: true, clearOnComplete: false },
+    Presets.shades_classic,
+  );
+  const totalWork = DEMO_SELLERS.length + devices.length + DEMO_SELLERS.length * 2 + demoCustomers().length * 2;
+  bar.start(totalWork, 0, { step: 'sellers' });
+  try {
+    // 1. sellers
+    for (const request of DEMO_SELLERS) {
+      sellers.push(await sellerAccount(opts, admin, request));
+      made.sellers++;
+      bar.increment();
+    }
+
+    // 2. items and packages
+    bar.update({ step: 'items' });
+    await pool(devices, 3, async (d: Device, i) => {
+      const seller = sellers[i % sellers.length]!;
+      const image = await seller.session.upload(photoPath(d));
+      const added = await seller.session.call<{ _id: string }>('POST', '/items/addItems', { ...itemBodyOf(d), Images: [image] });
+      const item = expectStatus(added, `add item ${d.code}`, 201);
+      seller.items.push(item._id);
+      made.items++;
+      if (i % 7 === 3) {
+        const percent = 5 + (i % 6) * 5;
+        expectStatus(
+          await seller.session.call('PUT', `/items/updateDiscount/${item._id}`, { DiscountStatus: true, DiscountPrecentage: percent }),
+          'discount',
+          200,
+        );
+      }
+      bar.increment();
+    });
+    bar.update({ step: 'packages' });
+    for (const seller of sellers) {
+      for (let p = 0; p < 2; p++) {
+        const content = seller.items.slice(p * 3, p * 3 + 3);
+        const items = await Promise.all(
+          content.map(async (id) => (await seller.session.call<{ Price: number; Images: string[] }>('GET', `/items/get/${id}`)).body),
+        );
+        const price = Math.round(items.reduce((s, it) => s + it.Price, 0) * 0.9);
+        const year = new Date().getFullYear();
+        expectStatus(
+          await seller.session.call('POST', '/Packages/addPackage', {
+            packageName: p === 0 ? 'Family Bundle' : 'Work and Play Bundle',
+            description: `${content.length} devices together for less: save 10% on the set.`,
+            price,
+            startDate: `${year}-01-01`,
+            endDate: `${year + 1}-12-31`,
+            image: items[0]!.Images[0],
+            content,
+          }),
+          'add package',
+          201,
+        );
+        made.packages++;
+        bar.increment();
+      }
+    }
+
+    // 3. customers, wishlists, carts, cards and orders over six months
+    bar.update({ step: 'customers' });
+    const allItems = sellers.flatMap((s) => s.items);
+    const customers: Customer[] = [];
+    for (const [n, body] of demoCustomers().entries()) {
+      const session = new Session(opts.gatewayUrl);
+      expectStatus(await session.call('POST', '/Customer/add', body), `register ${body.username}`, 201, 400);
+      const login = expectStatus(
+        await session.call<{ customerLogin: { _id: string } }>('POST', '/Customer/loginCustomer', {
+          username: body.username,
+          password: body.password,
+        }),
+        'customer login',
+        200,
+      );
+      const c = { session, id: login.customerLogin._id };
+      customers.push(c);
+      made.customers++;
+      const pick = (k: number) => allItems[(n * 37 + k * 101) % allItems.length]!;
+      await retry(() => c.session.call('POST', '/wishlist/addItems', { Items: [pick(1), pick(2)] }), [201, 409], 'wishlist');
+      const cart = (await c.session.call<{ _id: string }>('GET', `/ShoppingCart/getOneCart/${c.id}`)).body;
+      await retry(
+        () => c.session.call('PUT', `/ShoppingCart/updateSItem/${cart._id}`, { ItemIDs: [pick(3), pick(4)], PackageIDs: [] }),
+        [200, 409],
+        'cart',
+      );
+      bar.increment();
+    }
+    bar.update({ step: 'orders' });
+    for (const [n, c] of customers.entries()) {
+      const card = expectStatus(
+        await c.session.call<{ _id: string }>('POST', '/paymentdetails/add', {
+          cardowner: 'Demo Card',
+          cardnumber: TEST_CARD,
+          carddate: '12/30',
+          cardcvv: '123',
+        }),
+        'save card',
+        201,
+      );
+      for (let k = 0; k < 4; k++) {
+        const monthsAgo = (n + k * 2) % 6;
+        const placedAt = new Date(Date.now() - monthsAgo * 30 * 86_400_000 - ((n * 13 + k * 7) % 20) * 3_600_000);
+        const itemId = allItems[(n * 53 + k * 29) % allItems.length]!;
+        const session = await c.session.call<{ checkoutId: string }>('POST', '/checkout/session', {
+          items: [{ itemId, quantity: 1 + (k % 2) }],
+        });
+        if (session.status !== 201) continue; // sold out meanwhile: a real shopper picks another
+        const pay = k % 3 === 2 ? { paymentType: 'wallet' } : { cardId: card._id, cvv: '123' };
+        const paid = await c.session.call('POST', `/checkout/${session.body.checkoutId}/pay`, pay, {
+          'X-Demo-Placed-At': placedAt.toISOString(),
+        });
+        expectStatus(paid, 'pay', 200);
+        made.orders++;
+        if ((await c.session.call('GET', '/review/get?limit=1&page=1')).status === 200) {
+          const stars = 5 - ((n + k) % 5);
+          const texts = REVIEW_TEXTS[stars]!;
+          const r = await c.session.call('POST', '/review/add', {
+            itemid: itemId,
+            noofstars: stars,
+            description: texts[(n + k) % texts.length],
+          });
+          if (r.status === 201 || r.status === 200) made.reviews++;
+        }
+      }
+      if ((await c.session.call('GET', '/review/get?limit=1&page=1')).status === 200) {
+        const seller = sellers[n % sellers.length]!;
+        const from = demoCustomers()[n]!;
+        const m = await c.session.call('POST', '/contactsel/add', {
+          name: `${from.firstName} ${from.lastName}`,
+          email: from.email,
+          message: `Hello, is the ${n % 2 ? 'black' : 'silver'} colour available for delivery to ${from.address.split(', ')[1]}?`,
+          sellerid: seller.id,
+        });
+        if (m.status === 201) made.messages++;
+      }
+      bar.increment();
+    }
+  } finally {
+    bar.stop();
+  }
+  log(
+    `  seeded ${Object.entries(made)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')}`,
+  );
+  return { made, sellerUsernames: sellers.map((s) => s.username) };
+}
+
+/** Retries a call a read model may not be ready for yet (events take a moment). */
+async function retry(call: () => Promise<{ status: number; body: unknown }>, ok: number[], what: string): Promise<void> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const r = await call();
+    if (ok.includes(r.status) && !(r.status === 409 && /not available/i.test(JSON.stringify(r.body)))) return;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  throw new Error(`${what}: the read model did not catch up`);
+}
+
+async function sellerAccount(opts: SeedOptions, admin: Session, request: (typeof DEMO_SELLERS)[number]): Promise<Seller> {
+  const session = new Session(opts.gatewayUrl);
+  const applied = expectStatus(
+    await session.call<{ _id: string }>('POST', '/seller/add', request),
+    `seller request ${request.companyname}`,
+    201,
+  );
+  expectStatus(await admin.call('POST', '/orgseller/add', { requestId: applied._id }), 'accept seller', 201);
+  const text = await mailText(opts.maildevUrl, request.email, /Welcome aboard/);
+  const username = /^Username: (\S+)$/m.exec(text)?.[1];
+  const password = /^Password: (\S+)$/m.exec(text)?.[1];
+  if (!username || !password) throw new Error(`the welcome e-mail to ${request.email} has no credentials`);
+  const login = expectStatus(
+    await session.call<{ sellerLogin: { _id: string } }>('POST', '/orgSeller/loginSeller', { username, password }),
+    'seller login',
+    200,
+  );
+  const id = login.sellerLogin._id;
+  expectStatus(
+    await session.call('PUT', `/orgSeller/ChangePwd/${id}`, {
+      currentPassword: password,
+      password: DEMO_SELLER_PASSWORD,
+      confirmPassword: DEMO_SELLER_PASSWORD,
+    }),
+    'seller password',
+    200,
+  );
+  return { session, id, username, items: [] };
+}
