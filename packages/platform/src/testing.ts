@@ -200,8 +200,13 @@ export interface TestStack {
  * ports, with their own databases on the real servers, for integration and end-to-end tests.
  * @param services - folder names under `services/`, e.g. `['identity', 'notifications']`
  * @param gatewayEnv - extra gateway variables, e.g. `WEB_ORIGINS` for a browser test
+ * @param serviceEnv - extra variables of every service process (e.g. OpenTelemetry settings)
  */
-export async function startTestStack(services: string[], gatewayEnv: Record<string, string> = {}): Promise<TestStack> {
+export async function startTestStack(
+  services: string[],
+  gatewayEnv: Record<string, string> = {},
+  serviceEnv: Record<string, string> = {},
+): Promise<TestStack> {
   await requireServers('mongo', 'kafka', 'redis', 'smtp', 'maildev');
   const path = await import('node:path');
   const root = path.resolve(__dirname, '..', '..', '..');
@@ -211,7 +216,7 @@ export async function startTestStack(services: string[], gatewayEnv: Record<stri
   const common = { ...TEST_SECRETS, WEB_URL: 'http://localhost:3000', KAFKA_FROM_BEGINNING: 'false' };
   const started = await Promise.all(
     services.map(async (name) => {
-      const env: Record<string, string> = { ...common, MONGO_DB: `${name}-${dbSuffix}` };
+      const env: Record<string, string> = { ...common, ...serviceEnv, MONGO_DB: `${name}-${dbSuffix}` };
       if (name === 'identity')
         Object.assign(env, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ADMIN_EMAIL: admin.email });
       return [name, await spawnProcess(path.join(root, 'services', name, 'src', 'main.ts'), env)] as const;

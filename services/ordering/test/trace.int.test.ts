@@ -1,0 +1,97 @@
+/**
+ * One checkout is one trace (issue 8 "Observability"; DESIGN.md section 3 "Trace context travels
+ * in Kafka headers"): with OTEL_EXPORTER_OTLP_ENDPOINT set on every process, the pay request's
+ * spans from the gateway, ordering (HTTP and the StockReserved consumer) and catalogue (the
+ * OrderPlaced consumer) reach an OTLP/HTTP receiver under one trace id.
+ */
+import { mailsTo, startTestStack, waitFor, type TestStack } from '@market/platform/testing';
+import express from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, newCustomer, newSellerRequest } from '../../identity/test/stack';
+import { decided, listedItem, type CheckoutBody } from './fixtures';
+
+interface OtlpSpan {
+  traceId: string;
+  name: string;
+  kind: number;
+}
+const spans: { service: string; span: OtlpSpan }[] = [];
+let receiver: Server;
+let stack: TestStack;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(express.json({ limit: '50mb' }));
+  app.post('/v1/traces', (req, res) => {
+    for (const rs of req.body.resourceSpans ?? []) {
+      const service = rs.resource?.attributes?.find((a: { key: string }) => a.key === 'service.name')?.value?.stringValue ?? '';
+      for (const ss of rs.scopeSpans ?? []) for (const span of ss.spans ?? []) spans.push({ service, span });
+    }
+    res.json({});
+  });
+  receiver = app.listen(0, '127.0.0.1');
+  await new Promise((r) => receiver.once('listening', r));
+  const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+  const otel = { OTEL_SDK_DISABLED: 'false', OTEL_EXPORTER_OTLP_ENDPOINT: endpoint };
+  stack = await startTestStack(['identity', 'notifications', 'catalogue', 'ordering'], otel, otel);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
+});
+
+describe('tracing a checkout', () => {
+  it('follows one pay from the gateway through ordering, Kafka and catalogue back to ordering', async () => {
+    const admin = new Client(stack.gatewayUrl);
+    expect((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
+    const request = newSellerRequest();
+    const applied = await new Client(stack.gatewayUrl).post<{ _id: string }>('/seller/add', request);
+    expect((await admin.post('/orgseller/add', { requestId: applied.body._id })).status).toBe(201);
+    const mail = await waitFor(
+      async () => (await mailsTo(request.email)).find((m) => /Welcome aboard/.test(m.subject)),
+      20_000,
+      200,
+      'credentials',
+    );
+    const seller = new Client(stack.gatewayUrl);
+    const login = { username: /^Username: (\S+)$/m.exec(mail.text)![1]!, password: /^Password: (\S+)$/m.exec(mail.text)![1]! };
+    expect((await seller.post('/orgSeller/loginSeller', login)).status).toBe(200);
+    const buyer = new Client(stack.gatewayUrl);
+    const c = newCustomer();
+    await buyer.post('/Customer/add', c);
+    expect((await buyer.post('/Customer/loginCustomer', { username: c.username, password: c.password })).status).toBe(200);
+    const itemId = await listedItem(seller, buyer, { Price: 1500 });
+    const { body } = await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
+
+    const traceId = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
+    const paid = await buyer.call(
+      'POST',
+      '/paypal-transaction-complete',
+      { checkoutId: body.checkoutId },
+      {
+        traceparent: `00-${traceId}-0123456789abcdef-01`,
+      },
+    );
+    expect(paid.status).toBe(200);
+    expect((await decided(buyer, body.checkoutId)).status).toBe('Confirmed');
+
+    const b64 = Buffer.from(traceId, 'hex').toString('base64');
+    const inTrace = () => spans.filter((s) => s.span.traceId === traceId || s.span.traceId === b64);
+    const services = await waitFor(
+      async () => {
+        const seen = new Set(inTrace().map((s) => s.service));
+        const orderingConsumer = inTrace().some((s) => s.service === 'ordering' && s.span.kind === 5);
+        return ['gateway', 'ordering', 'catalogue'].every((name) => seen.has(name)) && orderingConsumer ? seen : undefined;
+      },
+      30_000,
+      200,
+      `gateway, ordering and catalogue spans of trace ${traceId} (seen: ${[...new Set(spans.map((s) => s.service))].join(', ')})`,
+    );
+    expect([...services]).toEqual(expect.arrayContaining(['gateway', 'ordering', 'catalogue']));
+    // Catalogue consumed OrderPlaced (a CONSUMER span, kind 5) within the trace.
+    expect(inTrace().some((s) => s.service === 'catalogue' && s.span.kind === 5)).toBe(true);
+  });
+});
