@@ -34,6 +34,8 @@ export interface GatewayDeps {
   authenticate?: (req: Request) => Promise<Caller | null>;
   /** Rate limiting middleware (per IP), run before anything reaches a service. */
   rateLimit?: RequestHandler;
+  /** Extra routes served by the gateway itself (the admins' queue board). */
+  ownRoutes?: RequestHandler;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -73,6 +75,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(sameOriginGuard);
   mountApiDocs(app);
   if (deps.rateLimit) app.use(deps.rateLimit);
+  if (deps.ownRoutes) app.use(deps.ownRoutes);
 
   const identify: RequestHandler = async (req, _res, next) => {
     for (const h of [CALLER_ID_HEADER, CALLER_ROLE_HEADER, INTERNAL_TOKEN_HEADER]) delete req.headers[h];

@@ -6,6 +6,7 @@ import { ConfigError, GracefulShutdown, createLogger, createRedis, loadConfig, p
 import { createGatewayApp } from './app';
 import { GatewayConfigSchema } from './config';
 import { rateLimits } from './rateLimits';
+import { queueBoard } from './queueBoard';
 import { sessionAuthenticator } from './session';
 
 function main(): void {
@@ -24,10 +25,18 @@ function main(): void {
   shutdown.install();
   const redis = createRedis(config.REDIS_URL);
   shutdown.add('redis', () => redis.quit());
+  const authenticate = sessionAuthenticator(config.SESSION_SECRET, redis);
+  const bullRedis = createRedis(config.REDIS_URL, true);
+  const board = queueBoard(bullRedis, authenticate);
+  shutdown.add('queue board', async () => {
+    await board.close();
+    await bullRedis.quit();
+  });
   const app = createGatewayApp({
     config,
     logger,
-    authenticate: sessionAuthenticator(config.SESSION_SECRET, redis),
+    authenticate,
+    ownRoutes: board.router,
     readiness: [{ name: 'redis', check: () => pingRedis(redis) }],
     rateLimit: rateLimits(redis, config.RATE_LIMIT_MULTIPLIER),
   });

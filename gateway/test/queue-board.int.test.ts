@@ -1,0 +1,38 @@
+/**
+ * The admins' queue board at the gateway (issue 8): bull-board over the `email` and `report`
+ * queues on the real Redis, for a signed-in admin only.
+ */
+import { startTestStack, type TestStack } from '@market/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, newCustomer } from '../../services/identity/test/stack';
+
+let stack: TestStack;
+
+beforeAll(async () => {
+  stack = await startTestStack(['identity']);
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('queue board', () => {
+  it('shows the email and report queues to an admin and nothing to anyone else', async () => {
+    const anonymous = new Client(stack.gatewayUrl);
+    expect((await anonymous.get('/admin/queues/api/queues')).status).toBe(404);
+    const customer = new Client(stack.gatewayUrl);
+    const c = newCustomer();
+    await customer.post('/Customer/add', c);
+    await customer.post('/Customer/loginCustomer', { username: c.username, password: c.password });
+    expect((await customer.get('/admin/queues/api/queues')).status).toBe(404);
+
+    const admin = new Client(stack.gatewayUrl);
+    expect((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
+    const page = await fetch(`${stack.gatewayUrl}/admin/queues`, { headers: { cookie: `mp_session=${admin.token}` } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const api = await admin.get<{ queues: { name: string }[] }>('/admin/queues/api/queues');
+    expect(api.status).toBe(200);
+    expect(api.body.queues.map((q) => q.name).sort()).toEqual(['email', 'report']);
+  });
+});
