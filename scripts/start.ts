@@ -46,7 +46,9 @@ interface Proc {
   ready: string;
 }
 
-const tsMain = (rel: string) => ['--import', 'tsx', path.join(ROOT, rel)];
+/** `npm run dev`: processes restart when their sources change, and the web app is Vite's dev server. */
+const DEV = process.argv.includes('--dev');
+const tsMain = (rel: string) => [...(DEV ? ['--watch'] : []), '--import', 'tsx', path.join(ROOT, rel)];
 const PROCS: Proc[] = [
   { name: 'identity', port: 8071, cmd: process.execPath, args: tsMain('services/identity/src/main.ts'), ready: '/readyz' },
   { name: 'catalogue', port: 8072, cmd: process.execPath, args: tsMain('services/catalogue/src/main.ts'), ready: '/readyz' },
@@ -60,7 +62,15 @@ const PROCS: Proc[] = [
     name: 'web',
     port: 3000,
     cmd: process.execPath,
-    args: [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--port', '3000', '--strictPort', '--host', '127.0.0.1'],
+    args: [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      ...(DEV ? [] : ['preview']),
+      '--port',
+      '3000',
+      '--strictPort',
+      '--host',
+      '127.0.0.1',
+    ],
     cwd: path.join(ROOT, 'frontend'),
     ready: '/',
   },
@@ -171,7 +181,7 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   const infra = spawnSync('npx', ['tsx', 'infra/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env });
   if (infra.status !== 0) throw new Error('the infrastructure did not come up');
-  buildWebIfStale();
+  if (!DEV) buildWebIfStale();
   PROCS.forEach(start);
   await Promise.all(PROCS.map((p) => waitReady(p)));
   const accounts = await demoAccounts();

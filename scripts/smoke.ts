@@ -1,0 +1,138 @@
+/**
+ * `npm run smoke` (issue 8): one customer, one seller and one admin journey through the gateway
+ * of a running marketplace (`npm start`, demo data seeded), printing what each step did.
+ * Exits non-zero at the first step that does not answer as expected.
+ *
+ * Customer: signs in, searches the catalogue, puts an item in the cart, checks out with the
+ * wallet provider and waits for `Confirmed`. Seller: signs in as the seller of that item, finds
+ * the order and marks it Shipped. Admin: signs in, lists customers, reads the dashboard when the
+ * reporting service is up.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expectStatus, Session } from './seed/api';
+import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME, DEMO_SELLER_PASSWORD } from './seed/people';
+
+const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8070';
+const ROOT = path.resolve(__dirname, '..');
+
+const step = (who: string, what: string) => console.log(`  ${who.padEnd(8)} ${what}`);
+
+async function main(): Promise<void> {
+  console.log(`smoke test against ${GATEWAY}`);
+  const customer = new Session(GATEWAY);
+  const login = expectStatus(
+    await customer.call<{ customerLogin: { _id: string; firstName: string } }>('POST', '/Customer/loginCustomer', {
+      username: DEMO_CUSTOMER_USERNAME,
+      password: DEMO_CUSTOMER_PASSWORD,
+    }),
+    'customer login',
+    200,
+  );
+  const customerId = login.customerLogin._id;
+  step('customer', `signed in as ${DEMO_CUSTOMER_USERNAME} (${login.customerLogin.firstName})`);
+  const found = expectStatus(
+    await customer.call<{ items: { _id: string; Item_name: string; FinalPrice: number; SellerID: string }[]; total: number }>(
+      'GET',
+      '/items/getItems?q=galaxy&available=true&page=1&limit=5',
+    ),
+    'search',
+    200,
+  );
+  const item =
+    found.items[0] ??
+    (
+      await customer.call<{ items: { _id: string; Item_name: string; FinalPrice: number; SellerID: string }[] }>(
+        'GET',
+        '/items/getItems?available=true&page=1&limit=1',
+      )
+    ).body.items[0];
+  if (!item) throw new Error('the catalogue has no available item: was the demo data seeded?');
+  step('customer', `searched "galaxy": ${found.total} items; picked ${item.Item_name} at Rs. ${item.FinalPrice.toFixed(2)}`);
+  const cart = expectStatus(
+    await customer.call<{ _id: string; ItemIDs: string[]; PackageIDs: string[] }>('GET', `/ShoppingCart/getOneCart/${customerId}`),
+    'cart',
+    200,
+  );
+  const lines = cart.ItemIDs.includes(item._id) ? cart.ItemIDs : [...cart.ItemIDs, item._id];
+  expectStatus(
+    await customer.call('PUT', `/ShoppingCart/updateSItem/${cart._id}`, { ItemIDs: lines, PackageIDs: cart.PackageIDs }),
+    'add to cart',
+    200,
+  );
+  step('customer', `cart holds ${lines.length} item line(s)`);
+  const checkout = expectStatus(
+    await customer.call<{ checkoutId: string; Amount: number }>('POST', '/checkout/session', {
+      items: [{ itemId: item._id, quantity: 1 }],
+    }),
+    'checkout',
+    201,
+  );
+  const paid = expectStatus(
+    await customer.call<{ receipt: { RecieptNo: string } }>('POST', '/paypal-transaction-complete', { checkoutId: checkout.checkoutId }),
+    'pay',
+    200,
+  );
+  step('customer', `paid Rs. ${checkout.Amount.toFixed(2)} with the wallet provider, receipt ${paid.receipt.RecieptNo}`);
+  let status = '';
+  for (let i = 0; i < 100 && status !== 'Confirmed' && status !== 'Rejected'; i++) {
+    status = (await customer.call<{ status: string }>('GET', `/checkout/${checkout.checkoutId}`)).body.status;
+    if (status !== 'Confirmed') await new Promise((r) => setTimeout(r, 200));
+  }
+  if (status !== 'Confirmed') throw new Error(`the checkout ended ${status || 'undecided'}`);
+  step('customer', `order ${checkout.checkoutId} is Confirmed`);
+
+  const accountsFile = path.join(ROOT, '.data', 'demo-accounts.json');
+  const usernames = existsSync(accountsFile)
+    ? (JSON.parse(readFileSync(accountsFile, 'utf8')) as { sellerUsernames: string[] }).sellerUsernames
+    : [];
+  let sellerDone = false;
+  for (const username of usernames) {
+    const seller = new Session(GATEWAY);
+    const s = await seller.call<{ sellerLogin: { _id: string; companyname: string } }>('POST', '/orgSeller/loginSeller', {
+      username,
+      password: DEMO_SELLER_PASSWORD,
+    });
+    if (s.status !== 200 || s.body.sellerLogin._id !== item.SellerID) continue;
+    step('seller', `signed in as ${username} (${s.body.sellerLogin.companyname})`);
+    const orders = expectStatus(
+      await seller.call<{ _id: string; status: string }[]>('GET', `/Orders/getOrders?OrderID=${checkout.checkoutId}`),
+      'seller orders',
+      200,
+    );
+    const order = orders[0];
+    if (!order) throw new Error('the seller does not see the order');
+    const shipped = expectStatus(
+      await seller.call<{ status: string }>('PUT', `/Orders/status/${order._id}`, { status: 'Shipped' }),
+      'mark shipped',
+      200,
+    );
+    step('seller', `order line ${order._id}: ${order.status} → ${shipped.status}`);
+    sellerDone = true;
+    break;
+  }
+  if (!sellerDone) step('seller', 'skipped: no demo seller account of that item in .data/demo-accounts.json');
+
+  const admin = new Session(GATEWAY);
+  expectStatus(
+    await admin.call('POST', '/Admin/loginAdmin', {
+      username: process.env.ADMIN_USERNAME ?? 'admin',
+      password: process.env.ADMIN_PASSWORD ?? 'Admin#2026',
+    }),
+    'admin login',
+    200,
+  );
+  const customers = expectStatus(await admin.call<{ total: number }>('GET', '/Customer/getAll?page=1&limit=1'), 'customers', 200);
+  step('admin', `signed in; ${customers.total} customers registered`);
+  const dashboard = await admin.call<Record<string, unknown>>('GET', '/Admin/dashboard');
+  step(
+    'admin',
+    dashboard.status === 200 ? `dashboard: ${JSON.stringify(dashboard.body).slice(0, 160)}` : `dashboard answered ${dashboard.status}`,
+  );
+  console.log('smoke test passed');
+}
+
+main().catch((err: unknown) => {
+  console.error(`smoke test FAILED: ${(err as Error).message}`);
+  process.exit(1);
+});
