@@ -8,6 +8,7 @@ import {
   CATALOGUE_OPERATIONS,
   IDENTITY_OPERATIONS,
   ORDERING_OPERATIONS,
+  REPORTING_OPERATIONS,
   REVIEWS_OPERATIONS,
   type ApiOperation,
 } from '@market/contracts';
@@ -22,6 +23,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...CART_OPERATIONS,
   ...ORDERING_OPERATIONS,
   ...REVIEWS_OPERATIONS,
+  ...REPORTING_OPERATIONS,
 ];
 
 type JsonSchema = Record<string, unknown>;

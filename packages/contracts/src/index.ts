@@ -23,3 +23,5 @@ export * from './cart-api';
 export * from './ordering-api';
 export * from './reviews';
 export * from './reviews-api';
+export * from './reporting';
+export * from './reporting-api';

@@ -8,7 +8,7 @@ import '@market/platform/telemetry';
 import { EmailJobSchema, Queues, type EmailJob } from '@market/contracts';
 import { BaseConfigSchema, createMailer, createWorker, runService, sendMail } from '@market/platform';
 import { z } from 'zod';
-import { renderEmail, scrubEmailJob } from './templates/render';
+import { emailAttachments, renderEmail, scrubEmailJob } from './templates/render';
 
 void runService({
   configSchema: BaseConfigSchema.extend({
@@ -25,7 +25,8 @@ void runService({
       async (job) => {
         const { to, template, data } = EmailJobSchema.parse(job.data);
         const mail = renderEmail(template, data);
-        return sendMail(transport, { to, ...mail });
+        const attachments = emailAttachments(data);
+        return sendMail(transport, { to, ...mail, ...(attachments.length ? { attachments } : {}) });
       },
       { connection: bullRedis, logger, concurrency: 4, scrub: scrubEmailJob },
     );

@@ -90,9 +90,37 @@ const templates = {
         'You are welcome to apply again with more details about your business.',
       ]),
   },
+  'monthly-sales-reports': {
+    data: z.object({ name: Name, companyname: Name, month: z.string().max(40) }),
+    render: (d: { name: string; companyname: string; month: string }) =>
+      compose(`Your monthly sales reports: ${d.month}`, `Hello ${d.name},`, [
+        `Attached are the item and package sales reports of ${d.companyname} for ${d.month} (MonthlySalesReport.pdf and MonthlyPackageSalesReport.pdf).`,
+        'You can generate them again at any time from Monthly Sales in your seller account.',
+      ]),
+  },
 } as const;
 
 export type TemplateName = keyof typeof templates;
+
+/** A file sent with a mail: `data.attachments` of a job (base64 content). */
+const AttachmentSchema = z.object({
+  filename: z.string().min(1).max(200),
+  contentType: z.string().max(100).default('application/octet-stream'),
+  contentBase64: z.string(),
+});
+
+/**
+ * The attachments of a job's data (`data.attachments`, e.g. the monthly PDF reports), ready for
+ * nodemailer; none when absent.
+ */
+export function emailAttachments(data: Record<string, unknown>): { filename: string; content: Buffer; contentType: string }[] {
+  if (!('attachments' in data)) return [];
+  return z
+    .array(AttachmentSchema)
+    .max(10)
+    .parse(data.attachments)
+    .map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, 'base64') }));
+}
 
 /** Fields of a template's data that are secrets, removed from the job once the mail is sent. */
 const SECRET_FIELDS = ['code', 'password'] as const;
@@ -101,6 +129,9 @@ const SECRET_FIELDS = ['code', 'password'] as const;
 export function scrubEmailJob<J extends { data: Record<string, unknown> }>(job: J): J {
   const data = { ...job.data };
   for (const f of SECRET_FIELDS) if (f in data) data[f] = '[sent]';
+  // Attachments are large: keep only their names once sent.
+  if (Array.isArray(data.attachments))
+    data.attachments = (data.attachments as { filename?: unknown }[]).map((a) => ({ filename: a.filename, sent: true }));
   return { ...job, data };
 }
 

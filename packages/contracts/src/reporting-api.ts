@@ -1,0 +1,87 @@
+/**
+ * The reporting slice's operations (spec 001 section 7 "Reports" and "Customers (admin)"; issue 7;
+ * DESIGN.md section 4): each report is a `report` job — `create-pdf` answers 202 `{ jobId }`,
+ * `GET /reports/{jobId}` its state, `fetch-pdf` the PDF — plus the admin dashboard and the seller's
+ * monthly sales figures.
+ */
+import type { ApiOperation, Audience } from './api';
+import {
+  FetchPdfQuerySchema,
+  MonthlyReportRequestSchema,
+  REPORT_FILE_NAMES,
+  REPORT_KINDS,
+  REPORT_PREFIXES,
+  REPORT_AUDIENCE,
+  ReviewReportRequestSchema,
+  SellerSalesQuerySchema,
+  type ReportKind,
+} from './reporting';
+
+const TITLES: Record<ReportKind, string> = {
+  items: "The signed-in seller's monthly item sales",
+  packages: "The signed-in seller's monthly package sales",
+  customers: "Customers registered in a month (month of newlyAddeddate), with the month's total",
+  sellers: 'Sellers accepted in a month (month of acceptedDate), with the total',
+  transactions: 'Payment transactions of a month',
+  reviews: 'Reviews and ratings of one item',
+};
+
+function reportOperations(kind: ReportKind): ApiOperation[] {
+  const prefix = REPORT_PREFIXES[kind];
+  const audience: Audience[] = [REPORT_AUDIENCE[kind]];
+  const tag = 'Reports';
+  return [
+    {
+      method: 'post',
+      path: `/${prefix}/create-pdf`,
+      tag,
+      summary: `${TITLES[kind]}: enqueue the PDF (month 01..12 and year, default this month). Rows a client sends are ignored`,
+      audience,
+      body: kind === 'reviews' ? ReviewReportRequestSchema : MonthlyReportRequestSchema,
+      responses: { 202: '`{ jobId }`', 400: '`{ error, fields }`', 403: 'Not for this role' },
+    },
+    {
+      method: 'get',
+      path: `/${prefix}/fetch-pdf`,
+      tag,
+      summary: `The PDF of job \`jobId\` (or the caller's latest), \`attachment; filename="${REPORT_FILE_NAMES[kind]}"\``,
+      audience,
+      query: FetchPdfQuerySchema,
+      responses: { 200: 'application/pdf', 404: 'No such report of yours, or not ready yet', 403: 'Not for this role' },
+    },
+  ];
+}
+
+export const REPORTING_OPERATIONS: ApiOperation[] = [
+  ...REPORT_KINDS.flatMap(reportOperations),
+  {
+    method: 'get',
+    path: '/reports/{jobId}',
+    tag: 'Reports',
+    summary:
+      'State of an own report job: `{ jobId, kind, state (waiting|active|completed|failed), progress, attemptsMade, failedReason?, downloadUrl? }`',
+    audience: ['seller', 'admin'],
+    added: true,
+    responses: { 200: 'The job state', 404: 'No such job of yours' },
+  },
+  {
+    method: 'get',
+    path: '/reports/sellerSales',
+    tag: 'Reports',
+    summary: "The signed-in seller's monthly sales screen: summary and rows (same figures as the PDF)",
+    audience: ['seller'],
+    added: true,
+    query: SellerSalesQuerySchema,
+    responses: { 200: '`{ kind, currency, month, year, summary, rows }`', 400: '`{ error, fields }`' },
+  },
+  {
+    method: 'get',
+    path: '/Admin/dashboard',
+    tag: 'Reports',
+    summary:
+      'Dashboard counts (customers, sellers, seller requests, deletion requests, items, packages, orders, reviews), revenue this month and a 12-month series',
+    audience: ['admin'],
+    added: true,
+    responses: { 200: 'The dashboard', 403: 'Admins only' },
+  },
+];

@@ -1,0 +1,206 @@
+/**
+ * Contracts of the reporting slice (issue 7; spec 001 sections 2, 7 and 9; DESIGN.md section 4):
+ * the report kinds with their documented paths and download names, the `create-pdf` request
+ * schemas (month `01`..`12` and year, default the current month in Sri Lanka; the item of the
+ * review report), the `report` job parameters, and the shapes of the dashboard and the seller's
+ * monthly sales screen. Money on the wire is LKR rupees with two decimals; reporting keeps cents.
+ */
+import { z } from 'zod';
+
+/** The reports the marketplace renders, by job `kind`. */
+export const REPORT_KINDS = ['items', 'packages', 'customers', 'sellers', 'transactions', 'reviews'] as const;
+export const ReportKindSchema = z.enum(REPORT_KINDS);
+export type ReportKind = z.infer<typeof ReportKindSchema>;
+
+/** Job `kind` of the monthly scheduled delivery of every seller's reports (not a PDF of its own). */
+export const MONTHLY_DELIVERY_KIND = 'monthly-seller-reports';
+
+/** Documented path prefix of each report (`POST /<prefix>/create-pdf`, `GET /<prefix>/fetch-pdf`). */
+export const REPORT_PREFIXES: Readonly<Record<ReportKind, string>> = {
+  items: 'items',
+  packages: 'Packages',
+  customers: 'Customer',
+  sellers: 'orgSeller',
+  transactions: 'orderhistory',
+  reviews: 'review',
+};
+
+/** Documented download names (spec 001 section 7). */
+export const REPORT_FILE_NAMES: Readonly<Record<ReportKind, string>> = {
+  items: 'MonthlySalesReport.pdf',
+  packages: 'MonthlyPackageSalesReport.pdf',
+  customers: 'CustomerMonthlyReport.pdf',
+  sellers: 'MonthlySellerReport.pdf',
+  transactions: 'TransactionReport.pdf',
+  reviews: 'ReviewAndRatingReport.pdf',
+};
+
+/** Who may ask for each report: sellers their own sales, admins the rest (DESIGN.md section 5). */
+export const REPORT_AUDIENCE: Readonly<Record<ReportKind, 'seller' | 'admin'>> = {
+  items: 'seller',
+  packages: 'seller',
+  customers: 'admin',
+  sellers: 'admin',
+  transactions: 'admin',
+  reviews: 'admin',
+};
+
+/** Report constants (spec 001 section 9), in percent of the unit price of each order line. */
+export const ITEM_OUTGOINGS_PERCENT = 20;
+export const PACKAGE_OUTGOINGS_PERCENT = 10;
+
+export const MONTH_INVALID = 'Month must be 01 to 12';
+export const YEAR_INVALID = 'Year must be between 2000 and 2100';
+
+/** Month names of the month selector, index 0 = January (`01`). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** `01`..`12`; also accepts 1..12 as a number or an unpadded text. */
+export const MonthSchema = z
+  .union([z.string(), z.number()], { error: MONTH_INVALID })
+  .transform((v) => String(v).trim().padStart(2, '0'))
+  .pipe(z.string().regex(/^(0[1-9]|1[0-2])$/, MONTH_INVALID));
+
+export const YearSchema = z.coerce.number({ error: YEAR_INVALID }).int(YEAR_INVALID).min(2000, YEAR_INVALID).max(2100, YEAR_INVALID);
+
+/**
+ * Body of `POST .../create-pdf` of a monthly report. Anything else a client sends (the documents'
+ * rows and summary) is ignored: rows are computed on the server (DESIGN.md section 6).
+ */
+export const MonthlyReportRequestSchema = z.object({
+  month: MonthSchema.optional(),
+  year: YearSchema.optional(),
+});
+export type MonthlyReportRequest = z.input<typeof MonthlyReportRequestSchema>;
+
+export const ITEM_ID_REQUIRED = 'Choose the item of the report';
+
+/**
+ * Body of `POST /review/create-pdf`: the item (`itemId`, or the documents' `itemid`); the report
+ * lists every review of that item, whatever its month.
+ */
+export const ReviewReportRequestSchema = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('itemId' in v) && 'itemid' in v ? { ...v, itemId: (v as { itemid: unknown }).itemid } : v),
+  z.object({ itemId: z.string({ error: ITEM_ID_REQUIRED }).trim().min(1, ITEM_ID_REQUIRED).max(100) }),
+);
+export type ReviewReportRequest = z.input<typeof ReviewReportRequestSchema>;
+
+/** `params` of a `report` job (see `ReportJobSchema` in jobs.ts): always a resolved month. */
+export const ReportJobParamsSchema = z.object({
+  month: MonthSchema,
+  year: YearSchema,
+  /** The review report's item. */
+  itemId: z.string().optional(),
+});
+export type ReportJobParams = z.infer<typeof ReportJobParamsSchema>;
+
+/** `GET .../fetch-pdf?jobId=`: without a job id, the caller's latest report of that kind. */
+export const FetchPdfQuerySchema = z.object({ jobId: z.string().trim().min(1).max(100).optional() });
+
+/** `GET /reports/sellerSales?month=&year=&kind=`: the signed-in seller's monthly sales screen. */
+export const SellerSalesQuerySchema = MonthlyReportRequestSchema.extend({
+  kind: z.enum(['items', 'packages']).default('items'),
+});
+
+/** States of a report job as `GET /reports/{jobId}` answers them. */
+export const ReportJobStates = ['waiting', 'active', 'completed', 'failed'] as const;
+export type ReportJobState = (typeof ReportJobStates)[number];
+
+export interface ReportJobStatus {
+  jobId: string;
+  kind: string;
+  state: ReportJobState;
+  /** 0..100. */
+  progress: number;
+  attemptsMade: number;
+  /** Why the last attempt failed (shown to the user). */
+  failedReason?: string;
+  /** Where to download it once completed. */
+  downloadUrl?: string;
+}
+
+/** Summary of a seller's monthly sales (documented names; money in rupees). */
+export interface SalesSummary {
+  CompanyName: string;
+  OwnerName: string;
+  Address: string;
+  Email: string;
+  pNo: string;
+  TotalOrders: number;
+  /** Item report: distinct items sold. */
+  TotalItems?: number;
+  /** Package report: distinct packages sold. */
+  TotalPackages?: number;
+  /** Item report only: units sold. */
+  TotalStockSold?: number;
+  TotalIncome: number;
+  TotalOutgoings: number;
+  TotalProfit: number;
+  /** Report date, MM/DD/YYYY (Sri Lanka). */
+  Date: string;
+}
+
+/** One row of the seller's item sales (documented columns; money in rupees). */
+export interface ItemSalesRow {
+  No: number;
+  OrderDate: string;
+  OrderID: string;
+  ItemName: string;
+  Brand: string;
+  SKU: string;
+  Quantity: number;
+  UnitPrice: number;
+  TotalPrice: number;
+}
+
+/** One row of the seller's package sales. */
+export interface PackageSalesRow {
+  No: number;
+  OrderDate: string;
+  OrderID: string;
+  ItemName: string;
+  Description: string;
+  Quantity: number;
+  UnitPrice: number;
+  TotalPrice: number;
+}
+
+/** `GET /reports/sellerSales`. */
+export interface SellerSales {
+  kind: 'items' | 'packages';
+  currency: 'LKR';
+  month: string;
+  year: number;
+  summary: SalesSummary;
+  rows: ItemSalesRow[] | PackageSalesRow[];
+}
+
+/** `GET /Admin/dashboard`: counts, this month's revenue and a 12-month series for the chart. */
+export interface AdminDashboard {
+  customers: number;
+  sellers: number;
+  sellerRequests: number;
+  deletionRequests: number;
+  items: number;
+  packages: number;
+  orders: number;
+  reviews: number;
+  /** Confirmed checkouts' totals this month (Sri Lanka time), rupees. */
+  revenueThisMonth: number;
+  currency: 'LKR';
+  /** Oldest first, ending with the current month. */
+  monthly: { month: string; revenue: number; orders: number }[];
+}

@@ -1,0 +1,63 @@
+/**
+ * The figures of a seller's monthly sales report (spec 001 section 9), computed in one pass over
+ * the sale lines so a large month needs no more memory than its distinct items:
+ * - TotalOrders: the seller's orders (one per item or package order line);
+ * - TotalItems / TotalPackages: distinct items or packages sold;
+ * - TotalStockSold (items): units sold;
+ * - TotalIncome: unit price × quantity, summed;
+ * - TotalOutgoings: 20 % of the unit price per item order line, 10 % of the package price per
+ *   package order line;
+ * - TotalProfit: income − outgoings.
+ * All in integer cents.
+ */
+import { lineOutgoings } from './money';
+
+export interface SaleFigureLine {
+  kind: 'item' | 'package';
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface SalesTotals {
+  orders: number;
+  products: number;
+  units: number;
+  incomeCents: number;
+  outgoingsCents: number;
+  profitCents: number;
+}
+
+export class SalesAccumulator {
+  private readonly products = new Set<string>();
+  private orders = 0;
+  private units = 0;
+  private income = 0;
+  private outgoings = 0;
+
+  add(line: SaleFigureLine): void {
+    this.orders++;
+    this.products.add(line.productId);
+    this.units += line.quantity;
+    this.income += line.unitPriceCents * line.quantity;
+    this.outgoings += lineOutgoings(line.kind, line.unitPriceCents);
+  }
+
+  totals(): SalesTotals {
+    return {
+      orders: this.orders,
+      products: this.products.size,
+      units: this.units,
+      incomeCents: this.income,
+      outgoingsCents: this.outgoings,
+      profitCents: this.income - this.outgoings,
+    };
+  }
+}
+
+/** Totals of `lines` (see {@link SalesAccumulator}). */
+export function salesTotals(lines: Iterable<SaleFigureLine>): SalesTotals {
+  const acc = new SalesAccumulator();
+  for (const l of lines) acc.add(l);
+  return acc.totals();
+}

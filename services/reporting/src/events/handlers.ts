@@ -1,0 +1,236 @@
+/**
+ * Event handlers that build reporting's read models (issue 7; DESIGN.md section 3 "OrderPlaced →
+ * reporting records the sale"). Every handler is safe to run twice: writes are guarded by the
+ * aggregate version, and sale lines have ids derived from the checkout.
+ *
+ * A sale counts once its checkout is Confirmed: OrderPlaced keeps the priced lines on the order,
+ * OrderConfirmed turns them into sale lines (one per item or package order, with ordering's ids
+ * `<OrderID>-I<n>` / `-P<n>`), OrderRejected never does. A seller's OrderStatusChanged moves a
+ * line's status (a Cancelled line leaves the figures).
+ */
+import {
+  CustomerDeletedDataSchema,
+  CustomerEventDataSchema,
+  ItemDeletedDataSchema,
+  ItemEventDataSchema,
+  OrderOutcomeDataSchema,
+  OrderPlacedDataSchema,
+  OrderStatusChangedDataSchema,
+  PackageDeletedDataSchema,
+  PackageEventDataSchema,
+  PaymentEventDataSchema,
+  ReviewDeletedDataSchema,
+  ReviewEventDataSchema,
+  SellerEventDataSchema,
+  SellerRefDataSchema,
+  type EventEnvelope,
+} from '@market/contracts';
+import type { EventHandler } from '@market/platform';
+import { z } from 'zod';
+import { monthKey } from '../domain/time';
+import { applyById, insertIfAbsent, type OrderLine, type OrderRM, type ReadModels, type SellerState } from '../store/readModels';
+
+/** Review events as reporting reads them: the text and date when the event carries them. */
+const ReviewDataSchema = ReviewEventDataSchema.extend({
+  description: z.string().optional(),
+  date: z.string().optional(),
+});
+
+/** The priced lines of an OrderPlaced, with ordering's order ids. */
+export function linesOf(data: z.infer<typeof OrderPlacedDataSchema>): OrderLine[] {
+  const items = data.items.map((l, i) => ({
+    kind: 'item' as const,
+    lineId: `${data.orderId}-I${i + 1}`,
+    productId: l.itemId,
+    sellerId: l.sellerId ?? '',
+    quantity: l.quantity,
+    unitPriceCents: l.unitPriceCents ?? 0,
+  }));
+  const packages = data.packages.map((l, i) => ({
+    kind: 'package' as const,
+    lineId: `${data.orderId}-P${i + 1}`,
+    productId: l.packageId,
+    sellerId: l.sellerId ?? '',
+    quantity: l.quantity,
+    unitPriceCents: l.unitPriceCents ?? 0,
+  }));
+  return [...items, ...packages];
+}
+
+export function reportingHandlers(rm: ReadModels): Record<string, EventHandler> {
+  const customer: EventHandler = async (e: EventEnvelope) => {
+    const c = CustomerEventDataSchema.parse(e.data);
+    const added = new Date(c.newlyAddeddate);
+    await applyById(rm.customers, c.customerId, e.aggregateVersion, {
+      firstName: c.firstName,
+      lastName: c.lastName,
+      email: c.email,
+      phoneNumber: c.phoneNumber,
+      address: c.address,
+      username: c.username,
+      newlyAddeddate: added,
+      month: monthKey(added),
+      deleted: false,
+    });
+  };
+
+  const seller =
+    (state: SellerState): EventHandler =>
+    async (e) => {
+      const s = SellerEventDataSchema.parse(e.data);
+      const accepted = s.acceptedDate ? new Date(s.acceptedDate) : undefined;
+      await applyById(rm.sellers, s.sellerId, e.aggregateVersion, {
+        ownername: s.ownername,
+        companyname: s.companyname,
+        email: s.email,
+        mobile: s.mobile,
+        address: s.address,
+        year: s.year,
+        requestDelete: s.requestDelete ?? false,
+        state: accepted ? 'approved' : state,
+        ...(accepted ? { acceptedDate: accepted, month: monthKey(accepted) } : {}),
+      });
+    };
+  const sellerRef =
+    (set: Record<string, unknown>): EventHandler =>
+    async (e) => {
+      const { sellerId } = SellerRefDataSchema.parse(e.data);
+      await applyById(rm.sellers, sellerId, e.aggregateVersion, set);
+    };
+
+  const item: EventHandler = async (e) => {
+    const i = ItemEventDataSchema.parse(e.data);
+    await applyById(rm.items, i.itemId, e.aggregateVersion, {
+      Item_name: i.Item_name,
+      Brand: i.Brand,
+      Model: i.Model,
+      Category: i.Category,
+      Stock_keeping_unit: i.Stock_keeping_unit,
+      SellerID: i.SellerID,
+      deleted: false,
+    });
+  };
+  const pkg: EventHandler = async (e) => {
+    const p = PackageEventDataSchema.parse(e.data);
+    await applyById(rm.packages, p.packageId, e.aggregateVersion, {
+      packageName: p.packageName,
+      description: p.description,
+      seller: p.seller,
+      deleted: false,
+    });
+  };
+
+  const review: EventHandler = async (e) => {
+    const r = ReviewDataSchema.parse(e.data);
+    const cur = await rm.reviews.findById(r.reviewId, { date: 1, description: 1 }).lean();
+    await applyById(rm.reviews, r.reviewId, e.aggregateVersion, {
+      itemid: r.itemid,
+      customerid: r.customerid,
+      noofstars: r.noofstars,
+      description: r.description ?? cur?.description ?? '',
+      // The review's own date, else when it was first written.
+      date: r.date ? new Date(r.date) : (cur?.date ?? new Date(e.occurredAt)),
+      deleted: false,
+    });
+  };
+
+  /** Applies an outcome to a checkout's order, at most once per version. */
+  async function outcome(e: EventEnvelope, status: 'Confirmed' | 'Rejected'): Promise<void> {
+    const { orderId } = OrderOutcomeDataSchema.parse(e.data);
+    const order = await rm.orders.findById(orderId).lean<OrderRM>();
+    // OrderPlaced always comes first on the checkout's partition; without it this is another
+    // environment's checkout (or a gap): nothing to count.
+    if (!order) return;
+    if (order.aggregateVersion >= e.aggregateVersion) return;
+    if (status === 'Confirmed') {
+      // Lines first, then the status: a crash in between redelivers, and the lines are idempotent.
+      for (const line of order.lines) {
+        await insertIfAbsent(rm.sales, {
+          ...line,
+          _id: line.lineId,
+          orderId,
+          customerId: order.customerId,
+          placedAt: order.placedAt,
+          month: order.month,
+          status: 'Confirmed',
+          statusVersion: 1,
+        });
+      }
+    }
+    await rm.orders.updateOne({ _id: orderId }, { $set: { status, aggregateVersion: e.aggregateVersion } });
+  }
+
+  const payment =
+    (status: 'Paid' | 'Refunded'): EventHandler =>
+    async (e) => {
+      const p = PaymentEventDataSchema.parse(e.data);
+      const cur = await rm.transactions.findById(p.orderId, { at: 1 }).lean();
+      // The transaction keeps its capture time; a refund only changes its status.
+      const at = status === 'Paid' || !cur ? new Date(p.at) : cur.at;
+      await applyById(rm.transactions, p.orderId, e.aggregateVersion, {
+        RecieptNo: p.RecieptNo,
+        PaymentType: p.PaymentType,
+        customerId: p.customerId,
+        amountCents: p.amountCents,
+        at,
+        month: monthKey(at),
+        status,
+      });
+    };
+
+  return {
+    CustomerRegistered: customer,
+    CustomerUpdated: customer,
+    CustomerDeleted: async (e) => {
+      const { customerId } = CustomerDeletedDataSchema.parse(e.data);
+      await applyById(rm.customers, customerId, e.aggregateVersion, { deleted: true });
+    },
+    SellerRequested: seller('requested'),
+    SellerApproved: seller('approved'),
+    SellerUpdated: seller('approved'),
+    SellerDeclined: sellerRef({ state: 'declined' }),
+    SellerDeletionRequested: sellerRef({ requestDelete: true }),
+    SellerDeletionDeclined: sellerRef({ requestDelete: false }),
+    SellerDeleted: sellerRef({ state: 'deleted', requestDelete: false }),
+    ItemCreated: item,
+    ItemUpdated: item,
+    ItemDeleted: async (e) => {
+      const { itemId } = ItemDeletedDataSchema.parse(e.data);
+      await applyById(rm.items, itemId, e.aggregateVersion, { deleted: true });
+    },
+    PackageCreated: pkg,
+    PackageUpdated: pkg,
+    PackageDeleted: async (e) => {
+      const { packageId } = PackageDeletedDataSchema.parse(e.data);
+      await applyById(rm.packages, packageId, e.aggregateVersion, { deleted: true });
+    },
+    OrderPlaced: async (e) => {
+      const data = OrderPlacedDataSchema.parse(e.data);
+      const placedAt = new Date(data.placedAt ?? e.occurredAt);
+      await applyById(rm.orders, data.orderId, e.aggregateVersion, {
+        customerId: data.customerId,
+        placedAt,
+        month: monthKey(placedAt),
+        amountCents: data.amountCents ?? 0,
+        lines: linesOf(data),
+        status: 'Placed',
+      });
+    },
+    OrderConfirmed: (e) => outcome(e, 'Confirmed'),
+    OrderRejected: (e) => outcome(e, 'Rejected'),
+    OrderStatusChanged: async (e) => {
+      const s = OrderStatusChangedDataSchema.parse(e.data);
+      const sale = await rm.sales.findById(s.orderLineId, { statusVersion: 1 }).lean();
+      if (!sale || sale.statusVersion >= e.aggregateVersion) return;
+      await rm.sales.updateOne({ _id: s.orderLineId }, { $set: { status: s.status, statusVersion: e.aggregateVersion } });
+    },
+    PaymentCaptured: payment('Paid'),
+    PaymentRefunded: payment('Refunded'),
+    ReviewCreated: review,
+    ReviewUpdated: review,
+    ReviewDeleted: async (e) => {
+      const { reviewId } = ReviewDeletedDataSchema.parse(e.data);
+      await applyById(rm.reviews, reviewId, e.aggregateVersion, { deleted: true });
+    },
+  };
+}

@@ -1,0 +1,185 @@
+/**
+ * Reporting's HTTP API (issue 7; spec 001 section 7 "Reports"): for each report kind
+ * `POST /<prefix>/create-pdf` (202 `{ jobId }`) and `GET /<prefix>/fetch-pdf[?jobId=]`; the job
+ * state at `GET /reports/{jobId}`; the seller's monthly sales figures; the admin dashboard.
+ *
+ * Sellers get only reports of their own sales (the job's seller is the caller, never a
+ * parameter); the customer, seller, transaction and review reports are admin-only (403). A job or
+ * file of somebody else answers 404.
+ */
+import {
+  FetchPdfQuerySchema,
+  MonthlyReportRequestSchema,
+  REPORT_AUDIENCE,
+  REPORT_FILE_NAMES,
+  REPORT_KINDS,
+  REPORT_PREFIXES,
+  ReviewReportRequestSchema,
+  SellerSalesQuerySchema,
+  type AdminDashboard,
+  type ReportJob,
+  type ReportJobParams,
+  type ReportJobState,
+  type ReportJobStatus,
+  type ReportKind,
+} from '@market/contracts';
+import { notFound, requireCaller, type Caller } from '@market/platform';
+import type { Queue } from 'bullmq';
+import { Router, type Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { rupees } from '../domain/money';
+import { currentMonth, lastMonths } from '../domain/time';
+import { sellerSales } from '../jobs/reports';
+import type { ReadModels } from '../store/readModels';
+import type { ReportRecord, ReportStore } from '../store/reports';
+
+export interface RouteDeps {
+  rm: ReadModels;
+  store: ReportStore;
+  queue: Queue<ReportJob>;
+}
+
+const NOT_READY = 'The report is not ready yet';
+
+function stateOf(s: string): ReportJobState {
+  if (s === 'active' || s === 'completed' || s === 'failed') return s;
+  return 'waiting';
+}
+
+const isReportKind = (k: string): k is ReportKind => (REPORT_KINDS as readonly string[]).includes(k);
+
+/** May `caller` see a job requested by `by`? Its requester, or any admin for admin reports. */
+function mayRead(caller: Caller, by: { id: string; role: string }, kind: string): boolean {
+  if (by.id === caller.id) return true;
+  return caller.role === 'admin' && isReportKind(kind) && REPORT_AUDIENCE[kind] === 'admin';
+}
+
+export function reportRoutes({ rm, store, queue }: RouteDeps): Router {
+  const r = Router();
+
+  function monthParams(req: Request): ReportJobParams {
+    const body: unknown = Array.isArray(req.body) ? {} : (req.body ?? {});
+    const q = MonthlyReportRequestSchema.parse(body);
+    const now = currentMonth();
+    return { month: q.month ?? now.month, year: q.year ?? now.year };
+  }
+
+  for (const kind of REPORT_KINDS) {
+    const prefix = REPORT_PREFIXES[kind];
+    const audience = REPORT_AUDIENCE[kind];
+
+    r.post(`/${prefix}/create-pdf`, async (req, res) => {
+      const caller = requireCaller(req, audience);
+      let params: ReportJobParams;
+      if (kind === 'reviews') {
+        const { itemId } = ReviewReportRequestSchema.parse(Array.isArray(req.body) ? {} : (req.body ?? {}));
+        if (!(await rm.items.exists({ _id: itemId }))) throw notFound('No such item');
+        params = { ...currentMonth(), itemId };
+      } else {
+        params = monthParams(req);
+      }
+      const jobId = randomUUID();
+      const requestedBy = { id: caller.id, role: caller.role };
+      await store.records.create({ _id: jobId, kind, requestedBy, params, createdAt: new Date() });
+      await queue.add(kind, { kind, requestedBy, params }, { jobId });
+      await store.latest.updateOne({ _id: `${caller.id}:${kind}` }, { $set: { jobId } }, { upsert: true });
+      res.status(202).json({ jobId });
+    });
+
+    r.get(`/${prefix}/fetch-pdf`, async (req, res) => {
+      const caller = requireCaller(req, audience);
+      const q = FetchPdfQuerySchema.parse(req.query);
+      const jobId = q.jobId ?? (await store.latest.findById(`${caller.id}:${kind}`).lean())?.jobId;
+      const record = jobId ? await store.records.findById(jobId).lean<ReportRecord>() : null;
+      if (!record || record.kind !== kind || !mayRead(caller, record.requestedBy, kind)) throw notFound('No such report');
+      if (!record.file) throw notFound(NOT_READY);
+      const info = await stat(record.file).catch(() => null);
+      if (!info) throw notFound('The report file is no longer kept; please generate it again');
+      res.set({
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(info.size),
+        'Content-Disposition': `attachment; filename="${REPORT_FILE_NAMES[kind]}"`,
+        'Cache-Control': 'private, no-store',
+      });
+      createReadStream(record.file).pipe(res);
+    });
+  }
+
+  r.get('/reports/sellerSales', async (req, res) => {
+    const caller = requireCaller(req, 'seller');
+    const q = SellerSalesQuerySchema.parse(req.query);
+    const now = currentMonth();
+    res.json(await sellerSales(rm, caller.id, q.kind, { month: q.month ?? now.month, year: q.year ?? now.year }));
+  });
+
+  r.get('/reports/:jobId', async (req, res) => {
+    const caller = requireCaller(req, 'seller', 'admin');
+    const jobId = String(req.params.jobId);
+    const job = await queue.getJob(jobId);
+    let status: ReportJobStatus;
+    if (job) {
+      if (!mayRead(caller, job.data.requestedBy, job.data.kind)) throw notFound('No such report job');
+      const state = stateOf(await job.getState());
+      status = {
+        jobId,
+        kind: job.data.kind,
+        state,
+        progress: state === 'completed' ? 100 : typeof job.progress === 'number' ? job.progress : 0,
+        attemptsMade: job.attemptsMade,
+        ...(state === 'failed' && job.failedReason ? { failedReason: job.failedReason } : {}),
+      };
+    } else {
+      // Completed jobs are trimmed from Redis after a while; the record stays.
+      const record = await store.records.findById(jobId).lean<ReportRecord>();
+      if (!record || !mayRead(caller, record.requestedBy, record.kind)) throw notFound('No such report job');
+      status = { jobId, kind: record.kind, state: record.file ? 'completed' : 'waiting', progress: record.file ? 100 : 0, attemptsMade: 0 };
+    }
+    if (status.state === 'completed' && isReportKind(status.kind)) {
+      status.downloadUrl = `/${REPORT_PREFIXES[status.kind]}/fetch-pdf?jobId=${encodeURIComponent(jobId)}`;
+    }
+    res.json(status);
+  });
+
+  r.get('/Admin/dashboard', async (req, res) => {
+    requireCaller(req, 'admin');
+    const months = lastMonths(12);
+    const series = new Map(months.map((m) => [m, { revenue: 0, orders: 0 }]));
+    let orders = 0;
+    // FerretDB 1.x: `$group` with several accumulators is unreliable, so sum in code.
+    for await (const o of rm.orders.find({ status: 'Confirmed' }, { month: 1, amountCents: 1 }).lean().cursor({ batchSize: 1000 })) {
+      orders++;
+      const m = series.get(o.month);
+      if (m) {
+        m.revenue += o.amountCents;
+        m.orders++;
+      }
+    }
+    const [customers, sellers, sellerRequests, deletionRequests, items, packages, reviews] = await Promise.all([
+      rm.customers.countDocuments({ deleted: { $ne: true } }),
+      rm.sellers.countDocuments({ state: 'approved' }),
+      rm.sellers.countDocuments({ state: 'requested' }),
+      rm.sellers.countDocuments({ state: 'approved', requestDelete: true }),
+      rm.items.countDocuments({ deleted: { $ne: true } }),
+      rm.packages.countDocuments({ deleted: { $ne: true } }),
+      rm.reviews.countDocuments({ deleted: { $ne: true } }),
+    ]);
+    const body: AdminDashboard = {
+      customers,
+      sellers,
+      sellerRequests,
+      deletionRequests,
+      items,
+      packages,
+      orders,
+      reviews,
+      revenueThisMonth: rupees(series.get(months[months.length - 1]!)!.revenue),
+      currency: 'LKR',
+      monthly: months.map((m) => ({ month: m, revenue: rupees(series.get(m)!.revenue), orders: series.get(m)!.orders })),
+    };
+    res.json(body);
+  });
+
+  return r;
+}

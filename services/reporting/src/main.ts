@@ -1,0 +1,64 @@
+/**
+ * Reporting service process: wiring only (issue 7; DESIGN.md sections 2 and 4). Read models from
+ * every slice's events, the `report` queue's producer and its worker (in this same process), the
+ * monthly scheduled delivery, and the report, dashboard and sales routes.
+ */
+import '@market/platform/telemetry';
+import { ALL_TOPICS, MONTHLY_DELIVERY_KIND, Queues, type EmailJob, type ReportJob } from '@market/contracts';
+import { DEFAULT_JOB_OPTIONS, IdempotentConsumer, createQueue, runService } from '@market/platform';
+import { Queue } from 'bullmq';
+import path from 'node:path';
+import { consumerGroup, reportQueuePrefix, ReportingConfigSchema } from './config';
+import { reportingHandlers } from './events/handlers';
+import { reportRoutes } from './http/routes';
+import { MONTHLY_PATTERN, MONTHLY_SCHEDULER_ID, MONTHLY_TZ } from './jobs/monthly';
+import { startReportWorker } from './jobs/start';
+import { readModels } from './store/readModels';
+import { reportStore } from './store/reports';
+
+void runService({
+  configSchema: ReportingConfigSchema,
+  dbName: 'reporting',
+  async setup({ config, app, db, kafka, producer, logger, shutdown, bullRedis }) {
+    const rm = readModels(db);
+    const store = reportStore(db);
+    await Promise.all([...Object.values(rm), ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()));
+
+    const consumer = new IdempotentConsumer({
+      kafka,
+      groupId: consumerGroup(config),
+      topics: ALL_TOPICS,
+      conn: db,
+      producer,
+      logger,
+      handlers: reportingHandlers(rm),
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+    });
+    const joined = consumer.whenJoined();
+    await consumer.start();
+    await joined;
+    shutdown.add('kafka consumer', () => consumer.stop());
+
+    const prefix = reportQueuePrefix(config);
+    const queue = new Queue<ReportJob>(Queues.report, { connection: bullRedis, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
+    const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
+    shutdown.add('queues', async () => {
+      await queue.close();
+      await emailQueue.close();
+    });
+    const worker = startReportWorker(
+      { rm, store, reportDir: path.resolve(config.REPORT_DIR), emailQueue, logger },
+      { connection: bullRedis, prefix, concurrency: config.REPORT_CONCURRENCY },
+    );
+    shutdown.add('report worker', () => worker.close());
+
+    // The 1st of each month, 00:00 in Sri Lanka: every seller's previous-month reports by e-mail.
+    await queue.upsertJobScheduler(
+      MONTHLY_SCHEDULER_ID,
+      { pattern: MONTHLY_PATTERN, tz: MONTHLY_TZ },
+      { name: MONTHLY_DELIVERY_KIND, data: { kind: MONTHLY_DELIVERY_KIND, requestedBy: { id: 'scheduler', role: 'admin' }, params: {} } },
+    );
+
+    app.use(reportRoutes({ rm, store, queue }));
+  },
+});

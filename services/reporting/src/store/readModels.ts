@@ -1,0 +1,187 @@
+/**
+ * Reporting's read models, built only from Kafka events (issue 7; DESIGN.md sections 2 and 3).
+ * Every document is keyed by its aggregate id (or a derived id for sale lines) and written by
+ * `_id` alone: FerretDB 1.x uses an index only for a lone `_id` equality filter. Each keeps the
+ * `aggregateVersion` of the event that wrote it, so a duplicate or older event changes nothing.
+ *
+ * All of them can be dropped and rebuilt by replaying the topics (`npm run reporting:rebuild`).
+ */
+import { Schema, type Connection, type Model } from 'mongoose';
+
+interface Versioned {
+  _id: string;
+  aggregateVersion: number;
+}
+
+export interface CustomerRM extends Versioned {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  address: string;
+  username: string;
+  newlyAddeddate: Date;
+  /** `yyyy-mm` of newlyAddeddate in Sri Lanka. */
+  month: string;
+  deleted: boolean;
+}
+
+export type SellerState = 'requested' | 'approved' | 'declined' | 'deleted';
+
+export interface SellerRM extends Versioned {
+  ownername: string;
+  companyname: string;
+  email: string;
+  mobile: string;
+  address: string;
+  year: string;
+  acceptedDate?: Date;
+  /** `yyyy-mm` of acceptedDate in Sri Lanka. */
+  month?: string;
+  requestDelete: boolean;
+  state: SellerState;
+}
+
+export interface ItemRM extends Versioned {
+  Item_name: string;
+  Brand: string;
+  Model: string;
+  Category: string;
+  Stock_keeping_unit: string;
+  SellerID: string;
+  /** Tombstone: the name stays for old sales. */
+  deleted: boolean;
+}
+
+export interface PackageRM extends Versioned {
+  packageName: string;
+  description: string;
+  seller: string;
+  deleted: boolean;
+}
+
+export interface OrderLine {
+  kind: 'item' | 'package';
+  /** `<OrderID>-I<n>` / `<OrderID>-P<n>`: the id of ordering's item or package order. */
+  lineId: string;
+  productId: string;
+  sellerId: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** A checkout as reporting knows it: its priced lines from OrderPlaced, then its outcome. */
+export interface OrderRM extends Versioned {
+  customerId: string;
+  placedAt: Date;
+  month: string;
+  amountCents: number;
+  lines: OrderLine[];
+  status: 'Placed' | 'Confirmed' | 'Rejected';
+}
+
+/** One order line of a Confirmed checkout: one row of a seller's monthly report. */
+export interface SaleRM extends OrderLine {
+  _id: string;
+  orderId: string;
+  customerId: string;
+  placedAt: Date;
+  month: string;
+  /** Ordering's order status (Confirmed, Shipped, Delivered, Cancelled). */
+  status: string;
+  /** Version of the order line that set `status`. */
+  statusVersion: number;
+}
+
+/** One payment-history record (PaymentCaptured, then PaymentRefunded), keyed by the checkout. */
+export interface TransactionRM extends Versioned {
+  RecieptNo: string;
+  PaymentType: string;
+  customerId: string;
+  amountCents: number;
+  at: Date;
+  month: string;
+  status: 'Paid' | 'Refunded';
+}
+
+export interface ReviewRM extends Versioned {
+  itemid: string;
+  customerid: string;
+  noofstars: number;
+  description: string;
+  date: Date;
+  deleted: boolean;
+}
+
+const opts = (collection: string) => ({ collection, versionKey: false as const, strict: false as const });
+const loose = <T>(collection: string) => new Schema<T>({ _id: String } as never, opts(collection));
+
+function model<T>(conn: Connection, name: string, collection: string): Model<T> {
+  return (conn.models[name] as Model<T> | undefined) ?? conn.model<T>(name, loose<T>(collection));
+}
+
+export interface ReadModels {
+  customers: Model<CustomerRM>;
+  sellers: Model<SellerRM>;
+  items: Model<ItemRM>;
+  packages: Model<PackageRM>;
+  orders: Model<OrderRM>;
+  sales: Model<SaleRM>;
+  transactions: Model<TransactionRM>;
+  reviews: Model<ReviewRM>;
+}
+
+/** Collections of the read models (what a rebuild drops). */
+export const READ_MODEL_COLLECTIONS = [
+  'rm_customers',
+  'rm_sellers',
+  'rm_items',
+  'rm_packages',
+  'rm_orders',
+  'rm_sales',
+  'rm_transactions',
+  'rm_reviews',
+] as const;
+
+export function readModels(conn: Connection): ReadModels {
+  return {
+    customers: model(conn, 'CustomerRM', 'rm_customers'),
+    sellers: model(conn, 'SellerRM', 'rm_sellers'),
+    items: model(conn, 'ItemRM', 'rm_items'),
+    packages: model(conn, 'PackageRM', 'rm_packages'),
+    orders: model(conn, 'OrderRM', 'rm_orders'),
+    sales: model(conn, 'SaleRM', 'rm_sales'),
+    transactions: model(conn, 'TransactionRM', 'rm_transactions'),
+    reviews: model(conn, 'ReviewRM', 'rm_reviews'),
+  };
+}
+
+/**
+ * Writes `set` to the document `id` unless it already holds version `version` or newer.
+ * Read by `_id`, then written by `_id` (both indexed on FerretDB); one aggregate's events come
+ * in order from one partition to one consumer, so the read-then-write does not race.
+ * @returns whether it was written
+ */
+export async function applyById(
+  m: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any read model
+  id: string,
+  version: number,
+  set: Record<string, unknown>,
+): Promise<boolean> {
+  const cur = await m.findById(id, { aggregateVersion: 1 }).lean<{ aggregateVersion?: number }>();
+  if (cur && (cur.aggregateVersion ?? 0) >= version) return false;
+  await m.updateOne({ _id: id }, { $set: { ...set, aggregateVersion: version } }, { upsert: true });
+  return true;
+}
+
+/** Inserts `doc` unless a document with its `_id` exists (idempotent writes of derived ids). */
+export async function insertIfAbsent(
+  m: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any read model
+  doc: Record<string, unknown> & { _id: string },
+): Promise<void> {
+  try {
+    await m.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true });
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 11000) throw err;
+  }
+}
