@@ -24,8 +24,9 @@ import { buildReport } from '../services/reporting/src/jobs/reports';
 import { readModels } from '../services/reporting/src/store/readModels';
 import { reportStore } from '../services/reporting/src/store/reports';
 
+const ONE = process.argv[2] === '--one' ? { path: process.argv[3] as 'direct' | 'worker', rows: Number(process.argv[4]) } : null;
 const sizes = process.argv.slice(2).map(Number).filter(Boolean);
-const ROWS = sizes.length ? sizes : [1_000, 20_000];
+const ROWS = ONE ? [ONE.rows] : sizes.length ? sizes : [1_000, 20_000];
 
 function sampler() {
   global.gc?.();
@@ -86,7 +87,28 @@ function syntheticSpec(rows: number): ReportSpec {
   };
 }
 
+/** Each case in a fresh process (`--one <direct|worker> <rows>`), so peaks do not mix. */
 async function main() {
+  if (ONE) return runCases();
+  const { execFileSync } = await import('node:child_process');
+  const results: Record<string, unknown>[] = [];
+  for (const n of ROWS) {
+    for (const which of ['direct', 'worker']) {
+      const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--one', which, String(n)], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 24,
+      });
+      results.push(JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>);
+    }
+  }
+  console.table(
+    results.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(1)) : v])),
+    ),
+  );
+}
+
+async function runCases() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'report-bench-'));
   const logger = createLogger('report-bench', 'warn');
   const dbName = `reporting-bench-${Date.now().toString(36)}`;
@@ -108,15 +130,20 @@ async function main() {
       // 1. pdfkit directly.
       let stop = sampler();
       let t0 = performance.now();
-      const direct = await renderReport(syntheticSpec(n), path.join(dir, `direct-${n}.pdf`));
-      results.push({
-        path: 'pdfkit direct',
-        rows: n,
-        ms: Math.round(performance.now() - t0),
-        pages: direct.pages,
-        kB: Math.round(direct.bytes / 1024),
-        ...stop(),
-      });
+      if (ONE?.path === 'worker') {
+        stop = sampler();
+      } else {
+        const direct = await renderReport(syntheticSpec(n), path.join(dir, `direct-${n}.pdf`));
+        results.push({
+          path: 'pdfkit direct',
+          rows: n,
+          ms: Math.round(performance.now() - t0),
+          pages: direct.pages,
+          kB: Math.round(direct.bytes / 1024),
+          ...stop(),
+        });
+        if (ONE?.path === 'direct') continue;
+      }
 
       // 2. Through the worker: n sale lines of one seller in one month on FerretDB.
       const sellerId = `bench-seller-${n}`;
@@ -197,11 +224,7 @@ async function main() {
     await db.close();
     await rm(dir, { recursive: true, force: true });
   }
-  console.table(
-    results.map((r) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(1)) : v])),
-    ),
-  );
+  for (const r of results) process.stdout.write(`${JSON.stringify(r)}\n`);
 }
 
 void main().then(
