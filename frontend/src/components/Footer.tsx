@@ -1,4 +1,7 @@
-/** Footer of every page: social links and the copyright line (spec 000 section 2, "Layout"). */
+/**
+ * Footer of every page: social links and the copyright line (spec 000 section 2, "Layout"), and
+ * the credit of the demo device data (issue 8: @devicefarmer/stf-device-db, CC BY-SA 4.0).
+ */
 import { Anchor, Divider, Group, Text } from '@mantine/core';
 
 export function Footer() {
@@ -24,6 +27,17 @@ export function Footer() {
           </Anchor>
         </Group>
       </Group>
+      <Text size="xs" c="dimmed" pb="md">
+        Demo device names, specifications and photos:{' '}
+        <Anchor size="xs" href="https://github.com/DeviceFarmer/stf-device-db" target="_blank" rel="noreferrer">
+          stf-device-db
+        </Anchor>{' '}
+        by DeviceFarmer, licensed{' '}
+        <Anchor size="xs" href="https://creativecommons.org/licenses/by-sa/4.0/" target="_blank" rel="noreferrer">
+          CC BY-SA 4.0
+        </Anchor>
+        .
+      </Text>
     </footer>
   );
 }
