@@ -95,6 +95,9 @@ export const ReviewEventDataSchema = z.object({
   itemid: z.string().min(1),
   customerid: z.string().min(1),
   noofstars: z.number().int().min(1).max(5),
+  /** The review's text and ISO date, for reporting's review report (optional for older events). */
+  description: z.string().optional(),
+  date: z.string().optional(),
 });
 export type ReviewEventData = z.infer<typeof ReviewEventDataSchema>;
 
