@@ -7,7 +7,7 @@ import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startE2E, type E2E } from './harness';
+import { api as gatewayApi, login, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -19,14 +19,8 @@ afterAll(async () => {
   await e2e?.stop();
 });
 
-async function api(path: string, body: unknown, cookie?: string) {
-  const res = await fetch(`${e2e.stack.gatewayUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, string>, cookie: res.headers.getSetCookie()[0]?.split(';')[0] };
-}
+const api = <T = Record<string, string>>(path: string, body: unknown, cookie?: string) =>
+  gatewayApi<T>(e2e.stack.gatewayUrl, path, body, cookie);
 
 /** A seller accepted through the real flow; returns the e-mailed credentials. */
 async function sellerCredentials() {
@@ -51,16 +45,6 @@ const picture = (r: number, g: number, b: number) =>
   sharp({ create: { width: 800, height: 800, channels: 3, background: { r, g, b } } })
     .png()
     .toBuffer();
-
-async function login(page: Page, path: string, username: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel('Username').fill(username);
-  await page
-    .getByLabel(/^Password/)
-    .and(page.locator('input'))
-    .fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 describe('catalogue journey', () => {
   it('seller lists a discounted item and a package; a customer finds it and sees its pictures', async () => {

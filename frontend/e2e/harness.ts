@@ -72,3 +72,24 @@ export async function startE2E(services: string[]): Promise<E2E> {
     },
   };
 }
+
+/** Signs in through a login page (`/CustomerLogin`, `/SellerLogin`, `/AdminLogin`). */
+export async function login(page: Page, path: string, username: string, password: string): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Username').fill(username);
+  await page
+    .getByLabel(/^Password/)
+    .and(page.locator('input'))
+    .fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** A JSON call to the gateway outside the browser (set-up steps); answers the session cookie it set. */
+export async function api<T = Record<string, string>>(gatewayUrl: string, path: string, body: unknown, cookie?: string, method = 'POST') {
+  const res = await fetch(`${gatewayUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T, cookie: res.headers.getSetCookie()[0]?.split(';')[0] };
+}

@@ -20,10 +20,11 @@ export interface CatalogueWorld {
 
 /**
  * Starts identity, the e-mail worker, the catalogue and `extraServices` (e.g. `['ordering']`)
- * behind a gateway, with a signed-in admin and customer.
+ * behind a gateway, with a signed-in admin and customer; `env` is added to every process.
  */
-export async function startCatalogueWorld(extraServices: string[] = []): Promise<CatalogueWorld> {
-  const stack = await startTestStack(['identity', 'notifications', 'catalogue', ...extraServices]);
+export async function startCatalogueWorld(extraServices: string[] = [], env: Record<string, string> = {}): Promise<CatalogueWorld> {
+  // `env` goes to every process, the gateway included (e.g. OpenTelemetry settings).
+  const stack = await startTestStack(['identity', 'notifications', 'catalogue', ...extraServices], env, env);
   const admin = new Client(stack.gatewayUrl);
   assert.equal((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status, 200);
   const customer = new Client(stack.gatewayUrl);

@@ -4,12 +4,12 @@
  * spans from the gateway, ordering (HTTP and the StockReserved consumer) and catalogue (the
  * OrderPlaced consumer) reach an OTLP/HTTP receiver under one trace id.
  */
-import { mailsTo, startTestStack, waitFor, type TestStack } from '@market/platform/testing';
+import { waitFor } from '@market/platform/testing';
 import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newCustomer, newSellerRequest } from '../../identity/test/stack';
+import { startCatalogueWorld, type CatalogueWorld } from '../../catalogue/test/fixtures';
 import { decided, listedItem, type CheckoutBody } from './fixtures';
 
 interface OtlpSpan {
@@ -19,7 +19,7 @@ interface OtlpSpan {
 }
 const spans: { service: string; span: OtlpSpan }[] = [];
 let receiver: Server;
-let stack: TestStack;
+let world: CatalogueWorld;
 
 beforeAll(async () => {
   const app = express();
@@ -35,34 +35,18 @@ beforeAll(async () => {
   await new Promise((r) => receiver.once('listening', r));
   const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   const otel = { OTEL_SDK_DISABLED: 'false', OTEL_EXPORTER_OTLP_ENDPOINT: endpoint };
-  stack = await startTestStack(['identity', 'notifications', 'catalogue', 'ordering'], otel, otel);
+  world = await startCatalogueWorld(['ordering'], otel);
 }, 180_000);
 
 afterAll(async () => {
-  await stack?.stop();
+  await world?.stack.stop();
   await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
 });
 
 describe('tracing a checkout', () => {
   it('follows one pay from the gateway through ordering, Kafka and catalogue back to ordering', async () => {
-    const admin = new Client(stack.gatewayUrl);
-    expect((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
-    const request = newSellerRequest();
-    const applied = await new Client(stack.gatewayUrl).post<{ _id: string }>('/seller/add', request);
-    expect((await admin.post('/orgseller/add', { requestId: applied.body._id })).status).toBe(201);
-    const mail = await waitFor(
-      async () => (await mailsTo(request.email)).find((m) => /Welcome aboard/.test(m.subject)),
-      20_000,
-      200,
-      'credentials',
-    );
-    const seller = new Client(stack.gatewayUrl);
-    const login = { username: /^Username: (\S+)$/m.exec(mail.text)![1]!, password: /^Password: (\S+)$/m.exec(mail.text)![1]! };
-    expect((await seller.post('/orgSeller/loginSeller', login)).status).toBe(200);
-    const buyer = new Client(stack.gatewayUrl);
-    const c = newCustomer();
-    await buyer.post('/Customer/add', c);
-    expect((await buyer.post('/Customer/loginCustomer', { username: c.username, password: c.password })).status).toBe(200);
+    const { client: seller } = await world.newSeller();
+    const { client: buyer } = await world.newCustomer();
     const itemId = await listedItem(seller, buyer, { Price: 1500 });
     const { body } = await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
 

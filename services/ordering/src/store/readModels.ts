@@ -8,34 +8,15 @@
  * tombstones (`deleted: true`).
  */
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { ItemPrice, PackagePrice } from '../domain/pricing';
 
-export interface ItemReadDoc {
-  _id: string;
-  Item_name: string;
-  Brand: string;
-  Model: string;
-  Category: string;
-  SellerID: string;
-  Stock_keeping_unit: string;
-  priceCents: number;
-  finalPriceCents: number;
-  ItemAvailabilityStatus: boolean;
-  Quantity: number;
-  Images: string[];
-  deleted: boolean;
+/** An item as the catalogue's events describe it (pricing reads these fields). */
+export interface ItemReadDoc extends ItemPrice {
   aggregateVersion: number;
 }
 
-export interface PackageReadDoc {
-  _id: string;
-  packageName: string;
-  seller: string;
-  description: string;
-  priceCents: number;
-  image: string;
-  packageAvailability: boolean;
-  content: { itemId: string; Item_name: string }[];
-  deleted: boolean;
+/** A package as the catalogue's events describe it. */
+export interface PackageReadDoc extends PackagePrice {
   aggregateVersion: number;
 }
 
