@@ -8,7 +8,7 @@
  */
 import type { Express } from 'express';
 import type { Kafka, Producer } from 'kafkajs';
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -16,6 +16,8 @@ import { BaseConfigSchema, ConfigError, loadConfig, type BaseConfig } from './co
 import { createLogger } from './logger';
 import { connectMongo, pingMongo } from './mongo';
 import { createKafka, ensureTopics } from './kafka/client';
+import { IdempotentConsumer, type EventHandler } from './kafka/consumer';
+import { OutboxRelay, type OutboxHint } from './kafka/outbox';
 import { createRedis, pingRedis } from './redis';
 import { GracefulShutdown } from './shutdown';
 import { createHttpApp, finishApp, type ReadinessCheck } from './http/app';
@@ -37,6 +39,22 @@ export interface ServiceContext<C extends BaseConfig> {
   readiness: ReadinessCheck[];
   /** An app with the common middleware and caller headers; add routes, then `serve()`. */
   app: Express;
+  /**
+   * Starts the outbox relay over the service's aggregate models (stopped on shutdown).
+   * @returns `nudge`, to call after a write (with the written document as a hint when known)
+   */
+  startRelay(models: Model<any>[]): (hint?: OutboxHint) => void; // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate schema
+  /**
+   * Joins the service's consumer group (`<SERVICE_NAME>[-<MONGO_DB>]`: replicas share it, test
+   * stacks get their own) and resolves once it has its partitions, so no event published after
+   * start-up is missed. Stopped on shutdown.
+   */
+  consume(topics: readonly string[], handlers: Record<string, EventHandler>): Promise<IdempotentConsumer>;
+}
+
+/** The consumer group of a service: replicas share it; a test stack's own database gets its own. */
+export function consumerGroupOf(config: Pick<BaseConfig, 'SERVICE_NAME' | 'MONGO_DB'>): string {
+  return `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`;
 }
 
 export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
@@ -99,7 +117,41 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
     readiness.push({ name: 'redis', check: () => pingRedis(redis) });
     const app = createHttpApp({ service: config.SERVICE_NAME, logger, readiness });
     app.use(callerFromGateway(config.INTERNAL_SECRET));
-    const ctx: ServiceContext<z.infer<S>> = { config, logger, db, kafka, producer, redis, bullRedis, shutdown, readiness, app };
+    const ctx: ServiceContext<z.infer<S>> = {
+      config,
+      logger,
+      db,
+      kafka,
+      producer,
+      redis,
+      bullRedis,
+      shutdown,
+      readiness,
+      app,
+      startRelay(models) {
+        const relay = new OutboxRelay({ models, producer, logger });
+        relay.start();
+        shutdown.add('outbox relay', () => relay.stop());
+        return (hint) => relay.nudge(hint);
+      },
+      async consume(topics, handlers) {
+        const consumer = new IdempotentConsumer({
+          kafka,
+          groupId: consumerGroupOf(config),
+          topics,
+          conn: db,
+          producer,
+          logger,
+          handlers,
+          fromBeginning: config.KAFKA_FROM_BEGINNING,
+        });
+        const joined = consumer.whenJoined();
+        await consumer.start();
+        await joined;
+        shutdown.add('kafka consumer', () => consumer.stop());
+        return consumer;
+      },
+    };
     await def.setup(ctx);
     finishApp(app, logger);
     const server = app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'listening'));

@@ -8,7 +8,7 @@
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
-import { IdempotentConsumer, runService } from '@market/platform';
+import { runService } from '@market/platform';
 import { CartConfigSchema } from './config';
 import { catalogueHandlers } from './events/catalogueConsumer';
 import { customerHandlers } from './events/customerConsumer';
@@ -22,7 +22,7 @@ import { wishlistModel } from './store/wishlists';
 void runService({
   configSchema: CartConfigSchema,
   dbName: 'cart',
-  async setup({ config, app, db, kafka, producer, logger, shutdown }) {
+  async setup({ app, db, consume }) {
     const carts = cartModel(db);
     const wishlists = wishlistModel(db);
     const items = itemAvailabilityModel(db);
@@ -30,25 +30,11 @@ void runService({
     const customers = customerRefModel(db);
     await Promise.all([carts.init(), wishlists.init(), items.init(), packages.init(), customers.init()]);
 
-    const consumer = new IdempotentConsumer({
-      kafka,
-      groupId: `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`,
-      topics: [Topics.customer, Topics.item, Topics.package, Topics.order],
-      conn: db,
-      producer,
-      logger,
-      handlers: {
-        ...customerHandlers(customers, wishlists, carts),
-        ...catalogueHandlers({ items, packages, carts, wishlists }),
-        ...orderHandlers(carts),
-      },
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
+    await consume([Topics.customer, Topics.item, Topics.package, Topics.order], {
+      ...customerHandlers(customers, wishlists, carts),
+      ...catalogueHandlers({ items, packages, carts, wishlists }),
+      ...orderHandlers(carts),
     });
-    // Ready only once the group has its partitions, so no event published after start is missed.
-    const joined = consumer.whenJoined();
-    await consumer.start();
-    await joined;
-    shutdown.add('kafka consumer', () => consumer.stop());
     app.use(wishlistRoutes({ wishlists, items, customers }), cartRoutes({ carts, items, packages, customers }));
   },
 });

@@ -5,7 +5,7 @@
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
-import { IdempotentConsumer, OutboxRelay, runService, type OutboxHint } from '@market/platform';
+import { runService } from '@market/platform';
 import { CatalogueConfigSchema } from './config';
 import { imageRoutes } from './http/images';
 import { itemRoutes } from './http/items';
@@ -22,36 +22,19 @@ import { directoryImageStore } from './store/imageStore';
 void runService({
   configSchema: CatalogueConfigSchema,
   dbName: 'catalogue',
-  async setup({ config, app, db, kafka, producer, logger, shutdown }) {
+  async setup({ config, app, db, startRelay, consume }) {
     const items = itemModel(db);
     const packages = packageModel(db);
     const reservations = reservationModel(db);
     const itemReviews = itemReviewModel(db);
     await Promise.all([items.init(), packages.init(), reservations.init(), itemReviews.init()]);
-    const relay = new OutboxRelay({ models: [items, packages, reservations], producer, logger });
-    relay.start();
-    shutdown.add('outbox relay', () => relay.stop());
-    const nudge = (hint?: OutboxHint) => relay.nudge(hint);
+    const nudge = startRelay([items, packages, reservations]);
 
-    const consumer = new IdempotentConsumer({
-      kafka,
-      groupId: `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`,
-      topics: [Topics.order, Topics.review, Topics.seller],
-      conn: db,
-      producer,
-      logger,
-      handlers: {
-        ...stockHandlers(items, reservations, nudge),
-        ...ratingHandlers(itemReviews, items),
-        ...sellerHandlers(items, packages, nudge),
-      },
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
+    await consume([Topics.order, Topics.review, Topics.seller], {
+      ...stockHandlers(items, reservations, nudge),
+      ...ratingHandlers(itemReviews, items),
+      ...sellerHandlers(items, packages, nudge),
     });
-    // Ready only once the group has its partitions, so no event published after start is missed.
-    const joined = consumer.whenJoined();
-    await consumer.start();
-    await joined;
-    shutdown.add('kafka consumer', () => consumer.stop());
     app.use(imageRoutes(directoryImageStore(config.IMAGE_DIR)), itemRoutes(items, nudge), packageRoutes(packages, items, nudge));
   },
 });

@@ -5,7 +5,7 @@
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
-import { IdempotentConsumer, OutboxRelay, runService, type OutboxHint } from '@market/platform';
+import { runService } from '@market/platform';
 import { OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
@@ -21,7 +21,7 @@ import { sandboxCaptureModel, sandboxProvider } from './store/sandboxProvider';
 void runService({
   configSchema: OrderingConfigSchema,
   dbName: 'ordering',
-  async setup({ config, app, db, kafka, producer, logger, shutdown }) {
+  async setup({ config, app, db, startRelay, consume }) {
     const cards = cardModel(db);
     const checkouts = checkoutModel(db);
     const book = orderBook(db);
@@ -32,26 +32,12 @@ void runService({
     );
     const provider = sandboxProvider(captures);
 
-    const relay = new OutboxRelay({ models: [checkouts, book.itemOrders, book.packageOrders], producer, logger });
-    relay.start();
-    shutdown.add('outbox relay', () => relay.stop());
-    const nudge = (hint?: OutboxHint) => relay.nudge(hint);
+    const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders]);
 
-    const consumer = new IdempotentConsumer({
-      kafka,
-      groupId: `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`,
-      topics: [Topics.order, Topics.item, Topics.package, Topics.customer, Topics.seller],
-      conn: db,
-      producer,
-      logger,
-      handlers: { ...sagaHandlers(checkouts, book, provider, nudge), ...readModelHandlers(rm, cards) },
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
+    await consume([Topics.order, Topics.item, Topics.package, Topics.customer, Topics.seller], {
+      ...sagaHandlers(checkouts, book, provider, nudge),
+      ...readModelHandlers(rm, cards),
     });
-    // Ready only once the group has its partitions, so no event published after start is missed.
-    const joined = consumer.whenJoined();
-    await consumer.start();
-    await joined;
-    shutdown.add('kafka consumer', () => consumer.stop());
 
     app.use(
       cardRoutes(cards, config.CARD_HASH_SECRET),
