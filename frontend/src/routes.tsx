@@ -25,7 +25,12 @@ import {
 } from './pages/admin/Sellers';
 import { AdminItems, AdminPackage, AdminSellerItems, AdminSellerPackages } from './pages/admin/Catalogue';
 import { AllItems, AllItemsFilterBy, DiscountedItems, ItemDetails, PackagesPage } from './pages/customer/Browse';
+import { MyShoppingCart, MyWishlist } from './pages/customer/Cart';
+import { ConfirmPayment, ConfirmWalletPayment, SelectPayment } from './pages/customer/Checkout';
 import { CustomerHome } from './pages/customer/Home';
+import { MyOrders, MyPackageOrders, PayCardId, PaymentDetails, PaymentHistory } from './pages/customer/Orders';
+import { AddCard, EditCard, MyWallet } from './pages/customer/Wallet';
+import { SellerOrders, SellerPackageOrders } from './pages/seller/Orders';
 import { CustomerMyProfile, CustomerUpdateProfile } from './pages/customer/Profile';
 import { CustomerRegistration } from './pages/public/CustomerRegistration';
 import { ForgotPassword } from './pages/public/ForgotPassword';
@@ -81,6 +86,19 @@ export const routes: RouteObject[] = [
       { path: 'ItemDetails/:id', element: <ItemDetails /> },
       { path: 'MyProfile', element: <CustomerMyProfile /> },
       { path: 'update/:id', element: <CustomerUpdateProfile /> },
+      { path: 'Mywishlist', element: <MyWishlist /> },
+      { path: 'MyShoppingCart', element: <MyShoppingCart /> },
+      { path: 'MyWallet', element: <MyWallet /> },
+      { path: 'addCard', element: <AddCard /> },
+      { path: 'editCard/:id', element: <EditCard /> },
+      { path: 'SelectPayment', element: <SelectPayment /> },
+      { path: 'Confrim/:cardId', element: <ConfirmPayment /> },
+      { path: 'confrimPayment', element: <ConfirmWalletPayment /> },
+      ...aliases(['MyOrders', 'Orders'], <MyOrders />),
+      ...aliases(['MyPackageOrders', 'PackageOrders'], <MyPackageOrders />),
+      ...aliases(['paymentHistory', 'Payhis'], <PaymentHistory />),
+      { path: 'purchaseHistoryExtended/:id', element: <PaymentDetails /> },
+      { path: 'PaycardID', element: <PayCardId /> },
       { path: '*', element: <NotFound home="/Customer/Home" /> },
     ],
   },
@@ -105,6 +123,8 @@ export const routes: RouteObject[] = [
       { path: 'MyProfile', element: <SellerMyProfile /> },
       ...aliases(['updateProfile/:id', 'Update/:id'], <SellerUpdateProfile />),
       { path: 'sellerPassword', element: <SellerPassword /> },
+      { path: 'Orders', element: <SellerOrders /> },
+      { path: 'PackageOrders', element: <SellerPackageOrders /> },
       { path: '*', element: <NotFound home="/Seller/Home" /> },
     ],
   },

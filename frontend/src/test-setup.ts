@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Each test starts from an empty document (vitest runs without globals, so RTL cannot do it itself).
+afterEach(() => cleanup());
 
 // Mantine reads these browser APIs that jsdom lacks.
 window.matchMedia ??= ((query: string) => ({

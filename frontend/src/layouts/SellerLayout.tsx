@@ -1,4 +1,4 @@
-/** The seller area: MY ITEMS, MY PROFILE, ADD ITEM, CREATE PACKAGE, REVIEWS, REPORTS, CONTACT, SIGNOUT (spec 001 section 2). */
+/** The seller area: MY ITEMS, MY PROFILE, ADD ITEM, CREATE PACKAGE, ORDERS, REVIEWS, REPORTS, CONTACT, SIGNOUT (spec 001 section 2). */
 import { AreaShell } from '../components/AreaShell';
 import { imageUrl } from '../lib/images';
 import { useSession } from '../session/session';
@@ -8,6 +8,7 @@ export const SELLER_NAV = [
   { label: 'MY PROFILE', to: '/Seller/MyProfile' },
   { label: 'ADD ITEM', to: '/Seller/AddItem' },
   { label: 'CREATE PACKAGE', to: '/Seller/CreatePackage' },
+  { label: 'ORDERS', to: '/Seller/Orders' },
   { label: 'REVIEWS', to: '/Seller/Reviews' },
   { label: 'REPORTS', to: '/Seller/ItemMonthlySales' },
   { label: 'CONTACT', to: '/Seller/Contact' },

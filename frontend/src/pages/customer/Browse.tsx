@@ -8,10 +8,13 @@ import { AspectRatio, Badge, Button, Card, Grid, Group, Image, SimpleGrid, Stack
 import { CATEGORIES } from '@market/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { identityApi } from '../../api/identity';
 import { ItemCard } from '../../components/ItemCard';
+import { ShopButtons } from '../../components/ShopButtons';
+import { currentCheckout, shopApi } from '../../api/shop';
+import { notifyError } from '../../lib/notify';
 import { ItemFilterBar } from '../../components/ItemFilters';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
@@ -69,7 +72,12 @@ function ItemGrid({
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
               {rows.items.map((item) => (
-                <ItemCard key={item._id} item={item} to={`/Customer/ItemDetails/${item._id}`} />
+                <ItemCard
+                  key={item._id}
+                  item={item}
+                  to={`/Customer/ItemDetails/${item._id}`}
+                  actions={<ShopButtons itemId={item._id} available={item.ItemAvailabilityStatus} />}
+                />
               ))}
             </SimpleGrid>
             <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
@@ -126,6 +134,9 @@ export function PackagesPage() {
                     <Text size="xs" c="dimmed">
                       {p.startDate} to {p.endDate}
                     </Text>
+                  </Group>
+                  <Group mt="sm">
+                    <ShopButtons packageId={p._id} />
                   </Group>
                 </Card>
               ))}
@@ -212,6 +223,16 @@ export function ItemDetails() {
               </Badge>
             ))}
           </Group>
+          {i.ItemAvailabilityStatus ? (
+            <Group>
+              <BuyNow itemId={i._id} />
+            </Group>
+          ) : (
+            <Text c="red" size="sm">
+              Item is not available Right now!
+            </Text>
+          )}
+          <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />
           <Group mt="md">
             <Button variant="default" component={Link} to="/Customer/AllItmes">
               Back to all items
@@ -220,5 +241,28 @@ export function ItemDetails() {
         </Stack>
       </Grid.Col>
     </Grid>
+  );
+}
+
+/** Buy Now: a checkout of this one item, then the payment choice (DESIGN.md section 6). */
+function BuyNow({ itemId }: { itemId: string }) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const buy = async () => {
+    setBusy(true);
+    try {
+      const checkout = await shopApi.startCheckout({ items: [{ itemId, quantity: 1 }], packages: [] }, crypto.randomUUID());
+      currentCheckout.set(checkout.checkoutId);
+      navigate('/Customer/SelectPayment');
+    } catch (err) {
+      notifyError('Oops...', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button color="orange" loading={busy} onClick={() => void buy()}>
+      Buy Now
+    </Button>
   );
 }

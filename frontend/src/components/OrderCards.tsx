@@ -1,0 +1,138 @@
+/**
+ * Order cards (spec 000 section 2 "Order cards"; spec 001 section 2 "Seller order cards"; issue 5
+ * adds the status). Item order: item name, brand, SKU, quantity, price, transit date; the seller's
+ * card adds the order id, customer name and category. Package order: the package's image and
+ * name, order id, seller company name and logo (customer) or customer name (seller), content item
+ * names, quantity, price as `Rs. 12,345.00/=`, transit date. Only the first item or package of each
+ * order is used, as documented.
+ */
+import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
+import type { ReactNode } from 'react';
+import type { ItemOrder, PackageOrder } from '../api/shop';
+import { imageUrl, thumbnailUrl } from '../lib/images';
+import { formatRupees } from '../lib/money';
+
+const STATUS_COLOURS: Record<OrderStatus, string> = {
+  AwaitingStock: 'yellow',
+  Confirmed: 'blue',
+  Rejected: 'red',
+  Shipped: 'violet',
+  Delivered: 'green',
+  Cancelled: 'gray',
+};
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <Badge color={STATUS_COLOURS[status]} variant="light">
+      {status === 'AwaitingStock' ? 'Awaiting stock' : status}
+    </Badge>
+  );
+}
+
+/** The transit date as the documents show it: the date part, year-month-day. */
+export const transitDate = (t: string) => t.slice(0, 10);
+
+const ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
+  Shipped: 'Mark as Shipped',
+  Delivered: 'Mark as Delivered',
+  Cancelled: 'Cancel order',
+};
+
+/** The seller's buttons for the statuses an order may move to next. */
+export function StatusActions({ status, onMove }: { status: OrderStatus; onMove: (next: OrderStatus) => void }) {
+  const moves = SELLER_STATUS_MOVES[status];
+  if (moves.length === 0) return null;
+  return (
+    <Group gap="xs">
+      {moves.map((next) => (
+        <Button
+          key={next}
+          size="xs"
+          variant={next === 'Cancelled' ? 'subtle' : 'light'}
+          color={next === 'Cancelled' ? 'red' : undefined}
+          onClick={() => onMove(next)}
+        >
+          {ACTION_LABELS[next] ?? next}
+        </Button>
+      ))}
+    </Group>
+  );
+}
+
+function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed">
+        {label}:{' '}
+      </Text>
+      {children}
+    </Text>
+  );
+}
+
+export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; seller?: boolean; actions?: ReactNode }) {
+  const item = order.Items[0];
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="order-card">
+      <Group wrap="nowrap" align="flex-start">
+        <Image src={thumbnailUrl(item?.Images?.[0])} alt="" w={72} h={72} fit="contain" fallbackSrc="/favicon.svg" />
+        <Stack gap={2} style={{ flex: 1 }}>
+          <Group justify="space-between">
+            <Text fw={600}>{item?.Item_name ?? 'Item'}</Text>
+            <StatusBadge status={order.status} />
+          </Group>
+          {seller && <Line label="Order">{order.OrderID}</Line>}
+          {seller && <Line label="Customer">{order.CustomerName}</Line>}
+          {seller ? <Line label="Category">{item?.Category}</Line> : <Line label="Brand">{item?.Brand}</Line>}
+          {!seller && <Line label="SKU">{item?.Stock_keeping_unit}</Line>}
+          <Line label="Quantity">{order.OQuantity}</Line>
+          <Line label="Price">{formatRupees(order.TotalPrice)}</Line>
+          <Line label={seller ? 'Date' : 'Transit date'}>{transitDate(order.TransitTime)}</Line>
+          {order.status === 'Rejected' && order.rejectionReason && (
+            <Text size="sm" c="red">
+              {order.rejectionReason}
+            </Text>
+          )}
+          {actions}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+export function PackageOrderCard({ order, seller, actions }: { order: PackageOrder; seller?: boolean; actions?: ReactNode }) {
+  const pkg = order.Packages[0];
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="order-card">
+      <Group wrap="nowrap" align="flex-start">
+        <Image src={thumbnailUrl(pkg?.image)} alt="" w={88} h={88} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />
+        <Stack gap={2} style={{ flex: 1 }}>
+          <Group justify="space-between">
+            <Text fw={600}>{pkg?.packageName ?? 'Package'}</Text>
+            <StatusBadge status={order.status} />
+          </Group>
+          <Line label="Order">{order.OrderID}</Line>
+          {seller ? (
+            <Line label="Customer">{order.CustomerName}</Line>
+          ) : (
+            <Group gap="xs">
+              {order.SellerCompany.logo && <Image src={imageUrl(order.SellerCompany.logo)} alt="" w={24} h={24} radius="xl" />}
+              <Text size="sm">{order.SellerCompany.companyname}</Text>
+            </Group>
+          )}
+          <Line label="Contains">{(pkg?.content ?? []).map((c) => c.Item_name).join(', ')}</Line>
+          <Line label="Quantity">{order.OQuantity}</Line>
+          <Line label="Price">{formatRupees(order.TotalPrice)}/=</Line>
+          <Line label={seller ? 'Date' : 'Transit date'}>{transitDate(order.TransitTime)}</Line>
+          {order.status === 'Rejected' && order.rejectionReason && (
+            <Text size="sm" c="red">
+              {order.rejectionReason}
+            </Text>
+          )}
+          {actions}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+/** "Add to cart" and "Add to Wishlist" buttons of the customer's listings (spec 000 section 2). */
+import { Button, Group } from '@mantine/core';
+import { IconHeart, IconShoppingCartPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { addToCart, addToWishlist } from '../lib/cartActions';
+import { useSession } from '../session/session';
+
+export function ShopButtons({
+  itemId,
+  packageId,
+  available = true,
+  cartOnly = false,
+}: {
+  itemId?: string;
+  packageId?: string;
+  available?: boolean;
+  /** Only the cart button (the wishlist's own cards). */
+  cartOnly?: boolean;
+}) {
+  const { profile } = useSession('customer');
+  const [busy, setBusy] = useState<'cart' | 'wish' | null>(null);
+  const run = async (which: 'cart' | 'wish', action: () => Promise<void>) => {
+    setBusy(which);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group gap="xs" grow>
+      {itemId && !cartOnly && (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconHeart size={14} />}
+          loading={busy === 'wish'}
+          onClick={() => void run('wish', () => addToWishlist(profile._id, itemId))}
+        >
+          Add to Wishlist
+        </Button>
+      )}
+      <Button
+        size="xs"
+        leftSection={<IconShoppingCartPlus size={14} />}
+        disabled={!available}
+        loading={busy === 'cart'}
+        onClick={() => void run('cart', () => addToCart(profile._id, itemId ? { itemId } : { packageId }))}
+      >
+        Add to cart
+      </Button>
+    </Group>
+  );
+}

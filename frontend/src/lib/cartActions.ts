@@ -1,0 +1,38 @@
+/**
+ * Adding to the cart and the wishlist from any listing (spec 000 sections 4, 5 and 8): the cart
+ * and wishlist live on the server, which refuses duplicates and unavailable lines with the
+ * documents' messages; the notices use the documents' texts.
+ */
+import { ITEM_IN_CART, ITEM_IN_WISHLIST, PACKAGE_IN_CART } from '@market/contracts';
+import { ApiError } from '../api/client';
+import { shopApi } from '../api/shop';
+import { notifyError, notifySuccess } from './notify';
+
+/** Adds an item (or a package) line with quantity 1 to the customer's cart. */
+export async function addToCart(customerId: string, line: { itemId?: string; packageId?: string }): Promise<void> {
+  try {
+    const cart = await shopApi.cart(customerId);
+    if (line.itemId && cart.ItemIDs.includes(line.itemId)) throw new ApiError(409, ITEM_IN_CART);
+    if (line.packageId && cart.PackageIDs.includes(line.packageId)) throw new ApiError(409, PACKAGE_IN_CART);
+    await shopApi.setCart({
+      ...cart,
+      ItemIDs: line.itemId ? [...cart.ItemIDs, line.itemId] : cart.ItemIDs,
+      PackageIDs: line.packageId ? [...cart.PackageIDs, line.packageId] : cart.PackageIDs,
+    });
+    notifySuccess(line.itemId ? 'Item added to cart Successfully!' : 'Package added to cart Successfully!');
+  } catch (err) {
+    notifyError('Oops...', err);
+  }
+}
+
+/** Adds an item to the customer's wishlist. */
+export async function addToWishlist(customerId: string, itemId: string): Promise<void> {
+  try {
+    const { wishlistss } = await shopApi.wishlist(customerId);
+    if (wishlistss.Items.includes(itemId)) throw new ApiError(409, ITEM_IN_WISHLIST);
+    await shopApi.addToWishlist([itemId]);
+    notifySuccess('Your Item has been added to your wishlist!');
+  } catch (err) {
+    notifyError('Oops...', err);
+  }
+}

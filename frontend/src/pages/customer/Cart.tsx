@@ -1,0 +1,291 @@
+/**
+ * /Customer/MyShoppingCart and /Customer/Mywishlist (spec 000 sections 2, 4, 5, 8; issue 5).
+ * The cart's lines and quantities live on the server; a refused update leaves it unchanged and
+ * shows the server's message. Go to Checkout prices the lines on the server (with an
+ * Idempotency-Key kept for this cart, so a retry answers the same checkout) and opens the payment
+ * choice.
+ */
+import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { catalogueApi, type Item, type Package } from '../../api/catalogue';
+import { currentCheckout, shopApi, type CartView } from '../../api/shop';
+import { LoadError, Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { ShopButtons } from '../../components/ShopButtons';
+import { cartTotals, nextQuantity } from '../../lib/cartTotals';
+import { confirmDanger } from '../../lib/confirm';
+import { thumbnailUrl } from '../../lib/images';
+import { formatRupees } from '../../lib/money';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+import { useSession } from '../../session/session';
+
+interface CartData {
+  cart: CartView;
+  items: Item[];
+  packages: Package[];
+}
+
+async function loadCart(customerId: string): Promise<CartData> {
+  const cart = await shopApi.cart(customerId);
+  // A line whose item or package is gone is shown as missing rather than failing the page.
+  const items = (await Promise.all(cart.ItemIDs.map((id) => catalogueApi.getItem(id).catch(() => null)))).filter(
+    (i): i is Item => i !== null,
+  );
+  const packages = (await Promise.all(cart.PackageIDs.map((id) => catalogueApi.getPackage(id).catch(() => null)))).filter(
+    (p): p is Package => p !== null,
+  );
+  return { cart, items, packages };
+}
+
+const KEY = 'market.checkoutKey';
+
+export function MyShoppingCart() {
+  const { profile } = useSession('customer');
+  const navigate = useNavigate();
+  const data = useAsync(() => loadCart(profile._id), [profile._id]);
+  const [busy, setBusy] = useState(false);
+  if (data.error !== undefined) return <LoadError error={data.error} />;
+  if (!data.data) return <Loading />;
+  const { cart, items, packages } = data.data;
+
+  const save = async (next: CartView, notice?: string) => {
+    setBusy(true);
+    try {
+      await shopApi.setCart(next);
+      sessionStorage.removeItem(KEY);
+      if (notice) notifySuccess(notice);
+      await data.reload();
+    } catch (err) {
+      notifyError('Oops... Please try again!', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const step = (kind: 'item' | 'package', id: string, by: 1 | -1) => {
+    const quantities = kind === 'item' ? cart.ItemQuantities : cart.PackageQuantities;
+    let q: number;
+    try {
+      q = nextQuantity(kind, quantities[id] ?? 1, by);
+    } catch (err) {
+      notifyError('Oops...', new Error((err as Error).message));
+      return;
+    }
+    void save(
+      kind === 'item'
+        ? { ...cart, ItemQuantities: { ...cart.ItemQuantities, [id]: q } }
+        : { ...cart, PackageQuantities: { ...cart.PackageQuantities, [id]: q } },
+    );
+  };
+  const remove = (kind: 'item' | 'package', id: string) =>
+    confirmDanger({
+      confirm: 'Yes, remove it!',
+      onConfirm: () =>
+        save(
+          kind === 'item'
+            ? { ...cart, ItemIDs: cart.ItemIDs.filter((x) => x !== id) }
+            : { ...cart, PackageIDs: cart.PackageIDs.filter((x) => x !== id) },
+          kind === 'item' ? 'Item Removed From The Cart' : 'Package Removed From The Cart',
+        ),
+    });
+
+  const lines = [
+    ...items.map((i) => ({
+      kind: 'item' as const,
+      id: i._id,
+      name: i.Item_name,
+      image: i.Images[0],
+      unitPrice: i.FinalPrice,
+      quantity: cart.ItemQuantities[i._id] ?? 1,
+      available: i.ItemAvailabilityStatus,
+    })),
+    ...packages.map((p) => ({
+      kind: 'package' as const,
+      id: p._id,
+      name: p.packageName,
+      image: p.image,
+      unitPrice: p.price,
+      quantity: cart.PackageQuantities[p._id] ?? 1,
+      available: p.packageAvailability,
+    })),
+  ];
+  const totals = cartTotals(lines);
+
+  const checkout = async () => {
+    setBusy(true);
+    try {
+      const key = sessionStorage.getItem(KEY) ?? crypto.randomUUID();
+      sessionStorage.setItem(KEY, key);
+      const c = await shopApi.startCheckout(
+        {
+          items: lines.filter((l) => l.kind === 'item').map((l) => ({ itemId: l.id, quantity: l.quantity })),
+          packages: lines.filter((l) => l.kind === 'package').map((l) => ({ packageId: l.id, quantity: l.quantity })),
+        },
+        key,
+      );
+      currentCheckout.set(c.checkoutId);
+      notifySuccess('Please Proceed to Checkout');
+      navigate('/Customer/SelectPayment');
+    } catch (err) {
+      notifyError('Oops...', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="My Shopping Cart" />
+      <Alert color="blue" mb="md">
+        Adding items to the cart does not reserve them: stock is taken when you pay.
+      </Alert>
+      {lines.length === 0 ? (
+        <Stack align="center" py="xl">
+          <Text c="dimmed">Your cart is empty.</Text>
+          <Button component={Link} to="/Customer/AllItmes" variant="light">
+            Browse items
+          </Button>
+        </Stack>
+      ) : (
+        <Card withBorder radius="md">
+          <Table verticalSpacing="sm" aria-label="Cart lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th ta="right">Unit price</Table.Th>
+                <Table.Th ta="center">Quantity</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {lines.map((l) => (
+                <Table.Tr key={`${l.kind}:${l.id}`}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Image src={thumbnailUrl(l.image)} alt="" w={56} h={56} fit="contain" fallbackSrc="/favicon.svg" />
+                      <div>
+                        <Text fw={500}>{l.name}</Text>
+                        <Text size="xs" c={l.available ? 'dimmed' : 'red'}>
+                          {l.kind === 'package' ? 'Promo package' : 'Item'}
+                          {l.available ? '' : ' · not available right now'}
+                        </Text>
+                      </div>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatRupees(l.unitPrice)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="center" wrap="nowrap">
+                      <ActionIcon
+                        variant="default"
+                        aria-label={`Decrease quantity of ${l.name}`}
+                        disabled={busy}
+                        onClick={() => step(l.kind, l.id, -1)}
+                      >
+                        <IconMinus size={14} />
+                      </ActionIcon>
+                      <Text w={32} ta="center" aria-label={`Quantity of ${l.name}`}>
+                        {l.quantity}
+                      </Text>
+                      <ActionIcon
+                        variant="default"
+                        aria-label={`Increase quantity of ${l.name}`}
+                        disabled={busy}
+                        onClick={() => step(l.kind, l.id, 1)}
+                      >
+                        <IconPlus size={14} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatRupees(l.unitPrice * l.quantity)}</Table.Td>
+                  <Table.Td>
+                    <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.name}`} onClick={() => remove(l.kind, l.id)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Stack gap={4} align="flex-end" mt="md">
+            <Text>Subtotal: {formatRupees(totals.subtotal)}</Text>
+            <Text>Delivery & VAT: {formatRupees(totals.delivery)}</Text>
+            <Text fw={700} size="lg">
+              Total: {formatRupees(totals.total)}
+            </Text>
+            <Button mt="sm" loading={busy} onClick={() => void checkout()}>
+              Go to Checkout
+            </Button>
+          </Stack>
+        </Card>
+      )}
+    </>
+  );
+}
+
+export function MyWishlist() {
+  const { profile } = useSession('customer');
+  const data = useAsync(async () => {
+    const { wishlistss } = await shopApi.wishlist(profile._id);
+    const items = (await Promise.all(wishlistss.Items.map((id) => catalogueApi.getItem(id).catch(() => null)))).filter(
+      (i): i is Item => i !== null,
+    );
+    return { wishlist: wishlistss, items };
+  }, [profile._id]);
+  if (data.error !== undefined) return <LoadError error={data.error} />;
+  if (!data.data) return <Loading />;
+  const { wishlist, items } = data.data;
+  const remove = (id: string) =>
+    confirmDanger({
+      confirm: 'Yes, remove it!',
+      onConfirm: async () => {
+        try {
+          await shopApi.setWishlist(
+            wishlist._id,
+            wishlist.Items.filter((x) => x !== id),
+          );
+          notifySuccess('Deleted!', 'Removed from your wishlist');
+          await data.reload();
+        } catch (err) {
+          notifyError('Oops... Please try again!', err);
+        }
+      },
+    });
+  return (
+    <>
+      <PageHeader title="My Wishlist" />
+      {items.length === 0 ? (
+        <Text ta="center" c="dimmed" py="xl">
+          Your wishlist is empty.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {items.map((i) => (
+            <Card key={i._id} withBorder radius="md" padding="md">
+              <Group wrap="nowrap" align="flex-start">
+                <Image src={thumbnailUrl(i.Images[0])} alt={i.Item_name} w={80} h={80} fit="contain" fallbackSrc="/favicon.svg" />
+                <Stack gap={2} style={{ flex: 1 }}>
+                  <Text fw={600} component={Link} to={`/Customer/ItemDetails/${i._id}`}>
+                    {i.Item_name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {i.Brand}
+                  </Text>
+                  <Text fw={700}>{formatRupees(i.FinalPrice)}</Text>
+                </Stack>
+              </Group>
+              <Group mt="sm" grow>
+                <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} cartOnly />
+                <Button size="xs" color="red" variant="light" onClick={() => remove(i._id)}>
+                  Remove
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </SimpleGrid>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * Paying a checkout (spec 000 sections 2, 4, 5, 8; issue 5; DESIGN.md sections 3 and 6):
+ * /Customer/SelectPayment (the checkout's order number and amount, a saved card by radio button,
+ * or the wallet provider), /Customer/Confrim/{cardId} (order number, amount, CVV, Pay, and a
+ * toggle to the wallet-provider area), /Customer/confrimPayment (the wallet provider alone).
+ * After paying, the page follows the saga until the order is Confirmed ('Your Order has been
+ * placed Successfully', then home) or Rejected (the reason; the payment is refunded and the cart
+ * kept).
+ */
+import { Alert, Button, Card, Group, Loader, PasswordInput, Radio, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { ORDER_PLACED } from '@market/contracts';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { currentCheckout, shopApi, type Checkout } from '../../api/shop';
+import { LoadError, Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { formatRupees } from '../../lib/money';
+import { notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+
+/** How long to follow the saga before pointing to My Orders, in ms. */
+const FOLLOW_MS = 20_000;
+const POLL_MS = 500;
+
+function useCurrentCheckout() {
+  const id = currentCheckout.get();
+  const checkout = useAsync(async () => (id ? shopApi.checkout(id) : null), [id]);
+  return checkout;
+}
+
+function NoCheckout() {
+  return (
+    <Stack align="center" py="xl">
+      <Text c="dimmed">There is nothing to pay yet.</Text>
+      <Button component={Link} to="/Customer/MyShoppingCart" variant="light">
+        Go to my cart
+      </Button>
+    </Stack>
+  );
+}
+
+function Summary({ checkout }: { checkout: Checkout }) {
+  return (
+    <Card withBorder radius="md">
+      <Group justify="space-between">
+        <Text>
+          Order number <b>{checkout.OrderID}</b>
+        </Text>
+        <Text fw={700} size="lg">
+          {formatRupees(checkout.Amount)}
+        </Text>
+      </Group>
+      <Table mt="sm" aria-label="Order lines">
+        <Table.Tbody>
+          {checkout.lines.map((l) => (
+            <Table.Tr key={`${l.kind}:${l.id}`}>
+              <Table.Td>{l.name}</Table.Td>
+              <Table.Td ta="right">× {l.quantity}</Table.Td>
+              <Table.Td ta="right">{formatRupees(l.total)}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Td>Delivery & VAT</Table.Td>
+            <Table.Td />
+            <Table.Td ta="right">{formatRupees(checkout.DeliveryAndVat)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
+export function SelectPayment() {
+  const checkout = useCurrentCheckout();
+  const cards = useAsync(() => shopApi.cards(), []);
+  const [cardId, setCardId] = useState<string | null>(null);
+  const navigate = useNavigate();
+  if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
+  if (checkout.loading && checkout.data === undefined) return <Loading />;
+  if (!checkout.data || checkout.data.status !== 'Open') return <NoCheckout />;
+  return (
+    <>
+      <PageHeader title="Select a payment method" />
+      <Stack maw={640}>
+        <Summary checkout={checkout.data} />
+        <Card withBorder radius="md">
+          <Title order={4} mb="sm">
+            Pay with a saved card
+          </Title>
+          {cards.data && cards.data.length === 0 && <Text c="dimmed">No saved cards yet.</Text>}
+          <Radio.Group value={cardId} onChange={setCardId} aria-label="Saved cards">
+            <Stack gap="xs">
+              {(cards.data ?? []).map((c) => (
+                <Radio key={c._id} value={c._id} label={`${c.cardtype || 'Card'} ${c.cardnumber} · ${c.cardowner} · ${c.carddate}`} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Group mt="md">
+            <Button disabled={!cardId} onClick={() => navigate(`/Customer/Confrim/${cardId}`)}>
+              Continue
+            </Button>
+            <Button variant="default" component={Link} to="/Customer/addCard">
+              Add a New Payment
+            </Button>
+          </Group>
+        </Card>
+        <Card withBorder radius="md">
+          <Title order={4} mb="sm">
+            Or pay with PayPal
+          </Title>
+          <Button variant="light" component={Link} to="/Customer/confrimPayment">
+            Pay with PayPal (sandbox)
+          </Button>
+        </Card>
+      </Stack>
+    </>
+  );
+}
+
+/** Pays, then follows the saga; answers the state to show. */
+function usePayment(checkoutId: string | undefined) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<{ phase: 'idle' | 'paying' | 'confirming' | 'slow' | 'rejected'; error?: string; message?: string }>({
+    phase: 'idle',
+  });
+  const pay = async (how: () => Promise<Checkout>) => {
+    if (!checkoutId) return;
+    setState({ phase: 'paying' });
+    let paid: Checkout;
+    try {
+      paid = await how();
+    } catch (err) {
+      setState({ phase: 'idle', error: err instanceof ApiError ? err.message : 'Please try again!' });
+      return;
+    }
+    setState({ phase: 'confirming' });
+    const deadline = Date.now() + FOLLOW_MS;
+    let c = paid;
+    while (c.status === 'AwaitingStock' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      c = await shopApi.checkout(checkoutId).catch(() => c);
+    }
+    if (c.status === 'Confirmed') {
+      currentCheckout.clear();
+      notifySuccess(ORDER_PLACED);
+      navigate('/Customer/Home');
+    } else if (c.status === 'Rejected') {
+      currentCheckout.clear();
+      setState({ phase: 'rejected', message: c.rejection?.message ?? 'The order could not be placed; your payment was refunded.' });
+    } else {
+      setState({ phase: 'slow' });
+    }
+  };
+  return { state, pay };
+}
+
+function PaymentOutcome({ state }: { state: ReturnType<typeof usePayment>['state'] }) {
+  if (state.phase === 'confirming')
+    return (
+      <Group>
+        <Loader size="sm" />
+        <Text>Payment received; reserving your items…</Text>
+      </Group>
+    );
+  if (state.phase === 'slow')
+    return (
+      <Alert color="yellow">
+        Your payment went through and the order is still being confirmed. <Link to="/Customer/MyOrders">See My Orders</Link>.
+      </Alert>
+    );
+  if (state.phase === 'rejected')
+    return (
+      <Alert color="red" title="Oops...">
+        {state.message} <Link to="/Customer/MyShoppingCart">Back to my cart</Link>
+      </Alert>
+    );
+  return null;
+}
+
+function WalletArea({ checkoutId, pay, busy }: { checkoutId: string; pay: ReturnType<typeof usePayment>['pay']; busy: boolean }) {
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        You will pay the amount above through the PayPal sandbox.
+      </Text>
+      <Button color="yellow" loading={busy} onClick={() => void pay(() => shopApi.payWithWallet(checkoutId))}>
+        Pay with PayPal (sandbox)
+      </Button>
+    </Stack>
+  );
+}
+
+export function ConfirmPayment() {
+  const { cardId = '' } = useParams();
+  const checkout = useCurrentCheckout();
+  const card = useAsync(() => shopApi.card(cardId), [cardId]);
+  const [cvv, setCvv] = useState('');
+  const [area, setArea] = useState<'card' | 'wallet'>('card');
+  const { state, pay } = usePayment(checkout.data?.checkoutId);
+  if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
+  if (checkout.loading && checkout.data === undefined) return <Loading />;
+  if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout />;
+  const c = checkout.data;
+  const busy = state.phase === 'paying' || state.phase === 'confirming';
+  return (
+    <>
+      <PageHeader title="Checkout" />
+      <Stack maw={640}>
+        <Summary checkout={c} />
+        <SegmentedControl
+          value={area}
+          onChange={(v) => setArea(v as 'card' | 'wallet')}
+          data={[
+            { value: 'card', label: 'Saved card' },
+            { value: 'wallet', label: 'PayPal' },
+          ]}
+          aria-label="Payment method"
+        />
+        <Card withBorder radius="md">
+          {area === 'card' ? (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void pay(() => shopApi.pay(c.checkoutId, { cardId, cvv }));
+              }}
+            >
+              <Stack>
+                <Text>
+                  {card.data
+                    ? `${card.data.cardtype || 'Card'} ${card.data.cardnumber} · ${card.data.cardowner}`
+                    : card.error
+                      ? 'This card was not found.'
+                      : 'Loading the card…'}
+                </Text>
+                <PasswordInput
+                  label="CVV"
+                  inputMode="numeric"
+                  maxLength={4}
+                  value={cvv}
+                  onChange={(e) => setCvv(e.currentTarget.value)}
+                  error={state.error}
+                />
+                <Group>
+                  <Button type="submit" loading={busy} disabled={!cvv || !card.data}>
+                    Pay
+                  </Button>
+                  <Button variant="default" component={Link} to="/Customer/SelectPayment">
+                    Choose another card
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          ) : (
+            <WalletArea checkoutId={c.checkoutId} pay={pay} busy={busy} />
+          )}
+        </Card>
+        <PaymentOutcome state={state} />
+      </Stack>
+    </>
+  );
+}
+
+export function ConfirmWalletPayment() {
+  const checkout = useCurrentCheckout();
+  const { state, pay } = usePayment(checkout.data?.checkoutId);
+  if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
+  if (checkout.loading && checkout.data === undefined) return <Loading />;
+  if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout />;
+  const busy = state.phase === 'paying' || state.phase === 'confirming';
+  return (
+    <>
+      <PageHeader title="Pay with PayPal" />
+      <Stack maw={640}>
+        <Summary checkout={checkout.data} />
+        <Card withBorder radius="md">
+          <WalletArea checkoutId={checkout.data.checkoutId} pay={pay} busy={busy} />
+          {state.error && (
+            <Text c="red" mt="sm">
+              {state.error}
+            </Text>
+          )}
+        </Card>
+        <PaymentOutcome state={state} />
+      </Stack>
+    </>
+  );
+}

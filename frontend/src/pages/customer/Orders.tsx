@@ -1,0 +1,145 @@
+/**
+ * The customer's orders and payments (spec 000 sections 2 and 7; issue 5): /Customer/MyOrders and
+ * /Customer/Orders (item orders), /Customer/MyPackageOrders and /Customer/PackageOrders (package
+ * orders), with buttons between the two; /Customer/paymentHistory and /Customer/Payhis (receipts,
+ * searched by receipt number and payment type on the server), the payment detail page
+ * /Customer/purchaseHistoryExtended/{id}, and /Customer/PaycardID (the wallet).
+ */
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { shopApi } from '../../api/shop';
+import { DataTable } from '../../components/DataTable';
+import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { ListState } from '../../components/ListState';
+import { LoadError, Loading } from '../../components/Loading';
+import { ItemOrderCard, PackageOrderCard } from '../../components/OrderCards';
+import { PageHeader } from '../../components/PageHeader';
+import { formatRupees } from '../../lib/money';
+import { useAsync } from '../../lib/useAsync';
+
+const LIMIT = 10;
+
+export function MyOrders() {
+  const [page, setPage] = useState(1);
+  const list = useAsync(() => shopApi.itemOrders(page, LIMIT), [page]);
+  return (
+    <>
+      <PageHeader title="My Orders">
+        <Button variant="light" component={Link} to="/Customer/MyPackageOrders">
+          Package Orders
+        </Button>
+      </PageHeader>
+      <ListState list={list} empty="You have no orders yet.">
+        {(rows) => (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              {rows.items.map((o) => (
+                <ItemOrderCard key={o._id} order={o} />
+              ))}
+            </SimpleGrid>
+            <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
+          </>
+        )}
+      </ListState>
+    </>
+  );
+}
+
+export function MyPackageOrders() {
+  const [page, setPage] = useState(1);
+  const list = useAsync(() => shopApi.packageOrders(page, LIMIT), [page]);
+  return (
+    <>
+      <PageHeader title="My Package Orders">
+        <Button variant="light" component={Link} to="/Customer/MyOrders">
+          Item Orders
+        </Button>
+      </PageHeader>
+      <ListState list={list} empty="You have no package orders yet.">
+        {(rows) => (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              {rows.items.map((o) => (
+                <PackageOrderCard key={o._id} order={o} />
+              ))}
+            </SimpleGrid>
+            <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
+          </>
+        )}
+      </ListState>
+    </>
+  );
+}
+
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+
+export function PaymentHistory() {
+  const s = useSearch();
+  const list = useAsync(() => shopApi.history(s.page, LIMIT, s.q || undefined), [s.q, s.page]);
+  return (
+    <>
+      <PageHeader title="Payment History" />
+      <SearchBox label="Search by receipt number or payment type" value={s.text} onChange={s.setText} />
+      <ListState list={list} empty="No Result Found!">
+        {(rows) => (
+          <>
+            <DataTable
+              mt="md"
+              headers={['Receipt No', 'Time', 'Payment type', 'Amount', 'Status', '']}
+              rows={rows.items}
+              cells={(h) => [
+                h.RecieptNo,
+                when(h.TransTime),
+                h.PaymentType,
+                formatRupees(h.Amount),
+                <Badge key="s" color={h.status === 'Paid' ? 'green' : 'gray'} variant="light">
+                  {h.status}
+                </Badge>,
+                <Button key="d" size="xs" variant="subtle" component={Link} to={`/Customer/purchaseHistoryExtended/${h._id}`}>
+                  Details
+                </Button>,
+              ]}
+            />
+            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
+          </>
+        )}
+      </ListState>
+    </>
+  );
+}
+
+export function PaymentDetails() {
+  const { id = '' } = useParams();
+  const record = useAsync(() => shopApi.historyRecord(id), [id]);
+  if (record.error !== undefined) return <LoadError error={record.error} />;
+  if (!record.data) return <Loading />;
+  const h = record.data;
+  return (
+    <>
+      <PageHeader title="Payment details" />
+      <Card withBorder radius="md" maw={520}>
+        <Stack gap="xs">
+          <Text>
+            Receipt number: <b>{h.RecieptNo}</b>
+          </Text>
+          <Text>Order number: {h.OrderID}</Text>
+          <Text>Time: {when(h.TransTime)}</Text>
+          <Text>Payment type: {h.PaymentType}</Text>
+          <Text>Amount: {formatRupees(h.Amount)}</Text>
+          <Text>Status: {h.status}</Text>
+          <Group mt="sm">
+            <Button variant="default" component={Link} to="/Customer/paymentHistory">
+              Back
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    </>
+  );
+}
+
+/** /Customer/PaycardID: the documents show no content; the wallet is what it leads to. */
+export function PayCardId() {
+  return <Navigate to="/Customer/MyWallet" replace />;
+}

@@ -1,0 +1,143 @@
+/**
+ * The seller's orders (spec 001 sections 2 and 7; issue 5): /Seller/Orders (item orders: order id,
+ * customer name, date, category, item name, quantity, price) and /Seller/PackageOrders (package
+ * image and name, order id, customer name, date, content, quantity, price), each with buttons to
+ * the other and to the monthly sales, a status filter, and the status changes the seller may make
+ * (Confirmed → Shipped or Cancelled, Shipped → Delivered), each confirmed first.
+ */
+import { Button, Select, SimpleGrid } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { ORDER_STATUSES, type OrderStatus } from '@market/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { shopApi } from '../../api/shop';
+import { Pager } from '../../components/ListControls';
+import { ListState } from '../../components/ListState';
+import { ItemOrderCard, PackageOrderCard, StatusActions } from '../../components/OrderCards';
+import { PageHeader } from '../../components/PageHeader';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+
+const LIMIT = 10;
+
+/** Asks before changing an order's status, then changes it. */
+function confirmMove(orderId: string, next: OrderStatus, move: () => Promise<unknown>, done: () => Promise<void>) {
+  modals.openConfirmModal({
+    title: next === 'Cancelled' ? 'Cancel this order?' : `Mark this order as ${next}?`,
+    children: `Order ${orderId} will show as ${next} to the customer.`,
+    labels: { confirm: next === 'Cancelled' ? 'Yes, cancel it' : `Yes, mark ${next}`, cancel: 'Back' },
+    confirmProps: { color: next === 'Cancelled' ? 'red' : undefined },
+    onConfirm: () =>
+      void (async () => {
+        try {
+          await move();
+          notifySuccess('Your update saved!', `Order ${orderId}: ${next}`);
+          await done();
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      })(),
+  });
+}
+
+function Toolbar({
+  other,
+  otherLabel,
+  status,
+  onStatus,
+}: {
+  other: string;
+  otherLabel: string;
+  status: string | null;
+  onStatus: (s: string | null) => void;
+}) {
+  return (
+    <>
+      <Select
+        aria-label="Status"
+        placeholder="Any status"
+        clearable
+        data={ORDER_STATUSES.map((s) => ({ value: s, label: s === 'AwaitingStock' ? 'Awaiting stock' : s }))}
+        value={status}
+        onChange={onStatus}
+        w={180}
+      />
+      <Button variant="light" component={Link} to={other}>
+        {otherLabel}
+      </Button>
+      <Button variant="default" component={Link} to="/Seller/ItemMonthlySales">
+        Monthly Sales
+      </Button>
+    </>
+  );
+}
+
+export function SellerOrders() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<string | null>(null);
+  const list = useAsync(() => shopApi.itemOrders(page, LIMIT, { status: status ?? undefined }), [page, status]);
+  return (
+    <>
+      <PageHeader title="Orders">
+        <Toolbar other="/Seller/PackageOrders" otherLabel="Package Orders" status={status} onStatus={(s) => (setStatus(s), setPage(1))} />
+      </PageHeader>
+      <ListState list={list} empty="No orders yet.">
+        {(rows) => (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              {rows.items.map((o) => (
+                <ItemOrderCard
+                  key={o._id}
+                  order={o}
+                  seller
+                  actions={
+                    <StatusActions
+                      status={o.status}
+                      onMove={(next) => confirmMove(o.OrderID, next, () => shopApi.setItemOrderStatus(o._id, next), list.reload)}
+                    />
+                  }
+                />
+              ))}
+            </SimpleGrid>
+            <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
+          </>
+        )}
+      </ListState>
+    </>
+  );
+}
+
+export function SellerPackageOrders() {
+  const [page, setPage] = useState(1);
+  const [status, setStatus] = useState<string | null>(null);
+  const list = useAsync(() => shopApi.packageOrders(page, LIMIT, { status: status ?? undefined }), [page, status]);
+  return (
+    <>
+      <PageHeader title="Package Orders">
+        <Toolbar other="/Seller/Orders" otherLabel="Item Orders" status={status} onStatus={(s) => (setStatus(s), setPage(1))} />
+      </PageHeader>
+      <ListState list={list} empty="No package orders yet.">
+        {(rows) => (
+          <>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              {rows.items.map((o) => (
+                <PackageOrderCard
+                  key={o._id}
+                  order={o}
+                  seller
+                  actions={
+                    <StatusActions
+                      status={o.status}
+                      onMove={(next) => confirmMove(o.OrderID, next, () => shopApi.setPackageOrderStatus(o._id, next), list.reload)}
+                    />
+                  }
+                />
+              ))}
+            </SimpleGrid>
+            <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
+          </>
+        )}
+      </ListState>
+    </>
+  );
+}
