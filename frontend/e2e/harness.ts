@@ -93,3 +93,8 @@ export async function api<T = Record<string, string>>(gatewayUrl: string, path: 
   });
   return { status: res.status, body: (await res.json()) as T, cookie: res.headers.getSetCookie()[0]?.split(';')[0] };
 }
+
+/** Saves a full-page screenshot to `.data/screenshots/<name>.png`, for a person to look at. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.resolve(__dirname, '..', '..', '.data', 'screenshots', `${name}.png`), fullPage: true });
+}
