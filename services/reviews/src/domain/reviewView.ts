@@ -1,0 +1,45 @@
+/**
+ * What a review card shows (spec 000 section 2 "review cards with customer name, photo, stars and
+ * text"; issue 6): the review joined at read time with the customer's current name and photo (so
+ * a renamed customer's old reviews show the new name), the item's name, brand and model, and the
+ * verified-purchase mark.
+ */
+import type { ReviewView } from '@market/contracts';
+
+export interface ReviewFacts {
+  _id: unknown;
+  itemid: string;
+  customerid: string;
+  description: string;
+  date: string;
+  noofstars: number;
+  reviewstatus: boolean;
+  reportreason: string;
+  sellerid: string;
+}
+
+/** Shown for a customer who deleted their account (DESIGN.md section 3, CustomerDeleted). */
+export const FORMER_CUSTOMER = 'Former customer';
+
+export function reviewView(
+  r: ReviewFacts,
+  customer: { firstName: string; lastName: string; userImage: string; deleted: boolean } | undefined,
+  item: { Item_name: string; Brand: string; Model: string } | undefined,
+  verifiedPurchase: boolean,
+): ReviewView {
+  return {
+    _id: String(r._id),
+    itemid: r.itemid,
+    customerid: r.customerid,
+    description: r.description,
+    date: r.date,
+    noofstars: r.noofstars,
+    reviewstatus: r.reviewstatus,
+    reportreason: r.reportreason,
+    sellerid: r.sellerid,
+    customerName: !customer || customer.deleted ? FORMER_CUSTOMER : `${customer.firstName} ${customer.lastName}`.trim(),
+    customerImage: !customer || customer.deleted ? '' : customer.userImage,
+    verifiedPurchase,
+    item: { Item_name: item?.Item_name ?? '', Brand: item?.Brand ?? '', Model: item?.Model ?? '' },
+  };
+}

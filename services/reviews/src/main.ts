@@ -1,0 +1,31 @@
+/**
+ * Reviews service process: wiring only (issue 6). Reviews with their moderation (events for
+ * ratings and reports), contact messages to the admin and to sellers, and the read models of
+ * customers, items, sellers and purchases.
+ */
+import '@market/platform/telemetry';
+import { Topics } from '@market/contracts';
+import { runService } from '@market/platform';
+import { ReviewsConfigSchema } from './config';
+import { readModelHandlers } from './events/consumers';
+import { messageRoutes } from './http/messages';
+import { reviewRoutes } from './http/reviews';
+import { contactModel, contactSellerModel } from './store/messages';
+import { readModels } from './store/readModels';
+import { reviewKeyModel, reviewModel } from './store/reviews';
+
+void runService({
+  configSchema: ReviewsConfigSchema,
+  dbName: 'reviews',
+  async setup({ app, db, startRelay, consume }) {
+    const reviews = reviewModel(db);
+    const keys = reviewKeyModel(db);
+    const contact = contactModel(db);
+    const contactsel = contactSellerModel(db);
+    const rm = readModels(db);
+    await Promise.all([reviews.init(), keys.init(), contact.init(), contactsel.init(), ...Object.values(rm).map((m) => m.init())]);
+    const nudge = startRelay([reviews]);
+    await consume([Topics.customer, Topics.item, Topics.seller, Topics.order], readModelHandlers(rm, reviews, keys, nudge));
+    app.use(reviewRoutes({ reviews, keys, rm, nudge }), messageRoutes(contact, contactsel, rm));
+  },
+});
