@@ -24,7 +24,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'infra/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'infra/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           env: testEnv,
         },
       },

@@ -31,6 +31,9 @@ import { CustomerHome } from './pages/customer/Home';
 import { MyOrders, MyPackageOrders, PayCardId, PaymentDetails, PaymentHistory } from './pages/customer/Orders';
 import { AddCard, EditCard, MyWallet } from './pages/customer/Wallet';
 import { SellerOrders, SellerPackageOrders } from './pages/seller/Orders';
+import { SellerItemReviews, SellerMessages, SellerReportedReviews, SellerReviews } from './pages/seller/Reviews';
+import { ContactSeller, ContactUs, ItemReviews, MyReviews, WriteReview } from './pages/customer/Reviews';
+import { AdminMessages, AdminReportedReviews } from './pages/admin/Moderation';
 import { CustomerMyProfile, CustomerUpdateProfile } from './pages/customer/Profile';
 import { CustomerRegistration } from './pages/public/CustomerRegistration';
 import { ForgotPassword } from './pages/public/ForgotPassword';
@@ -99,6 +102,11 @@ export const routes: RouteObject[] = [
       ...aliases(['paymentHistory', 'Payhis'], <PaymentHistory />),
       { path: 'purchaseHistoryExtended/:id', element: <PaymentDetails /> },
       { path: 'PaycardID', element: <PayCardId /> },
+      { path: 'ItemReviews/:id', element: <ItemReviews /> },
+      { path: 'WriteReview/:id', element: <WriteReview /> },
+      { path: 'MyReviews', element: <MyReviews /> },
+      { path: 'ContactUs', element: <ContactUs /> },
+      { path: 'ContactSeller/:sellerId', element: <ContactSeller /> },
       { path: '*', element: <NotFound home="/Customer/Home" /> },
     ],
   },
@@ -125,6 +133,10 @@ export const routes: RouteObject[] = [
       { path: 'sellerPassword', element: <SellerPassword /> },
       { path: 'Orders', element: <SellerOrders /> },
       { path: 'PackageOrders', element: <SellerPackageOrders /> },
+      { path: 'Reviews', element: <SellerReviews /> },
+      ...aliases(['ItemReviews/:id', 'ItemRatings/:id'], <SellerItemReviews />),
+      { path: 'Report/:id', element: <SellerReportedReviews /> },
+      { path: 'Contact', element: <SellerMessages /> },
       { path: '*', element: <NotFound home="/Seller/Home" /> },
     ],
   },
@@ -138,6 +150,8 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <AdminHome /> },
       { path: 'Home', element: <AdminHome /> },
+      { path: 'ReportedReviews', element: <AdminReportedReviews /> },
+      { path: 'Messages', element: <AdminMessages /> },
       { path: 'Sellers', element: <AdminSellers /> },
       { path: 'AllSellersRequest', element: <AdminSellerRequests /> },
       { path: 'RequestSellerProfile/:id', element: <AdminRequestSellerProfile /> },

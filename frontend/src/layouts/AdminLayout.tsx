@@ -15,6 +15,8 @@ export const ADMIN_SIDE_NAV = [
   { label: 'Transactions', to: '/Admin/Transactions' },
   { label: 'Seller Requests', to: '/Admin/AllSellersRequest' },
   { label: 'Deletion Requests', to: '/Admin/DeleteRequest' },
+  { label: 'Reported Reviews', to: '/Admin/ReportedReviews' },
+  { label: 'Messages', to: '/Admin/Messages' },
 ];
 
 export function AdminLayout() {

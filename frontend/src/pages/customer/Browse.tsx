@@ -233,6 +233,20 @@ export function ItemDetails() {
             </Text>
           )}
           <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />
+          <Group gap="xs">
+            <Button size="xs" variant="subtle" component={Link} to={`/Customer/ItemReviews/${i._id}`}>
+              View Reviews
+            </Button>
+            <Button size="xs" variant="subtle" component={Link} to={`/Customer/WriteReview/${i._id}`}>
+              Write a Review
+            </Button>
+            <Button size="xs" variant="subtle" component={Link} to={`/Customer/ContactSeller/${i.SellerID}`}>
+              Contact Seller
+            </Button>
+            <Button size="xs" variant="subtle" component={Link} to="/Customer/ContactUs">
+              Contact Admin
+            </Button>
+          </Group>
           <Group mt="md">
             <Button variant="default" component={Link} to="/Customer/AllItmes">
               Back to all items

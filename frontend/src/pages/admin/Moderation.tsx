@@ -1,0 +1,96 @@
+/**
+ * The admin's moderation screens (spec 001 sections 2, 4, 6; issue 6): /Admin/ReportedReviews
+ * (reviews sellers reported, with the reason and Delete) and /Admin/Messages (customers' contact
+ * messages, shown as text, with Delete).
+ */
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { reviewsApi } from '../../api/reviews';
+import { Pager } from '../../components/ListControls';
+import { ListState } from '../../components/ListState';
+import { PageHeader } from '../../components/PageHeader';
+import { ReviewCard } from '../../components/ReviewCard';
+import { confirmDanger } from '../../lib/confirm';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+
+function deleting(action: () => Promise<unknown>, reload: () => Promise<void>) {
+  confirmDanger({
+    onConfirm: async () => {
+      try {
+        await action();
+        notifySuccess('Successfully Deleted');
+        await reload();
+      } catch (err) {
+        notifyError('Oops...', err);
+      }
+    },
+  });
+}
+
+export function AdminReportedReviews() {
+  const [page, setPage] = useState(1);
+  const list = useAsync(() => reviewsApi.list({ reviewstatus: true }, page, 10), [page]);
+  return (
+    <>
+      <PageHeader title="Reported Reviews" />
+      <ListState list={list} empty="No reported reviews.">
+        {(rows) => (
+          <Stack>
+            {rows.items.map((r) => (
+              <ReviewCard
+                key={r._id}
+                review={r}
+                showItem
+                actions={
+                  <Button size="xs" color="red" onClick={() => deleting(() => reviewsApi.remove(r._id), list.reload)}>
+                    Delete review
+                  </Button>
+                }
+              />
+            ))}
+            <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
+          </Stack>
+        )}
+      </ListState>
+    </>
+  );
+}
+
+export function AdminMessages() {
+  const [page, setPage] = useState(1);
+  const list = useAsync(() => reviewsApi.adminMessages(page, 10), [page]);
+  return (
+    <>
+      <PageHeader title="Contact Messages" />
+      <ListState list={list} empty="No messages.">
+        {(rows) => (
+          <Stack>
+            {rows.items.map((m) => (
+              <Card key={m._id} withBorder radius="md" data-testid="message-card">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Stack gap={2}>
+                    <Text fw={600}>{m.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {m.email} · {m.createdAt.slice(0, 10)}
+                    </Text>
+                    <Text style={{ whiteSpace: 'pre-wrap' }}>{m.message}</Text>
+                  </Stack>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => deleting(() => reviewsApi.deleteAdminMessage(m._id), list.reload)}
+                  >
+                    Delete
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+            <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
+          </Stack>
+        )}
+      </ListState>
+    </>
+  );
+}

@@ -1,0 +1,252 @@
+/**
+ * The customer's reviews and messages (spec 000 sections 2, 5, 8; issue 6):
+ * /Customer/ItemReviews/{id} (review cards in a 550 px scroll area), /Customer/WriteReview/{id}
+ * (star radios 1..5, text, Submit → /Customer/Home), /Customer/MyReviews (Edit, Delete with
+ * confirmation, search by item name, brand or model), /Customer/ContactUs and
+ * /Customer/ContactSeller/{sellerId} (name letters only, e-mail pattern, message required).
+ */
+import { Button, Group, Modal, Radio, ScrollArea, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ContactSchema, STARS_RANGE } from '@market/contracts';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { catalogueApi } from '../../api/catalogue';
+import { reviewsApi, type ReviewView } from '../../api/reviews';
+import { FormCard } from '../../components/FormCard';
+import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { ListState } from '../../components/ListState';
+import { PageHeader } from '../../components/PageHeader';
+import { ItemRating } from '../../components/Rating';
+import { ReviewCard } from '../../components/ReviewCard';
+import { confirmDanger } from '../../lib/confirm';
+import { applyServerErrors, schemaValidator } from '../../lib/forms';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+import { useSession } from '../../session/session';
+
+export function ItemReviews() {
+  const { id = '' } = useParams();
+  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const list = useAsync(() => reviewsApi.list({ itemid: id }, 1, 100), [id]);
+  return (
+    <>
+      <PageHeader title={item.data ? `Reviews of ${item.data.Item_name}` : 'Reviews'}>
+        <Button component={Link} to={`/Customer/WriteReview/${id}`}>
+          Write a Review
+        </Button>
+      </PageHeader>
+      {item.data && <ItemRating rating={item.data.rating} count={item.data.reviewCount} />}
+      <ScrollArea h={550} mt="md" type="auto">
+        <ListState list={list} empty="No reviews yet. Be the first to write one!">
+          {(rows) => (
+            <Stack>
+              {rows.items.map((r) => (
+                <ReviewCard key={r._id} review={r} />
+              ))}
+            </Stack>
+          )}
+        </ListState>
+      </ScrollArea>
+    </>
+  );
+}
+
+function StarRadios({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <Radio.Group label="Your rating" value={value} onChange={onChange} error={error}>
+      <Group mt="xs">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Radio key={n} value={String(n)} label={`${n} star${n > 1 ? 's' : ''}`} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
+export function WriteReview() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const [stars, setStars] = useState('');
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<{ stars?: string; text?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const next = { stars: stars ? undefined : STARS_RANGE, text: text.trim() ? undefined : 'Please write your review' };
+    setErrors(next);
+    if (next.stars || next.text) return;
+    setBusy(true);
+    try {
+      await reviewsApi.add(id, Number(stars), text);
+      notifySuccess('Thank you!', 'Your review has been saved');
+      navigate('/Customer/Home');
+    } catch (err) {
+      notifyError('Oops...', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <PageHeader title={item.data ? `Review ${item.data.Item_name}` : 'Write a Review'} />
+      <FormCard onSubmit={(e) => void submit(e)} failure={null} maw={560}>
+        <StarRadios value={stars} onChange={setStars} error={errors.stars} />
+        <Textarea
+          label="Your review"
+          minRows={4}
+          maxLength={2000}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          error={errors.text}
+        />
+        <Group>
+          <Button type="submit" loading={busy}>
+            Submit
+          </Button>
+        </Group>
+      </FormCard>
+    </>
+  );
+}
+
+export function MyReviews() {
+  const s = useSearch();
+  const list = useAsync(() => reviewsApi.list({ mine: true, q: s.q || undefined }, s.page, 10), [s.q, s.page]);
+  const [editing, setEditing] = useState<ReviewView | null>(null);
+  const remove = (r: ReviewView) =>
+    confirmDanger({
+      onConfirm: async () => {
+        try {
+          await reviewsApi.remove(r._id);
+          notifySuccess('Deleted!', 'Your review has been deleted.');
+          await list.reload();
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  return (
+    <>
+      <PageHeader title="My Reviews" />
+      <SearchBox label="Search by item name, brand or model" value={s.text} onChange={s.setText} />
+      <ListState list={list} empty="No Result Found!">
+        {(rows) => (
+          <Stack mt="md">
+            {rows.items.map((r) => (
+              <ReviewCard
+                key={r._id}
+                review={r}
+                showItem
+                actions={
+                  <>
+                    <Button size="xs" variant="light" onClick={() => setEditing(r)}>
+                      Edit
+                    </Button>
+                    <Button size="xs" color="red" variant="light" onClick={() => remove(r)}>
+                      Delete
+                    </Button>
+                  </>
+                }
+              />
+            ))}
+            <Pager page={s.page} total={rows.total} limit={10} onChange={s.setPage} />
+          </Stack>
+        )}
+      </ListState>
+      {editing && <EditReview review={editing} onClose={() => setEditing(null)} onSaved={() => void list.reload()} />}
+    </>
+  );
+}
+
+function EditReview({ review, onClose, onSaved }: { review: ReviewView; onClose: () => void; onSaved: () => void }) {
+  const [stars, setStars] = useState(String(review.noofstars));
+  const [text, setText] = useState(review.description);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      await reviewsApi.update(review._id, text, Number(stars));
+      notifySuccess('Your update saved!');
+      onSaved();
+      onClose();
+    } catch (err) {
+      notifyError('Oops...', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Edit your review of ${review.item.Item_name}`}>
+      <Stack>
+        <StarRadios value={stars} onChange={setStars} />
+        <Textarea label="Your review" minRows={4} maxLength={2000} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} disabled={!text.trim()} onClick={() => void save()}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** The contact form, to the admin or to one seller. */
+function ContactForm({ sellerId }: { sellerId?: string }) {
+  const { profile } = useSession('customer');
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { name: `${profile.firstName} ${profile.lastName}`, email: profile.email, message: '' },
+    validate: schemaValidator(ContactSchema),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      if (sellerId) await reviewsApi.contactSeller({ ...values, sellerid: sellerId });
+      else await reviewsApi.contactAdmin(values);
+      notifySuccess('Your message has been sent!');
+      form.setFieldValue('message', '');
+    } catch (err) {
+      setFailure(applyServerErrors(form, err));
+    }
+  });
+  return (
+    <FormCard onSubmit={submit} failure={failure} maw={560}>
+      <TextInput label="Name" {...form.getInputProps('name')} />
+      <TextInput label="Email" type="email" {...form.getInputProps('email')} />
+      <Textarea label="Message" minRows={5} maxLength={2000} {...form.getInputProps('message')} />
+      <Group>
+        <Button type="submit">Send</Button>
+      </Group>
+    </FormCard>
+  );
+}
+
+export function ContactUs() {
+  return (
+    <>
+      <PageHeader title="Contact Us" />
+      <Text c="dimmed" mb="md">
+        Write to the marketplace's team; we answer by e-mail.
+      </Text>
+      <ContactForm />
+    </>
+  );
+}
+
+export function ContactSeller() {
+  const { sellerId = '' } = useParams();
+  return (
+    <>
+      <PageHeader title="Contact the Seller" />
+      <Title order={5} mb="md" c="dimmed">
+        Your message goes to the seller of the item.
+      </Title>
+      <ContactForm sellerId={sellerId} />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The seller's reviews and messages (spec 001 sections 2, 4, 7; issue 6): /Seller/Reviews (reviews
+ * of own items), /Seller/ItemReviews/{id} and /Seller/ItemRatings/{id} (an item's rating and
+ * reviews, each with Report and a reason), /Seller/Report/{id} (reported reviews of the item),
+ * /Seller/Contact (the signed-in seller's customer messages with the customer's image, name,
+ * message and Delete).
+ */
+import { Avatar, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { catalogueApi } from '../../api/catalogue';
+import { reviewsApi, type ReviewView } from '../../api/reviews';
+import { Pager } from '../../components/ListControls';
+import { ListState } from '../../components/ListState';
+import { PageHeader } from '../../components/PageHeader';
+import { ItemRating } from '../../components/Rating';
+import { ReviewCard } from '../../components/ReviewCard';
+import { confirmDanger } from '../../lib/confirm';
+import { imageUrl } from '../../lib/images';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useAsync } from '../../lib/useAsync';
+
+function ReportButton({ review, onDone }: { review: ReviewView; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (review.reviewstatus) return null;
+  const send = async () => {
+    setBusy(true);
+    try {
+      await reviewsApi.report(review._id, reason);
+      notifySuccess('Review reported', 'An admin will look at it.');
+      setOpen(false);
+      onDone();
+    } catch (err) {
+      notifyError('Oops...', err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="xs" color="red" variant="light" onClick={() => setOpen(true)}>
+        Report
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Report this review">
+        <Stack>
+          <Textarea label="Reason" minRows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={busy} disabled={!reason.trim()} onClick={() => void send()}>
+              Send report
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function ReviewList({ itemid, reported, title }: { itemid?: string; reported?: boolean; title: string }) {
+  const [page, setPage] = useState(1);
+  const list = useAsync(() => reviewsApi.list({ itemid, reviewstatus: reported }, page, 10), [itemid, reported, page]);
+  const item = useAsync(async () => (itemid ? catalogueApi.getItem(itemid) : null), [itemid]);
+  return (
+    <>
+      <PageHeader title={item.data ? `${title}: ${item.data.Item_name}` : title} />
+      {item.data && <ItemRating rating={item.data.rating} count={item.data.reviewCount} />}
+      <ListState list={list} empty="No reviews yet.">
+        {(rows) => (
+          <Stack mt="md">
+            {rows.items.map((r) => (
+              <ReviewCard
+                key={r._id}
+                review={r}
+                showItem={!itemid}
+                actions={<ReportButton review={r} onDone={() => void list.reload()} />}
+              />
+            ))}
+            <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
+          </Stack>
+        )}
+      </ListState>
+    </>
+  );
+}
+
+export function SellerReviews() {
+  return <ReviewList title="Reviews of my items" />;
+}
+
+export function SellerItemReviews() {
+  const { id = '' } = useParams();
+  return <ReviewList itemid={id} title="Reviews" />;
+}
+
+export function SellerReportedReviews() {
+  const { id = '' } = useParams();
+  return <ReviewList itemid={id} reported title="Reported reviews" />;
+}
+
+export function SellerMessages() {
+  const [page, setPage] = useState(1);
+  const list = useAsync(() => reviewsApi.sellerMessages(page, 10), [page]);
+  const remove = (id: string) =>
+    confirmDanger({
+      onConfirm: async () => {
+        try {
+          await reviewsApi.deleteSellerMessage(id);
+          notifySuccess('Successfully Deleted');
+          await list.reload();
+        } catch (err) {
+          notifyError('Oops...', err);
+        }
+      },
+    });
+  return (
+    <>
+      <PageHeader title="Customer Messages" />
+      <ListState list={list} empty="No messages yet.">
+        {(rows) => (
+          <Stack>
+            {rows.items.map((m) => (
+              <Card key={m._id} withBorder radius="md" data-testid="message-card">
+                <Group wrap="nowrap" align="flex-start">
+                  <Avatar src={imageUrl(m.customerImage) ?? null} alt="" radius="xl">
+                    {m.name.charAt(0)}
+                  </Avatar>
+                  <Stack gap={2} style={{ flex: 1 }}>
+                    <Text fw={600}>{m.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {m.email} · {m.createdAt.slice(0, 10)}
+                    </Text>
+                    <Text style={{ whiteSpace: 'pre-wrap' }}>{m.message}</Text>
+                  </Stack>
+                  <Button size="xs" color="red" variant="light" onClick={() => remove(m._id)}>
+                    Delete
+                  </Button>
+                </Group>
+              </Card>
+            ))}
+            <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
+          </Stack>
+        )}
+      </ListState>
+    </>
+  );
+}
