@@ -34,6 +34,8 @@ import { SellerOrders, SellerPackageOrders } from './pages/seller/Orders';
 import { SellerItemReviews, SellerMessages, SellerReportedReviews, SellerReviews } from './pages/seller/Reviews';
 import { ContactSeller, ContactUs, ItemReviews, MyReviews, WriteReview } from './pages/customer/Reviews';
 import { AdminMessages, AdminReportedReviews } from './pages/admin/Moderation';
+import { AdminCustomerReport, AdminReviewReport, AdminSellerReport, AdminTransactions } from './pages/admin/Reports';
+import { ItemMonthlySales, PackageMonthlySales } from './pages/seller/Sales';
 import { CustomerMyProfile, CustomerUpdateProfile } from './pages/customer/Profile';
 import { CustomerRegistration } from './pages/public/CustomerRegistration';
 import { ForgotPassword } from './pages/public/ForgotPassword';
@@ -137,6 +139,8 @@ export const routes: RouteObject[] = [
       ...aliases(['ItemReviews/:id', 'ItemRatings/:id'], <SellerItemReviews />),
       { path: 'Report/:id', element: <SellerReportedReviews /> },
       { path: 'Contact', element: <SellerMessages /> },
+      { path: 'ItemMonthlySales', element: <ItemMonthlySales /> },
+      { path: 'PackageMonthlySales', element: <PackageMonthlySales /> },
       { path: '*', element: <NotFound home="/Seller/Home" /> },
     ],
   },
@@ -152,6 +156,10 @@ export const routes: RouteObject[] = [
       { path: 'Home', element: <AdminHome /> },
       { path: 'ReportedReviews', element: <AdminReportedReviews /> },
       { path: 'Messages', element: <AdminMessages /> },
+      { path: 'Transactions', element: <AdminTransactions /> },
+      { path: 'SelReport', element: <AdminSellerReport /> },
+      { path: 'CustomerReport', element: <AdminCustomerReport /> },
+      { path: 'Reports/:id', element: <AdminReviewReport /> },
       { path: 'Sellers', element: <AdminSellers /> },
       { path: 'AllSellersRequest', element: <AdminSellerRequests /> },
       { path: 'RequestSellerProfile/:id', element: <AdminRequestSellerProfile /> },

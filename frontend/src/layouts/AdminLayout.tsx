@@ -13,6 +13,7 @@ export const ADMIN_SIDE_NAV = [
   { label: 'Items', to: '/Admin/Items' },
   { label: 'Seller Report', to: '/Admin/SelReport' },
   { label: 'Transactions', to: '/Admin/Transactions' },
+  { label: 'Customer Report', to: '/Admin/CustomerReport' },
   { label: 'Seller Requests', to: '/Admin/AllSellersRequest' },
   { label: 'Deletion Requests', to: '/Admin/DeleteRequest' },
   { label: 'Reported Reviews', to: '/Admin/ReportedReviews' },

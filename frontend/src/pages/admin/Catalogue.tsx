@@ -76,6 +76,9 @@ function ItemsTable({ sellerId, title }: { sellerId?: string; title: string }) {
                         Seller
                       </Button>
                     )}
+                    <Button size="xs" variant="subtle" component={Link} to={`/Admin/Reports/${item._id}`}>
+                      Review report
+                    </Button>
                     <Button size="xs" variant="subtle" color="red" onClick={() => remove(item)}>
                       Remove
                     </Button>

@@ -1,0 +1,43 @@
+/**
+ * Report calls of the web app (spec 001 section 7; issue 7): `POST /<prefix>/create-pdf` with the
+ * report's parameters only (never rows) → `{ jobId }`; `GET /reports/{jobId}` for its state and
+ * progress; `GET /<prefix>/fetch-pdf?jobId=` for the PDF; the seller's monthly sales screen and
+ * the admin dashboard. Money in rupees.
+ */
+import {
+  REPORT_FILE_NAMES,
+  REPORT_PREFIXES,
+  type AdminDashboard,
+  type ReportJobStatus,
+  type ReportKind,
+  type SellerSales,
+} from '@market/contracts';
+import { API_URL, ApiError, api, query } from './client';
+
+export type { AdminDashboard, ReportJobStatus, ReportKind, SellerSales };
+
+export const reportsApi = {
+  create: (kind: ReportKind, params: { month?: string; year?: number; itemId?: string }) =>
+    api<{ jobId: string }>('POST', `/${REPORT_PREFIXES[kind]}/create-pdf`, params),
+  status: (jobId: string) => api<ReportJobStatus>('GET', `/reports/${encodeURIComponent(jobId)}`),
+  sellerSales: (kind: 'items' | 'packages', month: string, year: number) =>
+    api<SellerSales>('GET', `/reports/sellerSales${query({ kind, month, year })}`),
+  dashboard: () => api<AdminDashboard>('GET', '/Admin/dashboard'),
+
+  /** Downloads a finished report as its documented file name. @throws {ApiError} 404 while not ready */
+  async download(kind: ReportKind, jobId: string): Promise<void> {
+    const res = await fetch(`${API_URL}/${REPORT_PREFIXES[kind]}/fetch-pdf${query({ jobId })}`, { credentials: 'include' });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => ({}))) as { error?: string };
+      throw new ApiError(res.status, body.error ?? `The report could not be downloaded (${res.status})`);
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = REPORT_FILE_NAMES[kind];
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
+};

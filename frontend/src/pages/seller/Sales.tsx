@@ -1,0 +1,130 @@
+/**
+ * The seller's monthly sales (spec 001 sections 2 and 9; issue 7): /Seller/ItemMonthlySales and
+ * /Seller/PackageMonthlySales — heading Monthly Sales, currency LKR, today's date month/day/year,
+ * the summary (total orders, items or packages, stock sold, income, outgoings, profit), a month
+ * selector January..December defaulting to the current month, the documented table, and the PDF
+ * report with its progress. Figures come from the server; the page sends only the month.
+ */
+import { Button, Card, Group, Select, SimpleGrid, Text } from '@mantine/core';
+import { MONTH_NAMES, type ItemSalesRow, type PackageSalesRow } from '@market/contracts';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { reportsApi } from '../../api/reports';
+import { DataTable } from '../../components/DataTable';
+import { LoadError, Loading } from '../../components/Loading';
+import { PageHeader } from '../../components/PageHeader';
+import { ReportButton } from '../../components/ReportButton';
+import { formatRupees } from '../../lib/money';
+import { useAsync } from '../../lib/useAsync';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Today as the documents show it: month/day/year. */
+export const todayMdY = (d = new Date()) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
+
+export const MONTH_OPTIONS = MONTH_NAMES.map((name, i) => ({ value: pad(i + 1), label: name }));
+
+function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
+  const now = new Date();
+  const [month, setMonth] = useState(pad(now.getMonth() + 1));
+  const year = now.getFullYear();
+  const sales = useAsync(() => reportsApi.sellerSales(kind, month, year), [kind, month, year]);
+  const s = sales.data?.summary;
+  const facts: [string, string][] = s
+    ? [
+        ['Total orders', String(s.TotalOrders)],
+        kind === 'items' ? ['Total items', String(s.TotalItems ?? 0)] : ['Total packages', String(s.TotalPackages ?? 0)],
+        ...(kind === 'items' ? ([['Total stock sold', String(s.TotalStockSold ?? 0)]] as [string, string][]) : []),
+        ['Total income', formatRupees(s.TotalIncome)],
+        ['Total outgoings', formatRupees(s.TotalOutgoings)],
+        ['Total profit', formatRupees(s.TotalProfit)],
+      ]
+    : [];
+  return (
+    <>
+      <PageHeader title="Monthly Sales">
+        <Button variant="default" component={Link} to={kind === 'items' ? '/Seller/PackageMonthlySales' : '/Seller/ItemMonthlySales'}>
+          {kind === 'items' ? 'Package sales' : 'Item sales'}
+        </Button>
+        <Button variant="default" component={Link} to={kind === 'items' ? '/Seller/Orders' : '/Seller/PackageOrders'}>
+          Orders
+        </Button>
+      </PageHeader>
+      <Group justify="space-between" mb="md">
+        <Text c="dimmed">
+          {kind === 'items' ? 'Item sales' : 'Package sales'} · Currency: LKR · {todayMdY(now)}
+        </Text>
+        <Select label="Month" data={MONTH_OPTIONS} value={month} onChange={(v) => v && setMonth(v)} allowDeselect={false} w={180} />
+      </Group>
+      {sales.error !== undefined ? (
+        <LoadError error={sales.error} />
+      ) : !sales.data ? (
+        <Loading />
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, md: facts.length }} mb="md">
+            {facts.map(([label, value]) => (
+              <Card key={label} withBorder padding="sm">
+                <Text size="xs" c="dimmed" tt="uppercase">
+                  {label}
+                </Text>
+                <Text fw={700} data-testid={`summary-${label}`}>
+                  {value}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+          <Card withBorder mb="md">
+            <ReportButton kind={kind} params={{ month, year }} />
+          </Card>
+          {sales.data.rows.length === 0 ? (
+            <Text ta="center" c="dimmed" py="lg">
+              No sales in this month
+            </Text>
+          ) : kind === 'items' ? (
+            <DataTable
+              headers={['No', 'Order Date', 'OrderID', 'Item Name', 'Brand', 'SKU', 'Quantity', 'Unit Price', 'Total Price']}
+              rows={(sales.data.rows as ItemSalesRow[]).map((r) => ({ ...r, _id: `${r.No}` }))}
+              cells={(r) => [
+                r.No,
+                r.OrderDate,
+                r.OrderID,
+                r.ItemName,
+                r.Brand,
+                r.SKU,
+                r.Quantity,
+                formatRupees(r.UnitPrice),
+                formatRupees(r.TotalPrice),
+              ]}
+              minWidth={900}
+            />
+          ) : (
+            <DataTable
+              headers={['No', 'Order Date', 'OrderID', 'Item Name', 'Description', 'Quantity', 'Unit Price', 'Total Price']}
+              rows={(sales.data.rows as PackageSalesRow[]).map((r) => ({ ...r, _id: `${r.No}` }))}
+              cells={(r) => [
+                r.No,
+                r.OrderDate,
+                r.OrderID,
+                r.ItemName,
+                r.Description,
+                r.Quantity,
+                formatRupees(r.UnitPrice),
+                formatRupees(r.TotalPrice),
+              ]}
+              minWidth={900}
+            />
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+export function ItemMonthlySales() {
+  return <MonthlySales kind="items" />;
+}
+
+export function PackageMonthlySales() {
+  return <MonthlySales kind="packages" />;
+}
