@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, openApiDocument } from './openapi';
-import { resolveService } from './routes';
+import { ROUTES, resolveService } from './routes';
 
 describe('OpenAPI document', () => {
   const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
@@ -17,6 +17,15 @@ describe('OpenAPI document', () => {
     for (const op of OPERATIONS) {
       const concrete = op.path.replace(/\{\w+\}/g, '0123456789abcdef01234567');
       expect(resolveService(concrete), op.path).not.toBeNull();
+    }
+  });
+
+  it('documents at least one operation behind every rule of the route table (no path missing on either side)', () => {
+    const concrete = OPERATIONS.map((op) => op.path.replace(/\{\w+\}/g, '0123456789abcdef01234567'));
+    for (const rule of ROUTES) {
+      // The operations this rule is the first match for.
+      const covered = concrete.filter((p) => ROUTES.find((r) => r.pattern.test(p)) === rule);
+      expect(covered.length, `route rule ${rule.covers}`).toBeGreaterThan(0);
     }
   });
 
