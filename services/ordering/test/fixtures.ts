@@ -60,12 +60,20 @@ export async function savedCard(customer: Client, cvv = '737'): Promise<string> 
   return res.body._id;
 }
 
-/** Waits until the checkout's saga has decided. */
+/**
+ * Waits until the checkout's saga has decided and its orders show the outcome (the checkout
+ * records the decision first; its orders follow in the same handler, a moment later).
+ */
 export async function decided(customer: Client, checkoutId: string): Promise<CheckoutBody> {
   return waitFor(
     async () => {
       const r = await customer.get<CheckoutBody>(`/checkout/${checkoutId}`);
-      return r.body.status === 'Confirmed' || r.body.status === 'Rejected' ? r.body : undefined;
+      if (r.body.status !== 'Confirmed' && r.body.status !== 'Rejected') return undefined;
+      for (const list of ['/Orders/getOrders', '/PackageOrders/getOrders']) {
+        const orders = await customer.get<{ status: string }[]>(`${list}?OrderID=${checkoutId}`);
+        if (orders.body.some((o) => o.status === 'AwaitingStock')) return undefined;
+      }
+      return r.body;
     },
     20_000,
     100,
