@@ -4,9 +4,9 @@
  * wrong and then the right CVV, and sees the orders and the receipt in the payment history; the
  * seller sees the order and marks it shipped; the customer sees the new status.
  */
-import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
+import { uniqueName, waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
+import { acceptedSeller, api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -27,26 +27,15 @@ describe('checkout journey', () => {
     // Package names take letters only.
     const bundle = `Bundle ${tag.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
     // A seller accepted through the real flow lists two items and a package (through the API).
-    const email = `${tag}@example.lk`;
-    const applied = await api('/seller/add', {
+    const seller = await acceptedSeller(e2e, {
       ownername: 'Ruwan Jayasinghe',
       mobile: '0772345602',
       companyname: `Kandy Tech ${tag}`,
       address: '45 Dalada Veediya, Kandy',
       year: '2012',
-      description: 'Phones and tablets',
-      email,
+      email: `${tag}@example.lk`,
     });
-    const admin = await api('/Admin/loginAdmin', { username: e2e.stack.admin.username, password: e2e.stack.admin.password });
-    expect((await api('/orgseller/add', { requestId: applied.body._id }, admin.cookie)).status).toBe(201);
-    const mail = await waitFor(
-      async () => (await mailsTo(email)).find((m) => /Welcome aboard/.test(m.subject)),
-      20_000,
-      200,
-      'credentials',
-    );
-    const sellerLogin = { username: /^Username: (\S+)$/m.exec(mail.text)![1]!, password: /^Password: (\S+)$/m.exec(mail.text)![1]! };
-    const seller = await api('/orgSeller/loginSeller', sellerLogin);
+    const sellerLogin = seller;
     const item = async (name: string, Price: number) =>
       (
         await api<{ _id: string }>(

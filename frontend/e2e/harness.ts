@@ -3,7 +3,7 @@
  * injects the gateway's address, a stack of real service processes behind a real gateway, and
  * Debian's Chromium driven by playwright-core.
  */
-import { freePort, startTestStack, type TestStack } from '@market/platform/testing';
+import { freePort, mailsTo, startTestStack, waitFor, type TestStack } from '@market/platform/testing';
 import express from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -97,4 +97,30 @@ export async function api<T = Record<string, string>>(gatewayUrl: string, path: 
 /** Saves a full-page screenshot to `.data/screenshots/<name>.png`, for a person to look at. */
 export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.resolve(__dirname, '..', '..', '.data', 'screenshots', `${name}.png`), fullPage: true });
+}
+
+/**
+ * A seller company accepted through the real flow (application, the admin's acceptance, the
+ * credentials read from the welcome e-mail), signed in through the API.
+ * @returns the e-mailed credentials, the seller's id and session cookie
+ */
+export async function acceptedSeller(
+  e2e: E2E,
+  company: { ownername: string; mobile: string; companyname: string; address: string; year: string; email: string },
+): Promise<{ username: string; password: string; id: string; cookie: string }> {
+  const gateway = e2e.stack.gatewayUrl;
+  const applied = await api(gateway, '/seller/add', { ...company, description: 'Phones and accessories' });
+  const admin = await api(gateway, '/Admin/loginAdmin', { username: e2e.stack.admin.username, password: e2e.stack.admin.password });
+  const accepted = await api(gateway, '/orgseller/add', { requestId: applied.body._id }, admin.cookie);
+  if (accepted.status !== 201) throw new Error(`accepting the seller answered ${accepted.status}`);
+  const mail = await waitFor(
+    async () => (await mailsTo(company.email)).find((m) => /Welcome aboard/.test(m.subject)),
+    20_000,
+    200,
+    'credentials',
+  );
+  const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
+  const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
+  const login = await api<{ sellerLogin: { _id: string } }>(gateway, '/orgSeller/loginSeller', { username, password });
+  return { username, password, id: login.body.sellerLogin._id, cookie: login.cookie! };
 }

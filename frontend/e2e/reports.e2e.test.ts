@@ -4,10 +4,10 @@
  * report, follows its progress and downloads MonthlySalesReport.pdf; the admin's dashboard shows
  * the month's revenue.
  */
-import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
+import { uniqueName, waitFor } from '@market/platform/testing';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
+import { acceptedSeller, api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -25,26 +25,15 @@ const api = <T = Record<string, string>>(path: string, body: unknown, cookie?: s
 describe('reports journey', () => {
   it('seller generates and downloads the monthly sales report of a confirmed order', async () => {
     const tag = uniqueName('rp').replace(/[^a-z0-9]/gi, '');
-    const email = `${tag}@example.lk`;
-    const applied = await api('/seller/add', {
+    const seller = await acceptedSeller(e2e, {
       ownername: 'Suresh Sivakumar',
       mobile: '0762345604',
       companyname: `Jaffna Digital ${tag}`,
       address: '88 Hospital Road, Jaffna',
       year: '2011',
-      description: 'Phones',
-      email,
+      email: `${tag}@example.lk`,
     });
-    const admin = await api('/Admin/loginAdmin', { username: e2e.stack.admin.username, password: e2e.stack.admin.password });
-    expect((await api('/orgseller/add', { requestId: applied.body._id }, admin.cookie)).status).toBe(201);
-    const mail = await waitFor(
-      async () => (await mailsTo(email)).find((m) => /Welcome aboard/.test(m.subject)),
-      20_000,
-      200,
-      'credentials',
-    );
-    const sellerLogin = { username: /^Username: (\S+)$/m.exec(mail.text)![1]!, password: /^Password: (\S+)$/m.exec(mail.text)![1]! };
-    const seller = await api('/orgSeller/loginSeller', sellerLogin);
+    const sellerLogin = seller;
     const itemName = `Redmi Note ${tag}`;
     const item = await api<{ _id: string }>(
       '/items/addItems',

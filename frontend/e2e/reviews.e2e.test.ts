@@ -3,9 +3,9 @@
  * writes a review; the seller reports it; the admin deletes it; the item's rating follows; the
  * customer writes to the seller, and the seller reads the message (HTML shown as text).
  */
-import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
+import { uniqueName, waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
+import { acceptedSeller, api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -23,27 +23,16 @@ const api = <T = Record<string, string>>(path: string, body: unknown, cookie?: s
 describe('reviews journey', () => {
   it('review written, reported, deleted by the admin, rating updated; a message reaches the seller', async () => {
     const tag = uniqueName('rv').replace(/[^a-z0-9]/gi, '');
-    const email = `${tag}@example.lk`;
-    const applied = await api('/seller/add', {
+    const seller = await acceptedSeller(e2e, {
       ownername: 'Nadeesha Fernando',
       mobile: '0702345603',
       companyname: `Galle Gadgets ${tag}`,
       address: '12 Church Street, Galle Fort',
       year: '2015',
-      description: 'Phones',
-      email,
+      email: `${tag}@example.lk`,
     });
-    const admin = await api('/Admin/loginAdmin', { username: e2e.stack.admin.username, password: e2e.stack.admin.password });
-    expect((await api('/orgseller/add', { requestId: applied.body._id }, admin.cookie)).status).toBe(201);
-    const mail = await waitFor(
-      async () => (await mailsTo(email)).find((m) => /Welcome aboard/.test(m.subject)),
-      20_000,
-      200,
-      'credentials',
-    );
-    const sellerLogin = { username: /^Username: (\S+)$/m.exec(mail.text)![1]!, password: /^Password: (\S+)$/m.exec(mail.text)![1]! };
-    const seller = await api<{ sellerLogin: { _id: string } }>('/orgSeller/loginSeller', sellerLogin);
-    const sellerId = seller.body.sellerLogin._id;
+    const sellerLogin = seller;
+    const sellerId = seller.id;
     const itemName = `Nokia G42 ${tag}`;
     const item = await api<{ _id: string }>(
       '/items/addItems',
