@@ -3,11 +3,12 @@
  * (reviews sellers reported, with the reason and Delete) and /Admin/Messages (customers' contact
  * messages, shown as text, with Delete).
  */
-import { Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { reviewsApi } from '../../api/reviews';
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
+import { MessageCard } from '../../components/MessageCard';
 import { PageHeader } from '../../components/PageHeader';
 import { ReviewCard } from '../../components/ReviewCard';
 import { confirmDanger } from '../../lib/confirm';
@@ -67,25 +68,7 @@ export function AdminMessages() {
         {(rows) => (
           <Stack>
             {rows.items.map((m) => (
-              <Card key={m._id} withBorder radius="md" data-testid="message-card">
-                <Group justify="space-between" align="flex-start" wrap="nowrap">
-                  <Stack gap={2}>
-                    <Text fw={600}>{m.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {m.email} · {m.createdAt.slice(0, 10)}
-                    </Text>
-                    <Text style={{ whiteSpace: 'pre-wrap' }}>{m.message}</Text>
-                  </Stack>
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
-                    onClick={() => deleting(() => reviewsApi.deleteAdminMessage(m._id), list.reload)}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Card>
+              <MessageCard key={m._id} message={m} onDelete={() => deleting(() => reviewsApi.deleteAdminMessage(m._id), list.reload)} />
             ))}
             <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
           </Stack>

@@ -10,7 +10,8 @@ import { modals } from '@mantine/modals';
 import { ORDER_STATUSES, type OrderStatus } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { shopApi } from '../../api/shop';
+import type { Page } from '../../api/client';
+import { shopApi, type ItemOrder, type PackageOrder } from '../../api/shop';
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { ItemOrderCard, PackageOrderCard, StatusActions } from '../../components/OrderCards';
@@ -72,32 +73,51 @@ function Toolbar({
   );
 }
 
-export function SellerOrders() {
+/** The list of one kind of order with its toolbar, paging and status moves. */
+function OrderList({ kind }: { kind: 'item' | 'package' }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<string | null>(null);
-  const list = useAsync(() => shopApi.itemOrders(page, LIMIT, { status: status ?? undefined }), [page, status]);
+  const filters = { status: status ?? undefined };
+  const list = useAsync(
+    () =>
+      (kind === 'item' ? shopApi.itemOrders(page, LIMIT, filters) : shopApi.packageOrders(page, LIMIT, filters)) as Promise<
+        Page<ItemOrder | PackageOrder>
+      >,
+    [kind, page, status],
+  );
+  const move = (o: ItemOrder | PackageOrder) => (next: OrderStatus) =>
+    confirmMove(
+      o.OrderID,
+      next,
+      () => (kind === 'item' ? shopApi.setItemOrderStatus(o._id, next) : shopApi.setPackageOrderStatus(o._id, next)),
+      list.reload,
+    );
   return (
     <>
-      <PageHeader title="Orders">
-        <Toolbar other="/Seller/PackageOrders" otherLabel="Package Orders" status={status} onStatus={(s) => (setStatus(s), setPage(1))} />
+      <PageHeader title={kind === 'item' ? 'Orders' : 'Package Orders'}>
+        <Toolbar
+          other={kind === 'item' ? '/Seller/PackageOrders' : '/Seller/Orders'}
+          otherLabel={kind === 'item' ? 'Package Orders' : 'Item Orders'}
+          status={status}
+          onStatus={(s) => (setStatus(s), setPage(1))}
+        />
       </PageHeader>
-      <ListState list={list} empty="No orders yet.">
+      <ListState list={list} empty={kind === 'item' ? 'No orders yet.' : 'No package orders yet.'}>
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {rows.items.map((o) => (
-                <ItemOrderCard
-                  key={o._id}
-                  order={o}
-                  seller
-                  actions={
-                    <StatusActions
-                      status={o.status}
-                      onMove={(next) => confirmMove(o.OrderID, next, () => shopApi.setItemOrderStatus(o._id, next), list.reload)}
-                    />
-                  }
-                />
-              ))}
+              {rows.items.map((o) =>
+                kind === 'item' ? (
+                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={<StatusActions status={o.status} onMove={move(o)} />} />
+                ) : (
+                  <PackageOrderCard
+                    key={o._id}
+                    order={o as PackageOrder}
+                    seller
+                    actions={<StatusActions status={o.status} onMove={move(o)} />}
+                  />
+                ),
+              )}
             </SimpleGrid>
             <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
           </>
@@ -107,37 +127,10 @@ export function SellerOrders() {
   );
 }
 
+export function SellerOrders() {
+  return <OrderList kind="item" />;
+}
+
 export function SellerPackageOrders() {
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<string | null>(null);
-  const list = useAsync(() => shopApi.packageOrders(page, LIMIT, { status: status ?? undefined }), [page, status]);
-  return (
-    <>
-      <PageHeader title="Package Orders">
-        <Toolbar other="/Seller/Orders" otherLabel="Item Orders" status={status} onStatus={(s) => (setStatus(s), setPage(1))} />
-      </PageHeader>
-      <ListState list={list} empty="No package orders yet.">
-        {(rows) => (
-          <>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {rows.items.map((o) => (
-                <PackageOrderCard
-                  key={o._id}
-                  order={o}
-                  seller
-                  actions={
-                    <StatusActions
-                      status={o.status}
-                      onMove={(next) => confirmMove(o.OrderID, next, () => shopApi.setPackageOrderStatus(o._id, next), list.reload)}
-                    />
-                  }
-                />
-              ))}
-            </SimpleGrid>
-            <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
-          </>
-        )}
-      </ListState>
-    </>
-  );
+  return <OrderList kind="package" />;
 }

@@ -5,18 +5,18 @@
  * /Seller/Contact (the signed-in seller's customer messages with the customer's image, name,
  * message and Delete).
  */
-import { Avatar, Button, Card, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { catalogueApi } from '../../api/catalogue';
 import { reviewsApi, type ReviewView } from '../../api/reviews';
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
+import { MessageCard } from '../../components/MessageCard';
 import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
 import { ReviewCard } from '../../components/ReviewCard';
 import { confirmDanger } from '../../lib/confirm';
-import { imageUrl } from '../../lib/images';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 
@@ -123,23 +123,7 @@ export function SellerMessages() {
         {(rows) => (
           <Stack>
             {rows.items.map((m) => (
-              <Card key={m._id} withBorder radius="md" data-testid="message-card">
-                <Group wrap="nowrap" align="flex-start">
-                  <Avatar src={imageUrl(m.customerImage) ?? null} alt="" radius="xl">
-                    {m.name.charAt(0)}
-                  </Avatar>
-                  <Stack gap={2} style={{ flex: 1 }}>
-                    <Text fw={600}>{m.name}</Text>
-                    <Text size="xs" c="dimmed">
-                      {m.email} · {m.createdAt.slice(0, 10)}
-                    </Text>
-                    <Text style={{ whiteSpace: 'pre-wrap' }}>{m.message}</Text>
-                  </Stack>
-                  <Button size="xs" color="red" variant="light" onClick={() => remove(m._id)}>
-                    Delete
-                  </Button>
-                </Group>
-              </Card>
+              <MessageCard key={m._id} message={m} onDelete={() => remove(m._id)} />
             ))}
             <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
           </Stack>
