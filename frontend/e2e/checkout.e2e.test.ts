@@ -172,7 +172,15 @@ describe('checkout journey', () => {
     // The bought lines left the cart.
     await page.goto('/Customer/MyShoppingCart');
     await waitFor(
-      async () => ((await page.getByText(phone).count()) === 0 ? true : (await page.reload(), false)),
+      async () => {
+        // Every line was bought: once OrderConfirmed reached the cart it is empty.
+        await page.goto('/Customer/MyShoppingCart');
+        await page
+          .getByText(/Your cart is empty\.|Subtotal/)
+          .first()
+          .waitFor();
+        return (await page.getByText('Your cart is empty.').count()) > 0 ? true : undefined;
+      },
       15_000,
       500,
       'the cart to empty',

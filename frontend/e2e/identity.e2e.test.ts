@@ -82,7 +82,8 @@ describe('customer account journey', () => {
     expect(await avatar.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
 
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(e2e.webUrl + '/');
+    // Logout goes to the customer login page (spec 000 section 2).
+    await page.waitForURL('**/CustomerLogin');
     // The session is gone: the customer area sends the visitor to login.
     await page.goto('/Customer/MyProfile');
     await page.waitForURL('**/CustomerLogin');
@@ -144,9 +145,8 @@ describe('seller onboarding journey', () => {
     await seller.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     await seller.waitForURL('**/Seller/MyProfile');
     await seller.getByRole('button', { name: 'SIGNOUT' }).click();
-    // The shell goes home once the session is revoked; navigating earlier would abort that call.
-    await seller.waitForURL((url) => url.pathname === '/');
-    await seller.goto('/SellerLogin');
+    // Logout revokes the session, then opens the seller login page (without a page to return to).
+    await seller.waitForURL('**/SellerLogin');
     await seller.getByLabel('Username').fill(username);
     await seller
       .getByLabel(/^Password/)

@@ -95,7 +95,7 @@ describe('reviews journey', () => {
         await page.getByRole('heading', { name: itemName }).waitFor();
         return (await page.getByText('(1)', { exact: true }).count()) > 0 ? true : undefined;
       },
-      20_000,
+      45_000,
       500,
       'the rating on the item',
     );
@@ -149,9 +149,11 @@ describe('reviews journey', () => {
     await waitFor(
       async () => {
         await page.goto(`/Customer/ItemDetails/${item.body._id}`);
+        // Count only once the item has loaded, or the check sees the loading page.
+        await page.getByRole('heading', { name: itemName }).waitFor();
         return (await page.getByText('No Ratings yet!').count()) > 0 ? true : undefined;
       },
-      20_000,
+      45_000,
       500,
       'the rating to go',
     );

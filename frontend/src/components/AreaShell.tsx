@@ -7,7 +7,7 @@ import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Text, Uns
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
 
 export interface NavItem {
@@ -31,13 +31,10 @@ export interface AreaShellProps {
 export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logoutLabel = 'Logout' }: AreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const active = (to: string) => pathname.toLowerCase() === to.toLowerCase();
 
-  const logout = async () => {
-    await onLogout();
-    navigate('/', { replace: true });
-  };
+  // The session then sends the person to the area's login page.
+  const logout = () => onLogout();
 
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">

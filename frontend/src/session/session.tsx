@@ -36,7 +36,10 @@ const loaders: { [K in Kind]: () => Promise<Profile[K]> } = {
 };
 
 export function RequireSession<K extends Kind>({ kind, children }: { kind: K; children: ReactNode }) {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'out' } | { status: 'in'; profile: Profile[K] }>({
+  // 'signedOut': the person pressed Logout, so the login page opens without a page to return to.
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'out' } | { status: 'signedOut' } | { status: 'in'; profile: Profile[K] }
+  >({
     status: 'loading',
   });
   const location = useLocation();
@@ -65,7 +68,7 @@ export function RequireSession<K extends Kind>({ kind, children }: { kind: K; ch
       await identityApi.logout(kind);
     } finally {
       localStorage.removeItem(ID_KEY[kind]);
-      setState({ status: 'out' });
+      setState({ status: 'signedOut' });
     }
   }, [kind]);
 
@@ -76,6 +79,8 @@ export function RequireSession<K extends Kind>({ kind, children }: { kind: K; ch
       </Center>
     );
   }
+  // Logout goes to the area's login page (spec 000 section 2, spec 001 section 2).
+  if (state.status === 'signedOut') return <Navigate to={LOGIN_PATH[kind]} replace />;
   if (state.status === 'out') return <Navigate to={LOGIN_PATH[kind]} replace state={{ from: location.pathname }} />;
   const value = { kind, profile: state.profile, refresh: load, logout } as SessionValue<Kind>;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -132,7 +132,9 @@ describe('reviews', () => {
     expect(sellerList.body.every((r) => r.itemid !== theirs)).toBe(true);
     const queue = await world.admin.get<ReviewView[]>('/review/get?reviewstatus=true');
     expect(queue.body.map((r) => r._id)).toContain(onMine._id);
+    await waitFor(async () => ((await rating(mine)).reviewCount === 1 ? true : undefined), 15_000, 100, 'the reported review rated');
     expect((await world.admin.delete(`/review/delete/${onMine._id}`)).status).toBe(200);
+    await waitFor(async () => ((await rating(mine)).rating === null ? true : undefined), 15_000, 100, 'the deleted review unrated');
     expect((await world.admin.get<ReviewView[]>('/review/get?reviewstatus=true')).body.map((r) => r._id)).not.toContain(onMine._id);
   });
 
