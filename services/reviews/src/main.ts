@@ -1,7 +1,12 @@
 /**
- * Reviews service process: wiring only (issue 6). Reviews with their moderation (events for
- * ratings and reports), contact messages to the admin and to sellers, and the read models of
- * customers, items, sellers and purchases.
+ * Reviews service process: wiring only (issue 6; DESIGN.md section 2). Reviews and their
+ * moderation (outbox events ReviewCreated / Updated / Deleted / Reported on `Topics.review`),
+ * contact messages to the admin and to sellers, and the read models of customers, items,
+ * sellers and purchases.
+ *
+ * Consumer group `reviews` (suffixed with the database name when MONGO_DB is set, so test stacks
+ * sharing the brokers each get every event) on the customer, item, seller and order topics.
+ * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*` and `/contactsel/*`.
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';

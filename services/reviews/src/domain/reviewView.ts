@@ -6,6 +6,7 @@
  */
 import type { ReviewView } from '@market/contracts';
 
+/** The stored review fields a card shows. */
 export interface ReviewFacts {
   _id: unknown;
   itemid: string;
@@ -21,6 +22,10 @@ export interface ReviewFacts {
 /** Shown for a customer who deleted their account (DESIGN.md section 3, CustomerDeleted). */
 export const FORMER_CUSTOMER = 'Former customer';
 
+/**
+ * The card of review `r`: `customer` is the author's read-model entry ('Former customer' and no
+ * photo when deleted or unknown), `item` the item's (empty strings when unknown).
+ */
 export function reviewView(
   r: ReviewFacts,
   customer: { firstName: string; lastName: string; userImage: string; deleted: boolean } | undefined,

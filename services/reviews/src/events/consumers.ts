@@ -1,9 +1,15 @@
 /**
- * The reviews service's read models from events (issue 6; DESIGN.md section 3 "Expected flows"):
- * CustomerRegistered/Updated/Deleted (names and photos; anonymised on deletion), ItemCreated/
- * Updated/Deleted (name, brand, model, seller; a deleted item's reviews are deleted, each with
- * ReviewDeleted), SellerApproved/Updated/Deleted, and OrderConfirmed (purchases, for the
- * verified-purchase mark). Each handler is safe to run twice.
+ * The reviews service's consumer (group `reviews[-<MONGO_DB>]`; topics customer, item, seller,
+ * order; issue 6; DESIGN.md section 3 "Expected flows"). Every handler is safe to run twice:
+ * read models go through `applyVersioned`, purchases are upserts of a fixed key, and review
+ * deletions skip reviews already deleted.
+ *
+ * - CustomerRegistered / CustomerUpdated → names and photo (joined at read time, so a rename
+ *   shows on old reviews); CustomerDeleted → anonymised ('Former customer', no photo).
+ * - ItemCreated / ItemUpdated → name, brand, model, seller; ItemDeleted → a tombstone, and each
+ *   of the item's reviews is deleted with its ReviewDeleted event.
+ * - SellerApproved / SellerUpdated → the seller may receive messages; SellerDeleted → no more.
+ * - OrderConfirmed → a purchase per bought item (item lines and the items of package lines).
  */
 import {
   CustomerDeletedDataSchema,
@@ -15,21 +21,24 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
+import { applyVersioned, type EventHandler } from '@market/platform';
 import type { Model } from 'mongoose';
+import { purchasedItemIds } from '../domain/purchases';
+import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
+import { deleteReview, type Nudge } from '../store/reviewWrites';
 import { reviewKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';
-import { reviewDeleted } from './reviewEvents';
 
+/** The handlers by event type, for `consume()`. */
 export function readModelHandlers(
   rm: ReadModels,
   reviews: Model<ReviewDoc>,
   keys: Model<ReviewKeyDoc>,
-  nudge: (hint?: OutboxHint) => void,
+  nudge: Nudge,
 ): Record<string, EventHandler> {
   const customer: EventHandler = async (e: EventEnvelope) => {
     const c = CustomerEventDataSchema.parse(e.data);
-    await applyVersioned(rm.customers, c.customerId, e.aggregateVersion, {
+    await applyVersioned(rm.customers, normalId(c.customerId), e.aggregateVersion, {
       firstName: c.firstName,
       lastName: c.lastName,
       userImage: c.userImage,
@@ -38,7 +47,7 @@ export function readModelHandlers(
   };
   const item: EventHandler = async (e: EventEnvelope) => {
     const i = ItemEventDataSchema.parse(e.data);
-    await applyVersioned(rm.items, i.itemId, e.aggregateVersion, {
+    await applyVersioned(rm.items, normalId(i.itemId), e.aggregateVersion, {
       Item_name: i.Item_name,
       Brand: i.Brand,
       Model: i.Model,
@@ -48,45 +57,49 @@ export function readModelHandlers(
   };
   const seller: EventHandler = async (e: EventEnvelope) => {
     const s = SellerEventDataSchema.parse(e.data);
-    await applyVersioned(rm.sellers, s.sellerId, e.aggregateVersion, { companyname: s.companyname, deleted: false });
+    await applyVersioned(rm.sellers, normalId(s.sellerId), e.aggregateVersion, { companyname: s.companyname, deleted: false });
   };
   return {
     CustomerRegistered: customer,
     CustomerUpdated: customer,
     CustomerDeleted: async (e) => {
       const { customerId } = CustomerDeletedDataSchema.parse(e.data);
-      await applyVersioned(rm.customers, customerId, e.aggregateVersion, { firstName: '', lastName: '', userImage: '', deleted: true });
+      await applyVersioned(rm.customers, normalId(customerId), e.aggregateVersion, {
+        firstName: '',
+        lastName: '',
+        userImage: '',
+        deleted: true,
+      });
     },
     ItemCreated: item,
     ItemUpdated: item,
     ItemDeleted: async (e) => {
-      const { itemId } = ItemDeletedDataSchema.parse(e.data);
+      const itemId = normalId(ItemDeletedDataSchema.parse(e.data).itemId);
+      // Tombstone first: an add racing with this sees the item gone.
       await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true });
-      // Reviews of a deleted item go too (issue 6), each announced so ratings and reports follow.
+      // A scan, fine off the request path. Each review's deletion is announced so ratings and
+      // reports follow; one that keeps changing fails the handler, which is retried.
       for (const r of await reviews.find({ itemid: itemId, deleted: false }).lean<ReviewDoc[]>()) {
-        const written = await updateAggregate(reviews, r._id, r.aggregateVersion, { $set: { deleted: true } }, (v) => [
-          reviewDeleted(r, v),
-        ]);
-        if (!written) throw new Error(`review ${String(r._id)} changed meanwhile; will retry`);
-        await keys.deleteOne({ _id: reviewKey(r.customerid, r.itemid) });
-        nudge({ model: reviews, id: r._id });
+        if ((await deleteReview(reviews, keys, nudge, r)) === 'busy') throw new Error(`review ${String(r._id)} kept changing`);
       }
     },
     SellerApproved: seller,
     SellerUpdated: seller,
     SellerDeleted: async (e) => {
       const { sellerId } = SellerRefDataSchema.parse(e.data);
-      await applyVersioned(rm.sellers, sellerId, e.aggregateVersion, { deleted: true });
+      await applyVersioned(rm.sellers, normalId(sellerId), e.aggregateVersion, { deleted: true });
     },
     OrderConfirmed: async (e) => {
       const o = OrderOutcomeDataSchema.parse(e.data);
-      const itemIds = new Set([...o.items.map((l) => l.itemId), ...o.packages.flatMap((p) => p.itemIds)]);
-      for (const itemId of itemIds) {
-        await rm.purchases.updateOne(
-          { _id: reviewKey(o.customerId, itemId) },
-          { $setOnInsert: { customerId: o.customerId, itemId } },
-          { upsert: true },
-        );
+      const customerId = normalId(o.customerId);
+      for (const itemId of purchasedItemIds(o)) {
+        await rm.purchases
+          .updateOne({ _id: reviewKey(customerId, itemId) }, { $setOnInsert: { customerId, itemId } }, { upsert: true })
+          .exec()
+          .catch((err: { code?: number }) => {
+            // A concurrent redelivery inserted it: the same fact.
+            if (err.code !== 11000) throw err;
+          });
       }
     },
   };

@@ -4,31 +4,39 @@
  * (customer → admin), `GET /contact/get` and `DELETE /contact/delete/{id}` (admin),
  * `POST /contactsel/add` (customer → an existing seller), `GET /contactsel/get` and
  * `DELETE /contactsel/delete/{id}` (the signed-in seller's own). Messages are stored and answered
- * as the plain text sent; the gateway rate-limits the two senders.
+ * as the plain text sent (no HTML escaping or interpretation here: the web app renders text);
+ * the gateway rate-limits the two senders. Lists are newest first, a bare array or
+ * `{ items, total, page, limit }` with `page`/`limit`; a message card carries the sender's photo.
+ * Someone else's message, or a malformed id, answers 404.
  */
 import { ContactSchema, ContactSellerSchema, type ContactView } from '@market/contracts';
 import { listBody, notFound, objectIdParam, pageRequest, requireCaller } from '@market/platform';
 import { Router } from 'express';
 import { Types, type Model } from 'mongoose';
+import { messageView } from '../domain/messageView';
+import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
 import type { MessageDoc } from '../store/messages';
 
+/** The message routes (see the module comment). */
 export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<MessageDoc>, rm: ReadModels): Router {
   const r = Router();
 
   async function views(rows: MessageDoc[]): Promise<ContactView[]> {
+    if (rows.length === 0) return [];
     const customers = await rm.customers.find({ _id: { $in: [...new Set(rows.map((m) => m.customerid))] } }).lean();
-    const image = new Map(customers.map((c) => [c._id, c.deleted ? '' : c.userImage]));
-    return rows.map((m) => ({
-      _id: String(m._id),
-      name: m.name,
-      email: m.email,
-      message: m.message,
-      customerid: m.customerid,
-      ...(m.sellerid ? { sellerid: m.sellerid } : {}),
-      customerImage: image.get(m.customerid) ?? '',
-      createdAt: m.createdAt.toISOString(),
-    }));
+    const byId = new Map(customers.map((c) => [c._id, c]));
+    return rows.map((m) => messageView(m, byId.get(m.customerid)));
+  }
+
+  /** One page of `model`'s messages matching `filter`, newest first. */
+  async function list(model: Model<MessageDoc>, filter: Record<string, unknown>, query: unknown) {
+    const page = pageRequest(query);
+    const [rows, total] = await Promise.all([
+      model.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<MessageDoc[]>(),
+      model.countDocuments(filter),
+    ]);
+    return listBody(page, await views(rows), total);
   }
 
   r.post('/contact/add', async (req, res) => {
@@ -47,12 +55,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
 
   r.get('/contact/get', async (req, res) => {
     requireCaller(req, 'admin');
-    const page = pageRequest(req.query);
-    const [rows, total] = await Promise.all([
-      contact.find({}).sort({ createdAt: -1 }).skip(page.skip).limit(page.limit).lean<MessageDoc[]>(),
-      contact.countDocuments({}),
-    ]);
-    res.json(listBody(page, await views(rows), total));
+    res.json(await list(contact, {}, req.query));
   });
 
   r.delete('/contact/delete/:id', async (req, res) => {
@@ -65,7 +68,8 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
   r.post('/contactsel/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const body = ContactSellerSchema.parse(req.body);
-    const seller = await rm.sellers.findById(body.sellerid).lean();
+    const sellerid = normalId(body.sellerid);
+    const seller = await rm.sellers.findById(sellerid).lean();
     if (!seller || seller.deleted) throw notFound('Seller not found');
     const doc = await contactsel.create({
       _id: new Types.ObjectId(),
@@ -73,7 +77,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
       email: body.email,
       message: body.message,
       customerid: caller.id,
-      sellerid: body.sellerid,
+      sellerid,
       createdAt: new Date(),
     });
     res.status(201).json((await views([doc.toObject()]))[0]);
@@ -81,17 +85,12 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
 
   r.get('/contactsel/get', async (req, res) => {
     const caller = requireCaller(req, 'seller');
-    const page = pageRequest(req.query);
-    const filter = { sellerid: caller.id };
-    const [rows, total] = await Promise.all([
-      contactsel.find(filter).sort({ createdAt: -1 }).skip(page.skip).limit(page.limit).lean<MessageDoc[]>(),
-      contactsel.countDocuments(filter),
-    ]);
-    res.json(listBody(page, await views(rows), total));
+    res.json(await list(contactsel, { sellerid: caller.id }, req.query));
   });
 
   r.delete('/contactsel/delete/:id', async (req, res) => {
     const caller = requireCaller(req, 'seller');
+    // By `_id` alone, then the owner check (FerretDB 1.x scans for compound filters).
     const doc = await contactsel.findById(objectIdParam(req.params.id)).lean<MessageDoc>();
     if (!doc || doc.sellerid !== caller.id) throw notFound();
     await contactsel.deleteOne({ _id: doc._id });

@@ -1,49 +1,63 @@
 /**
- * Review routes at their documented paths (spec 000 and 001 section 7 "Reviews"; issue 6):
- * `GET /review/get` (filters and paging on the server; a seller sees reviews of own items only),
- * `POST /review/add` (customer; date set here; a second review of the same item edits the first),
- * `PUT /review/updateReview/{id}` (own review), `DELETE /review/delete/{id}` (own, or admin),
- * `PUT /review/updateRev/{reviewId}` (a seller reports a review of their own item).
- * Someone else's review answers 404.
+ * Review routes at their documented paths (spec 000 section 7 "Reviews", spec 001 section 7;
+ * contracts `reviews-api.ts`; issue 6). Someone else's review answers 404 (DESIGN.md section 5).
+ *
+ * - `GET /review/get` (public, customer, seller, admin): filters `itemid`, `customerid`,
+ *   `sellerid`, `reviewstatus`, `q` (item name, brand or model), `mine=true`; a seller sees
+ *   reviews of own items only (`domain/reviewList.ts`). A bare array, or
+ *   `{ items, total, page, limit }` with `page`/`limit`. Newest first.
+ * - `POST /review/add` (customer): the item must be in the item read model (404 'Item not
+ *   found'); the date is set here and the customer is the caller; a second review of the same
+ *   item edits the first (201 for a new review, 200 for the edited one; `domain/oneReview.ts`).
+ * - `PUT /review/updateReview/{id}` (the author): description and stars → ReviewUpdated.
+ * - `DELETE /review/delete/{id}` (the author, or an admin) → ReviewDeleted, `{ message: 'Deleted!' }`.
+ * - `PUT /review/updateRev/{reviewId}` (a seller, for a review of their own item): reviewstatus
+ *   true, reportreason, sellerid = the caller → ReviewReported.
+ *
+ * Answers are `ReviewView`s: the review joined at read time with the customer's current name and
+ * photo, the item's name, brand and model, and the verified-purchase mark.
  */
-import { ReviewCreateSchema, ReviewListQuerySchema, ReviewReportSchema, ReviewUpdateSchema } from '@market/contracts';
-import {
-  conflict,
-  escapeRegex,
-  listBody,
-  notFound,
-  objectIdParam,
-  pageRequest,
-  requireCaller,
-  updateAggregate,
-  type OutboxHint,
-} from '@market/platform';
+import { ReviewCreateSchema, ReviewListQuerySchema, ReviewReportSchema, ReviewUpdateSchema, type ReviewView } from '@market/contracts';
+import { conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, type Caller } from '@market/platform';
 import { Router } from 'express';
 import { Types, type Model } from 'mongoose';
+import type { z } from 'zod';
+import { nextAddStep } from '../domain/oneReview';
+import { restrictToItems, reviewListPlan } from '../domain/reviewList';
 import { reviewView } from '../domain/reviewView';
-import { reviewCreated, reviewDeleted, reviewReported, reviewUpdated } from '../events/reviewEvents';
+import { mayDeleteReview, mayReport, normalId, ownsReview } from '../domain/rules';
+import { reviewCreated, reviewReported, reviewUpdated } from '../events/reviewEvents';
 import type { ReadModels } from '../store/readModels';
-import { reviewKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';
+import { changeReview, deleteReview, findReview, type Nudge } from '../store/reviewWrites';
+import { claimKey, reviewKey, takeOverKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';
 
-const STALE = 'This review was changed meanwhile, please try again';
+const BUSY = 'This review was changed meanwhile, please try again';
+/** Looks at a review a concurrent add is creating, 50 ms apart, before taking its key over. */
+const MAX_WAITS = 10;
+const WAIT_MS = 50;
+/** Rounds of the add loop before giving up with 409 (each round changes something or waits). */
+const MAX_ROUNDS = 30;
 
+/** What the review routes use. */
 export interface ReviewDeps {
   reviews: Model<ReviewDoc>;
   keys: Model<ReviewKeyDoc>;
   rm: ReadModels;
-  nudge: (hint?: OutboxHint) => void;
+  nudge: Nudge;
 }
 
+/** The review routes (see the module comment). */
 export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
   const r = Router();
 
-  async function views(rows: ReviewDoc[]) {
+  async function views(rows: ReviewDoc[]): Promise<ReviewView[]> {
+    if (rows.length === 0) return [];
     const customerIds = [...new Set(rows.map((x) => x.customerid))];
     const itemIds = [...new Set(rows.map((x) => x.itemid))];
     const [customers, items, purchases] = await Promise.all([
       rm.customers.find({ _id: { $in: customerIds } }).lean(),
       rm.items.find({ _id: { $in: itemIds } }).lean(),
-      rm.purchases.find({ _id: { $in: rows.map((x) => reviewKey(x.customerid, x.itemid)) } }).lean(),
+      rm.purchases.find({ _id: { $in: rows.map((x) => reviewKey(x.customerid, x.itemid)) } }, { _id: 1 }).lean(),
     ]);
     const c = new Map(customers.map((x) => [x._id, x]));
     const i = new Map(items.map((x) => [x._id, x]));
@@ -51,44 +65,97 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
     return rows.map((x) => reviewView(x, c.get(x.customerid), i.get(x.itemid), bought.has(reviewKey(x.customerid, x.itemid))));
   }
 
-  async function view(doc: ReviewDoc) {
-    return (await views([doc]))[0]!;
-  }
+  const view = async (doc: ReviewDoc): Promise<ReviewView> => (await views([doc]))[0]!;
 
-  /** A live review by id, or 404. */
+  /** A live review by a path id; 404 for a malformed id, an absent or a deleted review. */
   async function live(param: unknown): Promise<ReviewDoc> {
-    const doc = await reviews.findById(objectIdParam(param)).lean<ReviewDoc>();
+    const doc = await findReview(reviews, objectIdParam(param));
     if (!doc || doc.deleted) throw notFound();
     return doc;
   }
 
-  async function change(doc: ReviewDoc, set: Partial<ReviewDoc>, event: typeof reviewUpdated): Promise<ReviewDoc> {
-    const next = { ...doc, ...set } as ReviewDoc;
-    if (!(await updateAggregate(reviews, doc._id, doc.aggregateVersion, { $set: set }, (v) => [event(next, v)]))) throw conflict(STALE);
-    nudge({ model: reviews, id: doc._id });
-    return next;
+  /** The result of a change: the review, or 404 (gone meanwhile) / 409 (kept changing). */
+  function changed(result: ReviewDoc | 'gone' | 'busy'): ReviewDoc {
+    if (result === 'gone') throw notFound();
+    if (result === 'busy') throw conflict(BUSY);
+    return result;
+  }
+
+  /**
+   * Creates the caller's review of the item or edits the one they have (see
+   * `domain/oneReview.ts` for the steps).
+   * @throws {HttpError} 409 when concurrent writes kept it from settling
+   */
+  async function addOrEdit(caller: Caller, body: z.output<typeof ReviewCreateSchema>): Promise<{ created: boolean; doc: ReviewDoc }> {
+    const itemid = normalId(body.itemid);
+    const key = reviewKey(caller.id, itemid);
+    let proposed = String(new Types.ObjectId());
+    let waits = 0;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const named = await claimKey(keys, key, proposed);
+      if (!named) continue;
+      const review = await findReview(reviews, named);
+      const date = new Date().toISOString();
+      switch (nextAddStep({ keyIsMine: named === proposed, review, waits, maxWaits: MAX_WAITS })) {
+        case 'edit': {
+          const next = await changeReview(
+            reviews,
+            nudge,
+            review!,
+            () => ({ description: body.description, noofstars: body.noofstars, date }),
+            reviewUpdated,
+          );
+          if (typeof next !== 'string') return { created: false, doc: next };
+          break;
+        }
+        case 'create': {
+          const doc = {
+            _id: new Types.ObjectId(named),
+            itemid,
+            customerid: caller.id,
+            description: body.description,
+            date,
+            noofstars: body.noofstars,
+            reviewstatus: false,
+            reportreason: '',
+            sellerid: '',
+            deleted: false,
+          };
+          try {
+            await reviews.create({ ...doc, aggregateVersion: 1, pendingEvents: [reviewCreated(doc, 1)] });
+          } catch (err) {
+            // Another request of this customer created it first: the next round edits it.
+            if ((err as { code?: number }).code !== 11000) throw err;
+            break;
+          }
+          nudge({ model: reviews, id: doc._id });
+          return { created: true, doc: { ...doc, aggregateVersion: 1, pendingEvents: [] } };
+        }
+        case 'takeOver':
+          proposed = String(new Types.ObjectId());
+          await takeOverKey(keys, key, named, proposed);
+          break;
+        case 'wait':
+          waits++;
+          await new Promise((res) => setTimeout(res, WAIT_MS));
+          break;
+      }
+    }
+    throw conflict('Your review of this item is being saved, please try again');
   }
 
   r.get('/review/get', async (req, res) => {
-    const caller = req.caller ?? null;
     const page = pageRequest(req.query);
     const q = ReviewListQuerySchema.parse(req.query);
-    const filter: Record<string, unknown> = { deleted: false };
-    if (q.itemid) filter.itemid = q.itemid;
-    if (q.customerid) filter.customerid = q.customerid;
-    if (q.reviewstatus !== undefined) filter.reviewstatus = q.reviewstatus;
-    if (q.mine) filter.customerid = requireCaller(req, 'customer').id;
-    // A seller sees reviews of their own items only; `sellerid` scopes anyone else's list.
-    const sellerScope = caller?.role === 'seller' ? caller.id : q.sellerid;
-    if (sellerScope || q.q) {
-      const itemFilter: Record<string, unknown> = {};
-      if (sellerScope) itemFilter.SellerID = sellerScope;
-      if (q.q) {
-        const pattern = new RegExp(escapeRegex(q.q), 'i');
-        itemFilter.$or = [{ Item_name: pattern }, { Brand: pattern }, { Model: pattern }];
-      }
-      const itemIds = (await rm.items.find(itemFilter, { _id: 1 }).lean()).map((i) => i._id);
-      filter.itemid = q.itemid ? (itemIds.includes(q.itemid) ? q.itemid : '__none__') : { $in: itemIds };
+    const mineId = q.mine ? requireCaller(req, 'customer').id : undefined;
+    const plan = reviewListPlan(q, req.caller ?? null, mineId);
+    let filter = plan.filter;
+    if (plan.itemFilter) {
+      const scoped = await rm.items.find(plan.itemFilter, { _id: 1 }).lean();
+      filter = restrictToItems(
+        filter,
+        scoped.map((i) => i._id),
+      );
     }
     const [rows, total] = await Promise.all([
       reviews.find(filter).sort({ date: -1, _id: 1 }).skip(page.skip).limit(page.limit).lean<ReviewDoc[]>(),
@@ -100,62 +167,34 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
   r.post('/review/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const body = ReviewCreateSchema.parse(req.body);
-    const item = await rm.items.findById(body.itemid).lean();
+    const item = await rm.items.findById(normalId(body.itemid)).lean();
     if (!item || item.deleted) throw notFound('Item not found');
-    const key = reviewKey(caller.id, body.itemid);
-    const fresh = new Types.ObjectId();
-    // The key's unique _id decides which review a customer's item has, even for concurrent adds.
-    await keys.updateOne({ _id: key }, { $setOnInsert: { reviewId: String(fresh) } }, { upsert: true }).catch((err: { code?: number }) => {
-      if (err.code !== 11000) throw err;
-    });
-    const owner = await keys.findById(key).lean<ReviewKeyDoc>();
-    const date = new Date().toISOString();
-    const existing = owner ? await reviews.findById(owner.reviewId).lean<ReviewDoc>() : null;
-    if (existing && !existing.deleted) {
-      const next = await change(existing, { description: body.description, noofstars: body.noofstars, date }, reviewUpdated);
-      return void res.status(200).json(await view(next));
-    }
-    const doc = {
-      _id: new Types.ObjectId(owner?.reviewId ?? String(fresh)),
-      itemid: body.itemid,
-      customerid: caller.id,
-      description: body.description,
-      date,
-      noofstars: body.noofstars,
-      reviewstatus: false,
-      reportreason: '',
-      sellerid: '',
-      deleted: false,
-    } as ReviewDoc;
-    try {
-      await reviews.create({ ...doc, aggregateVersion: 1, pendingEvents: [reviewCreated(doc, 1)] });
-    } catch (err) {
-      if ((err as { code?: number }).code !== 11000) throw err;
-      throw conflict('Your review of this item is being saved, please try again');
-    }
-    nudge({ model: reviews, id: doc._id });
-    res.status(201).json(await view({ ...doc, aggregateVersion: 1, pendingEvents: [] }));
+    const { created, doc } = await addOrEdit(caller, body);
+    res.status(created ? 201 : 200).json(await view(doc));
   });
 
   r.put('/review/updateReview/:id', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const doc = await live(req.params.id);
-    if (doc.customerid !== caller.id) throw notFound();
+    if (!ownsReview(doc, caller)) throw notFound();
     const body = ReviewUpdateSchema.parse(req.body);
-    const next = await change(
+    const next = await changeReview(
+      reviews,
+      nudge,
       doc,
-      { description: body.description, ...(body.noofstars ? { noofstars: body.noofstars } : {}) },
+      () => ({ description: body.description, ...(body.noofstars !== undefined ? { noofstars: body.noofstars } : {}) }),
       reviewUpdated,
     );
-    res.json(await view(next));
+    res.json(await view(changed(next)));
   });
 
   r.delete('/review/delete/:id', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'admin');
     const doc = await live(req.params.id);
-    if (caller.role === 'customer' && doc.customerid !== caller.id) throw notFound();
-    await change(doc, { deleted: true }, reviewDeleted);
-    await keys.deleteOne({ _id: reviewKey(doc.customerid, doc.itemid) });
+    if (!mayDeleteReview(doc, caller)) throw notFound();
+    const outcome = await deleteReview(reviews, keys, nudge, doc);
+    if (outcome === 'gone') throw notFound();
+    if (outcome === 'busy') throw conflict(BUSY);
     res.json({ message: 'Deleted!' });
   });
 
@@ -163,10 +202,16 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
     const caller = requireCaller(req, 'seller');
     const doc = await live(req.params.reviewId);
     const item = await rm.items.findById(doc.itemid).lean();
-    if (!item || item.SellerID !== caller.id) throw notFound();
+    if (!mayReport(item, caller)) throw notFound();
     const body = ReviewReportSchema.parse(req.body);
-    const next = await change(doc, { reviewstatus: true, reportreason: body.reportreason, sellerid: caller.id }, reviewReported);
-    res.json(await view(next));
+    const next = await changeReview(
+      reviews,
+      nudge,
+      doc,
+      () => ({ reviewstatus: true, reportreason: body.reportreason, sellerid: caller.id }),
+      reviewReported,
+    );
+    res.json(await view(changed(next)));
   });
 
   return r;

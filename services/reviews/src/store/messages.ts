@@ -5,6 +5,7 @@
  */
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 
+/** A stored message; `customerid` is the signed-in sender, `createdAt` set by the server. */
 export interface MessageDoc {
   _id: Types.ObjectId;
   name: string;
@@ -30,10 +31,12 @@ const contactSellerSchema = new Schema<MessageDoc>(
   { collection: 'contactsel', versionKey: false },
 );
 
+/** `contact`: messages from customers to the admin (created once per connection). */
 export function contactModel(conn: Connection): Model<MessageDoc> {
   return (conn.models.Contact as Model<MessageDoc> | undefined) ?? conn.model<MessageDoc>('Contact', contactSchema);
 }
 
+/** `contactsel`: messages from customers to a seller, by `sellerid` (created once per connection). */
 export function contactSellerModel(conn: Connection): Model<MessageDoc> {
   return (conn.models.ContactSeller as Model<MessageDoc> | undefined) ?? conn.model<MessageDoc>('ContactSeller', contactSellerSchema);
 }

@@ -1,8 +1,17 @@
 /**
- * Read models the reviews service keeps from events (issue 6; DESIGN.md section 3): customers'
- * names and photos for review cards (anonymised on CustomerDeleted), items' name, brand, model
- * and seller for search and scoping, sellers (a message needs an existing seller), and purchases
- * (customer, item) from OrderConfirmed for the verified-purchase mark.
+ * Read models the reviews service keeps from other services' events (issue 6; DESIGN.md
+ * sections 1 and 3), each `{ _id: the other aggregate's id, ..., aggregateVersion }` written
+ * through `applyVersioned` (a duplicate or older event changes nothing):
+ *
+ * - `customer_read_model`: first and last name and photo for review and message cards, from
+ *   CustomerRegistered / CustomerUpdated (joined at read time, so a rename shows on old reviews);
+ *   CustomerDeleted anonymises it (`deleted: true`, names and photo cleared).
+ * - `item_read_model`: name, brand, model (review search) and SellerID (seller scope and
+ *   reports), from ItemCreated / ItemUpdated; ItemDeleted leaves a tombstone.
+ * - `seller_read_model`: approved sellers (SellerApproved / SellerUpdated), who may receive
+ *   messages; SellerDeleted leaves a tombstone.
+ * - `purchases`: `{ _id: '<customerId>:<itemId>' }` for every item an OrderConfirmed bought, for
+ *   the verified-purchase mark (written once, never removed).
  */
 import { Schema, type Connection, type Model } from 'mongoose';
 
@@ -36,13 +45,7 @@ export interface PurchaseDoc {
   itemId: string;
 }
 
-const loose = (collection: string) =>
-  new Schema({ _id: String, deleted: { type: Boolean, default: false } }, { collection, versionKey: false, strict: false });
-
-function model<T>(conn: Connection, name: string, schema: Schema): Model<T> {
-  return (conn.models[name] as Model<T> | undefined) ?? (conn.model(name, schema) as unknown as Model<T>);
-}
-
+/** The models of the read models above. */
 export interface ReadModels {
   customers: Model<CustomerRef>;
   items: Model<ItemRef>;
@@ -50,11 +53,23 @@ export interface ReadModels {
   purchases: Model<PurchaseDoc>;
 }
 
+function refSchema(collection: string, fields: Record<string, unknown>): Schema {
+  return new Schema(
+    { _id: String, ...fields, deleted: { type: Boolean, default: false }, aggregateVersion: { type: Number } },
+    { collection, versionKey: false },
+  );
+}
+
+function model<T>(conn: Connection, name: string, schema: Schema): Model<T> {
+  return (conn.models[name] as Model<T> | undefined) ?? (conn.model(name, schema) as unknown as Model<T>);
+}
+
+/** The read models of a connection (created once per connection). */
 export function readModels(conn: Connection): ReadModels {
   return {
-    customers: model(conn, 'CustomerRef', loose('customer_read_model')),
-    items: model(conn, 'ItemRef', loose('item_read_model')),
-    sellers: model(conn, 'SellerRef', loose('seller_read_model')),
+    customers: model(conn, 'CustomerRef', refSchema('customer_read_model', { firstName: String, lastName: String, userImage: String })),
+    items: model(conn, 'ItemRef', refSchema('item_read_model', { Item_name: String, Brand: String, Model: String, SellerID: String })),
+    sellers: model(conn, 'SellerRef', refSchema('seller_read_model', { companyname: String })),
     purchases: model(
       conn,
       'Purchase',

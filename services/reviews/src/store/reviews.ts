@@ -1,29 +1,41 @@
 /**
- * Reviews (spec 000 and 001 section 3 "Review"; issue 6): the aggregate, written with the
- * per-document outbox (ReviewCreated / Updated / Deleted / Reported), and `review_keys`, one
- * document per (customer, item) whose unique `_id` makes a second review of the same item an
- * edit even when two arrive at once.
+ * Reviews (spec 000 section 3 "Review", spec 001 section 3; issue 6): the aggregate, written with
+ * the per-document outbox (ReviewCreated / Updated / Deleted / Reported; DESIGN.md section 3),
+ * and `review_keys`, one document per (customer, item) whose unique `_id` names the pair's one
+ * review, so a second add edits the first even when two arrive at once (see
+ * `domain/oneReview.ts`).
+ *
+ * A deleted review stays as `deleted: true` with its last event until the outbox relay has
+ * published it, then the relay removes it.
  */
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 
+export { reviewKey } from '../domain/oneReview';
+
+/** A stored review (spec field names; ids as lower-case hex strings). */
 export interface ReviewDoc extends OutboxFields {
   _id: Types.ObjectId;
   itemid: string;
   customerid: string;
   description: string;
-  /** ISO date-time, set by the server. */
+  /** ISO date-time, set by the server on add (and on a re-add that edits). */
   date: string;
+  /** 1 to 5. */
   noofstars: number;
+  /** True once a seller reported the review. */
   reviewstatus: boolean;
   reportreason: string;
+  /** The reporting seller's id ('' until reported). */
   sellerid: string;
   deleted: boolean;
 }
 
+/** `review_keys`: the one review of a (customer, item) pair. */
 export interface ReviewKeyDoc {
   /** `<customerid>:<itemid>` */
   _id: string;
+  /** The review's `_id` as a hex string. */
   reviewId: string;
 }
 
@@ -48,13 +60,49 @@ const keySchema = new Schema<ReviewKeyDoc>(
   { collection: 'review_keys', versionKey: false },
 );
 
+/** The reviews aggregate model of a connection (created once per connection). */
 export function reviewModel(conn: Connection): Model<ReviewDoc> {
   return (conn.models.Review as Model<ReviewDoc> | undefined) ?? conn.model<ReviewDoc>('Review', reviewSchema);
 }
 
+/** The `review_keys` model of a connection (created once per connection). */
 export function reviewKeyModel(conn: Connection): Model<ReviewKeyDoc> {
   return (conn.models.ReviewKey as Model<ReviewKeyDoc> | undefined) ?? conn.model<ReviewKeyDoc>('ReviewKey', keySchema);
 }
 
-/** The key of a customer's review of an item. */
-export const reviewKey = (customerid: string, itemid: string) => `${customerid}:${itemid}`;
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/**
+ * Inserts the key naming `proposedId` unless the key exists, then reads it (both by `_id` alone,
+ * which FerretDB 1.x serves from its index).
+ * @returns the review id the key names: `proposedId` when this call inserted it
+ */
+export async function claimKey(keys: Model<ReviewKeyDoc>, key: string, proposedId: string): Promise<string> {
+  try {
+    await keys.updateOne({ _id: key }, { $setOnInsert: { reviewId: proposedId } }, { upsert: true }).exec();
+  } catch (err) {
+    // Two upserts of a new key at once: the other one inserted it.
+    if (!isDuplicateKey(err)) throw err;
+  }
+  const doc = await keys.findById(key).lean<ReviewKeyDoc>().exec();
+  // Released meanwhile (its review deleted): the caller tries again.
+  return doc?.reviewId ?? '';
+}
+
+/**
+ * Points the key at `nextId` if it still names `expectedId` (a compound filter: a collection
+ * scan on FerretDB 1.x, acceptable on this rare path — a re-add after a deletion).
+ */
+export async function takeOverKey(keys: Model<ReviewKeyDoc>, key: string, expectedId: string, nextId: string): Promise<void> {
+  await keys.updateOne({ _id: key, reviewId: expectedId }, { $set: { reviewId: nextId } }).exec();
+}
+
+/**
+ * Releases the key if it still names `reviewId` (after the review was marked deleted), so the
+ * customer's next add creates a new review. Leaves a key taken over by a newer add alone.
+ */
+export async function releaseKey(keys: Model<ReviewKeyDoc>, key: string, reviewId: string): Promise<void> {
+  await keys.deleteOne({ _id: key, reviewId }).exec();
+}

@@ -1,0 +1,68 @@
+/**
+ * Writes of the review aggregate (issue 6; DESIGN.md section 3, per-document outbox): each change
+ * is ONE single-document write that also records its event and bumps `aggregateVersion`, guarded
+ * by the version read (optimistic concurrency). A write that loses a race re-reads the review (by
+ * `_id` alone) and tries again a bounded number of times. After each write the outbox relay is
+ * nudged with the document, so the event reaches Kafka in milliseconds.
+ */
+import { updateAggregate, type OutboxHint, type PendingEvent } from '@market/platform';
+import type { Model, Types } from 'mongoose';
+import { reviewDeleted } from '../events/reviewEvents';
+import { releaseKey, reviewKey, type ReviewDoc, type ReviewKeyDoc } from './reviews';
+
+/** How many times a change is tried against a review that keeps changing. */
+const ATTEMPTS = 5;
+
+/** Nudges the outbox relay, optionally naming the written document. */
+export type Nudge = (hint?: OutboxHint) => void;
+
+/** Reads a review by `_id` alone (the indexed path on FerretDB 1.x); null when absent. */
+export function findReview(reviews: Model<ReviewDoc>, id: Types.ObjectId | string): Promise<ReviewDoc | null> {
+  return reviews.findById(id).lean<ReviewDoc>().exec();
+}
+
+/**
+ * Applies `change(current)` to the live review `doc` with its event, re-reading and retrying when
+ * another write got there first.
+ * @param change - the fields to set, from the review as currently stored
+ * @param event - builds the event from the review after the change and its new version
+ * @returns the review after the change; `'gone'` when it is absent or deleted (meanwhile);
+ *   `'busy'` when it kept changing for every attempt
+ */
+export async function changeReview(
+  reviews: Model<ReviewDoc>,
+  nudge: Nudge,
+  doc: ReviewDoc,
+  change: (current: ReviewDoc) => Partial<ReviewDoc>,
+  event: (next: ReviewDoc, version: number) => PendingEvent,
+): Promise<ReviewDoc | 'gone' | 'busy'> {
+  let current: ReviewDoc | null = doc;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    if (!current || current.deleted) return 'gone';
+    const set = change(current);
+    const next = { ...current, ...set } as ReviewDoc;
+    if (await updateAggregate(reviews, current._id, current.aggregateVersion, { $set: set }, (v) => [event(next, v)])) {
+      nudge({ model: reviews, id: current._id });
+      return { ...next, aggregateVersion: current.aggregateVersion + 1 };
+    }
+    current = await findReview(reviews, current._id);
+  }
+  return 'busy';
+}
+
+/**
+ * Deletes a live review: `deleted: true` with its ReviewDeleted event (the relay removes the
+ * document once published), then releases the customer's key for that item.
+ * @returns `'deleted'`, `'gone'` (already deleted) or `'busy'` (kept changing: try again)
+ */
+export async function deleteReview(
+  reviews: Model<ReviewDoc>,
+  keys: Model<ReviewKeyDoc>,
+  nudge: Nudge,
+  doc: ReviewDoc,
+): Promise<'deleted' | 'gone' | 'busy'> {
+  const done = await changeReview(reviews, nudge, doc, () => ({ deleted: true }), reviewDeleted);
+  if (typeof done === 'string') return done;
+  await releaseKey(keys, reviewKey(doc.customerid, doc.itemid), String(doc._id));
+  return 'deleted';
+}
