@@ -22,4 +22,9 @@ describe('cart totals', () => {
     expect(() => nextQuantity('item', 1, -1)).toThrow('Item Quantity Cannot be reduced to zero');
     expect(() => nextQuantity('package', 1, -1)).toThrow('Package Quantity Cannot be reduced to zero');
   });
+
+  it('stops at the most units a line may hold', () => {
+    expect(nextQuantity('item', 199, 1)).toBe(200);
+    expect(() => nextQuantity('package', 200, 1)).toThrow('Quantity cannot be more than 200');
+  });
 });

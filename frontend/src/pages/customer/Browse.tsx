@@ -13,7 +13,7 @@ import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { identityApi } from '../../api/identity';
 import { ItemCard } from '../../components/ItemCard';
 import { ShopButtons } from '../../components/ShopButtons';
-import { currentCheckout, shopApi } from '../../api/shop';
+import { beginCheckout } from '../../lib/checkoutStart';
 import { notifyError } from '../../lib/notify';
 import { ItemFilterBar } from '../../components/ItemFilters';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
@@ -265,8 +265,7 @@ function BuyNow({ itemId }: { itemId: string }) {
   const buy = async () => {
     setBusy(true);
     try {
-      const checkout = await shopApi.startCheckout({ items: [{ itemId, quantity: 1 }], packages: [] }, crypto.randomUUID());
-      currentCheckout.set(checkout.checkoutId);
+      await beginCheckout({ items: [{ itemId, quantity: 1 }], packages: [] });
       navigate('/Customer/SelectPayment');
     } catch (err) {
       notifyError('Oops...', err);

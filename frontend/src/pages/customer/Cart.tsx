@@ -9,12 +9,14 @@ import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Stack, Table
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
 import { catalogueApi, type Item, type Package } from '../../api/catalogue';
-import { currentCheckout, shopApi, type CartView } from '../../api/shop';
+import { shopApi, type CartView } from '../../api/shop';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { ShopButtons } from '../../components/ShopButtons';
 import { cartTotals, nextQuantity } from '../../lib/cartTotals';
+import { beginCheckout } from '../../lib/checkoutStart';
 import { confirmDanger } from '../../lib/confirm';
 import { thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
@@ -40,8 +42,6 @@ async function loadCart(customerId: string): Promise<CartData> {
   return { cart, items, packages };
 }
 
-const KEY = 'market.checkoutKey';
-
 export function MyShoppingCart() {
   const { profile } = useSession('customer');
   const navigate = useNavigate();
@@ -55,7 +55,6 @@ export function MyShoppingCart() {
     setBusy(true);
     try {
       await shopApi.setCart(next);
-      sessionStorage.removeItem(KEY);
       if (notice) notifySuccess(notice);
       await data.reload();
     } catch (err) {
@@ -70,7 +69,8 @@ export function MyShoppingCart() {
     try {
       q = nextQuantity(kind, quantities[id] ?? 1, by);
     } catch (err) {
-      notifyError('Oops...', new Error((err as Error).message));
+      // Refused here with the server's own message, without a call (spec 000 section 5).
+      notifyError('Oops...', new ApiError(400, (err as Error).message));
       return;
     }
     void save(
@@ -116,16 +116,10 @@ export function MyShoppingCart() {
   const checkout = async () => {
     setBusy(true);
     try {
-      const key = sessionStorage.getItem(KEY) ?? crypto.randomUUID();
-      sessionStorage.setItem(KEY, key);
-      const c = await shopApi.startCheckout(
-        {
-          items: lines.filter((l) => l.kind === 'item').map((l) => ({ itemId: l.id, quantity: l.quantity })),
-          packages: lines.filter((l) => l.kind === 'package').map((l) => ({ packageId: l.id, quantity: l.quantity })),
-        },
-        key,
-      );
-      currentCheckout.set(c.checkoutId);
+      await beginCheckout({
+        items: lines.filter((l) => l.kind === 'item').map((l) => ({ itemId: l.id, quantity: l.quantity })),
+        packages: lines.filter((l) => l.kind === 'package').map((l) => ({ packageId: l.id, quantity: l.quantity })),
+      });
       notifySuccess('Please Proceed to Checkout');
       navigate('/Customer/SelectPayment');
     } catch (err) {

@@ -9,14 +9,15 @@
  */
 import { Alert, Button, Card, Group, Loader, PasswordInput, Radio, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { ORDER_PLACED } from '@market/contracts';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { currentCheckout, shopApi, type Checkout } from '../../api/shop';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
-import { notifySuccess } from '../../lib/notify';
+import { forgetCheckoutKey } from '../../lib/checkoutStart';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 
 /** How long to follow the saga before pointing to My Orders, in ms. */
@@ -29,13 +30,30 @@ function useCurrentCheckout() {
   return checkout;
 }
 
-function NoCheckout() {
+/** What the payment screens show when there is no open checkout in this tab. */
+function NoCheckout({ checkout }: { checkout?: Checkout | null }) {
+  const status = checkout?.status;
   return (
     <Stack align="center" py="xl">
-      <Text c="dimmed">There is nothing to pay yet.</Text>
-      <Button component={Link} to="/Customer/MyShoppingCart" variant="light">
-        Go to my cart
-      </Button>
+      <Text c="dimmed" ta="center">
+        {status === 'AwaitingStock'
+          ? `Order ${checkout?.OrderID} is paid and is being confirmed.`
+          : status === 'Confirmed'
+            ? `Order ${checkout?.OrderID} has already been placed.`
+            : status === 'Rejected'
+              ? `Order ${checkout?.OrderID} could not be placed; your payment was refunded.`
+              : 'There is nothing to pay yet: go to your cart and press Go to Checkout.'}
+      </Text>
+      <Group>
+        {checkout && status !== 'Rejected' && (
+          <Button component={Link} to="/Customer/MyOrders" variant="light">
+            My Orders
+          </Button>
+        )}
+        <Button component={Link} to="/Customer/MyShoppingCart" variant="light">
+          Go to my cart
+        </Button>
+      </Group>
     </Stack>
   );
 }
@@ -78,7 +96,7 @@ export function SelectPayment() {
   const navigate = useNavigate();
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (checkout.loading && checkout.data === undefined) return <Loading />;
-  if (!checkout.data || checkout.data.status !== 'Open') return <NoCheckout />;
+  if (!checkout.data || checkout.data.status !== 'Open') return <NoCheckout checkout={checkout.data} />;
   return (
     <>
       <PageHeader title="Select a payment method" />
@@ -124,6 +142,14 @@ function usePayment(checkoutId: string | undefined) {
   const [state, setState] = useState<{ phase: 'idle' | 'paying' | 'confirming' | 'slow' | 'rejected'; error?: string; message?: string }>({
     phase: 'idle',
   });
+  // The page may be left while the saga is followed: stop following then.
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
   const pay = async (how: () => Promise<Checkout>) => {
     if (!checkoutId) return;
     setState({ phase: 'paying' });
@@ -131,22 +157,27 @@ function usePayment(checkoutId: string | undefined) {
     try {
       paid = await how();
     } catch (err) {
-      setState({ phase: 'idle', error: err instanceof ApiError ? err.message : 'Please try again!' });
+      // e.g. the wrong CVV: shown at the field and as the documents' 'Oops...' notice; retry allowed.
+      notifyError('Oops...', err);
+      if (alive.current) setState({ phase: 'idle', error: err instanceof ApiError ? err.message : 'Please try again!' });
       return;
     }
     setState({ phase: 'confirming' });
     const deadline = Date.now() + FOLLOW_MS;
     let c = paid;
-    while (c.status === 'AwaitingStock' && Date.now() < deadline) {
+    while (c.status === 'AwaitingStock' && Date.now() < deadline && alive.current) {
       await new Promise((r) => setTimeout(r, POLL_MS));
       c = await shopApi.checkout(checkoutId).catch(() => c);
     }
-    if (c.status === 'Confirmed') {
+    if (c.status === 'Confirmed' || c.status === 'Rejected') {
       currentCheckout.clear();
+      forgetCheckoutKey();
+    }
+    if (!alive.current) return;
+    if (c.status === 'Confirmed') {
       notifySuccess(ORDER_PLACED);
       navigate('/Customer/Home');
     } else if (c.status === 'Rejected') {
-      currentCheckout.clear();
       setState({ phase: 'rejected', message: c.rejection?.message ?? 'The order could not be placed; your payment was refunded.' });
     } else {
       setState({ phase: 'slow' });
@@ -178,13 +209,24 @@ function PaymentOutcome({ state }: { state: ReturnType<typeof usePayment>['state
   return null;
 }
 
-function WalletArea({ checkoutId, pay, busy }: { checkoutId: string; pay: ReturnType<typeof usePayment>['pay']; busy: boolean }) {
+function WalletArea({
+  checkoutId,
+  pay,
+  busy,
+  done,
+}: {
+  checkoutId: string;
+  pay: ReturnType<typeof usePayment>['pay'];
+  busy: boolean;
+  /** The payment was made (or refused and refunded): nothing more to pay here. */
+  done: boolean;
+}) {
   return (
     <Stack>
       <Text size="sm" c="dimmed">
         You will pay the amount above through the PayPal sandbox.
       </Text>
-      <Button color="yellow" loading={busy} onClick={() => void pay(() => shopApi.payWithWallet(checkoutId))}>
+      <Button color="yellow" loading={busy} disabled={done} onClick={() => void pay(() => shopApi.payWithWallet(checkoutId))}>
         Pay with PayPal (sandbox)
       </Button>
     </Stack>
@@ -200,9 +242,10 @@ export function ConfirmPayment() {
   const { state, pay } = usePayment(checkout.data?.checkoutId);
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (checkout.loading && checkout.data === undefined) return <Loading />;
-  if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout />;
+  if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout checkout={checkout.data} />;
   const c = checkout.data;
   const busy = state.phase === 'paying' || state.phase === 'confirming';
+  const done = state.phase === 'slow' || state.phase === 'rejected';
   return (
     <>
       <PageHeader title="Checkout" />
@@ -242,7 +285,7 @@ export function ConfirmPayment() {
                   error={state.error}
                 />
                 <Group>
-                  <Button type="submit" loading={busy} disabled={!cvv || !card.data}>
+                  <Button type="submit" loading={busy} disabled={!cvv || !card.data || done}>
                     Pay
                   </Button>
                   <Button variant="default" component={Link} to="/Customer/SelectPayment">
@@ -252,7 +295,7 @@ export function ConfirmPayment() {
               </Stack>
             </form>
           ) : (
-            <WalletArea checkoutId={c.checkoutId} pay={pay} busy={busy} />
+            <WalletArea checkoutId={c.checkoutId} pay={pay} busy={busy} done={done} />
           )}
         </Card>
         <PaymentOutcome state={state} />
@@ -266,15 +309,16 @@ export function ConfirmWalletPayment() {
   const { state, pay } = usePayment(checkout.data?.checkoutId);
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (checkout.loading && checkout.data === undefined) return <Loading />;
-  if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout />;
+  if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout checkout={checkout.data} />;
   const busy = state.phase === 'paying' || state.phase === 'confirming';
+  const done = state.phase === 'slow' || state.phase === 'rejected';
   return (
     <>
       <PageHeader title="Pay with PayPal" />
       <Stack maw={640}>
         <Summary checkout={checkout.data} />
         <Card withBorder radius="md">
-          <WalletArea checkoutId={checkout.data.checkoutId} pay={pay} busy={busy} />
+          <WalletArea checkoutId={checkout.data.checkoutId} pay={pay} busy={busy} done={done} />
           {state.error && (
             <Text c="red" mt="sm">
               {state.error}

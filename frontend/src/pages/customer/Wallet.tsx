@@ -7,7 +7,7 @@
  */
 import { Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { CARD_ADDED, CARD_UPDATED, CardCreateSchema, cardTypeOf } from '@market/contracts';
+import { CARD_ADDED, CARD_UPDATED, CardCreateSchema, CardUpdateSchema, cardTypeOf } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { shopApi, type CardView } from '../../api/shop';
@@ -196,6 +196,23 @@ function CardFields({ form, newNumberOptional = false }: { form: ReturnType<type
   );
 }
 
+/**
+ * Validation of the edit form with the service's schema: the expiry and holder always, a new
+ * number only when one is typed (then its CVC is needed).
+ * @returns the first message of each failing field
+ */
+export function validateCardEdit(v: typeof EMPTY): Record<string, string> {
+  const newNumber = v.cardnumber.trim() !== '';
+  const r = CardUpdateSchema.safeParse({
+    carddate: v.carddate,
+    cardowner: v.cardowner,
+    ...(newNumber ? { cardnumber: v.cardnumber, cardcvv: v.cardcvv.trim() || undefined } : {}),
+  });
+  const errors: Record<string, string> = {};
+  if (!r.success) for (const issue of r.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
 export function EditCard() {
   const { id = '' } = useParams();
   const card = useAsync(() => shopApi.card(id), [id]);
@@ -215,6 +232,7 @@ function EditCardForm({ card }: { card: CardView }) {
   const form = useForm({
     mode: 'controlled',
     initialValues: { cardowner: card.cardowner, cardnumber: '', carddate: card.carddate, cardcvv: '' },
+    validate: validateCardEdit,
   });
   const submit = form.onSubmit(async (v) => {
     setFailure(null);

@@ -1,0 +1,123 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
+import { MyShoppingCart } from './Cart';
+
+const PHONE = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+const BUNDLE = 'bbbbbbbbbbbbbbbbbbbbbbb1';
+const CART_ID = 'cccccccccccccccccccccc01';
+
+const phone = {
+  _id: PHONE,
+  Item_name: 'Galaxy A55',
+  Brand: 'Samsung',
+  Images: [],
+  Price: 95000,
+  FinalPrice: 95000,
+  ItemAvailabilityStatus: true,
+};
+const bundle = { _id: BUNDLE, packageName: 'Phone Bundle', image: '', price: 130000.5, packageAvailability: true, content: [] };
+
+function gateway(extra: Record<string, object> = {}) {
+  let cart = {
+    _id: CART_ID,
+    customerID: CUSTOMER._id,
+    ItemIDs: [PHONE],
+    PackageIDs: [BUNDLE],
+    ItemQuantities: { [PHONE]: 2 },
+    PackageQuantities: { [BUNDLE]: 1 },
+  };
+  return fakeGateway({
+    'GET /Customer/me': CUSTOMER,
+    [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: () => cart,
+    [`PUT /ShoppingCart/updateSItem/${CART_ID}`]: (call: Call) => (cart = { ...cart, ...(call.body as object) }),
+    [`GET /items/get/${PHONE}`]: phone,
+    [`GET /Packages/getPackage/${BUNDLE}`]: bundle,
+    ...extra,
+  });
+}
+
+const checkoutView = (id: string, status = 'Open') => ({
+  checkoutId: id,
+  OrderID: id,
+  status,
+  Subtotal: 320000.5,
+  DeliveryAndVat: 100,
+  Amount: 320100.5,
+  lines: [],
+});
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('shopping cart screen', () => {
+  it('shows each line, the subtotal, Rs. 100.00 delivery & VAT and the total, with the notice', async () => {
+    gateway();
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    await screen.findByText('Galaxy A55');
+    expect(screen.getByText('Phone Bundle')).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantity of Galaxy A55')).toHaveTextContent('2');
+    expect(screen.getByText('Rs. 190,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Subtotal: Rs. 320,000.50')).toBeInTheDocument();
+    expect(screen.getByText('Delivery & VAT: Rs. 100.00')).toBeInTheDocument();
+    expect(screen.getByText('Total: Rs. 320,100.50')).toBeInTheDocument();
+    expect(screen.getByText(/does not reserve/)).toBeInTheDocument();
+  });
+
+  it('keeps quantities on the server and never lets one go below 1', async () => {
+    const calls = gateway();
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    await screen.findByText('Phone Bundle');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease quantity of Phone Bundle' }));
+    await screen.findByText('Package Quantity Cannot be reduced to zero');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Galaxy A55' }));
+    await waitFor(() => expect(screen.getByLabelText('Quantity of Galaxy A55')).toHaveTextContent('3'));
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.body).toMatchObject({ ItemIDs: [PHONE], PackageIDs: [BUNDLE], ItemQuantities: { [PHONE]: 3 } });
+    expect(screen.getByText('Total: Rs. 415,100.50')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal and leaves the cart unchanged', async () => {
+    gateway({
+      [`PUT /ShoppingCart/updateSItem/${CART_ID}`]: { status: 409, body: { error: 'Item is not available Right now!' } },
+    });
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    await screen.findByText('Galaxy A55');
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Galaxy A55' }));
+    await screen.findByText('Item is not available Right now!');
+    expect(screen.getByLabelText('Quantity of Galaxy A55')).toHaveTextContent('2');
+  });
+
+  it('Go to Checkout prices the lines on the server with an Idempotency-Key and opens the payment choice', async () => {
+    const calls = gateway({ 'POST /checkout/session': { status: 201, body: checkoutView('ORDER0000001') } });
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    await screen.findByText('Galaxy A55');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Checkout' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Customer/SelectPayment'));
+    const post = calls.find((c) => c.path === '/checkout/session')!;
+    expect(post.body).toEqual({ items: [{ itemId: PHONE, quantity: 2 }], packages: [{ packageId: BUNDLE, quantity: 1 }] });
+    expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sessionStorage.getItem('market.checkoutId')).toBe('ORDER0000001');
+    expect(screen.getByText('Please Proceed to Checkout')).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: {
+        _id: CART_ID,
+        customerID: CUSTOMER._id,
+        ItemIDs: [],
+        PackageIDs: [],
+        ItemQuantities: {},
+        PackageQuantities: {},
+      },
+    });
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    await screen.findByText('Your cart is empty.');
+    expect(screen.queryByRole('button', { name: 'Go to Checkout' })).toBeNull();
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Unit-test helpers of the web app (jsdom): a fake gateway behind `fetch`, and a page rendered
+ * with the app's providers, a signed-in session and a router.
+ */
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications, notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { Kind } from './api/identity';
+import { RequireSession } from './session/session';
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (call: Call) => { status?: number; body: unknown } | unknown;
+
+/**
+ * Replaces `fetch` with a fake gateway.
+ * @param routes - `'METHOD /path'` (path without query string) → the answer, or a handler giving
+ * `{ status, body }` or the body
+ * @returns the calls made, in order
+ */
+export function fakeGateway(routes: Record<string, Handler | object>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((input: string, init: RequestInit = {}) => {
+      const url = new URL(input);
+      const call: Call = {
+        method: init.method ?? 'GET',
+        path: url.pathname + url.search,
+        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: (init.headers ?? {}) as Record<string, string>,
+      };
+      calls.push(call);
+      const route = routes[`${call.method} ${url.pathname}`];
+      let status = 200;
+      let body: unknown = { error: `no fake for ${call.method} ${url.pathname}` };
+      if (route === undefined) status = 404;
+      else {
+        const answer = (typeof route === 'function' ? (route as Handler)(call) : route) as { status?: unknown; body?: unknown };
+        if (answer && typeof answer === 'object' && typeof answer.status === 'number' && 'body' in answer) {
+          status = answer.status;
+          body = answer.body;
+        } else body = answer;
+      }
+      return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+    }),
+  );
+  return calls;
+}
+
+/** The path the router is at, for checking where a page went. */
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/**
+ * Renders `page` at `path` as the signed-in `kind` (the fake gateway must answer its `/me`).
+ * @param pattern - the route pattern of the page, e.g. `Confrim/:cardId`
+ */
+export function renderPage(page: ReactNode, { kind, path, pattern }: { kind: Kind; path: string; pattern?: string }) {
+  notifications.clean();
+  const area = path.split('/')[1]!;
+  return render(
+    <MantineProvider>
+      <ModalsProvider>
+        <Notifications />
+        <MemoryRouter initialEntries={[path]}>
+          <Where />
+          <Routes>
+            <Route
+              path={`/${area}/${pattern ?? path.split('/').slice(2).join('/')}`}
+              element={<RequireSession kind={kind}>{page}</RequireSession>}
+            />
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+        </MemoryRouter>
+      </ModalsProvider>
+    </MantineProvider>,
+  );
+}
+
+export const CUSTOMER = { _id: 'c0ffee0000000000000000c1', username: 'sachini', firstName: 'Sachini', lastName: 'Bandara' };
+export const SELLER = { _id: '5e11e20000000000000000a1', username: 'kandytech', companyname: 'Kandy Tech' };
