@@ -27,6 +27,8 @@ const DEV_DEFAULTS: Record<string, string> = {
   CARD_HASH_SECRET: 'dev-card-hash-secret-change-me-0123456789',
   // Lets the demo seeder date orders over the last six months (ordering's config explains).
   DEMO_BACKDATING: 'true',
+  // The seeder registers, signs in and uploads ~500 photos from one address; production runs with 1.
+  RATE_LIMIT_MULTIPLIER: '100',
   ADMIN_USERNAME: 'admin',
   ADMIN_PASSWORD: 'Admin#2026',
   ADMIN_EMAIL: 'admin@marketplace.lk',

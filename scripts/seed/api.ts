@@ -63,13 +63,20 @@ export function expectStatus<T>(a: Answer<T>, what: string, ...ok: number[]): T 
   return a.body;
 }
 
-/** Waits for the newest MailDev message to `to` whose subject matches, and answers its text. */
-export async function mailText(maildevUrl: string, to: string, subject: RegExp, timeoutMs = 30_000): Promise<string> {
+/**
+ * Waits for a MailDev message to `to` whose subject matches, received at or after `since`
+ * (older ones, e.g. from an earlier attempt, are not it), and answers its text.
+ */
+export async function mailText(maildevUrl: string, to: string, subject: RegExp, since: Date, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const res = await fetch(`${maildevUrl}/email`);
-    const mails = (await res.json()) as { subject: string; text: string; to: { address: string }[] }[];
-    const mail = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject)).at(-1);
+    const mails = (await res.json()) as { subject: string; text: string; time: string; to: { address: string }[] }[];
+    const mail = mails
+      .filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject))
+      // MailDev stamps whole seconds: allow the second the request started in.
+      .filter((m) => new Date(m.time).getTime() >= since.getTime() - 1000)
+      .at(-1);
     if (mail) return mail.text;
     await new Promise((r) => setTimeout(r, 250));
   }

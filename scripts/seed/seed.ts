@@ -94,6 +94,8 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
       const seller = sellers[i % sellers.length]!;
       const image = await seller.session.upload(photoPath(d));
       const added = await seller.session.call<{ _id: string }>('POST', '/items/addItems', { ...itemBodyOf(d), Images: [image] });
+      // 409: the SKU is there from an earlier, interrupted seeding; its id is collected below.
+      if (added.status === 409) return void bar.increment();
       const item = expectStatus(added, `add item ${d.code}`, 201);
       seller.items.push(item._id);
       made.items++;
@@ -107,6 +109,7 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
       }
       bar.increment();
     });
+    for (const seller of sellers) seller.items = await ownItemIds(seller);
     bar.update({ step: 'packages' });
     for (const seller of sellers) {
       for (let p = 0; p < 2; p++) {
@@ -223,9 +226,24 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
   return { made, sellerUsernames: sellers.map((s) => s.username) };
 }
 
+/** Every item id of a seller, in the catalogue's order. */
+async function ownItemIds(seller: Seller): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ; page++) {
+    const r = await seller.session.call<{ items: { _id: string }[]; total: number }>(
+      'GET',
+      `/items/getItems?sellerId=${seller.id}&page=${page}&limit=100`,
+    );
+    const body = expectStatus(r, 'list own items', 200);
+    ids.push(...body.items.map((i) => i._id));
+    if (ids.length >= body.total || body.items.length === 0) return ids;
+  }
+}
+
 /** Retries a call a read model may not be ready for yet (events take a moment). */
 async function retry(call: () => Promise<{ status: number; body: unknown }>, ok: number[], what: string): Promise<void> {
-  for (let attempt = 0; attempt < 40; attempt++) {
+  // Up to two minutes: on a first start the consumers work through ~500 ItemCreated events.
+  for (let attempt = 0; attempt < 480; attempt++) {
     const r = await call();
     if (ok.includes(r.status) && !(r.status === 409 && /not available/i.test(JSON.stringify(r.body)))) return;
     await new Promise((res) => setTimeout(res, 250));
@@ -235,13 +253,16 @@ async function retry(call: () => Promise<{ status: number; body: unknown }>, ok:
 
 async function sellerAccount(opts: SeedOptions, admin: Session, request: (typeof DEMO_SELLERS)[number]): Promise<Seller> {
   const session = new Session(opts.gatewayUrl);
+  const resumed = await resumeSeller(opts, session, request.email);
+  if (resumed) return resumed;
   const applied = expectStatus(
     await session.call<{ _id: string }>('POST', '/seller/add', request),
     `seller request ${request.companyname}`,
     201,
   );
+  const since = new Date();
   expectStatus(await admin.call('POST', '/orgseller/add', { requestId: applied._id }), 'accept seller', 201);
-  const text = await mailText(opts.maildevUrl, request.email, /Welcome aboard/);
+  const text = await mailText(opts.maildevUrl, request.email, /Welcome aboard/, since);
   const username = /^Username: (\S+)$/m.exec(text)?.[1];
   const password = /^Password: (\S+)$/m.exec(text)?.[1];
   if (!username || !password) throw new Error(`the welcome e-mail to ${request.email} has no credentials`);
@@ -261,4 +282,34 @@ async function sellerAccount(opts: SeedOptions, admin: Session, request: (typeof
     200,
   );
   return { session, id, username, items: [] };
+}
+
+/**
+ * A demo seller left by an earlier, interrupted seeding: signs in with the username of its welcome
+ * e-mail and the demo password (or the e-mailed one, then changes it). Null when there is none.
+ */
+async function resumeSeller(opts: SeedOptions, session: Session, email: string): Promise<Seller | null> {
+  let text: string;
+  try {
+    text = await mailText(opts.maildevUrl, email, /Welcome aboard/, new Date(0), 1_000);
+  } catch {
+    return null;
+  }
+  const username = /^Username: (\S+)$/m.exec(text)?.[1];
+  const mailed = /^Password: (\S+)$/m.exec(text)?.[1];
+  if (!username || !mailed) return null;
+  for (const password of [DEMO_SELLER_PASSWORD, mailed]) {
+    const login = await session.call<{ sellerLogin: { _id: string } }>('POST', '/orgSeller/loginSeller', { username, password });
+    if (login.status !== 200) continue;
+    const id = login.body.sellerLogin._id;
+    if (password !== DEMO_SELLER_PASSWORD) {
+      await session.call('PUT', `/orgSeller/ChangePwd/${id}`, {
+        currentPassword: password,
+        password: DEMO_SELLER_PASSWORD,
+        confirmPassword: DEMO_SELLER_PASSWORD,
+      });
+    }
+    return { session, id, username, items: [] };
+  }
+  return null;
 }
