@@ -6,10 +6,19 @@
  * deletes a reported review; messages are stored as sent (HTML included, never interpreted) and a
  * seller reads only their own.
  */
-import { INVALID_EMAIL, INVALID_NAME, MESSAGE_REQUIRED, STARS_RANGE, type ReviewView } from '@market/contracts';
+import {
+  INVALID_EMAIL,
+  INVALID_NAME,
+  MESSAGE_REQUIRED,
+  REPORT_REASON_REQUIRED,
+  REVIEW_REQUIRED,
+  STARS_RANGE,
+  type ContactView,
+  type ReviewView,
+} from '@market/contracts';
 import { waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '../../catalogue/test/fixtures';
+import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from '../../catalogue/test/fixtures';
 import { decided, listedItem, type CheckoutBody } from '../../ordering/test/fixtures';
 
 let world: CatalogueWorld;
@@ -183,6 +192,165 @@ describe('reviews', () => {
       'the verified mark',
     );
   });
+  it('settles concurrent adds of one customer as one review, and a re-add after deleting as a new one', async () => {
+    const itemId = await reviewableItem({ Item_name: 'Race Phone' });
+    await addReview(world.customer, itemId, 1, 'warm-up');
+    const c = await world.newCustomer();
+    const all = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => c.client.post<ReviewView>('/review/add', { itemid: itemId, noofstars: n, description: `try ${n}` })),
+    );
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(all.map((r) => r.body._id)).size).toBe(1);
+    const theirs = (await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}&customerid=${c.id}`)).body;
+    expect(theirs).toHaveLength(1);
+    await waitFor(async () => ((await rating(itemId)).reviewCount === 2 ? true : undefined), 15_000, 100, 'two reviews rated');
+
+    // Deleted, then written again: a new review (a new id), counted in the rating again.
+    expect((await c.client.delete(`/review/delete/${theirs[0]!._id}`)).body).toEqual({ message: 'Deleted!' });
+    expect((await c.client.delete(`/review/delete/${theirs[0]!._id}`)).status).toBe(404);
+    await waitFor(async () => ((await rating(itemId)).reviewCount === 1 ? true : undefined), 15_000, 100, 'one review rated');
+    const again = await c.client.post<ReviewView>('/review/add', { itemid: itemId, noofstars: 5, description: 'back' });
+    expect(again.status).toBe(201);
+    expect(again.body._id).not.toBe(theirs[0]!._id);
+    // (1 + 5) / 2 = 3
+    await waitFor(
+      async () => {
+        const r = await rating(itemId);
+        return r.reviewCount === 2 && r.rating === 3 ? true : undefined;
+      },
+      15_000,
+      100,
+      'the re-added review rated',
+    );
+  });
+
+  it('answers every documented review message', async () => {
+    const itemId = await reviewableItem();
+    const empty = await alice.client.post<{ error: string; fields: Record<string, string> }>('/review/add', {
+      itemid: itemId,
+      noofstars: 3,
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields.description).toBe(REVIEW_REQUIRED);
+    const missing = await alice.client.post<{ error: string }>('/review/add', {
+      itemid: 'ffffffffffffffffffffffff',
+      noofstars: 3,
+      description: 'x',
+    });
+    expect(missing).toMatchObject({ status: 404, body: { error: 'Item not found' } });
+    expect((await new Client(world.stack.gatewayUrl).post('/review/add', { itemid: itemId })).status).toBe(401);
+    const mine = (await addReview(alice.client, itemId, 4)).body;
+    const edit = await alice.client.put<{ fields: Record<string, string> }>(`/review/updateReview/${mine._id}`, { description: '  ' });
+    expect(edit.status).toBe(400);
+    expect(edit.body.fields.description).toBe(REVIEW_REQUIRED);
+    const stars = await alice.client.put<{ fields: Record<string, string> }>(`/review/updateReview/${mine._id}`, {
+      description: 'ok',
+      noofstars: 0,
+    });
+    expect(stars.body.fields.noofstars).toBe(STARS_RANGE);
+    const report = await seller.client.put<{ fields: Record<string, string> }>(`/review/updateRev/${mine._id}`, {});
+    expect(report.status).toBe(400);
+    expect(report.body.fields.reportreason).toBe(REPORT_REASON_REQUIRED);
+    expect((await alice.client.put(`/review/updateRev/${mine._id}`, { reportreason: 'x' })).status).toBe(403);
+    expect((await seller.client.put('/review/updateRev/zzz', { reportreason: 'x' })).status).toBe(404);
+    expect((await world.admin.delete('/review/delete/ffffffffffffffffffffffff')).status).toBe(404);
+    expect((await world.customer.get('/review/get?reviewstatus=maybe')).status).toBe(400);
+    expect((await world.customer.get('/review/get?page=0')).status).toBe(400);
+  });
+
+  it('lists for the public, pages, and keeps a seller to own items whatever sellerid they send', async () => {
+    const mine = await reviewableItem({ Item_name: 'Paged One' });
+    const theirs = await reviewableItem({ Item_name: 'Paged Two' }, other);
+    await addReview(alice.client, mine, 5);
+    await addReview(bob.client, mine, 4);
+    await addReview(alice.client, theirs, 3);
+    const anon = new Client(world.stack.gatewayUrl);
+    const pub = await anon.get<ReviewView[]>(`/review/get?itemid=${mine}`);
+    expect(pub.status).toBe(200);
+    expect(pub.body).toHaveLength(2);
+    const paged = await anon.get<{ items: ReviewView[]; total: number; page: number; limit: number }>(
+      `/review/get?itemid=${mine}&page=2&limit=1`,
+    );
+    expect(paged.body).toMatchObject({ total: 2, page: 2, limit: 1 });
+    expect(paged.body.items).toHaveLength(1);
+    expect((await anon.get('/review/get?mine=true')).status).toBe(401);
+    const sneaky = await seller.client.get<ReviewView[]>(`/review/get?sellerid=${other.id}&itemid=${theirs}`);
+    expect(sneaky.body).toEqual([]);
+    const bySeller = await world.admin.get<ReviewView[]>(`/review/get?sellerid=${other.id}`);
+    expect(bySeller.body.map((r) => r.itemid)).toContain(theirs);
+    expect(bySeller.body.map((r) => r.itemid)).not.toContain(mine);
+  });
+
+  it('anonymises a deleted customer’s reviews and removes the reviews of a deleted item', async () => {
+    const itemId = await reviewableItem({ Item_name: 'Doomed Phone' });
+    const gone = await world.newCustomer();
+    const review = (await addReview(gone.client, itemId, 5, 'Soon anonymous')).body;
+    expect(review.customerName).toBe('Nimal Perera');
+    expect((await gone.client.delete(`/Customer/delete/${gone.id}`, { password: 'Secret#123' })).status).toBe(200);
+    await waitFor(
+      async () => {
+        const r = (await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}`)).body[0];
+        return r?.customerName === 'Former customer' && r.customerImage === '' ? true : undefined;
+      },
+      15_000,
+      150,
+      'the review anonymised',
+    );
+    await addReview(alice.client, itemId, 4);
+    await waitFor(async () => ((await rating(itemId)).reviewCount === 2 ? true : undefined), 15_000, 100, 'two reviews rated');
+    expect((await seller.client.delete(`/items/delete/${itemId}`)).status).toBe(200);
+    await waitFor(
+      async () => ((await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}`)).body.length === 0 ? true : undefined),
+      15_000,
+      150,
+      'the deleted item’s reviews gone',
+    );
+    const late = await alice.client.post<{ error: string }>('/review/add', { itemid: itemId, noofstars: 3, description: 'late' });
+    expect(late.status).toBe(404);
+  });
+
+  it('marks reviews written before the order, and items bought inside a package, as verified', async () => {
+    const early = await listedItem(seller.client, bob.client, { Price: 500, Item_name: 'Early Bird' });
+    const inPack = await listedItem(seller.client, bob.client, { Price: 300, Item_name: 'Packed Item' });
+    const c = await world.newCustomer();
+    await addReview(c.client, early, 4, 'Before buying');
+    await addReview(c.client, inPack, 5, 'In a bundle');
+    const unverified = (await world.customer.get<ReviewView[]>(`/review/get?customerid=${c.id}`)).body;
+    expect(unverified.map((r) => r.verifiedPurchase)).toEqual([false, false]);
+    const pkg = await seller.client.post<{ _id: string }>('/Packages/addPackage', {
+      packageName: 'Review Bundle',
+      description: 'One packed item',
+      price: 250,
+      startDate: '2026-01-01',
+      endDate: '2099-12-31',
+      image: `${'b'.repeat(64)}.webp`,
+      content: [inPack],
+    });
+    expect(pkg.status).toBe(201);
+    const session = await waitFor(
+      async () => {
+        const r = await c.client.post<CheckoutBody>('/checkout/session', {
+          items: [{ itemId: early, quantity: 1 }],
+          packages: [{ packageId: pkg.body._id, quantity: 1 }],
+        });
+        return r.status === 201 ? r.body : undefined;
+      },
+      20_000,
+      150,
+      'the package in ordering’s read model',
+    );
+    await c.client.post('/paypal-transaction-complete', { checkoutId: session.checkoutId });
+    expect((await decided(c.client, session.checkoutId)).status).toBe('Confirmed');
+    await waitFor(
+      async () => {
+        const list = (await world.customer.get<ReviewView[]>(`/review/get?customerid=${c.id}`)).body;
+        return list.length === 2 && list.every((r) => r.verifiedPurchase) ? true : undefined;
+      },
+      15_000,
+      150,
+      'both reviews verified',
+    );
+  });
 });
 
 describe('messages', () => {
@@ -235,5 +403,56 @@ describe('messages', () => {
     expect((await other.client.get<{ message: string }[]>('/contactsel/get')).body.map((m) => m.message)).not.toContain(text);
     expect((await other.client.delete(`/contactsel/delete/${sent.body._id}`)).status).toBe(404);
     expect((await seller.client.delete(`/contactsel/delete/${sent.body._id}`)).status).toBe(200);
+  });
+  it('returns HTML in a seller message verbatim, pages, and keeps the admin’s inbox to the admin', async () => {
+    const html = `<img src=x onerror="alert(1)"> & <i>&amp;</i> ${Date.now()}`;
+    const sent = await waitFor(
+      async () => {
+        const r = await alice.client.post<ContactView>('/contactsel/add', {
+          name: 'Nimal Perera',
+          email: 'nimal@example.lk',
+          message: html,
+          sellerid: other.id.toUpperCase(),
+        });
+        return r.status === 201 ? r : undefined;
+      },
+      15_000,
+      150,
+      'the seller in the read model',
+    );
+    expect(sent.body).toMatchObject({ message: html, customerid: alice.id, sellerid: other.id });
+    const inbox = await other.client.get<{ items: ContactView[]; total: number; page: number; limit: number }>(
+      '/contactsel/get?page=1&limit=50',
+    );
+    expect(inbox.body).toMatchObject({ page: 1, limit: 50 });
+    const got = inbox.body.items.find((m) => m._id === sent.body._id)!;
+    expect(got.message).toBe(html);
+    expect(got.customerImage).toEqual(expect.any(String));
+    const bad = await alice.client.post<{ fields: Record<string, string> }>('/contactsel/add', {
+      name: 'Nimal',
+      email: 'a@b',
+      message: 'x',
+      sellerid: other.id,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.email).toBe(INVALID_EMAIL);
+    const unknown = await alice.client.post<{ error: string }>('/contactsel/add', {
+      name: 'Nimal',
+      email: 'nimal@example.lk',
+      message: 'x',
+      sellerid: 'ffffffffffffffffffffffff',
+    });
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'Seller not found' } });
+    expect(
+      (await seller.client.post('/contactsel/add', { name: 'Nimal', email: 'nimal@example.lk', message: 'x', sellerid: other.id })).status,
+    ).toBe(403);
+    expect((await other.client.delete('/contactsel/delete/not-an-id')).status).toBe(404);
+    expect((await seller.client.get('/contact/get')).status).toBe(403);
+    expect((await alice.client.delete('/contact/delete/ffffffffffffffffffffffff')).status).toBe(403);
+    expect((await world.admin.delete('/contact/delete/ffffffffffffffffffffffff')).status).toBe(404);
+    expect((await world.admin.delete('/contact/delete/nope')).status).toBe(404);
+    expect(
+      (await new Client(world.stack.gatewayUrl).post('/contact/add', { name: 'Nimal', email: 'nimal@example.lk', message: 'x' })).status,
+    ).toBe(401);
   });
 });
