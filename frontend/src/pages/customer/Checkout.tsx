@@ -24,8 +24,9 @@ import { useAsync } from '../../lib/useAsync';
 const FOLLOW_MS = 20_000;
 const POLL_MS = 500;
 
+/** The checkout of this tab, as it was when the page opened (paying forgets it, the page keeps it). */
 function useCurrentCheckout() {
-  const id = currentCheckout.get();
+  const [id] = useState(() => currentCheckout.get());
   const checkout = useAsync(async () => (id ? shopApi.checkout(id) : null), [id]);
   return checkout;
 }

@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { CardPreview, previewNumber } from './Wallet';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER, fakeGateway, renderPage } from '../../test-utils';
+import { AddCard, CardPreview, previewNumber, validateCardEdit } from './Wallet';
 
 describe('card preview', () => {
   it('groups the typed digits by four and fills the rest with dots', () => {
@@ -23,5 +24,93 @@ describe('card preview', () => {
     );
     expect(screen.getByTestId('card-brand').textContent).toBe(brand);
     expect(screen.getByText('12/29')).toBeTruthy();
+  });
+});
+
+describe('add card form', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const year = (new Date().getFullYear() + 2) % 100;
+
+  it('shows the schema’s message for each field and sends nothing', async () => {
+    const calls = fakeGateway({ 'GET /Customer/me': CUSTOMER });
+    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+    fireEvent.click(await screen.findByRole('button', { name: 'save my card' }));
+    expect(await screen.findByText("Card holder's name is required")).toBeInTheDocument();
+    expect(screen.getByText('Card number must have 12 to 19 digits')).toBeInTheDocument();
+    expect(screen.getByText('Expiry date must be MM/YY')).toBeInTheDocument();
+    expect(screen.getByText('CVC must be 3 or 4 digits')).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4111 1111 1111 1112' } });
+    fireEvent.change(screen.getByLabelText('Expiry date (MM/YY)'), { target: { value: '01/20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'save my card' }));
+    expect(await screen.findByText('Invalid card number')).toBeInTheDocument();
+    expect(screen.getByText('This card has expired')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('has the documented input limits, a masked CVC and a preview that follows the typing', async () => {
+    fakeGateway({ 'GET /Customer/me': CUSTOMER });
+    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+    const number = await screen.findByLabelText('Card number');
+    expect(number).toHaveAttribute('maxlength', '19');
+    expect(number).toHaveAttribute('type', 'tel');
+    expect(screen.getByLabelText('Expiry date (MM/YY)')).toHaveAttribute('maxlength', '5');
+    expect(screen.getByLabelText('CVC')).toHaveAttribute('type', 'password');
+    fireEvent.change(number, { target: { value: '5555 5555 5555 4444' } });
+    fireEvent.change(screen.getByLabelText("Card holder's name"), { target: { value: 'Nimal Perera' } });
+    expect(screen.getByTestId('card-brand')).toHaveTextContent('Master');
+    expect(screen.getByText('5555 5555 5555 4444')).toBeInTheDocument();
+    expect(screen.getByText('Nimal Perera')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'reset' }));
+    expect(screen.getByTestId('card-brand')).toHaveTextContent('Card');
+    expect(screen.getByLabelText('Card number')).toHaveValue('');
+  });
+
+  it('saves the card, then shows the documents’ notice and opens the wallet', async () => {
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'POST /paymentdetails/add': { status: 201, body: { _id: 'card1' } },
+    });
+    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+    fireEvent.change(await screen.findByLabelText("Card holder's name"), { target: { value: 'Sachini Bandara' } });
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4111 1111 1111 1111' } });
+    fireEvent.change(screen.getByLabelText('Expiry date (MM/YY)'), { target: { value: `12/${String(year).padStart(2, '0')}` } });
+    fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '737' } });
+    fireEvent.click(screen.getByRole('button', { name: 'save my card' }));
+    await screen.findByText('New Payment Method Added Successfully');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Customer/MyWallet'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      cardowner: 'Sachini Bandara',
+      cardnumber: '4111 1111 1111 1111',
+      carddate: `12/${String(year).padStart(2, '0')}`,
+      cardcvv: '737',
+    });
+  });
+
+  it('puts the server’s field messages on the inputs', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'POST /paymentdetails/add': { status: 400, body: { error: 'Invalid card', fields: { cardnumber: 'This card is already saved' } } },
+    });
+    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+    fireEvent.change(await screen.findByLabelText("Card holder's name"), { target: { value: 'Sachini Bandara' } });
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4111111111111111' } });
+    fireEvent.change(screen.getByLabelText('Expiry date (MM/YY)'), { target: { value: `12/${String(year).padStart(2, '0')}` } });
+    fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '737' } });
+    fireEvent.click(screen.getByRole('button', { name: 'save my card' }));
+    expect(await screen.findByText('This card is already saved')).toBeInTheDocument();
+  });
+});
+
+describe('edit card validation', () => {
+  const base = { cardowner: 'Nimal Perera', cardnumber: '', carddate: '12/99', cardcvv: '' };
+  it('checks the expiry and holder, and a new number only when one is typed (then its CVC)', () => {
+    expect(validateCardEdit(base)).toEqual({});
+    expect(validateCardEdit({ ...base, carddate: '13/30', cardowner: '' })).toEqual({
+      carddate: 'Expiry date must be MM/YY',
+      cardowner: "Card holder's name is required",
+    });
+    expect(validateCardEdit({ ...base, cardnumber: '4111111111111111' })).toEqual({ cardcvv: 'Enter the CVC of the new card' });
+    expect(validateCardEdit({ ...base, cardnumber: '4111111111111111', cardcvv: '123' })).toEqual({});
   });
 });

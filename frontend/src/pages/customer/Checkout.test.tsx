@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
+import { ConfirmPayment, SelectPayment } from './Checkout';
+
+const CHECKOUT = 'K7Q2M9X4B1ZT';
+const CARD = 'dddddddddddddddddddddd01';
+const view = (status: string, extra: object = {}) => ({
+  checkoutId: CHECKOUT,
+  OrderID: CHECKOUT,
+  status,
+  Subtotal: 365000,
+  DeliveryAndVat: 100,
+  Amount: 365100,
+  lines: [{ kind: 'item', id: 'i1', name: 'Galaxy A55', image: '', quantity: 2, unitPrice: 95000, total: 190000 }],
+  ...extra,
+});
+const card = {
+  _id: CARD,
+  ownerID: CUSTOMER._id,
+  cardowner: 'Sachini Bandara',
+  cardtype: 'Visa',
+  cardnumber: '**** **** **** 1111',
+  last4: '1111',
+  carddate: '12/29',
+};
+
+beforeEach(() => {
+  sessionStorage.clear();
+  sessionStorage.setItem('market.checkoutId', CHECKOUT);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('select payment', () => {
+  it('shows the order number and amount, the saved cards as radios, and continues with the chosen one', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: view('Open'),
+      'GET /paymentdetails/get': [card],
+    });
+    renderPage(<SelectPayment />, { kind: 'customer', path: '/Customer/SelectPayment' });
+    expect(await screen.findByText(CHECKOUT)).toBeInTheDocument();
+    expect(screen.getByText('Rs. 365,100.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    fireEvent.click(await screen.findByRole('radio', { name: /1111/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/Customer/Confrim/${CARD}`));
+  });
+
+  it('without a checkout, explains and links to the cart', async () => {
+    sessionStorage.clear();
+    fakeGateway({ 'GET /Customer/me': CUSTOMER, 'GET /paymentdetails/get': [card] });
+    renderPage(<SelectPayment />, { kind: 'customer', path: '/Customer/SelectPayment' });
+    expect(await screen.findByText(/There is nothing to pay yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to my cart' })).toHaveAttribute('href', '/Customer/MyShoppingCart');
+  });
+});
+
+describe('confirm and pay', () => {
+  const page = () => renderPage(<ConfirmPayment />, { kind: 'customer', path: `/Customer/Confrim/${CARD}`, pattern: 'Confrim/:cardId' });
+
+  it('refuses a wrong CVV with the documents’ message, then pays and follows the order until it is placed', async () => {
+    let polls = 0;
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: () => (++polls < 2 ? view('Open') : view('Confirmed')),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+      [`POST /checkout/${CHECKOUT}/pay`]: (call: Call) =>
+        (call.body as { cvv: string }).cvv === '737'
+          ? view('AwaitingStock')
+          : { status: 400, body: { error: 'Wrong cvv/cvc number please enter correct cvv' } },
+    });
+    page();
+    expect(await screen.findByText('Rs. 365,100.00')).toBeInTheDocument();
+    await screen.findByText(/\*\*\*\* 1111/);
+    const cvv = screen.getByLabelText('CVV');
+    expect(cvv).toHaveAttribute('type', 'password');
+
+    fireEvent.change(cvv, { target: { value: '738' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect((await screen.findAllByText('Wrong cvv/cvc number please enter correct cvv')).length).toBeGreaterThan(0);
+
+    fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '737' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await screen.findByText('Your Order has been placed Successfully', {}, { timeout: 3000 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Customer/Home'));
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { cardId: CARD, cvv: '738' },
+      { cardId: CARD, cvv: '737' },
+    ]);
+    expect(sessionStorage.getItem('market.checkoutId')).toBeNull();
+  });
+
+  it('shows why an order was rejected (and that the payment was refunded), keeping the cart', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: view('Open'),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+      [`POST /checkout/${CHECKOUT}/pay`]: view('Rejected', {
+        rejection: {
+          itemId: 'i1',
+          itemName: 'Galaxy A55',
+          reason: 'OutOfStock',
+          message: 'Galaxy A55 is out of stock. Your payment has been refunded.',
+        },
+      }),
+    });
+    page();
+    fireEvent.change(await screen.findByLabelText('CVV'), { target: { value: '737' } });
+    await screen.findByText(/\*\*\*\* 1111/);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await screen.findByText(/Galaxy A55 is out of stock\. Your payment has been refunded\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to my cart' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  });
+
+  it('pays through the wallet provider from the toggle', async () => {
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: view('Open'),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+      'POST /paypal-transaction-complete': view('Confirmed'),
+    });
+    page();
+    fireEvent.click(await screen.findByText('PayPal'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay with PayPal (sandbox)' }));
+    await screen.findByText('Your Order has been placed Successfully');
+    expect(calls.find((c) => c.path === '/paypal-transaction-complete')?.body).toEqual({ checkoutId: CHECKOUT });
+  });
+});

@@ -1,0 +1,113 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
+import { SellerOrders, SellerPackageOrders } from './Orders';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const itemOrder = (status: string) => ({
+  _id: 'eeeeeeeeeeeeeeeeeeeeee01',
+  OrderID: 'K7Q2M9X4B1ZT',
+  SellerID: SELLER._id,
+  CustomerID: 'c1',
+  CustomerName: 'Sachini Bandara',
+  OQuantity: 2,
+  TransitTime: '2025-03-14T09:30:00.000Z',
+  status,
+  UnitPrice: 95000,
+  TotalPrice: 190000,
+  Items: [
+    {
+      _id: 'i1',
+      Item_name: 'Galaxy A55',
+      Brand: 'Samsung',
+      Model: 'A55',
+      Stock_keeping_unit: 'SKU-1',
+      Category: 'Mobile Phones',
+      Price: 95000,
+      FinalPrice: 95000,
+      Images: [],
+      SellerID: SELLER._id,
+    },
+  ],
+});
+
+describe('seller item orders', () => {
+  it('shows the order card and moves a confirmed order to Shipped after confirmation', async () => {
+    let status = 'Confirmed';
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /Orders/getOrders': () => ({ items: [itemOrder(status)], total: 1, page: 1, limit: 10 }),
+      'PUT /Orders/status/eeeeeeeeeeeeeeeeeeeeee01': (call: Call) => {
+        status = (call.body as { status: string }).status;
+        return itemOrder(status);
+      },
+    });
+    renderPage(<SellerOrders />, { kind: 'seller', path: '/Seller/Orders' });
+    const card = await screen.findByTestId('order-card');
+    for (const text of ['Galaxy A55', 'K7Q2M9X4B1ZT', 'Sachini Bandara', 'Mobile Phones', '2025-03-14', 'Rs. 190,000.00', 'Confirmed'])
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Package Orders' })).toHaveAttribute('href', '/Seller/PackageOrders');
+    expect(screen.getByRole('link', { name: 'Monthly Sales' })).toHaveAttribute('href', '/Seller/ItemMonthlySales');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark as Shipped' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: /Yes, mark Shipped/ }));
+    await waitFor(() => expect(within(screen.getByTestId('order-card')).getByText('Shipped')).toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'Shipped' });
+    expect(within(screen.getByTestId('order-card')).getByRole('button', { name: 'Mark as Delivered' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a move', async () => {
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /Orders/getOrders': { items: [itemOrder('Confirmed')], total: 1, page: 1, limit: 10 },
+      'PUT /Orders/status/eeeeeeeeeeeeeeeeeeeeee01': { status: 409, body: { error: 'A Confirmed order cannot become Delivered' } },
+    });
+    renderPage(<SellerOrders />, { kind: 'seller', path: '/Seller/Orders' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Yes, cancel it/ }));
+    expect(await screen.findByText('A Confirmed order cannot become Delivered')).toBeInTheDocument();
+  });
+});
+
+describe('seller package orders', () => {
+  it('shows package, order id, customer, content, quantity and price, and the empty state', async () => {
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /PackageOrders/getOrders': {
+        items: [
+          {
+            ...itemOrder('Shipped'),
+            Items: undefined,
+            TotalPrice: 260001,
+            SellerCompany: { companyname: 'Kandy Tech', logo: '' },
+            Packages: [
+              {
+                _id: 'p1',
+                packageName: 'Phone Bundle',
+                image: '',
+                description: '',
+                price: 130000.5,
+                content: [
+                  { _id: 'i1', Item_name: 'Galaxy A55' },
+                  { _id: 'i2', Item_name: 'Galaxy Watch' },
+                ],
+              },
+            ],
+          },
+        ],
+        total: 1,
+        page: 1,
+        limit: 10,
+      },
+    });
+    renderPage(<SellerPackageOrders />, { kind: 'seller', path: '/Seller/PackageOrders' });
+    const card = await screen.findByTestId('order-card');
+    for (const text of ['Phone Bundle', 'K7Q2M9X4B1ZT', 'Sachini Bandara', 'Galaxy A55, Galaxy Watch', 'Rs. 260,001.00/='])
+      expect(within(card).getByText(text)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Mark as Delivered' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Item Orders' })).toHaveAttribute('href', '/Seller/Orders');
+  });
+});
