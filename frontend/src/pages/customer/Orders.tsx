@@ -72,7 +72,13 @@ export function MyPackageOrders() {
   );
 }
 
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+/** A payment time in the customer's own clock, `YYYY-MM-DD HH:mm` (the raw text if unreadable). */
+export function when(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
 
 export function PaymentHistory() {
   const s = useSearch();

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER, fakeGateway, renderPage, type Call } from '../test-utils';
+import { ShopButtons } from './ShopButtons';
+
+const ITEM = 'aaaaaaaaaaaaaaaaaaaaaaa1';
+const PKG = 'bbbbbbbbbbbbbbbbbbbbbbb1';
+const cart = (ItemIDs: string[], PackageIDs: string[] = []) => ({
+  _id: 'cart1',
+  customerID: CUSTOMER._id,
+  ItemIDs,
+  PackageIDs,
+  ItemQuantities: {},
+  PackageQuantities: {},
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('listing buttons', () => {
+  it('adds an item to the cart with the documents’ notice', async () => {
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: cart([]),
+      'PUT /ShoppingCart/updateSItem/cart1': (c: Call) => c.body,
+    });
+    renderPage(<ShopButtons itemId={ITEM} />, { kind: 'customer', path: '/Customer/AllItmes' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    await screen.findByText('Item added to cart Successfully!');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ ItemIDs: [ITEM], PackageIDs: [] });
+  });
+
+  it('refuses a duplicate without writing, and shows the server’s refusal', async () => {
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: cart([ITEM]),
+      'PUT /ShoppingCart/updateSItem/cart1': { status: 409, body: { error: 'Package is not available Right now!' } },
+    });
+    renderPage(
+      <>
+        <ShopButtons itemId={ITEM} />
+        <ShopButtons packageId={PKG} />
+      </>,
+      { kind: 'customer', path: '/Customer/Packages' },
+    );
+    const [itemButton, packageButton] = await screen.findAllByRole('button', { name: 'Add to cart' });
+    fireEvent.click(itemButton!);
+    await screen.findByText('Item Already in Your Shopping Cart.');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.click(packageButton!);
+    await screen.findByText('Package is not available Right now!');
+  });
+
+  it('adds to the wishlist, and says when the item is already there', async () => {
+    let items: string[] = [];
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`POST /wishlist/getByCustomerID/${CUSTOMER._id}`]: () => ({ wishlistss: { _id: 'w1', CustomerID: CUSTOMER._id, Items: items } }),
+      'POST /wishlist/addItems': (c: Call) => {
+        items = [...items, ...(c.body as { Items: string[] }).Items];
+        return { status: 201, body: { wishlistss: { _id: 'w1', Items: items } } };
+      },
+    });
+    renderPage(<ShopButtons itemId={ITEM} />, { kind: 'customer', path: '/Customer/AllItmes' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Wishlist' }));
+    await screen.findByText('Your Item has been added to your wishlist!');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add to Wishlist' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Wishlist' }));
+    await screen.findByText('Item Already in Your Wishlist.');
+    expect(items).toEqual([ITEM]);
+  });
+
+  it('cannot add an unavailable item to the cart', async () => {
+    fakeGateway({ 'GET /Customer/me': CUSTOMER });
+    renderPage(<ShopButtons itemId={ITEM} available={false} />, { kind: 'customer', path: '/Customer/AllItmes' });
+    expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  });
+});
