@@ -15,6 +15,7 @@ import { Router } from 'express';
 import { Types, type Model } from 'mongoose';
 import { messageView } from '../domain/messageView';
 import { normalId } from '../domain/rules';
+import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
 import type { MessageDoc } from '../store/messages';
 
@@ -24,9 +25,11 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
 
   async function views(rows: MessageDoc[]): Promise<ContactView[]> {
     if (rows.length === 0) return [];
-    const customers = await rm.customers.find({ _id: { $in: [...new Set(rows.map((m) => m.customerid))] } }).lean();
-    const byId = new Map(customers.map((c) => [c._id, c]));
-    return rows.map((m) => messageView(m, byId.get(m.customerid)));
+    const customers = await byIds(
+      rm.customers,
+      rows.map((m) => m.customerid),
+    );
+    return rows.map((m) => messageView(m, customers.get(m.customerid)));
   }
 
   /** One page of `model`'s messages matching `filter`, newest first. */

@@ -27,6 +27,7 @@ import { restrictToItems, reviewListPlan } from '../domain/reviewList';
 import { reviewView } from '../domain/reviewView';
 import { mayDeleteReview, mayReport, normalId, ownsReview } from '../domain/rules';
 import { reviewCreated, reviewReported, reviewUpdated } from '../events/reviewEvents';
+import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
 import { changeReview, deleteReview, findReview, type Nudge } from '../store/reviewWrites';
 import { claimKey, reviewKey, takeOverKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';
@@ -52,16 +53,20 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
 
   async function views(rows: ReviewDoc[]): Promise<ReviewView[]> {
     if (rows.length === 0) return [];
-    const customerIds = [...new Set(rows.map((x) => x.customerid))];
-    const itemIds = [...new Set(rows.map((x) => x.itemid))];
-    const [customers, items, purchases] = await Promise.all([
-      rm.customers.find({ _id: { $in: customerIds } }).lean(),
-      rm.items.find({ _id: { $in: itemIds } }).lean(),
-      rm.purchases.find({ _id: { $in: rows.map((x) => reviewKey(x.customerid, x.itemid)) } }, { _id: 1 }).lean(),
+    const [c, i, bought] = await Promise.all([
+      byIds(
+        rm.customers,
+        rows.map((x) => x.customerid),
+      ),
+      byIds(
+        rm.items,
+        rows.map((x) => x.itemid),
+      ),
+      byIds(
+        rm.purchases,
+        rows.map((x) => reviewKey(x.customerid, x.itemid)),
+      ),
     ]);
-    const c = new Map(customers.map((x) => [x._id, x]));
-    const i = new Map(items.map((x) => [x._id, x]));
-    const bought = new Set(purchases.map((p) => p._id));
     return rows.map((x) => reviewView(x, c.get(x.customerid), i.get(x.itemid), bought.has(reviewKey(x.customerid, x.itemid))));
   }
 
