@@ -223,11 +223,10 @@ export function ItemDetails() {
               </Badge>
             ))}
           </Group>
-          {i.ItemAvailabilityStatus ? (
-            <Group>
-              <BuyNow itemId={i._id} />
-            </Group>
-          ) : (
+          <Group>
+            <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} />
+          </Group>
+          {!i.ItemAvailabilityStatus && (
             <Text c="red" size="sm">
               Item is not available Right now!
             </Text>
@@ -259,7 +258,7 @@ export function ItemDetails() {
 }
 
 /** Buy Now: a checkout of this one item, then the payment choice (DESIGN.md section 6). */
-function BuyNow({ itemId }: { itemId: string }) {
+function BuyNow({ itemId, available }: { itemId: string; available: boolean }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const buy = async () => {
@@ -274,7 +273,7 @@ function BuyNow({ itemId }: { itemId: string }) {
     }
   };
   return (
-    <Button color="orange" loading={busy} onClick={() => void buy()}>
+    <Button color="orange" loading={busy} disabled={!available} onClick={() => void buy()}>
       Buy Now
     </Button>
   );

@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
-import { MyShoppingCart } from './Cart';
+import { MyShoppingCart, MyWishlist } from './Cart';
 
 const PHONE = 'aaaaaaaaaaaaaaaaaaaaaaa1';
 const BUNDLE = 'bbbbbbbbbbbbbbbbbbbbbbb1';
@@ -119,5 +119,41 @@ describe('shopping cart screen', () => {
     renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
     await screen.findByText('Your cart is empty.');
     expect(screen.queryByRole('button', { name: 'Go to Checkout' })).toBeNull();
+  });
+});
+
+describe('removing lines', () => {
+  it('asks first, then removes the package with the documents’ notice', async () => {
+    const calls = gateway();
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Phone Bundle' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("You won't be able to revert this!")).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, remove it!' }));
+    await screen.findByText('Package Removed From The Cart');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ ItemIDs: [PHONE], PackageIDs: [] });
+    await waitFor(() => expect(screen.queryByText('Phone Bundle')).toBeNull());
+  });
+});
+
+describe('wishlist screen', () => {
+  it('lists the items with Add to cart, removes one after confirmation, then shows the empty state', async () => {
+    let items = [PHONE];
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`POST /wishlist/getByCustomerID/${CUSTOMER._id}`]: () => ({ wishlistss: { _id: 'w1', CustomerID: CUSTOMER._id, Items: items } }),
+      'PUT /wishlist/update/w1': (c: Call) => {
+        items = (c.body as { Items: string[] }).Items;
+        return { wishlistss: { _id: 'w1', Items: items } };
+      },
+      [`GET /items/get/${PHONE}`]: phone,
+    });
+    renderPage(<MyWishlist />, { kind: 'customer', path: '/Customer/Mywishlist' });
+    expect(await screen.findByText('Galaxy A55')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, remove it!' }));
+    expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ Items: [] });
   });
 });

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage } from '../../test-utils';
-import { AddCard, CardPreview, previewNumber, validateCardEdit } from './Wallet';
+import { AddCard, CardPreview, MyWallet, previewNumber, validateCardEdit } from './Wallet';
 
 describe('card preview', () => {
   it('groups the typed digits by four and fills the rest with dots', () => {
@@ -112,5 +112,37 @@ describe('edit card validation', () => {
     });
     expect(validateCardEdit({ ...base, cardnumber: '4111111111111111' })).toEqual({ cardcvv: 'Enter the CVC of the new card' });
     expect(validateCardEdit({ ...base, cardnumber: '4111111111111111', cardcvv: '123' })).toEqual({});
+  });
+});
+
+describe('my wallet', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('lists the saved cards and removes one after confirmation', async () => {
+    let cards = [
+      {
+        _id: 'card1',
+        ownerID: CUSTOMER._id,
+        cardowner: 'Sachini Bandara',
+        cardtype: 'Visa',
+        cardnumber: '**** **** **** 1111',
+        last4: '1111',
+        carddate: '12/29',
+      },
+    ];
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /paymentdetails/get': () => cards,
+      'DELETE /paymentdetails/delete/card1': () => ((cards = []), { message: 'Successfully Deleted' }),
+    });
+    renderPage(<MyWallet />, { kind: 'customer', path: '/Customer/MyWallet' });
+    for (const text of ['Visa', '**** **** **** 1111', 'Sachini Bandara', 'Expires 12/29'])
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/Customer/editCard/card1');
+    expect(screen.getByRole('link', { name: 'Add a New Payment' })).toHaveAttribute('href', '/Customer/addCard');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete it!' }));
+    await screen.findByText('Deleted!');
+    expect(await screen.findByText('No saved cards yet.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
   });
 });
