@@ -30,6 +30,7 @@ export default defineConfig({
             'gateway/src/**/*.test.ts',
             'infra/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           env: testEnv,
         },

@@ -1,96 +1,99 @@
 /**
- * One-off measurement for issue 4: latency of catalogue search and filters at a given catalogue
- * size (default 10,000 items), against a real catalogue process on the local FerretDB.
- * Items are inserted straight into a fresh database (seeding 10,000 through the API would measure
- * the seeding, not the search). Run: `npx tsx bench/catalogue-search.ts [items] [requests]`.
- * Prints p50/p95/p99 in ms per query shape. Not a test: numbers vary with the machine.
+ * Bench 2 of issue 9: catalogue search and filters at 1,000, 10,000 and 100,000 items, to show
+ * how cost grows with the catalogue. One catalogue process on the local FerretDB; the items are
+ * written straight into its database (bench/lib/items.ts), growing it between sizes. Each query
+ * shape gets a fixed number of requests from autocannon's closed loop (BENCH_SEARCH_CONNECTIONS,
+ * default 1: FerretDB runs one command at a time anyway), against the service directly: 30 at 1,000 items, fewer as single requests grow
+ * slower (at least 3), so the run stays within minutes.
+ *
+ *   npx tsx bench/catalogue-search.ts [sizes...]      (default 1000 10000 100000)
  */
 import { connectMongo } from '@market/platform';
 import { spawnProcess, testServers, TEST_SECRETS, uniqueName } from '@market/platform/testing';
-import { Types } from 'mongoose';
 import path from 'node:path';
+import { hammer, type HammerResult } from './lib/hammer';
+import { insertBenchItems } from './lib/items';
+import { benchMain } from './lib/main';
+import type { BenchSection } from './lib/section';
 
-const N = Number(process.argv[2] ?? 10_000);
-const REQUESTS = Number(process.argv[3] ?? 200);
-const BRANDS = ['Samsung', 'Apple', 'Google', 'Sony', 'Xiaomi', 'Huawei', 'Nokia', 'OnePlus'];
-const CATEGORIES = ['Mobile Phones', 'Tablet / iPad / iPod', 'Gaming', 'Wearable', 'Other'];
+const SHAPES: Record<string, string> = {
+  'first page, newest': '/items/getItems?page=1&limit=20',
+  'search "ultra"': '/items/getItems?q=ultra&page=1&limit=20',
+  'category + price band': '/items/getItems?category=Gaming&priceBand=4&page=1&limit=20',
+  'brand + rating ≥ 4, page 5': '/items/getItems?brand=Sony&minRating=4&page=5&limit=20',
+};
 
-function pct(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+/** Catalogue sizes from the command line when run alone, else the issue's three. */
+function sizes(): number[] {
+  const fromArgs = require.main === module ? process.argv.slice(2).map(Number).filter(Boolean) : [];
+  return fromArgs.length ? fromArgs : [1_000, 10_000, 100_000];
 }
 
-async function main() {
+export async function run(): Promise<BenchSection> {
+  const connections = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 1);
+  const requestsAt = (n: number) => Math.max(3, Math.round(30 * Math.sqrt(1000 / n)));
   const dbName = uniqueName('bench-catalogue');
   const db = await connectMongo({ url: testServers().mongoUrl, dbName });
-  const docs = Array.from({ length: N }, (_, i) => {
-    const price = 500_000 + ((i * 7919) % 60_000_000);
-    return {
-      _id: new Types.ObjectId(),
-      Item_name: `Device ${i} ${BRANDS[i % BRANDS.length]} ${i % 97 === 0 ? 'Ultra' : 'Lite'}`,
-      Brand: BRANDS[i % BRANDS.length],
-      Model: `M-${i}`,
-      Quantity: 1 + (i % 200),
-      priceCents: price,
-      finalPriceCents: price,
-      Stock_keeping_unit: `BENCH-${i}`,
-      skuKey: `BENCH-${i}`,
-      Category: CATEGORIES[i % CATEGORIES.length],
-      SellerID: new Types.ObjectId().toHexString(),
-      ItemAvailabilityStatus: i % 10 !== 0,
-      DiscountStatus: i % 5 === 0,
-      DiscountPrecentage: i % 5 === 0 ? 10 : 0,
-      rating: i % 3 === 0 ? null : 1 + (i % 5),
-      ratingSum: 0,
-      ratingCount: 0,
-      Images: [],
-      Color_family: [],
-      createdAt: new Date(Date.now() - i * 1000),
-      deleted: false,
-      aggregateVersion: 1,
-      pendingEvents: [],
-      outboxLeaseUntil: null,
-      stockReservations: [],
-      soldOut: false,
-    };
-  });
-  const t0 = Date.now();
-  for (let i = 0; i < docs.length; i += 1000) await db.collection('items').insertMany(docs.slice(i, i + 1000) as never[]);
-  console.log(`inserted ${N} items in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-
   const proc = await spawnProcess(path.resolve(__dirname, '../services/catalogue/src/main.ts'), {
     ...TEST_SECRETS,
     MONGO_DB: dbName,
     LOG_LEVEL: 'warn',
     KAFKA_FROM_BEGINNING: 'false',
   });
-  const shapes: Record<string, string> = {
-    'first page, newest': '/items/getItems?page=1&limit=20',
-    'search "ultra"': '/items/getItems?q=ultra&page=1&limit=20',
-    'category + price band': '/items/getItems?category=Gaming&priceBand=4&page=1&limit=20',
-    'brand + rating >= 4': '/items/getItems?brand=Sony&minRating=4&page=1&limit=20',
-    'discounted, page 5': '/items/getItems?discounted=true&page=5&limit=20',
-  };
-  console.log(`\n${REQUESTS} sequential requests per shape, catalogue service directly (no gateway), ${N} items:\n`);
-  console.log('| query | p50 ms | p95 ms | p99 ms | total |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
-  for (const [label, url] of Object.entries(shapes)) {
-    const times: number[] = [];
-    let total = 0;
-    for (let i = 0; i < REQUESTS; i++) {
-      const s = performance.now();
-      const res = await fetch(`${proc.url}${url}`);
-      total = ((await res.json()) as { total: number }).total;
-      times.push(performance.now() - s);
+  const measured: { items: number; insertMs: number; shape: string; total: number; requests: number; result: HammerResult }[] = [];
+  try {
+    let have = 0;
+    for (const n of sizes()) {
+      const insertMs = await insertBenchItems(db, have, n);
+      have = n;
+      for (const [shape, url] of Object.entries(SHAPES)) {
+        const total = ((await (await fetch(`${proc.url}${url}`)).json()) as { total: number }).total;
+        const requests = requestsAt(n);
+        const result = await hammer(`${proc.url}${url}`, { connections, amount: requests, timeout: 600 });
+        measured.push({ items: n, insertMs, shape, total, requests, result });
+      }
     }
-    times.sort((a, b) => a - b);
-    console.log(`| ${label} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} | ${pct(times, 99).toFixed(1)} | ${total} |`);
+  } finally {
+    await proc.stop();
+    await db.dropDatabase();
+    await db.close();
   }
-  await proc.stop();
-  await db.dropDatabase();
-  await db.close();
+  const label = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
+  const first = new Map<string, HammerResult>();
+  for (const m of measured) if (!first.has(m.shape)) first.set(m.shape, m.result);
+  return {
+    id: 'search',
+    title: 'Catalogue search and filters by catalogue size',
+    notes: [
+      `The catalogue service directly (no gateway), autocannon with ${connections} connections; ${measured
+        .map((m) => m.requests)
+        .filter((r, i, a) => a.indexOf(r) === i)
+        .join(
+          ' / ',
+        )} requests per query shape at the sizes in order; items written straight into its FerretDB database (insert time in the JSON file).`,
+      '"req/s vs smallest" is the throughput at this size divided by the same query at the smallest size.',
+      'FerretDB 1.24 uses an index only for a lone `_id` filter, so every listing scans the collection: cost grows linearly with the catalogue.',
+    ],
+    columns: ['items', 'query', 'matches', 'req/s', 'req/s vs smallest', 'p50 ms', 'p95 ms', 'p99 ms'],
+    rows: measured.map((m) => [
+      m.items.toLocaleString('en-US'),
+      m.shape,
+      m.total,
+      m.result.reqPerSec,
+      (m.result.reqPerSec / first.get(m.shape)!.reqPerSec).toFixed(3),
+      m.result.p50,
+      m.result.p95,
+      m.result.p99,
+    ]),
+    data: { connections, measured },
+    charts: [
+      {
+        yTitle: 'p95 ms (log)',
+        log: true,
+        points: measured.map((m) => ({ x: `${label(m.items)} items`, y: m.result.p95, series: m.shape })),
+      },
+    ],
+  };
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+benchMain(module, run);

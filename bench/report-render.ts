@@ -1,5 +1,5 @@
 /**
- * Report rendering bench (issue 7 "Done when"): time and peak memory to render a seller's monthly
+ * Report rendering bench (issue 7 "Done when"; bench 5 of issue 9): time and peak memory to render a seller's monthly
  * item report of 1,000 and 20,000 rows,
  * - directly: `renderReport` (pdfkit streaming to a file) over generated rows, in this process;
  * - through the BullMQ worker: sale lines written to a reporting read model on the real FerretDB,
@@ -23,9 +23,12 @@ import { startReportWorker } from '../services/reporting/src/jobs/start';
 import { buildReport } from '../services/reporting/src/jobs/reports';
 import { readModels } from '../services/reporting/src/store/readModels';
 import { reportStore } from '../services/reporting/src/store/reports';
+import { benchMain } from './lib/main';
+import type { BenchSection } from './lib/section';
 
-const ONE = process.argv[2] === '--one' ? { path: process.argv[3] as 'direct' | 'worker', rows: Number(process.argv[4]) } : null;
-const sizes = process.argv.slice(2).map(Number).filter(Boolean);
+const MAIN = require.main === module;
+const ONE = MAIN && process.argv[2] === '--one' ? { path: process.argv[3] as 'direct' | 'worker', rows: Number(process.argv[4]) } : null;
+const sizes = MAIN ? process.argv.slice(2).map(Number).filter(Boolean) : [];
 const ROWS = ONE ? [ONE.rows] : sizes.length ? sizes : [1_000, 20_000];
 
 function sampler() {
@@ -87,25 +90,65 @@ function syntheticSpec(rows: number): ReportSpec {
   };
 }
 
+interface CaseResult {
+  path: string;
+  rows: number;
+  ms: number;
+  pages: number;
+  kB: number;
+  peakRssMiB: number;
+  rssGrowthMiB: number;
+  heapGrowthMiB: number;
+  readModelPassMs?: number;
+}
+
 /** Each case in a fresh process (`--one <direct|worker> <rows>`), so peaks do not mix. */
-async function main() {
-  if (ONE) return runCases();
+export async function run(): Promise<BenchSection> {
   const { execFileSync } = await import('node:child_process');
-  const results: Record<string, unknown>[] = [];
+  const results: CaseResult[] = [];
   for (const n of ROWS) {
     for (const which of ['direct', 'worker']) {
       const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, '--one', which, String(n)], {
         encoding: 'utf8',
         maxBuffer: 1 << 24,
       });
-      results.push(JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>);
+      results.push(JSON.parse(out.trim().split('\n').pop()!) as CaseResult);
     }
   }
-  console.table(
-    results.map((r) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(1)) : v])),
-    ),
-  );
+  const direct = (n: number) => results.find((r) => r.rows === n && r.path === 'pdfkit direct')!;
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  return {
+    id: 'reports',
+    title: 'Report PDFs: pdfkit directly versus through the BullMQ worker',
+    notes: [
+      "A seller's monthly item report of each size. Direct: reporting's `renderReport` over generated rows, streaming to a file. Worker: the sale lines in reporting's read model on FerretDB, a `report` job on Redis, rendered by reporting's worker; timed from `add` to `completed`.",
+      'Peak memory: the largest RSS sampled every 10 ms during the render, each case in a fresh process; growth is above the level before the render.',
+    ],
+    columns: ['rows', 'path', 'ms', 'ms vs direct', 'pages', 'kB', 'peak RSS MiB', 'RSS growth MiB', 'heap growth MiB'],
+    rows: results.map((r) => [
+      r.rows.toLocaleString('en-US'),
+      r.path,
+      r.ms,
+      (r.ms / direct(r.rows).ms).toFixed(2),
+      r.pages,
+      r.kB,
+      r1(r.peakRssMiB),
+      r1(r.rssGrowthMiB),
+      r1(r.heapGrowthMiB),
+    ]),
+    data: results,
+    charts: [
+      {
+        yTitle: 'ms (log)',
+        log: true,
+        points: results.map((r) => ({ x: `${r.rows.toLocaleString('en-US')} rows`, y: r.ms, series: r.path })),
+      },
+      {
+        yTitle: 'peak RSS MiB',
+        points: results.map((r) => ({ x: `${r.rows.toLocaleString('en-US')} rows`, y: r1(r.peakRssMiB), series: r.path })),
+      },
+    ],
+  };
 }
 
 async function runCases() {
@@ -227,10 +270,12 @@ async function runCases() {
   for (const r of results) process.stdout.write(`${JSON.stringify(r)}\n`);
 }
 
-void main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+if (ONE) {
+  void runCases().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+} else benchMain(module, run);

@@ -4,6 +4,7 @@
  * Debian's Chromium driven by playwright-core.
  */
 import { freePort, mailsTo, startTestStack, waitFor, type TestStack } from '@market/platform/testing';
+import compression from 'compression';
 import express from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -13,7 +14,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 const DIST = path.resolve(__dirname, '..', 'dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Serves `frontend/dist` on `port`; every unknown path gets index.html (client routing). */
+/** Serves `frontend/dist` on `port`, compressed; every unknown path gets index.html (client routing). */
 async function serveWeb(port: number, apiUrl: string): Promise<{ close: () => Promise<void> }> {
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build -w frontend` first');
   const index = readFileSync(path.join(DIST, 'index.html'), 'utf8').replace(
@@ -21,6 +22,8 @@ async function serveWeb(port: number, apiUrl: string): Promise<{ close: () => Pr
     `<head><script>window.__MARKET_CONFIG__=${JSON.stringify({ apiUrl })}</script>`,
   );
   const app = express();
+  // Compressed like `vite preview` (npm start) and nginx (docker-compose) serve it.
+  app.use(compression());
   app.use(express.static(DIST, { index: false }));
   app.use((_req, res) => res.type('html').send(index));
   const server: Server = app.listen(port, '127.0.0.1');

@@ -1,0 +1,83 @@
+/**
+ * Bench 1 of issue 9, HTTP cost per hop: the same JSON answer (the first page of a 20-item
+ * catalogue, `GET /items/getItems?page=1&limit=20`) from a bare `node:http` server replaying its
+ * bytes, from the catalogue service directly, and through the gateway in front of it. Same
+ * autocannon connections and duration for each; reports req/s, the ratio to bare node:http, and
+ * the p50/p99 latency each hop adds (DESIGN.md section 2: the gateway is one more hop).
+ *
+ *   npx tsx bench/http-cost.ts        (BENCH_SECONDS, BENCH_CONNECTIONS; needs `npm run infra:up`)
+ */
+import { connectMongo } from '@market/platform';
+import { startTestStack, testServers } from '@market/platform/testing';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hammer, type HammerResult } from './lib/hammer';
+import { insertBenchItems } from './lib/items';
+import { benchMain, benchSettings } from './lib/main';
+import type { BenchSection } from './lib/section';
+
+const PATH = '/items/getItems?page=1&limit=20';
+
+/** Runs the three targets one after the other and returns the section. */
+export async function run(): Promise<BenchSection> {
+  const { seconds, connections } = benchSettings();
+  const stack = await startTestStack(['catalogue'], {}, { LOG_LEVEL: 'warn' });
+  const db = await connectMongo({ url: testServers().mongoUrl, dbName: `catalogue-${stack.dbSuffix}` });
+  const bare = createServer();
+  try {
+    await insertBenchItems(db, 0, 20);
+    const catalogueUrl = stack.processes.catalogue!.url;
+    const sample = await fetch(`${catalogueUrl}${PATH}`);
+    const body = Buffer.from(await sample.arrayBuffer());
+    if (!sample.ok || !(JSON.parse(body.toString()) as { items: unknown[] }).items.length) throw new Error('catalogue answered no items');
+    bare.on('request', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    });
+    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+
+    const targets: [string, string][] = [
+      ['bare node:http', bareUrl],
+      ['catalogue service', catalogueUrl],
+      ['gateway → catalogue', stack.gatewayUrl],
+    ];
+    const measured: { target: string; result: HammerResult }[] = [];
+    for (const [target, base] of targets)
+      measured.push({ target, result: await hammer(`${base}${PATH}`, { connections, duration: seconds }) });
+
+    const base = measured[0]!.result;
+    const rows = measured.map(({ target, result }, i) => {
+      const prev = measured[i - 1]?.result;
+      return [
+        target,
+        result.reqPerSec,
+        (result.reqPerSec / base.reqPerSec).toFixed(3),
+        result.p50,
+        result.p99,
+        prev ? (result.p50 - prev.p50).toFixed(1) : '–',
+        prev ? (result.p99 - prev.p99).toFixed(1) : '–',
+        result.non2xx + result.errors,
+      ];
+    });
+    return {
+      id: 'http',
+      title: 'HTTP cost per hop',
+      notes: [
+        `The same ${body.length}-byte JSON answer (\`GET ${PATH}\`, 20 items) from each target; autocannon with ${connections} connections for ${seconds} s each, one target after the other.`,
+        'The catalogue figure includes its FerretDB query; the gateway figure adds session lookup (Redis), rate-limit check, tracing and the proxy hop.',
+        'The load generator runs on the same two cores as the servers.',
+      ],
+      columns: ['target', 'req/s', 'ratio to bare', 'p50 ms', 'p99 ms', 'added p50 ms', 'added p99 ms', 'failed'],
+      rows,
+      data: { path: PATH, bytes: body.length, connections, seconds, measured },
+      charts: [{ yTitle: 'req/s', points: measured.map(({ target, result }) => ({ x: target, y: result.reqPerSec })) }],
+    };
+  } finally {
+    await new Promise((r) => bare.close(r));
+    await db.close();
+    await stack.stop();
+  }
+}
+
+benchMain(module, run);
