@@ -23,9 +23,31 @@ export class GracefulShutdown {
     this.closers.push({ name, close });
   }
 
-  /** Registers an HTTP server: it stops accepting first, and in-flight requests complete. */
+  /**
+   * Registers an HTTP server: it stops accepting first, and in-flight requests complete.
+   *
+   * `server.close()` alone waits for every keep-alive connection to go idle, which never happens
+   * while a client (the gateway's agent, a browser) keeps sending on it: under load the shutdown
+   * then ran into its time limit and the exit cut requests off. So, once closing, each response
+   * asks the client to close the connection, and connections are closed as soon as they are idle.
+   */
   addServer(server: Server): void {
-    this.add('http server', () => new Promise<void>((resolve) => server.close(() => resolve())));
+    let closing = false;
+    server.on('request', (_req, res: { shouldKeepAlive: boolean }) => {
+      if (closing) res.shouldKeepAlive = false;
+    });
+    this.add(
+      'http server',
+      () =>
+        new Promise<void>((resolve) => {
+          closing = true;
+          const sweep = setInterval(() => server.closeIdleConnections(), 100);
+          server.close(() => {
+            clearInterval(sweep);
+            resolve();
+          });
+        }),
+    );
   }
 
   /** Installs the SIGTERM and SIGINT handlers; exits with 0 after a clean shutdown. */
