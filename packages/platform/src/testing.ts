@@ -124,6 +124,15 @@ export interface RunningProcess {
   stop: () => Promise<void>;
   /** How the process ended: exit code or signal, and ms from SIGTERM to exit (null while running). */
   exitInfo: () => { code: number | null; signal: NodeJS.Signals | null; msAfterTerm: number | null } | null;
+  /** Sends `signal` (e.g. SIGKILL for a crash, SIGTERM for a drain) and resolves when the process exited. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+  /**
+   * Starts the process again with the same entry, environment and port (after it exited, or
+   * killing it with SIGKILL first) and resolves once its `/readyz` answers 200.
+   */
+  restart: (timeoutMs?: number) => Promise<void>;
+  /** The operating system's process id of the current run. */
+  pid: () => number | undefined;
 }
 
 /**
@@ -135,48 +144,74 @@ export interface RunningProcess {
 export async function spawnProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<RunningProcess> {
   const { spawn } = await import('node:child_process');
   const port = await freePort();
-  let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, OTEL_SDK_DISABLED: 'true', LOG_LEVEL: 'info', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  let exited = false;
-  let termAt: number | null = null;
-  let info: { code: number | null; signal: NodeJS.Signals | null; msAfterTerm: number | null } | null = null;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', (code, signal) => {
-      exited = true;
-      info = { code, signal, msAfterTerm: termAt === null ? null : Date.now() - termAt };
-      resolve();
-    }),
-  );
   const url = `http://127.0.0.1:${port}`;
+  let out = '';
+  type Run = {
+    child: import('node:child_process').ChildProcess;
+    exited: boolean;
+    termAt: number | null;
+    info: { code: number | null; signal: NodeJS.Signals | null; msAfterTerm: number | null } | null;
+    exit: Promise<void>;
+  };
+  const launch = (): Run => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      env: { ...process.env, OTEL_SDK_DISABLED: 'true', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    const run: Run = { child, exited: false, termAt: null, info: null, exit: Promise.resolve() };
+    run.exit = new Promise<void>((resolve) =>
+      child.once('exit', (code, signal) => {
+        run.exited = true;
+        run.info = { code, signal, msAfterTerm: run.termAt === null ? null : Date.now() - run.termAt };
+        resolve();
+      }),
+    );
+    return run;
+  };
+  let run = launch();
   const stop = async () => {
-    if (exited) return;
-    termAt = Date.now();
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exit;
+    const r = run;
+    if (r.exited) return;
+    r.termAt = Date.now();
+    r.child.kill('SIGTERM');
+    const timer = setTimeout(() => r.child.kill('SIGKILL'), 10_000);
+    await r.exit;
     clearTimeout(timer);
   };
-  try {
-    await waitFor(
-      async () => {
-        if (exited) throw new Error('exited');
-        const res = await fetch(`${url}/readyz`);
-        return res.ok;
-      },
-      timeoutMs,
-      100,
-      `${entry} to be ready`,
-    );
-  } catch (err) {
-    await stop();
-    throw new Error(`${(err as Error).message}\n--- output of ${entry} ---\n${out.slice(-4000)}`);
-  }
-  return { url, output: () => out, stop, exitInfo: () => info };
+  const kill = async (signal: NodeJS.Signals) => {
+    const r = run;
+    if (r.exited) return;
+    if (signal === 'SIGTERM') return stop();
+    r.child.kill(signal);
+    await r.exit;
+  };
+  const ready = async (ms: number) => {
+    const r = run;
+    try {
+      await waitFor(
+        async () => {
+          if (r.exited) throw new Error('exited');
+          const res = await fetch(`${url}/readyz`);
+          return res.ok;
+        },
+        ms,
+        100,
+        `${entry} to be ready`,
+      );
+    } catch (err) {
+      await stop();
+      throw new Error(`${(err as Error).message}\n--- output of ${entry} ---\n${out.slice(-4000)}`);
+    }
+  };
+  await ready(timeoutMs);
+  const restart = async (ms = timeoutMs) => {
+    await kill('SIGKILL');
+    run = launch();
+    await ready(ms);
+  };
+  return { url, output: () => out, stop, exitInfo: () => run.info, kill, restart, pid: () => run.child.pid };
 }
 
 /** Secrets of test stacks (never used outside tests). */

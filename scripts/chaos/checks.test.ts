@@ -1,0 +1,174 @@
+/** Unit tests of the chaos run's pure parts: the check functions and the seeded generator. */
+import { describe, expect, it } from 'vitest';
+import {
+  cartsCleared,
+  drained,
+  mailsOnce,
+  noStalled,
+  noneStuck,
+  ordersAgree,
+  paidOnce,
+  readModelMatches,
+  reportsOnce,
+  reservationsOnce,
+  stockBalances,
+  table,
+  type CheckoutSnap,
+} from './checks';
+import { rng } from './prng';
+import { retryable } from './client';
+
+const line = (id: string, quantity: number) => ({ kind: 'item', id, quantity, itemIds: [id] });
+const co = (id: string, status: string, lines = [line('i1', 1)], paid = status !== 'Open'): CheckoutSnap => ({
+  _id: id,
+  customerId: 'c1',
+  status,
+  lines,
+  paid,
+});
+
+describe('chaos checks', () => {
+  it('paidOnce: one order per line and one history record per paid checkout, none for an unpaid one', () => {
+    const checkouts = [co('A', 'Confirmed'), co('B', 'Open')];
+    expect(
+      paidOnce(checkouts, [{ _id: 'A-I1', OrderID: 'A', status: 'Confirmed', OQuantity: 1 }], [{ OrderID: 'A', status: 'Paid' }]).ok,
+    ).toBe(true);
+    const dup = paidOnce(
+      checkouts,
+      [{ _id: 'A-I1', OrderID: 'A', status: 'Confirmed', OQuantity: 1 }],
+      [
+        { OrderID: 'A', status: 'Paid' },
+        { OrderID: 'A', status: 'Paid' },
+      ],
+    );
+    expect(dup.ok).toBe(false);
+    expect(dup.detail).toContain('A(orders 1, history 2)');
+    expect(paidOnce([co('B', 'Open')], [{ _id: 'B-I1', OrderID: 'B', status: 'Open', OQuantity: 1 }], []).ok).toBe(false);
+  });
+
+  it('noneStuck and ordersAgree', () => {
+    expect(noneStuck([co('A', 'AwaitingStock')], []).ok).toBe(false);
+    expect(noneStuck([co('A', 'Rejected')], [{ _id: 'A-I1', OrderID: 'A', status: 'AwaitingStock', OQuantity: 1 }]).ok).toBe(false);
+    expect(ordersAgree([co('A', 'Rejected')], [{ _id: 'A-I1', OrderID: 'A', status: 'Confirmed', OQuantity: 1 }]).ok).toBe(false);
+    expect(ordersAgree([co('A', 'Rejected')], [{ _id: 'A-I1', OrderID: 'A', status: 'Rejected', OQuantity: 1 }]).ok).toBe(true);
+  });
+
+  it('stockBalances counts only confirmed quantities', () => {
+    const checkouts = [co('A', 'Confirmed', [line('i1', 2)]), co('B', 'Rejected', [line('i1', 5)]), co('C', 'Confirmed', [line('i2', 1)])];
+    const initial = new Map([
+      ['i1', 10],
+      ['i2', 3],
+    ]);
+    expect(
+      stockBalances(
+        initial,
+        new Map([
+          ['i1', 8],
+          ['i2', 2],
+        ]),
+        checkouts,
+      ).ok,
+    ).toBe(true);
+    const twice = stockBalances(
+      initial,
+      new Map([
+        ['i1', 6],
+        ['i2', 2],
+      ]),
+      checkouts,
+    );
+    expect(twice.ok).toBe(false);
+    expect(twice.detail).toContain('i1: 6 ≠ 10−2');
+  });
+
+  it('reservationsOnce: exactly one per paid checkout, none for others', () => {
+    expect(reservationsOnce([co('A', 'Confirmed'), co('B', 'Open')], [{ orderId: 'A' }]).ok).toBe(true);
+    expect(reservationsOnce([co('A', 'Confirmed')], []).ok).toBe(false);
+    expect(reservationsOnce([co('B', 'Open')], [{ orderId: 'B' }]).ok).toBe(false);
+  });
+
+  it('cartsCleared flags a bought line still in the cart', () => {
+    const bought = new Map([['c1', new Set(['i1'])]]);
+    expect(cartsCleared([{ customerID: 'c1', ItemIDs: ['i2'] }], bought).ok).toBe(true);
+    expect(cartsCleared([{ customerID: 'c1', ItemIDs: ['i1'] }], bought).ok).toBe(false);
+  });
+
+  it('readModelMatches: each source record once with its status, nothing extra', () => {
+    const src = [{ _id: 'A', status: 'Confirmed' }];
+    expect(readModelMatches('rm', src, [{ _id: 'A', status: 'Confirmed' }]).ok).toBe(true);
+    expect(readModelMatches('rm', src, [{ _id: 'A', status: 'Placed' }]).ok).toBe(false);
+    expect(readModelMatches('rm', src, [{ _id: 'A', status: 'Confirmed' }, { _id: 'Z' }]).ok).toBe(false);
+    expect(readModelMatches('rm', src, []).ok).toBe(false);
+  });
+
+  it('mailsOnce: no duplicate text, none lost, never more mails than requests sent', () => {
+    const req = [{ to: 'a@x.lk', acknowledged: true, attempts: 1 }];
+    expect(mailsOnce(req, [{ to: 'a@x.lk', text: 'code 1' }]).ok).toBe(true);
+    expect(
+      mailsOnce(req, [
+        { to: 'A@x.lk', text: 'code 1' },
+        { to: 'a@x.lk', text: 'code 1' },
+      ]).ok,
+    ).toBe(false);
+    expect(mailsOnce(req, []).ok).toBe(false);
+    expect(
+      mailsOnce(
+        [{ to: 'a@x.lk', acknowledged: true, attempts: 2 }],
+        [
+          { to: 'a@x.lk', text: '1' },
+          { to: 'a@x.lk', text: '2' },
+        ],
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('reportsOnce: each accepted job rendered, no stray file or record', () => {
+    expect(reportsOnce(['j1'], [{ _id: 'j1', file: '/r/j1.pdf' }], ['j1.pdf']).ok).toBe(true);
+    expect(reportsOnce(['j1'], [{ _id: 'j1' }], []).ok).toBe(false);
+    expect(reportsOnce(['j1'], [{ _id: 'j1', file: '/r/j1.pdf' }], ['j1.pdf', 'j2.pdf']).ok).toBe(false);
+    expect(
+      reportsOnce(
+        ['j1'],
+        [
+          { _id: 'j1', file: '/r/j1.pdf' },
+          { _id: 'j2', file: '/r/j2.pdf' },
+        ],
+        ['j1.pdf', 'j2.pdf'],
+      ).ok,
+    ).toBe(false);
+  });
+
+  it('drained counts only requests in flight at the signal, and a slow exit', () => {
+    const attempts = [
+      { startedAt: 0, endedAt: 50, status: 0 }, // ended before the signal
+      { startedAt: 90, endedAt: 150, status: 200 },
+      { startedAt: 120, endedAt: 130, status: 502 }, // started after the signal
+    ];
+    expect(drained([{ target: 'ordering', termAt: 100, exitMs: 300, attempts }]).ok).toBe(true);
+    const failed = drained([{ target: 'ordering', termAt: 100, exitMs: 300, attempts: [{ startedAt: 90, endedAt: 110, status: 502 }] }]);
+    expect(failed.ok).toBe(false);
+    expect(failed.detail).toContain('ordering: 1/1 failed (502)');
+    expect(drained([{ target: 'gateway', termAt: 100, exitMs: 10_500, attempts: [] }]).ok).toBe(false);
+  });
+
+  it('noStalled and the table', () => {
+    const c = noStalled([{ id: '1', queue: 'report', stalledCounter: 1 }]);
+    expect(c.ok).toBe(false);
+    expect(table([c, noStalled([])])).toMatch(/FAIL[\s\S]*PASS/);
+  });
+});
+
+describe('seeded generator and retry policy', () => {
+  it('replays the same sequence for the same seed', () => {
+    const a = rng(42);
+    const b = rng(42);
+    const xs = Array.from({ length: 5 }, () => a.int(1, 6));
+    expect(Array.from({ length: 5 }, () => b.int(1, 6))).toEqual(xs);
+    expect(xs.every((x) => x >= 1 && x <= 6)).toBe(true);
+  });
+
+  it('retries network errors, 5xx and 429 only', () => {
+    expect([0, 500, 502, 503, 429].every(retryable)).toBe(true);
+    expect([200, 201, 400, 404, 409].some(retryable)).toBe(false);
+  });
+});

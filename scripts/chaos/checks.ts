@@ -1,0 +1,248 @@
+/**
+ * The invariants a chaos run checks, as pure functions over snapshots of the stack's databases
+ * and of what the clients saw, so they can be unit-tested. Each returns a {@link Check}: a name,
+ * whether it held, and the evidence (counts, the first offending ids).
+ *
+ * Sources (DESIGN.md): section 3 (outbox: "at-least-once, never lost"; idempotent consumers; the
+ * checkout saga AwaitingStock → Confirmed / Rejected with refund), section 4 (jobs: e-mails and
+ * reports), section 8 (graceful shutdown: "finish in-flight ones ... within 10 s of SIGTERM").
+ */
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+const sample = (ids: string[]) => (ids.length ? ` e.g. ${ids.slice(0, 3).join(', ')}` : '');
+const check = (name: string, bad: string[], what: string, total: number): Check => ({
+  name,
+  ok: bad.length === 0,
+  detail: bad.length ? `${bad.length} of ${total} ${what}${sample(bad)}` : `${total} ${what} checked`,
+});
+
+export interface CheckoutSnap {
+  _id: string;
+  customerId: string;
+  status: string;
+  lines: { kind: string; id: string; quantity: number; itemIds: string[] }[];
+  paid: boolean;
+}
+export interface OrderSnap {
+  _id: string;
+  OrderID: string;
+  status: string;
+  OQuantity: number;
+  itemId?: string;
+}
+export interface HistorySnap {
+  OrderID: string;
+  status: string;
+}
+
+/**
+ * Every paid checkout has exactly one order per line and exactly one order-history record, and
+ * nothing exists for a checkout that was never paid. Proves the pay command and the saga's
+ * `materializeOrders` are idempotent across crashes and retries (section 3, "a crash between the
+ * two re-publishes: consumers must be idempotent"; section 6, one checkout command).
+ */
+export function paidOnce(checkouts: CheckoutSnap[], orders: OrderSnap[], history: HistorySnap[]): Check {
+  const ordersBy = new Map<string, number>();
+  for (const o of orders) ordersBy.set(o.OrderID, (ordersBy.get(o.OrderID) ?? 0) + 1);
+  const histBy = new Map<string, number>();
+  for (const h of history) histBy.set(h.OrderID, (histBy.get(h.OrderID) ?? 0) + 1);
+  const bad: string[] = [];
+  for (const c of checkouts) {
+    const o = ordersBy.get(c._id) ?? 0;
+    const h = histBy.get(c._id) ?? 0;
+    if (c.paid ? o !== c.lines.length || h !== 1 : o !== 0 || h !== 0) bad.push(`${c._id}(orders ${o}, history ${h})`);
+  }
+  return check('paid checkout → one set of orders + one history', bad, 'paid checkouts', checkouts.filter((c) => c.paid).length);
+}
+
+/**
+ * No checkout or order is left `AwaitingStock` after quiescence: every OrderPlaced reached
+ * catalogue and every StockReserved/StockRejected reached ordering (section 3, the checkout saga).
+ */
+export function noneStuck(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check {
+  const bad = [
+    ...checkouts.filter((c) => c.status === 'AwaitingStock').map((c) => `checkout ${c._id}`),
+    ...orders.filter((o) => o.status === 'AwaitingStock').map((o) => `order ${o._id}`),
+  ];
+  return check('nothing stuck AwaitingStock', bad, 'checkouts/orders', checkouts.length + orders.length);
+}
+
+/**
+ * A checkout's status agrees with its orders: a Confirmed checkout's orders are Confirmed, a
+ * Rejected one's Rejected (the saga's second write after a crash, section 3).
+ */
+export function ordersAgree(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check {
+  const status = new Map(checkouts.map((c) => [c._id, c.status]));
+  const bad = orders.filter((o) => status.get(o.OrderID) !== o.status).map((o) => `${o._id}:${o.status}≠${status.get(o.OrderID)}`);
+  return check('orders agree with their checkout', bad, 'orders', orders.length);
+}
+
+/**
+ * Stock = initial − confirmed quantities, per item: StockReserved was applied exactly once per
+ * confirmed order and never for a rejected one (section 3, "reserves stock atomically", consumers
+ * idempotent).
+ */
+export function stockBalances(initial: Map<string, number>, stock: Map<string, number>, checkouts: CheckoutSnap[]): Check {
+  const sold = new Map<string, number>();
+  for (const c of checkouts)
+    if (c.status === 'Confirmed') for (const l of c.lines) for (const id of l.itemIds) sold.set(id, (sold.get(id) ?? 0) + l.quantity);
+  const bad: string[] = [];
+  for (const [id, start] of initial) {
+    const expected = start - (sold.get(id) ?? 0);
+    if (stock.get(id) !== expected) bad.push(`${id}: ${stock.get(id)} ≠ ${start}−${sold.get(id) ?? 0}`);
+  }
+  return check('stock = initial − confirmed', bad, 'items', initial.size);
+}
+
+/**
+ * Catalogue holds exactly one stock reservation decision per paid checkout (OrderPlaced applied
+ * once each, none lost), none for a checkout never paid.
+ */
+export function reservationsOnce(checkouts: CheckoutSnap[], reservations: { orderId: string }[]): Check {
+  const by = new Map<string, number>();
+  for (const r of reservations) by.set(r.orderId, (by.get(r.orderId) ?? 0) + 1);
+  const paid = new Set(checkouts.filter((c) => c.paid).map((c) => c._id));
+  const bad: string[] = [];
+  for (const id of paid) if ((by.get(id) ?? 0) !== 1) bad.push(`${id}×${by.get(id) ?? 0}`);
+  for (const [id, n] of by) if (!paid.has(id)) bad.push(`${id}×${n} unpaid`);
+  return check('OrderPlaced → one reservation each', bad, 'paid checkouts', paid.size);
+}
+
+export interface CartSnap {
+  customerID: string;
+  ItemIDs: string[];
+}
+
+/**
+ * No cart holds a line bought in a Confirmed checkout placed after the customer last wrote the
+ * cart (OrderConfirmed reached cart and removed the lines; section 3 expected flows).
+ * `lastCartWrite` maps a customer to the moment the load last put lines in their cart, and
+ * `confirmedAfter` to the items of confirmed checkouts paid after that.
+ */
+export function cartsCleared(carts: CartSnap[], boughtSinceLastWrite: Map<string, Set<string>>): Check {
+  const bad: string[] = [];
+  for (const c of carts) {
+    const bought = boughtSinceLastWrite.get(c.customerID);
+    if (!bought) continue;
+    for (const id of c.ItemIDs) if (bought.has(id)) bad.push(`${c.customerID}:${id}`);
+  }
+  return check('no cart holds a bought line', bad, 'carts', carts.length);
+}
+
+/**
+ * A read model holds exactly the records of its source: each source id once, nothing else. Used
+ * for reporting's order read model vs ordering's orders (OrderPlaced/Confirmed/Rejected applied
+ * exactly once, latest status wins).
+ */
+export function readModelMatches(
+  name: string,
+  source: { _id: string; status?: string }[],
+  model: { _id: string; status?: string }[],
+): Check {
+  const want = new Map(source.map((s) => [s._id, s.status]));
+  const seen = new Map<string, number>();
+  for (const m of model) seen.set(m._id, (seen.get(m._id) ?? 0) + 1);
+  const bad: string[] = [];
+  for (const [id, status] of want) {
+    const got = model.find((m) => m._id === id);
+    if (seen.get(id) !== 1) bad.push(`${id}×${seen.get(id) ?? 0}`);
+    else if (status !== undefined && got?.status !== status) bad.push(`${id}:${got?.status}≠${status}`);
+  }
+  for (const id of seen.keys()) if (!want.has(id)) bad.push(`${id} extra`);
+  return check(name, bad, 'records', want.size);
+}
+
+export interface MailSnap {
+  to: string;
+  text: string;
+}
+
+/**
+ * E-mail jobs were delivered once: no two messages to one address carry the same text (one job
+ * sent twice; each reset request has its own code, so each request's mail is unique), and every
+ * acknowledged request produced a mail (section 4, queue `email`).
+ */
+export function mailsOnce(requests: { to: string; acknowledged: boolean; attempts: number }[], mails: MailSnap[]): Check {
+  const bad: string[] = [];
+  const by = new Map<string, { acknowledged: number; attempts: number }>();
+  for (const r of requests) {
+    const a = by.get(r.to.toLowerCase()) ?? { acknowledged: 0, attempts: 0 };
+    a.acknowledged += r.acknowledged ? 1 : 0;
+    a.attempts += r.attempts;
+    by.set(r.to.toLowerCase(), a);
+  }
+  for (const [to, r] of by) {
+    const mine = mails.filter((m) => m.to.toLowerCase() === to);
+    const texts = new Set(mine.map((m) => m.text));
+    if (texts.size !== mine.length) bad.push(`${to}: ${mine.length - texts.size} duplicate(s)`);
+    if (mine.length < r.acknowledged) bad.push(`${to}: ${mine.length} mails for ${r.acknowledged} acknowledged requests`);
+    if (mine.length > r.attempts) bad.push(`${to}: ${mine.length} mails for ${r.attempts} attempts`);
+  }
+  return check('no e-mail sent twice, none lost', bad, 'reset requests', requests.length);
+}
+
+/**
+ * Each accepted report request (202 with a job id) has exactly one record and one PDF, and no
+ * other PDF exists (section 4, queue `report`: a job re-run after a crash overwrites its own file).
+ */
+export function reportsOnce(accepted: string[], records: { _id: string; file?: string }[], files: string[]): Check {
+  const bad: string[] = [];
+  const rec = new Map(records.map((r) => [r._id, r]));
+  for (const id of accepted) {
+    const r = rec.get(id);
+    if (!r) bad.push(`${id}: no record`);
+    else if (!r.file) bad.push(`${id}: not rendered`);
+  }
+  const expected = new Set(records.filter((r) => r.file).map((r) => r.file!.split('/').pop()!));
+  for (const f of files) if (!expected.has(f)) bad.push(`${f}: file without record`);
+  if (records.length !== accepted.length) bad.push(`${records.length} records for ${accepted.length} requests`);
+  return check('each report rendered once', bad, 'report requests', accepted.length);
+}
+
+export interface InFlight {
+  target: string;
+  termAt: number;
+  exitMs: number | null;
+  attempts: { startedAt: number; endedAt: number; status: number }[];
+}
+
+/**
+ * Requests in flight when a process got SIGTERM (started before the signal, ended after it) all
+ * succeeded: the process stopped taking new connections and drained (section 8). Counts failures
+ * as a network error or a 5xx.
+ */
+export function drained(phases: InFlight[]): Check {
+  const bad: string[] = [];
+  let total = 0;
+  for (const p of phases) {
+    const inflight = p.attempts.filter((a) => a.startedAt <= p.termAt && a.endedAt >= p.termAt);
+    total += inflight.length;
+    const failed = inflight.filter((a) => a.status === 0 || a.status >= 500);
+    if (failed.length) bad.push(`${p.target}: ${failed.length}/${inflight.length} failed (${failed.map((f) => f.status).join(',')})`);
+    if (p.exitMs === null || p.exitMs > 10_000) bad.push(`${p.target}: exit after ${p.exitMs} ms`);
+  }
+  return {
+    name: 'SIGTERM: no failed in-flight request',
+    ok: bad.length === 0,
+    detail: bad.length ? bad.join('; ') : `${total} in-flight requests over ${phases.length} SIGTERMs, all answered`,
+  };
+}
+
+/** No BullMQ job was seen stalled (a worker that drains on SIGTERM leaves none; section 8). */
+export function noStalled(jobs: { id: string; queue: string; stalledCounter: number }[]): Check {
+  const bad = jobs.filter((j) => j.stalledCounter > 0).map((j) => `${j.queue}:${j.id}×${j.stalledCounter}`);
+  return check('SIGTERM: no stalled BullMQ job', bad, 'jobs', jobs.length);
+}
+
+/** Prints checks as a table; answers whether all held. */
+export function table(checks: Check[]): string {
+  const w = Math.max(...checks.map((c) => c.name.length), 5);
+  const lines = [`${'check'.padEnd(w)} | result | detail`, `${'-'.repeat(w)}-|--------|-------`];
+  for (const c of checks) lines.push(`${c.name.padEnd(w)} | ${c.ok ? 'PASS  ' : 'FAIL  '} | ${c.detail}`);
+  return lines.join('\n');
+}

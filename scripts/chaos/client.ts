@@ -1,0 +1,108 @@
+/**
+ * A browser-like API client of the gateway for the chaos run: JSON in and out, the session cookie
+ * it was given, and the retry behaviour of a real client (DESIGN.md section 6: "one server-side
+ * checkout command with an Idempotency-Key"): on a network error or a 5xx it waits and sends the
+ * same request again, with the same `Idempotency-Key` when it has one, until a deadline.
+ *
+ * Every attempt is recorded (start, end, outcome) so the SIGTERM phase can count the requests
+ * that were in flight when a process was told to stop.
+ */
+
+/** One HTTP attempt as the client saw it. */
+export interface Attempt {
+  method: string;
+  path: string;
+  startedAt: number;
+  endedAt: number;
+  /** HTTP status, or 0 for a network error (reset, refused, timeout). */
+  status: number;
+  error?: string;
+}
+
+export interface Reply<T> {
+  status: number;
+  body: T;
+  /** Attempts made for this call (1 when the first one answered). */
+  attempts: number;
+}
+
+export interface CallOptions {
+  headers?: Record<string, string>;
+  /** Retry network errors and 5xx until this many ms have passed (default 60 s; 0: no retry). */
+  retryForMs?: number;
+}
+
+/** Whether an outcome is worth retrying: a network error, a 5xx, or 429. */
+export const retryable = (status: number): boolean => status === 0 || status >= 500 || status === 429;
+
+export class ApiClient {
+  private cookie: string | null = null;
+
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly log: (a: Attempt) => void = () => {},
+    private readonly timeoutMs = 15_000,
+  ) {}
+
+  /** The session token, to sign another client in as the same user. */
+  get session(): string | null {
+    return this.cookie;
+  }
+
+  private async once<T>(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Reply<T>> {
+    const startedAt = Date.now();
+    try {
+      const res = await fetch(`${this.baseUrl()}${path}`, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(this.cookie ? { cookie: this.cookie } : {}),
+          ...headers,
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      for (const c of res.headers.getSetCookie()) {
+        const [pair] = c.split(';');
+        if (pair?.startsWith('mp_session=')) this.cookie = pair === 'mp_session=' ? null : pair;
+      }
+      const text = await res.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = text;
+      }
+      this.log({ method, path, startedAt, endedAt: Date.now(), status: res.status });
+      return { status: res.status, body: parsed as T, attempts: 1 };
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+      this.log({ method, path, startedAt, endedAt: Date.now(), status: 0, error: cause });
+      return { status: 0, body: null as T, attempts: 1 };
+    }
+  }
+
+  /** Sends a request, retrying as a real client would (see the module comment). */
+  async call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, opts: CallOptions = {}): Promise<Reply<T>> {
+    const deadline = Date.now() + (opts.retryForMs ?? 60_000);
+    let attempts = 0;
+    let delay = 100;
+    for (;;) {
+      const r = await this.once<T>(method, path, body, opts.headers ?? {});
+      attempts++;
+      if (!retryable(r.status) || Date.now() + delay > deadline) return { ...r, attempts };
+      await new Promise((res) => setTimeout(res, delay));
+      delay = Math.min(delay * 2, 2_000);
+    }
+  }
+
+  get<T = Record<string, unknown>>(path: string, opts?: CallOptions) {
+    return this.call<T>('GET', path, undefined, opts);
+  }
+  post<T = Record<string, unknown>>(path: string, body: unknown = {}, opts?: CallOptions) {
+    return this.call<T>('POST', path, body, opts);
+  }
+  put<T = Record<string, unknown>>(path: string, body: unknown = {}, opts?: CallOptions) {
+    return this.call<T>('PUT', path, body, opts);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Steady checkout load: a few customers, each in a loop puts 1–2 items in their cart, opens a
+ * checkout with an `Idempotency-Key`, pays it with their saved card and polls the checkout until
+ * the saga decides. Every call retries network errors and 5xx with the same key (see client.ts),
+ * as the web app's user pressing "retry" would. Plus side tasks: sellers' report requests and
+ * customers' password-reset e-mails, to exercise both queues while processes die.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Rng } from './prng';
+import { CVV, type World } from './world';
+
+/** What the load saw of one checkout. */
+export interface ClientCheckout {
+  checkoutId: string;
+  customerId: string;
+  itemIds: string[];
+  /** The pay call answered 200 (the orders were placed). */
+  paid: boolean;
+  outcome: string;
+}
+
+export interface LoadLog {
+  checkouts: ClientCheckout[];
+  /** Customer id → item ids of checkouts confirmed after the load last wrote the cart. */
+  boughtSinceCartWrite: Map<string, Set<string>>;
+  /** Job ids of report requests answered 202. */
+  reports: string[];
+  mails: { to: string; acknowledged: boolean; attempts: number }[];
+  /** Calls that gave up (after retries) or answered an unexpected status. */
+  errors: string[];
+  counts: Record<string, number>;
+}
+
+export function newLoadLog(): LoadLog {
+  return { checkouts: [], boughtSinceCartWrite: new Map(), reports: [], mails: [], errors: [], counts: {} };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function bump(log: LoadLog, key: string) {
+  log.counts[key] = (log.counts[key] ?? 0) + 1;
+}
+
+/** One customer's loop until `stop()` answers true. */
+async function customerLoop(world: World, idx: number, rand: Rng, log: LoadLog, stop: () => boolean): Promise<void> {
+  const c = world.customers[idx]!;
+  const itemIds = [...world.items.keys()];
+  while (!stop()) {
+    const lines = [...new Set([rand.pick(itemIds), ...(rand.next() < 0.4 ? [rand.pick(itemIds)] : [])])];
+    const put = await c.client.put(`/ShoppingCart/updateSItem/${c.cartId}`, { ItemIDs: lines, PackageIDs: [] });
+    if (put.status === 409) {
+      bump(log, 'cart refused (sold out)');
+      await sleep(200);
+      continue;
+    }
+    if (put.status !== 200) {
+      log.errors.push(`cart put ${put.status}`);
+      await sleep(500);
+      continue;
+    }
+    log.boughtSinceCartWrite.set(c.id, new Set());
+    const key = { 'Idempotency-Key': randomUUID() };
+    const items = lines.map((itemId) => ({ itemId, quantity: rand.int(1, 2) }));
+    const session = await c.client.post<{ checkoutId: string }>('/checkout/session', { items }, { headers: key });
+    if (session.status === 409) {
+      bump(log, 'session refused (sold out)');
+      await sleep(200);
+      continue;
+    }
+    if (session.status !== 201 && session.status !== 200) {
+      log.errors.push(`session ${session.status} ${JSON.stringify(session.body)}`);
+      await sleep(500);
+      continue;
+    }
+    bump(log, 'sessions');
+    const { checkoutId } = session.body;
+    const record: ClientCheckout = { checkoutId, customerId: c.id, itemIds: lines, paid: false, outcome: 'Open' };
+    log.checkouts.push(record);
+    const pay = await c.client.post<{ status: string }>(`/checkout/${checkoutId}/pay`, { cardId: c.cardId, cvv: CVV });
+    if (pay.status === 409) {
+      bump(log, 'pay refused (unavailable)');
+      continue;
+    }
+    if (pay.status !== 200) {
+      log.errors.push(`pay ${pay.status} ${JSON.stringify(pay.body)}`);
+      continue;
+    }
+    record.paid = true;
+    bump(log, 'paid');
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      const r = await c.client.get<{ status: string }>(`/checkout/${checkoutId}`);
+      if (r.status === 200 && (r.body.status === 'Confirmed' || r.body.status === 'Rejected')) {
+        record.outcome = r.body.status;
+        break;
+      }
+      await sleep(250);
+    }
+    bump(log, `outcome ${record.outcome}`);
+    if (record.outcome === 'Confirmed') for (const id of lines) log.boughtSinceCartWrite.get(c.id)!.add(id);
+  }
+}
+
+/** A seller asks for their item-sales PDF every `everyMs`. */
+async function reportLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
+  while (!stop()) {
+    await sleep(rand.int(everyMs / 2, everyMs));
+    if (stop()) break;
+    const s = rand.pick(world.sellers);
+    const r = await s.client.post<{ jobId: string }>('/items/create-pdf', {});
+    if (r.status === 202) log.reports.push(r.body.jobId);
+    else log.errors.push(`create-pdf ${r.status}`);
+  }
+}
+
+/** A customer (each once) asks for a password-reset code every `everyMs`: one e-mail each. */
+async function mailLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
+  const rounds = [...world.customers, ...world.customers, ...world.customers];
+  for (const c of rounds) {
+    await sleep(rand.int(everyMs / 2, everyMs));
+    if (stop()) break;
+    const r = await c.client.post('/Customer/forgotPassword', { email: c.email });
+    log.mails.push({ to: c.email, acknowledged: r.status === 200, attempts: r.attempts });
+    if (r.status !== 200) log.errors.push(`forgotPassword ${r.status}`);
+  }
+}
+
+/** Runs the load until `stop()`; resolves when every loop has finished its current step. */
+export async function runLoad(
+  world: World,
+  rand: Rng,
+  log: LoadLog,
+  stop: () => boolean,
+  opts = { reportEveryMs: 20_000, mailEveryMs: 15_000 },
+) {
+  await Promise.all([
+    ...world.customers.map((_, i) => customerLoop(world, i, rand, log, stop)),
+    reportLoop(world, rand, log, stop, opts.reportEveryMs),
+    mailLoop(world, rand, log, stop, opts.mailEveryMs),
+  ]);
+}

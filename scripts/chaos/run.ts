@@ -1,0 +1,187 @@
+/**
+ * `npm run chaos` (issue 9): a bounded, self-stopping chaos run on loopback.
+ *
+ * 1. Starts every service, the e-mail worker and the gateway as separate processes with fresh
+ *    databases (world.ts), with sellers, items of known stock and customers with cards.
+ * 2. Kill phase (`CHAOS_SECONDS`, default 120): steady checkout load (load.ts) while each process
+ *    in turn, at seeded random moments, is killed with SIGKILL and restarted on its port (faults.ts).
+ * 3. SIGTERM phase: under load, SIGTERM to ordering, catalogue, the gateway, reporting (with report
+ *    jobs in hand) and the e-mail worker, each restarted after it exited; in-flight requests counted.
+ * 4. Stops the load, waits (bounded) for quiescence, reads the stores (snapshot.ts) and prints the
+ *    table of checks (checks.ts). Exits 1 if any check failed.
+ *
+ * Environment: CHAOS_SEED (default random, printed), CHAOS_SECONDS, CHAOS_CUSTOMERS (4),
+ * CHAOS_STOCK (per item, 200), CHAOS_KEEP=1 to keep the databases for inspection.
+ */
+import { rmSync } from 'node:fs';
+import type { Attempt } from './client';
+import {
+  cartsCleared,
+  drained,
+  mailsOnce,
+  noStalled,
+  noneStuck,
+  ordersAgree,
+  paidOnce,
+  readModelMatches,
+  reportsOnce,
+  reservationsOnce,
+  stockBalances,
+  table,
+  type Check,
+  type InFlight,
+} from './checks';
+import { killLoop, termUnderLoad, type KillEvent } from './faults';
+import { newLoadLog, runLoad } from './load';
+import { rng } from './prng';
+import { snapshot, type Snapshot } from './snapshot';
+import { startWorld } from './world';
+
+const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const t0 = Date.now();
+const say = (msg: string) => process.stdout.write(`[chaos +${Math.round((Date.now() - t0) / 1000)}s] ${msg}\n`);
+
+async function main(): Promise<number> {
+  const seed = num('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
+  const seconds = num('CHAOS_SECONDS', 120);
+  say(`seed ${seed} (replay with CHAOS_SEED=${seed}), kill phase ${seconds} s`);
+  const rand = rng(seed);
+  const attempts: Attempt[] = [];
+  const world = await startWorld({
+    sellers: 2,
+    itemsPerSeller: 3,
+    stock: num('CHAOS_STOCK', 200),
+    customers: num('CHAOS_CUSTOMERS', 4),
+    record: (a) => attempts.push(a),
+  });
+  say(`stack up: ${Object.keys(world.stack.processes).join(', ')}; ${world.items.size} items, ${world.customers.length} customers`);
+  const log = newLoadLog();
+  const kills: KillEvent[] = [];
+  const terms: InFlight[] = [];
+  let snap: Snapshot | undefined;
+  try {
+    // Kill phase.
+    const until = Date.now() + seconds * 1000;
+    const over = () => Date.now() >= until;
+    await Promise.all([
+      runLoad(world, rand, log, over),
+      killLoop(world.stack.processes, rand, over, (e) => {
+        kills.push(e);
+        say(`kill -9 ${e.target}: down ${e.downMs} ms, ready again after ${e.restartMs} ms`);
+      }),
+    ]);
+    say(`kill phase over: ${kills.length} kills; load ${JSON.stringify(log.counts)}`);
+
+    // SIGTERM phase, under load, with reads of the target in flight (the gateway: any of them).
+    const reader = world.client();
+    const seller = world.sellers[0]!;
+    const firstItem = [...world.items.keys()][0]!;
+    const someCheckout = () => log.checkouts[log.checkouts.length - 1]!;
+    const byCustomer = (id: string) => world.customers.find((c) => c.id === id)!.client;
+    const reads: Record<string, () => Promise<unknown>> = {
+      ordering: () => byCustomer(someCheckout().customerId).get(`/checkout/${someCheckout().checkoutId}`, { retryForMs: 0 }),
+      catalogue: () => reader.get(`/items/get/${firstItem}`, { retryForMs: 0 }),
+      reporting: () => seller.client.get('/reports/sellerSales', { retryForMs: 0 }),
+      notifications: () => sleep(1_000),
+    };
+    const pressureFor = (target: string) => reads[target] ?? reads.catalogue!;
+    let stopLoad = false;
+    const load = runLoad(world, rand, log, () => stopLoad, { reportEveryMs: 6_000, mailEveryMs: 60_000 });
+    for (const target of ['ordering', 'catalogue', 'gateway', 'reporting', 'notifications']) {
+      if (target === 'reporting')
+        for (const s of world.sellers) {
+          const r = await s.client.post<{ jobId: string }>('/items/create-pdf', {});
+          if (r.status === 202) log.reports.push(r.body.jobId);
+        }
+      const t = await termUnderLoad(target, world.stack.processes[target]!, () => attempts, pressureFor(target));
+      terms.push(t);
+      say(`SIGTERM ${target}: exited after ${t.exitMs} ms, ${t.attempts.length} requests in flight`);
+    }
+    stopLoad = true;
+    await load;
+    say(`load stopped: ${JSON.stringify(log.counts)}`);
+
+    // Quiescence (bounded): nothing awaiting stock, every report rendered, read models caught up.
+    const emails = new Set(world.customers.map((c) => c.email.toLowerCase()));
+    const deadline = Date.now() + num('CHAOS_QUIESCE_SECONDS', 90) * 1000;
+    for (;;) {
+      snap = await snapshot(world.stack.dbSuffix, world.reportDir, emails);
+      const paid = snap.checkouts.filter((c) => c.paid).length;
+      const settled =
+        snap.checkouts.every((c) => c.status !== 'AwaitingStock') &&
+        snap.reportRecords.every((r) => r.file) &&
+        snap.rmOrders.filter((o) => o.status === 'Confirmed' || o.status === 'Rejected').length === paid &&
+        snap.mails.length >= log.mails.filter((m) => m.acknowledged).length;
+      if (settled || Date.now() > deadline) {
+        say(settled ? 'quiescent' : 'not quiescent at the deadline: checking anyway');
+        break;
+      }
+      await sleep(3_000);
+    }
+  } catch (err) {
+    say(`run failed: ${(err as Error).stack}`);
+  }
+
+  const checks: Check[] = [];
+  if (snap) {
+    const s = snap;
+    const confirmedOrders = s.orders.filter((o) => s.checkouts.find((c) => c._id === o.OrderID)?.status === 'Confirmed');
+    checks.push(
+      paidOnce(s.checkouts, s.orders, s.history),
+      noneStuck(s.checkouts, s.orders),
+      ordersAgree(s.checkouts, s.orders),
+      stockBalances(world.items, s.stock, s.checkouts),
+      reservationsOnce(s.checkouts, s.reservations),
+      cartsCleared(s.carts, log.boughtSinceCartWrite),
+      readModelMatches(
+        'reporting: one order per paid checkout',
+        s.checkouts.filter((c) => c.paid).map((c) => ({ _id: c._id, status: c.status })),
+        s.rmOrders,
+      ),
+      readModelMatches(
+        'reporting: one sale per confirmed order',
+        confirmedOrders.map((o) => ({ _id: o._id })),
+        s.rmSales,
+      ),
+      reportsOnce(log.reports, s.reportRecords, s.reportFiles),
+      mailsOnce(log.mails, s.mails),
+      drained(terms),
+      noStalled(s.jobs),
+    );
+  }
+  const clientSeen = log.checkouts.filter((c) => c.paid);
+  const lost = clientSeen.filter((c) => !snap?.checkouts.find((d) => d._id === c.checkoutId && d.paid)).map((c) => c.checkoutId);
+  checks.push({
+    name: 'every checkout a client saw paid is paid',
+    ok: snap !== undefined && lost.length === 0,
+    detail: lost.length ? `${lost.length} lost, e.g. ${lost.slice(0, 3).join(', ')}` : `${clientSeen.length} paid checkouts`,
+  });
+  checks.push({
+    name: 'load: no call gave up',
+    ok: log.errors.length === 0,
+    detail: log.errors.length ? `${log.errors.length}: ${[...new Set(log.errors)].slice(0, 4).join(' | ')}` : JSON.stringify(log.counts),
+  });
+
+  const failedAttempts = attempts.filter((a) => a.status === 0 || a.status >= 500).length;
+  process.stdout.write(
+    `\nseed ${seed}; ${kills.length} kill -9 (${[...new Set(kills.map((k) => k.target))].sort().join(', ')}); ` +
+      `${terms.length} SIGTERM; ${attempts.length} HTTP attempts, ${failedAttempts} failed and retried; ` +
+      `${log.reports.length} reports, ${log.mails.length} reset mails requested\n\n${table(checks)}\n\n`,
+  );
+  if (process.env.CHAOS_KEEP === '1') say(`kept databases *-${world.stack.dbSuffix} and ${world.reportDir}`);
+  else {
+    await world.stack.stop();
+    rmSync(world.reportDir, { recursive: true, force: true });
+  }
+  say('done');
+  return checks.every((c) => c.ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${(err as Error).stack ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,101 @@
+/**
+ * Reads what the checks need after quiescence, straight from the stack's own databases (read
+ * only), MailDev's REST API, the report directory and the BullMQ queues in Redis. Reading the
+ * stores rather than the API keeps the checks independent of the code paths under test.
+ */
+import { Queue } from 'bullmq';
+import { testServers, type MailDevMessage } from '@market/platform/testing';
+import { Redis } from 'ioredis';
+import mongoose from 'mongoose';
+import { readdirSync } from 'node:fs';
+import type { CartSnap, CheckoutSnap, HistorySnap, MailSnap, OrderSnap } from './checks';
+
+export interface Snapshot {
+  checkouts: CheckoutSnap[];
+  orders: OrderSnap[];
+  history: HistorySnap[];
+  stock: Map<string, number>;
+  reservations: { orderId: string; status: string }[];
+  carts: CartSnap[];
+  rmOrders: { _id: string; status?: string }[];
+  rmSales: { _id: string }[];
+  reportRecords: { _id: string; file?: string }[];
+  reportFiles: string[];
+  mails: MailSnap[];
+  jobs: { id: string; queue: string; stalledCounter: number }[];
+}
+
+type Doc = Record<string, unknown>;
+
+export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<string>): Promise<Snapshot> {
+  const conn = await mongoose.createConnection(testServers().mongoUrl).asPromise();
+  try {
+    const all = async (service: string, collection: string): Promise<Doc[]> =>
+      (await conn.useDb(`${service}-${dbSuffix}`).collection(collection).find({}).toArray()) as Doc[];
+    const [checkouts, items, pkgOrders, history, items2, reservations, carts, rmOrders, rmSales, records] = await Promise.all([
+      all('ordering', 'checkouts'),
+      all('ordering', 'orders'),
+      all('ordering', 'package_orders'),
+      all('ordering', 'order_history'),
+      all('catalogue', 'items'),
+      all('catalogue', 'stock_reservations'),
+      all('cart', 'carts'),
+      all('reporting', 'rm_orders'),
+      all('reporting', 'rm_sales'),
+      all('reporting', 'report_jobs'),
+    ]);
+    const res = await fetch(`${testServers().maildevUrl}/email`);
+    const mails = ((await res.json()) as MailDevMessage[])
+      .filter((m) => m.subject === 'Your password reset code')
+      .flatMap((m) => m.to.filter((t) => emails.has(t.address.toLowerCase())).map((t) => ({ to: t.address, text: m.text })));
+    return {
+      checkouts: checkouts.map((c) => ({
+        _id: String(c._id),
+        customerId: String(c.customerId),
+        status: String(c.status),
+        lines: (c.lines as CheckoutSnap['lines']).map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity, itemIds: l.itemIds })),
+        paid: c.payment !== undefined && c.payment !== null,
+      })),
+      orders: [...items, ...pkgOrders].map((o) => ({
+        _id: String(o._id),
+        OrderID: String(o.OrderID),
+        status: String(o.status),
+        OQuantity: Number(o.OQuantity),
+      })),
+      history: history.map((h) => ({ OrderID: String(h.OrderID), status: String(h.status) })),
+      stock: new Map(items2.map((i) => [String(i._id), Number(i.Quantity)])),
+      reservations: reservations.map((r) => ({ orderId: String(r._id), status: String(r.status) })),
+      carts: carts.map((c) => ({ customerID: String(c.customerID), ItemIDs: (c.ItemIDs as string[]) ?? [] })),
+      rmOrders: rmOrders.map((o) => ({ _id: String(o._id), status: o.status as string | undefined })),
+      rmSales: rmSales.map((s) => ({ _id: String(s._id) })),
+      reportRecords: records.map((r) => ({ _id: String(r._id), file: r.file as string | undefined })),
+      reportFiles: readdirSync(reportDir).filter((f) => f.endsWith('.pdf')),
+      mails,
+      jobs: await queueJobs(dbSuffix, emails),
+    };
+  } finally {
+    await conn.close();
+  }
+}
+
+/** The report queue's jobs of this stack and the e-mail jobs to its addresses, with their stall counts. */
+async function queueJobs(dbSuffix: string, emails: Set<string>): Promise<Snapshot['jobs']> {
+  const connection = new Redis(testServers().redisUrl, { maxRetriesPerRequest: null });
+  const report = new Queue('report', { connection, prefix: `bull-reporting-${dbSuffix}` });
+  const email = new Queue('email', { connection });
+  try {
+    const states = ['completed', 'failed', 'active', 'wait', 'delayed', 'prioritized', 'waiting-children'] as const;
+    const reports = await report.getJobs([...states], 0, -1);
+    const mails = (await email.getJobs([...states], 0, -1)).filter((j) =>
+      emails.has(String((j?.data as { to?: string })?.to).toLowerCase()),
+    );
+    return [
+      ...reports.filter(Boolean).map((j) => ({ id: String(j.id), queue: 'report', stalledCounter: j.stalledCounter ?? 0 })),
+      ...mails.filter(Boolean).map((j) => ({ id: String(j.id), queue: 'email', stalledCounter: j.stalledCounter ?? 0 })),
+    ];
+  } finally {
+    await report.close();
+    await email.close();
+    connection.disconnect();
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * The chaos run's world: every service, the e-mail worker and the gateway as separate processes
+ * (`startTestStack`, each on its own port and fresh database), then, through the gateway as a
+ * user would: approved sellers (credentials read from MailDev), items with known stock, and
+ * customers signed in with a saved card and their cart id.
+ *
+ * What runs where (see each service's src/main.ts): outbox relays and Kafka consumers run inside
+ * each service process; the e-mail worker is its own process (`notifications`); the report worker
+ * runs inside the `reporting` process, so killing reporting kills its worker too (it cannot be
+ * killed on its own).
+ */
+import { mailsTo, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ApiClient, type Attempt } from './client';
+
+export const SERVICES = ['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews', 'reporting'] as const;
+
+export interface Seller {
+  client: ApiClient;
+  id: string;
+}
+export interface Customer {
+  client: ApiClient;
+  id: string;
+  email: string;
+  cardId: string;
+  cartId: string;
+}
+export interface World {
+  stack: TestStack;
+  reportDir: string;
+  admin: ApiClient;
+  sellers: Seller[];
+  customers: Customer[];
+  /** Item id → initial stock. */
+  items: Map<string, number>;
+  /** A new client of the gateway (its URL never changes: restarts keep the port). */
+  client(): ApiClient;
+}
+
+const CARD = { cardowner: 'Nimal Perera', cardnumber: '4111 1111 1111 1111', cardcvv: '737' };
+export const CVV = CARD.cardcvv;
+const expiry = () => `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+
+function must<T>(r: { status: number; body: T }, ok: number[], what: string): T {
+  if (!ok.includes(r.status)) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** Starts the stack and sets up `sellers` sellers with `itemsPerSeller` items and `customers` customers. */
+export async function startWorld(opts: {
+  sellers: number;
+  itemsPerSeller: number;
+  stock: number;
+  customers: number;
+  record: (a: Attempt) => void;
+}): Promise<World> {
+  const reportDir = mkdtempSync(path.join(tmpdir(), 'chaos-reports-'));
+  const stack = await startTestStack([...SERVICES], {}, { REPORT_DIR: reportDir, LOG_LEVEL: 'warn' });
+  const client = () => new ApiClient(() => stack.gatewayUrl, opts.record);
+  const admin = client();
+  must(await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password }), [200], 'admin login');
+
+  const sellers: Seller[] = [];
+  for (let i = 0; i < opts.sellers; i++) {
+    const tag = uniqueName('s').replace(/-/g, '');
+    const email = `${tag}@example.lk`;
+    const applied = must(
+      await client().post<{ _id: string }>('/seller/add', {
+        ownername: 'Kamala Silva',
+        mobile: '0712345678',
+        companyname: `Chaos Hub ${tag}`,
+        address: '45 Kandy Road, Kadawatha',
+        year: '2015',
+        description: 'Authorised reseller of phones and tablets.',
+        email,
+      }),
+      [201],
+      'seller application',
+    );
+    must(await admin.post('/orgseller/add', { requestId: applied._id }), [201], 'seller approval');
+    const mail = await waitFor(
+      async () => (await mailsTo(email)).find((m) => /Welcome aboard/.test(m.subject)),
+      30_000,
+      200,
+      'seller credentials',
+    );
+    const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
+    const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
+    const c = client();
+    must(await c.post('/orgSeller/loginSeller', { username, password }), [200], 'seller login');
+    sellers.push({ client: c, id: applied._id });
+  }
+
+  const items = new Map<string, number>();
+  for (const s of sellers) {
+    for (let i = 0; i < opts.itemsPerSeller; i++) {
+      const item = must(
+        await s.client.post<{ _id: string }>('/items/addItems', {
+          Item_name: `Chaos Phone ${i}`,
+          Brand: 'Samsung',
+          Model: `M-${i}`,
+          Quantity: opts.stock,
+          Price: 1000 + i * 250,
+          Stock_keeping_unit: uniqueName('SKU').toUpperCase(),
+          Description: 'Flagship phone',
+          Specification: '8 GB RAM, 256 GB',
+          Color_family: ['Black'],
+        }),
+        [201],
+        'add item',
+      );
+      items.set(item._id, opts.stock);
+    }
+  }
+
+  const customers: Customer[] = [];
+  for (let i = 0; i < opts.customers; i++) {
+    const tag = uniqueName('c').replace(/-/g, '');
+    const body = {
+      firstName: 'Nimal',
+      lastName: 'Perera',
+      email: `${tag}@example.lk`,
+      phoneNumber: '0771234567',
+      dob: '1995-04-12',
+      gender: 'Male',
+      address: '12 Galle Road, Colombo 03',
+      username: tag,
+      password: 'Secret#123',
+    };
+    const c = client();
+    must(await c.post('/Customer/add', body), [201], 'customer signup');
+    const login = must(
+      await c.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', { username: tag, password: body.password }),
+      [200],
+      'customer login',
+    );
+    const card = must(await c.post<{ _id: string }>('/paymentdetails/add', { ...CARD, carddate: expiry() }), [201], 'add card');
+    const id = login.customerLogin._id;
+    const cart = await waitFor(
+      async () => {
+        const r = await c.get<{ _id: string }>(`/ShoppingCart/getOneCart/${id}`, { retryForMs: 0 });
+        return r.status === 200 && r.body?._id ? r.body : undefined;
+      },
+      30_000,
+      200,
+      'the customer’s cart',
+    );
+    customers.push({ client: c, id, email: body.email, cardId: card._id, cartId: cart._id });
+  }
+
+  // Every item is priceable in ordering and known to the cart before the load starts.
+  const probe = customers[0]!;
+  for (const itemId of items.keys()) {
+    await waitFor(
+      async () => {
+        const r = await probe.client.put(
+          `/ShoppingCart/updateSItem/${probe.cartId}`,
+          { ItemIDs: [itemId], PackageIDs: [] },
+          { retryForMs: 0 },
+        );
+        return r.status === 200;
+      },
+      30_000,
+      200,
+      `item ${itemId} in the cart read model`,
+    );
+  }
+  must(await probe.client.put(`/ShoppingCart/updateSItem/${probe.cartId}`, { ItemIDs: [], PackageIDs: [] }), [200], 'empty cart');
+  return { stack, reportDir, admin, sellers, customers, items, client };
+}
