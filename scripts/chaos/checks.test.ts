@@ -8,6 +8,7 @@ import {
   noneStuck,
   ordersAgree,
   paidOnce,
+  ratingsMatch,
   readModelMatches,
   reportsOnce,
   reservationsOnce,
@@ -101,6 +102,16 @@ describe('chaos checks', () => {
     expect(readModelMatches('rm', src, []).ok).toBe(false);
   });
 
+  it('ratingsMatch: sum and count of live reviews per item', () => {
+    const reviews = [
+      { itemid: 'i1', noofstars: 4, deleted: false },
+      { itemid: 'i1', noofstars: 2, deleted: false },
+      { itemid: 'i1', noofstars: 5, deleted: true },
+    ];
+    expect(ratingsMatch(reviews, [{ _id: 'i1', ratingSum: 6, ratingCount: 2 }, { _id: 'i2' }]).ok).toBe(true);
+    expect(ratingsMatch(reviews, [{ _id: 'i1', ratingSum: 10, ratingCount: 3 }]).ok).toBe(false);
+  });
+
   it('mailsOnce: no duplicate text, none lost, never more mails than requests sent', () => {
     const req = [{ to: 'a@x.lk', acknowledged: true, attempts: 1 }];
     expect(mailsOnce(req, [{ to: 'a@x.lk', text: 'code 1' }]).ok).toBe(true);
@@ -152,9 +163,12 @@ describe('chaos checks', () => {
   });
 
   it('noStalled and the table', () => {
-    const c = noStalled([{ id: '1', queue: 'report', stalledCounter: 1 }]);
+    const c = noStalled([{ id: '1', queue: 'report', stalledCounter: 1, createdAt: 200 }], 100);
     expect(c.ok).toBe(false);
-    expect(table([c, noStalled([])])).toMatch(/FAIL[\s\S]*PASS/);
+    const killed = noStalled([{ id: '1', queue: 'email', stalledCounter: 1, createdAt: 50 }], 100);
+    expect(killed.ok).toBe(true);
+    expect(killed.detail).toContain('1 stalled after kill -9');
+    expect(table([c, killed])).toMatch(/FAIL[\s\S]*PASS/);
   });
 });
 

@@ -53,7 +53,8 @@ export async function killLoop(
 /**
  * SIGTERM to `target` while the load runs, with extra pressure: `concurrency` loops calling
  * `request` (reads the target serves) from before the signal until it is back, so that requests
- * are in flight at the signal. Records the moment, waits for the exit, restarts the process, and
+ * are in flight at the signal; `beforeSignal` runs just before it (e.g. enqueues jobs, so the
+ * worker has some in hand). Records the moment, waits for the exit, restarts the process, and
  * returns the attempts in flight at the signal (judged by {@link drained}).
  */
 export async function termUnderLoad(
@@ -61,6 +62,7 @@ export async function termUnderLoad(
   p: RunningProcess,
   attempts: () => Attempt[],
   request: () => Promise<unknown>,
+  beforeSignal: () => Promise<unknown> = async () => {},
   concurrency = 8,
   settleMs = 2_000,
 ): Promise<InFlight> {
@@ -73,6 +75,7 @@ export async function termUnderLoad(
     }
   });
   await sleep(settleMs);
+  await beforeSignal();
   const termAt = Date.now();
   await p.kill('SIGTERM');
   const exitMs = p.exitInfo()?.msAfterTerm ?? null;

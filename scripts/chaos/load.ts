@@ -2,7 +2,8 @@
  * Steady checkout load: a few customers, each in a loop puts 1–2 items in their cart, opens a
  * checkout with an `Idempotency-Key`, pays it with their saved card and polls the checkout until
  * the saga decides. Every call retries network errors and 5xx with the same key (see client.ts),
- * as the web app's user pressing "retry" would. Plus side tasks: sellers' report requests and
+ * as the web app's user pressing "retry" would; now and then a review of a confirmed purchase.
+ * Plus side tasks: sellers' report requests and
  * customers' password-reset e-mails, to exercise both queues while processes die.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,10 +30,12 @@ export interface LoadLog {
   /** Calls that gave up (after retries) or answered an unexpected status. */
   errors: string[];
   counts: Record<string, number>;
+  /** Items the cart refused as sold out (the load stops picking them). */
+  soldOut: Set<string>;
 }
 
 export function newLoadLog(): LoadLog {
-  return { checkouts: [], boughtSinceCartWrite: new Map(), reports: [], mails: [], errors: [], counts: {} };
+  return { checkouts: [], boughtSinceCartWrite: new Map(), reports: [], mails: [], errors: [], counts: {}, soldOut: new Set() };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,11 +47,17 @@ function bump(log: LoadLog, key: string) {
 /** One customer's loop until `stop()` answers true. */
 async function customerLoop(world: World, idx: number, rand: Rng, log: LoadLog, stop: () => boolean): Promise<void> {
   const c = world.customers[idx]!;
-  const itemIds = [...world.items.keys()];
   while (!stop()) {
+    const itemIds = [...world.items.keys()].filter((id) => !log.soldOut.has(id));
+    if (!itemIds.length) {
+      await sleep(1_000);
+      continue;
+    }
     const lines = [...new Set([rand.pick(itemIds), ...(rand.next() < 0.4 ? [rand.pick(itemIds)] : [])])];
     const put = await c.client.put(`/ShoppingCart/updateSItem/${c.cartId}`, { ItemIDs: lines, PackageIDs: [] });
     if (put.status === 409) {
+      // A single line refused is sold out: buy other things from now on.
+      if (lines.length === 1) log.soldOut.add(lines[0]!);
       bump(log, 'cart refused (sold out)');
       await sleep(200);
       continue;
@@ -98,6 +107,16 @@ async function customerLoop(world: World, idx: number, rand: Rng, log: LoadLog, 
     }
     bump(log, `outcome ${record.outcome}`);
     if (record.outcome === 'Confirmed') for (const id of lines) log.boughtSinceCartWrite.get(c.id)!.add(id);
+    if (record.outcome === 'Confirmed' && rand.next() < 0.3) {
+      // A review of something bought (a second one of the same item edits the first).
+      const r = await c.client.post('/review/add', {
+        itemid: rand.pick(lines),
+        description: 'Works well after a week.',
+        noofstars: rand.int(1, 5),
+      });
+      if (r.status === 201 || r.status === 200) bump(log, 'reviews');
+      else log.errors.push(`review ${r.status} ${JSON.stringify(r.body)}`);
+    }
   }
 }
 

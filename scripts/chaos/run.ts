@@ -23,6 +23,7 @@ import {
   noneStuck,
   ordersAgree,
   paidOnce,
+  ratingsMatch,
   readModelMatches,
   reportsOnce,
   reservationsOnce,
@@ -60,6 +61,7 @@ async function main(): Promise<number> {
   const kills: KillEvent[] = [];
   const terms: InFlight[] = [];
   let snap: Snapshot | undefined;
+  let termPhaseAt = Infinity;
   try {
     // Kill phase.
     const until = Date.now() + seconds * 1000;
@@ -86,15 +88,27 @@ async function main(): Promise<number> {
       notifications: () => sleep(1_000),
     };
     const pressureFor = (target: string) => reads[target] ?? reads.catalogue!;
+    termPhaseAt = Date.now();
     let stopLoad = false;
     const load = runLoad(world, rand, log, () => stopLoad, { reportEveryMs: 6_000, mailEveryMs: 60_000 });
-    for (const target of ['ordering', 'catalogue', 'gateway', 'reporting', 'notifications']) {
-      if (target === 'reporting')
-        for (const s of world.sellers) {
+    // Jobs enqueued just before the signal, so the worker being stopped has some in hand.
+    const reportBurst = () =>
+      Promise.all(
+        [...world.sellers, ...world.sellers, ...world.sellers].map(async (s) => {
           const r = await s.client.post<{ jobId: string }>('/items/create-pdf', {});
           if (r.status === 202) log.reports.push(r.body.jobId);
-        }
-      const t = await termUnderLoad(target, world.stack.processes[target]!, () => attempts, pressureFor(target));
+        }),
+      );
+    const mailBurst = () =>
+      Promise.all(
+        world.customers.map(async (c) => {
+          const r = await c.client.post('/Customer/forgotPassword', { email: c.email });
+          log.mails.push({ to: c.email, acknowledged: r.status === 200, attempts: r.attempts });
+        }),
+      );
+    const bursts: Record<string, () => Promise<unknown>> = { reporting: reportBurst, notifications: mailBurst };
+    for (const target of ['ordering', 'catalogue', 'gateway', 'reporting', 'notifications']) {
+      const t = await termUnderLoad(target, world.stack.processes[target]!, () => attempts, pressureFor(target), bursts[target]);
       terms.push(t);
       say(`SIGTERM ${target}: exited after ${t.exitMs} ms, ${t.attempts.length} requests in flight`);
     }
@@ -112,7 +126,8 @@ async function main(): Promise<number> {
         snap.checkouts.every((c) => c.status !== 'AwaitingStock') &&
         snap.reportRecords.every((r) => r.file) &&
         snap.rmOrders.filter((o) => o.status === 'Confirmed' || o.status === 'Rejected').length === paid &&
-        snap.mails.length >= log.mails.filter((m) => m.acknowledged).length;
+        snap.mails.length >= log.mails.filter((m) => m.acknowledged).length &&
+        ratingsMatch(snap.reviews, snap.ratings).ok;
       if (settled || Date.now() > deadline) {
         say(settled ? 'quiescent' : 'not quiescent at the deadline: checking anyway');
         break;
@@ -134,6 +149,7 @@ async function main(): Promise<number> {
       stockBalances(world.items, s.stock, s.checkouts),
       reservationsOnce(s.checkouts, s.reservations),
       cartsCleared(s.carts, log.boughtSinceCartWrite),
+      ratingsMatch(s.reviews, s.ratings),
       readModelMatches(
         'reporting: one order per paid checkout',
         s.checkouts.filter((c) => c.paid).map((c) => ({ _id: c._id, status: c.status })),
@@ -147,7 +163,7 @@ async function main(): Promise<number> {
       reportsOnce(log.reports, s.reportRecords, s.reportFiles),
       mailsOnce(log.mails, s.mails),
       drained(terms),
-      noStalled(s.jobs),
+      noStalled(s.jobs, termPhaseAt),
     );
   }
   const clientSeen = log.checkouts.filter((c) => c.paid);

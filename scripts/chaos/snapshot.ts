@@ -15,6 +15,8 @@ export interface Snapshot {
   orders: OrderSnap[];
   history: HistorySnap[];
   stock: Map<string, number>;
+  ratings: { _id: string; ratingSum?: number; ratingCount?: number }[];
+  reviews: { itemid: string; noofstars: number; deleted: boolean }[];
   reservations: { orderId: string; status: string }[];
   carts: CartSnap[];
   rmOrders: { _id: string; status?: string }[];
@@ -22,7 +24,7 @@ export interface Snapshot {
   reportRecords: { _id: string; file?: string }[];
   reportFiles: string[];
   mails: MailSnap[];
-  jobs: { id: string; queue: string; stalledCounter: number }[];
+  jobs: { id: string; queue: string; stalledCounter: number; createdAt: number }[];
 }
 
 type Doc = Record<string, unknown>;
@@ -32,7 +34,7 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
   try {
     const all = async (service: string, collection: string): Promise<Doc[]> =>
       (await conn.useDb(`${service}-${dbSuffix}`).collection(collection).find({}).toArray()) as Doc[];
-    const [checkouts, items, pkgOrders, history, items2, reservations, carts, rmOrders, rmSales, records] = await Promise.all([
+    const [checkouts, items, pkgOrders, history, items2, reservations, carts, rmOrders, rmSales, records, reviews] = await Promise.all([
       all('ordering', 'checkouts'),
       all('ordering', 'orders'),
       all('ordering', 'package_orders'),
@@ -43,6 +45,7 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
       all('reporting', 'rm_orders'),
       all('reporting', 'rm_sales'),
       all('reporting', 'report_jobs'),
+      all('reviews', 'reviews'),
     ]);
     const res = await fetch(`${testServers().maildevUrl}/email`);
     const mails = ((await res.json()) as MailDevMessage[])
@@ -64,6 +67,12 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
       })),
       history: history.map((h) => ({ OrderID: String(h.OrderID), status: String(h.status) })),
       stock: new Map(items2.map((i) => [String(i._id), Number(i.Quantity)])),
+      ratings: items2.map((i) => ({
+        _id: String(i._id),
+        ratingSum: i.ratingSum as number | undefined,
+        ratingCount: i.ratingCount as number | undefined,
+      })),
+      reviews: reviews.map((r) => ({ itemid: String(r.itemid), noofstars: Number(r.noofstars), deleted: r.deleted === true })),
       reservations: reservations.map((r) => ({ orderId: String(r._id), status: String(r.status) })),
       carts: carts.map((c) => ({ customerID: String(c.customerID), ItemIDs: (c.ItemIDs as string[]) ?? [] })),
       rmOrders: rmOrders.map((o) => ({ _id: String(o._id), status: o.status as string | undefined })),
@@ -90,8 +99,12 @@ async function queueJobs(dbSuffix: string, emails: Set<string>): Promise<Snapsho
       emails.has(String((j?.data as { to?: string })?.to).toLowerCase()),
     );
     return [
-      ...reports.filter(Boolean).map((j) => ({ id: String(j.id), queue: 'report', stalledCounter: j.stalledCounter ?? 0 })),
-      ...mails.filter(Boolean).map((j) => ({ id: String(j.id), queue: 'email', stalledCounter: j.stalledCounter ?? 0 })),
+      ...reports
+        .filter(Boolean)
+        .map((j) => ({ id: String(j.id), queue: 'report', stalledCounter: j.stalledCounter ?? 0, createdAt: j.timestamp })),
+      ...mails
+        .filter(Boolean)
+        .map((j) => ({ id: String(j.id), queue: 'email', stalledCounter: j.stalledCounter ?? 0, createdAt: j.timestamp })),
     ];
   } finally {
     await report.close();

@@ -49,7 +49,10 @@ function must<T>(r: { status: number; body: T }, ok: number[], what: string): T 
   return r.body;
 }
 
-/** Starts the stack and sets up `sellers` sellers with `itemsPerSeller` items and `customers` customers. */
+/**
+ * Starts the stack and sets up `sellers` sellers with `itemsPerSeller` items (the first with
+ * `stock` units, the next fewer and fewer) and `customers` customers.
+ */
 export async function startWorld(opts: {
   sellers: number;
   itemsPerSeller: number;
@@ -94,15 +97,19 @@ export async function startWorld(opts: {
     sellers.push({ client: c, id: applied._id });
   }
 
+  // Stock falls from `opts.stock` item by item, so some items sell out under the load and the
+  // saga's rejection and refund path runs too (customers race for the last units).
+  const shares = [1, 0.5, 0.25, 0.12, 0.06, 0.03];
   const items = new Map<string, number>();
   for (const s of sellers) {
     for (let i = 0; i < opts.itemsPerSeller; i++) {
+      const stock = Math.max(2, Math.round(opts.stock * shares[items.size % shares.length]!));
       const item = must(
         await s.client.post<{ _id: string }>('/items/addItems', {
           Item_name: `Chaos Phone ${i}`,
           Brand: 'Samsung',
           Model: `M-${i}`,
-          Quantity: opts.stock,
+          Quantity: stock,
           Price: 1000 + i * 250,
           Stock_keeping_unit: uniqueName('SKU').toUpperCase(),
           Description: 'Flagship phone',
@@ -112,7 +119,7 @@ export async function startWorld(opts: {
         [201],
         'add item',
       );
-      items.set(item._id, opts.stock);
+      items.set(item._id, stock);
     }
   }
 
