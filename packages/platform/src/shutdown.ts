@@ -3,10 +3,29 @@
  * in-flight ones finish, then close consumers (committing offsets), workers, relays and
  * connections, all within 10 s; past that the process exits anyway.
  */
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 
 type Closer = () => Promise<unknown>;
+
+/**
+ * Makes `res` the last response on its connection: `Connection: close`, even over a header a
+ * handler set (a proxy copies the upstream's `Connection: keep-alive`), so the client opens a new
+ * connection for its next request instead of reusing this one. No-op once the headers are out.
+ */
+function lastOnConnection(res: ServerResponse): void {
+  if (res.headersSent) return;
+  res.shouldKeepAlive = false;
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    // Headers passed to writeHead itself win over setHeader: drop a `connection` among them.
+    const last = args[args.length - 1];
+    if (last && typeof last === 'object' && !Array.isArray(last))
+      for (const k of Object.keys(last)) if (k.toLowerCase() === 'connection') delete (last as Record<string, unknown>)[k];
+    res.setHeader('Connection', 'close');
+    return writeHead(...args);
+  }) as ServerResponse['writeHead'];
+}
 
 export class GracefulShutdown {
   private readonly closers: { name: string; close: Closer }[] = [];
@@ -24,30 +43,40 @@ export class GracefulShutdown {
   }
 
   /**
-   * Registers an HTTP server: it stops accepting first, and in-flight requests complete.
+   * Registers an HTTP server: in-flight requests complete, then it stops accepting.
    *
    * `server.close()` alone waits for every keep-alive connection to go idle, which never happens
    * while a client (the gateway's agent, a browser) keeps sending on it: under load the shutdown
-   * then ran into its time limit and the exit cut requests off. So, once closing, each response
-   * asks the client to close the connection, and connections are closed as soon as they are idle.
+   * then ran into its time limit and the exit cut requests off. So, once closing, every response
+   * (those in hand included) asks the client to close its connection; for `graceMs` the server
+   * still takes requests, so those already on their way are answered rather than refused (as a
+   * load balancer's de-registration delay would); then it stops listening, closes idle
+   * connections, and again each second for those a client left idle. (Closing idle connections
+   * in a tight loop instead reset requests a client was just sending on them.)
    */
-  addServer(server: Server): void {
+  addServer(server: Server, graceMs = 500): void {
     let closing = false;
-    server.on('request', (_req, res: { shouldKeepAlive: boolean }) => {
-      if (closing) res.shouldKeepAlive = false;
+    const inHand = new Set<ServerResponse>();
+    server.on('request', (_req, res: ServerResponse) => {
+      if (closing) {
+        lastOnConnection(res);
+        return;
+      }
+      inHand.add(res);
+      res.once('close', () => inHand.delete(res));
     });
-    this.add(
-      'http server',
-      () =>
-        new Promise<void>((resolve) => {
-          closing = true;
-          const sweep = setInterval(() => server.closeIdleConnections(), 100);
-          server.close(() => {
-            clearInterval(sweep);
-            resolve();
-          });
-        }),
-    );
+    this.add('http server', async () => {
+      closing = true;
+      for (const res of inHand) lastOnConnection(res);
+      await new Promise((resolve) => setTimeout(resolve, graceMs));
+      await new Promise<void>((resolve) => {
+        const sweep = setInterval(() => server.closeIdleConnections(), 1_000);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+      });
+    });
   }
 
   /** Installs the SIGTERM and SIGINT handlers; exits with 0 after a clean shutdown. */
