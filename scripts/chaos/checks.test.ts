@@ -18,6 +18,7 @@ import {
 } from './checks';
 import { rng } from './prng';
 import { retryable } from './client';
+import { proxyErrors } from './sigterm';
 
 const line = (id: string, quantity: number) => ({ kind: 'item', id, quantity, itemIds: [id] });
 const co = (id: string, status: string, lines = [line('i1', 1)], paid = status !== 'Open'): CheckoutSnap => ({
@@ -184,5 +185,19 @@ describe('seeded generator and retry policy', () => {
   it('retries network errors, 5xx and 429 only', () => {
     expect([0, 500, 502, 503, 429].every(retryable)).toBe(true);
     expect([200, 201, 400, 404, 409].some(retryable)).toBe(false);
+  });
+});
+
+describe('gateway log reading', () => {
+  it('counts upstream errors by message from the signal to the exit, without addresses', () => {
+    const line = (time: string, message: string) => JSON.stringify({ time, msg: 'upstream unreachable', err: { message } });
+    const out = [
+      line('2026-01-01T00:00:00.500Z', 'connect ECONNREFUSED 127.0.0.1:4000'),
+      line('2026-01-01T00:00:01.100Z', 'connect ECONNREFUSED 127.0.0.1:4000'),
+      line('2026-01-01T00:00:01.200Z', 'read ECONNRESET'),
+      line('2026-01-01T00:00:09.000Z', 'socket hang up'),
+      'not json upstream unreachable',
+    ].join('\n');
+    expect(proxyErrors(out, Date.parse('2026-01-01T00:00:01.000Z'), 500)).toEqual({ 'connect ECONNREFUSED': 1, 'read ECONNRESET': 1 });
   });
 });

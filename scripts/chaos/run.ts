@@ -11,7 +11,8 @@
  *    table of checks (checks.ts). Exits 1 if any check failed.
  *
  * Environment: CHAOS_SEED (default random, printed), CHAOS_SECONDS, CHAOS_CUSTOMERS (4),
- * CHAOS_STOCK (per item, 200), CHAOS_KEEP=1 to keep the databases for inspection.
+ * CHAOS_STOCK (most units of an item, 200), CHAOS_TARGETS (e.g. `ordering,catalogue`: kill only
+ * these), CHAOS_KEEP=1 to keep the databases for inspection.
  */
 import { rmSync } from 'node:fs';
 import type { Attempt } from './client';
@@ -32,9 +33,10 @@ import {
   type Check,
   type InFlight,
 } from './checks';
-import { killLoop, termUnderLoad, type KillEvent } from './faults';
+import { killLoop, type KillEvent } from './faults';
 import { newLoadLog, runLoad } from './load';
 import { rng } from './prng';
+import { sigtermPhase } from './sigterm';
 import { snapshot, type Snapshot } from './snapshot';
 import { startWorld } from './world';
 
@@ -63,55 +65,25 @@ async function main(): Promise<number> {
   let snap: Snapshot | undefined;
   let termPhaseAt = Infinity;
   try {
-    // Kill phase.
+    // Kill phase: every process, or those named in CHAOS_TARGETS (to dwell on some).
+    const only = process.env.CHAOS_TARGETS?.split(',').map((t) => t.trim());
+    const targets = Object.fromEntries(Object.entries(world.stack.processes).filter(([name]) => !only || only.includes(name)));
     const until = Date.now() + seconds * 1000;
     const over = () => Date.now() >= until;
     await Promise.all([
       runLoad(world, rand, log, over),
-      killLoop(world.stack.processes, rand, over, (e) => {
+      killLoop(targets, rand, over, (e) => {
         kills.push(e);
         say(`kill -9 ${e.target}: down ${e.downMs} ms, ready again after ${e.restartMs} ms`);
       }),
     ]);
     say(`kill phase over: ${kills.length} kills; load ${JSON.stringify(log.counts)}`);
 
-    // SIGTERM phase, under load, with reads of the target in flight (the gateway: any of them).
-    const reader = world.client();
-    const seller = world.sellers[0]!;
-    const firstItem = [...world.items.keys()][0]!;
-    const someCheckout = () => log.checkouts[log.checkouts.length - 1]!;
-    const byCustomer = (id: string) => world.customers.find((c) => c.id === id)!.client;
-    const reads: Record<string, () => Promise<unknown>> = {
-      ordering: () => byCustomer(someCheckout().customerId).get(`/checkout/${someCheckout().checkoutId}`, { retryForMs: 0 }),
-      catalogue: () => reader.get(`/items/get/${firstItem}`, { retryForMs: 0 }),
-      reporting: () => seller.client.get('/reports/sellerSales', { retryForMs: 0 }),
-      notifications: () => sleep(1_000),
-    };
-    const pressureFor = (target: string) => reads[target] ?? reads.catalogue!;
+    // SIGTERM phase, under load (sigterm.ts).
     termPhaseAt = Date.now();
     let stopLoad = false;
     const load = runLoad(world, rand, log, () => stopLoad, { reportEveryMs: 6_000, mailEveryMs: 60_000 });
-    // Jobs enqueued just before the signal, so the worker being stopped has some in hand.
-    const reportBurst = () =>
-      Promise.all(
-        [...world.sellers, ...world.sellers, ...world.sellers].map(async (s) => {
-          const r = await s.client.post<{ jobId: string }>('/items/create-pdf', {});
-          if (r.status === 202) log.reports.push(r.body.jobId);
-        }),
-      );
-    const mailBurst = () =>
-      Promise.all(
-        world.customers.map(async (c) => {
-          const r = await c.client.post('/Customer/forgotPassword', { email: c.email });
-          log.mails.push({ to: c.email, acknowledged: r.status === 200, attempts: r.attempts });
-        }),
-      );
-    const bursts: Record<string, () => Promise<unknown>> = { reporting: reportBurst, notifications: mailBurst };
-    for (const target of ['ordering', 'catalogue', 'gateway', 'reporting', 'notifications']) {
-      const t = await termUnderLoad(target, world.stack.processes[target]!, () => attempts, pressureFor(target), bursts[target]);
-      terms.push(t);
-      say(`SIGTERM ${target}: exited after ${t.exitMs} ms, ${t.attempts.length} requests in flight`);
-    }
+    terms.push(...(await sigtermPhase(world, log, () => attempts, say)));
     stopLoad = true;
     await load;
     say(`load stopped: ${JSON.stringify(log.counts)}`);
