@@ -2,12 +2,15 @@
  * docker-compose.yml must really describe the system (issue 2): it cannot be run here (no Docker
  * engine), so this checks it against the repository: every service process and the gateway and
  * web app are in it, each waits for what it needs to be healthy, each has a health check and a
- * memory limit, Redis runs with noeviction, and each built process names a folder that exists.
+ * memory limit, Redis runs with noeviction, and each built process names a folder that exists;
+ * the file is valid against the Compose Specification's JSON schema (infra/composeSchema.ts), and
+ * service images get production dependencies only (issue 8).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { composeValidator } from './composeSchema';
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -21,9 +24,11 @@ interface ComposeService {
   deploy?: { resources?: { limits?: { memory?: string } } };
 }
 
-const compose = parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-  services: Record<string, ComposeService>;
-};
+const readCompose = () =>
+  parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+    services: Record<string, ComposeService>;
+  };
+const compose = readCompose();
 const services = compose.services;
 
 describe('docker-compose.yml', () => {
@@ -74,5 +79,36 @@ describe('docker-compose.yml', () => {
     }
     expect(services.redis!.command).toEqual(expect.arrayContaining(['--maxmemory-policy', 'noeviction', '--appendonly', 'yes']));
     expect(services.mongo!.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
+  });
+
+  it('is valid against the Compose Specification schema, which refuses a broken copy', { timeout: 180_000 }, async () => {
+    const validate = await composeValidator();
+    const problems = validate(readCompose()).map((e) => `${e.instancePath} ${e.message}`);
+    expect(problems).toEqual([]);
+
+    const broken = readCompose() as unknown as { services: Record<string, Record<string, unknown>> };
+    broken.services.gateway!.depends_on = { identity: { condition: 'service_up' } };
+    broken.services.web!.restart_policy = 'always';
+    const paths = validate(broken).map((e) => e.instancePath);
+    expect(paths).toEqual(expect.arrayContaining(['/services/gateway/depends_on/identity/condition', '/services/web']));
+  });
+
+  it('gives service images production dependencies only, nested workspace packages included', () => {
+    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+    const stage = (name: string) => dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${name}\\s`).test(s)) ?? '';
+    const service = stage('service');
+    const from = /COPY --from=(\S+) \/app \.\//.exec(service)?.[1];
+    expect(from, 'the service stage copies all of /app from a dependency stage').toBeDefined();
+    const install = stage(from!);
+    expect(install).toMatch(/npm install --omit=dev/);
+    for (const [name, s] of Object.entries(services)) {
+      const dir = s.build?.target === 'service' ? s.build.args?.SERVICE : undefined;
+      if (dir) expect(install, `${name}: -w ${dir}`).toContain(`-w ${dir}`);
+    }
+    expect(install).not.toContain('-w frontend');
+    const platform = JSON.parse(readFileSync(path.join(ROOT, 'packages/platform/package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(platform.dependencies.tsx, 'tsx runs the TypeScript sources in production').toBeDefined();
   });
 });

@@ -16,9 +16,9 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { GO_HINT, goModuleDir, run } from '../gomod';
 
 const execFileAsync = promisify(execFile);
 
@@ -32,21 +32,6 @@ const CONVERTER_VERSION = '1';
 
 const TOOLS = path.join(ROOT, '.data', 'tools');
 const SCHEMAS = path.join(ROOT, '.data', 'k8s-schemas');
-
-/** Runs a command; on failure throws an error that names it, with its output and a hint. */
-async function run(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; hint: string }): Promise<string> {
-  try {
-    const { stdout } = await execFileAsync(cmd, args, { cwd: os.tmpdir(), env: opts.env ?? process.env, maxBuffer: 64 * 1024 * 1024 });
-    return stdout;
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException & { stderr?: string; stdout?: string };
-    if (err.code === 'ENOENT') throw new Error(`${cmd} is not installed: ${opts.hint}`);
-    const output = `${err.stderr ?? ''}${err.stdout ?? ''}`.trim().split('\n').slice(-15).join('\n');
-    throw new Error(`\`${cmd} ${args.join(' ')}\` failed: ${opts.hint}\n${output}`);
-  }
-}
-
-const GO_HINT = 'Go comes with the machine (scripts/ensure-tools.sh); the Go module proxy (GOPROXY) must be reachable on a cold cache';
 
 /** Installs a Go command at `version` into `.data/tools/<name>-<version>/` when missing; returns the binary. */
 async function ensureGoTool(name: string, pkg: string, version: string): Promise<string> {
@@ -77,13 +62,8 @@ export async function prepare(): Promise<void> {
 
 /** Fetches k8s.io/kubernetes through the Go module proxy and returns its OpenAPI v2 document. */
 async function kubernetesOpenApi(): Promise<Swagger> {
-  const out = await run('go', ['mod', 'download', '-json', `k8s.io/kubernetes@v${KUBERNETES_VERSION}`], {
-    env: { ...process.env, GOFLAGS: '-mod=mod' },
-    hint: GO_HINT,
-  });
-  const info = JSON.parse(out) as { Dir?: string; Error?: string };
-  if (!info.Dir) throw new Error(`go mod download k8s.io/kubernetes@v${KUBERNETES_VERSION}: ${info.Error ?? 'no folder'}`);
-  return JSON.parse(readFileSync(path.join(info.Dir, 'api', 'openapi-spec', 'swagger.json'), 'utf8')) as Swagger;
+  const dir = await goModuleDir('k8s.io/kubernetes', `v${KUBERNETES_VERSION}`);
+  return JSON.parse(readFileSync(path.join(dir, 'api', 'openapi-spec', 'swagger.json'), 'utf8')) as Swagger;
 }
 
 type Schema = { [key: string]: unknown };
