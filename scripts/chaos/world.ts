@@ -13,6 +13,7 @@ import { mailsTo, startTestStack, uniqueName, waitFor, type TestStack } from '@m
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { newCustomer } from '../../services/identity/test/stack';
 import { ApiClient, type Attempt } from './client';
 
 export const SERVICES = ['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews', 'reporting'] as const;
@@ -125,22 +126,11 @@ export async function startWorld(opts: {
 
   const customers: Customer[] = [];
   for (let i = 0; i < opts.customers; i++) {
-    const tag = uniqueName('c').replace(/-/g, '');
-    const body = {
-      firstName: 'Nimal',
-      lastName: 'Perera',
-      email: `${tag}@example.lk`,
-      phoneNumber: '0771234567',
-      dob: '1995-04-12',
-      gender: 'Male',
-      address: '12 Galle Road, Colombo 03',
-      username: tag,
-      password: 'Secret#123',
-    };
+    const body = newCustomer();
     const c = client();
     must(await c.post('/Customer/add', body), [201], 'customer signup');
     const login = must(
-      await c.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', { username: tag, password: body.password }),
+      await c.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', { username: body.username, password: body.password }),
       [200],
       'customer login',
     );
