@@ -54,5 +54,8 @@ step "end-to-end tests (built web app in Debian's Chromium, real services)"
 # One browser and one stack at a time: the machine has two cores.
 npx vitest run --project e2e --no-file-parallelism --reporter=default --reporter=json --outputFile=.data/test-results/e2e.json || fail "end-to-end tests"
 
+step "secrets scan (databases and logs)"
+npx tsx scripts/scan-secrets.ts || fail "secrets scan"
+
 step "summary"
 node scripts/test-summary.mjs .data/test-results/unit.json .data/test-results/integration.json .data/test-results/e2e.json
