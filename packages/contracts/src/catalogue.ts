@@ -131,8 +131,14 @@ export const ItemListQuerySchema = z.object({
   sort: z.enum(['newest', 'price-asc', 'price-desc', 'rating', 'name']).optional(),
 });
 
-/** Discounted price in cents: price − price × percent / 100, rounded to the cent. */
+/**
+ * Discounted price in cents: price − price × percent / 100, rounded half up to the cent.
+ * A percent with up to four decimals (e.g. 79.98) is applied exactly, in integers: in floating
+ * point 100 − 79.98 is 20.019999…, which would round 9997500 × 20.02 % = 2001499.5 down.
+ */
 export function discountedCents(priceCents: number, percent: number): number {
+  const scaled = Math.round(percent * 10_000);
+  if (Math.abs(percent * 10_000 - scaled) < 1e-6) return Math.round((priceCents * (1_000_000 - scaled)) / 1_000_000);
   return Math.round((priceCents * (100 - percent)) / 100);
 }
 
