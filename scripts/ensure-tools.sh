@@ -2,8 +2,9 @@
 # Installs the system tools the project needs on a fresh Debian machine, idempotently
 # (DESIGN.md section 7): redis-server (local Redis of infra/cli.ts), chromium and fonts-liberation
 # (browser tests render pages with real fonts), poppler-utils (pdftoppm/pdftotext for looking at
-# PDFs). Checks that the toolchains the machine must bring are there: node 20.19+ with npm,
-# Java 17+ with Maven (the Kafka broker), Go (FerretDB). apt-get runs only when something is
+# PDFs), Schemathesis from PyPI in a virtualenv under .data/tools (the API fuzzer, issue 9).
+# Checks that the toolchains the machine must bring are there: node 20.19+ with npm, Java 17+
+# with Maven (the Kafka broker), Go (FerretDB), python3 with venv and pip (Schemathesis). apt-get runs only when something is
 # missing, and then `apt-get update` once. Non-interactive; as root, or through sudo otherwise.
 set -euo pipefail
 
@@ -64,8 +65,23 @@ if [ ${#to_install[@]} -gt 0 ]; then
   fi
 fi
 
+# Schemathesis (issue 9: `npm run fuzz` and the fuzz integration test) from PyPI, pinned, in its own
+# virtualenv under the git-ignored .data/tools; skipped when that version is already there.
+SCHEMATHESIS_VERSION=4.32.5
+st_venv="$(cd "$(dirname "$0")/.." && pwd)/.data/tools/schemathesis"
+if [ "$("$st_venv/bin/st" --version 2>/dev/null | awk '{ print $NF }')" != "$SCHEMATHESIS_VERSION" ]; then
+  command -v python3 >/dev/null 2>&1 || { echo "ensure-tools: python3 (3.9+) is needed for Schemathesis" >&2; exit 1; }
+  echo "ensure-tools: installing schemathesis $SCHEMATHESIS_VERSION into $st_venv"
+  rm -rf "$st_venv"
+  mkdir -p "$(dirname "$st_venv")"
+  python3 -m venv "$st_venv" || { echo "ensure-tools: python3 -m venv failed (Debian: apt-get install python3-venv)" >&2; exit 1; }
+  "$st_venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" ||
+    { echo "ensure-tools: pip install schemathesis==$SCHEMATHESIS_VERSION failed" >&2; exit 1; }
+fi
+
 for pkg in "${!provides[@]}"; do
   [ -e "${provides[$pkg]}" ] || { echo "ensure-tools: $pkg did not install (${provides[$pkg]} is missing)" >&2; exit 1; }
 done
 echo "ensure-tools: node $(node --version), java $java_major, $(mvn -B --version 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | head -1 | cut -d' ' -f1-3)," \
-  "$(go version | cut -d' ' -f3), $(redis-server --version | cut -d' ' -f1-3), chromium, fonts-liberation, pdftoppm: present"
+  "$(go version | cut -d' ' -f3), $(redis-server --version | cut -d' ' -f1-3), chromium, fonts-liberation, pdftoppm," \
+  "schemathesis $SCHEMATHESIS_VERSION: present"

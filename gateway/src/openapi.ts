@@ -47,11 +47,31 @@ function parameters(op: ApiOperation): JsonSchema[] {
   return params;
 }
 
+/**
+ * The body of every error answer (`HttpError`, zod failures, the gateway's own refusals): the
+ * documented 4xx statuses carry it, so response-schema checks (Schemathesis, issue 9) test them.
+ */
+const ERROR_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', minLength: 1 },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+};
+
 /** Builds the document. */
 export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operations) {
-    const responses = Object.fromEntries(Object.entries(op.responses).map(([status, description]) => [status, { description }]));
+    const responses = Object.fromEntries(
+      Object.entries(op.responses).map(([status, description]) => [
+        status,
+        Number(status) >= 400
+          ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+          : { description },
+      ]),
+    );
     const entry: JsonSchema = {
       tags: [op.tag],
       summary: op.summary,
@@ -74,6 +94,7 @@ export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS
     },
     servers: [{ url: '/' }],
     components: {
+      schemas: { Error: ERROR_SCHEMA },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'mp_session' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

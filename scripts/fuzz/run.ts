@@ -1,0 +1,303 @@
+/**
+ * API fuzzing with Schemathesis (source: issue 9, "Schemathesis against the gateway's OpenAPI
+ * document with a logged-in customer, seller and admin: zero server errors, zero responses
+ * outside the schema"). Why: property-based requests built from `/openapi.json` find the inputs
+ * a hand-written test never sends (odd ids, huge numbers, wrong types, unicode), and every one of
+ * them must get a clear 4xx, never a 500.
+ *
+ * What it does: starts every service and the gateway as real processes (`startTestStack`, own
+ * databases on the `npm run infra:up` servers), signs in the admin of the stack, a seller accepted
+ * through the real flow (`acceptedSeller` of the e2e harness) and a new customer, creates a few
+ * resources so the lists are not empty, then runs `st run <gateway>/openapi.json` once per role
+ * with that role's session as a Bearer header and the checks `not_a_server_error` and
+ * `response_schema_conformance`. Exits 0 only when all three runs pass.
+ *
+ * Usage: `tsx scripts/fuzz/run.ts [--examples N] [--phases a,b] [--roles customer,seller,admin]
+ * [--seed N] [--workers N]`; `FUZZ_EXAMPLES` sets the default of `--examples` (5).
+ * `npm run fuzz` runs 100 examples per operation in every phase; the integration test
+ * (gateway/test/fuzz.int.test.ts) a bounded run. Schemathesis comes from scripts/ensure-tools.sh
+ * (a pinned version in `.data/tools/schemathesis`).
+ */
+import { startTestStack, uniqueName, type TestStack } from '@market/platform/testing';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { acceptedSeller, api, type E2E } from '../../frontend/e2e/harness';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const ST = path.join(ROOT, '.data', 'tools', 'schemathesis', 'bin', 'st');
+export const SERVICES = ['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews', 'reporting'];
+export type Role = 'customer' | 'seller' | 'admin';
+const ROLES: readonly Role[] = ['customer', 'seller', 'admin'];
+/** The web app's origin (a default of the gateway's WEB_ORIGINS): requests look like the SPA's. */
+const WEB_ORIGIN = 'http://localhost:3000';
+
+/**
+ * Operations no role's run sends. Logging out revokes the very token the run is using (each of
+ * the three logout paths, all POST, revokes whatever session the request carries), after which every
+ * further request would be an anonymous 401 and the run would test nothing.
+ */
+const EXCLUDED_PATHS = /^\/(?:Customer|orgSeller|Admin)\/logout$/;
+
+/** Returns the session token out of a `mp_session=<token>` cookie pair. */
+function tokenOf(cookie: string | undefined, who: string): string {
+  const m = /^mp_session=(.+)$/.exec(cookie ?? '');
+  if (!m) throw new Error(`${who}: no session cookie in the login answer`);
+  return decodeURIComponent(m[1]!);
+}
+
+function must<T>(r: { status: number; body: T }, ok: number[], what: string): T {
+  if (!ok.includes(r.status)) throw new Error(`${what}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+  return r.body;
+}
+
+/** Signs in the three roles and creates a few resources; answers each role's session token. */
+export async function setUpSessions(stack: TestStack): Promise<Record<Role, string>> {
+  const gw = stack.gatewayUrl;
+  const admin = await api(gw, '/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password });
+  must(admin, [200], 'admin login');
+
+  const tag = uniqueName('fz').replace(/-/g, '');
+  // acceptedSeller reads only the stack of its E2E argument; the fuzzer has no browser.
+  const seller = await acceptedSeller({ stack } as E2E, {
+    ownername: 'Kamala Silva',
+    mobile: '0712345678',
+    companyname: `Fuzz Hub ${tag}`,
+    address: '45 Kandy Road, Kadawatha',
+    year: '2015',
+    email: `${tag}-seller@example.lk`,
+  });
+  must(
+    await api(
+      gw,
+      '/items/addItems',
+      {
+        Item_name: 'Fuzz Phone',
+        Brand: 'Samsung',
+        Model: 'N-A55',
+        Quantity: 50,
+        Price: 125_000,
+        Stock_keeping_unit: `SKU-${tag}`.toUpperCase(),
+        Description: 'A phone the fuzzer can find',
+        Specification: '8 GB RAM, 256 GB',
+        Color_family: ['Black'],
+      },
+      seller.cookie,
+    ),
+    [201],
+    'add item',
+  );
+
+  const password = 'Secret#123';
+  must(
+    await api(gw, '/Customer/add', {
+      firstName: 'Nimal',
+      lastName: 'Perera',
+      email: `${tag}@example.lk`,
+      phoneNumber: '0771234567',
+      dob: '1995-04-12',
+      gender: 'Male',
+      address: '12 Galle Road, Colombo 03',
+      username: tag,
+      password,
+    }),
+    [201],
+    'customer signup',
+  );
+  const customer = await api(gw, '/Customer/loginCustomer', { username: tag, password });
+  must(customer, [200], 'customer login');
+  const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
+  must(
+    await api(
+      gw,
+      '/paymentdetails/add',
+      { cardowner: 'Nimal Perera', cardnumber: '4111 1111 1111 1111', cardcvv: '737', carddate: expiry },
+      customer.cookie,
+    ),
+    [201],
+    'add card',
+  );
+  must(
+    await api(
+      gw,
+      '/contactsel/add',
+      { name: 'Nimal Perera', email: `${tag}@example.lk`, message: 'Is the A55 in stock?', sellerid: seller.id },
+      customer.cookie,
+    ),
+    [201],
+    'contact the seller',
+  );
+  return {
+    admin: tokenOf(admin.cookie, 'admin'),
+    seller: tokenOf(seller.cookie, 'seller'),
+    customer: tokenOf(customer.cookie, 'customer'),
+  };
+}
+
+export interface FuzzOptions {
+  examples: number;
+  phases: string;
+  seed?: number;
+  workers: number;
+}
+
+/** The `st run` arguments of one role's run. */
+export function schemathesisArgs(gatewayUrl: string, role: Role, token: string, o: FuzzOptions, reportDir: string): string[] {
+  const args = [
+    'run',
+    `${gatewayUrl}/openapi.json`,
+    '--url',
+    gatewayUrl,
+    '--checks',
+    'not_a_server_error,response_schema_conformance',
+    '--max-examples',
+    String(o.examples),
+    '--phases',
+    o.phases,
+    '--workers',
+    String(o.workers),
+    '--header',
+    `Authorization: Bearer ${token}`,
+    '--header',
+    `Origin: ${WEB_ORIGIN}`,
+    // The session is the header above: Schemathesis must not replace it with generated values.
+    '--generation-with-security-parameters',
+    'false',
+    '--generation-database',
+    'none',
+    '--request-timeout',
+    '30',
+    '--no-color',
+    '--report',
+    'junit',
+    '--report-junit-path',
+    path.join(reportDir, `${role}.xml`),
+  ];
+  args.push('--exclude-path-regex', EXCLUDED_PATHS.source);
+  if (o.seed !== undefined) args.push('--seed', String(o.seed));
+  return args;
+}
+
+/** The running `st` process, ended with the runner on SIGTERM/SIGINT. */
+let current: ChildProcess | null = null;
+
+function runSchemathesis(args: string[], label: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = (current = spawn(ST, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, PYTHONUNBUFFERED: '1' } }));
+    const prefix = (d: Buffer) =>
+      d
+        .toString()
+        .split('\n')
+        .map((l, i, all) => (i === all.length - 1 && l === '' ? '' : `[${label}] ${l}\n`))
+        .join('');
+    child.stdout.on('data', (d: Buffer) => process.stdout.write(prefix(d)));
+    child.stderr.on('data', (d: Buffer) => process.stderr.write(prefix(d)));
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      current = null;
+      resolve(code ?? (signal ? 128 : 1));
+    });
+  });
+}
+
+/**
+ * Ends this process's own child processes (by pid, from /proc). `startTestStack` leaves the
+ * services that did start running when another one fails to get ready; they are ours to end.
+ */
+function killOwnChildren(): void {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === process.pid) process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+}
+
+/**
+ * The stack, with one more try when a process is not ready in time: on a loaded two-core
+ * machine seven processes compiling TypeScript at once can miss `startTestStack`'s 60 s.
+ */
+async function startStack(): Promise<TestStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTestStack(SERVICES, {}, { LOG_LEVEL: 'warn' });
+    } catch (err) {
+      killOwnChildren();
+      if (attempt === 2 || !/Timed out/.test((err as Error).message)) throw err;
+      console.error(`fuzz: the stack did not come up (${(err as Error).message.split('\n')[0]}); trying once more`);
+    }
+  }
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      examples: { type: 'string', default: process.env.FUZZ_EXAMPLES ?? '5' },
+      phases: { type: 'string', default: process.env.FUZZ_PHASES ?? 'examples,fuzzing' },
+      roles: { type: 'string', default: ROLES.join(',') },
+      seed: { type: 'string' },
+      workers: { type: 'string', default: '2' },
+    },
+  });
+  const options: FuzzOptions = {
+    examples: Number(values.examples),
+    phases: values.phases,
+    seed: values.seed === undefined ? undefined : Number(values.seed),
+    workers: Number(values.workers),
+  };
+  const roles = values.roles.split(',').map((r) => r.trim()) as Role[];
+  if (!Number.isInteger(options.examples) || options.examples < 1) throw new Error('--examples must be a positive integer');
+  for (const r of roles) if (!ROLES.includes(r)) throw new Error(`unknown role ${r}`);
+  if (!existsSync(ST)) throw new Error(`${ST} is missing: run \`bash scripts/ensure-tools.sh\``);
+
+  const reportDir = path.join(ROOT, '.data', 'fuzz');
+  mkdirSync(reportDir, { recursive: true });
+  const started = Date.now();
+  let stack: TestStack | null = null;
+  // Stopped (e.g. by the integration test's time limit): end `st` and the stack, leave nothing running.
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`fuzz: ${signal}, stopping`);
+    current?.kill('SIGTERM');
+    if (!stack) killOwnChildren();
+    void (stack?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  stack = await startStack();
+  const failed: Role[] = [];
+  try {
+    console.log(`fuzz: stack up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.gatewayUrl}`);
+    const tokens = await setUpSessions(stack);
+    for (const role of roles) {
+      const t0 = Date.now();
+      console.log(`fuzz: ${role}: st run, ${options.examples} examples per operation, phases ${options.phases}`);
+      const code = await runSchemathesis(schemathesisArgs(stack.gatewayUrl, role, tokens[role], options, reportDir), role);
+      console.log(`fuzz: ${role}: exit ${code} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      if (code !== 0) failed.push(role);
+    }
+  } finally {
+    await stack.stop();
+  }
+  console.log(
+    failed.length === 0
+      ? `fuzz: PASSED for ${roles.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`
+      : `fuzz: FAILED for ${failed.join(', ')} (JUnit reports in ${path.relative(ROOT, reportDir)})`,
+  );
+  return failed.length === 0 ? 0 : 1;
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error('fuzz:', err);
+      process.exit(2);
+    },
+  );
+}
