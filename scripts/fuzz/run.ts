@@ -8,9 +8,13 @@
  * What it does: starts every service and the gateway as real processes (`startTestStack`, own
  * databases on the `npm run infra:up` servers), signs in the admin of the stack, a seller accepted
  * through the real flow (`acceptedSeller` of the e2e harness) and a new customer, creates a few
- * resources so the lists are not empty, then runs `st run <gateway>/openapi.json` once per role
- * with that role's session as a Bearer header and the checks `not_a_server_error` and
- * `response_schema_conformance`. Exits 0 only when all three runs pass.
+ * resources (an item, a card, a message to the seller, the customer's cart), then runs
+ * `st run <gateway>/openapi.json` once per role with that role's session as a Bearer header and
+ * the checks `not_a_server_error` and `response_schema_conformance` (2xx answers have no schema in
+ * the document yet; 4xx ones carry `{ error, fields? }`). Path parameters such as `id` take the
+ * ids of those resources half of the time (a Schemathesis dictionary), so requests get past
+ * "404 not found" into validation and writes. Exits 0 only when all three runs pass.
+ * Order: customer, seller, admin, so the admin's deletes come last.
  *
  * Usage: `tsx scripts/fuzz/run.ts [--examples N] [--phases a,b] [--roles customer,seller,admin]
  * [--seed N] [--workers N]`; `FUZZ_EXAMPLES` sets the default of `--examples` (5).
@@ -18,9 +22,9 @@
  * (gateway/test/fuzz.int.test.ts) a bounded run. Schemathesis comes from scripts/ensure-tools.sh
  * (a pinned version in `.data/tools/schemathesis`).
  */
-import { startTestStack, uniqueName, type TestStack } from '@market/platform/testing';
+import { startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acceptedSeller, api, type E2E } from '../../frontend/e2e/harness';
@@ -52,24 +56,32 @@ function must<T>(r: { status: number; body: T }, ok: number[], what: string): T 
   return r.body;
 }
 
-/** Signs in the three roles and creates a few resources; answers each role's session token. */
-export async function setUpSessions(stack: TestStack): Promise<Record<Role, string>> {
+/** Values of path parameters that name existing resources, by parameter name. */
+export type KnownIds = Record<string, string[]>;
+
+/**
+ * Signs in the three roles and creates a few resources; answers each role's session token and
+ * the ids of what exists, for the path parameters of the same name.
+ */
+export async function setUpSessions(stack: TestStack): Promise<{ tokens: Record<Role, string>; ids: KnownIds }> {
   const gw = stack.gatewayUrl;
   const admin = await api(gw, '/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password });
   must(admin, [200], 'admin login');
 
   const tag = uniqueName('fz').replace(/-/g, '');
   // acceptedSeller reads only the stack of its E2E argument; the fuzzer has no browser.
+  const sellerEmail = `${tag}-seller@example.lk`;
   const seller = await acceptedSeller({ stack } as E2E, {
     ownername: 'Kamala Silva',
     mobile: '0712345678',
     companyname: `Fuzz Hub ${tag}`,
     address: '45 Kandy Road, Kadawatha',
     year: '2015',
-    email: `${tag}-seller@example.lk`,
+    email: sellerEmail,
   });
-  must(
-    await api(
+  const sku = `SKU-${tag}`.toUpperCase();
+  const item = must(
+    await api<{ _id: string }>(
       gw,
       '/items/addItems',
       {
@@ -78,7 +90,7 @@ export async function setUpSessions(stack: TestStack): Promise<Record<Role, stri
         Model: 'N-A55',
         Quantity: 50,
         Price: 125_000,
-        Stock_keeping_unit: `SKU-${tag}`.toUpperCase(),
+        Stock_keeping_unit: sku,
         Description: 'A phone the fuzzer can find',
         Specification: '8 GB RAM, 256 GB',
         Color_family: ['Black'],
@@ -105,11 +117,11 @@ export async function setUpSessions(stack: TestStack): Promise<Record<Role, stri
     [201],
     'customer signup',
   );
-  const customer = await api(gw, '/Customer/loginCustomer', { username: tag, password });
-  must(customer, [200], 'customer login');
+  const customer = await api<{ customerLogin: { _id: string } }>(gw, '/Customer/loginCustomer', { username: tag, password });
+  const customerId = must(customer, [200], 'customer login').customerLogin._id;
   const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-  must(
-    await api(
+  const card = must(
+    await api<{ _id: string }>(
       gw,
       '/paymentdetails/add',
       { cardowner: 'Nimal Perera', cardnumber: '4111 1111 1111 1111', cardcvv: '737', carddate: expiry },
@@ -118,8 +130,8 @@ export async function setUpSessions(stack: TestStack): Promise<Record<Role, stri
     [201],
     'add card',
   );
-  must(
-    await api(
+  const contact = must(
+    await api<{ _id: string }>(
       gw,
       '/contactsel/add',
       { name: 'Nimal Perera', email: `${tag}@example.lk`, message: 'Is the A55 in stock?', sellerid: seller.id },
@@ -128,11 +140,40 @@ export async function setUpSessions(stack: TestStack): Promise<Record<Role, stri
     [201],
     'contact the seller',
   );
+  // The cart is created from the customer-registered event: wait for it.
+  const cart = await waitFor(
+    async () => {
+      const r = await api<{ _id?: string }>(gw, `/ShoppingCart/getOneCart/${customerId}`, undefined, customer.cookie, 'GET');
+      return r.status === 200 && r.body._id ? r.body._id : undefined;
+    },
+    30_000,
+    200,
+    'the customer’s cart',
+  );
+  const ids = [customerId, seller.id, item._id, card._id, contact._id, cart];
   return {
-    admin: tokenOf(admin.cookie, 'admin'),
-    seller: tokenOf(seller.cookie, 'seller'),
-    customer: tokenOf(customer.cookie, 'customer'),
+    tokens: {
+      admin: tokenOf(admin.cookie, 'admin'),
+      seller: tokenOf(seller.cookie, 'seller'),
+      customer: tokenOf(customer.cookie, 'customer'),
+    },
+    ids: { id: ids, customerId: [customerId], cartId: [cart], email: [`${tag}@example.lk`, sellerEmail], sku: [sku] },
   };
+}
+
+/**
+ * A Schemathesis config file (TOML) where each path parameter named in `ids` takes one of those
+ * values half of the time: random ids only ever reach "404 not found", real ones reach the
+ * validation and the writes behind it.
+ */
+export function schemathesisConfig(ids: KnownIds): string {
+  const lines: string[] = [];
+  for (const [name, values] of Object.entries(ids)) {
+    lines.push(`[dictionaries.${name}]`, `values = [${values.map((v) => JSON.stringify(v)).join(', ')}]`, '');
+  }
+  lines.push('[parameters]');
+  for (const name of Object.keys(ids)) lines.push(`"path.${name}" = { dictionary = "${name}", probability = 0.5 }`);
+  return `${lines.join('\n')}\n`;
 }
 
 export interface FuzzOptions {
@@ -143,8 +184,17 @@ export interface FuzzOptions {
 }
 
 /** The `st run` arguments of one role's run. */
-export function schemathesisArgs(gatewayUrl: string, role: Role, token: string, o: FuzzOptions, reportDir: string): string[] {
+export function schemathesisArgs(
+  gatewayUrl: string,
+  role: Role,
+  token: string,
+  o: FuzzOptions,
+  reportDir: string,
+  configFile: string,
+): string[] {
   const args = [
+    '--config-file',
+    configFile,
     'run',
     `${gatewayUrl}/openapi.json`,
     '--url',
@@ -273,11 +323,13 @@ async function main(): Promise<number> {
   const failed: Role[] = [];
   try {
     console.log(`fuzz: stack up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.gatewayUrl}`);
-    const tokens = await setUpSessions(stack);
+    const { tokens, ids } = await setUpSessions(stack);
+    const configFile = path.join(reportDir, 'schemathesis.toml');
+    writeFileSync(configFile, schemathesisConfig(ids));
     for (const role of roles) {
       const t0 = Date.now();
       console.log(`fuzz: ${role}: st run, ${options.examples} examples per operation, phases ${options.phases}`);
-      const code = await runSchemathesis(schemathesisArgs(stack.gatewayUrl, role, tokens[role], options, reportDir), role);
+      const code = await runSchemathesis(schemathesisArgs(stack.gatewayUrl, role, tokens[role], options, reportDir, configFile), role);
       console.log(`fuzz: ${role}: exit ${code} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       if (code !== 0) failed.push(role);
     }

@@ -37,8 +37,10 @@ export async function pingMongo(conn: Connection): Promise<void> {
 
 /**
  * Escapes a user-supplied string for use inside a `$regex` (DESIGN.md section 7: "Escape every
- * user string that goes into a `$regex`").
+ * user string that goes into a `$regex`"). A NUL character becomes `\x00`: a pattern holding a
+ * raw NUL is refused by the database ("must not contain null bytes"), which was a 500 for a
+ * search such as `?q=%00` (found by Schemathesis, issue 9).
  */
 export function escapeRegex(input: string): string {
-  return input.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return input.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
 }
