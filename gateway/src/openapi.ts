@@ -15,6 +15,7 @@ import {
 import type { Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { z } from 'zod';
+import { RATE_LIMIT_RULES } from './rateLimits';
 
 /** Operations of the slices that have landed, in one list. */
 export const OPERATIONS: readonly ApiOperation[] = [
@@ -60,12 +61,31 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
+/**
+ * The operation's documented answers plus those every operation of its kind can give, so the
+ * document lists every status a client may get (Schemathesis checks that, issue 9): 400 for
+ * invalid input where there is input, 401 and 403 where a session and role are needed, 404
+ * where the path names a resource, 429 on the rate-limited calls (rateLimits.ts).
+ */
+function answers(op: ApiOperation): Record<number, string> {
+  const out: Record<number, string> = {};
+  const hasPathParams = op.path.includes('{');
+  if (op.body || op.query || hasPathParams) out[400] = 'Invalid input: `{ error, fields }`';
+  if (!op.audience.every((a) => a === 'public')) {
+    out[401] = 'No valid session';
+    out[403] = 'Not allowed for this role';
+  }
+  if (hasPathParams) out[404] = 'Absent, or not yours';
+  if (op.method === 'post' && RATE_LIMIT_RULES.some((r) => r.pattern.test(op.path))) out[429] = 'Too many requests (Retry-After)';
+  return { ...out, ...op.responses };
+}
+
 /** Builds the document. */
 export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const op of operations) {
     const responses = Object.fromEntries(
-      Object.entries(op.responses).map(([status, description]) => [
+      Object.entries(answers(op)).map(([status, description]) => [
         status,
         Number(status) >= 400
           ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }

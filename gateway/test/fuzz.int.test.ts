@@ -2,7 +2,8 @@
  * Schemathesis against the gateway's `/openapi.json` as part of `npm test` (source: issue 9):
  * runs scripts/fuzz/run.ts (the real services and gateway, a signed-in customer, seller and
  * admin, one `st run` per role) with a bounded number of examples per operation, and expects it
- * to pass: no 5xx for anything the fuzzer sends, no response outside the documented schema.
+ * to pass: no 5xx for anything the fuzzer sends, no status the document does not list, no
+ * response outside the documented schema.
  * Why a child process: the runner is also `npm run fuzz` (100 examples and the coverage phase);
  * this test is its short form. On failure the runner's output, with Schemathesis's summary and
  * the failing requests as curl commands, is printed.

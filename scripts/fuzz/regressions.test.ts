@@ -3,6 +3,7 @@
  * stay fixed even when a bounded fuzz run does not happen to generate the input again; and the
  * Schemathesis config the runner writes.
  */
+import { ItemCreateSchema } from '@market/contracts';
 import { escapeRegex } from '@market/platform';
 import { describe, expect, it } from 'vitest';
 import { schemathesisConfig } from './run';
@@ -13,6 +14,19 @@ describe('findings of the fuzzer', () => {
     expect(pattern).not.toContain('\u0000');
     expect(new RegExp(pattern).test('wl\u0000.x')).toBe(true);
     expect(new RegExp(pattern).test('wl\u0000ax')).toBe(false);
+  });
+
+  it('refuses an empty Model of a new item with a 400 body instead of throwing (was a 500 on POST /items/addItems)', () => {
+    const r = ItemCreateSchema.safeParse({
+      Item_name: 'Phone',
+      Brand: 'Samsung',
+      Quantity: 1,
+      Price: 10,
+      Model: '',
+      Stock_keeping_unit: 'S1',
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.path.join('.'))).toContain('Model');
   });
 });
 

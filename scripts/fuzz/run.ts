@@ -10,8 +10,9 @@
  * through the real flow (`acceptedSeller` of the e2e harness) and a new customer, creates a few
  * resources (an item, a card, a message to the seller, the customer's cart), then runs
  * `st run <gateway>/openapi.json` once per role with that role's session as a Bearer header and
- * the checks `not_a_server_error` and `response_schema_conformance` (2xx answers have no schema in
- * the document yet; 4xx ones carry `{ error, fields? }`). Path parameters such as `id` take the
+ * the checks `not_a_server_error`, `status_code_conformance` (gateway/src/openapi.ts adds the
+ * 400/401/403/404/429 every operation of a kind can give) and `response_schema_conformance`
+ * (2xx answers have no schema in the document yet; 4xx ones carry `{ error, fields? }`). Path parameters such as `id` take the
  * ids of those resources half of the time (a Schemathesis dictionary), so requests get past
  * "404 not found" into validation and writes. Exits 0 only when all three runs pass.
  * Order: customer, seller, admin, so the admin's deletes come last.
@@ -43,6 +44,9 @@ const WEB_ORIGIN = 'http://localhost:3000';
  * further request would be an anonymous 401 and the run would test nothing.
  */
 const EXCLUDED_PATHS = /^\/(?:Customer|orgSeller|Admin)\/logout$/;
+
+/** What every run checks: no 5xx for anything sent, every answer a documented status and within its schema. */
+const CHECKS = 'not_a_server_error,response_schema_conformance,status_code_conformance';
 
 /** Returns the session token out of a `mp_session=<token>` cookie pair. */
 function tokenOf(cookie: string | undefined, who: string): string {
@@ -178,6 +182,8 @@ export function schemathesisConfig(ids: KnownIds): string {
 
 export interface FuzzOptions {
   examples: number;
+  /** Schemathesis checks, comma-separated. */
+  checks: string;
   phases: string;
   seed?: number;
   workers: number;
@@ -200,7 +206,7 @@ export function schemathesisArgs(
     '--url',
     gatewayUrl,
     '--checks',
-    'not_a_server_error,response_schema_conformance',
+    o.checks,
     '--max-examples',
     String(o.examples),
     '--phases',
@@ -291,12 +297,14 @@ async function main(): Promise<number> {
       examples: { type: 'string', default: process.env.FUZZ_EXAMPLES ?? '5' },
       phases: { type: 'string', default: process.env.FUZZ_PHASES ?? 'examples,fuzzing' },
       roles: { type: 'string', default: ROLES.join(',') },
+      checks: { type: 'string', default: CHECKS },
       seed: { type: 'string' },
       workers: { type: 'string', default: '2' },
     },
   });
   const options: FuzzOptions = {
     examples: Number(values.examples),
+    checks: values.checks,
     phases: values.phases,
     seed: values.seed === undefined ? undefined : Number(values.seed),
     workers: Number(values.workers),

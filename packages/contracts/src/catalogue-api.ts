@@ -24,7 +24,12 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
       'Items: search (name, brand, model; +SKU with mine=true), category, brand, price band on FinalPrice, rating, seller, discounted, available, sort, paging',
     audience: ['public'],
     query: ItemListQuerySchema.extend(PageQuerySchema.shape),
-    responses: { 200: 'Array (documented shape), or `{ items, total, page, limit }` with page/limit', 400: 'Bad filter' },
+    responses: {
+      200: 'Array (documented shape), or `{ items, total, page, limit }` with page/limit',
+      400: 'Bad filter',
+      401: '`mine=true` without a session',
+      403: '`mine=true` by a caller who is not a seller',
+    },
   },
   {
     method: 'get',
@@ -85,7 +90,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Packages (available ones for customers; mine=true for the seller’s own), search by name, paging',
     audience: ['public'],
     query: PackageListQuerySchema.extend(PageQuerySchema.shape),
-    responses: { 200: 'Array or page' },
+    responses: { 200: 'Array or page', 401: '`mine=true` without a session', 403: '`mine=true` by a caller who is not a seller' },
   },
   {
     method: 'get',

@@ -89,7 +89,9 @@ const ItemEditableFields = {
 /** Body of `POST /items/addItems`. SellerID comes from the session; discounts from updateDiscount. */
 export const ItemCreateSchema = z.object({
   ...ItemEditableFields,
-  Model: text('Model', 100).refine((m) => (MODEL_PREFIXES as readonly string[]).includes(m[0]!.toUpperCase()), 'Invalid'),
+  // charAt: the refinement runs on '' too (after the min(1) issue), where m[0]!.toUpperCase()
+  // threw: a 500 for `"Model": ""` (found by Schemathesis, issue 9).
+  Model: text('Model', 100).refine((m) => (MODEL_PREFIXES as readonly string[]).includes(m.charAt(0).toUpperCase()), 'Invalid'),
   Stock_keeping_unit: text('Stock keeping unit', 100).regex(
     /^[\w./-]+$/,
     'Stock keeping unit can contain letters, digits and - _ . / only',

@@ -38,7 +38,12 @@ function reportOperations(kind: ReportKind): ApiOperation[] {
       summary: `${TITLES[kind]}: enqueue the PDF (month 01..12 and year, default this month). Rows a client sends are ignored`,
       audience,
       body: kind === 'reviews' ? ReviewReportRequestSchema : MonthlyReportRequestSchema,
-      responses: { 202: '`{ jobId }`', 400: '`{ error, fields }`', 403: 'Not for this role' },
+      responses: {
+        202: '`{ jobId }`',
+        400: '`{ error, fields }`',
+        403: 'Not for this role',
+        ...((kind === 'reviews' ? { 404: 'No such item' } : {}) as Record<number, string>),
+      },
     },
     {
       method: 'get',
