@@ -5,12 +5,10 @@
  * redaction markers, timestamps, ids, socket addresses).
  */
 import { describe, expect, it } from 'vitest';
-import { cardNumbersIn, keyedSecret, luhn, scanText, scanValue } from './scan-secrets';
+import { cardNumbersIn, keyedSecret, scanText, scanValue } from './scan-secrets';
 
 describe('secrets scan detectors', () => {
   it('finds Luhn-valid card numbers, also with spaces or dashes', () => {
-    expect(luhn('4111111111111111')).toBe(true);
-    expect(luhn('4111111111111112')).toBe(false);
     expect(cardNumbersIn('paid with 4111 1111 1111 1111 today')).toEqual(['4111 1111 1111 1111']);
     expect(cardNumbersIn('card 5500-0000-0000-0004.')).toEqual(['5500-0000-0000-0004']);
     expect(cardNumbersIn('amex 378282246310005')).toEqual(['378282246310005']);

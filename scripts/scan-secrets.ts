@@ -26,6 +26,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { luhnValid } from '@market/contracts';
 
 export type Kind = 'card number' | 'cvv' | 'password' | 'reset code';
 
@@ -45,20 +46,6 @@ const RESET_CODE_KEY = /^(?:reset_?|verification_?)?code$/i;
 /** Redaction markers (pino's `[redacted]`, the e-mail worker's `[sent]`) and empty settings (`ssl.key.password = null`). */
 const REDACTED = /^\[?(?:redacted|sent|scrubbed)\]?$|^\*+$|^(?:null|none|undefined)$/i;
 
-/** The Luhn check over a string of digits. */
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 const mask = (s: string) =>
   s.length <= 4 ? '*'.repeat(s.length) : `${s.slice(0, 2)}${'*'.repeat(Math.max(0, s.length - 4))}${s.slice(-2)}`;
 
@@ -67,7 +54,7 @@ export function cardNumbersIn(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(CARD_CANDIDATE)) {
     const digits = m[0].replace(/[ -]/g, '');
-    if (digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhn(digits)) found.push(m[0]);
+    if (digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits)) found.push(m[0]);
   }
   return found;
 }
