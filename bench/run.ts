@@ -5,6 +5,8 @@
  *
  *   npm run bench [-- --only http,search,checkout,reports,web]
  *
+ * A run with --only writes `<date>-<benches>.*` beside the day's full run instead of over it.
+ *
  * The benches: http (HTTP cost per hop), search (catalogue size 1k/10k/100k), checkout (steady
  * checkout rate alone and in the browse mix, with event lag), reports (PDF render direct vs
  * worker), web (initial JS per route, Lighthouse LCP). Settings: see each bench's docstring.
@@ -31,15 +33,17 @@ async function main() {
   const started = new Date();
   const sections: BenchSection[] = [];
   const dir = path.join(__dirname, 'results');
+  // A partial run is written beside the day's full run, never over it: `<date>-http,web.json`.
+  const suffix = only >= 0 ? `-${chosen.join(',')}` : '';
   for (const name of chosen) {
     const t0 = Date.now();
     process.stdout.write(`bench ${name} …\n`);
     sections.push(await BENCHES[name]!());
     process.stdout.write(`bench ${name} done in ${Math.round((Date.now() - t0) / 1000)} s\n`);
     // Written after every bench, so a failure later keeps what was measured.
-    await writeResults(dir, runMeta(started), sections);
+    await writeResults(dir, runMeta(started), sections, suffix);
   }
-  const files = await writeResults(dir, runMeta(started), sections);
+  const files = await writeResults(dir, runMeta(started), sections, suffix);
   process.stdout.write(`\n${files.map((f) => path.relative(root, f)).join('\n')}\n`);
 }
 

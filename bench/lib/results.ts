@@ -97,10 +97,10 @@ export async function chartPng(sections: readonly BenchSection[]): Promise<Buffe
   return new Resvg(svg, { background: 'white', font: { loadSystemFonts: true, defaultFontFamily: 'Liberation Sans' } }).render().asPng();
 }
 
-/** Writes the JSON, markdown and PNG of a run; returns their paths. */
-export async function writeResults(dir: string, meta: RunMeta, sections: readonly BenchSection[]): Promise<string[]> {
+/** Writes the JSON, markdown and PNG of a run as `<dir>/<date><suffix>.*`; returns their paths. */
+export async function writeResults(dir: string, meta: RunMeta, sections: readonly BenchSection[], suffix = ''): Promise<string[]> {
   await mkdir(dir, { recursive: true });
-  const base = path.join(dir, meta.date);
+  const base = path.join(dir, `${meta.date}${suffix}`);
   const json = `${base}.json`;
   const md = `${base}.md`;
   const png = `${base}.png`;
