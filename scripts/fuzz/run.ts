@@ -6,26 +6,32 @@
  * them must get a clear 4xx, never a 500.
  *
  * What it does: starts every service and the gateway as real processes (`startTestStack`, own
- * databases on the `npm run infra:up` servers), signs in the admin of the stack, a seller accepted
- * through the real flow (`acceptedSeller` of the e2e harness) and a new customer, creates a few
- * resources (an item, a card, a message to the seller, the customer's cart), then runs
- * `st run <gateway>/openapi.json` once per role with that role's session as a Bearer header and
- * the checks `not_a_server_error`, `status_code_conformance` (gateway/src/openapi.ts adds the
- * 400/401/403/404/429 every operation of a kind can give) and `response_schema_conformance`
- * (2xx answers have no schema in the document yet; 4xx ones carry `{ error, fields? }`). Path parameters such as `id` take the
- * ids of those resources half of the time (a Schemathesis dictionary), so requests get past
- * "404 not found" into validation and writes. Exits 0 only when all three runs pass.
- * Order: customer, seller, admin, so the admin's deletes come last.
+ * databases on the `npm run infra:up` servers, rate limits raised as for every test stack), signs
+ * in the admin of the stack, a seller accepted through the real flow (`acceptedSeller` of the e2e
+ * harness) and a new customer, creates a few resources (an item, a card, a message to the seller,
+ * the customer's cart), then runs `st run <gateway>/openapi.json` once per role with that role's
+ * session as a Bearer header, the web app's Origin, and the checks:
+ * - `not_a_server_error`;
+ * - `status_code_conformance` (gateway/src/openapi.ts adds the 400/401/403/404/429 that every
+ *   operation of a kind can give);
+ * - `response_schema_conformance` (2xx answers have no schema in the document yet, so this checks
+ *   the 4xx bodies, `{ error, fields? }`).
+ * Path parameters such as `id` take the ids of those resources half of the time (a Schemathesis
+ * dictionary), so requests get past "404 not found" into validation and writes. Order: customer,
+ * seller, admin, so the admin's deletes come last. Exits 0 only when all three runs pass.
  *
  * Usage: `tsx scripts/fuzz/run.ts [--examples N] [--phases a,b] [--roles customer,seller,admin]
- * [--seed N] [--workers N]`; `FUZZ_EXAMPLES` sets the default of `--examples` (5).
- * `npm run fuzz` runs 100 examples per operation in every phase; the integration test
- * (gateway/test/fuzz.int.test.ts) a bounded run. Schemathesis comes from scripts/ensure-tools.sh
- * (a pinned version in `.data/tools/schemathesis`).
+ * [--checks a,b] [--seed N] [--workers N]`; `FUZZ_EXAMPLES` sets the default of `--examples` (5),
+ * `FUZZ_PHASES` of `--phases` (examples,fuzzing). `npm run fuzz` runs 100 examples per operation
+ * and adds the coverage phase (boundary values); the integration test
+ * (gateway/test/fuzz.int.test.ts) is the bounded run. Schemathesis comes from
+ * scripts/ensure-tools.sh (a pinned version in `.data/tools/schemathesis`); JUnit reports of the
+ * last run land in `.data/fuzz`.
  */
 import { startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acceptedSeller, api, type E2E } from '../../frontend/e2e/harness';
@@ -40,8 +46,10 @@ const WEB_ORIGIN = 'http://localhost:3000';
 
 /**
  * Operations no role's run sends. Logging out revokes the very token the run is using (each of
- * the three logout paths, all POST, revokes whatever session the request carries), after which every
- * further request would be an anonymous 401 and the run would test nothing.
+ * the three logout paths, all POST, revokes whatever session the request carries), after which
+ * every further request would be an anonymous 401 and the run would test nothing. Other calls
+ * that would end the session (password change, deleting the own account) need the current
+ * password, which the fuzzer does not know.
  */
 const EXCLUDED_PATHS = /^\/(?:Customer|orgSeller|Admin)\/logout$/;
 
@@ -329,11 +337,14 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSignal);
   stack = await startStack();
   const failed: Role[] = [];
+  const cleanups: (() => void)[] = [];
   try {
     console.log(`fuzz: stack up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.gatewayUrl}`);
     const { tokens, ids } = await setUpSessions(stack);
-    const configFile = path.join(reportDir, 'schemathesis.toml');
+    // Per run (not in .data/fuzz): the ids belong to this run's stack.
+    const configFile = path.join(mkdtempSync(path.join(tmpdir(), 'fuzz-')), 'schemathesis.toml');
     writeFileSync(configFile, schemathesisConfig(ids));
+    cleanups.push(() => rmSync(path.dirname(configFile), { recursive: true, force: true }));
     for (const role of roles) {
       const t0 = Date.now();
       console.log(`fuzz: ${role}: st run, ${options.examples} examples per operation, phases ${options.phases}`);
@@ -342,6 +353,7 @@ async function main(): Promise<number> {
       if (code !== 0) failed.push(role);
     }
   } finally {
+    for (const c of cleanups) c();
     await stack.stop();
   }
   console.log(
