@@ -351,6 +351,14 @@ async function main(): Promise<number> {
       const code = await runSchemathesis(schemathesisArgs(stack.gatewayUrl, role, tokens[role], options, reportDir, configFile), role);
       console.log(`fuzz: ${role}: exit ${code} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       if (code !== 0) failed.push(role);
+      // A 500/502 on many operations at once is a process that died, not one bad input: say which.
+      for (const [name, p] of Object.entries(stack.processes)) {
+        const info = p.exitInfo();
+        if (!info) continue;
+        console.error(`fuzz: ${name} exited (code ${info.code}, signal ${info.signal}); its last output:\n${p.output().slice(-3000)}`);
+        if (!failed.includes(role)) failed.push(role);
+        await p.restart();
+      }
     }
   } finally {
     for (const c of cleanups) c();
