@@ -266,8 +266,8 @@ function runSchemathesis(args: string[], label: string): Promise<number> {
 }
 
 /**
- * Ends this process's own child processes (by pid, from /proc). `startTestStack` leaves the
- * services that did start running when another one fails to get ready; they are ours to end.
+ * Ends this process's own child processes (by pid, from /proc): the services of a stack that is
+ * still starting when the run is stopped, before there is a `TestStack` to stop.
  */
 function killOwnChildren(): void {
   for (const entry of readdirSync('/proc')) {
@@ -292,7 +292,7 @@ async function startStack(): Promise<TestStack> {
     try {
       return await startTestStack(SERVICES, {}, { LOG_LEVEL: 'warn' });
     } catch (err) {
-      killOwnChildren();
+      // startTestStack has already stopped the processes that did come up.
       if (attempt === 2 || !/Timed out/.test((err as Error).message)) throw err;
       console.error(`fuzz: the stack did not come up (${(err as Error).message.split('\n')[0]}); trying once more`);
     }

@@ -249,7 +249,7 @@ export async function startTestStack(
   const admin = { username: uniqueName('root').replace(/-/g, ''), password: 'Admin#Passw0rd', email: `${uniqueName('root')}@example.lk` };
   // A test stack's consumer groups are new: they read only what happens after they joined.
   const common = { ...TEST_SECRETS, WEB_URL: 'http://localhost:3000', KAFKA_FROM_BEGINNING: 'false' };
-  const started = await Promise.all(
+  const settled = await Promise.allSettled(
     services.map(async (name) => {
       const env: Record<string, string> = { ...common, ...serviceEnv, MONGO_DB: `${name}-${dbSuffix}` };
       if (name === 'identity')
@@ -257,14 +257,26 @@ export async function startTestStack(
       return [name, await spawnProcess(path.join(root, 'services', name, 'src', 'main.ts'), env)] as const;
     }),
   );
+  const started = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const processes: Record<string, RunningProcess> = Object.fromEntries(started);
+  // One process that did not come up fails the stack; the others must not outlive it.
+  const failedStart = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failedStart) {
+    await Promise.all(Object.values(processes).map((p) => p.stop()));
+    throw failedStart.reason;
+  }
   const upstreams = Object.fromEntries(started.map(([name, p]) => [`${name.toUpperCase()}_URL`, p.url]));
-  processes.gateway = await spawnProcess(path.join(root, 'gateway', 'src', 'main.ts'), {
-    ...common,
-    ...upstreams,
-    RATE_LIMIT_MULTIPLIER: '1000',
-    ...gatewayEnv,
-  });
+  try {
+    processes.gateway = await spawnProcess(path.join(root, 'gateway', 'src', 'main.ts'), {
+      ...common,
+      ...upstreams,
+      RATE_LIMIT_MULTIPLIER: '1000',
+      ...gatewayEnv,
+    });
+  } catch (err) {
+    await Promise.all(Object.values(processes).map((p) => p.stop()));
+    throw err;
+  }
   return {
     gatewayUrl: processes.gateway.url,
     dbSuffix,
