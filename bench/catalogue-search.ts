@@ -9,7 +9,7 @@
  *   npx tsx bench/catalogue-search.ts [sizes...]      (default 1000 10000 100000)
  */
 import { connectMongo } from '@market/platform';
-import { spawnProcess, testServers, TEST_SECRETS, uniqueName } from '@market/platform/testing';
+import { spawnProcess, testServers, TEST_SECRETS, uniqueName, waitFor } from '@market/platform/testing';
 import path from 'node:path';
 import { hammer, type HammerResult } from './lib/hammer';
 import { insertBenchItems } from './lib/items';
@@ -69,7 +69,18 @@ export async function run(): Promise<BenchSection> {
     }
   } finally {
     await proc.stop();
-    await db.dropDatabase();
+    // After a size the service could not answer, the proxy is still working through the
+    // stalled queries and this connection's pool was cleared: wait for it rather than lose the run.
+    await waitFor(
+      () =>
+        db.dropDatabase().then(
+          () => true,
+          () => false,
+        ),
+      180_000,
+      2_000,
+      'dropping the bench database',
+    );
     await db.close();
   }
   const label = (n: number) => (n >= 1000 ? `${n / 1000}k` : String(n));
