@@ -19,10 +19,14 @@ const WEB = process.env.WEB_URL ?? 'http://localhost:3000';
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, '.data', 'screenshots');
 
-/** Waits until the page's network is quiet and every image on it has loaded (or failed). */
+/**
+ * Waits until the page has its data (no loading spinner left, network quiet) and every image on it
+ * has loaded (or failed). The page functions are strings: this project's TypeScript has no DOM types.
+ */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  // Runs in the page; written as a string because this project's TypeScript has no DOM types.
+  await page.waitForFunction("!document.querySelector('[class*=Loader]')", undefined, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
   await page.waitForFunction('[...document.images].every((img) => img.complete)', undefined, { timeout: 30_000 });
 }
 
@@ -37,7 +41,9 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const accounts = JSON.parse(readFileSync(path.join(ROOT, '.data', 'demo-accounts.json'), 'utf8')) as { sellerUsernames: string[] };
   const browser = await chromium.launch({ executablePath: CHROMIUM });
-  const context = () => browser.newContext({ baseURL: WEB, viewport: { width: 1280, height: 900 } });
+  // Tall enough that a full-page shot rarely resizes the viewport: a resize re-mounts the item
+  // details page (its data reloads behind a spinner), which the shot would catch instead.
+  const context = () => browser.newContext({ baseURL: WEB, viewport: { width: 1280, height: 1400 } });
   try {
     console.log(`screenshots of ${WEB}`);
     const customer = await (await context()).newPage();
@@ -53,7 +59,7 @@ async function main(): Promise<void> {
 
     await firstItem.click();
     await customer.waitForURL('**/Customer/ItemDetails/**');
-    await customer.getByRole('heading').first().waitFor();
+    await customer.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 30_000 });
     await capture(customer, 'item-details', `item details ${customer.url().split('/').pop()}`);
 
     await customer.goto('/Customer/MyShoppingCart');
