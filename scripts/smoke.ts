@@ -17,6 +17,8 @@ const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8070';
 const ROOT = path.resolve(__dirname, '..');
 
 const step = (who: string, what: string) => console.log(`  ${who.padEnd(8)} ${what}`);
+/** LKR as the web app shows it: `Rs. 12,345.00`. */
+const rs = (lkr: number) => `Rs. ${lkr.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function main(): Promise<void> {
   console.log(`smoke test against ${GATEWAY}`);
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
       )
     ).body.items[0];
   if (!item) throw new Error('the catalogue has no available item: was the demo data seeded?');
-  step('customer', `searched "galaxy": ${found.total} items; picked ${item.Item_name} at Rs. ${item.FinalPrice.toFixed(2)}`);
+  step('customer', `searched "galaxy": ${found.total} items; picked ${item.Item_name} at ${rs(item.FinalPrice)}`);
   const cart = expectStatus(
     await customer.call<{ _id: string; ItemIDs: string[]; PackageIDs: string[] }>('GET', `/ShoppingCart/getOneCart/${customerId}`),
     'cart',
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
     'pay',
     200,
   );
-  step('customer', `paid Rs. ${checkout.Amount.toFixed(2)} with the wallet provider, receipt ${paid.receipt.RecieptNo}`);
+  step('customer', `paid ${rs(checkout.Amount)} with the wallet provider, receipt ${paid.receipt.RecieptNo}`);
   let status = '';
   for (let i = 0; i < 100 && status !== 'Confirmed' && status !== 'Rejected'; i++) {
     status = (await customer.call<{ status: string }>('GET', `/checkout/${checkout.checkoutId}`)).body.status;
