@@ -35,6 +35,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acceptedSeller, api, type E2E } from '../../frontend/e2e/harness';
+import { newCustomer } from '../../services/identity/test/stack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ST = path.join(ROOT, '.data', 'tools', 'schemathesis', 'bin', 'st');
@@ -114,21 +115,7 @@ export async function setUpSessions(stack: TestStack): Promise<{ tokens: Record<
   );
 
   const password = 'Secret#123';
-  must(
-    await api(gw, '/Customer/add', {
-      firstName: 'Nimal',
-      lastName: 'Perera',
-      email: `${tag}@example.lk`,
-      phoneNumber: '0771234567',
-      dob: '1995-04-12',
-      gender: 'Male',
-      address: '12 Galle Road, Colombo 03',
-      username: tag,
-      password,
-    }),
-    [201],
-    'customer signup',
-  );
+  must(await api(gw, '/Customer/add', newCustomer({ email: `${tag}@example.lk`, username: tag, password })), [201], 'customer signup');
   const customer = await api<{ customerLogin: { _id: string } }>(gw, '/Customer/loginCustomer', { username: tag, password });
   const customerId = must(customer, [200], 'customer login').customerLogin._id;
   const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
