@@ -1,7 +1,9 @@
 /**
  * Secrets scan of every database and of the logs (issue 9: "no card number, CVV, password or
  * reset code in clear in any database or log"; DESIGN.md section 5). Run by scripts/test.sh after
- * the end-to-end tests: `npx tsx scripts/scan-secrets.ts`; exits 1 naming each place it found one.
+ * the end-to-end tests: `npx tsx scripts/scan-secrets.ts [--drop-test-databases]`; exits 1 naming
+ * each place it found one. `npm test` runs the tests with KEEP_TEST_DATABASES=1, so the test
+ * stacks' databases are still there to be read, and drops them here afterwards.
  *
  * Where it looks:
  * - MongoDB/FerretDB (MONGO_URL, as testServers() reads it): every database, every collection,
@@ -12,8 +14,7 @@
  *   flight and are skipped; a completed or failed job that still holds a secret is a finding.
  * - Log files under `.data/logs/**`: the infrastructure's logs (`npm run infra:up`) and
  *   `.data/logs/test-stacks/`, where the security tests save what every service process of their
- *   stacks printed (the test harness otherwise keeps process output in memory only, and drops a
- *   stack's databases when it stops).
+ *   stacks printed (the test harness otherwise keeps process output in memory only).
  *
  * What counts as a secret in clear:
  * - a card number: 13–19 digits (spaces or dashes allowed between them), starting with 2–6 (the
@@ -212,6 +213,23 @@ export function scanLogs(dir: string): { findings: Finding[]; files: number } {
   return { findings, files: files.length };
 }
 
+/**
+ * Drops the databases test stacks kept for this scan (`<service>-it-…`, startTestStack with
+ * KEEP_TEST_DATABASES=1); answers how many.
+ */
+async function dropTestDatabases(url: string): Promise<number> {
+  const mongoose = (await import('mongoose')).default;
+  const conn = await mongoose.createConnection(url, { serverSelectionTimeoutMS: 10_000 }).asPromise();
+  try {
+    const { databases } = await conn.db!.admin().listDatabases();
+    const kept = databases.map((d) => d.name).filter((name) => /^[a-z]+-it-/.test(name));
+    for (const name of kept) await conn.useDb(name, { useCache: false }).dropDatabase();
+    return kept.length;
+  } finally {
+    await conn.close();
+  }
+}
+
 async function main(): Promise<void> {
   const root = path.resolve(__dirname, '..');
   const mongoUrl = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017';
@@ -223,6 +241,8 @@ async function main(): Promise<void> {
     `secrets scan: ${mongo.documents} documents in ${mongoUrl}, ${redis.keys} Redis keys (${redis.inFlight} jobs in flight skipped), ${logs.files} log files`,
   );
   const findings = [...mongo.findings, ...redis.findings, ...logs.findings];
+  if (process.argv.includes('--drop-test-databases'))
+    console.log(`secrets scan: dropped ${await dropTestDatabases(mongoUrl)} test databases`);
   if (!findings.length) {
     console.log('secrets scan: nothing found');
     return;

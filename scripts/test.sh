@@ -44,6 +44,9 @@ mkdir -p .data/test-results
 step "unit tests"
 npx vitest run --project unit --project frontend --reporter=default --reporter=json --outputFile=.data/test-results/unit.json || fail "unit tests"
 
+# Test stacks keep their databases until the secrets scan has read them (it drops them).
+export KEEP_TEST_DATABASES=1
+
 step "integration tests (real Kafka, FerretDB, Redis, MailDev)"
 npx vitest run --project integration --reporter=default --reporter=json --outputFile=.data/test-results/integration.json || fail "integration tests"
 
@@ -55,7 +58,7 @@ step "end-to-end tests (built web app in Debian's Chromium, real services)"
 npx vitest run --project e2e --no-file-parallelism --reporter=default --reporter=json --outputFile=.data/test-results/e2e.json || fail "end-to-end tests"
 
 step "secrets scan (databases and logs)"
-npx tsx scripts/scan-secrets.ts || fail "secrets scan"
+npx tsx scripts/scan-secrets.ts --drop-test-databases || fail "secrets scan"
 
 step "summary"
 node scripts/test-summary.mjs .data/test-results/unit.json .data/test-results/integration.json .data/test-results/e2e.json

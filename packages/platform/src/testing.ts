@@ -284,7 +284,9 @@ export async function startTestStack(
     processes,
     async stop() {
       await Promise.all(Object.values(processes).map((p) => p.stop()));
-      // Leave nothing behind on a developer's server: drop the stack's databases.
+      // `npm test` keeps them (KEEP_TEST_DATABASES=1) for the secrets scan that ends the run and
+      // drops them there; otherwise leave nothing behind on a developer's server.
+      if (process.env.KEEP_TEST_DATABASES === '1') return;
       const mongoose = (await import('mongoose')).default;
       const conn = await mongoose.createConnection(testServers().mongoUrl).asPromise();
       try {
