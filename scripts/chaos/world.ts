@@ -9,7 +9,7 @@
  * runs inside the `reporting` process, so killing reporting kills its worker too (it cannot be
  * killed on its own).
  */
-import { mailsTo, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
+import { expectStatus, mailsTo, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,11 +45,6 @@ const CARD = { cardowner: 'Nimal Perera', cardnumber: '4111 1111 1111 1111', car
 export const CVV = CARD.cardcvv;
 const expiry = () => `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
 
-function must<T>(r: { status: number; body: T }, ok: number[], what: string): T {
-  if (!ok.includes(r.status)) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
 /**
  * Starts the stack and sets up `sellers` sellers with `itemsPerSeller` items (the first with
  * `stock` units, the next fewer and fewer) and `customers` customers.
@@ -65,13 +60,17 @@ export async function startWorld(opts: {
   const stack = await startTestStack([...SERVICES], {}, { REPORT_DIR: reportDir, LOG_LEVEL: 'warn' });
   const client = () => new ApiClient(() => stack.gatewayUrl, opts.record);
   const admin = client();
-  must(await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password }), [200], 'admin login');
+  expectStatus(
+    await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password }),
+    'admin login',
+    200,
+  );
 
   const sellers: Seller[] = [];
   for (let i = 0; i < opts.sellers; i++) {
     const tag = uniqueName('s').replace(/-/g, '');
     const email = `${tag}@example.lk`;
-    const applied = must(
+    const applied = expectStatus(
       await client().post<{ _id: string }>('/seller/add', {
         ownername: 'Kamala Silva',
         mobile: '0712345678',
@@ -81,10 +80,10 @@ export async function startWorld(opts: {
         description: 'Authorised reseller of phones and tablets.',
         email,
       }),
-      [201],
       'seller application',
+      201,
     );
-    must(await admin.post('/orgseller/add', { requestId: applied._id }), [201], 'seller approval');
+    expectStatus(await admin.post('/orgseller/add', { requestId: applied._id }), 'seller approval', 201);
     const mail = await waitFor(
       async () => (await mailsTo(email)).find((m) => /Welcome aboard/.test(m.subject)),
       30_000,
@@ -94,7 +93,7 @@ export async function startWorld(opts: {
     const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
     const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
     const c = client();
-    must(await c.post('/orgSeller/loginSeller', { username, password }), [200], 'seller login');
+    expectStatus(await c.post('/orgSeller/loginSeller', { username, password }), 'seller login', 200);
     sellers.push({ client: c, id: applied._id });
   }
 
@@ -105,7 +104,7 @@ export async function startWorld(opts: {
   for (const s of sellers) {
     for (let i = 0; i < opts.itemsPerSeller; i++) {
       const stock = Math.max(2, Math.round(opts.stock * shares[items.size % shares.length]!));
-      const item = must(
+      const item = expectStatus(
         await s.client.post<{ _id: string }>('/items/addItems', {
           Item_name: `Chaos Phone ${i}`,
           Brand: 'Samsung',
@@ -117,8 +116,8 @@ export async function startWorld(opts: {
           Specification: '8 GB RAM, 256 GB',
           Color_family: ['Black'],
         }),
-        [201],
         'add item',
+        201,
       );
       items.set(item._id, stock);
     }
@@ -128,13 +127,13 @@ export async function startWorld(opts: {
   for (let i = 0; i < opts.customers; i++) {
     const body = newCustomer();
     const c = client();
-    must(await c.post('/Customer/add', body), [201], 'customer signup');
-    const login = must(
+    expectStatus(await c.post('/Customer/add', body), 'customer signup', 201);
+    const login = expectStatus(
       await c.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', { username: body.username, password: body.password }),
-      [200],
       'customer login',
+      200,
     );
-    const card = must(await c.post<{ _id: string }>('/paymentdetails/add', { ...CARD, carddate: expiry() }), [201], 'add card');
+    const card = expectStatus(await c.post<{ _id: string }>('/paymentdetails/add', { ...CARD, carddate: expiry() }), 'add card', 201);
     const id = login.customerLogin._id;
     const cart = await waitFor(
       async () => {
@@ -165,6 +164,6 @@ export async function startWorld(opts: {
       `item ${itemId} in the cart read model`,
     );
   }
-  must(await probe.client.put(`/ShoppingCart/updateSItem/${probe.cartId}`, { ItemIDs: [], PackageIDs: [] }), [200], 'empty cart');
+  expectStatus(await probe.client.put(`/ShoppingCart/updateSItem/${probe.cartId}`, { ItemIDs: [], PackageIDs: [] }), 'empty cart', 200);
   return { stack, reportDir, admin, sellers, customers, items, client };
 }

@@ -28,7 +28,7 @@
  * scripts/ensure-tools.sh (a pinned version in `.data/tools/schemathesis`); JUnit reports of the
  * last run land in `.data/fuzz`.
  */
-import { startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
+import { expectStatus, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,11 +64,6 @@ function tokenOf(cookie: string | undefined, who: string): string {
   return decodeURIComponent(m[1]!);
 }
 
-function must<T>(r: { status: number; body: T }, ok: number[], what: string): T {
-  if (!ok.includes(r.status)) throw new Error(`${what}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-  return r.body;
-}
-
 /** Values of path parameters that name existing resources, by parameter name. */
 export type KnownIds = Record<string, string[]>;
 
@@ -79,7 +74,7 @@ export type KnownIds = Record<string, string[]>;
 export async function setUpSessions(stack: TestStack): Promise<{ tokens: Record<Role, string>; ids: KnownIds }> {
   const gw = stack.gatewayUrl;
   const admin = await api(gw, '/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password });
-  must(admin, [200], 'admin login');
+  expectStatus(admin, 'admin login', 200);
 
   const tag = uniqueName('fz').replace(/-/g, '');
   // acceptedSeller reads only the stack of its E2E argument; the fuzzer has no browser.
@@ -93,7 +88,7 @@ export async function setUpSessions(stack: TestStack): Promise<{ tokens: Record<
     email: sellerEmail,
   });
   const sku = `SKU-${tag}`.toUpperCase();
-  const item = must(
+  const item = expectStatus(
     await api<{ _id: string }>(
       gw,
       '/items/addItems',
@@ -110,34 +105,38 @@ export async function setUpSessions(stack: TestStack): Promise<{ tokens: Record<
       },
       seller.cookie,
     ),
-    [201],
     'add item',
+    201,
   );
 
   const password = 'Secret#123';
-  must(await api(gw, '/Customer/add', newCustomer({ email: `${tag}@example.lk`, username: tag, password })), [201], 'customer signup');
+  expectStatus(
+    await api(gw, '/Customer/add', newCustomer({ email: `${tag}@example.lk`, username: tag, password })),
+    'customer signup',
+    201,
+  );
   const customer = await api<{ customerLogin: { _id: string } }>(gw, '/Customer/loginCustomer', { username: tag, password });
-  const customerId = must(customer, [200], 'customer login').customerLogin._id;
+  const customerId = expectStatus(customer, 'customer login', 200).customerLogin._id;
   const expiry = `12/${String((new Date().getFullYear() + 2) % 100).padStart(2, '0')}`;
-  const card = must(
+  const card = expectStatus(
     await api<{ _id: string }>(
       gw,
       '/paymentdetails/add',
       { cardowner: 'Nimal Perera', cardnumber: '4111 1111 1111 1111', cardcvv: '737', carddate: expiry },
       customer.cookie,
     ),
-    [201],
     'add card',
+    201,
   );
-  const contact = must(
+  const contact = expectStatus(
     await api<{ _id: string }>(
       gw,
       '/contactsel/add',
       { name: 'Nimal Perera', email: `${tag}@example.lk`, message: 'Is the A55 in stock?', sellerid: seller.id },
       customer.cookie,
     ),
-    [201],
     'contact the seller',
+    201,
   );
   // The cart is created from the customer-registered event: wait for it.
   const cart = await waitFor(

@@ -58,10 +58,7 @@ export class Session {
 }
 
 /** Fails with the route and answer when a call did not give one of the expected statuses. */
-export function expectStatus<T>(a: Answer<T>, what: string, ...ok: number[]): T {
-  if (!ok.includes(a.status)) throw new Error(`${what}: HTTP ${a.status} ${JSON.stringify(a.body).slice(0, 300)}`);
-  return a.body;
-}
+export { expectStatus } from '@market/platform/testing';
 
 /**
  * Waits for a MailDev message to `to` whose subject matches, received at or after `since`

@@ -17,6 +17,16 @@ export function testServers() {
   };
 }
 
+/**
+ * Answers `res.body` when `res.status` is one of `ok`; otherwise throws an Error naming `what`,
+ * the status and the first 300 characters of the body. For set-up calls of tests, benches and
+ * scripts, where any other answer means the run cannot go on.
+ */
+export function expectStatus<T>(res: { status: number; body: T }, what: string, ...ok: number[]): T {
+  if (!ok.includes(res.status)) throw new Error(`${what}: HTTP ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return res.body;
+}
+
 /** A name unique to this test run, e.g. for a database, topic or consumer group. */
 export function uniqueName(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
