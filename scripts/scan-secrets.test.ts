@@ -14,6 +14,11 @@ describe('secrets scan detectors', () => {
     expect(cardNumbersIn('amex 378282246310005')).toEqual(['378282246310005']);
     expect(cardNumbersIn('not luhn 4111111111111112, time 1717171717171, order 65a1234567890123456789ab')).toEqual([]);
     expect(cardNumbersIn('name="// unix:323265750647227046 -> sock"')).toEqual([]);
+    // A BullMQ job id: a digit and a dash before a millisecond timestamp are not a card.
+    expect(cardNumbersIn('report:monthly-test-2-1795473026672')).toEqual([]);
+    expect(cardNumbersIn('amex 3782 822463 10005, visa 4111-1111-1111-1111')).toEqual(['3782 822463 10005', '4111-1111-1111-1111']);
+    // An ungrouped card behind an odd separator is still found.
+    expect(cardNumbersIn('x 7-4111111111111111')).toEqual(['4111111111111111']);
   });
 
   it('flags CVVs, clear passwords and reset codes by key, not hashes or redactions', () => {

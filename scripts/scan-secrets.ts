@@ -41,6 +41,8 @@ export interface Finding {
 
 // Not inside a word, a number or an address (`unix:323265750647227046` in FerretDB's log).
 const CARD_CANDIDATE = /(?<![\w.]|unix:)\d(?:[ -]?\d){12,18}(?!\w|\.\d)/g;
+/** How card numbers are written with separators: groups of four (the last may be shorter), or Amex/Diners 4-6-5/4-6-4. */
+const GROUPED_CARD = /^\d{4}([ -])\d{4}(?:\1\d{4}){1,2}(?:\1\d{1,3})?$|^\d{4}([ -])\d{6}\2\d{4,5}$/;
 const CVV_KEY = /^(?:card)?(?:cvv|cvc)2?$/i;
 const PASSWORD_KEY = /^(?:new|old|current|confirm)?_?pass(?:word)?$/i;
 const RESET_CODE_KEY = /^(?:reset_?|verification_?)?code$/i;
@@ -54,8 +56,14 @@ const mask = (s: string) =>
 export function cardNumbersIn(text: string): string[] {
   const found: string[] = [];
   for (const m of text.matchAll(CARD_CANDIDATE)) {
-    const digits = m[0].replace(/[ -]/g, '');
-    if (digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits)) found.push(m[0]);
+    // Separators only count where people put them (4-4-4-4, Amex 4-6-5); otherwise a digit before
+    // a dash glues onto a timestamp (`monthly-test-2-1795473026672` in a BullMQ job id), so each
+    // unbroken run is judged on its own.
+    const pieces = /[ -]/.test(m[0]) && !GROUPED_CARD.test(m[0]) ? m[0].split(/[ -]/) : [m[0]];
+    for (const piece of pieces) {
+      const digits = piece.replace(/[ -]/g, '');
+      if (digits.length >= 13 && digits.length <= 19 && /^[2-6]/.test(digits) && luhnValid(digits)) found.push(piece);
+    }
   }
   return found;
 }
