@@ -67,8 +67,10 @@ describe('tracing a checkout', () => {
     const services = await waitFor(
       async () => {
         const seen = new Set(inTrace().map((s) => s.service));
-        const orderingConsumer = inTrace().some((s) => s.service === 'ordering' && s.span.kind === 5);
-        return ['gateway', 'ordering', 'catalogue'].every((name) => seen.has(name)) && orderingConsumer ? seen : undefined;
+        // Each process exports its spans in its own batches, so catalogue's consumer span may come
+        // after its other spans: wait for both consumer spans, not only for some span of each.
+        const consumers = ['ordering', 'catalogue'].every((name) => inTrace().some((s) => s.service === name && s.span.kind === 5));
+        return ['gateway', 'ordering', 'catalogue'].every((name) => seen.has(name)) && consumers ? seen : undefined;
       },
       30_000,
       200,
