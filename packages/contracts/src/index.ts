@@ -25,3 +25,4 @@ export * from './reviews';
 export * from './reviews-api';
 export * from './reporting';
 export * from './reporting-api';
+export * from './money';

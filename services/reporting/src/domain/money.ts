@@ -2,20 +2,16 @@
  * Money as the reports show it (DESIGN.md section 6): integer cents of LKR in, `Rs. 12,345.00`
  * out, two decimals always; and the report constants of spec 001 section 9.
  */
-import { ITEM_OUTGOINGS_PERCENT, PACKAGE_OUTGOINGS_PERCENT } from '@market/contracts';
+import { formatLkr, ITEM_OUTGOINGS_PERCENT, lkrDigits, PACKAGE_OUTGOINGS_PERCENT } from '@market/contracts';
 
-/** `12,345.00` for 1234500 cents (negative amounts keep their sign). */
-export function amount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(cents));
-  const rupees = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${rupees}.${String(abs % 100).padStart(2, '0')}`;
-}
+/**
+ * `12,345.00` for 1234500 cents, `-1.50` for -150: the table cells' digits. The same formatter as
+ * the web app's (packages/contracts/src/money.ts).
+ */
+export const amount = lkrDigits;
 
-/** `Rs. 12,345.00`. */
-export const rs = (cents: number): string => `Rs. ${amount(cents)}`;
+/** `Rs. 12,345.00`; a negative amount as `-Rs. 50.00`, as the web app shows it. */
+export const rs = formatLkr;
 
 /** Cents to rupees for JSON answers (exact to the cent). */
 export const rupees = (cents: number): number => Math.round(cents) / 100;

@@ -16,7 +16,7 @@ import {
 import { notFound } from '@market/platform';
 import type { Model } from 'mongoose';
 import { SalesAccumulator, type SalesTotals } from '../domain/figures';
-import { amount, rs, rupees } from '../domain/money';
+import { rs, rupees } from '../domain/money';
 import { colomboDate, keyOf, usDate } from '../domain/time';
 import type { Column, ReportSpec } from '../pdf/render';
 import type { ItemRM, PackageRM, ReadModels, SaleRM, SellerRM } from '../store/readModels';
@@ -196,10 +196,10 @@ async function salesReport(
     emptyText: NO_SALES,
     rows: async function* () {
       for await (const r of saleRows(rm, filter, k)) {
-        const money = [`${amount(r.unitCents)}`, `${amount(r.unitCents * r.Quantity)}`];
+        const money = [rs(r.unitCents), rs(r.unitCents * r.Quantity)];
         yield k === 'item'
-          ? [String(r.No), r.OrderDate, r.OrderID, r.ItemName, r.Brand, r.SKU, String(r.Quantity), ...money.map((m) => `Rs. ${m}`)]
-          : [String(r.No), r.OrderDate, r.OrderID, r.ItemName, r.Description, String(r.Quantity), ...money.map((m) => `Rs. ${m}`)];
+          ? [String(r.No), r.OrderDate, r.OrderID, r.ItemName, r.Brand, r.SKU, String(r.Quantity), ...money]
+          : [String(r.No), r.OrderDate, r.OrderID, r.ItemName, r.Description, String(r.Quantity), ...money];
       }
     },
   };

@@ -1,0 +1,38 @@
+/**
+ * LKR amounts as people read them (DESIGN.md section 6, "Money: store LKR amounts as integer
+ * cents; show `Rs. 12,345.00`"; spec 000 section 9, "Currency LKR / Rs.; amounts shown with two
+ * decimals"). One formatter for the web app and the PDF reports, so a refund prints the same on
+ * a page and in a report.
+ *
+ * Rupees and the two-digit cent part are formatted separately on integers, so every safe integer
+ * of cents prints exactly (no floating-point rounding of large totals).
+ */
+
+/**
+ * The digits of an amount of LKR cents: 1234500 → `12,345.00`, -150 → `-1.50`.
+ *
+ * @param cents - amount in cents; a fractional value is rounded to the nearest cent; -0 and
+ *   amounts that round to 0 print without a sign
+ * @throws RangeError when `cents` is NaN or infinite (a programming error, not user input)
+ */
+export function lkrDigits(cents: number): string {
+  if (!Number.isFinite(cents)) throw new RangeError(`not an amount of cents: ${cents}`);
+  const whole = Math.abs(Math.round(cents));
+  const sign = whole !== 0 && cents < 0 ? '-' : '';
+  const rupees = Math.floor(whole / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${rupees}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/**
+ * An amount of LKR cents for display: 1234500 → `Rs. 12,345.00`, 0 → `Rs. 0.00`,
+ * -5000 → `-Rs. 50.00` (the sign before the currency, as a refund reads).
+ *
+ * @param cents - as {@link lkrDigits}
+ * @throws RangeError as {@link lkrDigits}
+ */
+export function formatLkr(cents: number): string {
+  const digits = lkrDigits(cents);
+  return digits.startsWith('-') ? `-Rs. ${digits.slice(1)}` : `Rs. ${digits}`;
+}
