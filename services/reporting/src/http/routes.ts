@@ -117,11 +117,14 @@ export function reportRoutes({ rm, store, queue }: RouteDeps): Router {
   r.get('/reports/:jobId', async (req, res) => {
     const caller = requireCaller(req, 'seller', 'admin');
     const jobId = String(req.params.jobId);
-    const job = await queue.getJob(jobId);
+    const found = await queue.getJob(jobId);
     let status: ReportJobStatus;
-    if (job) {
-      if (!mayRead(caller, job.data.requestedBy, job.data.kind)) throw notFound('No such report job');
-      const state = stateOf(await job.getState());
+    if (found) {
+      if (!mayRead(caller, found.data.requestedBy, found.data.kind)) throw notFound('No such report job');
+      const state = stateOf(await found.getState());
+      // Re-read after the state: the first read can predate the last attempt, which would show
+      // "failed" with one attempt fewer than were made.
+      const job = (await queue.getJob(jobId)) ?? found;
       status = {
         jobId,
         kind: job.data.kind,
