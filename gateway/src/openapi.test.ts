@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonSchema } from '@market/contracts';
 import { OPERATIONS, openApiDocument } from './openapi';
 import { ROUTES, resolveService } from './routes';
 
@@ -32,5 +33,19 @@ describe('OpenAPI document', () => {
   it('describes request bodies from the shared zod schemas, with their messages', () => {
     const signup = doc.paths['/Customer/add']!.post!.requestBody as { content: { 'application/json': { schema: { required: string[] } } } };
     expect(signup.content['application/json'].schema.required).toEqual(expect.arrayContaining(['firstName', 'email', 'password']));
+  });
+
+  it('documents the body of every 2xx answer: a closed JSON schema, or the media type of a file', () => {
+    const missing = OPERATIONS.filter((op) => {
+      const ok = Object.keys(op.responses).some((s) => Number(s) >= 200 && Number(s) < 300 && Number(s) !== 204);
+      return ok && !op.response && !op.responseMedia;
+    }).map((op) => `${op.method.toUpperCase()} ${op.path}`);
+    expect(missing).toEqual([]);
+    const item = doc.paths['/items/get/{id}']!.get as unknown as {
+      responses: Record<string, { content: Record<string, { schema: JsonSchema }> }>;
+    };
+    const schema = item.responses['200']!.content['application/json']!.schema;
+    expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(schema.required).toEqual(expect.arrayContaining(['_id', 'Item_name', 'Price', 'FinalPrice']));
   });
 });

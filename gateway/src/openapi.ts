@@ -3,31 +3,14 @@
  * landed slice, generated from the operation lists and zod schemas in @market/contracts, served
  * as JSON at `/openapi.json` and as a readable page at `/docs`.
  */
-import {
-  CART_OPERATIONS,
-  CATALOGUE_OPERATIONS,
-  IDENTITY_OPERATIONS,
-  ORDERING_OPERATIONS,
-  REPORTING_OPERATIONS,
-  REVIEWS_OPERATIONS,
-  type ApiOperation,
-} from '@market/contracts';
+import { API_OPERATIONS, responseJsonSchema, type ApiOperation, type JsonSchema } from '@market/contracts';
 import type { Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { z } from 'zod';
 import { RATE_LIMIT_RULES } from './rateLimits';
 
-/** Operations of the slices that have landed, in one list. */
-export const OPERATIONS: readonly ApiOperation[] = [
-  ...IDENTITY_OPERATIONS,
-  ...CATALOGUE_OPERATIONS,
-  ...CART_OPERATIONS,
-  ...ORDERING_OPERATIONS,
-  ...REVIEWS_OPERATIONS,
-  ...REPORTING_OPERATIONS,
-];
-
-type JsonSchema = Record<string, unknown>;
+/** Every operation of every slice, in one list. */
+export const OPERATIONS: readonly ApiOperation[] = API_OPERATIONS;
 
 function schemaOf(s: z.ZodType): JsonSchema {
   // `input`: what a client sends, before defaults and transforms.
@@ -80,6 +63,18 @@ function answers(op: ApiOperation): Record<number, string> {
   return { ...out, ...op.responses };
 }
 
+/** A 2xx answer: its JSON body schema, its media type, or (204) nothing. */
+function success(op: ApiOperation, status: number, description: string): JsonSchema {
+  if (status < 200 || status >= 300 || status === 204) return { description };
+  const schema = responseJsonSchema(op);
+  if (schema) {
+    delete schema.$schema;
+    return { description, content: { 'application/json': { schema } } };
+  }
+  if (op.responseMedia) return { description, content: { [op.responseMedia]: { schema: { type: 'string', format: 'binary' } } } };
+  return { description };
+}
+
 /** Builds the document. */
 export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -89,7 +84,7 @@ export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS
         status,
         Number(status) >= 400
           ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
-          : { description },
+          : success(op, Number(status), description),
       ]),
     );
     const entry: JsonSchema = {

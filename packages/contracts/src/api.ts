@@ -3,7 +3,7 @@
  * document (`/openapi.json`, `/docs`) is generated from the same zod schemas the services
  * validate with (DESIGN.md section 8; issue 8 "generated from the same zod schemas").
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Who may call an operation (DESIGN.md section 5). */
 export type Audience = 'public' | 'customer' | 'seller' | 'admin';
@@ -18,8 +18,31 @@ export interface ApiOperation {
   audience: Audience[];
   body?: z.ZodType;
   query?: z.ZodType;
+  /**
+   * The JSON body of the 2xx answers, exactly as the services send it (no field more: the
+   * document says `additionalProperties: false`, so a leaked field fails Schemathesis and the
+   * integration tests' response check). `z.output` of it is the wire type. Absent only when the
+   * answer is not JSON ({@link responseMedia}).
+   */
+  response?: z.ZodType;
+  /** Media type of a 2xx answer that is not JSON, e.g. `application/pdf` or `image/webp`. */
+  responseMedia?: string;
   /** Status → description of the answers a client should expect. */
   responses: Record<number, string>;
   /** Added by this project (the documents lack it). */
   added?: boolean;
+}
+
+/** A JSON Schema (draft 2020-12) object. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * The JSON Schema of an operation's 2xx body as the OpenAPI document publishes it (`io: 'output'`:
+ * what the service sends, after transforms; objects closed with `additionalProperties: false`).
+ *
+ * @returns null when the operation documents no JSON body (a media answer)
+ */
+export function responseJsonSchema(op: ApiOperation): JsonSchema | null {
+  if (!op.response) return null;
+  return z.toJSONSchema(op.response, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
 }

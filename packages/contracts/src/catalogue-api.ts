@@ -2,6 +2,7 @@
  * The catalogue slice's operations so far (spec 000 and 001 section 7; issue 4).
  */
 import type { ApiOperation } from './api';
+import { ImageUploadAnswerSchema, ItemAnswerSchema, PackageAnswerSchema, SkuAvailabilityAnswerSchema } from './catalogue-answers';
 import {
   DiscountSchema,
   ItemCreateSchema,
@@ -11,7 +12,7 @@ import {
   PackageListQuerySchema,
   PackageUpdateSchema,
 } from './catalogue';
-import { PageQuerySchema } from './paging';
+import { MessageAnswerSchema, PageQuerySchema, listAnswer } from './paging';
 
 const notYours = 'Absent, or not yours';
 
@@ -24,6 +25,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
       'Items: search (name, brand, model; +SKU with mine=true), category, brand, price band on FinalPrice, rating, seller, discounted, available, sort, paging',
     audience: ['public'],
     query: ItemListQuerySchema.extend(PageQuerySchema.shape),
+    response: listAnswer(ItemAnswerSchema),
     responses: {
       200: 'Array (documented shape), or `{ items, total, page, limit }` with page/limit',
       400: 'Bad filter',
@@ -37,6 +39,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     tag: 'Items',
     summary: 'An item',
     audience: ['public'],
+    response: ItemAnswerSchema,
     responses: { 200: 'The item', 404: 'Not found' },
   },
   {
@@ -46,6 +49,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Whether a SKU is free (live check of the add form)',
     audience: ['seller'],
     added: true,
+    response: SkuAvailabilityAnswerSchema,
     responses: { 200: '`{ available, message }`' },
   },
   {
@@ -55,6 +59,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Add an item (the seller is the caller)',
     audience: ['seller'],
     body: ItemCreateSchema,
+    response: ItemAnswerSchema,
     responses: { 201: 'The item', 400: '`{ error, fields }`', 409: 'This Stock keeping unit is Already in use!' },
   },
   {
@@ -64,6 +69,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Edit the own item (Model and SKU read-only)',
     audience: ['seller'],
     body: ItemUpdateSchema,
+    response: ItemAnswerSchema,
     responses: { 200: 'The item', 400: '`{ error, fields }`', 404: notYours },
   },
   {
@@ -73,6 +79,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Set (1-80 %) or revoke a discount; FinalPrice computed by the server',
     audience: ['seller'],
     body: DiscountSchema,
+    response: ItemAnswerSchema,
     responses: { 200: 'The item', 400: 'Discount should be with in a range of minimum 1% & maximum 80%', 404: notYours },
   },
   {
@@ -81,6 +88,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     tag: 'Items',
     summary: 'Delete the own item (or any, as admin)',
     audience: ['seller', 'admin'],
+    response: MessageAnswerSchema,
     responses: { 200: 'Your Item has been deleted.', 404: notYours },
   },
   {
@@ -90,6 +98,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Packages (available ones for customers; mine=true for the seller’s own), search by name, paging',
     audience: ['public'],
     query: PackageListQuerySchema.extend(PageQuerySchema.shape),
+    response: listAnswer(PackageAnswerSchema),
     responses: { 200: 'Array or page', 401: '`mine=true` without a session', 403: '`mine=true` by a caller who is not a seller' },
   },
   {
@@ -98,6 +107,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     tag: 'Packages',
     summary: 'A package',
     audience: ['public'],
+    response: PackageAnswerSchema,
     responses: { 200: 'The package', 404: 'Not found or unavailable' },
   },
   {
@@ -107,6 +117,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Create a package of the own items (starts available)',
     audience: ['seller'],
     body: PackageCreateSchema,
+    response: PackageAnswerSchema,
     responses: { 201: 'The package', 400: '`{ error, fields }`' },
   },
   {
@@ -116,6 +127,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Edit the own package (old image kept without a new one)',
     audience: ['seller'],
     body: PackageUpdateSchema,
+    response: PackageAnswerSchema,
     responses: { 200: 'The package', 400: '`{ error, fields }`', 404: notYours },
   },
   {
@@ -124,6 +136,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     tag: 'Packages',
     summary: 'Delete the own package (or any, as admin)',
     audience: ['seller', 'admin'],
+    response: MessageAnswerSchema,
     responses: { 200: 'Package Deleted Successfully', 404: notYours },
   },
   {
@@ -133,6 +146,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'Upload one image (multipart field `image`: png, jpg, jpeg or webp, at most 5 MB); stored as webp with a thumbnail',
     audience: ['public'],
     added: true,
+    response: ImageUploadAnswerSchema,
     responses: {
       201: '`{ name, thumbnail }`',
       400: 'Image Required! / not an image',
@@ -147,6 +161,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     summary: 'A stored image (cached for a year)',
     audience: ['public'],
     added: true,
+    responseMedia: 'image/webp',
     responses: { 200: 'image/webp', 404: 'Image not found' },
   },
 ];

@@ -19,6 +19,21 @@ import {
   SellerUpdateSchema,
   VerifyCodeSchema,
 } from './identity';
+import {
+  AdminAnswerSchema,
+  AdminListAnswerSchema,
+  AdminLoginAnswerSchema,
+  CustomerAnswerSchema,
+  CustomerListAnswerSchema,
+  CustomerLoginAnswerSchema,
+  OrgSellerAnswerSchema,
+  OrgSellerListAnswerSchema,
+  OrgSellerOrPublicAnswerSchema,
+  SellerLoginAnswerSchema,
+  SellerRequestAnswerSchema,
+  SellerRequestListAnswerSchema,
+  identityMessage,
+} from './identity-answers';
 import { PageQuerySchema } from './paging';
 
 const Search = PageQuerySchema.extend({ q: z.string().max(100).optional() });
@@ -39,6 +54,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Register a customer',
     audience: ['public'],
     body: CustomerSignupSchema,
+    response: CustomerAnswerSchema,
     responses: { 201: 'The customer', 409: 'Email or Username Already Exists', ...pick(400), 429: 'Too many requests (Retry-After)' },
   },
   {
@@ -48,6 +64,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Log in; sets the session cookie',
     audience: ['public'],
     body: LoginSchema,
+    response: CustomerLoginAnswerSchema,
     responses: {
       200: '`{ customerLogin, token }`',
       401: 'Invalid Username or Password',
@@ -62,6 +79,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Revoke the session',
     audience: ['customer'],
     added: true,
+    response: identityMessage('Logged out'),
     responses: { 200: 'Logged out' },
   },
   {
@@ -71,6 +89,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'The signed-in customer',
     audience: ['customer'],
     added: true,
+    response: CustomerAnswerSchema,
     responses: { 200: 'The customer', ...pick(401) },
   },
   {
@@ -79,6 +98,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Customers',
     summary: 'A customer by e-mail (own, or admin)',
     audience: ['customer', 'admin'],
+    response: CustomerAnswerSchema,
     responses: { 200: 'The customer', ...pick(401, 404) },
   },
   {
@@ -87,6 +107,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Customers',
     summary: 'A customer (own, or admin)',
     audience: ['customer', 'admin'],
+    response: CustomerAnswerSchema,
     responses: { 200: 'The customer', ...pick(401, 404) },
   },
   {
@@ -96,6 +117,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Customers, searched by first name, last name or username',
     audience: ['admin'],
     query: Search,
+    response: CustomerListAnswerSchema,
     responses: { 200: 'Array, or `{ items, total, page, limit }` with page/limit', ...pick(401, 403) },
   },
   {
@@ -105,6 +127,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Edit the own profile, optionally the password',
     audience: ['customer'],
     body: CustomerUpdateSchema,
+    response: CustomerAnswerSchema,
     responses: { 200: 'The customer', ...pick(400, 401, 404), 409: 'Changed meanwhile' },
   },
   {
@@ -114,6 +137,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Delete the own profile (password needed) or, as admin, a customer',
     audience: ['customer', 'admin'],
     body: DeleteAccountSchema,
+    response: identityMessage('Successfully Deleted'),
     responses: { 200: 'Successfully Deleted', ...pick(400, 401, 404) },
   },
   {
@@ -124,6 +148,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['public'],
     added: true,
     body: ForgotPasswordSchema,
+    response: identityMessage('Email has been sent!'),
     responses: { 200: 'Email has been sent!', 404: 'User not found!', ...pick(400), 429: 'Too many requests' },
   },
   {
@@ -134,6 +159,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['public'],
     added: true,
     body: VerifyCodeSchema,
+    response: identityMessage('Code Verified Successfully!'),
     responses: { 200: 'Code Verified Successfully!', 400: 'Code Verified Unsuccessfully!', 429: 'Too many requests' },
   },
   {
@@ -144,7 +170,8 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['public'],
     added: true,
     body: CustomerResetPasswordSchema,
-    responses: { 200: 'Password changed', 400: 'Code verification unsuccessfull', 429: 'Too many requests' },
+    response: identityMessage('Your password has been changed'),
+    responses: { 200: 'Your password has been changed', 400: 'Code verification unsuccessfull', 429: 'Too many requests' },
   },
   // seller requests
   {
@@ -154,6 +181,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Apply as a seller company',
     audience: ['public'],
     body: SellerRequestSchema,
+    response: SellerRequestAnswerSchema,
     responses: { 201: 'The request', 409: 'A seller with this email already exists', ...pick(400), 429: 'Too many requests' },
   },
   {
@@ -163,6 +191,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Seller requests, searched by company, owner, year or e-mail',
     audience: ['admin'],
     query: Search,
+    response: SellerRequestListAnswerSchema,
     responses: { 200: 'Array or page', ...pick(401, 403) },
   },
   {
@@ -171,6 +200,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Sellers',
     summary: 'A seller request',
     audience: ['admin'],
+    response: SellerRequestAnswerSchema,
     responses: { 200: 'The request', ...pick(401, 403, 404) },
   },
   {
@@ -179,6 +209,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Sellers',
     summary: 'Decline a seller request',
     audience: ['admin'],
+    response: identityMessage('Request Declined!'),
     responses: { 200: 'Request Declined!', ...pick(401, 403, 404) },
   },
   // org sellers
@@ -189,6 +220,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Accept a request: credentials generated and e-mailed',
     audience: ['admin'],
     body: AcceptSellerRequestSchema,
+    response: OrgSellerAnswerSchema,
     responses: { 201: 'The seller', ...pick(400, 401, 403, 404) },
   },
   {
@@ -198,6 +230,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Sellers (public face; full profiles and `requestDelete` filter for admins)',
     audience: ['public', 'admin'],
     query: Search.extend({ requestDelete: z.enum(['true', 'false']).optional() }),
+    response: OrgSellerListAnswerSchema,
     responses: { 200: 'Array or page' },
   },
   {
@@ -206,6 +239,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Sellers',
     summary: 'A seller (full profile for the seller and admins)',
     audience: ['public', 'seller', 'admin'],
+    response: OrgSellerOrPublicAnswerSchema,
     responses: { 200: 'The seller', ...pick(404) },
   },
   {
@@ -214,6 +248,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Sellers',
     summary: 'A seller by e-mail (own, or admin)',
     audience: ['seller', 'admin'],
+    response: OrgSellerAnswerSchema,
     responses: { 200: 'The seller', ...pick(401, 404) },
   },
   {
@@ -223,6 +258,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'The signed-in seller',
     audience: ['seller'],
     added: true,
+    response: OrgSellerAnswerSchema,
     responses: { 200: 'The seller', ...pick(401) },
   },
   {
@@ -232,6 +268,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Edit the own profile',
     audience: ['seller'],
     body: SellerUpdateSchema,
+    response: OrgSellerAnswerSchema,
     responses: { 200: 'The seller', ...pick(400, 401, 404) },
   },
   {
@@ -240,6 +277,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Sellers',
     summary: 'Remove a seller (accept a deletion request)',
     audience: ['admin'],
+    response: identityMessage('Successfully Deleted'),
     responses: { 200: 'Successfully Deleted', ...pick(401, 403, 404) },
   },
   {
@@ -249,6 +287,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Ask for deletion (seller) or decline it (admin)',
     audience: ['seller', 'admin'],
     body: RequestDeleteSchema,
+    response: OrgSellerAnswerSchema,
     responses: { 200: 'The seller', ...pick(400, 401, 403, 404) },
   },
   {
@@ -258,6 +297,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Change the own password (current one needed)',
     audience: ['seller'],
     body: SellerChangePasswordSchema,
+    response: identityMessage('Your update saved!'),
     responses: { 200: 'Your update saved!', ...pick(400, 401, 404) },
   },
   {
@@ -267,6 +307,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Log in; sets the session cookie',
     audience: ['public'],
     body: LoginSchema,
+    response: SellerLoginAnswerSchema,
     responses: { 200: '`{ sellerLogin, token }`', 401: 'Invalid Username or Password', ...pick(400), 429: 'Too many attempts' },
   },
   {
@@ -276,6 +317,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Revoke the session',
     audience: ['seller'],
     added: true,
+    response: identityMessage('Logged out'),
     responses: { 200: 'Logged out' },
   },
   {
@@ -286,6 +328,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['public'],
     added: true,
     body: ForgotPasswordSchema,
+    response: identityMessage('Email has been sent!'),
     responses: { 200: 'Email has been sent!', 404: 'User not found!', 429: 'Too many requests' },
   },
   {
@@ -296,6 +339,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['public'],
     added: true,
     body: VerifyCodeSchema,
+    response: identityMessage('Code Verified Successfully!'),
     responses: { 200: 'Code Verified Successfully!', 400: 'Code Verified Unsuccessfully!' },
   },
   {
@@ -306,7 +350,8 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['public'],
     added: true,
     body: SellerResetPasswordSchema,
-    responses: { 200: 'Password changed', 400: 'Code verification unsuccessfull' },
+    response: identityMessage('Your password has been changed'),
+    responses: { 200: 'Your password has been changed', 400: 'Code verification unsuccessfull' },
   },
   // admins
   {
@@ -316,6 +361,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Admins',
     audience: ['admin'],
     query: PageQuerySchema,
+    response: AdminListAnswerSchema,
     responses: { 200: 'Array or page', ...pick(401, 403) },
   },
   {
@@ -324,6 +370,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Admins',
     summary: 'An admin',
     audience: ['admin'],
+    response: AdminAnswerSchema,
     responses: { 200: 'The admin', ...pick(401, 403, 404) },
   },
   {
@@ -333,6 +380,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Create an admin; the password is generated and e-mailed',
     audience: ['admin'],
     body: AddAdminSchema,
+    response: AdminAnswerSchema,
     responses: { 201: 'The admin', 409: 'Username taken', ...pick(400, 401, 403) },
   },
   {
@@ -342,6 +390,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Log in; sets the session cookie',
     audience: ['public'],
     body: LoginSchema,
+    response: AdminLoginAnswerSchema,
     responses: { 200: '`{ adminLogin, token }`', 401: 'Invalid Username or Password', 429: 'Too many attempts' },
   },
   {
@@ -351,6 +400,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'Revoke the session',
     audience: ['admin'],
     added: true,
+    response: identityMessage('Logged out'),
     responses: { 200: 'Logged out' },
   },
   {
@@ -360,6 +410,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     summary: 'The signed-in admin',
     audience: ['admin'],
     added: true,
+    response: AdminAnswerSchema,
     responses: { 200: 'The admin', ...pick(401) },
   },
 ];

@@ -17,12 +17,21 @@ import {
   WalletCompleteSchema,
   WRONG_CVV,
 } from './ordering';
-import { PageQuerySchema } from './paging';
+import {
+  CardAnswerSchema,
+  CheckoutAnswerSchema,
+  CustomerOrdersAnswerSchema,
+  HistoryAnswerSchema,
+  ItemOrderAnswerSchema,
+  PackageOrderAnswerSchema,
+} from './ordering-answers';
+import { listAnswer, MessageAnswerSchema, PageQuerySchema } from './paging';
 
 const notYours = 'Absent, or not yours';
 const paged = 'Array (documented shape), or `{ items, total, page, limit }` with page/limit';
 
 function orderOperations(prefix: 'Orders' | 'PackageOrders', tag: string): ApiOperation[] {
+  const order = prefix === 'Orders' ? ItemOrderAnswerSchema : PackageOrderAnswerSchema;
   return [
     {
       method: 'get',
@@ -31,6 +40,7 @@ function orderOperations(prefix: 'Orders' | 'PackageOrders', tag: string): ApiOp
       summary: `${tag}: a customer's own, a seller's received, or all (admin); filters month, year, status, OrderID`,
       audience: ['customer', 'seller', 'admin'],
       query: OrderListQuerySchema.extend(PageQuerySchema.shape),
+      response: listAnswer(order),
       responses: { 200: paged, 400: 'Bad filter' },
     },
     {
@@ -41,6 +51,7 @@ function orderOperations(prefix: 'Orders' | 'PackageOrders', tag: string): ApiOp
       audience: ['seller'],
       added: true,
       body: OrderStatusChangeSchema,
+      response: order,
       responses: { 200: 'The order', 404: notYours, 409: 'Not allowed from the current status' },
     },
     {
@@ -62,6 +73,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     summary: 'The own saved cards, numbers masked',
     audience: ['customer'],
     query: PageQuerySchema,
+    response: listAnswer(CardAnswerSchema),
     responses: { 200: paged },
   },
   {
@@ -70,6 +82,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     tag: 'Cards',
     summary: 'An own card, number masked',
     audience: ['customer'],
+    response: CardAnswerSchema,
     responses: { 200: 'The card', 404: notYours },
   },
   {
@@ -79,6 +92,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     summary: 'Save a card: type from the first digit; only holder, type, last 4, expiry and keyed hashes are stored',
     audience: ['customer'],
     body: CardCreateSchema,
+    response: CardAnswerSchema,
     responses: { 201: 'The card (masked)', 400: '`{ error, fields }`' },
   },
   {
@@ -88,6 +102,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     summary: 'Edit an own card: expiry, holder, or a new number with its CVC',
     audience: ['customer'],
     body: CardUpdateSchema,
+    response: CardAnswerSchema,
     responses: { 200: 'The card (masked)', 400: '`{ error, fields }`', 404: notYours },
   },
   {
@@ -96,6 +111,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     tag: 'Cards',
     summary: 'Remove an own card',
     audience: ['customer'],
+    response: MessageAnswerSchema,
     responses: { 200: 'Deleted', 404: notYours },
   },
   {
@@ -107,6 +123,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     audience: ['customer'],
     added: true,
     body: CheckoutSessionSchema,
+    response: CheckoutAnswerSchema,
     responses: {
       201: '`{ checkoutId, OrderID, Amount, lines, status }`',
       400: '`{ error, fields }`',
@@ -120,6 +137,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     summary: 'An own checkout and where its saga stands (Open, AwaitingStock, Confirmed, Rejected)',
     audience: ['customer'],
     added: true,
+    response: CheckoutAnswerSchema,
     responses: { 200: 'The checkout', 404: notYours },
   },
   {
@@ -130,6 +148,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     audience: ['customer'],
     added: true,
     body: CheckoutPaySchema,
+    response: CheckoutAnswerSchema,
     responses: { 200: 'The checkout with its receipt', 400: WRONG_CVV, 404: notYours, 409: 'The checkout changed' },
   },
   {
@@ -139,6 +158,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     summary: 'The wallet provider completed: pays the checkout with its server-computed amount',
     audience: ['customer'],
     body: WalletCompleteSchema,
+    response: CheckoutAnswerSchema,
     responses: { 200: 'The checkout with its receipt', 404: notYours },
   },
   ...orderOperations('Orders', 'Item orders'),
@@ -150,6 +170,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     summary: "Order-history records: a customer's own, or all (admin); `q` searches receipt number and payment type",
     audience: ['customer', 'admin'],
     query: HistoryListQuerySchema.extend(PageQuerySchema.shape),
+    response: listAnswer(HistoryAnswerSchema),
     responses: { 200: paged },
   },
   {
@@ -158,6 +179,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     tag: 'Payment history',
     summary: 'One order-history record (own, or admin)',
     audience: ['customer', 'admin'],
+    response: HistoryAnswerSchema,
     responses: { 200: 'The record', 404: notYours },
   },
   {
@@ -175,6 +197,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     summary: 'Customer-order records `{ CustomerID, Orders }`: the own one, or all (admin)',
     audience: ['customer', 'admin'],
     query: PageQuerySchema,
+    response: listAnswer(CustomerOrdersAnswerSchema),
     responses: { 200: paged },
   },
 ];

@@ -28,3 +28,17 @@ export interface Page<T> {
   page: number;
   limit: number;
 }
+
+/**
+ * The answer schema of a paged list endpoint: the bare array (no `page`/`limit` asked) or a
+ * {@link Page} of `row`. For `ApiOperation.response`.
+ */
+export function listAnswer<T extends z.ZodType>(row: T) {
+  return z.union([
+    z.array(row),
+    z.object({ items: z.array(row), total: z.number().int().min(0), page: z.number().int().min(1), limit: z.number().int().min(1) }),
+  ]);
+}
+
+/** Answers that only say what happened, e.g. `{ message: 'Deleted' }`. */
+export const MessageAnswerSchema = z.object({ message: z.string() });

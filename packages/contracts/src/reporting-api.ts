@@ -16,6 +16,12 @@ import {
   SellerSalesQuerySchema,
   type ReportKind,
 } from './reporting';
+import {
+  AdminDashboardAnswerSchema,
+  ReportJobStatusAnswerSchema,
+  ReportQueuedAnswerSchema,
+  SellerSalesAnswerSchema,
+} from './reporting-answers';
 
 const TITLES: Record<ReportKind, string> = {
   items: "The signed-in seller's monthly item sales",
@@ -38,6 +44,7 @@ function reportOperations(kind: ReportKind): ApiOperation[] {
       summary: `${TITLES[kind]}: enqueue the PDF (month 01..12 and year, default this month). Rows a client sends are ignored`,
       audience,
       body: kind === 'reviews' ? ReviewReportRequestSchema : MonthlyReportRequestSchema,
+      response: ReportQueuedAnswerSchema,
       responses: {
         202: '`{ jobId }`',
         400: '`{ error, fields }`',
@@ -52,6 +59,7 @@ function reportOperations(kind: ReportKind): ApiOperation[] {
       summary: `The PDF of job \`jobId\` (or the caller's latest), \`attachment; filename="${REPORT_FILE_NAMES[kind]}"\``,
       audience,
       query: FetchPdfQuerySchema,
+      responseMedia: 'application/pdf',
       responses: { 200: 'application/pdf', 404: 'No such report of yours, or not ready yet', 403: 'Not for this role' },
     },
   ];
@@ -67,6 +75,7 @@ export const REPORTING_OPERATIONS: ApiOperation[] = [
       'State of an own report job: `{ jobId, kind, state (waiting|active|completed|failed), progress, attemptsMade, failedReason?, downloadUrl? }`',
     audience: ['seller', 'admin'],
     added: true,
+    response: ReportJobStatusAnswerSchema,
     responses: { 200: 'The job state', 404: 'No such job of yours' },
   },
   {
@@ -77,6 +86,7 @@ export const REPORTING_OPERATIONS: ApiOperation[] = [
     audience: ['seller'],
     added: true,
     query: SellerSalesQuerySchema,
+    response: SellerSalesAnswerSchema,
     responses: { 200: '`{ kind, currency, month, year, summary, rows }`', 400: '`{ error, fields }`' },
   },
   {
@@ -87,6 +97,7 @@ export const REPORTING_OPERATIONS: ApiOperation[] = [
       'Dashboard counts (customers, sellers, seller requests, deletion requests, items, packages, orders, reviews), revenue this month and a 12-month series',
     audience: ['admin'],
     added: true,
+    response: AdminDashboardAnswerSchema,
     responses: { 200: 'The dashboard', 403: 'Admins only' },
   },
 ];

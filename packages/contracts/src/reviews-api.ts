@@ -5,7 +5,7 @@
  * their own, the admin reads the contact messages.
  */
 import type { ApiOperation } from './api';
-import { PageQuerySchema } from './paging';
+import { listAnswer, MessageAnswerSchema, PageQuerySchema } from './paging';
 import {
   ContactSchema,
   ContactSellerSchema,
@@ -14,6 +14,7 @@ import {
   ReviewReportSchema,
   ReviewUpdateSchema,
 } from './reviews';
+import { ContactAnswerSchema, ReviewAnswerSchema, SellerMessageAnswerSchema } from './reviews-answers';
 
 const notYours = 'Absent, or not yours';
 const paged = 'Array (documented shape), or `{ items, total, page, limit }` with page/limit';
@@ -27,6 +28,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
       'Reviews with filters itemid, customerid, sellerid, reviewstatus, q (item name, brand, model), mine; a seller sees reviews of own items only',
     audience: ['public', 'customer', 'seller', 'admin'],
     query: ReviewListQuerySchema.extend(PageQuerySchema.shape),
+    response: listAnswer(ReviewAnswerSchema),
     responses: { 200: paged, 400: 'Bad filter' },
   },
   {
@@ -36,6 +38,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     summary: 'Write a review (date set by the server; a second review of the same item edits the first)',
     audience: ['customer'],
     body: ReviewCreateSchema,
+    response: ReviewAnswerSchema,
     responses: { 201: 'The review', 200: 'The existing review, edited', 400: '`{ error, fields }`', 404: 'No such item' },
   },
   {
@@ -45,6 +48,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     summary: 'Edit the own review: description and stars',
     audience: ['customer'],
     body: ReviewUpdateSchema,
+    response: ReviewAnswerSchema,
     responses: { 200: 'The review', 400: '`{ error, fields }`', 404: notYours },
   },
   {
@@ -53,6 +57,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     tag: 'Reviews',
     summary: 'Delete the own review, or any review (admin)',
     audience: ['customer', 'admin'],
+    response: MessageAnswerSchema,
     responses: { 200: 'Deleted', 404: notYours },
   },
   {
@@ -62,6 +67,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     summary: 'A seller reports a review of their own item (reviewstatus true, reportreason)',
     audience: ['seller'],
     body: ReviewReportSchema,
+    response: ReviewAnswerSchema,
     responses: { 200: 'The review', 400: '`{ error, fields }`', 404: notYours },
   },
   {
@@ -71,6 +77,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     summary: 'A customer writes to the admin (rate-limited)',
     audience: ['customer'],
     body: ContactSchema,
+    response: ContactAnswerSchema,
     responses: { 201: 'The message', 400: '`{ error, fields }`', 429: 'Too many messages' },
   },
   {
@@ -81,6 +88,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     audience: ['admin'],
     added: true,
     query: PageQuerySchema,
+    response: listAnswer(ContactAnswerSchema),
     responses: { 200: paged },
   },
   {
@@ -90,6 +98,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     summary: 'Delete a contact message (admin)',
     audience: ['admin'],
     added: true,
+    response: MessageAnswerSchema,
     responses: { 200: 'Deleted', 404: 'Not found' },
   },
   {
@@ -99,6 +108,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     summary: 'A customer writes to a seller (rate-limited)',
     audience: ['customer'],
     body: ContactSellerSchema,
+    response: SellerMessageAnswerSchema,
     responses: { 201: 'The message', 400: '`{ error, fields }`', 404: 'No such seller', 429: 'Too many messages' },
   },
   {
@@ -108,6 +118,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     summary: "The signed-in seller's messages",
     audience: ['seller'],
     query: PageQuerySchema,
+    response: listAnswer(SellerMessageAnswerSchema),
     responses: { 200: paged },
   },
   {
@@ -116,6 +127,7 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     tag: 'Messages',
     summary: "Delete one of the signed-in seller's messages",
     audience: ['seller'],
+    response: MessageAnswerSchema,
     responses: { 200: 'Deleted', 404: notYours },
   },
 ];

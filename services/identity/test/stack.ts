@@ -3,6 +3,7 @@
  * worker and the gateway as separate processes on free ports, on the real MongoDB/FerretDB (a
  * database of its own), Kafka, Redis and MailDev. Tests talk to the gateway only, as the SPA does.
  */
+import { assertDocumentedResponse } from '@market/contracts/testing';
 import { startTestStack, uniqueName, type RunningProcess } from '@market/platform/testing';
 
 export interface IdentityStack {
@@ -55,7 +56,10 @@ export class Client {
       if (pair?.startsWith('mp_session=')) this.cookie = pair === 'mp_session=' ? null : pair;
     }
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+    const parsed: unknown = text ? JSON.parse(text) : null;
+    // Every answer a test sees is also held against the published OpenAPI document.
+    assertDocumentedResponse(method, path, res.status, parsed, res.headers.get('content-type') ?? undefined);
+    return { status: res.status, body: parsed as T, headers: res.headers };
   }
   get<T = Record<string, unknown>>(path: string) {
     return this.call<T>('GET', path);

@@ -30,7 +30,10 @@ export function packageRoutes(packages: Model<PackageDoc>, items: Model<ItemDoc>
 
   /** Snapshots of the given items, which must all be the seller's own. */
   async function contentOf(sellerId: string, ids: string[]): Promise<PackageContentEntry[]> {
-    const unique = [...new Set(ids)];
+    // Lower-cased: the contracts accept either case of an id's hex, but the snapshot's `_id` is
+    // answered (and published) as the item's id, in its canonical lower case; `A…`/`a…` of the same
+    // item also counted as two items and failed as "not own items".
+    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
     const found = await items
       .find({ _id: { $in: unique.map((id) => new Types.ObjectId(id)) }, SellerID: sellerId, deleted: false })
       .lean<ItemDoc[]>();

@@ -234,5 +234,7 @@ export function packageOrderView(o: PackageOrderDoc, customerName: string, selle
 /** An order-history record as answered (Amount in rupees). */
 export function historyView(h: HistoryDoc) {
   const { amountCents, captureId: _c, createdAt: _t, ...rest } = h;
-  return { ...rest, _id: String(h._id), Amount: rupees(amountCents) };
+  // An empty list can be missing from the stored record (an item-only checkout's record came back
+  // without `PacakgeID`), yet clients read both lists as arrays (documented shape): always send them.
+  return { ...rest, ItemList: h.ItemList ?? [], PacakgeID: h.PacakgeID ?? [], _id: String(h._id), Amount: rupees(amountCents) };
 }

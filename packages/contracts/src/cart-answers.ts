@@ -1,0 +1,51 @@
+/**
+ * Answer schemas of the cart slice: the JSON bodies of its 2xx answers exactly as the cart
+ * service sends them (`cartView`, `wishlistView`; spec 000 sections 3 and 7 "Wishlist", "Cart";
+ * issue 5), for `ApiOperation.response` (DESIGN.md section 8). No amounts: the server prices a
+ * cart at checkout (ordering slice).
+ */
+import { z } from 'zod';
+import { MAX_LINE_QUANTITY, type CartView, type WishlistView } from './cart';
+
+/** A MongoDB ObjectId as its 24 lower-case hex characters (the service lower-cases line ids). */
+const objectId = z.string().regex(/^[0-9a-f]{24}$/);
+
+/** Units per line, by item or package id (≥ 1, at most {@link MAX_LINE_QUANTITY}). */
+const quantities = (of: string) =>
+  z.record(objectId, z.number().int().min(1).max(MAX_LINE_QUANTITY)).describe(`Units of each ${of} line, by ${of} id (one entry per line)`);
+
+/**
+ * The cart (spec 000 section 3 "Shopping cart": `_id, customerID, ItemIDs, PackageIDs`) plus the
+ * units of each line (issue 5): `GET /ShoppingCart/getOneCart/{customerId}`, `PUT
+ * /ShoppingCart/updateSItem/{cartId}` and `POST /ShoppingCart/createrCart`. The contracts'
+ * {@link CartView}.
+ */
+export const CartAnswerSchema = z.object({
+  _id: objectId,
+  customerID: objectId.describe("The owner's customer id"),
+  ItemIDs: z.array(objectId).describe('Item lines, in the order added'),
+  PackageIDs: z.array(objectId).describe('Package lines, in the order added'),
+  ItemQuantities: quantities('item'),
+  PackageQuantities: quantities('package'),
+});
+
+/**
+ * The wishlist answer `{ wishlistss: { _id, CustomerID, Items } }` (spec 000 section 7
+ * "Wishlist", its documented key spelled as the documents spell it): `POST
+ * /wishlist/getByCustomerID/{customerId}`, `PUT /wishlist/update/{wishlistId}` and `POST
+ * /wishlist/addItems`. The inner object is the contracts' {@link WishlistView}.
+ */
+export const WishlistAnswerSchema = z.object({
+  wishlistss: z.object({
+    _id: objectId,
+    CustomerID: objectId.describe("The owner's customer id"),
+    Items: z.array(objectId).describe('Item ids, in the order added'),
+  }),
+});
+
+// The answer schemas and the hand-written view types the service and the SPA use say the same.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameCart: Same<z.output<typeof CartAnswerSchema>, CartView> = true;
+const sameWishlist: Same<z.output<typeof WishlistAnswerSchema>['wishlistss'], WishlistView> = true;
+void sameCart;
+void sameWishlist;

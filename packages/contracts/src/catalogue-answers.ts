@@ -1,0 +1,98 @@
+/**
+ * Answer schemas of the catalogue slice: the JSON bodies of its 2xx answers exactly as the
+ * catalogue service sends them (`itemView`, `packageView` and the image store's upload answer;
+ * spec 001 sections 3 and 7, issue 4), for `ApiOperation.response` (DESIGN.md section 8).
+ *
+ * Money on the wire: `Price`, `FinalPrice` and a package's `price` are LKR rupees with at most two
+ * decimals (the service stores integer cents and divides by 100; DESIGN.md "Money").
+ */
+import { z } from 'zod';
+import { CATEGORIES, COLOURS, SKU_IN_USE } from './catalogue';
+
+/** A MongoDB ObjectId as its 24 lower-case hex characters. */
+const objectId = z.string().regex(/^[0-9a-f]{24}$/);
+/** LKR rupees, at most two decimals (cents / 100). */
+const rupees = (what: string) => z.number().min(0).describe(`${what}, in LKR rupees (at most two decimals)`);
+/** A creation time, `Date.toISOString()`. */
+const createdAt = z.iso.datetime().describe('When it was created (ISO 8601, UTC)');
+/** Names of stored images (`POST /images/upload`), or names the documents' clients sent. */
+const imageNames = z.array(z.string()).describe('Image names, served by GET /images/{name}');
+
+/**
+ * An item (spec 001 section 3 "Item"; `GET /items/get/{id}`, the rows of `GET /items/getItems`,
+ * and the answers of add, update and updateDiscount), with its rating from the reviews
+ * (DESIGN.md section 3: sum of stars / count, truncated).
+ */
+export const ItemAnswerSchema = z.object({
+  _id: objectId,
+  Item_name: z.string(),
+  Brand: z.string(),
+  Model: z.string().describe('Starts with M, N, F or P (spec 001 section 9); read-only after creation'),
+  Quantity: z.number().int().min(0).describe('Units in stock'),
+  Price: rupees('List price'),
+  FinalPrice: rupees('Price after the discount (equals Price without one)'),
+  Stock_keeping_unit: z.string().describe('Unique across all items; read-only after creation'),
+  Description: z.string(),
+  Specification: z.string(),
+  WHT: z.string().describe('What is in the box'),
+  Warrenty: z.literal([0, 1]).describe('1: warranty available, 0: not'),
+  Color_family: z.array(z.enum(COLOURS)),
+  Other_colors: z.string(),
+  Images: imageNames,
+  Category: z.enum(CATEGORIES),
+  SellerID: objectId.describe("The seller's id"),
+  ItemAvailabilityStatus: z.boolean(),
+  DiscountStatus: z.boolean(),
+  DiscountPrecentage: z.number().min(0).max(80).describe('Discount in percent: 1-80 with a discount, 0 without'),
+  rating: z.number().int().min(1).max(5).nullable().describe('Whole stars (mean of the reviews, truncated); null without reviews'),
+  reviewCount: z.number().int().min(0).describe('Reviews counted in the rating'),
+  createdAt,
+});
+export type ItemAnswer = z.output<typeof ItemAnswerSchema>;
+
+/** `GET /items/skuAvailable/{sku}` (added: the live SKU check of the add-item form, spec 001 section 5). */
+export const SkuAvailabilityAnswerSchema = z.object({
+  available: z.boolean(),
+  message: z.literal(SKU_IN_USE).nullable().describe('The add form’s message when the SKU is taken; null when it is free'),
+});
+
+/** An item of a package as it was when put in the package (spec 001 section 3 "Package", `content`). */
+export const PackageContentAnswerSchema = z.object({
+  _id: objectId.describe("The item's id"),
+  Item_name: z.string(),
+  Brand: z.string(),
+  Model: z.string(),
+  Images: imageNames,
+  FinalPrice: rupees("The item's final price when it was put in the package"),
+});
+
+/** A package (spec 001 section 3 "Package"; `GET /Packages/getPackage/{id}`, the rows of the list, add and update). */
+export const PackageAnswerSchema = z.object({
+  _id: objectId,
+  packageName: z.string(),
+  seller: objectId.describe("The seller's id"),
+  description: z.string(),
+  price: rupees('Package price'),
+  startDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .describe('YYYY-MM-DD'),
+  endDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .describe('YYYY-MM-DD, not before startDate'),
+  image: z.string().describe('Image name, served by GET /images/{name}'),
+  content: z.array(PackageContentAnswerSchema),
+  packageAvailability: z.boolean(),
+  createdAt,
+});
+export type PackageAnswer = z.output<typeof PackageAnswerSchema>;
+
+/**
+ * `POST /images/upload` → 201 (issue 4 "Images"): the stored webp's name (SHA-256 of its bytes)
+ * and its thumbnail's name, both served by `GET /images/{name}`.
+ */
+export const ImageUploadAnswerSchema = z.object({
+  name: z.string().regex(/^[0-9a-f]{64}\.webp$/),
+  thumbnail: z.string().regex(/^[0-9a-f]{64}-thumb\.webp$/),
+});

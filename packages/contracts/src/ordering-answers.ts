@@ -1,0 +1,174 @@
+/**
+ * Answer schemas of the ordering slice (`ApiOperation.response`; spec 000 sections 3 and 7 "Cards",
+ * "Orders and history"; spec 001 section 7 "Orders"; issue 5; DESIGN.md section 6): saved cards
+ * (masked: never the full number, never the CVC), checkouts, item and package orders, order-history
+ * and customer-order records, exactly as services/ordering sends them. Money is LKR rupees with two
+ * decimals (ordering stores integer cents and divides by 100 on the way out).
+ */
+import { z } from 'zod';
+import { CHECKOUT_STATUSES, ORDER_STATUSES, PAYMENT_TYPES, type CardView } from './ordering';
+
+const rupees = (what: string) => z.number().describe(`${what}, LKR rupees (two decimals)`);
+const quantity = z.number().int().min(1);
+/** Sri Lanka time with its offset, e.g. `2026-11-22T17:05:00.000+05:30` (the month is characters 6-7). */
+const colomboTime = z.iso.datetime({ offset: true }).describe('ISO date-time in Sri Lanka time (+05:30)');
+const orderNumber = z
+  .string()
+  .regex(/^[A-Z0-9]{1,32}$/)
+  .describe('Order number of the checkout (12 letters and digits)');
+
+/**
+ * A saved card (spec 000 section 3 "Payment card"; DESIGN.md section 6): holder, brand, expiry and
+ * the number masked to its last 4 digits. The schema admits no full number and no CVC: `cardnumber`
+ * must be the mask, and there is no field for the CVC or the stored hashes.
+ */
+export const CardAnswerSchema = z.object({
+  _id: z.string(),
+  /** The customer who saved it. */
+  ownerID: z.string(),
+  cardowner: z.string(),
+  /** Brand by the first digit: 'American Express', 'Visa', 'Master', 'Discover', or ''. */
+  cardtype: z.string(),
+  /** Masked: `**** **** **** 4242`. */
+  cardnumber: z.string().regex(/^\*{4} \*{4} \*{4} \d{4}$/, 'a masked card number'),
+  last4: z.string().regex(/^\d{4}$/),
+  /** Expiry, MM/YY. */
+  carddate: z.string(),
+}) satisfies z.ZodType<CardView>;
+
+/** One server-priced line of a checkout (DESIGN.md section 6); money in rupees. */
+export const CheckoutLineAnswerSchema = z.object({
+  kind: z.enum(['item', 'package']),
+  /** Item or package id. */
+  id: z.string(),
+  name: z.string(),
+  /** The item's first image or the package's image ('' when none). */
+  image: z.string(),
+  quantity,
+  unitPrice: rupees("Unit price (an item's FinalPrice, a package's price)"),
+  total: rupees('unitPrice × quantity'),
+});
+
+/**
+ * A checkout as its customer sees it (`POST /checkout/session`, `GET /checkout/{checkoutId}`, the
+ * pay commands; DESIGN.md sections 3 and 6): the lines, the totals in rupees, where the saga stands,
+ * the receipt once paid and the reason once rejected.
+ */
+export const CheckoutAnswerSchema = z.object({
+  checkoutId: orderNumber,
+  /** Same as `checkoutId`: the order number the orders carry. */
+  OrderID: orderNumber,
+  status: z.enum(CHECKOUT_STATUSES),
+  Subtotal: rupees('Sum of the line totals'),
+  DeliveryAndVat: rupees('Delivery and VAT added once (spec 000 section 9: 100)'),
+  Amount: rupees('Subtotal + DeliveryAndVat: what is charged'),
+  lines: z.array(CheckoutLineAnswerSchema),
+  /** Present once paid: the order-history record made for it. */
+  receipt: z
+    .object({
+      /** Id of the order-history record (`GET /orderhistory/get/{id}`). */
+      _id: z.string(),
+      RecieptNo: z.string(),
+      PaymentType: z.enum(PAYMENT_TYPES),
+      Amount: rupees('Amount charged'),
+      /** When the payment was made, ISO date-time (UTC). */
+      TransTime: z.iso.datetime(),
+    })
+    .optional(),
+  /** Present once rejected (StockRejected; the payment is refunded). */
+  rejection: z
+    .object({
+      itemId: z.string(),
+      itemName: z.string(),
+      reason: z.string(),
+      /** What the customer is shown. */
+      message: z.string(),
+    })
+    .optional(),
+});
+
+/** The copy of the item an item order keeps, as it was when bought (spec 000 section 3); money in rupees. */
+export const OrderedItemAnswerSchema = z.object({
+  _id: z.string(),
+  Item_name: z.string(),
+  Brand: z.string(),
+  Model: z.string(),
+  Category: z.string(),
+  Stock_keeping_unit: z.string(),
+  Price: rupees('List price'),
+  FinalPrice: rupees('Price after discount, what was paid per unit'),
+  Images: z.array(z.string()),
+  SellerID: z.string(),
+});
+
+/** The copy of the package a package order keeps, as it was when bought; money in rupees. */
+export const OrderedPackageAnswerSchema = z.object({
+  _id: z.string(),
+  packageName: z.string(),
+  image: z.string(),
+  description: z.string(),
+  price: rupees('Package price'),
+  /** The seller's id. */
+  seller: z.string(),
+  content: z.array(z.object({ _id: z.string(), Item_name: z.string() })),
+});
+
+/** Fields of every order line (spec 000 section 3 "Order"; DESIGN.md section 6 order statuses). */
+const orderFields = {
+  /** `<OrderID>-I<n>` (item orders) or `<OrderID>-P<n>` (package orders). */
+  _id: z.string(),
+  OrderID: orderNumber,
+  SellerID: z.string(),
+  CustomerID: z.string(),
+  /** The customer's current name ('Former customer' once deleted). */
+  CustomerName: z.string(),
+  OQuantity: quantity,
+  TransitTime: colomboTime,
+  status: z.enum(ORDER_STATUSES),
+  /** Why the saga rejected it (Rejected orders only). */
+  rejectionReason: z.string().optional(),
+  /** When the status last changed, ISO date-time (UTC). */
+  statusChangedAt: z.iso.datetime(),
+  UnitPrice: rupees('Unit price paid'),
+  TotalPrice: rupees('UnitPrice × OQuantity'),
+};
+
+/** An item order (`GET /Orders/getOrders` rows, `PUT /Orders/status/{id}`). */
+export const ItemOrderAnswerSchema = z.object({ ...orderFields, Items: z.array(OrderedItemAnswerSchema) });
+
+/**
+ * A package order (`GET /PackageOrders/getOrders` rows, `PUT /PackageOrders/status/{id}`), with the
+ * selling company's name and logo ('Former seller' and '' once deleted).
+ */
+export const PackageOrderAnswerSchema = z.object({
+  ...orderFields,
+  SellerCompany: z.object({ companyname: z.string(), logo: z.string() }),
+  Packages: z.array(OrderedPackageAnswerSchema),
+});
+
+/**
+ * An order-history record (spec 000 section 3 "Payment history"; documented names, including the
+ * documents' spellings `RecieptNo` and `PacakgeID`); Amount in rupees.
+ */
+export const HistoryAnswerSchema = z.object({
+  _id: z.string(),
+  RecieptNo: z.string(),
+  PaymentType: z.enum(PAYMENT_TYPES),
+  Amount: rupees('Amount charged'),
+  TransTime: colomboTime,
+  /** Ids of the items bought as item lines. */
+  ItemList: z.array(z.string()),
+  /** Ids of the packages bought. */
+  PacakgeID: z.array(z.string()),
+  CustomerID: z.string(),
+  OrderID: orderNumber,
+  /** Refunded once the checkout was rejected. */
+  status: z.enum(['Paid', 'Refunded']),
+});
+
+/** A customer-order record (spec 000 section 3): the customer's order numbers. `_id` is the customer's id. */
+export const CustomerOrdersAnswerSchema = z.object({
+  _id: z.string(),
+  CustomerID: z.string(),
+  Orders: z.array(z.string()),
+});

@@ -1,0 +1,140 @@
+/**
+ * Answer schemas of the reporting slice (`ApiOperation.response`; spec 001 sections 2, 7 and 9;
+ * issue 7; DESIGN.md section 4): the queued report job, its state, the seller's monthly sales
+ * screen and the admin dashboard, exactly as services/reporting sends them. The PDFs themselves
+ * are media answers (`application/pdf`). Money is LKR rupees with two decimals (reporting keeps
+ * integer cents and divides by 100 on the way out).
+ */
+import { z } from 'zod';
+import { REPORT_KINDS, ReportJobStates, type AdminDashboard, type ReportJobStatus, type SellerSales } from './reporting';
+
+const rupees = (what: string) => z.number().describe(`${what}, LKR rupees (two decimals)`);
+const count = z.number().int().min(0);
+const month = z
+  .string()
+  .regex(/^(0[1-9]|1[0-2])$/)
+  .describe('Month, 01..12');
+
+/** `POST .../create-pdf` (202; DESIGN.md section 4): the id of the queued `report` job. */
+export const ReportQueuedAnswerSchema = z.object({ jobId: z.uuid() });
+
+/** `GET /reports/{jobId}` (issue 7): where a report job stands; `downloadUrl` once completed. */
+export const ReportJobStatusAnswerSchema = z.object({
+  jobId: z.string(),
+  kind: z.enum(REPORT_KINDS),
+  state: z.enum(ReportJobStates),
+  /** Percent done, 0..100. */
+  progress: z.number().min(0).max(100),
+  attemptsMade: count,
+  /** Why the last attempt failed (failed jobs only). */
+  failedReason: z.string().optional(),
+  /** `/<prefix>/fetch-pdf?jobId=...` (completed jobs only). */
+  downloadUrl: z.string().optional(),
+}) satisfies z.ZodType<ReportJobStatus>;
+
+/** The seller's part of a sales summary (spec 001 section 9, documented names). */
+const sellerFields = {
+  CompanyName: z.string(),
+  OwnerName: z.string(),
+  Address: z.string(),
+  Email: z.string(),
+  pNo: z.string(),
+};
+const totals = {
+  /** The seller's order lines of the month. */
+  TotalOrders: count,
+  TotalIncome: rupees('Unit price × quantity, summed'),
+  TotalOutgoings: rupees('20 % of the unit price per item order line, 10 % per package order line'),
+  TotalProfit: rupees('TotalIncome − TotalOutgoings'),
+  /** Report date, MM/DD/YYYY (Sri Lanka). */
+  Date: z.string().regex(/^\d{2}\/\d{2}\/\d{4}$/),
+};
+
+/** Fields of every sales row (spec 001 section 7 report columns). */
+const rowFields = {
+  /** 1-based row number, oldest order first. */
+  No: z.number().int().min(1),
+  /** yyyy-mm-dd (Sri Lanka). */
+  OrderDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  OrderID: z.string(),
+  /** The item's or package's name ('Removed item' / 'Removed package' when gone). */
+  ItemName: z.string(),
+};
+const rowMoney = {
+  Quantity: z.number().int().min(1),
+  UnitPrice: rupees('Unit price paid'),
+  TotalPrice: rupees('UnitPrice × Quantity'),
+};
+
+/** `GET /reports/sellerSales?kind=items` (spec 001 section 9): the monthly item sales screen. */
+const ItemSalesAnswerSchema = z.object({
+  kind: z.literal('items'),
+  currency: z.literal('LKR'),
+  month,
+  year: z.number().int(),
+  summary: z.object({
+    ...sellerFields,
+    TotalOrders: totals.TotalOrders,
+    /** Distinct items sold. */
+    TotalItems: count,
+    /** Units sold. */
+    TotalStockSold: count,
+    TotalIncome: totals.TotalIncome,
+    TotalOutgoings: totals.TotalOutgoings,
+    TotalProfit: totals.TotalProfit,
+    Date: totals.Date,
+  }),
+  rows: z.array(z.object({ ...rowFields, Brand: z.string(), SKU: z.string(), ...rowMoney })),
+});
+
+/** `GET /reports/sellerSales?kind=packages` (spec 001 section 9): the monthly package sales screen. */
+const PackageSalesAnswerSchema = z.object({
+  kind: z.literal('packages'),
+  currency: z.literal('LKR'),
+  month,
+  year: z.number().int(),
+  summary: z.object({
+    ...sellerFields,
+    TotalOrders: totals.TotalOrders,
+    /** Distinct packages sold. */
+    TotalPackages: count,
+    TotalIncome: totals.TotalIncome,
+    TotalOutgoings: totals.TotalOutgoings,
+    TotalProfit: totals.TotalProfit,
+    Date: totals.Date,
+  }),
+  rows: z.array(z.object({ ...rowFields, Description: z.string(), ...rowMoney })),
+});
+
+/** `GET /reports/sellerSales` (issue 7): the same figures as the item or package sales PDF, by `kind`. */
+export const SellerSalesAnswerSchema = z.discriminatedUnion('kind', [
+  ItemSalesAnswerSchema,
+  PackageSalesAnswerSchema,
+]) satisfies z.ZodType<SellerSales>;
+
+/** `GET /Admin/dashboard` (spec 001 section 2): counts, this month's revenue and a 12-month series. */
+export const AdminDashboardAnswerSchema = z.object({
+  customers: count,
+  /** Approved sellers. */
+  sellers: count,
+  /** Sellers waiting for approval. */
+  sellerRequests: count,
+  /** Approved sellers asking to be deleted. */
+  deletionRequests: count,
+  items: count,
+  packages: count,
+  /** Confirmed checkouts. */
+  orders: count,
+  reviews: count,
+  revenueThisMonth: rupees("Confirmed checkouts' totals this month (Sri Lanka time)"),
+  currency: z.literal('LKR'),
+  /** The last 12 months, oldest first, ending with the current month. */
+  monthly: z.array(
+    z.object({
+      /** yyyy-mm. */
+      month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/),
+      revenue: rupees("Confirmed checkouts' totals of the month"),
+      orders: count,
+    }),
+  ),
+}) satisfies z.ZodType<AdminDashboard>;
