@@ -66,45 +66,42 @@ const rowMoney = {
   TotalPrice: rupees('UnitPrice × Quantity'),
 };
 
-/** `GET /reports/sellerSales?kind=items` (spec 001 section 9): the monthly item sales screen. */
-const ItemSalesAnswerSchema = z.object({
-  kind: z.literal('items'),
-  currency: z.literal('LKR'),
-  month,
-  year: z.number().int(),
-  summary: z.object({
-    ...sellerFields,
-    TotalOrders: totals.TotalOrders,
-    /** Distinct items sold. */
-    TotalItems: count,
-    /** Units sold. */
-    TotalStockSold: count,
-    TotalIncome: totals.TotalIncome,
-    TotalOutgoings: totals.TotalOutgoings,
-    TotalProfit: totals.TotalProfit,
-    Date: totals.Date,
-  }),
-  rows: z.array(z.object({ ...rowFields, Brand: z.string(), SKU: z.string(), ...rowMoney })),
-});
+/**
+ * One kind of the monthly sales screen (spec 001 section 9): the seller's summary with the counts
+ * of that kind, and one row per order line with that kind's own columns.
+ */
+function salesAnswer<K extends 'items' | 'packages', C extends z.ZodRawShape, R extends z.ZodRawShape>(kind: K, counts: C, rowColumns: R) {
+  return z.object({
+    kind: z.literal(kind),
+    currency: z.literal('LKR'),
+    month,
+    year: z.number().int(),
+    summary: z.object({
+      ...sellerFields,
+      TotalOrders: totals.TotalOrders,
+      ...counts,
+      TotalIncome: totals.TotalIncome,
+      TotalOutgoings: totals.TotalOutgoings,
+      TotalProfit: totals.TotalProfit,
+      Date: totals.Date,
+    }),
+    rows: z.array(z.object({ ...rowFields, ...rowColumns, ...rowMoney })),
+  });
+}
 
-/** `GET /reports/sellerSales?kind=packages` (spec 001 section 9): the monthly package sales screen. */
-const PackageSalesAnswerSchema = z.object({
-  kind: z.literal('packages'),
-  currency: z.literal('LKR'),
-  month,
-  year: z.number().int(),
-  summary: z.object({
-    ...sellerFields,
-    TotalOrders: totals.TotalOrders,
-    /** Distinct packages sold. */
-    TotalPackages: count,
-    TotalIncome: totals.TotalIncome,
-    TotalOutgoings: totals.TotalOutgoings,
-    TotalProfit: totals.TotalProfit,
-    Date: totals.Date,
-  }),
-  rows: z.array(z.object({ ...rowFields, Description: z.string(), ...rowMoney })),
-});
+/** `GET /reports/sellerSales?kind=items`: distinct items and units sold; rows with Brand and SKU. */
+const ItemSalesAnswerSchema = salesAnswer(
+  'items',
+  { TotalItems: count.describe('Distinct items sold'), TotalStockSold: count.describe('Units sold') },
+  { Brand: z.string(), SKU: z.string() },
+);
+
+/** `GET /reports/sellerSales?kind=packages`: distinct packages sold; rows with the Description. */
+const PackageSalesAnswerSchema = salesAnswer(
+  'packages',
+  { TotalPackages: count.describe('Distinct packages sold') },
+  { Description: z.string() },
+);
 
 /** `GET /reports/sellerSales` (issue 7): the same figures as the item or package sales PDF, by `kind`. */
 export const SellerSalesAnswerSchema = z.discriminatedUnion('kind', [
