@@ -2,47 +2,15 @@
  * Catalogue calls of the web app at their documented paths (spec 000 and 001 section 7; issue 4).
  * Prices on the wire are rupees.
  */
+import type { ItemAnswerSchema, PackageAnswerSchema } from '@market/contracts';
+import type { z } from 'zod';
 import { api, query, type Page } from './client';
 
-export interface Item {
-  _id: string;
-  Item_name: string;
-  Brand: string;
-  Model: string;
-  Quantity: number;
-  Price: number;
-  FinalPrice: number;
-  Stock_keeping_unit: string;
-  Description: string;
-  Specification: string;
-  WHT: string;
-  Warrenty: number;
-  Color_family: string[];
-  Other_colors: string;
-  Images: string[];
-  Category: string;
-  SellerID: string;
-  ItemAvailabilityStatus: boolean;
-  DiscountStatus: boolean;
-  DiscountPrecentage: number;
-  rating: number | null;
-  reviewCount: number;
-  createdAt: string;
-}
+/** An item as the catalogue answers it (the documented answer schema). */
+export type Item = z.output<typeof ItemAnswerSchema>;
 
-export interface Package {
-  _id: string;
-  packageName: string;
-  seller: string;
-  description: string;
-  price: number;
-  startDate: string;
-  endDate: string;
-  image: string;
-  content: { _id: string; Item_name: string; Brand: string; Model: string; Images: string[]; FinalPrice: number }[];
-  packageAvailability: boolean;
-  createdAt: string;
-}
+/** A package as the catalogue answers it. */
+export type Package = z.output<typeof PackageAnswerSchema>;
 
 export interface ItemFilters {
   q?: string;

@@ -2,49 +2,18 @@
  * Identity calls of the web app, at their documented paths (spec 000 section 7, spec 001
  * section 7; issue 3 for the added logout, me and password-reset calls).
  */
+import type { AdminAnswerSchema, CustomerAnswerSchema, OrgSellerAnswerSchema, SellerRequestAnswerSchema } from '@market/contracts';
+import type { z } from 'zod';
 import { api, query, type Page } from './client';
 
-export interface Customer {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  dob: string;
-  gender: 'Male' | 'Female';
-  address: string;
-  username: string;
-  userImage: string;
-  newlyAddeddate: string;
-}
+/** The wire shapes are the documented answer schemas (packages/contracts/src/identity-answers.ts). */
+export type Customer = z.output<typeof CustomerAnswerSchema>;
 
-export interface SellerRequest {
-  _id: string;
-  ownername: string;
-  mobile: string;
-  companyname: string;
-  address: string;
-  year: string;
-  email: string;
-  description: string;
-  logo: string;
-  createdAt: string;
-}
+export type SellerRequest = z.output<typeof SellerRequestAnswerSchema>;
 
-export interface OrgSeller extends Omit<SellerRequest, 'createdAt'> {
-  username: string;
-  requestDelete: boolean;
-  acceptedDate: string;
-}
+export type OrgSeller = z.output<typeof OrgSellerAnswerSchema>;
 
-export interface Admin {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  createdAt: string;
-}
+export type Admin = z.output<typeof AdminAnswerSchema>;
 
 export type Kind = 'customer' | 'seller' | 'admin';
 type Message = { message: string };

@@ -3,85 +3,32 @@
  * DESIGN.md section 6). Money on the wire is rupees. The server keeps cart quantities and prices
  * every checkout; the web app never sends a price.
  */
-import type { CardView, CartView, CheckoutPay, OrderStatus, WishlistView } from '@market/contracts';
+import type {
+  CardView,
+  CartView,
+  CheckoutAnswerSchema,
+  CheckoutLineAnswerSchema,
+  CheckoutPay,
+  HistoryAnswerSchema,
+  ItemOrderAnswerSchema,
+  PackageOrderAnswerSchema,
+  WishlistView,
+} from '@market/contracts';
+import type { z } from 'zod';
 import { api, query, type Page } from './client';
 
 export type { CardView, CartView, WishlistView };
 
-export interface CheckoutLine {
-  kind: 'item' | 'package';
-  id: string;
-  name: string;
-  image: string;
-  quantity: number;
-  unitPrice: number;
-  total: number;
-}
+/** The wire shapes are the documented answer schemas (packages/contracts/src/ordering-answers.ts). */
+export type CheckoutLine = z.output<typeof CheckoutLineAnswerSchema>;
 
-export interface Checkout {
-  checkoutId: string;
-  OrderID: string;
-  status: 'Open' | 'AwaitingStock' | 'Confirmed' | 'Rejected';
-  Subtotal: number;
-  DeliveryAndVat: number;
-  Amount: number;
-  lines: CheckoutLine[];
-  receipt?: { _id: string; RecieptNo: string; PaymentType: string; Amount: number; TransTime: string };
-  rejection?: { itemId: string; itemName: string; reason: string; message: string };
-}
+export type Checkout = z.output<typeof CheckoutAnswerSchema>;
 
-interface OrderBase {
-  _id: string;
-  OrderID: string;
-  SellerID: string;
-  CustomerID: string;
-  CustomerName: string;
-  OQuantity: number;
-  TransitTime: string;
-  status: OrderStatus;
-  UnitPrice: number;
-  TotalPrice: number;
-  rejectionReason?: string;
-}
+export type ItemOrder = z.output<typeof ItemOrderAnswerSchema>;
 
-export interface ItemOrder extends OrderBase {
-  Items: {
-    _id: string;
-    Item_name: string;
-    Brand: string;
-    Model: string;
-    Stock_keeping_unit: string;
-    Category: string;
-    Price: number;
-    FinalPrice: number;
-    Images: string[];
-  }[];
-}
+export type PackageOrder = z.output<typeof PackageOrderAnswerSchema>;
 
-export interface PackageOrder extends OrderBase {
-  SellerCompany: { companyname: string; logo: string };
-  Packages: {
-    _id: string;
-    packageName: string;
-    image: string;
-    description: string;
-    price: number;
-    content: { _id: string; Item_name: string }[];
-  }[];
-}
-
-export interface HistoryRecord {
-  _id: string;
-  RecieptNo: string;
-  PaymentType: string;
-  Amount: number;
-  TransTime: string;
-  ItemList: string[];
-  PacakgeID: string[];
-  CustomerID: string;
-  OrderID: string;
-  status: 'Paid' | 'Refunded';
-}
+export type HistoryRecord = z.output<typeof HistoryAnswerSchema>;
 
 export interface CardInput {
   cardowner: string;

@@ -5,10 +5,11 @@
  * cart at checkout (ordering slice).
  */
 import { z } from 'zod';
+import { objectIdAnswer } from './answer-fields';
 import { MAX_LINE_QUANTITY, type CartView, type WishlistView } from './cart';
 
-/** A MongoDB ObjectId as its 24 lower-case hex characters (the service lower-cases line ids). */
-const objectId = z.string().regex(/^[0-9a-f]{24}$/);
+/** Line ids: the service lower-cases them. */
+const objectId = objectIdAnswer;
 
 /** Units per line, by item or package id (≥ 1, at most {@link MAX_LINE_QUANTITY}). */
 const quantities = (of: string) =>

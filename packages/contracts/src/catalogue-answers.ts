@@ -7,14 +7,14 @@
  * decimals (the service stores integer cents and divides by 100; DESIGN.md "Money").
  */
 import { z } from 'zod';
+import { objectIdAnswer, rupeesAnswer, utcTimeAnswer } from './answer-fields';
 import { CATEGORIES, COLOURS, SKU_IN_USE } from './catalogue';
 
-/** A MongoDB ObjectId as its 24 lower-case hex characters. */
-const objectId = z.string().regex(/^[0-9a-f]{24}$/);
-/** LKR rupees, at most two decimals (cents / 100). */
-const rupees = (what: string) => z.number().min(0).describe(`${what}, in LKR rupees (at most two decimals)`);
+const objectId = objectIdAnswer;
+/** Catalogue prices are never negative. */
+const rupees = (what: string) => rupeesAnswer(what).min(0);
 /** A creation time, `Date.toISOString()`. */
-const createdAt = z.iso.datetime().describe('When it was created (ISO 8601, UTC)');
+const createdAt = utcTimeAnswer.describe('When it was created (ISO 8601, UTC)');
 /** Names of stored images (`POST /images/upload`), or names the documents' clients sent. */
 const imageNames = z.array(z.string()).describe('Image names, served by GET /images/{name}');
 

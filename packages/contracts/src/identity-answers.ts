@@ -10,14 +10,12 @@
  * date-times (`Date.toISOString()`).
  */
 import { z } from 'zod';
+import { objectIdAnswer, utcTimeAnswer } from './answer-fields';
 import { GENDERS } from './identity';
 import { listAnswer } from './paging';
 
-const ObjectIdString = z
-  .string()
-  .regex(/^[0-9a-f]{24}$/)
-  .describe('MongoDB ObjectId, 24 lower-case hex characters');
-const Timestamp = z.iso.datetime().describe('ISO 8601 UTC date-time');
+const ObjectIdString = objectIdAnswer;
+const Timestamp = utcTimeAnswer;
 
 /** A customer (spec 000 section 3, "Customer"): every field but the password hash. */
 export const CustomerAnswerSchema = z.object({

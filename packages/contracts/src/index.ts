@@ -33,3 +33,4 @@ export * from './cart-answers';
 export * from './ordering-answers';
 export * from './reviews-answers';
 export * from './reporting-answers';
+export * from './answer-fields';

@@ -6,9 +6,10 @@
  * decimals (ordering stores integer cents and divides by 100 on the way out).
  */
 import { z } from 'zod';
+import { rupeesAnswer } from './answer-fields';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PAYMENT_TYPES, type CardView } from './ordering';
 
-const rupees = (what: string) => z.number().describe(`${what}, LKR rupees (two decimals)`);
+const rupees = rupeesAnswer;
 const quantity = z.number().int().min(1);
 /** Sri Lanka time with its offset, e.g. `2026-11-22T17:05:00.000+05:30` (the month is characters 6-7). */
 const colomboTime = z.iso.datetime({ offset: true }).describe('ISO date-time in Sri Lanka time (+05:30)');

@@ -6,9 +6,10 @@
  * integer cents and divides by 100 on the way out).
  */
 import { z } from 'zod';
+import { rupeesAnswer } from './answer-fields';
 import { REPORT_KINDS, ReportJobStates, type AdminDashboard, type ReportJobStatus, type SellerSales } from './reporting';
 
-const rupees = (what: string) => z.number().describe(`${what}, LKR rupees (two decimals)`);
+const rupees = rupeesAnswer;
 const count = z.number().int().min(0);
 const month = z
   .string()
