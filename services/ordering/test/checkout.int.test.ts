@@ -317,6 +317,7 @@ describe('seller order screens', () => {
     expect((await decided(buyer, session.checkoutId)).status).toBe('Confirmed');
     const orders = await buyer.get<
       {
+        _id: string;
         Packages: { packageName: string; content: { Item_name: string }[] }[];
         SellerCompany: { companyname: string };
         TotalPrice: number;
@@ -326,6 +327,13 @@ describe('seller order screens', () => {
     expect(orders.body[0]!.Packages[0]!.content.map((c) => c.Item_name)).toEqual(['Controller', 'Headset']);
     expect(orders.body[0]!.SellerCompany.companyname).toMatch(/^Tech Hub/);
     expect(orders.body[0]!.TotalPrice).toBe(500);
+    // The seller's status change answers the same card, company included.
+    const shipped = await seller.put<{ _id: string; status: string; SellerCompany: { companyname: string } }>(
+      `/PackageOrders/status/${orders.body[0]!._id}`,
+      { status: 'Shipped' },
+    );
+    expect(shipped.body.status).toBe('Shipped');
+    expect(shipped.body.SellerCompany).toEqual(orders.body[0]!.SellerCompany);
     // Each package took its items: 2 packages → 2 of each.
     expect((await world.customer.get<{ Quantity: number }>(`/items/get/${a}`)).body.Quantity).toBe(8);
   });

@@ -74,6 +74,15 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     return new Map(customerIds.map((id) => [id, customerName(byId.get(id))]));
   }
 
+  /** The selling companies' name and logo by seller id, as package orders show them ('Former seller' once deleted). */
+  async function companies(sellerIds: string[]): Promise<(sellerId: string) => { companyname: string; logo: string }> {
+    const sellers = await rm.sellers.find({ _id: { $in: [...new Set(sellerIds)] } }).lean();
+    const byId = new Map(
+      sellers.map((s) => [s._id, { companyname: s.deleted ? 'Former seller' : s.companyname, logo: s.deleted ? '' : s.logo }]),
+    );
+    return (sellerId) => byId.get(sellerId) ?? { companyname: '', logo: '' };
+  }
+
   r.get('/Orders/getOrders', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'seller', 'admin');
     const page = pageRequest(req.query);
@@ -101,14 +110,11 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
       book.packageOrders.countDocuments(filter),
     ]);
     const who = await names(rows.map((o) => o.CustomerID));
-    const sellers = await rm.sellers.find({ _id: { $in: [...new Set(rows.map((o) => o.SellerID))] } }).lean();
-    const company = new Map(
-      sellers.map((s) => [s._id, { companyname: s.deleted ? 'Former seller' : s.companyname, logo: s.deleted ? '' : s.logo }]),
-    );
+    const company = await companies(rows.map((o) => o.SellerID));
     res.json(
       listBody(
         page,
-        rows.map((o) => packageOrderView(o, who.get(o.CustomerID)!, company.get(o.SellerID) ?? { companyname: '', logo: '' })),
+        rows.map((o) => packageOrderView(o, who.get(o.CustomerID)!, company(o.SellerID))),
         total,
       ),
     );
@@ -143,7 +149,11 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
       res.json(
         kind === 'item'
           ? itemOrderView(updated, who.get(order.CustomerID)!)
-          : packageOrderView(updated as unknown as PackageOrderDoc, who.get(order.CustomerID)!, { companyname: '', logo: '' }),
+          : packageOrderView(
+              updated as unknown as PackageOrderDoc,
+              who.get(order.CustomerID)!,
+              (await companies([order.SellerID]))(order.SellerID),
+            ),
       );
     });
   }
