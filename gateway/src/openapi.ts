@@ -3,7 +3,7 @@
  * landed slice, generated from the operation lists and zod schemas in @market/contracts, served
  * as JSON at `/openapi.json` and as a readable page at `/docs`.
  */
-import { API_OPERATIONS, responseJsonSchema, type ApiOperation, type JsonSchema } from '@market/contracts';
+import { API_OPERATIONS, ERROR_ANSWER_SCHEMA, responseJsonSchema, type ApiOperation, type JsonSchema } from '@market/contracts';
 import type { Express } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { z } from 'zod';
@@ -30,19 +30,6 @@ function parameters(op: ApiOperation): JsonSchema[] {
   }
   return params;
 }
-
-/**
- * The body of every error answer (`HttpError`, zod failures, the gateway's own refusals): the
- * documented 4xx statuses carry it, so response-schema checks (Schemathesis, issue 9) test them.
- */
-const ERROR_SCHEMA: JsonSchema = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: { type: 'string', minLength: 1 },
-    fields: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-};
 
 /**
  * The operation's documented answers plus those every operation of its kind can give, so the
@@ -109,7 +96,7 @@ export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS
     },
     servers: [{ url: '/' }],
     components: {
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: ERROR_ANSWER_SCHEMA },
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: 'mp_session' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },

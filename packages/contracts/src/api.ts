@@ -37,6 +37,20 @@ export interface ApiOperation {
 export type JsonSchema = Record<string, unknown>;
 
 /**
+ * The body of every error answer (`HttpError`, zod failures, the gateway's own refusals;
+ * DESIGN.md section 8): the document's `Error` component, so response-schema checks
+ * (Schemathesis, the integration tests' response check; issue 9) test the 4xx bodies too.
+ */
+export const ERROR_ANSWER_SCHEMA: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', minLength: 1 },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+};
+
+/**
  * The JSON Schema of an operation's 2xx body as the OpenAPI document publishes it (`io: 'output'`:
  * what the service sends, after transforms; objects closed with `additionalProperties: false`).
  *

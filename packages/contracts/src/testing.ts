@@ -9,19 +9,12 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { responseJsonSchema, type ApiOperation } from './api';
+import { ERROR_ANSWER_SCHEMA, responseJsonSchema, type ApiOperation } from './api';
 import { API_OPERATIONS } from './operations';
-
-/** The body of every 4xx/5xx answer (the document's `Error` component). */
-const ERROR_SCHEMA = {
-  type: 'object',
-  required: ['error'],
-  properties: { error: { type: 'string', minLength: 1 }, fields: { type: 'object', additionalProperties: { type: 'string' } } },
-};
 
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats(ajv);
-const validateError = ajv.compile(ERROR_SCHEMA);
+const validateError = ajv.compile(ERROR_ANSWER_SCHEMA);
 const validators = new Map<ApiOperation, ValidateFunction | null>();
 
 interface Route {
