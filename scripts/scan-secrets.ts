@@ -17,7 +17,7 @@
  *   stacks printed (the test harness otherwise keeps process output in memory only).
  *
  * What counts as a secret in clear:
- * - a card number: 13–19 digits (spaces or dashes allowed between them), starting with 2–6 (the
+ * - a card number: 13–19 digits (ungrouped, or grouped 4-4-4-4 / 4-6-5 by spaces or dashes), starting with 2–6 (the
  *   card networks; millisecond timestamps start with 1) and passing the Luhn check;
  * - a CVV/CVC: keys cvv/cvc/cardcvv/CVV… with a 3–4 digit value;
  * - a password: keys password/Password/newPassword/currentPassword/confirmPassword… whose value is

@@ -41,8 +41,8 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const accounts = JSON.parse(readFileSync(path.join(ROOT, '.data', 'demo-accounts.json'), 'utf8')) as { sellerUsernames: string[] };
   const browser = await chromium.launch({ executablePath: CHROMIUM });
-  // Tall enough that a full-page shot rarely resizes the viewport: a resize re-mounts the item
-  // details page (its data reloads behind a spinner), which the shot would catch instead.
+  // Tall enough that a full-page shot rarely resizes the viewport: a first attempt caught the
+  // item details page behind its loading spinner after such a resize (cause not established).
   const context = () => browser.newContext({ baseURL: WEB, viewport: { width: 1280, height: 1400 } });
   try {
     console.log(`screenshots of ${WEB}`);

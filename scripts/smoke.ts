@@ -8,6 +8,7 @@
  * the order and marks it Shipped. Admin: signs in, lists customers, reads the dashboard when the
  * reporting service is up.
  */
+import { formatLkr } from '@market/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expectStatus, Session } from './seed/api';
@@ -17,8 +18,8 @@ const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8070';
 const ROOT = path.resolve(__dirname, '..');
 
 const step = (who: string, what: string) => console.log(`  ${who.padEnd(8)} ${what}`);
-/** LKR as the web app shows it: `Rs. 12,345.00`. */
-const rs = (lkr: number) => `Rs. ${lkr.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** Rupees on the wire, shown as the web app shows them: `Rs. 12,345.00`. */
+const rs = (rupees: number) => formatLkr(Math.round(rupees * 100));
 
 async function main(): Promise<void> {
   console.log(`smoke test against ${GATEWAY}`);

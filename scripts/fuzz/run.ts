@@ -14,8 +14,8 @@
  * - `not_a_server_error`;
  * - `status_code_conformance` (gateway/src/openapi.ts adds the 400/401/403/404/429 that every
  *   operation of a kind can give);
- * - `response_schema_conformance` (2xx answers have no schema in the document yet, so this checks
- *   the 4xx bodies, `{ error, fields? }`).
+ * - `response_schema_conformance` (2xx bodies against the operations' closed answer schemas,
+ *   4xx bodies against `{ error, fields? }`).
  * Path parameters such as `id` take the ids of those resources half of the time (a Schemathesis
  * dictionary), so requests get past "404 not found" into validation and writes. Order: customer,
  * seller, admin, so the admin's deletes come last. Exits 0 only when all three runs pass.

@@ -2,15 +2,14 @@
  * Catalogue calls of the web app at their documented paths (spec 000 and 001 section 7; issue 4).
  * Prices on the wire are rupees.
  */
-import type { ItemAnswerSchema, PackageAnswerSchema } from '@market/contracts';
-import type { z } from 'zod';
+import type { ItemAnswer, PackageAnswer } from '@market/contracts';
 import { api, query, type Page } from './client';
 
 /** An item as the catalogue answers it (the documented answer schema). */
-export type Item = z.output<typeof ItemAnswerSchema>;
+export type Item = ItemAnswer;
 
 /** A package as the catalogue answers it. */
-export type Package = z.output<typeof PackageAnswerSchema>;
+export type Package = PackageAnswer;
 
 export interface ItemFilters {
   q?: string;

@@ -2,18 +2,17 @@
  * Identity calls of the web app, at their documented paths (spec 000 section 7, spec 001
  * section 7; issue 3 for the added logout, me and password-reset calls).
  */
-import type { AdminAnswerSchema, CustomerAnswerSchema, OrgSellerAnswerSchema, SellerRequestAnswerSchema } from '@market/contracts';
-import type { z } from 'zod';
+import type { AdminAnswer, CustomerAnswer, OrgSellerAnswer, SellerRequestAnswer } from '@market/contracts';
 import { api, query, type Page } from './client';
 
 /** The wire shapes are the documented answer schemas (packages/contracts/src/identity-answers.ts). */
-export type Customer = z.output<typeof CustomerAnswerSchema>;
+export type Customer = CustomerAnswer;
 
-export type SellerRequest = z.output<typeof SellerRequestAnswerSchema>;
+export type SellerRequest = SellerRequestAnswer;
 
-export type OrgSeller = z.output<typeof OrgSellerAnswerSchema>;
+export type OrgSeller = OrgSellerAnswer;
 
-export type Admin = z.output<typeof AdminAnswerSchema>;
+export type Admin = AdminAnswer;
 
 export type Kind = 'customer' | 'seller' | 'admin';
 type Message = { message: string };

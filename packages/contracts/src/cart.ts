@@ -5,6 +5,7 @@
  * on the server, in the added `ItemQuantities` / `PackageQuantities` maps (id → units, ≥ 1).
  */
 import { z } from 'zod';
+import type { CartAnswerSchema, WishlistAnswerSchema } from './cart-answers';
 
 export const ITEM_IN_CART = 'Item Already in Your Shopping Cart.';
 export const PACKAGE_IN_CART = 'Package Already in Your Shopping Cart.';
@@ -48,19 +49,8 @@ export const CartWriteSchema = z.object({
 });
 export type CartWrite = z.infer<typeof CartWriteSchema>;
 
-/** The cart as answered: the documented `{ _id, ItemIDs, PackageIDs }` plus the line quantities. */
-export interface CartView {
-  _id: string;
-  customerID: string;
-  ItemIDs: string[];
-  PackageIDs: string[];
-  ItemQuantities: Record<string, number>;
-  PackageQuantities: Record<string, number>;
-}
+/** The cart as answered: the documented `{ _id, ItemIDs, PackageIDs }` plus the line quantities (its answer schema's output). */
+export type CartView = z.output<typeof CartAnswerSchema>;
 
-/** The wishlist as answered inside `{ wishlistss: ... }`. */
-export interface WishlistView {
-  _id: string;
-  CustomerID: string;
-  Items: string[];
-}
+/** The wishlist as answered inside `{ wishlistss: ... }` (its answer schema's output). */
+export type WishlistView = z.output<typeof WishlistAnswerSchema>['wishlistss'];

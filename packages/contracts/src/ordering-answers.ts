@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { rupeesAnswer } from './answer-fields';
-import { CHECKOUT_STATUSES, ORDER_STATUSES, PAYMENT_TYPES, type CardView } from './ordering';
+import { CHECKOUT_STATUSES, ORDER_STATUSES, PAYMENT_TYPES } from './ordering';
 
 const rupees = rupeesAnswer;
 const quantity = z.number().int().min(1);
@@ -35,7 +35,7 @@ export const CardAnswerSchema = z.object({
   last4: z.string().regex(/^\d{4}$/),
   /** Expiry, MM/YY. */
   carddate: z.string(),
-}) satisfies z.ZodType<CardView>;
+});
 
 /** One server-priced line of a checkout (DESIGN.md section 6); money in rupees. */
 export const CheckoutLineAnswerSchema = z.object({

@@ -5,6 +5,7 @@
  * integer cents.
  */
 import { z } from 'zod';
+import type { CardAnswerSchema } from './ordering-answers';
 
 /** Delivery and VAT added to every checkout, rupees (spec 000 section 9). */
 export const DELIVERY_AND_VAT = 100;
@@ -106,17 +107,8 @@ export const CardUpdateSchema = z
   .refine((v) => !v.cardnumber || v.cardcvv, { message: 'Enter the CVC of the new card', path: ['cardcvv'] });
 export type CardUpdate = z.input<typeof CardUpdateSchema>;
 
-/** A card as answered: never the full number, never the CVC. */
-export interface CardView {
-  _id: string;
-  ownerID: string;
-  cardowner: string;
-  cardtype: string;
-  /** Masked, e.g. `**** **** **** 4242`. */
-  cardnumber: string;
-  last4: string;
-  carddate: string;
-}
+/** A card as answered: never the full number, never the CVC (its answer schema's output). */
+export type CardView = z.output<typeof CardAnswerSchema>;
 
 const objectId = z
   .string()

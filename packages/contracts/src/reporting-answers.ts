@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { rupeesAnswer } from './answer-fields';
-import { REPORT_KINDS, ReportJobStates, type AdminDashboard, type ReportJobStatus, type SellerSales } from './reporting';
+import { REPORT_KINDS, ReportJobStates, type ReportJobStatus, type SellerSales } from './reporting';
 
 const rupees = rupeesAnswer;
 const count = z.number().int().min(0);
@@ -135,4 +135,4 @@ export const AdminDashboardAnswerSchema = z.object({
       orders: count,
     }),
   ),
-}) satisfies z.ZodType<AdminDashboard>;
+});

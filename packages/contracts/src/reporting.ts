@@ -6,6 +6,7 @@
  * monthly sales screen. Money on the wire is LKR rupees with two decimals; reporting keeps cents.
  */
 import { z } from 'zod';
+import type { AdminDashboardAnswerSchema } from './reporting-answers';
 
 /** The reports the marketplace renders, by job `kind`. */
 export const REPORT_KINDS = ['items', 'packages', 'customers', 'sellers', 'transactions', 'reviews'] as const;
@@ -188,19 +189,5 @@ export interface SellerSales {
   rows: ItemSalesRow[] | PackageSalesRow[];
 }
 
-/** `GET /Admin/dashboard`: counts, this month's revenue and a 12-month series for the chart. */
-export interface AdminDashboard {
-  customers: number;
-  sellers: number;
-  sellerRequests: number;
-  deletionRequests: number;
-  items: number;
-  packages: number;
-  orders: number;
-  reviews: number;
-  /** Confirmed checkouts' totals this month (Sri Lanka time), rupees. */
-  revenueThisMonth: number;
-  currency: 'LKR';
-  /** Oldest first, ending with the current month. */
-  monthly: { month: string; revenue: number; orders: number }[];
-}
+/** `GET /Admin/dashboard`: counts, this month's revenue and a 12-month series for the chart (its answer schema's output). */
+export type AdminDashboard = z.output<typeof AdminDashboardAnswerSchema>;

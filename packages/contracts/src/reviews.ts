@@ -4,6 +4,7 @@
  * issue 6; DESIGN.md section 6). Messages are the documents' own.
  */
 import { z } from 'zod';
+import type { ReviewAnswerSchema } from './reviews-answers';
 
 export const INVALID_NAME = 'Invalid name!';
 export const INVALID_EMAIL = 'You have entered an invalid email address!';
@@ -83,23 +84,8 @@ export type Contact = z.input<typeof ContactSchema>;
 export const ContactSellerSchema = z.object({ name, email, message, sellerid: objectId, customerid: z.unknown().optional() });
 export type ContactSeller = z.input<typeof ContactSellerSchema>;
 
-/** A review as answered, with what its card shows. */
-export interface ReviewView {
-  _id: string;
-  itemid: string;
-  customerid: string;
-  description: string;
-  /** ISO date-time set by the server. */
-  date: string;
-  noofstars: number;
-  reviewstatus: boolean;
-  reportreason: string;
-  sellerid: string;
-  customerName: string;
-  customerImage: string;
-  verifiedPurchase: boolean;
-  item: { Item_name: string; Brand: string; Model: string };
-}
+/** A review as answered, with what its card shows (its answer schema's output). */
+export type ReviewView = z.output<typeof ReviewAnswerSchema>;
 
 /** A contact message (to the admin) or contactsel message (to a seller) as answered. */
 export interface ContactView {

@@ -269,10 +269,11 @@ export async function startTestStack(
   );
   const started = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const processes: Record<string, RunningProcess> = Object.fromEntries(started);
+  const stopAll = () => Promise.all(Object.values(processes).map((p) => p.stop()));
   // One process that did not come up fails the stack; the others must not outlive it.
   const failedStart = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failedStart) {
-    await Promise.all(Object.values(processes).map((p) => p.stop()));
+    await stopAll();
     throw failedStart.reason;
   }
   const upstreams = Object.fromEntries(started.map(([name, p]) => [`${name.toUpperCase()}_URL`, p.url]));
@@ -284,7 +285,7 @@ export async function startTestStack(
       ...gatewayEnv,
     });
   } catch (err) {
-    await Promise.all(Object.values(processes).map((p) => p.stop()));
+    await stopAll();
     throw err;
   }
   return {
@@ -293,7 +294,7 @@ export async function startTestStack(
     admin,
     processes,
     async stop() {
-      await Promise.all(Object.values(processes).map((p) => p.stop()));
+      await stopAll();
       // `npm test` keeps them (KEEP_TEST_DATABASES=1) for the secrets scan that ends the run and
       // drops them there; otherwise leave nothing behind on a developer's server.
       if (process.env.KEEP_TEST_DATABASES === '1') return;
