@@ -2,16 +2,18 @@
  * `npm run infra:up | infra:down | infra:status` — the local infrastructure without Docker
  * (DESIGN.md section 7):
  *
- * | part     | server                                                  | address          |
- * | -------- | ------------------------------------------------------- | ---------------- |
- * | kafka    | Apache Kafka 3.9 single KRaft node (jars from Maven)    | 127.0.0.1:9092   |
- * | ferretdb | FerretDB 1.24 with SQLite, embedded in infra/ferretdb   | 127.0.0.1:27017  |
- * | redis    | Debian's redis-server, noeviction, append-only file     | 127.0.0.1:6379   |
- * | maildev  | MailDev (npm): SMTP and the inbox web page              | :1025 and :1080  |
+ * | part       | server                                                   | address          |
+ * | ---------- | -------------------------------------------------------- | ---------------- |
+ * | kafka      | Apache Kafka 3.9 single KRaft node (jars from Maven)     | 127.0.0.1:9092   |
+ * | ferretdb   | FerretDB 1.24 with SQLite, embedded in infra/ferretdb    | 127.0.0.1:27017  |
+ * | redis      | Debian's redis-server, noeviction, append-only file      | 127.0.0.1:6379   |
+ * | maildev    | MailDev (npm): SMTP and the inbox web page               | :1025 and :1080  |
+ * | opensearch | OpenSearch 2.19 single node, embedded in infra/opensearch | 127.0.0.1:9200  |
  *
  * Idempotent: `up` starts only what is not running and then checks every part with a real
  * request (Mongo `ping`, Kafka describeCluster + listTopics, Redis PING, SMTP greeting + GET
- * /email). A part whose URL variable (MONGO_URL, KAFKA_BROKERS, REDIS_URL, SMTP_URL, MAILDEV_URL)
+ * /email, OpenSearch cluster health not red). A part whose URL variable (MONGO_URL, KAFKA_BROKERS,
+ * REDIS_URL, SMTP_URL, MAILDEV_URL, OPENSEARCH_URL)
  * points at a server that already answers is used as it is; ours is started on the port that
  * variable names. Processes run detached in their own process group; pids, logs and data live
  * under the git-ignored `.data/`. `up` fails naming the part that did not come up, the command
@@ -83,6 +85,7 @@ const kafkaBroker = (env.KAFKA_BROKERS || '127.0.0.1:9092').split(',')[0]!.trim(
 const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
 const smtpUrl = env.SMTP_URL || 'smtp://127.0.0.1:1025';
 const maildevUrl = (env.MAILDEV_URL || 'http://127.0.0.1:1080').replace(/\/+$/, '');
+const opensearchUrl = (env.OPENSEARCH_URL || 'http://127.0.0.1:9200').replace(/\/+$/, '');
 
 /** Runs a build step without blocking the event loop, so the parts prepare in parallel. */
 async function run(
@@ -159,6 +162,13 @@ const kafkaProps = path.join(DATA, 'kafka.properties');
 const kafkaLog4j = [`-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`, `-Dkafka.logs.dir=${LOGS}`];
 const ferretDir = path.join(ROOT, 'infra', 'ferretdb');
 const kafkaAddress = parseAddress(kafkaBroker, 9092);
+const opensearchDir = path.join(ROOT, 'infra', 'opensearch');
+const opensearchLib = path.join(opensearchDir, 'lib');
+const opensearchClasses = path.join(opensearchDir, 'classes');
+const opensearchMain = path.join(opensearchDir, 'src', 'main', 'java', 'lk', 'marketplace', 'infra', 'LocalNode.java');
+const opensearchAddress = parseAddress(opensearchUrl, 9200);
+// The node-to-node transport port: unused by clients, next to 9200's usual twin unless told otherwise.
+const opensearchTransportPort = Number(env.OPENSEARCH_TRANSPORT_PORT || opensearchAddress.port + 100);
 // KRaft needs a second port for its controller; next to the broker's unless told otherwise.
 const kafkaControllerPort = Number(env.KAFKA_CONTROLLER_PORT || kafkaAddress.port + 1);
 
@@ -340,6 +350,56 @@ const parts: Part[] = [
       if (!Array.isArray(await res.json())) throw new Error(`GET ${maildevUrl}/email did not answer a list of e-mails`);
     },
   },
+  {
+    name: 'opensearch',
+    address: opensearchAddress,
+    marker: 'lk.marketplace.infra.LocalNode',
+    timeoutMs: 120_000,
+    async prepare() {
+      // Like Kafka: jars resolved by the pom, stamped with the pom's and the Java main's hash after a
+      // complete copy and compile, so a changed version or an interrupted download starts over.
+      const stampFile = path.join(opensearchLib, '.pom.sha256');
+      const stamp = hashFiles([path.join(opensearchDir, 'pom.xml'), opensearchMain]);
+      if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
+        rmSync(opensearchLib, { recursive: true, force: true });
+        rmSync(opensearchClasses, { recursive: true, force: true });
+        await run('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=lib', '-DincludeScope=runtime'], {
+          cwd: opensearchDir,
+        });
+        await run('javac', ['-d', opensearchClasses, '-cp', `${opensearchLib}/*`, opensearchMain], { cwd: opensearchDir });
+        writeFileSync(stampFile, stamp);
+      }
+      mkdirSync(path.join(DATA, 'opensearch'), { recursive: true });
+    },
+    command: () => ({
+      cmd: 'java',
+      args: [
+        '-Xms256m',
+        '-Xmx512m',
+        '-XX:+UseG1GC',
+        '-Djava.awt.headless=true',
+        // OpenSearch's own defaults from its jvm.options that matter without its launcher.
+        '-Dfile.encoding=UTF-8',
+        '-Dio.netty.noUnsafe=true',
+        '-Dio.netty.recycler.maxCapacityPerThread=0',
+        '-Dlog4j2.disable.jmx=true',
+        '-Djava.locale.providers=SPI,COMPAT',
+        '-cp',
+        `${opensearchLib}/*:${opensearchClasses}`,
+        'lk.marketplace.infra.LocalNode',
+        path.join(DATA, 'opensearch'),
+        opensearchAddress.host,
+        String(opensearchAddress.port),
+        String(opensearchTransportPort),
+      ],
+    }),
+    async ready() {
+      const res = await fetch(`${opensearchUrl}/_cluster/health`, { signal: AbortSignal.timeout(2_000) });
+      if (!res.ok) throw new Error(`GET ${opensearchUrl}/_cluster/health answered ${res.status}`);
+      const health = (await res.json()) as { status?: string };
+      if (health.status !== 'green' && health.status !== 'yellow') throw new Error(`cluster health is ${health.status}`);
+    },
+  },
 ];
 
 const pidFile = (p: Part) => path.join(PIDS, `${p.name}.pid`);
@@ -479,7 +539,7 @@ async function upPart(p: Part): Promise<string> {
     throw new Error(`${p.name}: ${(err as Error).message}\n    ${context}`);
   }
   const timing = how === 'started' ? `prepared in ${seconds(prepareMs)}, ` : '';
-  return `${p.name.padEnd(9)} ${how.padEnd(16)} ${where.padEnd(16)} ${timing}ready in ${seconds(Date.now() - started)}`;
+  return `${p.name.padEnd(10)} ${how.padEnd(16)} ${where.padEnd(16)} ${timing}ready in ${seconds(Date.now() - started)}`;
 }
 
 /**
@@ -555,13 +615,13 @@ async function down(): Promise<void> {
     parts.map(async (p) => {
       const pid = ourPid(p);
       if (pid === null) {
-        console.log(`  - ${p.name.padEnd(9)} not running (of ours)`);
+        console.log(`  - ${p.name.padEnd(10)} not running (of ours)`);
         return;
       }
       const t = Date.now();
       const how = await stopPid(pid);
       rmSync(pidFile(p), { force: true });
-      console.log(`  ✓ ${p.name.padEnd(9)} stopped (pid ${pid}, ${how}, ${seconds(Date.now() - t)})`);
+      console.log(`  ✓ ${p.name.padEnd(10)} stopped (pid ${pid}, ${how}, ${seconds(Date.now() - t)})`);
     }),
   );
 }
@@ -583,7 +643,7 @@ async function status(quiet: boolean): Promise<void> {
     const who = pid !== null ? `pid ${pid}` : answering ? 'external' : '-';
     const where = `${p.address.host}:${p.address.port}${p.also ? ` (${p.also})` : ''}`;
     console.log(
-      `  ${answering ? '✓' : '✗'} ${p.name.padEnd(9)} ${(answering ? 'running' : 'stopped').padEnd(8)} ${who.padEnd(10)} ${(rss !== null ? `${rss} MiB RSS` : '').padEnd(12)} ${where}`,
+      `  ${answering ? '✓' : '✗'} ${p.name.padEnd(10)} ${(answering ? 'running' : 'stopped').padEnd(8)} ${who.padEnd(10)} ${(rss !== null ? `${rss} MiB RSS` : '').padEnd(12)} ${where}`,
     );
   });
   process.exit(answers.every(Boolean) ? 0 : 1);
