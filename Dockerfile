@@ -1,8 +1,11 @@
 # One multi-stage build for every process of the marketplace (docker-compose.yml, k8s/):
 #   --target service --build-arg SERVICE=services/identity   (or gateway, services/notifications …)
 #   --target web                                              (the web app behind nginx)
-# Images run as non-root users; service images hold production dependencies only.
-FROM node:20-bookworm-slim AS manifests
+# Installs come from package-lock.json with `npm ci` only, so the same lock gives the same image.
+# Images run as non-root users; service images hold production dependencies and the compiled
+# bundles (scripts/build-services.ts), no TypeScript sources and no tsx.
+ARG NODE_IMAGE=node:26.10.0-trixie-slim
+FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
@@ -17,24 +20,34 @@ COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY frontend/package.json frontend/
 
-# Everything, dev tools included: only the web build uses it.
+# Everything, dev tools included, for the builds. Install scripts are skipped: the image's own
+# Node runs the builds (the `node` dev dependency pins Node only on machines whose system Node is
+# older, and fetches it in an install script), and esbuild and rollup ship their binaries as
+# optional packages.
 FROM manifests AS deps
-RUN npm install --no-audit --no-fund
+RUN npm ci --ignore-scripts --no-audit --no-fund
 
-# What the processes need at run time, without the web app's or the tests' packages. tsx is a
-# production dependency of @market/platform: it loads the TypeScript sources.
+# What the processes need at run time: the backend workspaces' production dependencies only.
 FROM manifests AS prod-deps
-RUN npm install --omit=dev --no-audit --no-fund \
+RUN npm ci --omit=dev --no-audit --no-fund \
       -w packages/contracts -w packages/platform \
       -w services/identity -w services/catalogue -w services/cart -w services/ordering \
       -w services/reviews -w services/reporting -w services/notifications \
       -w gateway \
   && npm cache clean --force
 
+# Compiles every backend main to <workspace>/dist/main.js (+ source map), then gathers the
+# bundles under /out with their paths, so the service stage copies nothing else.
+FROM deps AS build
+COPY . .
+RUN npm run build:services \
+  && mkdir /out \
+  && for d in services/*/dist gateway/dist; do mkdir -p "/out/$d" && cp -r "$d/." "/out/$d"; done
+
 FROM deps AS web-build
 COPY . .
 ARG VITE_API_URL=http://localhost:8070
-ENV VITE_API_URL=${VITE_API_URL}
+ENV VITE_API_URL=${VITE_API_URL} NODE_ENV=production
 RUN npm run build -w frontend
 
 FROM nginxinc/nginx-unprivileged:1.27-alpine AS web
@@ -42,17 +55,15 @@ COPY infra/docker/nginx.conf /etc/nginx/conf.d/default.conf
 COPY --from=web-build /app/frontend/dist /usr/share/nginx/html
 EXPOSE 8080
 
-FROM node:20-bookworm-slim AS service
+FROM ${NODE_IMAGE} AS service
 WORKDIR /app
 ENV NODE_ENV=production
 # All of /app, not only /app/node_modules: npm nests a workspace's own version of a package
 # (express 5 under services/*/node_modules while swagger-ui-express hoists express 4) there.
 COPY --from=prod-deps /app ./
-COPY packages packages
-COPY services services
-COPY gateway gateway
+COPY --from=build /out ./
 ARG SERVICE
 ENV SERVICE_DIR=${SERVICE}
 RUN mkdir -p /images && chown node /images
 USER node
-CMD ["sh", "-c", "exec node --import tsx \"$SERVICE_DIR/src/main.ts\""]
+CMD ["sh", "-c", "exec node --enable-source-maps \"$SERVICE_DIR/dist/main.js\""]

@@ -4,12 +4,14 @@
  * web app are in it, each waits for what it needs to be healthy, each has a health check and a
  * memory limit, Redis runs with noeviction, and each built process names a folder that exists;
  * the file is valid against the Compose Specification's JSON schema (infra/composeSchema.ts), and
- * service images get production dependencies only (issue 8).
+ * service images get production dependencies only (issue 8), installed from the lock file with
+ * `npm ci` on a supported Node, and run the compiled bundles of scripts/build-services.ts.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { BACKEND_ENTRIES } from '../scripts/build-services';
 import { composeValidator } from './composeSchema';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -94,13 +96,11 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives service images production dependencies only, nested workspace packages included', () => {
-    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
-    const stage = (name: string) => dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${name}\\s`).test(s)) ?? '';
-    const service = stage('service');
+    const service = dockerStage('service');
     const from = /COPY --from=(\S+) \/app \.\//.exec(service)?.[1];
     expect(from, 'the service stage copies all of /app from a dependency stage').toBeDefined();
-    const install = stage(from!);
-    expect(install).toMatch(/npm install --omit=dev/);
+    const install = dockerStage(from!);
+    expect(install).toMatch(/npm ci --omit=dev/);
     for (const [name, s] of Object.entries(services)) {
       const dir = s.build?.target === 'service' ? s.build.args?.SERVICE : undefined;
       if (dir) expect(install, `${name}: -w ${dir}`).toContain(`-w ${dir}`);
@@ -109,6 +109,33 @@ describe('docker-compose.yml', () => {
     const platform = JSON.parse(readFileSync(path.join(ROOT, 'packages/platform/package.json'), 'utf8')) as {
       dependencies: Record<string, string>;
     };
-    expect(platform.dependencies.tsx, 'tsx runs the TypeScript sources in production').toBeDefined();
+    expect(platform.dependencies.tsx, 'production processes run compiled JavaScript, not tsx').toBeUndefined();
+  });
+
+  it('installs only from the lock file, on a Node release of 24 or later', () => {
+    const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).not.toMatch(/npm install/);
+    const image = /^ARG NODE_IMAGE=node:(\d+)[.\d]*-\S+$/m.exec(dockerfile);
+    expect(image, 'ARG NODE_IMAGE=node:<version>-<variant>').not.toBeNull();
+    expect(Number(image![1])).toBeGreaterThanOrEqual(24);
+    const pinned = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> })
+      .devDependencies.node;
+    expect(pinned?.split('.')[0], 'the image runs the Node major that package.json pins').toBe(image![1]);
+  });
+
+  it('runs each service image on its compiled bundle, and compiles every process compose runs', () => {
+    expect(dockerStage('service')).toMatch(/node --enable-source-maps \\?"\$SERVICE_DIR\/dist\/main\.js\\?"/);
+    expect(dockerStage('build')).toMatch(/npm run build:services/);
+    const compiled = BACKEND_ENTRIES.filter((e) => e.name === 'main').map((e) => e.workspace);
+    for (const [name, s] of Object.entries(services)) {
+      const dir = s.build?.target === 'service' ? s.build.args?.SERVICE : undefined;
+      if (dir) expect(compiled, `${name}: scripts/build-services.ts compiles ${dir}`).toContain(dir);
+    }
   });
 });
+
+/** The text of one stage of the Dockerfile, from after `FROM` to the next `FROM`. */
+function dockerStage(name: string): string {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  return dockerfile.split(/^FROM /m).find((s) => new RegExp(`^\\S+ AS ${name}\\s`).test(s)) ?? '';
+}

@@ -3,7 +3,8 @@
 # (DESIGN.md section 7): redis-server (local Redis of infra/cli.ts), chromium and fonts-liberation
 # (browser tests render pages with real fonts), poppler-utils (pdftoppm/pdftotext for looking at
 # PDFs), Schemathesis from PyPI in a virtualenv under .data/tools (the API fuzzer, issue 9).
-# Checks that the toolchains the machine must bring are there: node 20.19+ with npm, Java 17+
+# Checks that the toolchains the machine must bring are there: node with npm (the project's own
+# Node 24+ comes from the npm registry, see scripts/project-node.sh), Java 17+
 # with Maven (the Kafka broker), Go (FerretDB), python3 with venv and pip (Schemathesis). apt-get runs only when something is
 # missing, and then `apt-get update` once. Non-interactive; as root, or through sudo otherwise.
 set -euo pipefail
@@ -12,9 +13,11 @@ problems=()
 for tool in node npm java mvn go; do
   command -v "$tool" >/dev/null 2>&1 || problems+=("$tool is missing")
 done
+# The node on PATH here is the project's pinned one (scripts/project-node.sh puts it first); the
+# machine's own Node only has to run npm for the first install.
 if command -v node >/dev/null 2>&1 &&
-  ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)'; then
-  problems+=("node $(node --version) is too old (20.19+ needed)")
+  ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 24 ? 0 : 1)'; then
+  problems+=("node $(node --version) is too old (24+ needed; run through npm start or npm test, which put the project's Node first on PATH)")
 fi
 if command -v java >/dev/null 2>&1; then
   # `java -version` prints e.g. openjdk version "17.0.15" (or "1.8.0_x" for Java 8) on stderr.
@@ -26,7 +29,7 @@ if command -v java >/dev/null 2>&1; then
 fi
 if [ ${#problems[@]} -gt 0 ]; then
   printf 'ensure-tools: %s\n' "${problems[@]}" >&2
-  echo "ensure-tools: the machine must bring Node 20.19+ with npm, Java 17+ with Maven, and Go" >&2
+  echo "ensure-tools: the machine must bring Node with npm, Java 17+ with Maven, and Go" >&2
   exit 1
 fi
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# `npm start`: installs what is missing, brings the local infrastructure up, builds the web app
-# and runs every process of the marketplace until Ctrl-C (then stops all of it, infrastructure too).
+# `npm start`: installs what is missing (npm ci, on the project's pinned Node; see
+# scripts/project-node.sh), brings the local infrastructure up, compiles the backend processes and
+# builds the web app when their sources changed, and runs every process of the marketplace until
+# Ctrl-C (then stops all of it, infrastructure too). `npm run dev` (--dev) runs the TypeScript
+# sources through tsx with reloading instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm install --no-audit --no-fund
-fi
+source scripts/project-node.sh
 bash scripts/ensure-tools.sh
-exec npx tsx scripts/start.ts "$@"
+exec node --import tsx scripts/start.ts "$@"

@@ -14,6 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME, DEMO_SELLER_PASSWORD } from './seed/people';
+import { buildBackends, bundlesStale } from './build-services';
 import { alreadySeeded, seed } from './seed/seed';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -48,18 +49,25 @@ interface Proc {
   ready: string;
 }
 
-/** `npm run dev`: processes restart when their sources change, and the web app is Vite's dev server. */
+/**
+ * `npm run dev`: processes run their TypeScript through tsx and restart when their sources change,
+ * and the web app is Vite's dev server. `npm start` runs the compiled bundles
+ * (scripts/build-services.ts) with source maps, and the production build of the web app.
+ */
 const DEV = process.argv.includes('--dev');
-const tsMain = (rel: string) => [...(DEV ? ['--watch'] : []), '--import', 'tsx', path.join(ROOT, rel)];
+const backend = (workspace: string) =>
+  DEV
+    ? ['--watch', '--import', 'tsx', path.join(ROOT, workspace, 'src', 'main.ts')]
+    : ['--enable-source-maps', path.join(ROOT, workspace, 'dist', 'main.js')];
 const PROCS: Proc[] = [
-  { name: 'identity', port: 8071, cmd: process.execPath, args: tsMain('services/identity/src/main.ts'), ready: '/readyz' },
-  { name: 'catalogue', port: 8072, cmd: process.execPath, args: tsMain('services/catalogue/src/main.ts'), ready: '/readyz' },
-  { name: 'cart', port: 8073, cmd: process.execPath, args: tsMain('services/cart/src/main.ts'), ready: '/readyz' },
-  { name: 'ordering', port: 8074, cmd: process.execPath, args: tsMain('services/ordering/src/main.ts'), ready: '/readyz' },
-  { name: 'reviews', port: 8075, cmd: process.execPath, args: tsMain('services/reviews/src/main.ts'), ready: '/readyz' },
-  { name: 'reporting', port: 8076, cmd: process.execPath, args: tsMain('services/reporting/src/main.ts'), ready: '/readyz' },
-  { name: 'notifications', port: 8077, cmd: process.execPath, args: tsMain('services/notifications/src/main.ts'), ready: '/readyz' },
-  { name: 'gateway', port: 8070, cmd: process.execPath, args: tsMain('gateway/src/main.ts'), ready: '/readyz' },
+  { name: 'identity', port: 8071, cmd: process.execPath, args: backend('services/identity'), ready: '/readyz' },
+  { name: 'catalogue', port: 8072, cmd: process.execPath, args: backend('services/catalogue'), ready: '/readyz' },
+  { name: 'cart', port: 8073, cmd: process.execPath, args: backend('services/cart'), ready: '/readyz' },
+  { name: 'ordering', port: 8074, cmd: process.execPath, args: backend('services/ordering'), ready: '/readyz' },
+  { name: 'reviews', port: 8075, cmd: process.execPath, args: backend('services/reviews'), ready: '/readyz' },
+  { name: 'reporting', port: 8076, cmd: process.execPath, args: backend('services/reporting'), ready: '/readyz' },
+  { name: 'notifications', port: 8077, cmd: process.execPath, args: backend('services/notifications'), ready: '/readyz' },
+  { name: 'gateway', port: 8070, cmd: process.execPath, args: backend('gateway'), ready: '/readyz' },
   {
     name: 'web',
     port: 3000,
@@ -96,7 +104,9 @@ function buildWebIfStale(): void {
   const sources = Math.max(newestMtime(path.join(ROOT, 'frontend', 'src')), newestMtime(path.join(ROOT, 'packages', 'contracts', 'src')));
   if (existsSync(dist) && statSync(dist).mtimeMs > sources) return;
   console.log('building the web app …');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: ROOT, stdio: 'inherit', env });
+  // The production build of React whatever NODE_ENV the processes run with (the development
+  // build doubles every effect under StrictMode and ships unminified code).
+  const r = spawnSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: ROOT, stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
   if (r.status !== 0) throw new Error('the web app did not build');
 }
 
@@ -183,7 +193,13 @@ async function main(): Promise<void> {
   const t0 = Date.now();
   const infra = spawnSync('npx', ['tsx', 'infra/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env });
   if (infra.status !== 0) throw new Error('the infrastructure did not come up');
-  if (!DEV) buildWebIfStale();
+  if (!DEV) {
+    buildWebIfStale();
+    if (bundlesStale()) {
+      console.log('compiling the backend processes …');
+      await buildBackends();
+    }
+  }
   PROCS.forEach(start);
   await Promise.all(PROCS.map((p) => waitReady(p)));
   const accounts = await demoAccounts();

@@ -15,9 +15,12 @@ import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { setTelemetryHandle } from './telemetry-handle';
 
-/** `identity` for `…/services/identity/src/main.ts`, `gateway` for `…/gateway/src/main.ts`. */
+/**
+ * `identity` for `…/services/identity/src/main.ts` (or its bundle `…/dist/main.js`), `gateway`
+ * for `…/gateway/src/main.ts`.
+ */
 function serviceFromEntry(): string | undefined {
-  const m = /(?:services\/([\w-]+)|(gateway))\/src\/main\.[jt]s$/.exec(process.argv[1] ?? '');
+  const m = /(?:services\/([\w-]+)|(gateway))\/(?:src|dist)\/main\.[jt]s$/.exec(process.argv[1] ?? '');
   return m?.[1] ?? m?.[2];
 }
 

@@ -146,9 +146,10 @@ export interface RunningProcess {
 }
 
 /**
- * Starts `entry` (a TypeScript main, run with tsx) as a child process on a free port and waits
- * until its `/readyz` answers 200, so tests exercise the real process: its config, wiring,
- * database, Kafka and Redis.
+ * Starts `entry` as a child process on a free port and waits until its `/readyz` answers 200, so
+ * tests exercise the real process: its config, wiring, database, Kafka and Redis. A `.ts` entry
+ * runs through tsx; a `.js` entry (a compiled bundle, scripts/build-services.ts) runs on plain
+ * Node with source maps, as `npm start` and the images run it.
  * @throws {Error} with the process output when it exits or is not ready within `timeoutMs`
  */
 export async function spawnProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<RunningProcess> {
@@ -164,7 +165,7 @@ export async function spawnProcess(entry: string, env: Record<string, string>, t
     exit: Promise<void>;
   };
   const launch = (): Run => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, [...(entry.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx']), entry], {
       env: { ...process.env, OTEL_SDK_DISABLED: 'true', LOG_LEVEL: 'info', ...env, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -241,8 +242,24 @@ export interface TestStack {
 }
 
 /**
+ * The main of a backend workspace (`services/identity`, `gateway`) that test stacks run: the
+ * TypeScript source, or with `TEST_COMPILED=1` the compiled bundle that `npm start` and the images
+ * run (`npm test` runs the end-to-end tests that way).
+ * @throws {Error} when TEST_COMPILED=1 and the bundle is missing (`npm run build:services`)
+ */
+export async function backendEntry(root: string, workspace: string): Promise<string> {
+  const path = await import('node:path');
+  if (process.env.TEST_COMPILED !== '1') return path.join(root, workspace, 'src', 'main.ts');
+  const bundle = path.join(root, workspace, 'dist', 'main.js');
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(bundle)) throw new Error(`TEST_COMPILED=1 but ${bundle} is missing: run npm run build:services first`);
+  return bundle;
+}
+
+/**
  * Starts services of the marketplace and the gateway in front of them, as real processes on free
- * ports, with their own databases on the real servers, for integration and end-to-end tests.
+ * ports, with their own databases on the real servers, for integration and end-to-end tests
+ * (compiled bundles instead of the sources with `TEST_COMPILED=1`, see {@link backendEntry}).
  * @param services - folder names under `services/`, e.g. `['identity', 'notifications']`
  * @param gatewayEnv - extra gateway variables, e.g. `WEB_ORIGINS` for a browser test
  * @param serviceEnv - extra variables of every service process (e.g. OpenTelemetry settings)
@@ -264,7 +281,7 @@ export async function startTestStack(
       const env: Record<string, string> = { ...common, ...serviceEnv, MONGO_DB: `${name}-${dbSuffix}` };
       if (name === 'identity')
         Object.assign(env, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ADMIN_EMAIL: admin.email });
-      return [name, await spawnProcess(path.join(root, 'services', name, 'src', 'main.ts'), env)] as const;
+      return [name, await spawnProcess(await backendEntry(root, `services/${name}`), env)] as const;
     }),
   );
   const started = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
@@ -278,7 +295,7 @@ export async function startTestStack(
   }
   const upstreams = Object.fromEntries(started.map(([name, p]) => [`${name.toUpperCase()}_URL`, p.url]));
   try {
-    processes.gateway = await spawnProcess(path.join(root, 'gateway', 'src', 'main.ts'), {
+    processes.gateway = await spawnProcess(await backendEntry(root, 'gateway'), {
       ...common,
       ...upstreams,
       RATE_LIMIT_MULTIPLIER: '1000',

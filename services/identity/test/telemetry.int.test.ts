@@ -3,6 +3,10 @@
  * Kafka headers"): a request that carries a W3C traceparent is traced by the identity service,
  * its spans are exported over OTLP/HTTP to a receiver (a real HTTP endpoint here), and the event
  * it causes carries the same trace id in its envelope and in the Kafka message headers.
+ *
+ * It runs twice: on the TypeScript sources through tsx (`npm run dev`, the other tests) and on the
+ * compiled bundle that `npm start` and the images run (scripts/build-services.ts), where the
+ * telemetry module must still start before express, mongoose and kafkajs are required.
  */
 import { Topics } from '@market/contracts';
 import { createKafka } from '@market/platform';
@@ -13,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBackends } from '../../../scripts/build-services';
 import { newCustomer } from './stack';
 
 interface OtlpSpan {
@@ -43,10 +48,17 @@ afterAll(async () => {
   await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
 });
 
-describe('tracing', () => {
+describe.each([
+  ['the TypeScript sources', '../src/main.ts'],
+  ['the compiled bundle', '../dist/main.js'],
+])('tracing, running %s', (_, entry) => {
+  beforeAll(async () => {
+    if (entry.endsWith('.js')) await buildBackends([{ workspace: 'services/identity', name: 'main' }]);
+  });
+
   it('exports the request’s spans over OTLP and carries its trace id into the Kafka event', async () => {
     const dbName = uniqueName('identity-otel');
-    const identity = await spawnProcess(path.resolve(__dirname, '../src/main.ts'), {
+    const identity = await spawnProcess(path.resolve(__dirname, entry), {
       ...TEST_SECRETS,
       MONGO_DB: dbName,
       ADMIN_USERNAME: 'oteladmin',
