@@ -5,6 +5,10 @@
 import { ALL_TOPICS, TOPIC_PARTITIONS, dlqTopic } from '@market/contracts';
 import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
 import type { Logger } from 'pino';
+import { applyRequestQueueFix } from './request-queue-fix';
+
+// kafkajs 2.2.4 polls every idle broker connection each millisecond (see ./request-queue-fix).
+applyRequestQueueFix();
 
 // We use kafkajs' default (Java-compatible) partitioner on purpose; its v2 notice is noise.
 process.env.KAFKAJS_NO_PARTITIONER_WARNING ??= '1';
