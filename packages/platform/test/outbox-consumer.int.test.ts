@@ -1,6 +1,9 @@
 /**
  * Proofs (issue 2, item 7a, 7b) that the outbox and the idempotent consumer work on the real
- * servers: FerretDB/MongoDB for the aggregate and the read model, Kafka in between.
+ * servers: FerretDB/MongoDB for the aggregate and the read model, Kafka in between; and (issue 14,
+ * part 3) that the relay finds pending events through outbox hints read by `_id`, never by a
+ * scan of the aggregates, without losing an event when the writer dies right after its write,
+ * with two relay replicas at once, and with a hint announced for a write that lands late or never.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -10,7 +13,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKafka, ensureTopics } from '../src/kafka/client';
 import { applyVersioned, IdempotentConsumer, processedEventsModel } from '../src/kafka/consumer';
-import { OutboxRelay, pendingEvent, withEvents, type PendingEvent } from '../src/kafka/outbox';
+import { announceOutboxWrite, OUTBOX_HINTS, OutboxRelay, pendingEvent, withEvents, type PendingEvent } from '../src/kafka/outbox';
 import { connectMongo } from '../src/mongo';
 import { requireServers, testServers, uniqueName, waitFor } from '../src/testing';
 import { effectsModel, gadgetModel, gadgetViewModel } from './fixtures/gadget';
@@ -28,6 +31,21 @@ const cleanups: (() => Promise<unknown>)[] = [];
 function gadgetEvent(type: 'ItemCreated' | 'ItemUpdated', id: string, version: number, name: string): PendingEvent {
   return { ...pendingEvent(type, id, version, { name }), topic };
 }
+
+/** Runs a fixture child process and resolves with the signal that ended it. */
+function runChild(fixture: string, args: string[]): Promise<NodeJS.Signals | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'fixtures', fixture), ...args], {
+      env: process.env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (_code, sig) => resolve(sig));
+  });
+}
+
+/** The outbox hints of the writer's database. */
+const hints = () => writerDb.collection(OUTBOX_HINTS);
 
 /** Starts a consumer in a fresh group that applies gadget events to the read model. */
 async function startReader(groupId = uniqueName('reader')) {
@@ -97,11 +115,20 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     const upd = await gadgets.updateOne({ _id: id, aggregateVersion: 1 }, { $set: { name: 'Galaxy S24 Ultra' }, ...withEvents([updated]) });
     expect(upd.modifiedCount).toBe(1);
 
+    // Both writes announced themselves: one hint for the aggregate, naming the version they lead to.
+    expect(await hints().findOne({ _id: `gadgets:${id}` } as Record<string, unknown>)).toMatchObject({
+      coll: 'gadgets',
+      ref: id,
+      seq: 2,
+      upTo: 2,
+    });
+
     const relay = new OutboxRelay({ models: [gadgets], producer, logger });
     expect(await relay.drainOnce()).toBe(2);
     const after = await gadgets.findById(id).lean();
     expect(after?.pendingEvents).toEqual([]);
     expect(after?.aggregateVersion).toBe(2);
+    expect(await hints().countDocuments({ _id: `gadgets:${id}` } as Record<string, unknown>)).toBe(0);
     expect(await relay.drainOnce()).toBe(0);
 
     const { views, effects } = await startReader();
@@ -138,28 +165,25 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     const event = gadgetEvent('ItemCreated', id, 1, 'iPad Air');
     await gadgets.create({ _id: id, name: 'iPad Air', aggregateVersion: 1, pendingEvents: [event] });
 
-    const leaseMs = 1_000;
-    const fixture = path.join(__dirname, 'fixtures', 'crashing-relay.ts');
-    const signal = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', fixture, writerDb.name, String(leaseMs)], {
-        env: process.env,
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
-      child.once('error', reject);
-      child.once('exit', (_code, sig) => resolve(sig));
-    });
-    expect(signal).toBe('SIGKILL');
+    const leaseMs = 3_000;
+    expect(await runChild('crashing-relay.ts', [writerDb.name, String(leaseMs)])).toBe('SIGKILL');
     // Published, but never pulled: the event is still pending under the dead relay's lease.
     const stuck = await gadgets.findById(id).lean();
     expect(stuck?.pendingEvents.map((p) => p.envelope.eventId)).toEqual([event.envelope.eventId]);
+    const { leaseUntil } = (await hints().findOne({ _id: `gadgets:${id}` } as Record<string, unknown>)) as unknown as {
+      leaseUntil: number;
+    };
+
+    // A new relay leaves the hint alone while the dead relay's lease lasts …
+    const relay = new OutboxRelay({ models: [gadgets], producer, logger, leaseMs });
+    expect(await relay.drainOnce()).toBe(0);
+    expect(Date.now()).toBeLessThan(leaseUntil); // (the check above ran inside the lease)
 
     const { views, effects, groupId } = await startReader();
     await waitFor(async () => (await views.findById(id).lean())?.aggregateVersion === 1, 20_000, 50, 'the first delivery');
 
-    // A new relay reclaims the document once the dead relay's lease has run out.
-    const relay = new OutboxRelay({ models: [gadgets], producer, logger, leaseMs });
-    expect(await relay.drainOnce()).toBe(0); // lease still held
-    await new Promise((r) => setTimeout(r, leaseMs + 100));
+    // … and reclaims it once the lease has run out.
+    await new Promise((r) => setTimeout(r, Math.max(0, leaseUntil - Date.now()) + 100));
     expect(await relay.drainOnce()).toBe(1);
     expect((await gadgets.findById(id).lean())?.pendingEvents).toEqual([]);
 
@@ -184,6 +208,117 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     );
     expect(await effects.countDocuments({ aggregateId: id })).toBe(1);
     expect(await processedEventsModel(readerDb).countDocuments({ groupId, eventId: event.envelope.eventId })).toBe(1);
+  });
+
+  it('publishes the event of a writer that died right after its write, found by the hint alone', async () => {
+    const gadgets = gadgetModel(writerDb);
+    const id = uniqueName('gadget');
+    expect(await runChild('crashing-writer.ts', [writerDb.name, id, topic])).toBe('SIGKILL');
+    expect((await gadgets.findById(id).lean())?.pendingEvents).toHaveLength(1);
+
+    const { views } = await startReader();
+    // A relay started afterwards (the restarted service) sweeps the hints at start: no nudge.
+    const relay = new OutboxRelay({ models: [gadgets], producer, logger, sweepIntervalMs: 60_000 });
+    relay.start();
+    cleanups.push(() => relay.stop());
+    await waitFor(async () => (await views.findById(id).lean())?.name === 'Redmi Note 13', 20_000, 50, 'the dead writer’s event');
+    await waitFor(async () => (await gadgets.findById(id).lean())?.pendingEvents.length === 0, 10_000, 50, 'the event pulled');
+    await waitFor(
+      async () => (await hints().countDocuments({ _id: `gadgets:${id}` } as Record<string, unknown>)) === 0,
+      10_000,
+      50,
+      'the hint removed',
+    );
+  });
+
+  it('never scans the aggregates: events recorded without a hint stay put', async () => {
+    const gadgets = gadgetModel(writerDb);
+    const id = uniqueName('gadget');
+    // A raw write bypasses the plugin's middleware, so nothing announces it.
+    await gadgets.collection.insertOne({
+      _id: id,
+      name: 'Nokia 3310',
+      aggregateVersion: 1,
+      pendingEvents: [gadgetEvent('ItemCreated', id, 1, 'Nokia 3310')],
+    } as Record<string, unknown>);
+    const relay = new OutboxRelay({ models: [gadgets], producer, logger });
+    expect(await relay.drainOnce()).toBe(0);
+    // Announced afterwards (what the middleware does before a write), the next sweep finds it.
+    await announceOutboxWrite(gadgets, id, 1);
+    expect(await relay.drainOnce()).toBe(1);
+    expect((await gadgets.findById(id).lean())?.pendingEvents).toEqual([]);
+  });
+
+  it('keeps the hint of a write that has not landed yet, and drops it after the grace time if it never does', async () => {
+    const gadgets = gadgetModel(writerDb);
+    const id = uniqueName('gadget');
+    await gadgets.create({ _id: id, name: 'Moto G', aggregateVersion: 1, pendingEvents: [gadgetEvent('ItemCreated', id, 1, 'Moto G')] });
+    const relay = new OutboxRelay({ models: [gadgets], producer, logger, hintGraceMs: 1_500 });
+    expect(await relay.drainOnce()).toBe(1);
+    // A writer announced version 2 and has not written it yet: the relay must keep the hint …
+    await announceOutboxWrite(gadgets, id, 2);
+    expect(await relay.drainOnce()).toBe(0);
+    expect(await hints().countDocuments({ _id: `gadgets:${id}` } as Record<string, unknown>)).toBe(1);
+    // … so the write, landing now, is published by the next sweep even without a nudge.
+    await gadgets.collection.updateOne(
+      { _id: id, aggregateVersion: 1 } as Record<string, unknown>,
+      {
+        $set: { name: 'Moto G Power' },
+        ...withEvents([gadgetEvent('ItemUpdated', id, 2, 'Moto G Power')]),
+      } as Record<string, unknown>,
+    );
+    expect(await relay.drainOnce()).toBe(1);
+    expect(await hints().countDocuments({ _id: `gadgets:${id}` } as Record<string, unknown>)).toBe(0);
+    // A write announced and never made (its writer died first) is given up after the grace time.
+    await announceOutboxWrite(gadgets, id, 3);
+    expect(await relay.drainOnce()).toBe(0);
+    expect(await hints().countDocuments({ _id: `gadgets:${id}` } as Record<string, unknown>)).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_600));
+    expect(await relay.drainOnce()).toBe(0);
+    expect(await hints().countDocuments({ _id: `gadgets:${id}` } as Record<string, unknown>)).toBe(0);
+  });
+
+  it('two relay replicas publish every event of concurrent writers, and leave no hint behind', async () => {
+    const gadgets = gadgetModel(writerDb);
+    const ids = Array.from({ length: 20 }, () => uniqueName('gadget'));
+    const a = new OutboxRelay({ models: [gadgets], producer, logger, sweepIntervalMs: 200 });
+    const b = new OutboxRelay({ models: [gadgets], producer, logger, sweepIntervalMs: 200 });
+    a.start();
+    b.start();
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
+    const { views } = await startReader();
+    // Each aggregate: created, then updated twice; every write nudges one replica or the other.
+    await Promise.all(
+      ids.map(async (id, i) => {
+        const relay = i % 2 ? a : b;
+        await gadgets.create({ _id: id, name: 'v1', aggregateVersion: 1, pendingEvents: [gadgetEvent('ItemCreated', id, 1, 'v1')] });
+        relay.nudge({ model: gadgets, id });
+        for (const v of [2, 3]) {
+          const upd = await gadgets.updateOne(
+            { _id: id, aggregateVersion: v - 1 },
+            { $set: { name: `v${v}` }, ...withEvents([gadgetEvent('ItemUpdated', id, v, `v${v}`)]) },
+          );
+          expect(upd.modifiedCount).toBe(1);
+          (v === 2 ? a : b).nudge({ model: gadgets, id });
+        }
+      }),
+    );
+    await waitFor(
+      async () => (await Promise.all(ids.map(async (id) => (await views.findById(id).lean())?.aggregateVersion === 3))).every(Boolean),
+      30_000,
+      100,
+      'every gadget at version 3 in the read model',
+    );
+    await waitFor(
+      async () => (await hints().countDocuments({ _id: { $in: ids.map((id) => `gadgets:${id}`) } } as Record<string, unknown>)) === 0,
+      10_000,
+      100,
+      'no hint left',
+    );
+    for (const id of ids) expect((await gadgets.findById(id).lean())?.pendingEvents).toEqual([]);
   });
 
   it('dead-letters poison messages after bounded retries and keeps the partition moving', async () => {
