@@ -3,15 +3,19 @@
  * - OrderPlaced → stock reserved atomically, never below zero under concurrent orders, all lines
  *   or none (taken lines given back), once per order however often the event comes, answered by
  *   StockReserved or StockRejected on the order's topic; the last unit makes the item unavailable.
+ *   What an order took is a stock hold per line (`${orderId}:${itemId}`), not a list on the item
+ *   (issue 14): the item keeps no order ids, and a reservation whose item write landed before a
+ *   crash is finished by the redelivery without taking the units twice.
  * - ReviewCreated/Updated/Deleted → the item's rating (sum / count, truncated), unchanged by a
  *   duplicate or an older event.
  * The events are published here as ordering and reviews will publish them (their contracts are in
  * @market/contracts).
  */
 import { Topics, type EventType } from '@market/contracts';
-import { createKafka, pendingEvent } from '@market/platform';
+import { connectMongo, createKafka, pendingEvent } from '@market/platform';
 import { testServers, uniqueName, waitFor } from '@market/platform/testing';
 import type { Consumer, Kafka, Producer } from 'kafkajs';
+import { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from './fixtures';
@@ -21,6 +25,8 @@ let seller: Client;
 let kafka: Kafka;
 let producer: Producer;
 let decisions: Consumer;
+/** The catalogue's own database, to look at items and holds as stored. */
+let db: Connection;
 const decided = new Map<string, { type: string; data: Record<string, unknown> }[]>();
 
 async function publish(type: EventType, aggregateId: string, version: number, data: Record<string, unknown>) {
@@ -45,6 +51,7 @@ const item = async (id: string) =>
 beforeAll(async () => {
   world = await startCatalogueWorld();
   seller = (await world.newSeller()).client;
+  db = await connectMongo({ url: testServers().mongoUrl, dbName: `catalogue-${world.stack.dbSuffix}` });
   kafka = createKafka('catalogue-saga-it', testServers().kafkaBrokers, pino({ level: 'silent' }));
   producer = kafka.producer();
   await producer.connect();
@@ -59,7 +66,18 @@ beforeAll(async () => {
   });
 }, 120_000);
 
+/** The item and the order's hold as stored. */
+async function stored(itemId: string, orderId: string) {
+  const doc = await db.collection('items').findOne({ _id: new Types.ObjectId(itemId) });
+  const hold = await db.collection('stock_holds').findOne({ _id: `${orderId}:${itemId}` } as Record<string, unknown>);
+  return {
+    doc: doc as unknown as { Quantity: number; aggregateVersion: number; stockMarks?: string[]; stockReservations?: string[] },
+    hold,
+  };
+}
+
 afterAll(async () => {
+  await db?.close();
   await decisions?.disconnect();
   await producer?.disconnect();
   await world?.stack.stop();
@@ -95,6 +113,33 @@ describe('stock reservation (checkout saga)', () => {
     await waitFor(async () => decided.has(later), 30_000, 100, 'the later decision');
     expect(decided.get(orderId)).toHaveLength(1);
     expect((await item(id)).Quantity).toBe(2);
+    // The order's units are held in its own document; the item lists no order.
+    const { doc, hold } = await stored(id, orderId);
+    expect(hold).toMatchObject({ orderId, itemId: id, quantity: 2, status: 'taken' });
+    expect(doc.stockMarks).toEqual([]);
+    expect(doc.stockReservations).toBeUndefined();
+  });
+
+  it('finishes a reservation whose item write landed before a crash, without taking the units twice', async () => {
+    const id = await newItem(5);
+    const orderId = uniqueName('order');
+    // What a catalogue killed right after its compare-and-set write leaves: units taken, the
+    // in-flight mark on the item, no hold yet, no decision.
+    const before = (await stored(id, orderId)).doc;
+    await db
+      .collection('items')
+      .updateOne(
+        { _id: new Types.ObjectId(id) },
+        { $set: { Quantity: 3 }, $push: { stockMarks: `take:${orderId}` } as Record<string, unknown>, $inc: { aggregateVersion: 1 } },
+      );
+    await publish('OrderPlaced', orderId, 1, { orderId, customerId: 'c1', items: [{ itemId: id, quantity: 2 }], packages: [] });
+    await waitFor(async () => decided.has(orderId), 30_000, 100, 'the decision');
+    expect(decided.get(orderId)![0]!.type).toBe('StockReserved');
+    const { doc, hold } = await stored(id, orderId);
+    expect(doc.Quantity).toBe(3);
+    expect(doc.aggregateVersion).toBe(before.aggregateVersion + 1);
+    expect(doc.stockMarks).toEqual([]);
+    expect(hold).toMatchObject({ quantity: 2, status: 'taken' });
   });
 
   it('reserves all lines or none: a short line gives the others back', async () => {
@@ -114,6 +159,8 @@ describe('stock reservation (checkout saga)', () => {
     expect(decided.get(orderId)![0]).toMatchObject({ type: 'StockRejected', data: { orderId, itemId: scarce, reason: 'out-of-stock' } });
     expect((await item(plenty)).Quantity).toBe(5);
     expect((await item(scarce)).Quantity).toBe(1);
+    expect((await stored(plenty, orderId)).hold).toMatchObject({ quantity: 2, status: 'released' });
+    expect((await stored(scarce, orderId)).hold).toBeNull();
   });
 
   it('counts package contents against each item', async () => {

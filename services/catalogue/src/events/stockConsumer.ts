@@ -3,11 +3,16 @@
  * stock of every line or of none, then record StockReserved or StockRejected (outbox, order's
  * topic, keyed by order id).
  *
- * Each item reservation is one compare-and-set write on the item (aggregate version), which
- * takes the units, remembers the order id on the item (so a redelivery never takes them twice)
- * and records ItemUpdated with the new stock; the last unit makes the item unavailable. When a
- * line cannot be reserved, the lines already taken are given back before the rejection is
- * recorded. A crash part-way is repaired by the redelivery, which finds its own reservations.
+ * Each item reservation is one compare-and-set write on the item (aggregate version) that takes
+ * the units and records ItemUpdated with the new stock; the last unit makes the item unavailable.
+ * What an order took is kept in a stock hold per order line (store/stockHolds.ts, `_id`
+ * `${orderId}:${itemId}`), not on the item, so the item does not grow with every sale (issue 14).
+ * A hold and an item cannot change in one write (no multi-document transactions on FerretDB), so
+ * the item write also pushes an in-flight mark (`take:<orderId>` / `give:<orderId>`) that is
+ * pulled once the hold records the change: a redelivery that finds the mark knows the item write
+ * landed and only finishes the hold, one that finds neither mark nor hold takes the units.
+ * When a line cannot be reserved, the lines already taken are given back before the rejection is
+ * recorded. A crash part-way is repaired by the redelivery, which finds its own holds and marks.
  */
 import { OrderPlacedDataSchema, type EventEnvelope } from '@market/contracts';
 import { pendingEvent, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
@@ -15,27 +20,65 @@ import { isValidObjectId, type Model } from 'mongoose';
 import { canReserve, stockLines, type LineOutcome, type StockLine } from '../domain/stock';
 import type { ItemDoc } from '../store/items';
 import type { ReservationDoc } from '../store/reservations';
+import { holdId, stockHoldModel } from '../store/stockHolds';
 import { itemUpdated } from './itemEvents';
 
 const MAX_CAS_ATTEMPTS = 20;
 
-export function stockHandlers(
-  items: Model<ItemDoc>,
-  reservations: Model<ReservationDoc>,
-  nudge: (hint?: OutboxHint) => void,
-): Record<string, EventHandler> {
-  // Reads go by `_id` alone: FerretDB 1.x scans the collection for any other filter.
-  const liveItem = async (id: string) => {
-    const item = await items.findById(id).lean<ItemDoc>();
-    return item && !item.deleted ? item : null;
+const takeMark = (orderId: string) => `take:${orderId}`;
+const giveMark = (orderId: string) => `give:${orderId}`;
+
+/**
+ * Takes and gives back the stock of one order line, idempotently: each call may be repeated
+ * after a crash at any point and changes the item's Quantity at most once per transition.
+ * `take` then `give` then `take` again is allowed (a redelivered order whose earlier attempt was
+ * rejected and gave its lines back). Reads and writes go by `_id` alone.
+ */
+export function stockKeeper(items: Model<ItemDoc>, nudge: (hint?: OutboxHint) => void) {
+  const holds = stockHoldModel(items.db);
+
+  const read = async (orderId: string, itemId: string) => {
+    const [hold, item] = await Promise.all([holds.findById(holdId(orderId, itemId)).lean(), items.findById(itemId).lean<ItemDoc>()]);
+    return { hold, item, marks: item?.stockMarks ?? [] };
   };
 
-  async function reserveLine(orderId: string, line: StockLine): Promise<LineOutcome> {
+  /** Records a take whose item write landed, then drops its mark. */
+  async function finishTake(orderId: string, line: StockLine, item: ItemDoc): Promise<void> {
+    await holds.updateOne(
+      { _id: holdId(orderId, line.itemId) },
+      { $set: { orderId, itemId: line.itemId, quantity: line.quantity, status: 'taken', at: new Date() } },
+      { upsert: true },
+    );
+    // `$pullAll` with the exact value: FerretDB 1.x ignores `$pull` by condition.
+    await items.updateOne({ _id: item._id }, { $pullAll: { stockMarks: [takeMark(orderId)] } });
+  }
+
+  /** Records a give-back whose item write landed, then drops its mark. */
+  async function finishGive(orderId: string, itemId: string, item: ItemDoc | null): Promise<void> {
+    await holds.updateOne({ _id: holdId(orderId, itemId) }, { $set: { status: 'released', at: new Date() } });
+    if (item) await items.updateOne({ _id: item._id }, { $pullAll: { stockMarks: [giveMark(orderId)] } });
+  }
+
+  /**
+   * Takes `line.quantity` units of the item for the order, unless the order holds them already.
+   * @returns 'ok' when the order holds the units; otherwise why not (nothing taken)
+   * @throws when the item kept changing for MAX_CAS_ATTEMPTS reads (the event is retried)
+   */
+  async function take(orderId: string, line: StockLine): Promise<LineOutcome> {
     if (!isValidObjectId(line.itemId)) return 'unknown-item';
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-      const item = await liveItem(line.itemId);
-      if (!item) return 'unknown-item';
-      if (item.stockReservations.includes(orderId)) return 'ok';
+      const { hold, item, marks } = await read(orderId, line.itemId);
+      if (item && marks.includes(takeMark(orderId))) {
+        await finishTake(orderId, line, item);
+        return 'ok';
+      }
+      if (item && marks.includes(giveMark(orderId))) {
+        // An earlier give-back landed on the item but not on the hold: record it, then decide.
+        await finishGive(orderId, line.itemId, item);
+        continue;
+      }
+      if (hold?.status === 'taken') return 'ok';
+      if (!item || item.deleted) return 'unknown-item';
       const outcome = canReserve(item, line.quantity);
       if (outcome !== 'ok') return outcome;
       const Quantity = item.Quantity - line.quantity;
@@ -46,37 +89,62 @@ export function stockHandlers(
         items,
         item._id,
         item.aggregateVersion,
-        { $set: set, $push: { stockReservations: orderId } },
+        // The pre-issue-14 list of every order goes with the item's first stock write.
+        { $set: set, $push: { stockMarks: takeMark(orderId) }, $unset: { stockReservations: 1 } },
         (v) => [itemUpdated(next, v)],
       );
       if (written) {
         nudge({ model: items, id: item._id });
+        await finishTake(orderId, line, next);
         return 'ok';
       }
     }
     throw new Error(`item ${line.itemId} kept changing; will retry the order`);
   }
 
-  async function releaseLine(orderId: string, line: StockLine): Promise<void> {
+  /**
+   * Gives back what the order holds of the line's item (the hold's quantity), if it holds anything.
+   * Release by order (a cancellation) calls this for each line of the order's decision document.
+   * @throws when the item kept changing for MAX_CAS_ATTEMPTS reads (the event is retried)
+   */
+  async function give(orderId: string, line: StockLine): Promise<void> {
+    const { itemId } = line;
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
-      const item = await items.findById(line.itemId).lean<ItemDoc>();
-      if (!item || !item.stockReservations.includes(orderId)) return;
-      const set = { Quantity: item.Quantity + line.quantity, ...(item.soldOut ? { ItemAvailabilityStatus: true, soldOut: false } : {}) };
+      const { hold, item, marks } = await read(orderId, itemId);
+      if (item && marks.includes(takeMark(orderId))) {
+        // A take landed but was not recorded: record it, then give it back.
+        await finishTake(orderId, line, item);
+        continue;
+      }
+      if (item && marks.includes(giveMark(orderId))) return finishGive(orderId, itemId, item);
+      if (!hold || hold.status !== 'taken') return;
+      if (!item) return finishGive(orderId, itemId, null); // the item is gone: nothing to give back to
+      const set = { Quantity: item.Quantity + hold.quantity, ...(item.soldOut ? { ItemAvailabilityStatus: true, soldOut: false } : {}) };
       const next = { ...item, ...set } as ItemDoc;
       const written = await updateAggregate(
         items,
         item._id,
         item.aggregateVersion,
-        { $set: set, $pull: { stockReservations: orderId } },
+        { $set: set, $push: { stockMarks: giveMark(orderId) } },
         (v) => [itemUpdated(next, v)],
       );
       if (written) {
         nudge({ model: items, id: item._id });
-        return;
+        return finishGive(orderId, itemId, next);
       }
     }
-    throw new Error(`item ${line.itemId} kept changing while giving stock back`);
+    throw new Error(`item ${itemId} kept changing while giving stock back`);
   }
+
+  return { take, give };
+}
+
+export function stockHandlers(
+  items: Model<ItemDoc>,
+  reservations: Model<ReservationDoc>,
+  nudge: (hint?: OutboxHint) => void,
+): Record<string, EventHandler> {
+  const stock = stockKeeper(items, nudge);
 
   async function onOrderPlaced(event: EventEnvelope): Promise<void> {
     const order = OrderPlacedDataSchema.parse(event.data);
@@ -92,14 +160,14 @@ export function stockHandlers(
     const taken: StockLine[] = [];
     let rejected: { itemId: string; reason: Exclude<LineOutcome, 'ok'> } | null = null;
     for (const line of lines) {
-      const outcome = await reserveLine(order.orderId, line);
+      const outcome = await stock.take(order.orderId, line);
       if (outcome !== 'ok') {
         rejected = { itemId: line.itemId, reason: outcome };
         break;
       }
       taken.push(line);
     }
-    if (rejected) for (const line of taken) await releaseLine(order.orderId, line);
+    if (rejected) for (const line of taken) await stock.give(order.orderId, line);
     const decision = rejected
       ? pendingEvent('StockRejected', order.orderId, 1, { orderId: order.orderId, itemId: rejected.itemId, reason: rejected.reason })
       : pendingEvent('StockReserved', order.orderId, 1, { orderId: order.orderId });

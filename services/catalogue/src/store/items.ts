@@ -36,8 +36,19 @@ export interface ItemDoc extends OutboxFields {
   rating: number | null;
   createdAt: Date;
   deleted: boolean;
-  /** Orders holding stock of this item (checkout saga); makes reservations idempotent. */
-  stockReservations: string[];
+  /**
+   * In-flight marks of the checkout saga (services/catalogue/src/events/stockConsumer.ts):
+   * `take:<orderId>` or `give:<orderId>`, pushed by the compare-and-set write that changes
+   * Quantity and pulled once the order line's stock hold (store/stockHolds.ts) records the change.
+   * Holds only the reservations being written at this moment, so it does not grow with sales.
+   * Missing on documents written before it existed (read as empty).
+   */
+  stockMarks?: string[];
+  /**
+   * Before issue 14 every order that ever reserved the item, growing with each sale. No longer
+   * written; removed by the item's next stock write.
+   */
+  stockReservations?: string[];
   /** Set when a reservation took the last unit and so made the item unavailable. */
   soldOut: boolean;
 }
@@ -69,7 +80,8 @@ const schema = new Schema<ItemDoc>(
     rating: { type: Number, default: null },
     createdAt: { type: Date, required: true },
     deleted: { type: Boolean, default: false },
-    stockReservations: { type: [String], default: [] },
+    stockMarks: { type: [String], default: [] },
+    stockReservations: { type: [String], default: undefined },
     soldOut: { type: Boolean, default: false },
   },
   { collection: 'items', versionKey: false },
