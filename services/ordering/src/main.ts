@@ -14,7 +14,7 @@ import { checkoutRoutes } from './http/checkout';
 import { orderRoutes } from './http/orders';
 import { cardModel } from './store/cards';
 import { checkoutModel } from './store/checkouts';
-import { orderBook } from './store/orders';
+import { backfillOrderLists, orderBook } from './store/orders';
 import { readModels } from './store/readModels';
 import { sandboxCaptureModel, sandboxProvider } from './store/sandboxProvider';
 
@@ -28,9 +28,11 @@ void runService({
     const rm = readModels(db);
     const captures = sandboxCaptureModel(db);
     await Promise.all(
-      [cards, checkouts, captures, ...Object.values(book), ...Object.values(rm)].map((m) => (m as { init(): Promise<unknown> }).init()),
+      [cards, checkouts, captures, ...book.models, ...Object.values(rm)].map((m) => (m as { init(): Promise<unknown> }).init()),
     );
     const provider = sandboxProvider(captures);
+    // Orders written before the paged lists existed get their entries once (store/orders.ts).
+    await backfillOrderLists(book);
 
     const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders]);
 

@@ -24,6 +24,7 @@ import {
   notFound,
   objectIdParam,
   pageRequest,
+  type PageRequest,
   pendingEvent,
   requireCaller,
   updateAggregate,
@@ -32,11 +33,16 @@ import {
 } from '@market/platform';
 import { Router, type Request } from 'express';
 import type { Model } from 'mongoose';
+import { newestFirst, type ListEntry } from '../domain/listWindow';
 import { colomboMonthRange, colomboYear } from '../domain/time';
 import {
   historyView,
   itemOrderView,
+  listOrder,
+  orderListId,
   packageOrderView,
+  type ListOwner,
+  type OrderKind,
   type HistoryDoc,
   type ItemOrderDoc,
   type OrderBook,
@@ -50,47 +56,102 @@ function scope(caller: Caller): Record<string, string> {
   return {};
 }
 
-function orderFilter(req: Request, caller: Caller): Record<string, unknown> {
+/** The caller's list: a customer's own orders, a seller's, or every order for an admin. */
+function listOwner(caller: Caller): ListOwner {
+  if (caller.role === 'customer') return { by: 'c', id: caller.id };
+  if (caller.role === 'seller') return { by: 's', id: caller.id };
+  return { by: 'a' };
+}
+
+/** The filters of an order list: status, and the placedAt range of a month or a year (Sri Lanka time). */
+function orderFilters(req: Request): { status?: string; OrderID?: string; from?: number; to?: number } {
   const q = OrderListQuerySchema.parse(req.query);
-  const filter: Record<string, unknown> = { ...scope(caller) };
-  if (q.status) filter.status = q.status;
-  if (q.OrderID) filter.OrderID = q.OrderID;
+  const out: { status?: string; OrderID?: string; from?: number; to?: number } = {};
+  if (q.status) out.status = q.status;
+  if (q.OrderID) out.OrderID = q.OrderID;
   if (q.month || q.year) {
     const year = q.year ?? colomboYear();
     const range = q.month
       ? colomboMonthRange(year, Number(q.month))
       : { from: colomboMonthRange(year, 1).from, to: colomboMonthRange(year + 1, 1).from };
-    filter.placedAt = { $gte: range.from, $lt: range.to };
+    out.from = range.from.getTime();
+    out.to = range.to.getTime();
   }
-  return filter;
+  return out;
 }
+
+/** Most lines one checkout's orders are read for (a checkout's lines are numbered from 1). */
+const MAX_CHECKOUT_LINES = 1000;
 
 export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: OutboxHint) => void): Router {
   const r = Router();
 
   async function names(customerIds: string[]): Promise<Map<string, string>> {
-    const rows = await rm.customers.find({ _id: { $in: [...new Set(customerIds)] } }).lean();
-    const byId = new Map(rows.map((c) => [c._id, c]));
+    // One read by `_id` per customer: FerretDB 1.x answers `$in` by scanning the collection.
+    const rows = await Promise.all([...new Set(customerIds)].map((id) => rm.customers.findById(id).lean()));
+    const byId = new Map(rows.filter((c) => c !== null).map((c) => [c._id, c]));
     return new Map(customerIds.map((id) => [id, customerName(byId.get(id))]));
   }
 
   /** The selling companies' name and logo by seller id, as package orders show them ('Former seller' once deleted). */
   async function companies(sellerIds: string[]): Promise<(sellerId: string) => { companyname: string; logo: string }> {
-    const sellers = await rm.sellers.find({ _id: { $in: [...new Set(sellerIds)] } }).lean();
+    const sellers = (await Promise.all([...new Set(sellerIds)].map((id) => rm.sellers.findById(id).lean()))).filter((s) => s !== null);
     const byId = new Map(
       sellers.map((s) => [s._id, { companyname: s.deleted ? 'Former seller' : s.companyname, logo: s.deleted ? '' : s.logo }]),
     );
     return (sellerId) => byId.get(sellerId) ?? { companyname: '', logo: '' };
   }
 
+  /**
+   * One page of the caller's orders of a kind, newest first, and how many match. Served from the
+   * owner-keyed list (store/ownerLists.ts): without filters one head and one or two bucket reads;
+   * with a status or month filter a walk over this owner's buckets (grows with the owner's orders,
+   * never with the collection); an OrderID names the checkout's lines by their derived ids. The
+   * orders themselves are then read by `_id`.
+   */
+  async function orderPage<T extends ItemOrderDoc | PackageOrderDoc>(kind: OrderKind, req: Request, caller: Caller, page: PageRequest) {
+    const model = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<T>;
+    const f = orderFilters(req);
+    const owner = listOwner(caller);
+    const matches = (status: string, t: number) =>
+      (!f.status || status === f.status) && (f.from === undefined || (t >= f.from && t < f.to!));
+    let keys: string[];
+    let total: number;
+    if (f.OrderID) {
+      const mine = scope(caller);
+      const found: [string, ListEntry][] = [];
+      for (let n = 1; n <= MAX_CHECKOUT_LINES; n++) {
+        const o = await model.findById(`${f.OrderID}-${kind === 'item' ? 'I' : 'P'}${n}`).lean<T>();
+        if (!o) break;
+        const t = new Date(o.placedAt).getTime();
+        if (Object.entries(mine).every(([k, v]) => o[k as keyof T] === v) && matches(o.status, t)) {
+          found.push([o._id, { n, t, s: o.status }]);
+        }
+      }
+      found.sort(newestFirst);
+      keys = found.slice(page.skip, page.skip + page.limit).map(([k]) => k);
+      total = found.length;
+    } else if (!f.status && f.from === undefined) {
+      const p = await book.lists.page(orderListId(kind, owner), page.skip, page.limit);
+      keys = p.rows.map(([k]) => k);
+      total = p.total;
+    } else {
+      const found: [string, ListEntry][] = [];
+      for await (const row of book.lists.walk(orderListId(kind, owner))) {
+        if (matches(String(row[1].s), row[1].t)) found.push(row);
+      }
+      found.sort(newestFirst);
+      keys = found.slice(page.skip, page.skip + page.limit).map(([k]) => k);
+      total = found.length;
+    }
+    const rows = (await Promise.all(keys.map((k) => model.findById(k).lean<T>()))).filter((o): o is NonNullable<typeof o> => o !== null);
+    return { rows: rows as T[], total };
+  }
+
   r.get('/Orders/getOrders', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'seller', 'admin');
     const page = pageRequest(req.query);
-    const filter = orderFilter(req, caller);
-    const [rows, total] = await Promise.all([
-      book.itemOrders.find(filter).sort({ placedAt: -1, _id: 1 }).skip(page.skip).limit(page.limit).lean<ItemOrderDoc[]>(),
-      book.itemOrders.countDocuments(filter),
-    ]);
+    const { rows, total } = await orderPage<ItemOrderDoc>('item', req, caller, page);
     const who = await names(rows.map((o) => o.CustomerID));
     res.json(
       listBody(
@@ -104,11 +165,7 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
   r.get('/PackageOrders/getOrders', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'seller', 'admin');
     const page = pageRequest(req.query);
-    const filter = orderFilter(req, caller);
-    const [rows, total] = await Promise.all([
-      book.packageOrders.find(filter).sort({ placedAt: -1, _id: 1 }).skip(page.skip).limit(page.limit).lean<PackageOrderDoc[]>(),
-      book.packageOrders.countDocuments(filter),
-    ]);
+    const { rows, total } = await orderPage<PackageOrderDoc>('package', req, caller, page);
     const who = await names(rows.map((o) => o.CustomerID));
     const company = await companies(rows.map((o) => o.SellerID));
     res.json(
@@ -144,6 +201,7 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
       ]);
       if (!written) throw conflict('This order was changed meanwhile, please try again');
       nudge({ model, id: order._id });
+      await listOrder(book, kind, { ...order, status, statusChangedAt: at });
       const who = await names([order.CustomerID]);
       const updated = { ...order, status, statusChangedAt: at };
       res.json(

@@ -15,6 +15,7 @@ import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { colomboIso } from '../domain/time';
 import type { PricedLine } from '../domain/pricing';
 import type { CheckoutDoc } from './checkouts';
+import { ownerLists, type OwnerLists } from './ownerLists';
 
 interface OrderBase extends OutboxFields {
   _id: string;
@@ -30,6 +31,15 @@ interface OrderBase extends OutboxFields {
   totalCents: number;
   rejectionReason?: string;
   statusChangedAt: Date;
+  /** The order's slots in its lists (customer's, seller's, everyone's), given once when it is written. */
+  listSlots?: ListSlots;
+}
+
+/** An order's slot in the customer's (`c`), the seller's (`s`) and the admins' (`a`) list. */
+export interface ListSlots {
+  c: number;
+  s: number;
+  a: number;
 }
 
 export interface ItemOrderDoc extends OrderBase {
@@ -75,6 +85,7 @@ const orderFields = {
   totalCents: { type: Number, required: true },
   rejectionReason: String,
   statusChangedAt: { type: Date, required: true },
+  listSlots: { type: { c: Number, s: Number, a: Number }, _id: false },
 };
 
 const itemOrderSchema = new Schema<ItemOrderDoc>(
@@ -117,15 +128,97 @@ export interface OrderBook {
   packageOrders: Model<PackageOrderDoc>;
   history: Model<HistoryDoc>;
   customerOrders: Model<CustomerOrdersDoc>;
+  /** The paged lists of item and package orders per customer, per seller and for admins (read by `_id`). */
+  lists: OwnerLists;
+  /** Every model above, for start-up `init()`. */
+  models: { init(): Promise<unknown> }[];
 }
 
 export function orderBook(conn: Connection): OrderBook {
-  return {
+  const lists = ownerLists(conn, 'order');
+  const book = {
     itemOrders: model(conn, 'ItemOrder', itemOrderSchema),
     packageOrders: model(conn, 'PackageOrder', packageOrderSchema),
     history: model(conn, 'OrderHistory', historySchema),
     customerOrders: model(conn, 'CustomerOrders', customerOrdersSchema),
+    lists,
   };
+  return {
+    ...book,
+    models: [book.itemOrders, book.packageOrders, book.history, book.customerOrders, ...lists.models],
+  };
+}
+
+export type OrderKind = 'item' | 'package';
+
+/** Whose list: a customer's (`c`), a seller's (`s`) or every order (`a`, admins). */
+export type ListOwner = { by: 'c' | 's'; id: string } | { by: 'a' };
+
+/** The id of a list of orders, e.g. `io:c:<customerId>` (a customer's item orders) or `po:all`. */
+export function orderListId(kind: OrderKind, owner: ListOwner): string {
+  const k = kind === 'item' ? 'io' : 'po';
+  return owner.by === 'a' ? `${k}:all` : `${k}:${owner.by}:${owner.id}`;
+}
+
+function orderListIds(kind: OrderKind, o: Pick<OrderBase, 'CustomerID' | 'SellerID'>): [string, string, string] {
+  return [orderListId(kind, { by: 'c', id: o.CustomerID }), orderListId(kind, { by: 's', id: o.SellerID }), orderListId(kind, { by: 'a' })];
+}
+
+/**
+ * Writes an order's entry in its three lists from the order as stored (so a rerun after a crash,
+ * or a redelivered event, writes the same entries again). An order without slots is skipped.
+ */
+export async function listOrder(book: OrderBook, kind: OrderKind, o: OrderBase): Promise<void> {
+  if (!o.listSlots) return;
+  const [c, s, a] = orderListIds(kind, o);
+  const fields = { t: new Date(o.placedAt).getTime(), s: o.status };
+  await Promise.all([
+    book.lists.put(c, o.listSlots.c, o._id, fields),
+    book.lists.put(s, o.listSlots.s, o._id, fields),
+    book.lists.put(a, o.listSlots.a, o._id, fields),
+  ]);
+}
+
+/**
+ * Inserts an order if absent, with slots in its lists, and lists it. The slots are handed out only
+ * when the order is not there yet; a writer that loses the race to insert releases its slots.
+ */
+async function insertListedOrder(book: OrderBook, kind: OrderKind, doc: OrderBase & Record<string, unknown>): Promise<void> {
+  const m = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<OrderBase>;
+  let order = await m.findById(doc._id).lean<OrderBase>();
+  if (!order) {
+    const ids = orderListIds(kind, doc);
+    const [c, s, a] = await book.lists.allocate(ids);
+    const listSlots = { c: c!, s: s!, a: a! };
+    await insertIfAbsent(m, { ...doc, listSlots });
+    order = await m.findById(doc._id).lean<OrderBase>();
+    if (order && order.listSlots?.c !== listSlots.c) await Promise.all(ids.map((id) => book.lists.release(id)));
+  }
+  if (order) await listOrder(book, kind, order);
+}
+
+/**
+ * Gives every order written before the lists existed its slots and entries, oldest first, once
+ * (a marker in the heads collection records it). A one-off scan at start-up, not a request path.
+ */
+export async function backfillOrderLists(book: OrderBook): Promise<number> {
+  const MARKER = '$backfill:orders:v1';
+  if (await book.lists.isMarked(MARKER)) return 0;
+  let n = 0;
+  for (const kind of ['item', 'package'] as const) {
+    const m = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<OrderBase>;
+    const rows = await m.find({}).sort({ placedAt: 1, _id: -1 }).lean<OrderBase[]>();
+    for (const o of rows) {
+      if (o.listSlots) continue;
+      const [c, s, a] = await book.lists.allocate(orderListIds(kind, o));
+      const listSlots = { c: c!, s: s!, a: a! };
+      await m.updateOne({ _id: o._id }, { $set: { listSlots } });
+      await listOrder(book, kind, { ...o, listSlots });
+      n++;
+    }
+  }
+  await book.lists.mark(MARKER);
+  return n;
 }
 
 async function insertIfAbsent<T>(m: Model<T>, doc: Record<string, unknown> & { _id: unknown }): Promise<void> {
@@ -169,8 +262,8 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
       pendingEvents: [],
       ...(c.rejection ? { rejectionReason: c.rejection.message } : {}),
     };
-    if (line.kind === 'item') await insertIfAbsent(book.itemOrders, { _id: id, ...base, Items: [line.snapshot] });
-    else await insertIfAbsent(book.packageOrders, { _id: id, ...base, Packages: [line.snapshot] });
+    if (line.kind === 'item') await insertListedOrder(book, 'item', { _id: id, ...base, Items: [line.snapshot] });
+    else await insertListedOrder(book, 'package', { _id: id, ...base, Packages: [line.snapshot] });
   }
   await insertIfAbsent(book.history, {
     _id: new Types.ObjectId(pay.historyId),
@@ -210,7 +303,13 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
   for (const { line, id } of orderLines(c)) {
     const model = (line.kind === 'item' ? book.itemOrders : book.packageOrders) as Model<ItemOrderDoc>;
     const order = await model.findById(id).lean<ItemOrderDoc>();
-    if (order?.status === 'AwaitingStock') await model.updateOne({ _id: id }, { $set: set });
+    if (order?.status === 'AwaitingStock') {
+      await model.updateOne({ _id: id }, { $set: set });
+      await listOrder(book, line.kind, { ...order, ...set });
+    } else if (order) {
+      // A rerun (redelivery after a crash between the two writes) lists the order as it is.
+      await listOrder(book, line.kind, order);
+    }
   }
   if (c.status === 'Rejected' && c.payment) {
     await book.history.updateOne({ _id: new Types.ObjectId(c.payment.historyId) }, { $set: { status: 'Refunded' } });
@@ -221,13 +320,31 @@ const rupees = (cents: number) => cents / 100;
 
 /** An item order as answered (money in rupees), with the customer's name for seller cards. */
 export function itemOrderView(o: ItemOrderDoc, customerName: string) {
-  const { unitPriceCents, totalCents, placedAt: _p, pendingEvents: _e, aggregateVersion: _v, outboxLeaseUntil: _l, ...rest } = o;
+  const {
+    unitPriceCents,
+    totalCents,
+    placedAt: _p,
+    pendingEvents: _e,
+    aggregateVersion: _v,
+    outboxLeaseUntil: _l,
+    listSlots: _s,
+    ...rest
+  } = o;
   return { ...rest, CustomerName: customerName, UnitPrice: rupees(unitPriceCents), TotalPrice: rupees(totalCents) };
 }
 
 /** A package order as answered, with the customer's name and the seller company's name and logo. */
 export function packageOrderView(o: PackageOrderDoc, customerName: string, seller: { companyname: string; logo: string }) {
-  const { unitPriceCents, totalCents, placedAt: _p, pendingEvents: _e, aggregateVersion: _v, outboxLeaseUntil: _l, ...rest } = o;
+  const {
+    unitPriceCents,
+    totalCents,
+    placedAt: _p,
+    pendingEvents: _e,
+    aggregateVersion: _v,
+    outboxLeaseUntil: _l,
+    listSlots: _s,
+    ...rest
+  } = o;
   return { ...rest, CustomerName: customerName, SellerCompany: seller, UnitPrice: rupees(unitPriceCents), TotalPrice: rupees(totalCents) };
 }
 

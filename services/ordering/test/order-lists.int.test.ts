@@ -1,0 +1,167 @@
+/**
+ * The paged order lists (issue 14 part 3) on real servers: the owner-keyed list store against
+ * FerretDB (slots under concurrent writers, pages across bucket boundaries, rewrites that change
+ * nothing, the one-off backfill of orders written before the lists), and the order screens
+ * through the gateway (a seller's, a customer's and an admin's pages, totals, status and month
+ * filters, a status change showing in the list).
+ */
+import { testServers, uniqueName } from '@market/platform/testing';
+import mongoose, { type Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUCKET_SIZE } from '../src/domain/listWindow';
+import { backfillOrderLists, orderBook } from '../src/store/orders';
+import { ownerLists } from '../src/store/ownerLists';
+import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type CheckoutBody, type Client } from './fixtures';
+
+let conn: Connection;
+
+beforeAll(async () => {
+  conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: uniqueName('order-lists').replace(/[^\w-]/g, '') }).asPromise();
+}, 30_000);
+
+afterAll(async () => {
+  await conn?.dropDatabase();
+  await conn?.close();
+});
+
+describe('owner-keyed list store', () => {
+  it('hands out distinct slots to concurrent writers', async () => {
+    const lists = ownerLists(conn, 'slots');
+    const slots = (await Promise.all(Array.from({ length: 30 }, () => lists.allocate(['l'])))).map(([s]) => s);
+    expect(new Set(slots).size).toBe(30);
+    expect(Math.max(...(slots as number[]))).toBe(29);
+  });
+
+  it('pages newest first across bucket boundaries, counts exactly, and rewrites without duplicating', async () => {
+    const lists = ownerLists(conn, 'pages');
+    const n = 2 * BUCKET_SIZE + 50;
+    for (let i = 0; i < n; i++) {
+      const [slot] = await lists.allocate(['owner']);
+      await lists.put('owner', slot!, `row${String(i).padStart(4, '0')}`, { t: 1_000 + i, s: i % 2 ? 'odd' : 'even' });
+    }
+    const first = await lists.page('owner', 0, 20);
+    expect(first.total).toBe(n);
+    expect(first.rows.map(([k]) => k)).toEqual(Array.from({ length: 20 }, (_, i) => `row${String(n - 1 - i).padStart(4, '0')}`));
+    // A page that straddles two buckets.
+    const straddle = await lists.page('owner', n - BUCKET_SIZE * 2 - 10, 20);
+    expect(straddle.rows.map(([, e]) => e.n)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * BUCKET_SIZE + 9 - i));
+    expect((await lists.page('owner', n, 20)).rows).toEqual([]);
+
+    // Rewriting an entry (a redelivered event, a status change) keeps one row and the count.
+    await lists.put('owner', n - 1, `row${String(n - 1).padStart(4, '0')}`, { t: 1_000 + n - 1, s: 'changed' });
+    const again = await lists.page('owner', 0, 1);
+    expect(again.total).toBe(n);
+    expect(again.rows).toEqual([[`row${String(n - 1).padStart(4, '0')}`, { n: n - 1, t: 1_000 + n - 1, s: 'changed' }]]);
+
+    let walked = 0;
+    let last = Infinity;
+    for await (const [, e] of lists.walk('owner')) {
+      expect(e.n).toBeLessThan(last);
+      last = e.n;
+      walked++;
+    }
+    expect(walked).toBe(n);
+
+    // A slot whose writer lost its race is not counted.
+    await lists.allocate(['owner']);
+    await lists.release('owner');
+    expect((await lists.page('owner', 0, 20)).total).toBe(n);
+  });
+
+  it('backfills orders written before the lists existed, once', async () => {
+    const book = orderBook(conn);
+    await Promise.all(book.models.map((m) => m.init()));
+    const base = {
+      OQuantity: 1,
+      TransitTime: '2026-01-01T00:00:00+05:30',
+      status: 'Confirmed',
+      unitPriceCents: 100,
+      totalCents: 100,
+      Items: [],
+    };
+    for (let i = 1; i <= 3; i++) {
+      const at = new Date(Date.UTC(2026, 0, i));
+      await book.itemOrders.collection.insertOne({
+        _id: `OLD${i}-I1`,
+        OrderID: `OLD${i}`,
+        SellerID: 'seller-1',
+        CustomerID: i === 3 ? 'cust-2' : 'cust-1',
+        placedAt: at,
+        statusChangedAt: at,
+        aggregateVersion: 1,
+        pendingEvents: [],
+        ...base,
+      } as never);
+    }
+    expect(await backfillOrderLists(book)).toBe(3);
+    expect(await backfillOrderLists(book)).toBe(0);
+    const seller = await book.lists.page('io:s:seller-1', 0, 10);
+    expect(seller.total).toBe(3);
+    expect(seller.rows.map(([k]) => k)).toEqual(['OLD3-I1', 'OLD2-I1', 'OLD1-I1']);
+    expect((await book.lists.page('io:c:cust-1', 0, 10)).rows.map(([k]) => k)).toEqual(['OLD2-I1', 'OLD1-I1']);
+    expect((await book.lists.page('io:all', 0, 10)).total).toBe(3);
+  });
+});
+
+describe('order screens through the gateway', () => {
+  let world: CatalogueWorld;
+  let seller: Client;
+  let buyer: Client;
+  let other: Client;
+
+  beforeAll(async () => {
+    world = await startOrderingWorld();
+    ({ client: seller } = await world.newSeller());
+    ({ client: buyer } = await world.newCustomer());
+    ({ client: other } = await world.newCustomer());
+  }, 180_000);
+
+  afterAll(async () => {
+    await world?.stack.stop();
+  });
+
+  type Order = { _id: string; OrderID: string; status: string; CustomerName: string };
+  type Page = { items: Order[]; total: number; page: number; limit: number };
+
+  async function buy(customer: Client, itemId: string): Promise<string> {
+    const { body } = await customer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
+    await customer.post('/paypal-transaction-complete', { checkoutId: body.checkoutId });
+    await decided(customer, body.checkoutId);
+    return body.checkoutId;
+  }
+
+  it('pages each owner’s orders newest first with exact totals, filters by status and month, and shows status changes', async () => {
+    const itemId = await listedItem(seller, buyer, { Price: 1000, Quantity: 20 });
+    const bought = [await buy(buyer, itemId), await buy(buyer, itemId), await buy(other, itemId), await buy(buyer, itemId)];
+
+    const p1 = (await seller.get<Page>('/Orders/getOrders?page=1&limit=3')).body;
+    expect(p1.total).toBe(4);
+    expect(p1.items.map((o) => o.OrderID)).toEqual([bought[3], bought[2], bought[1]]);
+    const p2 = (await seller.get<Page>('/Orders/getOrders?page=2&limit=3')).body;
+    expect(p2.items.map((o) => o.OrderID)).toEqual([bought[0]]);
+    expect((await seller.get<Page>('/Orders/getOrders?page=3&limit=3')).body.items).toEqual([]);
+
+    const mine = (await buyer.get<Page>('/Orders/getOrders?page=1&limit=10')).body;
+    expect(mine.total).toBe(3);
+    expect(mine.items.map((o) => o.OrderID)).toEqual([bought[3], bought[1], bought[0]]);
+    expect((await other.get<Order[]>('/Orders/getOrders')).body.map((o) => o.OrderID)).toEqual([bought[2]]);
+    expect((await other.get<Page>('/PackageOrders/getOrders?page=1&limit=10')).body).toEqual({ items: [], total: 0, page: 1, limit: 10 });
+
+    const everyone = (await world.admin.get<Page>('/Orders/getOrders?page=1&limit=100')).body;
+    expect(everyone.total).toBeGreaterThanOrEqual(4);
+    for (const id of bought) expect(everyone.items.some((o) => o.OrderID === id)).toBe(true);
+
+    const shipped = p1.items[1]!;
+    expect((await seller.put(`/Orders/status/${shipped._id}`, { status: 'Shipped' })).status).toBe(200);
+    const onlyShipped = (await seller.get<Page>('/Orders/getOrders?status=Shipped&page=1&limit=10')).body;
+    expect(onlyShipped.total).toBe(1);
+    expect(onlyShipped.items.map((o) => o._id)).toEqual([shipped._id]);
+    expect((await seller.get<Page>('/Orders/getOrders?status=Confirmed&page=1&limit=2')).body).toMatchObject({ total: 3 });
+    expect((await other.get<Order[]>('/Orders/getOrders?status=Shipped')).body.map((o) => o.status)).toEqual(['Shipped']);
+
+    const month = String(new Date().getMonth() + 1).padStart(2, '0');
+    expect((await seller.get<Page>(`/Orders/getOrders?month=${month}&page=1&limit=10`)).body.total).toBe(4);
+    const otherMonth = String(((new Date().getMonth() + 6) % 12) + 1).padStart(2, '0');
+    expect((await seller.get<Page>(`/Orders/getOrders?month=${otherMonth}&page=1&limit=10`)).body.total).toBe(0);
+  });
+});
