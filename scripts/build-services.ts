@@ -45,13 +45,47 @@ export function bundlePath(entry: BackendEntry): string {
   return path.join(ROOT, entry.workspace, 'dist', `${entry.name}.js`);
 }
 
-/** Marks every bare import external except the repository's own `@market/*` workspaces. */
-const externalDependencies: Plugin = {
-  name: 'external-dependencies',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@market/') ? undefined : { path: args.path, external: true }));
-  },
-};
+/** `express` for `express/lib/router`, `@scope/pkg` for `@scope/pkg/sub`. */
+function packageName(specifier: string): string {
+  return specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
+/** The folder Node's resolution finds package `name` in, starting at `dir`, or undefined. */
+function packageDir(name: string, dir: string): string | undefined {
+  for (let d = dir; ; d = path.dirname(d)) {
+    const candidate = path.join(d, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(d) === d) return undefined;
+  }
+}
+
+/**
+ * Marks every bare import external except the repository's own `@market/*` workspaces, so it is
+ * required from node_modules at run time. npm nests a workspace's own version of a package under
+ * that workspace (platform's nodemailer and express under packages/platform/node_modules, because
+ * the root holds other versions): bundled into `<workspace>/dist`, the bare name would find the
+ * root's version instead. Such an import is rewritten to a path relative to the bundle that names
+ * the folder the source file itself resolves to. npm ci lays out the production install from the
+ * same lock file, so the relative path holds in the images too.
+ */
+function externalDependencies(outDir: string): Plugin {
+  return {
+    name: 'external-dependencies',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('@market/')) return undefined;
+        const name = packageName(args.path);
+        const fromSource = packageDir(name, args.resolveDir);
+        if (!fromSource || fromSource === packageDir(name, outDir)) return { path: args.path, external: true };
+        const relative = path.relative(outDir, fromSource).split(path.sep).join('/') + args.path.slice(name.length);
+        return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
+      });
+    },
+  };
+}
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -100,7 +134,7 @@ export async function buildBackends(entries: readonly BackendEntry[] = BACKEND_E
         keepNames: true,
         legalComments: 'none',
         logLevel: 'warning',
-        plugins: [externalDependencies],
+        plugins: [externalDependencies(path.dirname(bundlePath(e)))],
       }),
     ),
   );
