@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { objectIdAnswer, rupeesAnswer, utcTimeAnswer } from './answer-fields';
-import { CATEGORIES, COLOURS, SKU_IN_USE } from './catalogue';
+import { CATEGORIES, COLOURS, PRICE_BANDS, SKU_IN_USE } from './catalogue';
 
 const objectId = objectIdAnswer;
 /** Catalogue prices are never negative. */
@@ -49,6 +49,43 @@ export const ItemAnswerSchema = z.object({
   createdAt,
 });
 export type ItemAnswer = z.output<typeof ItemAnswerSchema>;
+
+const facetCount = z.number().int().min(0).describe('Matching items with this value');
+/**
+ * Facet counts of `GET /items/getItems` (paged answers; issue 14), from the search index. Each
+ * facet counts the items matching every filter of the request except its own, so the web app can
+ * show what choosing another value of that filter would give. Values with no item are left out,
+ * except price bands and ratings, which always list all five.
+ */
+export const ItemFacetsAnswerSchema = z.object({
+  category: z.array(z.object({ value: z.enum(CATEGORIES), count: facetCount })),
+  brand: z
+    .array(z.object({ value: z.string().describe('The brand, normalised: "SONY" and "Sony mobile" count as "Sony"'), count: facetCount }))
+    .describe('The 50 brands with most items, most first'),
+  priceBand: z.array(
+    z.object({ value: z.enum(PRICE_BANDS.map((b) => b.id) as [string, ...string[]]), label: z.string(), count: facetCount }),
+  ),
+  rating: z.array(
+    z.object({ value: z.number().int().min(1).max(5).describe('minRating'), count: facetCount.describe('Items rated at least this') }),
+  ),
+});
+export type ItemFacetsAnswer = z.output<typeof ItemFacetsAnswerSchema>;
+
+/**
+ * `GET /items/getItems`: the bare array (no `page`/`limit`: every matching item, up to
+ * UNPAGED_SEARCH_LIMIT, see the operation), or a page with its total and facet counts.
+ */
+export const ItemListAnswerSchema = z.union([
+  z.array(ItemAnswerSchema),
+  z.object({
+    items: z.array(ItemAnswerSchema),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    limit: z.number().int().min(1),
+    facets: ItemFacetsAnswerSchema,
+  }),
+]);
+export type ItemListAnswer = z.output<typeof ItemListAnswerSchema>;
 
 /** `GET /items/skuAvailable/{sku}` (added: the live SKU check of the add-item form, spec 001 section 5). */
 export const SkuAvailabilityAnswerSchema = z.object({

@@ -2,11 +2,18 @@
  * The catalogue slice's operations so far (spec 000 and 001 section 7; issue 4).
  */
 import type { ApiOperation } from './api';
-import { ImageUploadAnswerSchema, ItemAnswerSchema, PackageAnswerSchema, SkuAvailabilityAnswerSchema } from './catalogue-answers';
+import {
+  ImageUploadAnswerSchema,
+  ItemAnswerSchema,
+  ItemListAnswerSchema,
+  PackageAnswerSchema,
+  SkuAvailabilityAnswerSchema,
+} from './catalogue-answers';
 import {
   DiscountSchema,
   ItemCreateSchema,
   ItemListQuerySchema,
+  UNPAGED_SEARCH_LIMIT,
   ItemUpdateSchema,
   PackageCreateSchema,
   PackageListQuerySchema,
@@ -22,15 +29,16 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     path: '/items/getItems',
     tag: 'Items',
     summary:
-      'Items: search (name, brand, model; +SKU with mine=true), category, brand, price band on FinalPrice, rating, seller, discounted, available, sort, paging',
+      'Items from the search index: text over name, brand and model (typo-tolerant, prefixes; +SKU with mine=true), category, brand, price band on FinalPrice, rating, seller, discounted, available, sort, paging, facet counts',
     audience: ['public'],
     query: ItemListQuerySchema.extend(PageQuerySchema.shape),
-    response: listAnswer(ItemAnswerSchema),
+    response: ItemListAnswerSchema,
     responses: {
-      200: 'Array (documented shape), or `{ items, total, page, limit }` with page/limit',
+      200: `Array (documented shape): every matching item up to ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; above that the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit, facets }\``,
       400: 'Bad filter',
       401: '`mine=true` without a session',
       403: '`mine=true` by a caller who is not a seller',
+      503: '`{ error }`: the search index is not reachable (the rest of the marketplace keeps working)',
     },
   },
   {

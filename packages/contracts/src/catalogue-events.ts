@@ -24,6 +24,19 @@ export const ItemEventDataSchema = z.object({
   /** Units in stock. */
   Quantity: z.number().int(),
   Images: z.array(z.string()),
+  // The rest of the item, so a read model can answer a whole item (the catalogue's search index,
+  // issue 14). Optional: events written before they were added lack them.
+  Description: z.string().optional(),
+  Specification: z.string().optional(),
+  WHT: z.string().optional(),
+  Warrenty: z.number().int().optional(),
+  Color_family: z.array(z.string()).optional(),
+  Other_colors: z.string().optional(),
+  /** When the item was created, ISO 8601 UTC. */
+  createdAt: z.string().optional(),
+  /** Whole stars (truncated mean of the reviews) or null, and how many reviews count in it. */
+  rating: z.number().int().nullable().optional(),
+  ratingCount: z.number().int().optional(),
 });
 export type ItemEventData = z.infer<typeof ItemEventDataSchema>;
 

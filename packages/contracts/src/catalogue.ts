@@ -30,6 +30,15 @@ export const PRICE_BANDS = [
   { id: '4', label: 'Rs. 40,000 and above', min: 40_000, max: Number.POSITIVE_INFINITY },
 ] as const;
 
+/**
+ * Most items `GET /items/getItems` returns without `page`/`limit` (issue 14: documented unpaged
+ * calls are never cut silently). Up to it the answer is every matching item, read from the search
+ * index with a point in time and search_after; above it the first this many come (in the asked
+ * order) and the answer says so in its headers: `X-Total-Count` (all matching items) and
+ * `X-Result-Truncated: true`.
+ */
+export const UNPAGED_SEARCH_LIMIT = 10_000;
+
 export const SKU_IN_USE = 'This Stock keeping unit is Already in use!';
 export const DISCOUNT_RANGE = 'Discount should be with in a range of minimum 1% & maximum 80%';
 
@@ -130,7 +139,8 @@ export const ItemListQuerySchema = z.object({
   mine: bool.optional(),
   discounted: bool.optional(),
   available: bool.optional(),
-  sort: z.enum(['newest', 'price-asc', 'price-desc', 'rating', 'name']).optional(),
+  /** Order: newest first (default), FinalPrice up or down, rating, name, or relevance to `q` (search index, issue 14). */
+  sort: z.enum(['newest', 'price-asc', 'price-desc', 'rating', 'name', 'relevance']).optional(),
 });
 
 /**

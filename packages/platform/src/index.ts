@@ -15,6 +15,7 @@ export * from './kafka/client';
 export * from './kafka/publisher';
 export * from './kafka/outbox';
 export * from './kafka/consumer';
+export * from './kafka/projection';
 export * from './http/app';
 export * from './http/caller';
 export * from './http/metrics';

@@ -1,4 +1,4 @@
-/** Catalogue configuration: the platform's base variables plus where images are stored. */
+/** Catalogue configuration: the platform's base variables plus where images are stored and the search index. */
 import { BaseConfigSchema } from '@market/platform';
 import path from 'node:path';
 import { z } from 'zod';
@@ -8,6 +8,23 @@ export const CatalogueConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8072),
   /** Directory of the image store (a shared volume when several replicas run). */
   IMAGE_DIR: z.string().default(path.resolve(__dirname, '..', '..', '..', '.data', 'images')),
+  /** OpenSearch holding the item search index (issue 14); locally infra/opensearch. */
+  OPENSEARCH_URL: z.url().default('http://127.0.0.1:9200'),
+  /**
+   * The alias of the item index; default `catalogue-items`, or `catalogue-items-<MONGO_DB>` for a
+   * test stack's own database.
+   */
+  SEARCH_INDEX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'SEARCH_INDEX must be a lower-case index name')
+    .optional(),
+  /** Replicas of the index's shard: 0 on one node, 1 on the three-node cluster of k8s. */
+  OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
 });
 
 export type CatalogueConfig = z.infer<typeof CatalogueConfigSchema>;
+
+/** The search index alias of a configuration (see SEARCH_INDEX). */
+export function searchAlias(config: Pick<CatalogueConfig, 'SEARCH_INDEX' | 'MONGO_DB'>): string {
+  return config.SEARCH_INDEX ?? `catalogue-items${config.MONGO_DB ? `-${config.MONGO_DB.toLowerCase().replace(/[^a-z0-9_-]/g, '-')}` : ''}`;
+}

@@ -1,12 +1,17 @@
 /**
  * Catalogue service process: wiring only (issue 4). The image store, items with discounts,
  * packages, ratings kept from review events, stock reservation for the checkout saga, and the
- * removal of a deleted seller's items and packages.
+ * removal of a deleted seller's items and packages, and the item search index on OpenSearch
+ * (issue 14): fed from the item topic by its own consumer group (`<group>-search`), read by
+ * `GET /items/getItems`. OpenSearch being down makes only the listings answer 503; start-up and
+ * everything else go on, and the projection catches up when it is back.
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
-import { runService } from '@market/platform';
-import { CatalogueConfigSchema } from './config';
+import { ProjectionConsumer, consumerGroupOf, runService } from '@market/platform';
+import { CatalogueConfigSchema, searchAlias } from './config';
+import { indexOps } from './events/searchProjection';
+import { SearchIndex } from './store/searchIndex';
 import { imageRoutes } from './http/images';
 import { itemRoutes } from './http/items';
 import { packageRoutes } from './http/packages';
@@ -22,7 +27,7 @@ import { directoryImageStore } from './store/imageStore';
 void runService({
   configSchema: CatalogueConfigSchema,
   dbName: 'catalogue',
-  async setup({ config, app, db, startRelay, consume }) {
+  async setup({ config, app, db, startRelay, consume, kafka, logger, shutdown }) {
     const items = itemModel(db);
     const packages = packageModel(db);
     const reservations = reservationModel(db);
@@ -32,9 +37,33 @@ void runService({
 
     await consume([Topics.order, Topics.review, Topics.seller], {
       ...stockHandlers(items, reservations, nudge),
-      ...ratingHandlers(itemReviews, items),
+      ...ratingHandlers(itemReviews, items, nudge),
       ...sellerHandlers(items, packages, nudge),
     });
-    app.use(imageRoutes(directoryImageStore(config.IMAGE_DIR)), itemRoutes(items, nudge), packageRoutes(packages, items, nudge));
+
+    const search = new SearchIndex({
+      url: config.OPENSEARCH_URL,
+      alias: searchAlias(config),
+      replicas: config.OPENSEARCH_REPLICAS,
+      logger,
+    });
+    shutdown.add('search index client', () => search.close());
+    search.ensure().catch((err: unknown) => logger.warn({ err }, 'search index not reachable at start; listings answer 503 until it is'));
+    const projection = new ProjectionConsumer({
+      kafka,
+      groupId: `${consumerGroupOf(config)}-search`,
+      topics: [Topics.item],
+      logger: logger.child({ projection: 'search' }),
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+      apply: async (events) => void (await search.bulk(indexOps(events))),
+    });
+    await projection.start();
+    shutdown.add('search projection', () => projection.stop());
+
+    app.use(
+      imageRoutes(directoryImageStore(config.IMAGE_DIR)),
+      itemRoutes(items, nudge, search, logger),
+      packageRoutes(packages, items, nudge),
+    );
   },
 });

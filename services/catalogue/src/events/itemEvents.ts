@@ -1,7 +1,8 @@
 /**
  * Item events recorded through the outbox (issue 4): what cart, ordering, reviews and reporting
  * keep in their read models — names, seller, prices in cents, discount, availability, stock and
- * images. ItemDeleted carries only the id.
+ * images — and the rest of the item with its rating, which the search index answers whole
+ * (issue 14). ItemDeleted carries only the id.
  */
 import type { ItemEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
@@ -23,6 +24,15 @@ export function itemData(i: ItemDoc): ItemEventData {
     ItemAvailabilityStatus: i.ItemAvailabilityStatus,
     Quantity: i.Quantity,
     Images: i.Images,
+    Description: i.Description,
+    Specification: i.Specification,
+    WHT: i.WHT,
+    Warrenty: i.Warrenty,
+    Color_family: i.Color_family,
+    Other_colors: i.Other_colors,
+    createdAt: new Date(i.createdAt).toISOString(),
+    rating: i.rating ?? null,
+    ratingCount: i.ratingCount ?? 0,
   };
 }
 

@@ -2,23 +2,40 @@
  * Item ratings from review events (DESIGN.md section 3: "ReviewCreated/Updated/Deleted →
  * catalogue recomputes the item's rating (sum of stars / count, truncated)"). Each review's stars
  * are kept in a version-guarded read model, and the item's sum, count and rating are recomputed
- * from it, so a duplicate or out-of-order event leaves the same result.
+ * from it, so a duplicate or out-of-order event leaves the same result. A changed rating is an
+ * aggregate write with ItemUpdated (compare-and-set on the item's version), so the search index,
+ * fed by item events, sorts and filters by it (issue 14).
  */
 import { ReviewDeletedDataSchema, ReviewEventDataSchema, truncatedRating, type EventEnvelope } from '@market/contracts';
-import { applyVersioned, type EventHandler } from '@market/platform';
+import { applyVersioned, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
 import type { ItemReviewDoc } from '../store/itemReviews';
 import type { ItemDoc } from '../store/items';
+import { itemUpdated } from './itemEvents';
 
-export function ratingHandlers(reviews: Model<ItemReviewDoc>, items: Model<ItemDoc>): Record<string, EventHandler> {
+const MAX_CAS_ATTEMPTS = 20;
+
+export function ratingHandlers(
+  reviews: Model<ItemReviewDoc>,
+  items: Model<ItemDoc>,
+  nudge: (hint?: OutboxHint) => void = () => undefined,
+): Record<string, EventHandler> {
   async function recompute(itemid: string): Promise<void> {
     if (!isValidObjectId(itemid)) return;
     const rows = await reviews.find({ itemid, deleted: false }, { stars: 1 }).lean<ItemReviewDoc[]>();
     const ratingSum = rows.reduce((n, r) => n + r.stars, 0);
-    await items.updateOne(
-      { _id: itemid },
-      { $set: { ratingSum, ratingCount: rows.length, rating: truncatedRating(ratingSum, rows.length) } },
-    );
+    const set = { ratingSum, ratingCount: rows.length, rating: truncatedRating(ratingSum, rows.length) };
+    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+      const item = await items.findById(itemid).lean<ItemDoc>();
+      if (!item || item.deleted) return;
+      if (item.ratingSum === set.ratingSum && item.ratingCount === set.ratingCount && item.rating === set.rating) return;
+      const next = { ...item, ...set } as ItemDoc;
+      if (await updateAggregate(items, item._id, item.aggregateVersion, { $set: set }, (v) => [itemUpdated(next, v)])) {
+        nudge({ model: items, id: item._id });
+        return;
+      }
+    }
+    throw new Error(`item ${itemid} kept changing; the rating will be retried`);
   }
 
   const upsert = async (event: EventEnvelope) => {

@@ -1,19 +1,38 @@
 /**
  * Item routes at their documented paths (spec 000 and 001 section 7; issue 4):
- * `GET /items/getItems` (server-side search, filters and paging), `GET /items/get/{id}`,
+ * `GET /items/getItems` (search, filters, paging and facet counts from the search index, issue 14;
+ * 503 `{ error }` while the index cannot be read), `GET /items/get/{id}`,
  * `POST /items/addItems` (seller), `PUT /items/update/{id}` (own item; Model and SKU read-only),
  * `PUT /items/updateDiscount/{id}` (own item; FinalPrice computed here),
  * `DELETE /items/delete/{id}` (own item, or admin), and `GET /items/skuAvailable/{sku}` for the
  * live SKU check of the add-item form.
+ *
+ * Read-your-writes: a seller's add, update, discount and delete are also written to the search
+ * index at once (same document and external version as the event will carry, with
+ * `refresh=wait_for`), so the seller's own list and the public listing show the change in the
+ * answer's wake; the projection's later write of the same version is a no-op. Kept on the write
+ * path only as a best effort: with OpenSearch down the write still succeeds and the projection
+ * brings the index up to date from Kafka when it is back. (Reading the seller's list from the
+ * catalogue's own store instead would mean a full collection scan per request on FerretDB.)
  */
-import { DiscountSchema, ItemCreateSchema, ItemListQuerySchema, ItemUpdateSchema, SKU_IN_USE, discountedCents } from '@market/contracts';
-import { conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, updateAggregate } from '@market/platform';
+import {
+  DiscountSchema,
+  ItemCreateSchema,
+  ItemListQuerySchema,
+  ItemUpdateSchema,
+  SKU_IN_USE,
+  UNPAGED_SEARCH_LIMIT,
+  discountedCents,
+} from '@market/contracts';
+import { conflict, notFound, objectIdParam, pageRequest, requireCaller, updateAggregate } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import { z } from 'zod';
-import { itemFilter, itemSort } from '../domain/itemQuery';
-import { itemCreated, itemDeleted, itemUpdated } from '../events/itemEvents';
+import { facetsFrom, searchRequest, type FacetAggregations } from '../domain/search';
+import { itemCreated, itemData, itemDeleted, itemUpdated } from '../events/itemEvents';
 import { cents, itemView, type ItemDoc } from '../store/items';
+import type { IndexOp, SearchIndex } from '../store/searchIndex';
+import type { Logger } from 'pino';
 
 const STALE = 'This item was changed meanwhile, please try again';
 
@@ -21,8 +40,17 @@ function isDuplicateKey(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
-export function itemRoutes(items: Model<ItemDoc>, nudge: () => void): Router {
+export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: SearchIndex, logger: Logger): Router {
   const r = Router();
+
+  /** The seller's write into the search index at once (see the module's note); never fails the request. */
+  async function indexNow(op: IndexOp): Promise<void> {
+    try {
+      await search.bulk([op], { refresh: 'wait_for' });
+    } catch (err) {
+      logger.warn({ err }, 'search index not written on the request path; the projection will catch up');
+    }
+  }
 
   /** The caller's own item, or 404 (also for someone else's). */
   async function ownItem(req: Request, id: Types.ObjectId): Promise<ItemDoc> {
@@ -36,12 +64,23 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void): Router {
     const page = pageRequest(req.query);
     const q = ItemListQuerySchema.parse(req.query);
     const sellerScope = q.mine ? requireCaller(req, 'seller').id : null;
-    const filter = itemFilter(q, sellerScope);
-    const [rows, total] = await Promise.all([
-      items.find(filter).sort(itemSort(q.sort)).skip(page.skip).limit(page.limit).lean<ItemDoc[]>(),
-      items.countDocuments(filter),
-    ]);
-    res.json(listBody(page, rows.map(itemView), total));
+    if (!page.paged) {
+      // Documented unpaged shape: every match up to the documented limit, never cut silently.
+      const { views, total } = await search.searchAll(searchRequest(q, sellerScope, false), UNPAGED_SEARCH_LIMIT);
+      res.setHeader('X-Total-Count', String(total));
+      if (total > views.length) res.setHeader('X-Result-Truncated', 'true');
+      res.json(views);
+      return;
+    }
+    const found = await search.search(searchRequest(q, sellerScope, true), { from: page.skip, size: page.limit });
+    res.setHeader('X-Total-Count', String(found.total));
+    res.json({
+      items: found.views,
+      total: found.total,
+      page: page.page,
+      limit: page.limit,
+      facets: facetsFrom(found.aggregations as FacetAggregations),
+    });
   });
 
   r.get('/items/get/:id', async (req, res) => {
@@ -84,6 +123,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void): Router {
       throw err;
     }
     nudge();
+    await indexNow({ kind: 'put', data: itemData(doc as unknown as ItemDoc), version: 1 });
     res.status(201).json(itemView(doc as unknown as ItemDoc));
   });
 
@@ -101,6 +141,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void): Router {
     const next = { ...current, ...set } as ItemDoc;
     if (!(await updateAggregate(items, id, current.aggregateVersion, { $set: set }, (v) => [itemUpdated(next, v)]))) throw conflict(STALE);
     nudge();
+    await indexNow({ kind: 'put', data: itemData(next), version: current.aggregateVersion + 1 });
     res.json(itemView(next));
   });
 
@@ -118,6 +159,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void): Router {
     const next = { ...current, ...set } as ItemDoc;
     if (!(await updateAggregate(items, id, current.aggregateVersion, { $set: set }, (v) => [itemUpdated(next, v)]))) throw conflict(STALE);
     nudge();
+    await indexNow({ kind: 'put', data: itemData(next), version: current.aggregateVersion + 1 });
     res.json(itemView(next));
   });
 
@@ -131,6 +173,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void): Router {
     if (!(await updateAggregate(items, id, item.aggregateVersion, { $set: set }, (v) => [itemDeleted(String(id), v)])))
       throw conflict(STALE);
     nudge();
+    await indexNow({ kind: 'delete', itemId: String(id), version: item.aggregateVersion + 1 });
     res.json({ message: 'Your Item has been deleted.' });
   });
 

@@ -1,0 +1,125 @@
+/**
+ * A batch consumer for projections into a store that is idempotent by itself (issue 14: the
+ * catalogue's search index, written with external versioning, where a duplicate or older event is
+ * a no-op). Unlike {@link IdempotentConsumer} it records no processed event ids (the store's
+ * version check is the guard) and never dead-letters an event because the store is down: a failed
+ * batch is retried, with heartbeats and a growing pause (100 ms up to `maxRetryDelayMs`), until
+ * the store answers again; the offsets move only past applied events, so a projection that was
+ * down catches up from Kafka when its store returns.
+ *
+ * Each Kafka fetch is applied as chunks of up to `chunkSize` events (one bulk write each).
+ * Messages that are not event envelopes are logged and skipped.
+ */
+import { parseEnvelope, type EventEnvelope } from '@market/contracts';
+import type { Admin, Consumer, Kafka } from 'kafkajs';
+import type { Logger } from 'pino';
+
+export interface ProjectionOptions {
+  kafka: Kafka;
+  /** Consumer group of the projection (its own, apart from the service's other consumers). */
+  groupId: string;
+  topics: readonly string[];
+  logger: Logger;
+  /** Applies events in their order (per partition); throws to have them retried. */
+  apply(events: EventEnvelope[]): Promise<void>;
+  /** Read a new group's topics from the start (default true). */
+  fromBeginning?: boolean;
+  /** Events per `apply` call (default 500). */
+  chunkSize?: number;
+  /** Longest pause between retries of a failing batch, ms (default 5,000). */
+  maxRetryDelayMs?: number;
+}
+
+/** A partition's position: the next offset to read. */
+type Positions = Map<string, bigint>;
+const key = (topic: string, partition: number) => `${topic}:${partition}`;
+
+export class ProjectionConsumer {
+  private readonly consumer: Consumer;
+  /** Next offset per partition after what this process applied. */
+  private readonly applied: Positions = new Map();
+  private stopping = false;
+
+  constructor(private readonly opts: ProjectionOptions) {
+    this.consumer = opts.kafka.consumer({
+      groupId: opts.groupId,
+      maxWaitTimeInMs: 50,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 1_000,
+      allowAutoTopicCreation: false,
+    });
+  }
+
+  /** Joins the group and starts consuming; resolves once it has its partitions. */
+  async start(): Promise<void> {
+    const joined = new Promise<void>((resolve) => {
+      const off = this.consumer.on(this.consumer.events.GROUP_JOIN, () => {
+        off();
+        resolve();
+      });
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: [...this.opts.topics], fromBeginning: this.opts.fromBeginning ?? true });
+    await this.consumer.run({
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+        const chunkSize = this.opts.chunkSize ?? 500;
+        const log = this.opts.logger.child({ topic: batch.topic, partition: batch.partition });
+        for (let i = 0; i < batch.messages.length; i += chunkSize) {
+          const messages = batch.messages.slice(i, i + chunkSize);
+          const events: EventEnvelope[] = [];
+          for (const m of messages) {
+            try {
+              if (m.value) events.push(parseEnvelope(m.value));
+            } catch (err) {
+              log.error({ err, offset: m.offset }, 'not an event envelope; skipped by the projection');
+            }
+          }
+          let delay = 100;
+          for (;;) {
+            if (!isRunning() || isStale() || this.stopping) return;
+            try {
+              await this.opts.apply(events);
+              break;
+            } catch (err) {
+              log.warn({ err, events: events.length, retryInMs: delay }, 'projection batch failed; retrying');
+              await heartbeat();
+              await new Promise((r) => setTimeout(r, delay));
+              delay = Math.min(delay * 2, this.opts.maxRetryDelayMs ?? 5_000);
+            }
+          }
+          const last = messages[messages.length - 1]!.offset;
+          resolveOffset(last);
+          this.applied.set(key(batch.topic, batch.partition), BigInt(last) + 1n);
+          await heartbeat();
+        }
+        await commitOffsetsIfNecessary();
+      },
+    });
+    await joined;
+  }
+
+  /**
+   * Resolves once this process has applied every event that was in the topics when it was called
+   * (their high watermarks then), e.g. for a rebuild. Checks every 200 ms.
+   */
+  async caughtUp(admin: Admin, timeoutMs = 30 * 60_000): Promise<void> {
+    const targets: Positions = new Map();
+    for (const topic of this.opts.topics)
+      for (const p of await admin.fetchTopicOffsets(topic))
+        if (BigInt(p.high) > BigInt(p.low)) targets.set(key(topic, p.partition), BigInt(p.high));
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const behind = [...targets].filter(([k, high]) => (this.applied.get(k) ?? 0n) < high);
+      if (behind.length === 0) return;
+      if (Date.now() > deadline) throw new Error(`projection ${this.opts.groupId} did not catch up: ${behind.map(([k]) => k).join(', ')}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  /** Commits what was applied and leaves the group. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.consumer.disconnect();
+  }
+}

@@ -1,0 +1,353 @@
+/**
+ * The catalogue's search read model (issue 14), without I/O: what an item looks like in the
+ * OpenSearch index, how a brand is normalised for its facet, and the search request for
+ * `GET /items/getItems` (the same filters as {@link ./itemQuery}, spec 000 section 5 "Search" and
+ * spec 001 section 9 "Search scope").
+ *
+ * Index document (`_id` = item id, external `_version` = the item's aggregateVersion):
+ * - `view`: the item exactly as the API answers it (`ItemAnswerSchema`), stored, not indexed;
+ * - `name`, `brand`, `model`, `sku`: text (lower-cased, accents folded) with a `.prefix` edge
+ *   n-gram sub-field for prefix matching ("gal" finds Galaxy);
+ * - `brandKey`: the normalised brand (facet and brand filter); `nameKey`: lower-cased name (sort);
+ * - `category`, `sellerId` keywords; `finalPriceCents`, `priceCents` longs (integer cents);
+ *   `rating` whole stars or absent; `discounted`, `available` booleans; `createdAt` date.
+ */
+import { PRICE_BANDS, type ItemEventData } from '@market/contracts';
+import type { ItemListQuery } from './itemQuery';
+
+/** An item as the API answers it (rupees), also the `view` of its index document. */
+export interface SearchItemView {
+  _id: string;
+  Item_name: string;
+  Brand: string;
+  Model: string;
+  Quantity: number;
+  Price: number;
+  FinalPrice: number;
+  Stock_keeping_unit: string;
+  Description: string;
+  Specification: string;
+  WHT: string;
+  Warrenty: number;
+  Color_family: string[];
+  Other_colors: string;
+  Images: string[];
+  Category: string;
+  SellerID: string;
+  ItemAvailabilityStatus: boolean;
+  DiscountStatus: boolean;
+  DiscountPrecentage: number;
+  rating: number | null;
+  reviewCount: number;
+  createdAt: string;
+}
+
+export interface SearchDoc {
+  view: SearchItemView;
+  name: string;
+  brand: string;
+  model: string;
+  sku: string;
+  brandKey: string;
+  nameKey: string;
+  category: string;
+  sellerId: string;
+  finalPriceCents: number;
+  priceCents: number;
+  rating: number | null;
+  discounted: boolean;
+  available: boolean;
+  createdAt: string;
+}
+
+/** Words a seller adds to a brand that do not make another brand ("Sony mobile", "Apple Inc."). */
+const BRAND_NOISE = new Set([
+  'mobile',
+  'mobiles',
+  'electronics',
+  'electronic',
+  'inc',
+  'ltd',
+  'limited',
+  'co',
+  'corp',
+  'corporation',
+  'company',
+  'group',
+  'international',
+  'technologies',
+  'technology',
+  'tech',
+  'official',
+]);
+
+/**
+ * One facet value per brand however it is written: lower-cased, accents and punctuation dropped,
+ * trailing company words ("mobile", "Inc.", "Ltd") removed, then each word capitalised.
+ * `Sony`, `SONY` and `Sony mobile` → `Sony`; `Xiaomi Inc.` → `Xiaomi`; `LG Electronics` → `Lg`.
+ * A brand made only of such words keeps them.
+ */
+export function normalizeBrand(brand: string): string {
+  const words = brand
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
+  const kept = [...words];
+  while (kept.length > 1 && BRAND_NOISE.has(kept[kept.length - 1]!)) kept.pop();
+  return kept.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+}
+
+/** The index document of an item from the data of its ItemCreated/ItemUpdated event. */
+export function searchDocFromEvent(d: ItemEventData): SearchDoc {
+  const view: SearchItemView = {
+    _id: d.itemId,
+    Item_name: d.Item_name,
+    Brand: d.Brand,
+    Model: d.Model,
+    Quantity: d.Quantity,
+    Price: d.priceCents / 100,
+    FinalPrice: d.finalPriceCents / 100,
+    Stock_keeping_unit: d.Stock_keeping_unit,
+    Description: d.Description ?? '',
+    Specification: d.Specification ?? '',
+    WHT: d.WHT ?? '',
+    Warrenty: d.Warrenty ?? 1,
+    Color_family: d.Color_family ?? [],
+    Other_colors: d.Other_colors ?? '',
+    Images: d.Images,
+    Category: d.Category,
+    SellerID: d.SellerID,
+    ItemAvailabilityStatus: d.ItemAvailabilityStatus,
+    DiscountStatus: d.DiscountStatus,
+    DiscountPrecentage: d.DiscountPrecentage,
+    rating: d.rating ?? null,
+    reviewCount: d.ratingCount ?? 0,
+    // Events written before createdAt was carried: the epoch, so such items sort oldest.
+    createdAt: d.createdAt ?? new Date(0).toISOString(),
+  };
+  return {
+    view,
+    name: d.Item_name,
+    brand: d.Brand,
+    model: d.Model,
+    sku: d.Stock_keeping_unit,
+    brandKey: normalizeBrand(d.Brand),
+    nameKey: d.Item_name.toLowerCase(),
+    category: d.Category,
+    sellerId: d.SellerID,
+    finalPriceCents: d.finalPriceCents,
+    priceCents: d.priceCents,
+    rating: view.rating,
+    discounted: d.DiscountStatus,
+    available: d.ItemAvailabilityStatus,
+    createdAt: view.createdAt,
+  };
+}
+
+/** Index settings and mappings (1 shard: a catalogue of 100,000s of items fits one shard well). */
+export function indexDefinition(replicas: number) {
+  const text = (extra: Record<string, unknown> = {}) => ({
+    type: 'text',
+    analyzer: 'folded',
+    fields: { prefix: { type: 'text', analyzer: 'prefix', search_analyzer: 'folded' } },
+    ...extra,
+  });
+  return {
+    settings: {
+      number_of_shards: 1,
+      number_of_replicas: replicas,
+      // New and changed items show in the public listing well within 2 s (issue 14).
+      refresh_interval: '500ms',
+      analysis: {
+        filter: { prefix_grams: { type: 'edge_ngram', min_gram: 1, max_gram: 20 } },
+        analyzer: {
+          folded: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+          prefix: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'asciifolding', 'prefix_grams'] },
+        },
+      },
+    },
+    mappings: {
+      dynamic: 'strict',
+      properties: {
+        view: { type: 'object', enabled: false },
+        name: text(),
+        brand: text(),
+        model: text(),
+        sku: text(),
+        brandKey: { type: 'keyword' },
+        nameKey: { type: 'keyword' },
+        category: { type: 'keyword' },
+        sellerId: { type: 'keyword' },
+        finalPriceCents: { type: 'long' },
+        priceCents: { type: 'long' },
+        rating: { type: 'integer' },
+        discounted: { type: 'boolean' },
+        available: { type: 'boolean' },
+        createdAt: { type: 'date' },
+        /** A deleted item's tombstone (keeps its version; never matches a search). */
+        deleted: { type: 'boolean' },
+      },
+    },
+  };
+}
+
+type Clause = Record<string, unknown>;
+
+/** Most words of `q` used (a query longer than this is cut to its first words). */
+const MAX_QUERY_WORDS = 8;
+
+/**
+ * The text part: every word of `q` must match one of the fields, exactly, with a typo (fuzziness
+ * AUTO: 1 edit from 3 letters, 2 from 6; "galxy" finds Galaxy) or as a prefix ("gal").
+ */
+function textQuery(q: string, fields: string[]): Clause {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS);
+  const boosted = (suffix = '') => fields.map((f, i) => `${f}${suffix}^${i === 0 ? 3 : 2}`);
+  return {
+    bool: {
+      must: words.map((w) => ({
+        bool: {
+          should: [
+            { multi_match: { query: w, fields: boosted(), operator: 'and', boost: 3 } },
+            { multi_match: { query: w, fields: boosted(), operator: 'and', fuzziness: 'AUTO', prefix_length: 1, max_expansions: 50 } },
+            { multi_match: { query: w, fields: boosted('.prefix'), operator: 'and', boost: 0.5 } },
+          ],
+          minimum_should_match: 1,
+        },
+      })),
+    },
+  };
+}
+
+export interface SearchRequestBody {
+  query: Clause;
+  post_filter?: Clause;
+  aggs?: Record<string, Clause>;
+  sort: Clause[];
+  track_total_hits: true;
+  _source: string[];
+}
+
+/** Sort: the asked order, then `_id`-like tie breaker (createdAt, then name key) for stable pages. */
+export function searchSort(sort: ItemListQuery['sort'], hasText: boolean): Clause[] {
+  const tie = [{ createdAt: { order: 'desc' } }, { nameKey: { order: 'asc' } }];
+  switch (sort) {
+    case 'price-asc':
+      return [{ finalPriceCents: { order: 'asc' } }, ...tie];
+    case 'price-desc':
+      return [{ finalPriceCents: { order: 'desc' } }, ...tie];
+    case 'rating':
+      return [{ rating: { order: 'desc', missing: '_last' } }, ...tie];
+    case 'name':
+      return [{ nameKey: { order: 'asc' } }, { createdAt: { order: 'desc' } }];
+    case 'relevance':
+      return hasText ? [{ _score: { order: 'desc' } }, ...tie] : tie;
+    default:
+      return tie;
+  }
+}
+
+/** The facet filters (each facet's aggregation leaves out its own). */
+interface FacetFilters {
+  category?: Clause;
+  brand?: Clause;
+  priceBand?: Clause;
+  rating?: Clause;
+}
+
+function priceRange(bandId: string): Clause {
+  const band = PRICE_BANDS.find((b) => b.id === bandId)!;
+  return { range: { finalPriceCents: Number.isFinite(band.max) ? { gte: band.min * 100, lt: band.max * 100 } : { gte: band.min * 100 } } };
+}
+
+/**
+ * The OpenSearch search body for a list request: `query` holds the text and the filters that are
+ * not facets (seller scope, discounted, availability); the facet filters (category, brand, price
+ * band, rating) go to `post_filter`, and each facet's aggregation applies the others, so its
+ * counts say what choosing another value would give.
+ * @param sellerScope - the calling seller's id for `mine=true` (search then covers the SKU too)
+ * @param withFacets - add the facet aggregations (paged requests)
+ */
+export function searchRequest(q: ItemListQuery, sellerScope: string | null, withFacets: boolean): SearchRequestBody {
+  const filter: Clause[] = [];
+  const must: Clause[] = [];
+  if (q.q) {
+    const fields = q.discounted ? ['name'] : sellerScope ? ['name', 'brand', 'model', 'sku'] : ['name', 'brand', 'model'];
+    must.push(textQuery(q.q, fields));
+  }
+  if (sellerScope) filter.push({ term: { sellerId: sellerScope } });
+  else if (q.sellerId) filter.push({ term: { sellerId: q.sellerId } });
+  // Customers' discounted list shows only items both discounted and available (spec 000
+  // section 4); a seller's own list shows every discounted item, to switch availability.
+  if (q.discounted) {
+    filter.push({ term: { discounted: true } });
+    if (!sellerScope) filter.push({ term: { available: true } });
+  }
+  if (q.available !== undefined) filter.push({ term: { available: q.available } });
+
+  const facets: FacetFilters = {};
+  if (q.category) facets.category = { term: { category: q.category } };
+  if (q.brand) facets.brand = { term: { brandKey: normalizeBrand(q.brand) } };
+  if (q.priceBand !== undefined) facets.priceBand = priceRange(q.priceBand);
+  if (q.minRating) facets.rating = { range: { rating: { gte: q.minRating } } };
+  const facetClauses = (except?: keyof FacetFilters) =>
+    (Object.entries(facets) as [keyof FacetFilters, Clause][]).filter(([k]) => k !== except).map(([, c]) => c);
+
+  const body: SearchRequestBody = {
+    query: { bool: { must, filter } },
+    sort: searchSort(q.sort, Boolean(q.q)),
+    track_total_hits: true,
+    _source: ['view'],
+  };
+  const all = facetClauses();
+  if (all.length) body.post_filter = { bool: { filter: all } };
+  if (withFacets) {
+    const within = (name: keyof FacetFilters, agg: Clause): Clause => ({
+      filter: { bool: { filter: facetClauses(name) } },
+      aggs: { values: agg },
+    });
+    body.aggs = {
+      category: within('category', { terms: { field: 'category', size: 20 } }),
+      brand: within('brand', { terms: { field: 'brandKey', size: 50 } }),
+      priceBand: within('priceBand', {
+        range: {
+          field: 'finalPriceCents',
+          keyed: true,
+          ranges: PRICE_BANDS.map((b) =>
+            Number.isFinite(b.max) ? { key: b.id, from: b.min * 100, to: b.max * 100 } : { key: b.id, from: b.min * 100 },
+          ),
+        },
+      }),
+      rating: within('rating', {
+        range: { field: 'rating', keyed: true, ranges: [1, 2, 3, 4, 5].map((r) => ({ key: String(r), from: r })) },
+      }),
+    };
+  }
+  return body;
+}
+
+interface Bucket {
+  key: string | number;
+  doc_count: number;
+}
+/** The `aggregations` of a search answer for {@link searchRequest} with facets. */
+export interface FacetAggregations {
+  category: { values: { buckets: Bucket[] } };
+  brand: { values: { buckets: Bucket[] } };
+  priceBand: { values: { buckets: Record<string, { doc_count: number }> } };
+  rating: { values: { buckets: Record<string, { doc_count: number }> } };
+}
+
+/** Facet counts for the answer (`ItemFacetsAnswerSchema`). */
+export function facetsFrom(aggs: FacetAggregations) {
+  return {
+    category: aggs.category.values.buckets.map((b) => ({ value: String(b.key), count: b.doc_count })),
+    brand: aggs.brand.values.buckets.map((b) => ({ value: String(b.key), count: b.doc_count })),
+    priceBand: PRICE_BANDS.map((b) => ({ value: b.id, label: b.label, count: aggs.priceBand.values.buckets[b.id]?.doc_count ?? 0 })),
+    rating: [1, 2, 3, 4, 5].map((r) => ({ value: r, count: aggs.rating.values.buckets[String(r)]?.doc_count ?? 0 })),
+  };
+}

@@ -1,0 +1,223 @@
+/**
+ * The catalogue's search index on OpenSearch 2.19 (issue 14): the read model that answers
+ * `GET /items/getItems`. Documents are written only with external versioning
+ * (`version_type=external`, `version` = the item's aggregateVersion), so a duplicate or an older
+ * event is a no-op (409 per document, ignored) and the projection, the seller's synchronous write
+ * and a rebuild can all write the same item in any order. Deletions are tombstones
+ * (`deleted: true` at the deleting version), so a late older update cannot bring an item back.
+ *
+ * Reads and writes go to an alias (`SEARCH_INDEX`, e.g. `catalogue-items`) over one concrete index
+ * (`<alias>-v1` at first, `<alias>-<timestamp>` after `npm run search:rebuild`), so a rebuilt index
+ * replaces the live one in one alias swap.
+ *
+ * When OpenSearch does not answer, reads throw {@link searchUnavailable} (HTTP 503 `{ error }`),
+ * writes throw to the projection (which retries until it is back).
+ */
+import { Client } from '@opensearch-project/opensearch';
+import { HttpError } from '@market/platform';
+import type { ItemEventData } from '@market/contracts';
+import type { Logger } from 'pino';
+import { indexDefinition, searchDocFromEvent, type SearchDoc, type SearchItemView, type SearchRequestBody } from '../domain/search';
+
+export const SEARCH_UNAVAILABLE = 'Item search is unavailable at the moment, please try again shortly';
+
+/** HTTP 503 `{ error }` for a listing while the index cannot be read. */
+export const searchUnavailable = () => new HttpError(503, SEARCH_UNAVAILABLE);
+
+/** One write of the projection: an item's state at a version, or its deletion at a version. */
+export type IndexOp = { kind: 'put'; data: ItemEventData; version: number } | { kind: 'delete'; itemId: string; version: number };
+
+export interface SearchHits {
+  total: number;
+  views: SearchItemView[];
+  aggregations?: unknown;
+  /** Sort values of the last hit (for search_after). */
+  lastSort?: unknown[];
+}
+
+interface RawHit {
+  _source: { view: SearchItemView };
+  sort?: unknown[];
+}
+interface RawSearch {
+  hits: { total: { value: number }; hits: RawHit[] };
+  aggregations?: unknown;
+  pit_id?: string;
+}
+
+export interface SearchIndexOptions {
+  url: string;
+  /** The alias the catalogue reads and writes. */
+  alias: string;
+  replicas: number;
+  logger: Logger;
+  /** Per-request timeout, ms (listings answer 503 after it). */
+  requestTimeoutMs?: number;
+}
+
+export class SearchIndex {
+  readonly client: Client;
+  private ensured: Promise<void> | null = null;
+
+  constructor(private readonly opts: SearchIndexOptions) {
+    this.client = new Client({ node: opts.url, requestTimeout: opts.requestTimeoutMs ?? 5_000, maxRetries: 0 });
+  }
+
+  get alias(): string {
+    return this.opts.alias;
+  }
+
+  /**
+   * Creates `<alias>-v1` with the alias when no index has the alias yet (once; two replicas
+   * racing create the same name, and the loser's "already exists" is fine).
+   * @throws when OpenSearch does not answer (the next call tries again)
+   */
+  ensure(): Promise<void> {
+    this.ensured ??= this.createIfMissing().catch((err: unknown) => {
+      this.ensured = null;
+      throw err;
+    });
+    return this.ensured;
+  }
+
+  private async createIfMissing(): Promise<void> {
+    const exists = await this.client.indices.existsAlias({ name: this.alias });
+    if (exists.body) return;
+    try {
+      await this.createIndex(`${this.alias}-v1`, true);
+    } catch (err) {
+      if (!/resource_already_exists_exception/.test(String((err as Error).message))) throw err;
+    }
+  }
+
+  /** Creates a concrete index with the mappings, optionally already behind the alias. */
+  async createIndex(name: string, withAlias: boolean): Promise<void> {
+    const def = indexDefinition(this.opts.replicas);
+    await this.client.indices.create({
+      index: name,
+      body: { ...def, ...(withAlias ? { aliases: { [this.alias]: {} } } : {}) } as never,
+    });
+  }
+
+  /**
+   * Applies writes in one bulk request (to `index`, the alias by default). A 409 (the index
+   * already holds that version or a newer one) is the expected no-op; any other failure throws.
+   * @param refresh - `wait_for` when the caller must see the write in its next search
+   * @returns how many documents were written (not stale)
+   */
+  async bulk(ops: IndexOp[], { index = this.alias, refresh }: { index?: string; refresh?: 'wait_for' } = {}): Promise<number> {
+    if (ops.length === 0) return 0;
+    if (index === this.alias) await this.ensure();
+    const body: unknown[] = [];
+    for (const op of ops) {
+      const id = op.kind === 'put' ? op.data.itemId : op.itemId;
+      body.push({ index: { _index: index, _id: id, version: op.version, version_type: 'external' } });
+      body.push(op.kind === 'put' ? { ...searchDocFromEvent(op.data), deleted: false } : tombstone());
+    }
+    const t0 = performance.now();
+    const res = await this.client.bulk({ body: body as never, ...(refresh ? { refresh } : {}) });
+    const ms = performance.now() - t0;
+    if (ms > 1_000) this.opts.logger.warn({ ms: Math.round(ms), docs: ops.length, refresh }, 'slow search index write');
+    const items = (res.body as { items: { index: { status: number; error?: { type: string; reason: string } } }[] }).items;
+    let written = 0;
+    for (const it of items) {
+      const r = it.index;
+      if (r.status < 300) written++;
+      else if (r.status !== 409) throw new Error(`search index write failed: ${r.status} ${r.error?.type}: ${r.error?.reason}`);
+    }
+    return written;
+  }
+
+  /**
+   * One search. `from`/`size` page it; `searchAfter` continues after a hit's sort values within a
+   * point in time (`pitId`; then `index` must not be given).
+   * @throws HttpError 503 when OpenSearch does not answer
+   */
+  async search(
+    body: SearchRequestBody,
+    page: { from?: number; size: number; searchAfter?: unknown[]; pitId?: string },
+  ): Promise<SearchHits & { pitId?: string }> {
+    try {
+      if (!page.pitId) await this.ensure();
+      const full: Record<string, unknown> = {
+        ...body,
+        query: { bool: { must: [body.query], must_not: [{ term: { deleted: true } }] } },
+        size: page.size,
+        ...(page.from ? { from: page.from } : {}),
+        ...(page.searchAfter ? { search_after: page.searchAfter } : {}),
+        ...(page.pitId ? { pit: { id: page.pitId, keep_alive: '1m' } } : {}),
+      };
+      const t0 = performance.now();
+      const res = await this.client.search(page.pitId ? { body: full as never } : { index: this.alias, body: full as never });
+      const ms = performance.now() - t0;
+      if (ms > 1_000) this.opts.logger.warn({ ms: Math.round(ms) }, 'slow search index read');
+      const raw = res.body as unknown as RawSearch;
+      const hits = raw.hits.hits;
+      return {
+        total: raw.hits.total.value,
+        views: hits.map((h) => h._source.view),
+        aggregations: raw.aggregations,
+        lastSort: hits.length ? hits[hits.length - 1]!.sort : undefined,
+        pitId: raw.pit_id,
+      };
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      this.opts.logger.warn({ err }, 'search index read failed');
+      throw searchUnavailable();
+    }
+  }
+
+  /**
+   * Every match of `body` in its sort order, up to `limit`, read page by page with a point in
+   * time and search_after (a consistent view while it reads).
+   * @returns the rows and the total number of matches (which may exceed `limit`)
+   */
+  async searchAll(body: SearchRequestBody, limit: number, pageSize = 1_000): Promise<{ views: SearchItemView[]; total: number }> {
+    let pitId: string;
+    try {
+      await this.ensure();
+      const pit = await this.client.createPit({ index: [this.alias], keep_alive: '1m' });
+      pitId = pit.body.pit_id;
+    } catch (err) {
+      this.opts.logger.warn({ err }, 'search index read failed');
+      throw searchUnavailable();
+    }
+    try {
+      const views: SearchItemView[] = [];
+      let total = 0;
+      let searchAfter: unknown[] | undefined;
+      for (;;) {
+        const size = Math.min(pageSize, limit - views.length);
+        if (size <= 0) break;
+        const res = await this.search(body, { size, searchAfter, pitId });
+        total = res.total;
+        views.push(...res.views);
+        if (res.pitId) pitId = res.pitId;
+        if (res.views.length < size || !res.lastSort) break;
+        searchAfter = res.lastSort;
+      }
+      return { views, total };
+    } finally {
+      void this.client.deletePit({ body: { pit_id: [pitId] } }).catch(() => undefined);
+    }
+  }
+
+  /** Whether OpenSearch answers (for logs and tests; never part of readiness: listings degrade alone). */
+  async ping(): Promise<boolean> {
+    try {
+      await this.client.cluster.health({ timeout: '2s' } as never);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/** A deleted item's document: nothing searchable, only its version. */
+function tombstone(): Partial<SearchDoc> & { deleted: true } {
+  return { deleted: true };
+}

@@ -1,0 +1,318 @@
+/**
+ * The item search index on the real OpenSearch, Kafka and FerretDB (issue 14), through the
+ * gateway: typo-tolerant and prefix text search, brands normalised into one facet value while each
+ * item keeps its own text, facet counts (each facet without its own filter), the unpaged list with
+ * every match and its `X-Total-Count`, relevance and price sorts, read-your-writes for the seller,
+ * external versioning (an older or repeated version is a no-op), and OpenSearch going down: the
+ * listing answers 503 `{ error }`, the rest works, and the index catches up from Kafka when
+ * OpenSearch is back (the catalogue reaches OpenSearch through a TCP proxy the test cuts).
+ */
+import { Topics } from '@market/contracts';
+import { createKafka, pendingEvent, publishEvents } from '@market/platform';
+import { testServers, uniqueName, waitFor } from '@market/platform/testing';
+import net from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchAlias } from '../src/config';
+import { SearchIndex } from '../src/store/searchIndex';
+import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from './fixtures';
+
+const OPENSEARCH_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200';
+
+/** A TCP proxy to OpenSearch that the test can cut (every connection dropped, new ones refused) and restore. */
+class CuttableProxy {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  private cut = false;
+  port = 0;
+
+  /** Starts listening (once) and passes connections through again. */
+  async up(): Promise<void> {
+    this.cut = false;
+    if (this.server) return;
+    const target = new URL(OPENSEARCH_URL);
+    this.server = net.createServer((client) => {
+      if (this.cut) {
+        client.destroy();
+        return;
+      }
+      const upstream = net.connect(Number(target.port || 9200), target.hostname);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  /** Drops every open connection and every new one (the port stays taken, so nobody else gets it). */
+  down(): void {
+    this.cut = true;
+    for (const s of this.sockets) s.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.down();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+const proxy = new CuttableProxy();
+let world: CatalogueWorld;
+let seller: Client;
+let sellerId: string;
+let customer: Client;
+let dbSuffix: string;
+const tag = uniqueName('s').replace(/-/g, '');
+const brandOf = (b: string) => `${b}${tag}`;
+
+type Page = {
+  items: { _id: string; Brand: string; Item_name: string; FinalPrice: number }[];
+  total: number;
+  facets: {
+    category: { value: string; count: number }[];
+    brand: { value: string; count: number }[];
+    priceBand: { value: string; count: number }[];
+    rating: { value: number; count: number }[];
+  };
+};
+
+beforeAll(async () => {
+  await proxy.up();
+  world = await startCatalogueWorld([], { OPENSEARCH_URL: `http://127.0.0.1:${proxy.port}` });
+  ({ customer } = world);
+  dbSuffix = world.stack.dbSuffix;
+  ({ client: seller, id: sellerId } = await world.newSeller());
+}, 120_000);
+
+afterAll(async () => {
+  const lines =
+    world?.stack.processes.catalogue
+      ?.output()
+      .split('\n')
+      .filter((l) => /search|projection/.test(l)) ?? [];
+  if (lines.length) console.log(`catalogue's search log:\n${lines.slice(-40).join('\n')}`);
+  await world?.stack.stop();
+  await proxy.close();
+});
+
+const dump = () => world.stack.processes.catalogue?.output().split('\n').slice(-30).join('\n');
+
+describe('text search, brands and facets', () => {
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    const add = async (overrides: Record<string, unknown>) => {
+      const res = await seller.post<{ _id: string }>('/items/addItems', itemBody(overrides));
+      expect(res.status, dump()).toBe(201);
+      return res.body._id;
+    };
+    ids = {
+      galaxy: await add({ Item_name: `Galaxy Ultra ${tag}`, Brand: brandOf('Samsung'), Price: 45000 }),
+      sony1: await add({ Item_name: `Xperia One ${tag}`, Brand: `Sony ${tag}`, Price: 15000 }),
+      sony2: await add({ Item_name: `Xperia Two ${tag}`, Brand: `SONY ${tag}`, Price: 25000, Category: 'Tablet / iPad / iPod' }),
+      sony3: await add({ Item_name: `Xperia Three ${tag}`, Brand: `Sony ${tag} mobile`, Price: 5000, Category: 'Wearable' }),
+    };
+  });
+  const list = async (qs: string) => {
+    const res = await customer.get<Page>(`/items/getItems?sellerId=${sellerId}&page=1&limit=50&${qs}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+  const idsOf = (p: Page) => p.items.map((i) => i._id).sort();
+
+  it('finds an item with a typo and by a prefix ("galxy", "gala")', async () => {
+    expect(idsOf(await list('q=galxy'))).toEqual([ids.galaxy]);
+    expect(idsOf(await list('q=gala'))).toEqual([ids.galaxy]);
+    expect(idsOf(await list(`q=${encodeURIComponent(`galaxy ${tag}`)}`))).toEqual([ids.galaxy]);
+    expect((await list('q=zzzqqq')).total).toBe(0);
+  });
+
+  it('normalises brands into one facet value and filter, each item keeping its own brand text', async () => {
+    const all = await list('');
+    expect(all.facets.brand).toEqual(
+      expect.arrayContaining([
+        { value: `Sony ${tag[0]!.toUpperCase()}${tag.slice(1)}`, count: 3 },
+        { value: `Samsung${tag}`.replace(/^(.)(.*)$/, (_, a: string, b: string) => a.toUpperCase() + b.toLowerCase()), count: 1 },
+      ]),
+    );
+    const sony = await list(`brand=${encodeURIComponent(`sony ${tag}`)}`);
+    expect(idsOf(sony)).toEqual([ids.sony1, ids.sony2, ids.sony3].sort());
+    expect(sony.items.map((i) => i.Brand).sort()).toEqual([`SONY ${tag}`, `Sony ${tag}`, `Sony ${tag} mobile`].sort());
+  });
+
+  it('counts each facet without its own filter, and the rest with every filter', async () => {
+    const p = await list('category=Mobile%20Phones');
+    expect(p.total).toBe(2); // galaxy and sony1
+    // The category facet ignores the category filter: all three categories of this seller.
+    expect(p.facets.category.map((c) => [c.value, c.count]).sort()).toEqual(
+      [
+        ['Mobile Phones', 2],
+        ['Tablet / iPad / iPod', 1],
+        ['Wearable', 1],
+      ].sort(),
+    );
+    // Price bands count within the category: 15,000 (band 1) and 45,000 (band 4).
+    expect(p.facets.priceBand.map((b) => b.count)).toEqual([0, 1, 0, 0, 1]);
+    expect(p.facets.rating).toEqual([1, 2, 3, 4, 5].map((value) => ({ value, count: 0 })));
+  });
+
+  it('sorts by price and by relevance', async () => {
+    expect((await list('sort=price-asc')).items.map((i) => i.FinalPrice)).toEqual([5000, 15000, 25000, 45000]);
+    expect((await list('sort=price-desc')).items.map((i) => i.FinalPrice)).toEqual([45000, 25000, 15000, 5000]);
+    const rel = await list(`q=${encodeURIComponent('xperia two')}&sort=relevance`);
+    expect(rel.items[0]!._id).toBe(ids.sony2);
+  });
+
+  it('answers the unpaged list with every match and says how many in X-Total-Count', async () => {
+    const res = await customer.get<{ _id: string }[]>(`/items/getItems?sellerId=${sellerId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((i) => i._id).sort()).toEqual(Object.values(ids).sort());
+    expect(res.headers.get('x-total-count')).toBe('4');
+    expect(res.headers.get('x-result-truncated')).toBeNull();
+  });
+
+  it("shows a seller's new, edited and deleted item in their own list at once", async () => {
+    const created = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: `Fresh Pixel ${tag}`, Brand: 'Google' }));
+    const mine = async () =>
+      (await seller.get<Page>(`/items/getItems?mine=true&q=${encodeURIComponent(`pixel ${tag}`)}&page=1&limit=5`)).body;
+    expect((await mine()).items.map((i) => i._id)).toEqual([created.body._id]);
+    const edited = itemBody({ Item_name: `Fresh Pixel Pro ${tag}`, Brand: 'Google', Price: 1234 });
+    expect((await seller.put(`/items/update/${created.body._id}`, edited)).status).toBe(200);
+    expect((await mine()).items.map((i) => i.FinalPrice)).toEqual([1234]);
+    expect((await seller.delete(`/items/delete/${created.body._id}`)).status).toBe(200);
+    expect((await mine()).total).toBe(0);
+  });
+});
+
+describe('external versioning', () => {
+  it('ignores a repeated or older version of an item, and keeps a deletion against a late update', async () => {
+    const index = new SearchIndex({
+      url: OPENSEARCH_URL,
+      alias: `${searchAlias({ MONGO_DB: `versions-${dbSuffix}` })}`,
+      replicas: 0,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const data = (name: string) => ({
+        itemId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+        Item_name: name,
+        Brand: 'Acme',
+        Model: 'M-1',
+        Category: 'Other',
+        SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+        Stock_keeping_unit: 'SKU-1',
+        priceCents: 100,
+        finalPriceCents: 100,
+        DiscountStatus: false,
+        DiscountPrecentage: 0,
+        ItemAvailabilityStatus: true,
+        Quantity: 1,
+        Images: [],
+      });
+      const names = async () =>
+        (await index.search({ query: { match_all: {} }, sort: [], track_total_hits: true, _source: ['view'] }, { size: 5 })).views.map(
+          (v) => v.Item_name,
+        );
+      expect(await index.bulk([{ kind: 'put', data: data('v2'), version: 2 }], { refresh: 'wait_for' })).toBe(1);
+      expect(await index.bulk([{ kind: 'put', data: data('v1'), version: 1 }], { refresh: 'wait_for' })).toBe(0);
+      expect(await index.bulk([{ kind: 'put', data: data('v2 again'), version: 2 }], { refresh: 'wait_for' })).toBe(0);
+      expect(await names()).toEqual(['v2']);
+      expect(await index.bulk([{ kind: 'delete', itemId: 'aaaaaaaaaaaaaaaaaaaaaaaa', version: 3 }], { refresh: 'wait_for' })).toBe(1);
+      expect(await index.bulk([{ kind: 'put', data: data('late v2'), version: 2 }], { refresh: 'wait_for' })).toBe(0);
+      expect(await names()).toEqual([]);
+    } finally {
+      await index.client.indices.delete({ index: `${index.alias}-*` }).catch(() => undefined);
+      await index.close();
+    }
+  });
+});
+
+describe('OpenSearch down', () => {
+  it('answers listings 503 with an error, keeps the rest working, and catches up from Kafka when it is back', async () => {
+    proxy.down();
+    try {
+      const listing = await customer.get<{ error: string }>(`/items/getItems?sellerId=${sellerId}&page=1&limit=5`);
+      expect(listing.status).toBe(503);
+      expect(listing.body.error).toMatch(/search is unavailable/i);
+      // Writing and reading an item by id do not need the index.
+      const created = await seller.post<{ _id: string }>(
+        '/items/addItems',
+        itemBody({ Item_name: `Offline Nokia ${tag}`, Brand: 'Nokia' }),
+      );
+      expect(created.status).toBe(201);
+      expect((await customer.get(`/items/get/${created.body._id}`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 1_500)); // the projection is now failing and retrying
+      await proxy.up();
+      const t0 = Date.now();
+      const found = await waitFor(
+        async () => {
+          const res = await customer.get<Page>(
+            `/items/getItems?sellerId=${sellerId}&q=${encodeURIComponent(`offline ${tag}`)}&page=1&limit=5`,
+          );
+          return res.status === 200 && res.body.items.some((i) => i._id === created.body._id) ? res.body : undefined;
+        },
+        30_000,
+        200,
+        'the item written while OpenSearch was down, in the listing',
+      );
+      expect(found.total).toBe(1);
+      console.log(`search index caught up ${Date.now() - t0} ms after OpenSearch came back`);
+    } finally {
+      await proxy.up();
+    }
+  }, 60_000);
+});
+
+describe('the public listing', () => {
+  it('shows an ItemUpdated from Kafka within 2 s (projection: consume, bulk write, refresh)', async () => {
+    const created = await seller.post<Record<string, unknown> & { _id: string }>(
+      '/items/addItems',
+      itemBody({ Item_name: `Lag Probe ${tag}`, Brand: 'Probe' }),
+    );
+    const item = created.body;
+    const kafka = createKafka('search-test', testServers().kafkaBrokers, pino({ level: 'silent' }));
+    const producer = kafka.producer();
+    await producer.connect();
+    try {
+      // Version 5: ahead of anything the request path wrote (version 1).
+      const event = pendingEvent('ItemUpdated', item._id, 5, {
+        itemId: item._id,
+        Item_name: item.Item_name,
+        Brand: 'Probe',
+        Model: item.Model,
+        Category: item.Category,
+        SellerID: sellerId,
+        Stock_keeping_unit: item.Stock_keeping_unit,
+        priceCents: 777_700,
+        finalPriceCents: 777_700,
+        DiscountStatus: false,
+        DiscountPrecentage: 0,
+        ItemAvailabilityStatus: true,
+        Quantity: 3,
+        Images: [],
+      });
+      const t0 = Date.now();
+      await publishEvents(producer, [{ topic: Topics.item, event: event.envelope }]);
+      const ms = await waitFor(
+        async () => {
+          const res = await new Client(world.stack.gatewayUrl).get<Page>(
+            `/items/getItems?sellerId=${sellerId}&q=${encodeURIComponent(`lag probe ${tag}`)}&page=1&limit=5`,
+          );
+          return res.body.items?.[0]?.FinalPrice === 7777 ? Date.now() - t0 : undefined;
+        },
+        10_000,
+        25,
+        'the event in the public listing',
+      );
+      console.log(`ItemUpdated published → shown in the public listing: ${ms} ms`);
+      expect(ms).toBeLessThan(2_000);
+    } finally {
+      await producer.disconnect();
+    }
+  }, 30_000);
+});
