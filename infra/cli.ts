@@ -24,6 +24,7 @@ import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import {
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -161,6 +162,38 @@ const kafkaProps = path.join(DATA, 'kafka.properties');
 // kafka.logs.dir is read by infra/kafka/log4j.properties, so the broker writes .data/logs/kafka.log.
 const kafkaLog4j = [`-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`, `-Dkafka.logs.dir=${LOGS}`];
 const ferretDir = path.join(ROOT, 'infra', 'ferretdb');
+// FerretDB 1.x is no longer developed upstream, so its fixes are the project's own patches
+// (infra/ferretdb/*.patch), applied to a copy of the module the Go module proxy serves; go.mod's
+// `replace` builds from that copy.
+const ferretModuleDir = path.join(DATA, 'ferretdb-module');
+const ferretSources = () =>
+  readdirSync(ferretDir)
+    .filter((f) => f.endsWith('.go') || f.endsWith('.patch') || f === 'go.mod' || f === 'go.sum')
+    .sort();
+const ferretPatches = () => ferretSources().filter((f) => f.endsWith('.patch'));
+
+/** Copies the FerretDB module go.mod requires from the module cache and applies the patches once per version and patch set. */
+async function prepareFerretModule(): Promise<void> {
+  const version = /^\s*github\.com\/FerretDB\/FerretDB (v\S+)$/m.exec(readFileSync(path.join(ferretDir, 'go.mod'), 'utf8'))?.[1];
+  if (!version) throw new Error('infra/ferretdb/go.mod requires no github.com/FerretDB/FerretDB version');
+  const patches = ferretPatches().map((f) => path.join(ferretDir, f));
+  const stampFile = path.join(ferretModuleDir, '.patched');
+  const stamp = `${version}\n${hashFiles(patches)}`;
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+  if (!which('patch')) throw new Error('patch is not installed (apt-get install patch): infra/ferretdb applies its patches with it');
+  // Outside the module, so go.mod's replace of the copy being made does not get in the way.
+  mkdirSync(DATA, { recursive: true });
+  const { Dir } = JSON.parse(await run('go', ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@${version}`], { cwd: DATA })) as {
+    Dir: string;
+  };
+  rmSync(ferretModuleDir, { recursive: true, force: true });
+  cpSync(Dir, ferretModuleDir, { recursive: true });
+  // The module cache is read-only.
+  await run('chmod', ['-R', 'u+w', ferretModuleDir]);
+  for (const p of patches) await run('patch', ['-p1', '--forward', '--batch', '-d', ferretModuleDir, '-i', p]);
+  writeFileSync(stampFile, stamp);
+}
+
 const kafkaAddress = parseAddress(kafkaBroker, 9092);
 const opensearchDir = path.join(ROOT, 'infra', 'opensearch');
 const opensearchLib = path.join(opensearchDir, 'lib');
@@ -249,12 +282,10 @@ const parts: Part[] = [
     async prepare() {
       const binary = path.join(ferretDir, 'ferretdb');
       const stampFile = path.join(DATA, 'ferretdb.build-stamp');
-      const sources = () =>
-        readdirSync(ferretDir)
-          .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
-          .sort();
-      const stamp = () => hashFiles(sources().map((f) => path.join(ferretDir, f)));
+      // The patches are part of the stamp: a changed patch rebuilds.
+      const stamp = () => hashFiles(ferretSources().map((f) => path.join(ferretDir, f)));
       if (existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) return;
+      await prepareFerretModule();
       // A cold build downloads FerretDB's modules and compiles SQLite (pure Go): minutes on 2 cores.
       await run('go', ['build', '-trimpath', '-o', 'ferretdb', '.'], {
         cwd: ferretDir,

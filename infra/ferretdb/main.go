@@ -2,8 +2,10 @@
 // for local development and tests (DESIGN.md section 7). It embeds the ferretdb package instead
 // of installing FerretDB's own command, which panics without its generated version file.
 //
-// Clients connect to a small proxy on -listen that passes one command at a time to FerretDB,
-// which listens on a Unix socket in the data directory (see serialize.go for why).
+// Clients connect to a small proxy on -listen that takes a lock per database around each command
+// (a write holds its database alone) and passes it to FerretDB, which listens on a Unix socket in
+// the data directory (see serialize.go for why). The FerretDB module is built with the patches of
+// this directory (see go.mod).
 //
 // Flags: -listen (TCP address, default 127.0.0.1:27017) and -data (SQLite directory).
 package main
