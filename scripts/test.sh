@@ -3,7 +3,7 @@
 #   1. npm dependencies (npm ci when node_modules is missing or older than the lock file) and the
 #      project's pinned Node first on PATH (scripts/project-node.sh); the lock checked with npm ci --dry-run
 #   2. system tools (scripts/ensure-tools.sh: redis-server, chromium, poppler-utils, ...)
-#   3. local infrastructure (npm run infra:up: Kafka, FerretDB, Redis, MailDev)
+#   3. local infrastructure (npm run infra:up: Kafka, FerretDB, Redis, MailDev, OpenSearch)
 #   4. lint, type check, unit tests, integration tests, web and backend builds, end-to-end tests
 #      in Chromium against the compiled backend processes
 #   5. infrastructure down again (unless KEEP_INFRA=1, handy while developing)

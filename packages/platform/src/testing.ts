@@ -14,6 +14,7 @@ export function testServers() {
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     smtpUrl: process.env.SMTP_URL ?? 'smtp://127.0.0.1:1025',
     maildevUrl: process.env.MAILDEV_URL ?? 'http://127.0.0.1:1080',
+    opensearchUrl: process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200',
   };
 }
 
@@ -54,7 +55,7 @@ function hostPort(url: string, defaultPort: number): [string, number] {
  * Throws, naming each server that does not accept connections, so a test run without
  * infrastructure fails loudly instead of passing on mocks.
  */
-export async function requireServers(...which: ('mongo' | 'kafka' | 'redis' | 'smtp' | 'maildev')[]): Promise<void> {
+export async function requireServers(...which: ('mongo' | 'kafka' | 'redis' | 'smtp' | 'maildev' | 'opensearch')[]): Promise<void> {
   const s = testServers();
   const addresses: Record<string, [string, number]> = {
     mongo: hostPort(s.mongoUrl, 27017),
@@ -62,6 +63,7 @@ export async function requireServers(...which: ('mongo' | 'kafka' | 'redis' | 's
     redis: hostPort(s.redisUrl, 6379),
     smtp: hostPort(s.smtpUrl, 25),
     maildev: hostPort(s.maildevUrl, 80),
+    opensearch: hostPort(s.opensearchUrl, 9200),
   };
   const missing: string[] = [];
   for (const name of which) {
@@ -269,7 +271,7 @@ export async function startTestStack(
   gatewayEnv: Record<string, string> = {},
   serviceEnv: Record<string, string> = {},
 ): Promise<TestStack> {
-  await requireServers('mongo', 'kafka', 'redis', 'smtp', 'maildev');
+  await requireServers('mongo', 'kafka', 'redis', 'smtp', 'maildev', ...(services.includes('catalogue') ? (['opensearch'] as const) : []));
   const path = await import('node:path');
   const root = path.resolve(__dirname, '..', '..', '..');
   const dbSuffix = uniqueName('it').replace(/[^\w-]/g, '');

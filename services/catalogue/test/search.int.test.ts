@@ -5,12 +5,15 @@
  * every match and its `X-Total-Count`, relevance and price sorts, read-your-writes for the seller,
  * external versioning (an older or repeated version is a no-op), and OpenSearch going down: the
  * listing answers 503 `{ error }`, the rest works, and the index catches up from Kafka when
- * OpenSearch is back (the catalogue reaches OpenSearch through a TCP proxy the test cuts).
+ * OpenSearch is back (the catalogue reaches OpenSearch through a TCP proxy the test cuts), and
+ * `npm run search:rebuild` swapping in a fresh index while the listing keeps answering.
  */
 import { Topics } from '@market/contracts';
 import { createKafka, pendingEvent, publishEvents } from '@market/platform';
 import { testServers, uniqueName, waitFor } from '@market/platform/testing';
+import { spawn } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAlias } from '../src/config';
@@ -315,4 +318,48 @@ describe('the public listing', () => {
       await producer.disconnect();
     }
   }, 30_000);
+});
+
+describe('npm run search:rebuild', () => {
+  it('builds a fresh index from the item topic and swaps the alias while the listing keeps answering', async () => {
+    const alias = searchAlias({ MONGO_DB: `catalogue-${dbSuffix}` });
+    const index = new SearchIndex({ url: OPENSEARCH_URL, alias, replicas: 0, logger: pino({ level: 'silent' }) });
+    const listed = async () =>
+      (await customer.get<Page>(`/items/getItems?sellerId=${sellerId}&page=1&limit=50`)).body.items?.map((i) => i._id).sort();
+    const before = await listed();
+    const oldIndices = Object.keys((await index.client.indices.getAlias({ name: alias })).body as object);
+    // The listing is read all through the rebuild: every answer must be a 200 with the same items.
+    let reading = true;
+    const statuses: number[] = [];
+    const reader = (async () => {
+      while (reading) {
+        const res = await customer.get<Page>(`/items/getItems?sellerId=${sellerId}&page=1&limit=50`);
+        statuses.push(res.status);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/catalogue/src/searchRebuild.ts')], {
+      cwd: root,
+      env: { ...process.env, MONGO_DB: `catalogue-${dbSuffix}`, OPENSEARCH_URL, LOG_LEVEL: 'warn' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    reading = false;
+    await reader;
+    try {
+      expect(code, out).toBe(0);
+      expect(out).toMatch(/search index rebuilt/);
+      const nowIndices = Object.keys((await index.client.indices.getAlias({ name: alias })).body as object);
+      expect(nowIndices).toHaveLength(1);
+      expect(oldIndices).not.toContain(nowIndices[0]);
+      expect(await listed()).toEqual(before);
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    } finally {
+      await index.close();
+    }
+  }, 180_000);
 });
