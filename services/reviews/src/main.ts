@@ -15,8 +15,9 @@ import { ReviewsConfigSchema } from './config';
 import { readModelHandlers } from './events/consumers';
 import { messageRoutes } from './http/messages';
 import { reviewRoutes } from './http/reviews';
-import { contactModel, contactSellerModel } from './store/messages';
+import { backfillMessageLists, contactModel, contactSellerModel, messageLists } from './store/messages';
 import { readModels } from './store/readModels';
+import { backfillReviewLists, reviewLists } from './store/reviewLists';
 import { reviewKeyModel, reviewModel } from './store/reviews';
 
 void runService({
@@ -28,9 +29,22 @@ void runService({
     const contact = contactModel(db);
     const contactsel = contactSellerModel(db);
     const rm = readModels(db);
-    await Promise.all([reviews.init(), keys.init(), contact.init(), contactsel.init(), ...Object.values(rm).map((m) => m.init())]);
+    const lists = reviewLists(db);
+    const inbox = messageLists(db);
+    await Promise.all([
+      reviews.init(),
+      keys.init(),
+      contact.init(),
+      contactsel.init(),
+      ...lists.models.map((m) => m.init()),
+      ...inbox.models.map((m) => m.init()),
+      ...Object.values(rm).map((m) => m.init()),
+    ]);
+    // Reviews written before the paged lists existed get their entries once (store/reviewLists.ts).
+    await backfillMessageLists([contact, contactsel], inbox);
+    await backfillReviewLists(reviews, lists, async (itemid) => (await rm.items.findById(itemid).lean())?.SellerID ?? '');
     const nudge = startRelay([reviews]);
-    await consume([Topics.customer, Topics.item, Topics.seller, Topics.order], readModelHandlers(rm, reviews, keys, nudge));
-    app.use(reviewRoutes({ reviews, keys, rm, nudge }), messageRoutes(contact, contactsel, rm));
+    await consume([Topics.customer, Topics.item, Topics.seller, Topics.order], readModelHandlers(rm, reviews, keys, nudge, lists));
+    app.use(reviewRoutes({ reviews, keys, rm, nudge, lists }), messageRoutes(contact, contactsel, rm, inbox));
   },
 });

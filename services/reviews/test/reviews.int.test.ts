@@ -203,6 +203,10 @@ describe('reviews', () => {
     expect(new Set(all.map((r) => r.body._id)).size).toBe(1);
     const theirs = (await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}&customerid=${c.id}`)).body;
     expect(theirs).toHaveLength(1);
+    // The item's paged list (issue 14 part 3) holds each review once, newest first, with an exact total.
+    const paged = (await world.customer.get<{ items: ReviewView[]; total: number }>(`/review/get?itemid=${itemId}&page=1&limit=10`)).body;
+    expect(paged.total).toBe(2);
+    expect(paged.items.map((r) => r._id)).toEqual([theirs[0]!._id, paged.items[1]!._id]);
     await waitFor(async () => ((await rating(itemId)).reviewCount === 2 ? true : undefined), 15_000, 100, 'two reviews rated');
 
     // Deleted, then written again: a new review (a new id), counted in the rating again.
@@ -212,6 +216,11 @@ describe('reviews', () => {
     const again = await c.client.post<ReviewView>('/review/add', { itemid: itemId, noofstars: 5, description: 'back' });
     expect(again.status).toBe(201);
     expect(again.body._id).not.toBe(theirs[0]!._id);
+    const afterReAdd = (await world.customer.get<{ items: ReviewView[]; total: number }>(`/review/get?itemid=${itemId}&page=1&limit=10`))
+      .body;
+    expect(afterReAdd.total).toBe(2);
+    expect(afterReAdd.items.map((r) => r._id)).not.toContain(theirs[0]!._id);
+    expect(afterReAdd.items[0]!._id).toBe(again.body._id);
     // (1 + 5) / 2 = 3
     await waitFor(
       async () => {

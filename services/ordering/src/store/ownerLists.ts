@@ -40,7 +40,7 @@ export interface OwnerLists {
   release(listId: string): Promise<void>;
   /** Writes (or rewrites) row `key` at `slot` of `listId`. */
   put(listId: string, slot: number, key: string, fields: Record<string, string | number> & { t: number }): Promise<void>;
-  /** Removes row `key` at `slot` of `listId` (one hole more). */
+  /** Removes row `key` at `slot` of `listId` (one hole more); nothing when it is not there at that slot. */
   remove(listId: string, slot: number, key: string): Promise<void>;
   /** The newest-first page `skip`..`skip + limit` of `listId`: one head read and one or two bucket reads. */
   page(listId: string, skip: number, limit: number): Promise<ListPage>;
@@ -112,7 +112,11 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
       );
     },
     async remove(listId, slot, key) {
-      const res = await buckets.updateOne({ _id: bucketId(listId, bucketOf(slot)) }, { $unset: { [`e.${key}`]: '' } });
+      // Only the entry at this slot: a row that moved within the bucket keeps its newer entry.
+      const id = bucketId(listId, bucketOf(slot));
+      const doc = await buckets.findById(id).lean<BucketDoc>();
+      if (doc?.e?.[key]?.n !== slot) return;
+      const res = await buckets.updateOne({ _id: id }, { $unset: { [`e.${key}`]: '' } });
       if (res.modifiedCount > 0) await heads.updateOne({ _id: listId }, { $inc: { holes: 1 } });
     },
     async page(listId, skip, limit) {

@@ -1,59 +1,84 @@
 /**
  * How `GET /review/get` narrows the list (spec 000 section 5 "review search matches item name,
  * brand or model"; spec 001 section 8 "a seller sees reviews of own items"; DESIGN.md section 6
- * "server-side filtering, scoping to the caller"). Pure: it builds MongoDB filters, the route
- * runs them.
+ * "server-side filtering, scoping to the caller"; issue 14 part 3 "no scan"). Pure: it picks the
+ * owner-keyed list to read (`store/reviewLists.ts`) and the conditions its entries must meet.
  *
  * Scope: a seller sees only reviews of their own items (any `sellerid` they send is ignored);
  * anyone else sees all reviews, optionally narrowed to one seller's items with `sellerid`.
- * Search `q` matches the item's name, brand or model (case-insensitive, escaped). Both need the
- * item read model, so they become an item filter; the route turns its matches into an
- * `itemid: { $in }` condition with {@link restrictToItems}.
+ * Search `q` matches the item's name, brand or model (case-insensitive substring).
+ *
+ * The narrowest list is read: an item's, else a customer's, else a seller's, else everyone's.
+ * Conditions beyond that list's key make the route walk the list (cost grows with that list,
+ * e.g. one item's reviews, never with the whole collection unless the list is everyone's).
  */
 import type { ReviewListQuerySchema } from '@market/contracts';
-import { escapeRegex, type Caller } from '@market/platform';
+import type { Caller } from '@market/platform';
 import type { z } from 'zod';
 import { normalId } from './rules';
 
 export type ReviewListQuery = z.output<typeof ReviewListQuerySchema>;
 
+/** Which list: an item's (`i`), a customer's (`c`), a seller's (`s`) or everyone's (`a`). */
+export type ReviewListSource = { by: 'i' | 'c' | 's'; id: string } | { by: 'a' };
+
+/** Conditions on a list entry: item, author, the item's seller, reported (1) or not (0). */
+export interface ReviewEntryWhere {
+  i?: string;
+  c?: string;
+  s?: string;
+  r?: 0 | 1;
+}
+
 export interface ReviewListPlan {
-  /** Conditions on the reviews themselves (always `deleted: false`). */
-  filter: Record<string, unknown>;
-  /** When set, only reviews of items matching this item read-model filter are listed. */
-  itemFilter?: Record<string, unknown>;
+  source: ReviewListSource;
+  where: ReviewEntryWhere;
+  /** Lower-case text the item's name, brand or model must contain. */
+  text?: string;
+  /** True when the list's own order and count answer the query (no walk needed). */
+  direct: boolean;
 }
 
 /**
- * Builds the list's filters.
+ * Builds the list's plan.
  * @param q - the parsed query (`ReviewListQuerySchema`)
  * @param caller - the signed-in caller, or null for the public
  * @param mineId - the caller's customer id when `mine=true` (the route checks the role first)
  */
 export function reviewListPlan(q: ReviewListQuery, caller: Caller | null, mineId?: string): ReviewListPlan {
-  const filter: Record<string, unknown> = { deleted: false };
-  if (q.itemid) filter.itemid = normalId(q.itemid);
-  if (q.customerid) filter.customerid = normalId(q.customerid);
-  if (q.reviewstatus !== undefined) filter.reviewstatus = q.reviewstatus;
-  if (q.mine && mineId) filter.customerid = mineId;
-
+  const where: ReviewEntryWhere = {};
+  if (q.itemid) where.i = normalId(q.itemid);
+  if (q.customerid) where.c = normalId(q.customerid);
+  if (q.mine && mineId) where.c = mineId;
   const sellerScope = caller?.role === 'seller' ? caller.id : q.sellerid ? normalId(q.sellerid) : undefined;
-  if (!sellerScope && !q.q) return { filter };
-  const itemFilter: Record<string, unknown> = { deleted: { $ne: true } };
-  if (sellerScope) itemFilter.SellerID = sellerScope;
-  if (q.q) {
-    const pattern = { $regex: escapeRegex(q.q), $options: 'i' };
-    itemFilter.$or = [{ Item_name: pattern }, { Brand: pattern }, { Model: pattern }];
-  }
-  return { filter, itemFilter };
+  if (sellerScope) where.s = sellerScope;
+  if (q.reviewstatus !== undefined) where.r = q.reviewstatus ? 1 : 0;
+  const text = q.q ? q.q.toLowerCase() : undefined;
+
+  const source: ReviewListSource = where.i
+    ? { by: 'i', id: where.i }
+    : where.c
+      ? { by: 'c', id: where.c }
+      : where.s
+        ? { by: 's', id: where.s }
+        : { by: 'a' };
+  const keyed = source.by === 'a' ? 0 : 1;
+  const direct = !text && Object.keys(where).length === keyed;
+  return { source, where, ...(text ? { text } : {}), direct };
 }
 
-/**
- * Adds the item scope to a review filter: reviews of `itemIds` only, and when the filter already
- * names one item, that item only if it is among them.
- */
-export function restrictToItems(filter: Record<string, unknown>, itemIds: readonly string[]): Record<string, unknown> {
-  const one = typeof filter.itemid === 'string' ? filter.itemid : undefined;
-  const allowed = one === undefined ? [...itemIds] : itemIds.includes(one) ? [one] : [];
-  return { ...filter, itemid: { $in: allowed } };
+/** Whether a list entry meets the plan's conditions (all but the text). */
+export function entryMatches(where: ReviewEntryWhere, e: Record<string, string | number>): boolean {
+  return (
+    (where.i === undefined || e.i === where.i) &&
+    (where.c === undefined || e.c === where.c) &&
+    (where.s === undefined || e.s === where.s) &&
+    (where.r === undefined || e.r === where.r)
+  );
+}
+
+/** Whether an item's name, brand or model contains `text` (lower case), ignoring case. */
+export function itemMatchesText(item: { Item_name?: string; Brand?: string; Model?: string } | undefined, text: string): boolean {
+  if (!item) return false;
+  return [item.Item_name, item.Brand, item.Model].some((v) => (v ?? '').toLowerCase().includes(text));
 }

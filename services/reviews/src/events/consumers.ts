@@ -26,7 +26,9 @@ import type { Model } from 'mongoose';
 import { purchasedItemIds } from '../domain/purchases';
 import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
-import { deleteReview, type Nudge } from '../store/reviewWrites';
+import type { OwnerLists } from '../store/ownerLists';
+import { reviewListId } from '../store/reviewLists';
+import { deleteReview, findReview, type Nudge } from '../store/reviewWrites';
 import { reviewKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';
 
 /** The handlers by event type, for `consume()`. */
@@ -35,6 +37,7 @@ export function readModelHandlers(
   reviews: Model<ReviewDoc>,
   keys: Model<ReviewKeyDoc>,
   nudge: Nudge,
+  lists: OwnerLists,
 ): Record<string, EventHandler> {
   const customer: EventHandler = async (e: EventEnvelope) => {
     const c = CustomerEventDataSchema.parse(e.data);
@@ -77,10 +80,13 @@ export function readModelHandlers(
       const itemId = normalId(ItemDeletedDataSchema.parse(e.data).itemId);
       // Tombstone first: an add racing with this sees the item gone.
       await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true });
-      // A scan, fine off the request path. Each review's deletion is announced so ratings and
-      // reports follow; one that keeps changing fails the handler, which is retried.
-      for (const r of await reviews.find({ itemid: itemId, deleted: false }).lean<ReviewDoc[]>()) {
-        if ((await deleteReview(reviews, keys, nudge, r)) === 'busy') throw new Error(`review ${String(r._id)} kept changing`);
+      // The item's own review list, each review read by `_id` (no scan of the collection). Each
+      // deletion is announced so ratings and reports follow; one that keeps changing fails the
+      // handler, which is retried.
+      for await (const [id] of lists.walk(reviewListId({ by: 'i', id: itemId }))) {
+        const r = await findReview(reviews, id);
+        if (!r || r.itemid !== itemId) continue;
+        if ((await deleteReview(reviews, keys, nudge, r, lists)) === 'busy') throw new Error(`review ${id} kept changing`);
       }
     },
     SellerApproved: seller,

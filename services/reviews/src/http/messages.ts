@@ -17,10 +17,11 @@ import { messageView } from '../domain/messageView';
 import { normalId } from '../domain/rules';
 import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
-import type { MessageDoc } from '../store/messages';
+import type { OwnerLists } from '../store/ownerLists';
+import { createListed, deleteListed, messageListId, type MessageDoc } from '../store/messages';
 
 /** The message routes (see the module comment). */
-export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<MessageDoc>, rm: ReadModels): Router {
+export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<MessageDoc>, rm: ReadModels, lists: OwnerLists): Router {
   const r = Router();
 
   async function views(rows: MessageDoc[]): Promise<ContactView[]> {
@@ -32,20 +33,21 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
     return rows.map((m) => messageView(m, customers.get(m.customerid)));
   }
 
-  /** One page of `model`'s messages matching `filter`, newest first. */
-  async function list(model: Model<MessageDoc>, filter: Record<string, unknown>, query: unknown) {
+  /**
+   * One page of a message list, newest first, from its owner-keyed list (one head and one or two
+   * bucket reads, then each message by `_id`).
+   */
+  async function list(model: Model<MessageDoc>, listId: string, query: unknown) {
     const page = pageRequest(query);
-    const [rows, total] = await Promise.all([
-      model.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<MessageDoc[]>(),
-      model.countDocuments(filter),
-    ]);
-    return listBody(page, await views(rows), total);
+    const p = await lists.page(listId, page.skip, page.limit);
+    const rows = (await Promise.all(p.rows.map(([k]) => model.findById(k).lean<MessageDoc>()))).filter((m): m is MessageDoc => m !== null);
+    return listBody(page, await views(rows), p.total);
   }
 
   r.post('/contact/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const body = ContactSchema.parse(req.body);
-    const doc = await contact.create({
+    const doc = await createListed(contact, lists, {
       _id: new Types.ObjectId(),
       name: body.name,
       email: body.email,
@@ -53,18 +55,19 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
       customerid: caller.id,
       createdAt: new Date(),
     });
-    res.status(201).json((await views([doc.toObject()]))[0]);
+    res.status(201).json((await views([doc]))[0]);
   });
 
   r.get('/contact/get', async (req, res) => {
     requireCaller(req, 'admin');
-    res.json(await list(contact, {}, req.query));
+    res.json(await list(contact, messageListId({}), req.query));
   });
 
   r.delete('/contact/delete/:id', async (req, res) => {
     requireCaller(req, 'admin');
-    const gone = await contact.deleteOne({ _id: objectIdParam(req.params.id) });
-    if (gone.deletedCount === 0) throw notFound();
+    const doc = await contact.findById(objectIdParam(req.params.id)).lean<MessageDoc>();
+    if (!doc) throw notFound();
+    await deleteListed(contact, lists, doc);
     res.json({ message: 'Successfully Deleted' });
   });
 
@@ -74,7 +77,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
     const sellerid = normalId(body.sellerid);
     const seller = await rm.sellers.findById(sellerid).lean();
     if (!seller || seller.deleted) throw notFound('Seller not found');
-    const doc = await contactsel.create({
+    const doc = await createListed(contactsel, lists, {
       _id: new Types.ObjectId(),
       name: body.name,
       email: body.email,
@@ -83,12 +86,12 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
       sellerid,
       createdAt: new Date(),
     });
-    res.status(201).json((await views([doc.toObject()]))[0]);
+    res.status(201).json((await views([doc]))[0]);
   });
 
   r.get('/contactsel/get', async (req, res) => {
     const caller = requireCaller(req, 'seller');
-    res.json(await list(contactsel, { sellerid: caller.id }, req.query));
+    res.json(await list(contactsel, messageListId({ sellerid: caller.id }), req.query));
   });
 
   r.delete('/contactsel/delete/:id', async (req, res) => {
@@ -96,7 +99,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
     // By `_id` alone, then the owner check (FerretDB 1.x scans for compound filters).
     const doc = await contactsel.findById(objectIdParam(req.params.id)).lean<MessageDoc>();
     if (!doc || doc.sellerid !== caller.id) throw notFound();
-    await contactsel.deleteOne({ _id: doc._id });
+    await deleteListed(contactsel, lists, doc);
     res.json({ message: 'Successfully Deleted' });
   });
 

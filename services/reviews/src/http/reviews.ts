@@ -23,12 +23,14 @@ import { Router } from 'express';
 import { Types, type Model } from 'mongoose';
 import type { z } from 'zod';
 import { nextAddStep } from '../domain/oneReview';
-import { restrictToItems, reviewListPlan } from '../domain/reviewList';
+import { newestFirst, type ListEntry } from '../domain/listWindow';
+import { entryMatches, itemMatchesText, reviewListPlan } from '../domain/reviewList';
 import { reviewView } from '../domain/reviewView';
 import { mayDeleteReview, mayReport, normalId, ownsReview } from '../domain/rules';
 import { reviewCreated, reviewReported, reviewUpdated } from '../events/reviewEvents';
 import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
+import { allocateReviewSlots, listReview, releaseReviewSlots, reviewListId, type ReviewLists } from '../store/reviewLists';
 import { changeReview, deleteReview, findReview, type Nudge } from '../store/reviewWrites';
 import { claimKey, reviewKey, takeOverKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';
 
@@ -45,10 +47,12 @@ export interface ReviewDeps {
   keys: Model<ReviewKeyDoc>;
   rm: ReadModels;
   nudge: Nudge;
+  /** The paged lists (`store/reviewLists.ts`). */
+  lists: ReviewLists;
 }
 
 /** The review routes (see the module comment). */
-export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
+export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): Router {
   const r = Router();
 
   async function views(rows: ReviewDoc[]): Promise<ReviewView[]> {
@@ -91,7 +95,11 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
    * `domain/oneReview.ts` for the steps).
    * @throws {HttpError} 409 when concurrent writes kept it from settling
    */
-  async function addOrEdit(caller: Caller, body: z.output<typeof ReviewCreateSchema>): Promise<{ created: boolean; doc: ReviewDoc }> {
+  async function addOrEdit(
+    caller: Caller,
+    body: z.output<typeof ReviewCreateSchema>,
+    sellerId: string,
+  ): Promise<{ created: boolean; doc: ReviewDoc }> {
     const itemid = normalId(body.itemid);
     const key = reviewKey(caller.id, itemid);
     let proposed = String(new Types.ObjectId());
@@ -110,14 +118,18 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
             () => ({ description: body.description, noofstars: body.noofstars, date }),
             reviewUpdated,
           );
-          if (typeof next !== 'string') return { created: false, doc: next };
+          if (typeof next !== 'string') {
+            await listReview(lists, reviews, next);
+            return { created: false, doc: next };
+          }
           break;
         }
         case 'create': {
+          const facts = { itemid, customerid: caller.id };
+          const listSlots = await allocateReviewSlots(lists, facts, sellerId);
           const doc = {
             _id: new Types.ObjectId(named),
-            itemid,
-            customerid: caller.id,
+            ...facts,
             description: body.description,
             date,
             noofstars: body.noofstars,
@@ -125,16 +137,21 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
             reportreason: '',
             sellerid: '',
             deleted: false,
+            listSlots,
+            listSeller: sellerId,
           };
           try {
             await reviews.create({ ...doc, aggregateVersion: 1, pendingEvents: [reviewCreated(doc, 1)] });
           } catch (err) {
+            await releaseReviewSlots(lists, facts, sellerId);
             // Another request of this customer created it first: the next round edits it.
             if ((err as { code?: number }).code !== 11000) throw err;
             break;
           }
           nudge({ model: reviews, id: doc._id });
-          return { created: true, doc: { ...doc, aggregateVersion: 1, pendingEvents: [] } };
+          const created = { ...doc, aggregateVersion: 1, pendingEvents: [] };
+          await listReview(lists, reviews, created);
+          return { created: true, doc: created };
         }
         case 'takeOver':
           proposed = String(new Types.ObjectId());
@@ -154,18 +171,37 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
     const q = ReviewListQuerySchema.parse(req.query);
     const mineId = q.mine ? requireCaller(req, 'customer').id : undefined;
     const plan = reviewListPlan(q, req.caller ?? null, mineId);
-    let filter = plan.filter;
-    if (plan.itemFilter) {
-      const scoped = await rm.items.find(plan.itemFilter, { _id: 1 }).lean();
-      filter = restrictToItems(
-        filter,
-        scoped.map((i) => i._id),
-      );
+    const listId = reviewListId(plan.source);
+    let keys: string[];
+    let total: number;
+    if (plan.direct) {
+      const p = await lists.page(listId, page.skip, page.limit);
+      keys = p.rows.map(([k]) => k);
+      total = p.total;
+    } else {
+      // Further conditions: walk the chosen list (one item's, customer's or seller's reviews).
+      const items = new Map<string, Promise<boolean>>();
+      const textOk = (itemid: string) => {
+        if (!plan.text) return Promise.resolve(true);
+        let ok = items.get(itemid);
+        if (!ok) {
+          ok = rm.items
+            .findById(itemid)
+            .lean()
+            .then((i) => itemMatchesText(i && !i.deleted ? i : undefined, plan.text!));
+          items.set(itemid, ok);
+        }
+        return ok;
+      };
+      const found: [string, ListEntry][] = [];
+      for await (const row of lists.walk(listId)) {
+        if (entryMatches(plan.where, row[1]) && (await textOk(String(row[1].i)))) found.push(row);
+      }
+      found.sort(newestFirst);
+      keys = found.slice(page.skip, page.skip + page.limit).map(([k]) => k);
+      total = found.length;
     }
-    const [rows, total] = await Promise.all([
-      reviews.find(filter).sort({ date: -1, _id: 1 }).skip(page.skip).limit(page.limit).lean<ReviewDoc[]>(),
-      reviews.countDocuments(filter),
-    ]);
+    const rows = (await Promise.all(keys.map((k) => findReview(reviews, k)))).filter((x): x is ReviewDoc => x !== null && !x.deleted);
     res.json(listBody(page, await views(rows), total));
   });
 
@@ -174,7 +210,7 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
     const body = ReviewCreateSchema.parse(req.body);
     const item = await rm.items.findById(normalId(body.itemid)).lean();
     if (!item || item.deleted) throw notFound('Item not found');
-    const { created, doc } = await addOrEdit(caller, body);
+    const { created, doc } = await addOrEdit(caller, body, item.SellerID);
     res.status(created ? 201 : 200).json(await view(doc));
   });
 
@@ -190,14 +226,16 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
       () => ({ description: body.description, ...(body.noofstars !== undefined ? { noofstars: body.noofstars } : {}) }),
       reviewUpdated,
     );
-    res.json(await view(changed(next)));
+    const updated = changed(next);
+    await listReview(lists, reviews, updated);
+    res.json(await view(updated));
   });
 
   r.delete('/review/delete/:id', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'admin');
     const doc = await live(req.params.id);
     if (!mayDeleteReview(doc, caller)) throw notFound();
-    const outcome = await deleteReview(reviews, keys, nudge, doc);
+    const outcome = await deleteReview(reviews, keys, nudge, doc, lists);
     if (outcome === 'gone') throw notFound();
     if (outcome === 'busy') throw conflict(BUSY);
     res.json({ message: 'Deleted!' });
@@ -216,7 +254,9 @@ export function reviewRoutes({ reviews, keys, rm, nudge }: ReviewDeps): Router {
       () => ({ reviewstatus: true, reportreason: body.reportreason, sellerid: caller.id }),
       reviewReported,
     );
-    res.json(await view(changed(next)));
+    const reported = changed(next);
+    await listReview(lists, reviews, reported);
+    res.json(await view(reported));
   });
 
   return r;

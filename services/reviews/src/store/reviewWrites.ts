@@ -8,6 +8,8 @@
 import { updateAggregate, type OutboxHint, type PendingEvent } from '@market/platform';
 import type { Model, Types } from 'mongoose';
 import { reviewDeleted } from '../events/reviewEvents';
+import type { OwnerLists } from './ownerLists';
+import { unlistReview } from './reviewLists';
 import { releaseKey, reviewKey, type ReviewDoc, type ReviewKeyDoc } from './reviews';
 
 /** How many times a change is tried against a review that keeps changing. */
@@ -52,7 +54,9 @@ export async function changeReview(
 
 /**
  * Deletes a live review: `deleted: true` with its ReviewDeleted event (the relay removes the
- * document once published), then releases the customer's key for that item.
+ * document once published), then takes it out of its paged lists and releases the customer's
+ * key for that item. A review already deleted is taken out of its lists again (a rerun after a
+ * crash between the two; removing an absent entry changes nothing).
  * @returns `'deleted'`, `'gone'` (already deleted) or `'busy'` (kept changing: try again)
  */
 export async function deleteReview(
@@ -60,8 +64,10 @@ export async function deleteReview(
   keys: Model<ReviewKeyDoc>,
   nudge: Nudge,
   doc: ReviewDoc,
+  lists: OwnerLists,
 ): Promise<'deleted' | 'gone' | 'busy'> {
   const done = await changeReview(reviews, nudge, doc, () => ({ deleted: true }), reviewDeleted);
+  if (done !== 'busy') await unlistReview(lists, doc);
   if (typeof done === 'string') return done;
   await releaseKey(keys, reviewKey(doc.customerid, doc.itemid), String(doc._id));
   return 'deleted';

@@ -29,6 +29,10 @@ export interface ReviewDoc extends OutboxFields {
   /** The reporting seller's id ('' until reported). */
   sellerid: string;
   deleted: boolean;
+  /** Its slots in the paged lists (`reviewLists.ts`), given when it is created or re-dated. */
+  listSlots?: { i: number; c: number; s: number; a: number };
+  /** The seller of the item when the review was listed (names the seller's list). */
+  listSeller?: string;
 }
 
 /** `review_keys`: the one review of a (customer, item) pair. */
@@ -50,6 +54,8 @@ const reviewSchema = new Schema<ReviewDoc>(
     reportreason: { type: String, default: '' },
     sellerid: { type: String, default: '' },
     deleted: { type: Boolean, default: false },
+    listSlots: { type: { i: Number, c: Number, s: Number, a: Number }, _id: false },
+    listSeller: String,
   },
   { collection: 'reviews', versionKey: false },
 );

@@ -1,0 +1,149 @@
+/**
+ * Owner-keyed list read models (issue 14 part 3): every list a user pages through is kept as
+ * a head document `{ _id: <list>, issued, holes }` and bucket documents
+ * `{ _id: "<list>#<bucket>", e: { <rowKey>: { n: slot, t: ms, ...fields } } }`, all read and
+ * written by `_id` alone, the one filter FerretDB 1.x answers from an index (DESIGN.md section 7).
+ * A list id names its owner, e.g. `io:c:<customerId>` (a customer's item orders), `io:all` (every
+ * item order, for admins).
+ *
+ * Writes are idempotent: a row keeps the slot it was given first (the caller stores it on the row's
+ * own document), and an entry is `$set` under the row's key, so writing it again, or with a newer
+ * status, changes only that entry. A slot handed out to a writer that then lost the race to
+ * create the row is counted in `holes`, so `total` stays exact; the page that covers a hole shows
+ * one row fewer.
+ *
+ * The same module as services/ordering keeps (each service has its own copy).
+ */
+import type { Connection, Model } from 'mongoose';
+import { Schema } from 'mongoose';
+import { bucketOf, newestFirst, pageWindow, type ListEntry } from '../domain/listWindow';
+
+interface HeadDoc {
+  _id: string;
+  issued: number;
+  holes: number;
+}
+
+interface BucketDoc {
+  _id: string;
+  e: Record<string, ListEntry>;
+}
+
+/** A page of a list: `[rowKey, entry]` newest first, and how many rows the list holds. */
+export interface ListPage {
+  rows: [string, ListEntry][];
+  total: number;
+}
+
+export interface OwnerLists {
+  /** Hands out one new slot in each list, in order (an atomic `$inc` on each head, by `_id`). */
+  allocate(listIds: string[]): Promise<number[]>;
+  /** Records that a slot of `listId` will never hold a row (its writer lost a race). */
+  release(listId: string): Promise<void>;
+  /** Writes (or rewrites) row `key` at `slot` of `listId`. */
+  put(listId: string, slot: number, key: string, fields: Record<string, string | number> & { t: number }): Promise<void>;
+  /** Removes row `key` at `slot` of `listId` (one hole more); nothing when it is not there at that slot. */
+  remove(listId: string, slot: number, key: string): Promise<void>;
+  /** The newest-first page `skip`..`skip + limit` of `listId`: one head read and one or two bucket reads. */
+  page(listId: string, skip: number, limit: number): Promise<ListPage>;
+  /**
+   * Every row of `listId` newest first, bucket by bucket (for filters the buckets do not key:
+   * the cost grows with this owner's rows, never with the whole collection).
+   */
+  walk(listId: string): AsyncGenerator<[string, ListEntry]>;
+  /** Whether a one-off job (a backfill) recorded itself as done. */
+  isMarked(marker: string): Promise<boolean>;
+  /** Records a one-off job as done. */
+  mark(marker: string): Promise<void>;
+}
+
+const bucketId = (listId: string, bucket: number) => `${listId}#${bucket}`;
+
+/**
+ * The list store over the collections `<prefix>_list_heads` and `<prefix>_list_buckets`.
+ * @param prefix collection name prefix, e.g. `order`
+ */
+export function ownerLists(conn: Connection, prefix: string): OwnerLists & { models: { init(): Promise<unknown> }[] } {
+  const headName = `${prefix}ListHead`;
+  const bucketName = `${prefix}ListBucket`;
+  const heads =
+    (conn.models[headName] as Model<HeadDoc> | undefined) ??
+    conn.model<HeadDoc>(
+      headName,
+      new Schema<HeadDoc>({ _id: String, issued: Number, holes: Number }, { collection: `${prefix}_list_heads`, versionKey: false }),
+    );
+  const buckets =
+    (conn.models[bucketName] as Model<BucketDoc> | undefined) ??
+    conn.model<BucketDoc>(
+      bucketName,
+      new Schema<BucketDoc>(
+        { _id: String, e: { type: Schema.Types.Mixed, default: {} } },
+        { collection: `${prefix}_list_buckets`, versionKey: false, minimize: false },
+      ),
+    );
+
+  async function head(listId: string): Promise<HeadDoc> {
+    return (await heads.findById(listId).lean<HeadDoc>()) ?? { _id: listId, issued: 0, holes: 0 };
+  }
+
+  async function bucket(listId: string, b: number): Promise<[string, ListEntry][]> {
+    const doc = await buckets.findById(bucketId(listId, b)).lean<BucketDoc>();
+    return Object.entries(doc?.e ?? {});
+  }
+
+  return {
+    models: [heads, buckets],
+    async allocate(listIds) {
+      const slots: number[] = [];
+      for (const id of listIds) {
+        const h = await heads
+          .findOneAndUpdate({ _id: id }, { $inc: { issued: 1 }, $setOnInsert: { holes: 0 } }, { upsert: true, new: true })
+          .lean<HeadDoc>();
+        slots.push(h!.issued - 1);
+      }
+      return slots;
+    },
+    async release(listId) {
+      await heads.updateOne({ _id: listId }, { $inc: { holes: 1 } });
+    },
+    async put(listId, slot, key, fields) {
+      await buckets.updateOne(
+        { _id: bucketId(listId, bucketOf(slot)) },
+        { $set: { [`e.${key}`]: { ...fields, n: slot } } },
+        { upsert: true },
+      );
+    },
+    async remove(listId, slot, key) {
+      // Only the entry at this slot: a row that moved within the bucket keeps its newer entry.
+      const id = bucketId(listId, bucketOf(slot));
+      const doc = await buckets.findById(id).lean<BucketDoc>();
+      if (doc?.e?.[key]?.n !== slot) return;
+      const res = await buckets.updateOne({ _id: id }, { $unset: { [`e.${key}`]: '' } });
+      if (res.modifiedCount > 0) await heads.updateOne({ _id: listId }, { $inc: { holes: 1 } });
+    },
+    async page(listId, skip, limit) {
+      const h = await head(listId);
+      const w = pageWindow(h.issued, skip, limit);
+      const parts = await Promise.all(w.buckets.map((b) => bucket(listId, b)));
+      const rows = parts
+        .flat()
+        .filter(([, e]) => e.n >= w.lo && e.n <= w.hi)
+        .sort(newestFirst);
+      return { rows, total: Math.max(0, h.issued - (h.holes ?? 0)) };
+    },
+    async isMarked(marker) {
+      return (await heads.findById(marker).lean<HeadDoc>()) !== null;
+    },
+    async mark(marker) {
+      await heads.updateOne({ _id: marker }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
+    },
+    async *walk(listId) {
+      const h = await head(listId);
+      for (let b = bucketOf(Math.max(0, h.issued - 1)); b >= 0 && h.issued > 0; b--) {
+        // Within a bucket, slot order (newest first); callers that need time order sort what they keep.
+        const rows = (await bucket(listId, b)).sort((x, y) => y[1].n - x[1].n);
+        yield* rows;
+      }
+    },
+  };
+}
