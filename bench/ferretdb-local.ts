@@ -65,7 +65,11 @@ async function timed(op: () => Promise<unknown>, samples: number, budgetMs: numb
     ms.push(performance.now() - t);
   }
   ms.sort((a, b) => a - b);
-  return { samples: ms.length, medianMs: ms[Math.floor(ms.length / 2)]!, meanMs: ms.reduce((a, b) => a + b, 0) / ms.length };
+  return {
+    samples: ms.length,
+    medianMs: (ms[Math.floor((ms.length - 1) / 2)]! + ms[Math.floor(ms.length / 2)]!) / 2,
+    meanMs: ms.reduce((a, b) => a + b, 0) / ms.length,
+  };
 }
 
 /** Runs op in a loop until stop.done is set; returns how many completed. */
