@@ -10,7 +10,14 @@
  *    timestamp) → applied by catalogue (the `occurredAt` of the StockReserved it records in the
  *    same write as the reservation, DESIGN.md section 3).
  *
- *   npx tsx bench/checkout-mix.ts   (BENCH_CHECKOUT_RATE checkouts/s, default 1; BENCH_MIX_SECONDS, default 45)
+ * 5. The load curve: the mix at each rate of BENCH_CHECKOUT_RATES, one after the other on the same
+ *    stack, and the knee: the highest rate whose pay → Confirmed p95 stays within 250 ms with no
+ *    more than 1 % of checkouts failed or skipped.
+ *
+ *   npx tsx bench/checkout-mix.ts
+ *     BENCH_CHECKOUT_RATES   checkouts/s of the mix phases, default 1,5,10,20,50
+ *     BENCH_CHECKOUT_RATE    checkouts/s of the checkout-alone phase, default the first rate
+ *     BENCH_MIX_SECONDS      seconds per phase, default 30
  */
 import { Topics } from '@market/contracts';
 import { createKafka } from '@market/platform';
@@ -29,6 +36,10 @@ const MIX_ROUND: Op[] = [
   'checkout', 'browse', 'add to cart', 'browse', 'view cart', 'browse', 'browse', 'browse',
 ]; // prettier-ignore
 const MAX_IN_FLIGHT = 64;
+/** The knee's bound on pay → Confirmed p95 (ms) and on failed or skipped checkouts. */
+const KNEE_P95_MS = 250;
+const KNEE_MAX_ERROR_SHARE = 0.01;
+const SHOPPERS = 16;
 
 interface Shopper {
   client: Client;
@@ -52,8 +63,9 @@ interface PhaseResult {
 }
 
 export async function run(): Promise<BenchSection> {
-  const rate = Number(process.env.BENCH_CHECKOUT_RATE ?? 1);
-  const seconds = Number(process.env.BENCH_MIX_SECONDS ?? 45);
+  const rates = (process.env.BENCH_CHECKOUT_RATES ?? '1,5,10,20,50').split(',').map(Number);
+  const aloneRate = Number(process.env.BENCH_CHECKOUT_RATE ?? rates[0]);
+  const seconds = Number(process.env.BENCH_MIX_SECONDS ?? 30);
   const world = await startCatalogueWorld(['cart', 'ordering']);
   const kafka = createKafka('bench-checkout-mix', testServers().kafkaBrokers, pino({ level: 'silent' }));
   const consumer = kafka.consumer({ groupId: uniqueName('bench-mix'), maxWaitTimeInMs: 20 });
@@ -77,13 +89,13 @@ export async function run(): Promise<BenchSection> {
 
     const { client: seller } = await world.newSeller();
     const shoppers: Shopper[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < SHOPPERS; i++) {
       const { client, id } = await world.newCustomer();
       const cart = await client.get<{ _id: string }>(`/ShoppingCart/getOneCart/${id}`);
       if (cart.status !== 200) throw new Error(`cart ${cart.status}`);
       shoppers.push({ client, id, cartId: cart.body._id, card: await savedCard(client) });
     }
-    const checkoutsNeeded = Math.ceil(rate * seconds * 2 * 1.2);
+    const checkoutsNeeded = Math.ceil((aloneRate + rates.reduce((a, b) => a + b, 0)) * seconds * 1.2);
     const items: string[] = [];
     const itemCount = Math.max(10, Math.ceil(checkoutsNeeded / 150));
     for (let i = 0; i < itemCount; i++) items.push(await listedItem(seller, shoppers[0]!.client, { Price: 1000 + i, Quantity: 200 }));
@@ -118,7 +130,7 @@ export async function run(): Promise<BenchSection> {
       }
     }
 
-    async function phase(name: string, ops: readonly Op[]): Promise<PhaseResult> {
+    async function phase(name: string, ops: readonly Op[], rate: number): Promise<PhaseResult> {
       const perRound = ops.filter((o) => o === 'checkout').length;
       const opsPerSec = (rate * ops.length) / perRound;
       const total = Math.round(opsPerSec * seconds);
@@ -172,22 +184,37 @@ export async function run(): Promise<BenchSection> {
       };
     }
 
-    const alone = await phase('checkout alone', ['checkout']);
-    const mixed = await phase('checkout in the browse mix', MIX_ROUND);
-    const phases = [alone, mixed];
+    const alone = await phase(`checkout alone at ${aloneRate}/s`, ['checkout'], aloneRate);
+    const curve: PhaseResult[] = [];
+    for (const rate of rates) curve.push(await phase(`mix at ${rate} checkout/s`, MIX_ROUND, rate));
+    const phases = [alone, ...curve];
+    const errorShare = (p: PhaseResult) => {
+      const perRound = MIX_ROUND.filter((o) => o === 'checkout').length / MIX_ROUND.length;
+      const attempted = p.checkouts + p.rejectedOrFailed + Math.round(p.skipped * perRound);
+      return attempted ? (p.rejectedOrFailed + Math.round(p.skipped * perRound)) / attempted : 1;
+    };
+    const withinBounds = curve.filter(
+      (p) => p.confirmed > 0 && p.payToConfirmed.p95 <= KNEE_P95_MS && errorShare(p) <= KNEE_MAX_ERROR_SHARE,
+    );
+    const knee = withinBounds.length ? Math.max(...withinBounds.map((p) => p.targetCheckoutsPerSec)) : null;
+    const first = curve[0]!;
     const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–');
     return {
       id: 'checkout',
-      title: 'Checkout at a steady rate, alone and in the browse mix; event lag',
+      title: 'Checkout at steady rates, alone and in the browse mix; event lag; the knee',
       notes: [
-        `Open loop at ${rate} checkout/s for ${seconds} s per phase, 4 signed-in customers with saved cards, ${itemCount} items; the mix adds browse 10 : add to cart 2 : view cart 3 per checkout (${(rate * 16).toFixed(0)} operations/s).`,
-        "pay → Confirmed: from sending the pay request to the occurredAt of OrderConfirmed (ordering applied StockReserved). OrderPlaced → applied: Kafka timestamp of OrderPlaced to the occurredAt of catalogue's StockReserved/StockRejected.",
-        `Ratios: the mix's p50 pay → Confirmed is ${ratio(mixed.payToConfirmed.p50, alone.payToConfirmed.p50)}× the checkout-alone p50; its event-lag p50 is ${ratio(mixed.placedToApplied.p50, alone.placedToApplied.p50)}×.`,
-        'Operation latencies (ms, p50/p95/p99, failed) in the mix: ' +
-          Object.entries(mixed.ops)
-            .map(([op, p]) => `${op} ${p.p50}/${p.p95}/${p.p99} (${p.failed})`)
-            .join('; ') +
-          '.',
+        `Open loop, ${seconds} s per phase, ${SHOPPERS} signed-in customers with saved cards, ${itemCount} items; the mix adds browse 10 : add to cart 2 : view cart 3 per checkout (16 operations per checkout), at ${rates.join(', ')} checkout/s one after the other.`,
+        "pay → Confirmed: from sending the pay request to the occurredAt of OrderConfirmed (ordering applied StockReserved). OrderPlaced → applied: Kafka timestamp of OrderPlaced to the occurredAt of catalogue's StockReserved/StockRejected. Skipped: operations not started because 64 were in flight (the load generator's cap), counted as errors.",
+        `Knee (highest rate with pay → Confirmed p95 ≤ ${KNEE_P95_MS} ms and ≤ ${KNEE_MAX_ERROR_SHARE * 100} % checkouts failed or skipped): ${knee === null ? 'none of the rates' : `${knee} checkout/s`}.`,
+        `The mix at ${first.targetCheckoutsPerSec}/s: p50 pay → Confirmed ${ratio(first.payToConfirmed.p50, alone.payToConfirmed.p50)}× the checkout-alone p50; event-lag p50 ${ratio(first.placedToApplied.p50, alone.placedToApplied.p50)}×.`,
+        ...curve.map(
+          (p) =>
+            `Operation latencies at ${p.targetCheckoutsPerSec}/s (ms, p50/p95/p99, failed): ` +
+            Object.entries(p.ops)
+              .map(([op, q]) => `${op} ${q.p50}/${q.p95}/${q.p99} (${q.failed})`)
+              .join('; ') +
+            '.',
+        ),
       ],
       columns: [
         'phase',
@@ -213,16 +240,23 @@ export async function run(): Promise<BenchSection> {
         p.placedToApplied.p99,
         p.skipped,
       ]),
-      data: { rate, seconds, phases },
+      data: { rates, aloneRate, seconds, knee, phases },
       charts: [
         {
-          yTitle: 'ms',
-          points: phases.flatMap((p) => [
-            { x: 'pay→Confirmed p50', y: p.payToConfirmed.p50, series: p.phase },
-            { x: 'pay→Confirmed p95', y: p.payToConfirmed.p95, series: p.phase },
-            { x: 'pay→Confirmed p99', y: p.payToConfirmed.p99, series: p.phase },
-            { x: 'event lag p50', y: p.placedToApplied.p50, series: p.phase },
-            { x: 'event lag p99', y: p.placedToApplied.p99, series: p.phase },
+          yTitle: 'pay → Confirmed, ms',
+          log: true,
+          points: curve.flatMap((p) => [
+            { x: `${p.targetCheckoutsPerSec}/s`, y: Math.max(1, p.payToConfirmed.p50), series: 'p50' },
+            { x: `${p.targetCheckoutsPerSec}/s`, y: Math.max(1, p.payToConfirmed.p95), series: 'p95' },
+            { x: `${p.targetCheckoutsPerSec}/s`, y: Math.max(1, p.payToConfirmed.p99), series: 'p99' },
+          ]),
+        },
+        {
+          yTitle: 'event lag, ms',
+          log: true,
+          points: curve.flatMap((p) => [
+            { x: `${p.targetCheckoutsPerSec}/s`, y: Math.max(1, p.placedToApplied.p50), series: 'p50' },
+            { x: `${p.targetCheckoutsPerSec}/s`, y: Math.max(1, p.placedToApplied.p99), series: 'p99' },
           ]),
         },
       ],
