@@ -40,6 +40,10 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
+import { applyRequestQueueFix } from '../packages/platform/src/kafka/request-queue-fix';
+
+// The readiness probe's kafkajs client would otherwise poll its idle connection every millisecond.
+applyRequestQueueFix();
 
 const ROOT = path.resolve(__dirname, '..');
 const execFileAsync = promisify(execFile);
