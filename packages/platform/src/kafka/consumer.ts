@@ -97,8 +97,12 @@ export class IdempotentConsumer {
   constructor(private readonly opts: ConsumerOptions) {
     this.consumer = opts.kafka.consumer({
       groupId: opts.groupId,
-      // Low enough that a local event is applied in well under a second (issue 2).
-      maxWaitTimeInMs: 50,
+      // How long the broker holds an empty fetch. It answers as soon as one byte arrives
+      // (minBytes 1), so this does not delay an event; it only sets how often an idle consumer
+      // asks again (50 ms made 20 fetches a second per consumer, idle: issue 14). kafkajs
+      // heartbeats after each fetch and a stopping consumer waits for the fetch in flight, so
+      // it stays at heartbeatInterval, well under sessionTimeout and the 10 s shutdown budget.
+      maxWaitTimeInMs: 1_000,
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,

@@ -1,0 +1,204 @@
+/**
+ * Idle CPU of the whole stack (issue 14, parts 3 and 4): with nobody using the marketplace, how
+ * much of one core each process uses, and all of them together (goal: ≤ 5 %).
+ *
+ * Against a running `npm start` (the gateway answers on :8070) it measures those processes;
+ * otherwise it starts the marketplace the way `npm start` does (scripts/start.ts with
+ * `KEEP_INFRA=1`, so the infrastructure stays up afterwards; the first start seeds the demo
+ * marketplace) and stops it when done. Then it waits IDLE_WARMUP_SECONDS (60) after every
+ * process answered, and reads `/proc/<pid>/stat` (utime + stime, in clock ticks) of each process
+ * and its descendants at the start and the end of IDLE_SECONDS (60).
+ *
+ * Processes: the services, the e-mail worker, the gateway and the web app's server (found by the
+ * port each listens on under `npm start`, 8070..8077 and 3000, through `ss -ltnp`), and the
+ * infrastructure parts `infra:up` started (`.data/pids/<part>.pid`). The infrastructure is shared:
+ * anything else using it meanwhile (tests, another stack) counts in its figures, so measure on
+ * a quiet machine. A figure is "% of one core" averaged over the window: 100 means one core busy
+ * the whole time.
+ *
+ *   npx tsx bench/idle-cpu.ts          or   npm run bench -- --only idle
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { benchMain } from './lib/main';
+import type { BenchSection } from './lib/section';
+
+const ROOT = path.resolve(__dirname, '..');
+const GATEWAY = 'http://127.0.0.1:8070';
+/** Ports of the marketplace's own processes (scripts/start.ts), by the name the table shows. */
+const PORTS: Record<string, number> = {
+  gateway: 8070,
+  identity: 8071,
+  catalogue: 8072,
+  cart: 8073,
+  ordering: 8074,
+  reviews: 8075,
+  reporting: 8076,
+  notifications: 8077,
+  web: 3000,
+};
+/** The services, the e-mail worker and the gateway: the marketplace's Node processes. */
+const NODE_PROCESSES = Object.keys(PORTS).filter((n) => n !== 'web');
+
+/** Clock ticks per second of /proc/<pid>/stat times (100 on Linux almost everywhere). */
+function clockTicks(): number {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+}
+
+interface ProcStat {
+  ppid: number;
+  /** utime + stime, in clock ticks. */
+  ticks: number;
+}
+
+/** Parent and CPU ticks of a process, or null when it is gone. */
+function procStat(pid: number): ProcStat | null {
+  try {
+    const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: split after its last ')'.
+    const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+    // f[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
+    return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
+  } catch {
+    return null;
+  }
+}
+
+const allPids = () =>
+  readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
+
+/** The pid listening on each local TCP port (`ss -ltnpH`). */
+function listeners(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const line of execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' }).split('\n')) {
+    const m = /^\S+\s+\d+\s+\d+\s+\S*:(\d+)\s+\S+\s+users:\(\("[^"]*",pid=(\d+)/.exec(line);
+    if (m && !out.has(Number(m[1]))) out.set(Number(m[1]), Number(m[2]));
+  }
+  return out;
+}
+
+/**
+ * The measured processes: name → root pid (its descendants count with it). The marketplace's
+ * processes are found by the port they listen on, so another stack's processes running the same
+ * entry files (a test stack on random ports) are never taken for them.
+ */
+function findProcesses(): Map<string, number> {
+  const found = new Map<string, number>();
+  const ports = listeners();
+  for (const [name, port] of Object.entries(PORTS)) if (ports.has(port)) found.set(name, ports.get(port)!);
+  const pids = path.join(ROOT, '.data', 'pids');
+  if (existsSync(pids))
+    for (const file of readdirSync(pids).filter((f) => f.endsWith('.pid'))) {
+      const pid = Number(readFileSync(path.join(pids, file), 'utf8').split('\n')[0]);
+      if (Number.isInteger(pid) && procStat(pid)) found.set(file.replace(/\.pid$/, ''), pid);
+    }
+  return found;
+}
+
+/** CPU ticks of each live root and all its descendants, by root pid (a gone root is absent). */
+function treeTicks(roots: number[]): Map<number, number> {
+  const stats = new Map<number, ProcStat>();
+  for (const pid of allPids()) {
+    const s = procStat(pid);
+    if (s) stats.set(pid, s);
+  }
+  const rootOf = (pid: number): number | undefined => {
+    for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = stats.get(p)?.ppid, hops++) if (roots.includes(p)) return p;
+    return undefined;
+  };
+  const out = new Map<number, number>();
+  for (const [pid, s] of stats) {
+    const root = rootOf(pid);
+    if (root !== undefined) out.set(root, (out.get(root) ?? 0) + s.ticks);
+  }
+  return out;
+}
+
+async function gatewayUp(): Promise<boolean> {
+  try {
+    return (await fetch(`${GATEWAY}/readyz`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the marketplace like `npm start` and resolves once it printed that it is running. */
+async function startMarketplace(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, KEEP_INFRA: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let seen = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      seen = (seen + chunk.toString()).slice(-4096);
+      if (seen.includes('is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`scripts/start.ts exited (${code}) before the marketplace was running`)));
+  });
+  return child;
+}
+
+async function stopMarketplace(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits, samples and returns the per-process table. */
+export async function run(): Promise<BenchSection> {
+  const warmup = Number(process.env.IDLE_WARMUP_SECONDS ?? 60);
+  const seconds = Number(process.env.IDLE_SECONDS ?? 60);
+  const started = (await gatewayUp()) ? null : await startMarketplace();
+  try {
+    process.stdout.write(`idle: waiting ${warmup} s, then sampling ${seconds} s …\n`);
+    await sleep(warmup * 1000);
+    const procs = findProcesses();
+    const roots = [...procs.values()];
+    const hz = clockTicks();
+    const before = treeTicks(roots);
+    const t0 = process.hrtime.bigint();
+    await sleep(seconds * 1000);
+    const after = treeTicks(roots);
+    const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+    const gone = [...procs].filter(([, pid]) => !before.has(pid) || !after.has(pid)).map(([name]) => name);
+    const measured = [...procs]
+      .filter(([name]) => !gone.includes(name))
+      .map(([name, pid]) => ({ name, pid, cpu: ((after.get(pid)! - before.get(pid)!) / hz / wall) * 100 }))
+      .sort((a, b) => b.cpu - a.cpu);
+    const total = measured.reduce((s, m) => s + m.cpu, 0);
+    const node = measured.filter((m) => NODE_PROCESSES.includes(m.name)).reduce((s, m) => s + m.cpu, 0);
+    const missing = NODE_PROCESSES.filter((n) => !procs.has(n));
+    return {
+      id: 'idle',
+      title: 'Idle CPU per process',
+      columns: ['process', 'pid', '% of one core'],
+      rows: [...measured.map((m) => [m.name, m.pid, m.cpu.toFixed(2)]), ['total', '', total.toFixed(2)]],
+      notes: [
+        `With nobody using it, ${warmup} s after ${started ? 'the marketplace started' : 'this run began (against a running npm start)'}, ` +
+          `utime + stime of each process and its descendants over ${wall.toFixed(1)} s, as % of one core; goal ≤ 5 % in total.`,
+        `The ${NODE_PROCESSES.length - missing.length - gone.length} Node processes of the marketplace (services, worker, gateway) together: ${node.toFixed(2)} %.`,
+        ...(missing.length ? [`Not found (not listening): ${missing.join(', ')}.`] : []),
+        ...(gone.length ? [`Exited during the window, left out: ${gone.join(', ')}.`] : []),
+      ],
+      data: { warmupSeconds: warmup, seconds: wall, clockTicks: hz, processes: measured, totalPercent: total, nodePercent: node },
+      charts: [{ yTitle: '% of one core', points: measured.map((m) => ({ x: m.name, y: Number(m.cpu.toFixed(2)) })) }],
+    };
+  } finally {
+    if (started) await stopMarketplace(started);
+  }
+}
+
+benchMain(module, run);
