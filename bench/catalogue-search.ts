@@ -13,6 +13,8 @@
 import { startTestStack } from '@market/platform/testing';
 import pino from 'pino';
 import { searchAlias } from '../services/catalogue/src/config';
+import { indexDefinition } from '../services/catalogue/src/domain/search';
+import { itemPut } from '../services/catalogue/src/events/searchProjection';
 import { SearchIndex, type IndexOp } from '../services/catalogue/src/store/searchIndex';
 import { hammer, type HammerResult } from './lib/hammer';
 import { benchItem } from './lib/items';
@@ -37,10 +39,8 @@ function sizes(): number[] {
 /** The index write of bench item `i`, as the projection writes it from ItemCreated. */
 function benchOp(i: number): IndexOp {
   const b = benchItem(i);
-  return {
-    kind: 'put',
-    version: 1,
-    data: {
+  return itemPut(
+    {
       itemId: b._id.toHexString(),
       Item_name: i % 11 === 0 ? `Galaxy ${b.Item_name}` : b.Item_name,
       Brand: i % 16 === 3 ? 'SONY mobile' : b.Brand!,
@@ -65,7 +65,8 @@ function benchOp(i: number): IndexOp {
       rating: b.rating,
       ratingCount: b.rating === null ? 0 : 1,
     },
-  };
+    1,
+  );
 }
 
 export async function run(): Promise<BenchSection> {
@@ -76,6 +77,7 @@ export async function run(): Promise<BenchSection> {
     url: process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200',
     alias: searchAlias({ MONGO_DB: `catalogue-${stack.dbSuffix}` }),
     replicas: 0,
+    definition: indexDefinition,
     logger: pino({ level: 'warn' }),
     requestTimeoutMs: 120_000,
   });

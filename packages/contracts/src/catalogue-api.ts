@@ -103,11 +103,17 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/Packages/getPackages',
     tag: 'Packages',
-    summary: 'Packages (available ones for customers; mine=true for the seller’s own), search by name, paging',
+    summary:
+      'Packages from the search index (available ones for customers; mine=true for the seller’s own), search by name (typo-tolerant, prefixes), paging',
     audience: ['public'],
     query: PackageListQuerySchema.extend(PageQuerySchema.shape),
     response: listAnswer(PackageAnswerSchema),
-    responses: { 200: 'Array or page', 401: '`mine=true` without a session', 403: '`mine=true` by a caller who is not a seller' },
+    responses: {
+      200: `Array: every matching package up to ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; above that the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\`. With page/limit: \`{ items, total, page, limit }\``,
+      401: '`mine=true` without a session',
+      403: '`mine=true` by a caller who is not a seller',
+      503: '`{ error }`: the search index is not reachable',
+    },
   },
   {
     method: 'get',

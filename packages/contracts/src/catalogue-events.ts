@@ -56,7 +56,20 @@ export const PackageEventDataSchema = z.object({
   packageAvailability: z.boolean(),
   startDate: z.string(),
   endDate: z.string(),
-  content: z.array(z.object({ itemId: z.string(), Item_name: z.string() })),
+  content: z.array(
+    z.object({
+      itemId: z.string(),
+      Item_name: z.string(),
+      // The rest of the snapshot, for the package search index (issue 14); optional: older events lack it.
+      Brand: z.string().optional(),
+      Model: z.string().optional(),
+      Images: z.array(z.string()).optional(),
+      /** The item's price when put in the package, cents. */
+      finalPriceCents: z.number().int().optional(),
+    }),
+  ),
+  /** When the package was created, ISO 8601 UTC (optional: older events lack it). */
+  createdAt: z.string().optional(),
 });
 export type PackageEventData = z.infer<typeof PackageEventDataSchema>;
 

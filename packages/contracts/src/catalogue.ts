@@ -31,7 +31,7 @@ export const PRICE_BANDS = [
 ] as const;
 
 /**
- * Most items `GET /items/getItems` returns without `page`/`limit` (issue 14: documented unpaged
+ * Most rows `GET /items/getItems` and `GET /Packages/getPackages` return without `page`/`limit` (issue 14: documented unpaged
  * calls are never cut silently). Up to it the answer is every matching item, read from the search
  * index with a point in time and search_after; above it the first this many come (in the asked
  * order) and the answer says so in its headers: `X-Total-Count` (all matching items) and

@@ -11,20 +11,30 @@ export const CatalogueConfigSchema = BaseConfigSchema.extend({
   /** OpenSearch holding the item search index (issue 14); locally infra/opensearch. */
   OPENSEARCH_URL: z.url().default('http://127.0.0.1:9200'),
   /**
-   * The alias of the item index; default `catalogue-items`, or `catalogue-items-<MONGO_DB>` for a
-   * test stack's own database.
+   * The prefix of the search index aliases `<prefix>-items` and `<prefix>-packages`; default
+   * `catalogue`, or `catalogue-<MONGO_DB>` for a test stack's own database.
    */
   SEARCH_INDEX: z
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'SEARCH_INDEX must be a lower-case index name')
     .optional(),
+  /**
+   * Index only items and packages present in this catalogue's own database: for test stacks,
+   * which share the Kafka topics with other stacks (set by startTestStack). Production leaves it off.
+   */
+  SEARCH_OWN_DOCUMENTS_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Replicas of the index's shard: 0 on one node, 1 on the three-node cluster of k8s. */
   OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
 });
 
 export type CatalogueConfig = z.infer<typeof CatalogueConfigSchema>;
 
-/** The search index alias of a configuration (see SEARCH_INDEX). */
-export function searchAlias(config: Pick<CatalogueConfig, 'SEARCH_INDEX' | 'MONGO_DB'>): string {
-  return config.SEARCH_INDEX ?? `catalogue-items${config.MONGO_DB ? `-${config.MONGO_DB.toLowerCase().replace(/[^a-z0-9_-]/g, '-')}` : ''}`;
+/** The alias of a search index (items or packages) of a configuration (see SEARCH_INDEX). */
+export function searchAlias(config: Pick<CatalogueConfig, 'SEARCH_INDEX' | 'MONGO_DB'>, kind: 'items' | 'packages' = 'items'): string {
+  const prefix =
+    config.SEARCH_INDEX ?? `catalogue${config.MONGO_DB ? `-${config.MONGO_DB.toLowerCase().replace(/[^a-z0-9_-]/g, '-')}` : ''}`;
+  return `${prefix}-${kind}`;
 }

@@ -2,16 +2,19 @@
  * Catalogue service process: wiring only (issue 4). The image store, items with discounts,
  * packages, ratings kept from review events, stock reservation for the checkout saga, and the
  * removal of a deleted seller's items and packages, and the item search index on OpenSearch
- * (issue 14): fed from the item topic by its own consumer group (`<group>-search`), read by
- * `GET /items/getItems`. OpenSearch being down makes only the listings answer 503; start-up and
+ * and the package index (issue 14): fed from the item and package topics by its own consumer group (`<group>-search`), read by
+ * `GET /items/getItems` and `GET /Packages/getPackages`. OpenSearch being down makes only the listings answer 503; start-up and
  * everything else go on, and the projection catches up when it is back.
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
 import { ProjectionConsumer, consumerGroupOf, runService } from '@market/platform';
 import { CatalogueConfigSchema, searchAlias } from './config';
-import { indexOps } from './events/searchProjection';
+import { isValidObjectId } from 'mongoose';
+import { indexOps, ownOnly } from './events/searchProjection';
 import { SearchIndex } from './store/searchIndex';
+import { indexDefinition } from './domain/search';
+import { packageIndexDefinition, type PackageView } from './domain/packageSearch';
 import { imageRoutes } from './http/images';
 import { itemRoutes } from './http/items';
 import { packageRoutes } from './http/packages';
@@ -43,19 +46,37 @@ void runService({
 
     const search = new SearchIndex({
       url: config.OPENSEARCH_URL,
-      alias: searchAlias(config),
+      alias: searchAlias(config, 'items'),
       replicas: config.OPENSEARCH_REPLICAS,
+      definition: indexDefinition,
       logger,
     });
-    shutdown.add('search index client', () => search.close());
-    search.ensure().catch((err: unknown) => logger.warn({ err }, 'search index not reachable at start; listings answer 503 until it is'));
+    const packageSearch = new SearchIndex<PackageView>({
+      url: config.OPENSEARCH_URL,
+      alias: searchAlias(config, 'packages'),
+      replicas: config.OPENSEARCH_REPLICAS,
+      definition: packageIndexDefinition,
+      logger,
+    });
+    shutdown.add('search index clients', () => Promise.all([search.close(), packageSearch.close()]).then(() => undefined));
+    Promise.all([search.ensure(), packageSearch.ensure()]).catch((err: unknown) =>
+      logger.warn({ err }, 'search index not reachable at start; listings answer 503 until it is'),
+    );
     const projection = new ProjectionConsumer({
       kafka,
       groupId: `${consumerGroupOf(config)}-search`,
-      topics: [Topics.item],
+      topics: [Topics.item, Topics.package],
       logger: logger.child({ projection: 'search' }),
       fromBeginning: config.KAFKA_FROM_BEGINNING,
-      apply: async (events) => void (await search.bulk(indexOps(events))),
+      apply: async (events) => {
+        const ops = config.SEARCH_OWN_DOCUMENTS_ONLY
+          ? await ownOnly(indexOps(events), async (kind, id) =>
+              isValidObjectId(id) ? Boolean(await (kind === 'items' ? items : packages).exists({ _id: id })) : false,
+            )
+          : indexOps(events);
+        await search.bulk(ops.items);
+        await packageSearch.bulk(ops.packages);
+      },
     });
     await projection.start();
     shutdown.add('search projection', () => projection.stop());
@@ -63,7 +84,7 @@ void runService({
     app.use(
       imageRoutes(directoryImageStore(config.IMAGE_DIR)),
       itemRoutes(items, nudge, search, logger),
-      packageRoutes(packages, items, nudge),
+      packageRoutes(packages, items, nudge, packageSearch, logger),
     );
   },
 });

@@ -1,9 +1,10 @@
 /**
- * `npm run search:rebuild` (issue 14): builds a fresh item search index from the beginning of the
- * item topic and swaps the alias to it with no downtime, then exits.
+ * `npm run search:rebuild` (issue 14): builds fresh item and package search indices from the
+ * beginning of the item and package topics and swaps each alias to its new index with no
+ * downtime, then exits.
  *
- * 1. creates `<alias>-<timestamp>` (same mappings) beside the live index;
- * 2. replays `catalogue.item.v1` from the start into it with a fresh consumer group
+ * 1. creates `<alias>-<timestamp>` (same mappings) beside each live index;
+ * 2. replays `catalogue.item.v1` and `catalogue.package.v1` from the start into them with a fresh consumer group
  *    (`<group>-search-rebuild-<timestamp>`), in bulk, with external versioning as the live
  *    projection does, until every partition's end offset seen at start is applied;
  * 3. moves the alias from the old index to the new one in one atomic `_aliases` call: searches
@@ -20,57 +21,73 @@ import { ProjectionConsumer, consumerGroupOf, createKafka, createLogger, loadCon
 import { CatalogueConfigSchema, searchAlias } from './config';
 import { indexOps } from './events/searchProjection';
 import { SearchIndex } from './store/searchIndex';
+import { indexDefinition } from './domain/search';
+import { packageIndexDefinition } from './domain/packageSearch';
 
 async function main(): Promise<void> {
   const config = loadConfig(CatalogueConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env });
   const logger = createLogger(`${config.SERVICE_NAME}-search-rebuild`, config.LOG_LEVEL);
   const started = Date.now();
-  const alias = searchAlias(config);
-  const search = new SearchIndex({
-    url: config.OPENSEARCH_URL,
-    alias,
-    replicas: config.OPENSEARCH_REPLICAS,
-    logger,
-    requestTimeoutMs: 120_000,
-  });
+  const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger, requestTimeoutMs: 120_000 };
+  const indices = [
+    new SearchIndex({ ...common, alias: searchAlias(config, 'items'), definition: indexDefinition }),
+    new SearchIndex<unknown>({ ...common, alias: searchAlias(config, 'packages'), definition: packageIndexDefinition }),
+  ] as const;
   const kafka = createKafka(`${config.SERVICE_NAME}-search-rebuild`, config.KAFKA_BROKERS, logger);
   const admin = kafka.admin();
   await admin.connect();
   const groupId = `${consumerGroupOf(config)}-search-rebuild-${started}`;
-  const fresh = `${alias}-${started}`;
+  const fresh = indices.map((i) => `${i.alias}-${started}`);
   try {
-    await search.ensure();
-    const aliased = await search.client.indices.getAlias({ name: alias });
-    const old = Object.keys(aliased.body as Record<string, unknown>);
-    await search.createIndex(fresh, false);
+    const old: string[][] = [];
+    for (const [n, index] of indices.entries()) {
+      await index.ensure();
+      old.push(Object.keys((await index.client.indices.getAlias({ name: index.alias })).body as Record<string, unknown>));
+      await index.createIndex(fresh[n]!, false);
+    }
+    const [items, packages] = indices;
     const projection = new ProjectionConsumer({
       kafka,
       groupId,
-      topics: [Topics.item],
+      topics: [Topics.item, Topics.package],
       logger,
       fromBeginning: true,
       chunkSize: 2_000,
-      apply: async (events) => void (await search.bulk(indexOps(events), { index: fresh })),
+      apply: async (events) => {
+        const ops = indexOps(events);
+        await items.bulk(ops.items, { index: fresh[0] });
+        await packages.bulk(ops.packages, { index: fresh[1] });
+      },
     });
     await projection.start();
     await projection.caughtUp(admin);
-    await search.client.indices.refresh({ index: fresh });
-    await search.client.indices.updateAliases({
-      body: { actions: [...old.map((index) => ({ remove: { index, alias } })), { add: { index: fresh, alias } }] },
-    });
+    for (const [n, index] of indices.entries()) {
+      await index.client.indices.refresh({ index: fresh[n]! });
+      await index.client.indices.updateAliases({
+        body: {
+          actions: [
+            ...old[n]!.map((i) => ({ remove: { index: i, alias: index.alias } })),
+            { add: { index: fresh[n]!, alias: index.alias } },
+          ],
+        },
+      });
+    }
     await projection.caughtUp(admin);
     await projection.stop();
-    await search.client.indices.refresh({ index: fresh });
-    for (const index of old) await search.client.indices.delete({ index });
+    for (const [n, index] of indices.entries()) {
+      await index.client.indices.refresh({ index: fresh[n]! });
+      for (const i of old[n]!) await index.client.indices.delete({ index: i });
+      const count = await index.client.count({ index: fresh[n]!, body: { query: { term: { deleted: false } } } });
+      console.log(
+        `search index rebuilt: ${fresh[n]} now behind ${index.alias} with ${(count.body as { count: number }).count} documents ` +
+          `(replaced ${old[n]!.join(', ') || 'nothing'})`,
+      );
+    }
     await admin.deleteGroups([groupId]).catch((err: unknown) => logger.warn({ err }, 'rebuild consumer group not deleted'));
-    const count = await search.client.count({ index: fresh, body: { query: { term: { deleted: false } } } });
-    console.log(
-      `search index rebuilt: ${fresh} now behind ${alias} with ${(count.body as { count: number }).count} items ` +
-        `(replaced ${old.join(', ') || 'nothing'}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
+    console.log(`search:rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await admin.disconnect();
-    await search.close();
+    await Promise.all(indices.map((i) => i.close()));
   }
 }
 

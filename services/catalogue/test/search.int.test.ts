@@ -17,6 +17,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAlias } from '../src/config';
+import { indexDefinition } from '../src/domain/search';
+import { itemPut } from '../src/events/searchProjection';
 import { SearchIndex } from '../src/store/searchIndex';
 import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from './fixtures';
 
@@ -192,12 +194,44 @@ describe('text search, brands and facets', () => {
   });
 });
 
+describe('packages', () => {
+  it('lists packages from the index: typo-tolerant name search, unavailable ones only in the seller’s own list', async () => {
+    const item = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: `Bundle Part ${tag}` }));
+    const letters = tag.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!); // package names take letters only
+    const pkg = (name: string) => ({
+      packageName: name,
+      description: 'Console with two games',
+      price: 185000,
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      image: `${'a'.repeat(64)}.webp`,
+      content: [item.body._id],
+    });
+    const open = await seller.post<{ _id: string }>('/Packages/addPackage', pkg(`Gamer Bundle ${letters}`));
+    expect(open.status, JSON.stringify(open.body)).toBe(201);
+    const hidden = await seller.post<{ _id: string }>('/Packages/addPackage', pkg(`Gamer Secret ${letters}`));
+    expect(
+      (await seller.put(`/Packages/updatePackages/${hidden.body._id}`, { ...pkg(`Gamer Secret ${letters}`), packageAvailability: false }))
+        .status,
+    ).toBe(200);
+    type PackagePage = { items: { _id: string; content: { Item_name: string; FinalPrice: number }[] }[]; total: number };
+    const found = await customer.get<PackagePage>(`/Packages/getPackages?sellerId=${sellerId}&q=gamr&page=1&limit=10`);
+    expect(found.status).toBe(200);
+    expect(found.body.items.map((p) => p._id)).toEqual([open.body._id]);
+    expect(found.body.items[0]!.content).toEqual([expect.objectContaining({ Item_name: `Bundle Part ${tag}`, FinalPrice: 249999.99 })]);
+    const mine = await seller.get<{ _id: string }[]>(`/Packages/getPackages?mine=true&q=gamer`);
+    expect(mine.body.map((p) => p._id).sort()).toEqual([open.body._id, hidden.body._id].sort());
+    expect(mine.headers.get('x-total-count')).toBe('2');
+  });
+});
+
 describe('external versioning', () => {
   it('ignores a repeated or older version of an item, and keeps a deletion against a late update', async () => {
     const index = new SearchIndex({
       url: OPENSEARCH_URL,
       alias: `${searchAlias({ MONGO_DB: `versions-${dbSuffix}` })}`,
       replicas: 0,
+      definition: indexDefinition,
       logger: pino({ level: 'silent' }),
     });
     try {
@@ -221,12 +255,12 @@ describe('external versioning', () => {
         (await index.search({ query: { match_all: {} }, sort: [], track_total_hits: true, _source: ['view'] }, { size: 5 })).views.map(
           (v) => v.Item_name,
         );
-      expect(await index.bulk([{ kind: 'put', data: data('v2'), version: 2 }], { refresh: 'wait_for' })).toBe(1);
-      expect(await index.bulk([{ kind: 'put', data: data('v1'), version: 1 }], { refresh: 'wait_for' })).toBe(0);
-      expect(await index.bulk([{ kind: 'put', data: data('v2 again'), version: 2 }], { refresh: 'wait_for' })).toBe(0);
+      expect(await index.bulk([itemPut(data('v2'), 2)], { refresh: 'wait_for' })).toBe(1);
+      expect(await index.bulk([itemPut(data('v1'), 1)], { refresh: 'wait_for' })).toBe(0);
+      expect(await index.bulk([itemPut(data('v2 again'), 2)], { refresh: 'wait_for' })).toBe(0);
       expect(await names()).toEqual(['v2']);
-      expect(await index.bulk([{ kind: 'delete', itemId: 'aaaaaaaaaaaaaaaaaaaaaaaa', version: 3 }], { refresh: 'wait_for' })).toBe(1);
-      expect(await index.bulk([{ kind: 'put', data: data('late v2'), version: 2 }], { refresh: 'wait_for' })).toBe(0);
+      expect(await index.bulk([{ kind: 'delete', id: 'aaaaaaaaaaaaaaaaaaaaaaaa', version: 3 }], { refresh: 'wait_for' })).toBe(1);
+      expect(await index.bulk([itemPut(data('late v2'), 2)], { refresh: 'wait_for' })).toBe(0);
       expect(await names()).toEqual([]);
     } finally {
       await index.client.indices.delete({ index: `${index.alias}-*` }).catch(() => undefined);
@@ -323,7 +357,13 @@ describe('the public listing', () => {
 describe('npm run search:rebuild', () => {
   it('builds a fresh index from the item topic and swaps the alias while the listing keeps answering', async () => {
     const alias = searchAlias({ MONGO_DB: `catalogue-${dbSuffix}` });
-    const index = new SearchIndex({ url: OPENSEARCH_URL, alias, replicas: 0, logger: pino({ level: 'silent' }) });
+    const index = new SearchIndex({
+      url: OPENSEARCH_URL,
+      alias,
+      replicas: 0,
+      definition: indexDefinition,
+      logger: pino({ level: 'silent' }),
+    });
     const listed = async () =>
       (await customer.get<Page>(`/items/getItems?sellerId=${sellerId}&page=1&limit=50`)).body.items?.map((i) => i._id).sort();
     const before = await listed();

@@ -204,7 +204,7 @@ const MAX_QUERY_WORDS = 8;
  * The text part: every word of `q` must match one of the fields, exactly, with a typo (fuzziness
  * AUTO: 1 edit from 3 letters, 2 from 6; "galxy" finds Galaxy) or as a prefix ("gal").
  */
-function textQuery(q: string, fields: string[]): Clause {
+export function textQuery(q: string, fields: string[]): Clause {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_QUERY_WORDS);
   const boosted = (suffix = '') => fields.map((f, i) => `${f}${suffix}^${i === 0 ? 3 : 2}`);
   return {

@@ -1,9 +1,12 @@
-/** Package events recorded through the outbox (issue 4): what cart, ordering and reporting keep. */
+/**
+ * Package events recorded through the outbox (issue 4): what cart, ordering and reporting keep,
+ * and the whole package for the package search index (issue 14).
+ */
 import type { PackageEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
 import type { PackageDoc } from '../store/packages';
 
-function packageData(p: PackageDoc): PackageEventData {
+export function packageData(p: PackageDoc): PackageEventData {
   return {
     packageId: String(p._id),
     packageName: p.packageName,
@@ -14,7 +17,15 @@ function packageData(p: PackageDoc): PackageEventData {
     packageAvailability: p.packageAvailability,
     startDate: p.startDate,
     endDate: p.endDate,
-    content: p.content.map((c) => ({ itemId: c._id, Item_name: c.Item_name })),
+    content: p.content.map((c) => ({
+      itemId: c._id,
+      Item_name: c.Item_name,
+      Brand: c.Brand,
+      Model: c.Model,
+      Images: c.Images,
+      finalPriceCents: c.finalPriceCents,
+    })),
+    createdAt: new Date(p.createdAt).toISOString(),
   };
 }
 

@@ -1,31 +1,82 @@
 /**
- * The search index projection (issue 14): item events → index writes. Fed by the catalogue's own
- * item topic (ItemCreated / ItemUpdated carry the whole item with its rating; ItemDeleted its id)
- * through a {@link ProjectionConsumer} in its own consumer group (`<service group>-search`), so
- * it never waits for, or holds up, the catalogue's other consumers. A fetch of events becomes one
- * bulk write; within it only the newest event of each item is sent (the index would ignore the
- * older ones anyway: external versioning by aggregateVersion).
+ * The search index projection (issue 14): item and package events → index writes. Fed by the
+ * catalogue's own item and package topics (ItemCreated / ItemUpdated carry the whole item with its
+ * rating, PackageCreated / PackageUpdated the whole package; the deletions their id) through a
+ * {@link ProjectionConsumer} in its own consumer group (`<service group>-search`), so it never
+ * waits for, or holds up, the catalogue's other consumers. A fetch of events becomes one bulk
+ * write per index; within it only the newest event of each document is sent (the index would
+ * ignore the older ones anyway: external versioning by aggregateVersion).
  */
-import { ItemDeletedDataSchema, ItemEventDataSchema, type EventEnvelope } from '@market/contracts';
+import {
+  ItemDeletedDataSchema,
+  ItemEventDataSchema,
+  PackageDeletedDataSchema,
+  PackageEventDataSchema,
+  type EventEnvelope,
+  type ItemEventData,
+  type PackageEventData,
+} from '@market/contracts';
+import { packageDocFromEvent } from '../domain/packageSearch';
+import { searchDocFromEvent } from '../domain/search';
 import type { IndexOp } from '../store/searchIndex';
 
-/** Index writes for a batch of events: the newest per item, in order of first appearance. */
-export function indexOps(events: EventEnvelope[]): IndexOp[] {
-  const newest = new Map<string, IndexOp>();
+/** The item index's write of an item's state at `version`. */
+export const itemPut = (data: ItemEventData, version: number): IndexOp => ({
+  kind: 'put',
+  id: data.itemId,
+  doc: searchDocFromEvent(data),
+  version,
+});
+
+/** The package index's write of a package's state at `version`. */
+export const packagePut = (data: PackageEventData, version: number): IndexOp => ({
+  kind: 'put',
+  id: data.packageId,
+  doc: packageDocFromEvent(data),
+  version,
+});
+
+/** Index writes for a batch of events: the newest per document, in order of first appearance. */
+export function indexOps(events: EventEnvelope[]): { items: IndexOp[]; packages: IndexOp[] } {
+  const items = new Map<string, IndexOp>();
+  const packages = new Map<string, IndexOp>();
+  const keep = (into: Map<string, IndexOp>, op: IndexOp) => {
+    const have = into.get(op.id);
+    if (!have || have.version < op.version) into.set(op.id, op);
+  };
   for (const e of events) {
-    let op: IndexOp | null = null;
     // An event whose data does not parse is left out (a retry could never apply it).
+    const v = e.aggregateVersion;
     if (e.type === 'ItemCreated' || e.type === 'ItemUpdated') {
-      const data = ItemEventDataSchema.safeParse(e.data);
-      if (data.success) op = { kind: 'put', data: data.data, version: e.aggregateVersion };
+      const d = ItemEventDataSchema.safeParse(e.data);
+      if (d.success) keep(items, itemPut(d.data, v));
     } else if (e.type === 'ItemDeleted') {
-      const data = ItemDeletedDataSchema.safeParse(e.data);
-      if (data.success) op = { kind: 'delete', itemId: data.data.itemId, version: e.aggregateVersion };
+      const d = ItemDeletedDataSchema.safeParse(e.data);
+      if (d.success) keep(items, { kind: 'delete', id: d.data.itemId, version: v });
+    } else if (e.type === 'PackageCreated' || e.type === 'PackageUpdated') {
+      const d = PackageEventDataSchema.safeParse(e.data);
+      if (d.success) keep(packages, packagePut(d.data, v));
+    } else if (e.type === 'PackageDeleted') {
+      const d = PackageDeletedDataSchema.safeParse(e.data);
+      if (d.success) keep(packages, { kind: 'delete', id: d.data.packageId, version: v });
     }
-    if (!op) continue;
-    const id = op.kind === 'put' ? op.data.itemId : op.itemId;
-    const have = newest.get(id);
-    if (!have || have.version < op.version) newest.set(id, op);
   }
-  return [...newest.values()];
+  return { items: [...items.values()], packages: [...packages.values()] };
+}
+
+/**
+ * Only the writes of documents this catalogue holds (deletions always pass: a tombstone for an id
+ * the index never had is harmless). For test stacks that share the topics with other stacks
+ * (SEARCH_OWN_DOCUMENTS_ONLY), so one stack's listing never shows another's items.
+ * @param exists - whether the catalogue's own database has the item or package (read by `_id`)
+ */
+export async function ownOnly(
+  ops: { items: IndexOp[]; packages: IndexOp[] },
+  exists: (kind: 'items' | 'packages', id: string) => Promise<boolean>,
+): Promise<{ items: IndexOp[]; packages: IndexOp[] }> {
+  const keep = async (kind: 'items' | 'packages', list: IndexOp[]) => {
+    const checks = await Promise.all(list.map((op) => (op.kind === 'delete' ? true : exists(kind, op.id))));
+    return list.filter((_, i) => checks[i]);
+  };
+  return { items: await keep('items', ops.items), packages: await keep('packages', ops.packages) };
 }

@@ -30,6 +30,7 @@ import { Types, type Model } from 'mongoose';
 import { z } from 'zod';
 import { facetsFrom, searchRequest, type FacetAggregations } from '../domain/search';
 import { itemCreated, itemData, itemDeleted, itemUpdated } from '../events/itemEvents';
+import { itemPut } from '../events/searchProjection';
 import { cents, itemView, type ItemDoc } from '../store/items';
 import type { IndexOp, SearchIndex } from '../store/searchIndex';
 import type { Logger } from 'pino';
@@ -123,7 +124,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
       throw err;
     }
     nudge();
-    await indexNow({ kind: 'put', data: itemData(doc as unknown as ItemDoc), version: 1 });
+    await indexNow(itemPut(itemData(doc as unknown as ItemDoc), 1));
     res.status(201).json(itemView(doc as unknown as ItemDoc));
   });
 
@@ -141,7 +142,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
     const next = { ...current, ...set } as ItemDoc;
     if (!(await updateAggregate(items, id, current.aggregateVersion, { $set: set }, (v) => [itemUpdated(next, v)]))) throw conflict(STALE);
     nudge();
-    await indexNow({ kind: 'put', data: itemData(next), version: current.aggregateVersion + 1 });
+    await indexNow(itemPut(itemData(next), current.aggregateVersion + 1));
     res.json(itemView(next));
   });
 
@@ -159,7 +160,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
     const next = { ...current, ...set } as ItemDoc;
     if (!(await updateAggregate(items, id, current.aggregateVersion, { $set: set }, (v) => [itemUpdated(next, v)]))) throw conflict(STALE);
     nudge();
-    await indexNow({ kind: 'put', data: itemData(next), version: current.aggregateVersion + 1 });
+    await indexNow(itemPut(itemData(next), current.aggregateVersion + 1));
     res.json(itemView(next));
   });
 
@@ -173,7 +174,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
     if (!(await updateAggregate(items, id, item.aggregateVersion, { $set: set }, (v) => [itemDeleted(String(id), v)])))
       throw conflict(STALE);
     nudge();
-    await indexNow({ kind: 'delete', itemId: String(id), version: item.aggregateVersion + 1 });
+    await indexNow({ kind: 'delete', id: String(id), version: item.aggregateVersion + 1 });
     res.json({ message: 'Your Item has been deleted.' });
   });
 

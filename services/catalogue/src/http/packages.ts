@@ -4,29 +4,43 @@
  * seller's own, all states; search by name), `GET /Packages/getPackage/{id}`,
  * `POST /Packages/addPackage`, `PUT /Packages/updatePackages/{id}`,
  * `DELETE /Packages/deletePackage/{id}` (own, or admin).
+ *
+ * The list is read from the package search index (issue 14; 503 `{ error }` while it cannot be
+ * read; unpaged: every match up to UNPAGED_SEARCH_LIMIT, with `X-Total-Count` and
+ * `X-Result-Truncated`); a seller's writes are indexed at once (`refresh=wait_for`, best effort,
+ * as for items), so their own list shows them in the answer's wake.
  */
-import { NOT_OWN_ITEMS, PackageCreateSchema, PackageListQuerySchema, PackageUpdateSchema } from '@market/contracts';
-import {
-  badRequest,
-  conflict,
-  escapeRegex,
-  listBody,
-  notFound,
-  objectIdParam,
-  pageRequest,
-  requireCaller,
-  updateAggregate,
-} from '@market/platform';
+import { NOT_OWN_ITEMS, PackageCreateSchema, PackageListQuerySchema, PackageUpdateSchema, UNPAGED_SEARCH_LIMIT } from '@market/contracts';
+import { badRequest, conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, updateAggregate } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
-import { packageCreated, packageDeleted, packageUpdated } from '../events/packageEvents';
+import type { Logger } from 'pino';
+import { packageSearchRequest, type PackageView } from '../domain/packageSearch';
+import { packageCreated, packageData, packageDeleted, packageUpdated } from '../events/packageEvents';
+import { packagePut } from '../events/searchProjection';
+import type { IndexOp, SearchIndex } from '../store/searchIndex';
 import type { ItemDoc } from '../store/items';
 import { packageView, type PackageContentEntry, type PackageDoc } from '../store/packages';
 
 const STALE = 'This package was changed meanwhile, please try again';
 
-export function packageRoutes(packages: Model<PackageDoc>, items: Model<ItemDoc>, nudge: () => void): Router {
+export function packageRoutes(
+  packages: Model<PackageDoc>,
+  items: Model<ItemDoc>,
+  nudge: () => void,
+  search: SearchIndex<PackageView>,
+  logger: Logger,
+): Router {
   const r = Router();
+
+  /** The seller's write into the package index at once; never fails the request. */
+  async function indexNow(op: IndexOp): Promise<void> {
+    try {
+      await search.bulk([op], { refresh: 'wait_for' });
+    } catch (err) {
+      logger.warn({ err }, 'package index not written on the request path; the projection will catch up');
+    }
+  }
 
   /** Snapshots of the given items, which must all be the seller's own. */
   async function contentOf(sellerId: string, ids: string[]): Promise<PackageContentEntry[]> {
@@ -55,19 +69,21 @@ export function packageRoutes(packages: Model<PackageDoc>, items: Model<ItemDoc>
   r.get('/Packages/getPackages', async (req, res) => {
     const page = pageRequest(req.query);
     const q = PackageListQuerySchema.parse(req.query);
-    const filter: Record<string, unknown> = { deleted: false };
-    if (q.mine) filter.seller = requireCaller(req, 'seller').id;
-    else {
-      if (q.sellerId) filter.seller = q.sellerId;
-      // Only admins see unavailable packages of others (spec 000 section 4).
-      if (req.caller?.role !== 'admin') filter.packageAvailability = true;
+    const scope = q.mine
+      ? { sellerId: requireCaller(req, 'seller').id, availableOnly: false }
+      : // Only admins see unavailable packages of others (spec 000 section 4).
+        { sellerId: q.sellerId, availableOnly: req.caller?.role !== 'admin' };
+    const body = packageSearchRequest(q.q, scope);
+    if (!page.paged) {
+      const { views, total } = await search.searchAll(body, UNPAGED_SEARCH_LIMIT);
+      res.setHeader('X-Total-Count', String(total));
+      if (total > views.length) res.setHeader('X-Result-Truncated', 'true');
+      res.json(views);
+      return;
     }
-    if (q.q) filter.packageName = { $regex: escapeRegex(q.q), $options: 'i' };
-    const [rows, total] = await Promise.all([
-      packages.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<PackageDoc[]>(),
-      packages.countDocuments(filter),
-    ]);
-    res.json(listBody(page, rows.map(packageView), total));
+    const found = await search.search(body, { from: page.skip, size: page.limit });
+    res.setHeader('X-Total-Count', String(found.total));
+    res.json(listBody(page, found.views, found.total));
   });
 
   r.get('/Packages/getPackage/:id', async (req, res) => {
@@ -97,6 +113,7 @@ export function packageRoutes(packages: Model<PackageDoc>, items: Model<ItemDoc>
     };
     await packages.create({ ...doc, pendingEvents: [packageCreated(doc as PackageDoc, 1)] });
     nudge();
+    await indexNow(packagePut(packageData(doc as PackageDoc), 1));
     res.status(201).json(packageView(doc as PackageDoc));
   });
 
@@ -118,6 +135,7 @@ export function packageRoutes(packages: Model<PackageDoc>, items: Model<ItemDoc>
     if (!(await updateAggregate(packages, id, current.aggregateVersion, { $set: set }, (v) => [packageUpdated(next, v)])))
       throw conflict(STALE);
     nudge();
+    await indexNow(packagePut(packageData(next), current.aggregateVersion + 1));
     res.json(packageView(next));
   });
 
@@ -129,6 +147,7 @@ export function packageRoutes(packages: Model<PackageDoc>, items: Model<ItemDoc>
     if (!(await updateAggregate(packages, id, p.aggregateVersion, { $set: { deleted: true } }, (v) => [packageDeleted(String(id), v)])))
       throw conflict(STALE);
     nudge();
+    await indexNow({ kind: 'delete', id: String(id), version: p.aggregateVersion + 1 });
     res.json({ message: 'Package Deleted Successfully' });
   });
 

@@ -1,12 +1,12 @@
 /**
- * The catalogue's search index on OpenSearch 2.19 (issue 14): the read model that answers
- * `GET /items/getItems`. Documents are written only with external versioning
+ * A search index of the catalogue on OpenSearch 2.19 (issue 14): the read models that answer
+ * `GET /items/getItems` (items) and `GET /Packages/getPackages` (packages). Documents are written only with external versioning
  * (`version_type=external`, `version` = the item's aggregateVersion), so a duplicate or an older
  * event is a no-op (409 per document, ignored) and the projection, the seller's synchronous write
  * and a rebuild can all write the same item in any order. Deletions are tombstones
  * (`deleted: true` at the deleting version), so a late older update cannot bring an item back.
  *
- * Reads and writes go to an alias (`SEARCH_INDEX`, e.g. `catalogue-items`) over one concrete index
+ * Reads and writes go to an alias (e.g. `catalogue-items`, see SEARCH_INDEX) over one concrete index
  * (`<alias>-v1` at first, `<alias>-<timestamp>` after `npm run search:rebuild`), so a rebuilt index
  * replaces the live one in one alias swap.
  *
@@ -15,28 +15,30 @@
  */
 import { Client } from '@opensearch-project/opensearch';
 import { HttpError } from '@market/platform';
-import type { ItemEventData } from '@market/contracts';
 import type { Logger } from 'pino';
-import { indexDefinition, searchDocFromEvent, type SearchDoc, type SearchItemView, type SearchRequestBody } from '../domain/search';
+import type { SearchItemView, SearchRequestBody } from '../domain/search';
 
 export const SEARCH_UNAVAILABLE = 'Item search is unavailable at the moment, please try again shortly';
 
 /** HTTP 503 `{ error }` for a listing while the index cannot be read. */
 export const searchUnavailable = () => new HttpError(503, SEARCH_UNAVAILABLE);
 
-/** One write of the projection: an item's state at a version, or its deletion at a version. */
-export type IndexOp = { kind: 'put'; data: ItemEventData; version: number } | { kind: 'delete'; itemId: string; version: number };
+/**
+ * One write: a document's state at a version (its aggregateVersion), or its deletion at a version.
+ * `doc` holds the searchable fields and `view`, the answer as the API sends it.
+ */
+export type IndexOp = { kind: 'put'; id: string; doc: object; version: number } | { kind: 'delete'; id: string; version: number };
 
-export interface SearchHits {
+export interface SearchHits<V = SearchItemView> {
   total: number;
-  views: SearchItemView[];
+  views: V[];
   aggregations?: unknown;
   /** Sort values of the last hit (for search_after). */
   lastSort?: unknown[];
 }
 
 interface RawHit {
-  _source: { view: SearchItemView };
+  _source: { view: never };
   sort?: unknown[];
 }
 interface RawSearch {
@@ -50,12 +52,14 @@ export interface SearchIndexOptions {
   /** The alias the catalogue reads and writes. */
   alias: string;
   replicas: number;
+  /** Settings and mappings of a new index (`deleted` must be a boolean field). */
+  definition: (replicas: number) => object;
   logger: Logger;
   /** Per-request timeout, ms (listings answer 503 after it). */
   requestTimeoutMs?: number;
 }
 
-export class SearchIndex {
+export class SearchIndex<V = SearchItemView> {
   readonly client: Client;
   private ensured: Promise<void> | null = null;
 
@@ -92,7 +96,7 @@ export class SearchIndex {
 
   /** Creates a concrete index with the mappings, optionally already behind the alias. */
   async createIndex(name: string, withAlias: boolean): Promise<void> {
-    const def = indexDefinition(this.opts.replicas);
+    const def = this.opts.definition(this.opts.replicas);
     await this.client.indices.create({
       index: name,
       body: { ...def, ...(withAlias ? { aliases: { [this.alias]: {} } } : {}) } as never,
@@ -110,9 +114,8 @@ export class SearchIndex {
     if (index === this.alias) await this.ensure();
     const body: unknown[] = [];
     for (const op of ops) {
-      const id = op.kind === 'put' ? op.data.itemId : op.itemId;
-      body.push({ index: { _index: index, _id: id, version: op.version, version_type: 'external' } });
-      body.push(op.kind === 'put' ? { ...searchDocFromEvent(op.data), deleted: false } : tombstone());
+      body.push({ index: { _index: index, _id: op.id, version: op.version, version_type: 'external' } });
+      body.push(op.kind === 'put' ? { ...op.doc, deleted: false } : { deleted: true });
     }
     const t0 = performance.now();
     const res = await this.client.bulk({ body: body as never, ...(refresh ? { refresh } : {}) });
@@ -136,7 +139,7 @@ export class SearchIndex {
   async search(
     body: SearchRequestBody,
     page: { from?: number; size: number; searchAfter?: unknown[]; pitId?: string },
-  ): Promise<SearchHits & { pitId?: string }> {
+  ): Promise<SearchHits<V> & { pitId?: string }> {
     try {
       if (!page.pitId) await this.ensure();
       const full: Record<string, unknown> = {
@@ -172,7 +175,7 @@ export class SearchIndex {
    * time and search_after (a consistent view while it reads).
    * @returns the rows and the total number of matches (which may exceed `limit`)
    */
-  async searchAll(body: SearchRequestBody, limit: number, pageSize = 1_000): Promise<{ views: SearchItemView[]; total: number }> {
+  async searchAll(body: SearchRequestBody, limit: number, pageSize = 1_000): Promise<{ views: V[]; total: number }> {
     let pitId: string;
     try {
       await this.ensure();
@@ -183,7 +186,7 @@ export class SearchIndex {
       throw searchUnavailable();
     }
     try {
-      const views: SearchItemView[] = [];
+      const views: V[] = [];
       let total = 0;
       let searchAfter: unknown[] | undefined;
       for (;;) {
@@ -215,9 +218,4 @@ export class SearchIndex {
   async close(): Promise<void> {
     await this.client.close();
   }
-}
-
-/** A deleted item's document: nothing searchable, only its version. */
-function tombstone(): Partial<SearchDoc> & { deleted: true } {
-  return { deleted: true };
 }

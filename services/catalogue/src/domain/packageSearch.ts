@@ -1,0 +1,89 @@
+/**
+ * The package search read model (issue 14), without I/O: a package's index document and the
+ * search request of `GET /Packages/getPackages` (spec 000 section 4: customers see available
+ * packages only; a seller's `mine=true` list shows all of their own; search by name, here
+ * typo-tolerant and by prefix like the items').
+ *
+ * Index document (`_id` = package id, external `_version` = its aggregateVersion): `view` (the
+ * package as the API answers it, not indexed), `name` (text with a `.prefix` sub-field),
+ * `sellerId` keyword, `available` boolean, `createdAt` date, `deleted` (tombstones).
+ */
+import type { PackageEventData } from '@market/contracts';
+import { indexDefinition, textQuery, type SearchRequestBody } from './search';
+
+/** A package as the API answers it (`packageView`; price and content prices in rupees). */
+export interface PackageView {
+  _id: string;
+  packageName: string;
+  seller: string;
+  description: string;
+  price: number;
+  startDate: string;
+  endDate: string;
+  image: string;
+  content: { _id: string; Item_name: string; Brand: string; Model: string; Images: string[]; FinalPrice: number }[];
+  packageAvailability: boolean;
+  createdAt: string;
+}
+
+/** The index document of a package from its PackageCreated/PackageUpdated data. */
+export function packageDocFromEvent(d: PackageEventData) {
+  const view: PackageView = {
+    _id: d.packageId,
+    packageName: d.packageName,
+    seller: d.seller,
+    description: d.description,
+    price: d.priceCents / 100,
+    startDate: d.startDate,
+    endDate: d.endDate,
+    image: d.image,
+    content: d.content.map((c) => ({
+      _id: c.itemId,
+      Item_name: c.Item_name,
+      Brand: c.Brand ?? '',
+      Model: c.Model ?? '',
+      Images: c.Images ?? [],
+      FinalPrice: (c.finalPriceCents ?? 0) / 100,
+    })),
+    packageAvailability: d.packageAvailability,
+    // Events written before createdAt was carried: the epoch, so such packages sort oldest.
+    createdAt: d.createdAt ?? new Date(0).toISOString(),
+  };
+  return { view, name: d.packageName, sellerId: d.seller, available: d.packageAvailability, createdAt: view.createdAt };
+}
+
+/** Settings and mappings of a package index (the item index's analyzers). */
+export function packageIndexDefinition(replicas: number) {
+  const { settings, mappings } = indexDefinition(replicas);
+  const p = mappings.properties;
+  return {
+    settings,
+    mappings: {
+      dynamic: 'strict',
+      properties: {
+        view: p.view,
+        name: p.name,
+        sellerId: p.sellerId,
+        available: p.available,
+        createdAt: p.createdAt,
+        deleted: p.deleted,
+      },
+    },
+  };
+}
+
+/**
+ * The search body for a package list, newest first.
+ * @param scope - `sellerId`: only this seller's packages; `availableOnly`: hide unavailable ones
+ */
+export function packageSearchRequest(q: string | undefined, scope: { sellerId?: string; availableOnly: boolean }): SearchRequestBody {
+  const filter: Record<string, unknown>[] = [];
+  if (scope.sellerId) filter.push({ term: { sellerId: scope.sellerId } });
+  if (scope.availableOnly) filter.push({ term: { available: true } });
+  return {
+    query: { bool: { must: q ? [textQuery(q, ['name'])] : [], filter } },
+    sort: [{ createdAt: { order: 'desc' } }],
+    track_total_hits: true,
+    _source: ['view'],
+  };
+}
