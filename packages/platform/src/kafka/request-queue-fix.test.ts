@@ -1,12 +1,18 @@
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyRequestQueueFix, CHECK_PENDING_REQUESTS_INTERVAL_MS, scheduleCheckPendingRequests, type RequestQueueTimers } from './request-queue-fix';
+import {
+  applyRequestQueueFix,
+  CHECK_PENDING_REQUESTS_INTERVAL_MS,
+  scheduleCheckPendingRequests,
+  type RequestQueueTimers,
+} from './request-queue-fix';
 
 const require = createRequire(__filename);
 type RequestQueueClass = new (options: Record<string, unknown>) => RequestQueueTimers & { destroy(): void };
 const RequestQueue = require('kafkajs/src/network/requestQueue') as RequestQueueClass & { prototype: Record<string, unknown> };
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
-const newQueue = () => new RequestQueue({ clientId: 'test', broker: 'b:9092', logger: silent, maxInFlightRequests: null, isConnected: () => true });
+const newQueue = () =>
+  new RequestQueue({ clientId: 'test', broker: 'b:9092', logger: silent, maxInFlightRequests: null, isConnected: () => true });
 
 function queue(fields: Partial<RequestQueueTimers>): RequestQueueTimers {
   return { pending: [], throttledUntil: -1, throttleCheckTimeoutId: null, checkPendingRequests: vi.fn(), ...fields };
