@@ -3,10 +3,12 @@
  * FerretDB (slots under concurrent writers, pages across bucket boundaries, rewrites that change
  * nothing, the one-off backfill of orders written before the lists), and the order screens
  * through the gateway (a seller's, a customer's and an admin's pages, totals, status and month
- * filters, a status change showing in the list).
+ * filters, a status change showing in the list), the customer's payment history and its search,
+ * and an unpaged list over the cap (500 rows, then headers saying it was cut).
  */
+import { UNPAGED_CAP } from '@market/contracts';
 import { testServers, uniqueName } from '@market/platform/testing';
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKET_SIZE } from '../src/domain/listWindow';
 import { backfillOrderLists, orderBook } from '../src/store/orders';
@@ -93,8 +95,23 @@ describe('owner-keyed list store', () => {
         ...base,
       } as never);
     }
-    expect(await backfillOrderLists(book)).toBe(3);
+    await book.history.collection.insertOne({
+      _id: new Types.ObjectId(),
+      RecieptNo: 'R-OLD-1',
+      PaymentType: 'Card',
+      amountCents: 100,
+      TransTime: '2026-01-01T00:00:00+05:30',
+      ItemList: [],
+      PacakgeID: [],
+      CustomerID: 'cust-1',
+      OrderID: 'OLD1',
+      status: 'Paid',
+      captureId: 'cap',
+      createdAt: new Date(Date.UTC(2026, 0, 1)),
+    } as never);
+    expect(await backfillOrderLists(book)).toBe(4);
     expect(await backfillOrderLists(book)).toBe(0);
+    expect((await book.lists.page('h:c:cust-1', 0, 10)).rows.map(([, e]) => e.r)).toEqual(['R-OLD-1']);
     const seller = await book.lists.page('io:s:seller-1', 0, 10);
     expect(seller.total).toBe(3);
     expect(seller.rows.map(([k]) => k)).toEqual(['OLD3-I1', 'OLD2-I1', 'OLD1-I1']);
@@ -159,9 +176,63 @@ describe('order screens through the gateway', () => {
     expect((await seller.get<Page>('/Orders/getOrders?status=Confirmed&page=1&limit=2')).body).toMatchObject({ total: 3 });
     expect((await other.get<Order[]>('/Orders/getOrders?status=Shipped')).body.map((o) => o.status)).toEqual(['Shipped']);
 
+    // The payment history the customer's Orders page shows: newest first, exact total, search by receipt.
+    type Receipt = { RecieptNo: string; OrderID: string };
+    const history = (await buyer.get<{ items: Receipt[]; total: number }>('/orderhistory/getItems?page=1&limit=2')).body;
+    expect(history.total).toBe(3);
+    expect(history.items.map((h) => h.OrderID)).toEqual([bought[3], bought[1]]);
+    const receipt = history.items[1]!.RecieptNo;
+    expect((await buyer.get<Receipt[]>(`/orderhistory/getItems?q=${receipt.toLowerCase()}`)).body.map((h) => h.OrderID)).toEqual([
+      bought[1],
+    ]);
+    expect((await other.get<Receipt[]>(`/orderhistory/getItems?q=${receipt}`)).body).toEqual([]);
+    const allHistory = (await world.admin.get<{ items: Receipt[]; total: number }>('/orderhistory/getItems?page=1&limit=100')).body;
+    for (const id of bought) expect(allHistory.items.some((h) => h.OrderID === id)).toBe(true);
+
     const month = String(new Date().getMonth() + 1).padStart(2, '0');
     expect((await seller.get<Page>(`/Orders/getOrders?month=${month}&page=1&limit=10`)).body.total).toBe(4);
     const otherMonth = String(((new Date().getMonth() + 6) % 12) + 1).padStart(2, '0');
     expect((await seller.get<Page>(`/Orders/getOrders?month=${otherMonth}&page=1&limit=10`)).body.total).toBe(0);
+  });
+
+  it('answers an unpaged list in full up to the documented cap, and says so in headers when it cuts', async () => {
+    const { client: big, id: bigId } = await world.newSeller();
+    const db = conn.useDb(`ordering-${world.stack.dbSuffix}`);
+    const book = orderBook(db);
+    const n = UNPAGED_CAP + 1;
+    const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000);
+    await book.itemOrders.collection.insertMany(
+      Array.from({ length: n }, (_, i) => ({
+        _id: `CAP${i}-I1`,
+        OrderID: `CAP${i}`,
+        SellerID: bigId,
+        CustomerID: 'cap-customer',
+        OQuantity: 1,
+        TransitTime: at(i).toISOString(),
+        placedAt: at(i),
+        status: 'Confirmed',
+        unitPriceCents: 100,
+        totalCents: 100,
+        statusChangedAt: at(i),
+        Items: [],
+        aggregateVersion: 1,
+        pendingEvents: [],
+        listSlots: { c: i, s: i, a: 0 },
+      })) as never[],
+    );
+    for (let i = 0; i < n; i++) await book.lists.put(`io:s:${bigId}`, i, `CAP${i}-I1`, { t: at(i).getTime(), s: 'Confirmed' });
+    await book.lists.allocate(Array.from({ length: n }, () => `io:s:${bigId}`));
+
+    const cut = await big.get<Order[]>('/Orders/getOrders');
+    expect(cut.body).toHaveLength(UNPAGED_CAP);
+    expect(cut.body[0]!.OrderID).toBe(`CAP${n - 1}`);
+    expect(cut.headers.get('x-total-count')).toBe(String(n));
+    expect(cut.headers.get('x-result-truncated')).toBe('true');
+    const rest = (await big.get<Page>(`/Orders/getOrders?page=${UNPAGED_CAP / 100 + 1}&limit=100`)).body;
+    expect(rest.items.map((o) => o.OrderID)).toEqual(['CAP0']);
+
+    const whole = await other.get<Order[]>('/Orders/getOrders');
+    expect(whole.headers.get('x-total-count')).toBe(String(whole.body.length));
+    expect(whole.headers.get('x-result-truncated')).toBeNull();
   });
 });

@@ -6,10 +6,11 @@
  * are hashed here and dropped; answers show the number masked.
  */
 import { CardCreateSchema, CardUpdateSchema } from '@market/contracts';
-import { listBody, notFound, objectIdParam, pageRequest, requireCaller } from '@market/platform';
+import { notFound, objectIdParam, pageRequest, requireCaller } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import { cardFacts, cvvHash, numberHash } from '../domain/cards';
+import { sendList } from './listAnswer';
 import { cardView, type CardDoc } from '../store/cards';
 
 export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
@@ -30,7 +31,7 @@ export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
       cards.find(filter).sort({ createdAt: -1 }).skip(page.skip).limit(page.limit).lean<CardDoc[]>(),
       cards.countDocuments(filter),
     ]);
-    res.json(listBody(page, rows.map(cardView), total));
+    sendList(res, page, rows.map(cardView), total);
   });
 
   r.get('/paymentdetails/getItem/:id', async (req, res) => {

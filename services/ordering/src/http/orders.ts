@@ -18,9 +18,7 @@ import {
 import {
   HttpError,
   conflict,
-  escapeRegex,
   forbidden,
-  listBody,
   notFound,
   objectIdParam,
   pageRequest,
@@ -36,6 +34,7 @@ import type { Model } from 'mongoose';
 import { newestFirst, type ListEntry } from '../domain/listWindow';
 import { colomboMonthRange, colomboYear } from '../domain/time';
 import {
+  historyListId,
   historyView,
   itemOrderView,
   listOrder,
@@ -48,6 +47,7 @@ import {
   type OrderBook,
   type PackageOrderDoc,
 } from '../store/orders';
+import { sendList } from './listAnswer';
 import { customerName, type ReadModels } from '../store/readModels';
 
 function scope(caller: Caller): Record<string, string> {
@@ -153,12 +153,11 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     const page = pageRequest(req.query);
     const { rows, total } = await orderPage<ItemOrderDoc>('item', req, caller, page);
     const who = await names(rows.map((o) => o.CustomerID));
-    res.json(
-      listBody(
-        page,
-        rows.map((o) => itemOrderView(o, who.get(o.CustomerID)!)),
-        total,
-      ),
+    sendList(
+      res,
+      page,
+      rows.map((o) => itemOrderView(o, who.get(o.CustomerID)!)),
+      total,
     );
   });
 
@@ -168,12 +167,11 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     const { rows, total } = await orderPage<PackageOrderDoc>('package', req, caller, page);
     const who = await names(rows.map((o) => o.CustomerID));
     const company = await companies(rows.map((o) => o.SellerID));
-    res.json(
-      listBody(
-        page,
-        rows.map((o) => packageOrderView(o, who.get(o.CustomerID)!, company(o.SellerID))),
-        total,
-      ),
+    sendList(
+      res,
+      page,
+      rows.map((o) => packageOrderView(o, who.get(o.CustomerID)!, company(o.SellerID))),
+      total,
     );
   });
 
@@ -230,16 +228,29 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     if (caller.role === 'seller') throw forbidden();
     const page = pageRequest(req.query);
     const { q } = HistoryListQuerySchema.parse(req.query);
-    const filter: Record<string, unknown> = { ...scope(caller) };
-    if (q) {
-      const pattern = new RegExp(escapeRegex(q), 'i');
-      filter.$or = [{ RecieptNo: pattern }, { PaymentType: pattern }];
+    // The caller's list (store/orders.ts), read by `_id`; a search walks that list's entries,
+    // which carry the receipt number and payment type.
+    const listId = historyListId(caller.role === 'customer' ? { by: 'c', id: caller.id } : { by: 'a' });
+    let keys: string[];
+    let total: number;
+    if (!q) {
+      const p = await book.lists.page(listId, page.skip, page.limit);
+      keys = p.rows.map(([k]) => k);
+      total = p.total;
+    } else {
+      const needle = q.toLowerCase();
+      const found: [string, ListEntry][] = [];
+      for await (const row of book.lists.walk(listId)) {
+        if ([row[1].r, row[1].p].some((v) => String(v).toLowerCase().includes(needle))) found.push(row);
+      }
+      found.sort(newestFirst);
+      keys = found.slice(page.skip, page.skip + page.limit).map(([k]) => k);
+      total = found.length;
     }
-    const [rows, total] = await Promise.all([
-      book.history.find(filter).sort({ createdAt: -1, _id: 1 }).skip(page.skip).limit(page.limit).lean<HistoryDoc[]>(),
-      book.history.countDocuments(filter),
-    ]);
-    res.json(listBody(page, rows.map(historyView), total));
+    const rows = (await Promise.all(keys.map((k) => book.history.findById(k).lean<HistoryDoc>()))).filter(
+      (h): h is HistoryDoc => h !== null,
+    );
+    sendList(res, page, rows.map(historyView), total);
   });
 
   r.get('/orderhistory/get/:id', async (req, res) => {
@@ -257,12 +268,11 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
       book.customerOrders.find(filter).sort({ _id: 1 }).skip(page.skip).limit(page.limit).lean(),
       book.customerOrders.countDocuments(filter),
     ]);
-    res.json(
-      listBody(
-        page,
-        rows.map((c) => ({ _id: c._id, CustomerID: c.CustomerID, Orders: c.Orders })),
-        total,
-      ),
+    sendList(
+      res,
+      page,
+      rows.map((c) => ({ _id: c._id, CustomerID: c.CustomerID, Orders: c.Orders })),
+      total,
     );
   });
 

@@ -63,6 +63,8 @@ export interface HistoryDoc {
   status: 'Paid' | 'Refunded';
   captureId: string;
   createdAt: Date;
+  /** Its slots in the customer's (`c`) and the admins' (`a`) payment-history list. */
+  listSlots?: { c: number; a: number };
 }
 
 export interface CustomerOrdersDoc {
@@ -111,6 +113,7 @@ const historySchema = new Schema<HistoryDoc>(
     status: { type: String, required: true },
     captureId: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    listSlots: { type: { c: Number, a: Number }, _id: false },
   },
   { collection: 'order_history', versionKey: false },
 );
@@ -197,27 +200,71 @@ async function insertListedOrder(book: OrderBook, kind: OrderKind, doc: OrderBas
   if (order) await listOrder(book, kind, order);
 }
 
+/** The id of a payment-history list: a customer's (`h:c:<customerId>`) or everyone's (`h:all`, admins). */
+export function historyListId(owner: { by: 'c'; id: string } | { by: 'a' }): string {
+  return owner.by === 'a' ? 'h:all' : `h:c:${owner.id}`;
+}
+
+/** Writes a history record's entries (`{ t, r: RecieptNo, p: PaymentType }`, for the search) from the record as stored. */
+export async function listHistory(book: OrderBook, h: HistoryDoc): Promise<void> {
+  if (!h.listSlots) return;
+  const fields = { t: new Date(h.createdAt).getTime(), r: h.RecieptNo, p: h.PaymentType };
+  const key = String(h._id);
+  await Promise.all([
+    book.lists.put(historyListId({ by: 'c', id: h.CustomerID }), h.listSlots.c, key, fields),
+    book.lists.put(historyListId({ by: 'a' }), h.listSlots.a, key, fields),
+  ]);
+}
+
+/** Inserts a history record if absent, with its slots (handed out only when it is not there yet), and lists it. */
+async function insertListedHistory(book: OrderBook, doc: Omit<HistoryDoc, 'listSlots'>): Promise<void> {
+  let h = await book.history.findById(doc._id).lean<HistoryDoc>();
+  if (!h) {
+    const ids = [historyListId({ by: 'c', id: doc.CustomerID }), historyListId({ by: 'a' })];
+    const [c, a] = await book.lists.allocate(ids);
+    const listSlots = { c: c!, a: a! };
+    await insertIfAbsent(book.history, { ...doc, listSlots });
+    h = await book.history.findById(doc._id).lean<HistoryDoc>();
+    if (h && h.listSlots?.c !== listSlots.c) await Promise.all(ids.map((id) => book.lists.release(id)));
+  }
+  if (h) await listHistory(book, h);
+}
+
 /**
- * Gives every order written before the lists existed its slots and entries, oldest first, once
- * (a marker in the heads collection records it). A one-off scan at start-up, not a request path.
+ * Gives every order and payment-history record written before the lists existed its slots and
+ * entries, oldest first, once per kind (markers in the heads collection record it). A one-off
+ * scan at start-up, not a request path.
+ * @returns how many rows were listed
  */
 export async function backfillOrderLists(book: OrderBook): Promise<number> {
-  const MARKER = '$backfill:orders:v1';
-  if (await book.lists.isMarked(MARKER)) return 0;
   let n = 0;
-  for (const kind of ['item', 'package'] as const) {
-    const m = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<OrderBase>;
-    const rows = await m.find({}).sort({ placedAt: 1, _id: -1 }).lean<OrderBase[]>();
-    for (const o of rows) {
-      if (o.listSlots) continue;
-      const [c, s, a] = await book.lists.allocate(orderListIds(kind, o));
-      const listSlots = { c: c!, s: s!, a: a! };
-      await m.updateOne({ _id: o._id }, { $set: { listSlots } });
-      await listOrder(book, kind, { ...o, listSlots });
+  const ORDERS = '$backfill:orders:v1';
+  if (!(await book.lists.isMarked(ORDERS))) {
+    for (const kind of ['item', 'package'] as const) {
+      const m = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<OrderBase>;
+      for (const o of await m.find({}).sort({ placedAt: 1, _id: -1 }).lean<OrderBase[]>()) {
+        if (o.listSlots) continue;
+        const [c, s, a] = await book.lists.allocate(orderListIds(kind, o));
+        const listSlots = { c: c!, s: s!, a: a! };
+        await m.updateOne({ _id: o._id }, { $set: { listSlots } });
+        await listOrder(book, kind, { ...o, listSlots });
+        n++;
+      }
+    }
+    await book.lists.mark(ORDERS);
+  }
+  const HISTORY = '$backfill:history:v1';
+  if (!(await book.lists.isMarked(HISTORY))) {
+    for (const h of await book.history.find({}).sort({ createdAt: 1, _id: -1 }).lean<HistoryDoc[]>()) {
+      if (h.listSlots) continue;
+      const [c, a] = await book.lists.allocate([historyListId({ by: 'c', id: h.CustomerID }), historyListId({ by: 'a' })]);
+      const listSlots = { c: c!, a: a! };
+      await book.history.updateOne({ _id: h._id }, { $set: { listSlots } });
+      await listHistory(book, { ...h, listSlots });
       n++;
     }
+    await book.lists.mark(HISTORY);
   }
-  await book.lists.mark(MARKER);
   return n;
 }
 
@@ -265,7 +312,7 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
     if (line.kind === 'item') await insertListedOrder(book, 'item', { _id: id, ...base, Items: [line.snapshot] });
     else await insertListedOrder(book, 'package', { _id: id, ...base, Packages: [line.snapshot] });
   }
-  await insertIfAbsent(book.history, {
+  await insertListedHistory(book, {
     _id: new Types.ObjectId(pay.historyId),
     RecieptNo: pay.RecieptNo,
     PaymentType: pay.PaymentType,
@@ -350,7 +397,7 @@ export function packageOrderView(o: PackageOrderDoc, customerName: string, selle
 
 /** An order-history record as answered (Amount in rupees). */
 export function historyView(h: HistoryDoc) {
-  const { amountCents, captureId: _c, createdAt: _t, ...rest } = h;
+  const { amountCents, captureId: _c, createdAt: _t, listSlots: _s, ...rest } = h;
   // An empty list can be missing from the stored record (an item-only checkout's record came back
   // without `PacakgeID`), yet clients read both lists as arrays (documented shape): always send them.
   return { ...rest, ItemList: h.ItemList ?? [], PacakgeID: h.PacakgeID ?? [], _id: String(h._id), Amount: rupees(amountCents) };
