@@ -190,6 +190,8 @@ export async function run(): Promise<BenchSection> {
         `With nobody using it, ${warmup} s after ${started ? 'the marketplace started' : 'this run began (against a running npm start)'}, ` +
           `utime + stime of each process and its descendants over ${wall.toFixed(1)} s, as % of one core; goal ≤ 5 % in total.`,
         `The ${NODE_PROCESSES.length - missing.length - gone.length} Node processes of the marketplace (services, worker, gateway) together: ${node.toFixed(2)} %.`,
+        'The infrastructure is shared: its figures include anything else that used Kafka, FerretDB, Redis or OpenSearch ' +
+          'during the window (tests, another stack), and events other stacks publish reach these services too.',
         ...(missing.length ? [`Not found (not listening): ${missing.join(', ')}.`] : []),
         ...(gone.length ? [`Exited during the window, left out: ${gone.join(', ')}.`] : []),
       ],
