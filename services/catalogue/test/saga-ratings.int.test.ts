@@ -127,10 +127,10 @@ describe('stock reservation (checkout saga)', () => {
     // in-flight mark on the item, no hold yet, no decision.
     const before = (await stored(id, orderId)).doc;
     await db
-      .collection('items')
+      .collection<{ _id: Types.ObjectId; Quantity: number; aggregateVersion: number; stockMarks: string[] }>('items')
       .updateOne(
         { _id: new Types.ObjectId(id) },
-        { $set: { Quantity: 3 }, $push: { stockMarks: `take:${orderId}` } as Record<string, unknown>, $inc: { aggregateVersion: 1 } },
+        { $set: { Quantity: 3 }, $push: { stockMarks: `take:${orderId}` }, $inc: { aggregateVersion: 1 } },
       );
     await publish('OrderPlaced', orderId, 1, { orderId, customerId: 'c1', items: [{ itemId: id, quantity: 2 }], packages: [] });
     await waitFor(async () => decided.has(orderId), 30_000, 100, 'the decision');
