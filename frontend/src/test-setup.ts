@@ -5,6 +5,17 @@ import { afterEach } from 'vitest';
 // Each test starts from an empty document (vitest runs without globals, so RTL cannot do it itself).
 afterEach(() => cleanup());
 
+// Node 25 and later define their own `localStorage` and `sessionStorage` on the global object,
+// without methods unless Node runs with --localstorage-file. vitest's jsdom environment copies a
+// window property only when the global lacks it, so the app (which keeps the ids it shows in
+// localStorage) would meet Node's empty one. Put jsdom's own Storage objects back, from the JSDOM
+// instance vitest exposes.
+const jsdomWindow = (globalThis as { jsdom?: { window: Window } }).jsdom?.window;
+for (const name of ['localStorage', 'sessionStorage'] as const) {
+  if (jsdomWindow && typeof globalThis[name]?.getItem !== 'function')
+    Object.defineProperty(globalThis, name, { value: jsdomWindow[name], configurable: true, writable: true });
+}
+
 // Mantine reads these browser APIs that jsdom lacks.
 window.matchMedia ??= ((query: string) => ({
   matches: false,
