@@ -2,11 +2,17 @@
  * Catalogue calls of the web app at their documented paths (spec 000 and 001 section 7; issue 4).
  * Prices on the wire are rupees.
  */
-import type { ItemAnswer, PackageAnswer } from '@market/contracts';
+import type { ItemAnswer, ItemFacetsAnswer, PackageAnswer } from '@market/contracts';
 import { api, query, type Page } from './client';
 
 /** An item as the catalogue answers it (the documented answer schema). */
 export type Item = ItemAnswer;
+
+/** Facet counts of a page of items (category, brand, price band, minimum rating; issue 14). */
+export type ItemFacets = ItemFacetsAnswer;
+
+/** A page of items with the facet counts for the filters. */
+export type ItemPage = Page<Item> & { facets?: ItemFacets };
 
 /** A package as the catalogue answers it. */
 export type Package = PackageAnswer;
@@ -25,7 +31,7 @@ export interface ItemFilters {
 }
 
 export const catalogueApi = {
-  listItems: (f: ItemFilters, page: number, limit = 12) => api<Page<Item>>('GET', `/items/getItems${query({ ...f, page, limit })}`),
+  listItems: (f: ItemFilters, page: number, limit = 12) => api<ItemPage>('GET', `/items/getItems${query({ ...f, page, limit })}`),
   getItem: (id: string) => api<Item>('GET', `/items/get/${encodeURIComponent(id)}`),
   skuAvailable: (sku: string) =>
     api<{ available: boolean; message: string | null }>('GET', `/items/skuAvailable/${encodeURIComponent(sku)}`),

@@ -1,11 +1,16 @@
 /**
  * Search and filters of item lists (spec 000 section 2: search, category, price and rating
- * filters and Clear Filter), applied on the server.
+ * filters and Clear Filter), applied on the server. With the page's facet counts (issue 14) each
+ * choice shows how many items it would give, e.g. "Gaming (12)", and a Brand choice lists the
+ * brands of the results.
  */
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { CATEGORIES, PRICE_BANDS } from '@market/contracts';
 import { IconSearch } from '@tabler/icons-react';
-import type { ItemFilters as Filters } from '../api/catalogue';
+import type { ItemFacets, ItemFilters as Filters } from '../api/catalogue';
+
+/** `label (count)` when the count is known. */
+const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
 
 export function ItemFilterBar({
   text,
@@ -14,6 +19,8 @@ export function ItemFilterBar({
   onChange,
   searchLabel = 'Search by name, brand or model',
   showCategory = true,
+  showBrand = false,
+  facets,
 }: {
   text: string;
   onText: (v: string) => void;
@@ -21,7 +28,16 @@ export function ItemFilterBar({
   onChange: (f: Filters) => void;
   searchLabel?: string;
   showCategory?: boolean;
+  /** Offer a Brand choice (from the facet counts). */
+  showBrand?: boolean;
+  /** Facet counts of the current results, shown beside each choice. */
+  facets?: ItemFacets;
 }) {
+  const categoryCount = new Map(facets?.category.map((c) => [c.value as string, c.count]));
+  const bandCount = new Map(facets?.priceBand.map((b) => [b.value, b.count]));
+  const ratingCount = new Map(facets?.rating.map((r) => [r.value, r.count]));
+  const brands = [...new Set([...(facets?.brand.map((b) => b.value) ?? []), ...(filters.brand ? [filters.brand] : [])])];
+  const brandCount = new Map(facets?.brand.map((b) => [b.value, b.count]));
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
       <TextInput
@@ -36,17 +52,29 @@ export function ItemFilterBar({
         <Select
           aria-label="Category"
           placeholder="Category"
-          data={[...CATEGORIES]}
+          data={CATEGORIES.map((c) => ({ value: c, label: facets ? counted(c, categoryCount.get(c) ?? 0) : c }))}
           value={filters.category ?? null}
           onChange={(v) => onChange({ ...filters, category: v ?? undefined })}
           clearable
           w={200}
         />
       )}
+      {showBrand && (
+        <Select
+          aria-label="Brand"
+          placeholder="Brand"
+          data={brands.map((b) => ({ value: b, label: counted(b, brandCount.get(b)) }))}
+          value={filters.brand ?? null}
+          onChange={(v) => onChange({ ...filters, brand: v ?? undefined })}
+          clearable
+          searchable
+          w={180}
+        />
+      )}
       <Select
         aria-label="Price"
         placeholder="Price"
-        data={PRICE_BANDS.map((b) => ({ value: b.id, label: b.label }))}
+        data={PRICE_BANDS.map((b) => ({ value: b.id, label: counted(b.label, bandCount.get(b.id)) }))}
         value={filters.priceBand ?? null}
         onChange={(v) => onChange({ ...filters, priceBand: v ?? undefined })}
         clearable
@@ -55,7 +83,7 @@ export function ItemFilterBar({
       <Select
         aria-label="Rating"
         placeholder="Rating"
-        data={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} stars & up` }))}
+        data={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: counted(`${n} stars & up`, ratingCount.get(n)) }))}
         value={filters.minRating ? String(filters.minRating) : null}
         onChange={(v) => onChange({ ...filters, minRating: v ? Number(v) : undefined })}
         clearable

@@ -66,6 +66,8 @@ function ItemGrid({
         onChange={setFilters}
         searchLabel={searchLabel}
         showCategory={showCategory}
+        showBrand={!base.brand}
+        facets={list.data?.facets}
       />
       <ListState list={list} empty={'No Result Found!'}>
         {(rows) => (
