@@ -8,12 +8,21 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { Admin, Kafka, Producer } from 'kafkajs';
-import type { Connection } from 'mongoose';
+import { Schema, type Connection, type Model } from 'mongoose';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKafka, ensureTopics } from '../src/kafka/client';
 import { applyVersioned, IdempotentConsumer, processedEventsModel } from '../src/kafka/consumer';
-import { announceOutboxWrite, OUTBOX_HINTS, OutboxRelay, pendingEvent, withEvents, type PendingEvent } from '../src/kafka/outbox';
+import {
+  announceOutboxWrite,
+  OUTBOX_HINTS,
+  outboxPlugin,
+  OutboxRelay,
+  pendingEvent,
+  withEvents,
+  type OutboxFields,
+  type PendingEvent,
+} from '../src/kafka/outbox';
 import { connectMongo } from '../src/mongo';
 import { requireServers, testServers, uniqueName, waitFor } from '../src/testing';
 import { effectsModel, gadgetModel, gadgetViewModel } from './fixtures/gadget';
@@ -276,6 +285,31 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     await new Promise((r) => setTimeout(r, 1_600));
     expect(await relay.drainOnce()).toBe(0);
     expect(await hints().countDocuments({ _id: `gadgets:${id}` } as Record<string, unknown>)).toBe(0);
+  });
+
+  it('removes a soft-deleted aggregate once its last event is out, and one marked deleted without an event', async () => {
+    type Deletable = OutboxFields & { _id: string; name: string; deleted: boolean };
+    const schema = new Schema<Deletable>(
+      { _id: String, name: String, deleted: { type: Boolean, default: false } },
+      { collection: 'deletables' },
+    );
+    schema.plugin(outboxPlugin);
+    const deletables = (writerDb.models.Deletable as Model<Deletable>) ?? writerDb.model<Deletable>('Deletable', schema);
+    const relay = new OutboxRelay({ models: [deletables], producer, logger });
+    const [a, b] = [uniqueName('del'), uniqueName('del')];
+    for (const id of [a, b])
+      await deletables.create({ _id: id, name: id, aggregateVersion: 1, pendingEvents: [gadgetEvent('ItemCreated', id, 1, id)] });
+    expect(await relay.drainOnce()).toBe(2);
+    // a: deleted with its last event; b: only marked (as identity marks an accepted seller request).
+    await deletables.updateOne(
+      { _id: a, aggregateVersion: 1 },
+      { $set: { deleted: true }, ...withEvents([gadgetEvent('ItemUpdated', a, 2, 'gone')]) },
+    );
+    await deletables.updateOne({ _id: b }, { $set: { deleted: true } });
+    expect(await relay.drainOnce()).toBe(1);
+    expect(await deletables.findById(a).lean()).toBeNull();
+    expect(await deletables.findById(b).lean()).toBeNull();
+    expect(await hints().countDocuments({ _id: { $in: [`deletables:${a}`, `deletables:${b}`] } } as Record<string, unknown>)).toBe(0);
   });
 
   it('two relay replicas publish every event of concurrent writers, and leave no hint behind', async () => {
