@@ -34,8 +34,10 @@ import {
   SellerRequestListAnswerSchema,
   identityMessage,
 } from './identity-answers';
-import { PageQuerySchema } from './paging';
+import { PageQuerySchema, UNPAGED_CAP } from './paging';
 
+/** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services/identity/src/http/listAnswer.ts). */
+const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 const Search = PageQuerySchema.extend({ q: z.string().max(100).optional() });
 const common = {
   400: 'Invalid input: `{ error, fields }`',
@@ -118,7 +120,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['admin'],
     query: Search,
     response: CustomerListAnswerSchema,
-    responses: { 200: 'Array, or `{ items, total, page, limit }` with page/limit', ...pick(401, 403) },
+    responses: { 200: paged, ...pick(401, 403) },
   },
   {
     method: 'put',
@@ -192,7 +194,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['admin'],
     query: Search,
     response: SellerRequestListAnswerSchema,
-    responses: { 200: 'Array or page', ...pick(401, 403) },
+    responses: { 200: paged, ...pick(401, 403) },
   },
   {
     method: 'get',
@@ -231,7 +233,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['public', 'admin'],
     query: Search.extend({ requestDelete: z.enum(['true', 'false']).optional() }),
     response: OrgSellerListAnswerSchema,
-    responses: { 200: 'Array or page' },
+    responses: { 200: paged },
   },
   {
     method: 'get',
@@ -362,7 +364,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['admin'],
     query: PageQuerySchema,
     response: AdminListAnswerSchema,
-    responses: { 200: 'Array or page', ...pick(401, 403) },
+    responses: { 200: paged, ...pick(401, 403) },
   },
   {
     method: 'get',

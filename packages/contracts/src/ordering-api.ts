@@ -25,10 +25,11 @@ import {
   ItemOrderAnswerSchema,
   PackageOrderAnswerSchema,
 } from './ordering-answers';
-import { listAnswer, MessageAnswerSchema, PageQuerySchema } from './paging';
+import { listAnswer, MessageAnswerSchema, PageQuerySchema, UNPAGED_CAP } from './paging';
 
 const notYours = 'Absent, or not yours';
-const paged = 'Array (documented shape), or `{ items, total, page, limit }` with page/limit';
+/** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services' http/listAnswer.ts). */
+const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 
 function orderOperations(prefix: 'Orders' | 'PackageOrders', tag: string): ApiOperation[] {
   const order = prefix === 'Orders' ? ItemOrderAnswerSchema : PackageOrderAnswerSchema;

@@ -5,7 +5,7 @@
  * their own, the admin reads the contact messages.
  */
 import type { ApiOperation } from './api';
-import { listAnswer, MessageAnswerSchema, PageQuerySchema } from './paging';
+import { listAnswer, MessageAnswerSchema, PageQuerySchema, UNPAGED_CAP } from './paging';
 import {
   ContactSchema,
   ContactSellerSchema,
@@ -17,7 +17,8 @@ import {
 import { ContactAnswerSchema, ReviewAnswerSchema, SellerMessageAnswerSchema } from './reviews-answers';
 
 const notYours = 'Absent, or not yours';
-const paged = 'Array (documented shape), or `{ items, total, page, limit }` with page/limit';
+/** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services' http/listAnswer.ts). */
+const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 
 export const REVIEWS_OPERATIONS: ApiOperation[] = [
   {

@@ -5,12 +5,13 @@
  * and the added `POST /Admin/logout`, `GET /Admin/me`. Only an admin creates an admin.
  */
 import { AddAdminSchema } from '@market/contracts';
-import { conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, unauthorized } from '@market/platform';
+import { conflict, notFound, objectIdParam, pageRequest, requireCaller, unauthorized } from '@market/platform';
 import { Router } from 'express';
 import { Types } from 'mongoose';
 import { generatedPassword, suggestedUsername } from '../domain/codes';
 import { hashPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
+import { sendList } from './listAnswer';
 import { adminView, type AdminDoc } from '../store/admins';
 import type { IdentityDeps } from './deps';
 import { endSession, logIn } from './session';
@@ -29,7 +30,7 @@ export function adminRoutes(deps: IdentityDeps): Router {
       admins.find({}).sort({ createdAt: 1, _id: 1 }).skip(page.skip).limit(page.limit).lean<AdminDoc[]>(),
       admins.countDocuments({}),
     ]);
-    res.json(listBody(page, rows.map(adminView), total));
+    sendList(res, page, rows.map(adminView), total);
   });
 
   r.get('/Admin/getAdmin/:id', async (req, res) => {

@@ -12,7 +12,6 @@ import {
   badRequest,
   conflict,
   escapeRegex,
-  listBody,
   notFound,
   objectIdParam,
   pageRequest,
@@ -25,6 +24,7 @@ import { Types } from 'mongoose';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { customerDeleted, customerRegistered, customerUpdated } from '../events/identityEvents';
+import { sendList } from './listAnswer';
 import { customerView, type CustomerDoc } from '../store/customers';
 import type { IdentityDeps } from './deps';
 import { endSession, logIn } from './session';
@@ -118,7 +118,7 @@ export function customerRoutes(deps: IdentityDeps): Router {
       customers.find(filter).sort({ newlyAddeddate: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<CustomerDoc[]>(),
       customers.countDocuments(filter),
     ]);
-    res.json(listBody(page, rows.map(customerView), total));
+    sendList(res, page, rows.map(customerView), total);
   });
 
   r.put('/Customer/update/:id', async (req, res) => {

@@ -22,7 +22,6 @@ import {
   conflict,
   escapeRegex,
   forbidden,
-  listBody,
   notFound,
   objectIdParam,
   pageRequest,
@@ -38,6 +37,7 @@ import { generatedPassword, suggestedUsername } from '../domain/codes';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
 import { sellerEvent, sellerRefEvent } from '../events/identityEvents';
+import { sendList } from './listAnswer';
 import { orgSellerPublicView, orgSellerView, sellerRequestView, type OrgSellerDoc, type SellerRequestDoc } from '../store/sellers';
 import type { IdentityDeps } from './deps';
 import { endSession, logIn } from './session';
@@ -109,7 +109,7 @@ export function sellerRoutes(deps: IdentityDeps): Router {
       sellerRequests.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<SellerRequestDoc[]>(),
       sellerRequests.countDocuments(filter),
     ]);
-    res.json(listBody(page, rows.map(sellerRequestView), total));
+    sendList(res, page, rows.map(sellerRequestView), total);
   });
 
   r.get('/seller/get/:id', async (req, res) => {
@@ -221,7 +221,7 @@ export function sellerRoutes(deps: IdentityDeps): Router {
       orgSellers.find(filter).sort({ acceptedDate: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<OrgSellerDoc[]>(),
       orgSellers.countDocuments(filter),
     ]);
-    res.json(listBody(page, rows.map(isAdmin ? orgSellerView : orgSellerPublicView), total));
+    sendList(res, page, rows.map(isAdmin ? orgSellerView : orgSellerPublicView), total);
   });
 
   r.get('/orgSeller/get/:id', async (req, res) => {

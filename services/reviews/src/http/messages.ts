@@ -10,11 +10,12 @@
  * Someone else's message, or a malformed id, answers 404.
  */
 import { ContactSchema, ContactSellerSchema, type ContactView } from '@market/contracts';
-import { listBody, notFound, objectIdParam, pageRequest, requireCaller } from '@market/platform';
-import { Router } from 'express';
+import { notFound, objectIdParam, pageRequest, requireCaller } from '@market/platform';
+import { Router, type Response } from 'express';
 import { Types, type Model } from 'mongoose';
 import { messageView } from '../domain/messageView';
 import { normalId } from '../domain/rules';
+import { sendList } from './listAnswer';
 import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
 import type { OwnerLists } from '../store/ownerLists';
@@ -37,11 +38,11 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
    * One page of a message list, newest first, from its owner-keyed list (one head and one or two
    * bucket reads, then each message by `_id`).
    */
-  async function list(model: Model<MessageDoc>, listId: string, query: unknown) {
+  async function list(res: Response, model: Model<MessageDoc>, listId: string, query: unknown): Promise<void> {
     const page = pageRequest(query);
     const p = await lists.page(listId, page.skip, page.limit);
     const rows = (await Promise.all(p.rows.map(([k]) => model.findById(k).lean<MessageDoc>()))).filter((m): m is MessageDoc => m !== null);
-    return listBody(page, await views(rows), p.total);
+    sendList(res, page, await views(rows), p.total);
   }
 
   r.post('/contact/add', async (req, res) => {
@@ -60,7 +61,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
 
   r.get('/contact/get', async (req, res) => {
     requireCaller(req, 'admin');
-    res.json(await list(contact, messageListId({}), req.query));
+    await list(res, contact, messageListId({}), req.query);
   });
 
   r.delete('/contact/delete/:id', async (req, res) => {
@@ -91,7 +92,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
 
   r.get('/contactsel/get', async (req, res) => {
     const caller = requireCaller(req, 'seller');
-    res.json(await list(contactsel, messageListId({ sellerid: caller.id }), req.query));
+    await list(res, contactsel, messageListId({ sellerid: caller.id }), req.query);
   });
 
   r.delete('/contactsel/delete/:id', async (req, res) => {

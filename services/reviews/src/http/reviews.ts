@@ -18,7 +18,7 @@
  * photo, the item's name, brand and model, and the verified-purchase mark.
  */
 import { ReviewCreateSchema, ReviewListQuerySchema, ReviewReportSchema, ReviewUpdateSchema, type ReviewView } from '@market/contracts';
-import { conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, type Caller } from '@market/platform';
+import { conflict, notFound, objectIdParam, pageRequest, requireCaller, type Caller } from '@market/platform';
 import { Router } from 'express';
 import { Types, type Model } from 'mongoose';
 import type { z } from 'zod';
@@ -28,6 +28,7 @@ import { entryMatches, itemMatchesText, reviewListPlan } from '../domain/reviewL
 import { reviewView } from '../domain/reviewView';
 import { mayDeleteReview, mayReport, normalId, ownsReview } from '../domain/rules';
 import { reviewCreated, reviewReported, reviewUpdated } from '../events/reviewEvents';
+import { sendList } from './listAnswer';
 import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
 import { allocateReviewSlots, listReview, releaseReviewSlots, reviewListId, type ReviewLists } from '../store/reviewLists';
@@ -202,7 +203,7 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
       total = found.length;
     }
     const rows = (await Promise.all(keys.map((k) => findReview(reviews, k)))).filter((x): x is ReviewDoc => x !== null && !x.deleted);
-    res.json(listBody(page, await views(rows), total));
+    sendList(res, page, await views(rows), total);
   });
 
   r.post('/review/add', async (req, res) => {
