@@ -409,9 +409,13 @@ export class OutboxRelay {
         }
       }
       if (!landed && now - hint.at < this.hintGraceMs) {
-        // The announced write has not landed yet: its writer nudges us after it, or a sweep
-        // comes back, so let the hint go without waiting for the lease to run out.
-        await hints.updateOne({ _id: hintId, seq: hint.seq }, { $set: { leaseUntil: 0 } });
+        // The announced write has not landed yet: its writer nudges a relay after it, or a sweep
+        // comes back, so let the hint go without waiting for the lease to run out. A write that
+        // announced itself while we held the hint may have had its nudge turned away by our
+        // lease (another replica): look again rather than leave it to the sweep.
+        const released = await hints.findOneAndUpdate({ _id: hintId }, { $set: { leaseUntil: 0 } }, { returnDocument: 'after' });
+        const latest = (released && 'ok' in released && 'value' in released ? released.value : released) as OutboxHintDoc | null;
+        if (latest && latest.seq !== hint.seq) continue;
         return published;
       }
       const removed = await hints.deleteOne({ _id: hintId, seq: hint.seq });
