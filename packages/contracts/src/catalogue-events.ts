@@ -5,8 +5,12 @@
  */
 import { z } from 'zod';
 
-/** ItemCreated and ItemUpdated: the item as read models need it. */
-export const ItemEventDataSchema = z.object({
+/**
+ * The fields of ItemCreated and ItemUpdated that the other services' read models keep. Parsing
+ * with it drops the rest (zod strips unknown keys), so a read model stored with `strict: false`
+ * (ordering's) does not grow with descriptions it never shows.
+ */
+export const ItemEventCoreSchema = z.object({
   itemId: z.string(),
   Item_name: z.string(),
   Brand: z.string(),
@@ -24,6 +28,10 @@ export const ItemEventDataSchema = z.object({
   /** Units in stock. */
   Quantity: z.number().int(),
   Images: z.array(z.string()),
+});
+
+/** ItemCreated and ItemUpdated: the item as read models need it, and the whole item for the search index. */
+export const ItemEventDataSchema = ItemEventCoreSchema.extend({
   // The rest of the item, so a read model can answer a whole item (the catalogue's search index,
   // issue 14). Optional: events written before they were added lack them.
   Description: z.string().optional(),

@@ -8,7 +8,7 @@ import {
   CustomerDeletedDataSchema,
   CustomerEventDataSchema,
   ItemDeletedDataSchema,
-  ItemEventDataSchema,
+  ItemEventCoreSchema,
   PackageDeletedDataSchema,
   PackageEventDataSchema,
   SellerEventDataSchema,
@@ -22,7 +22,8 @@ import type { ReadModels } from '../store/readModels';
 
 export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record<string, EventHandler> {
   const item: EventHandler = async (e: EventEnvelope) => {
-    const { itemId, ...fields } = ItemEventDataSchema.parse(e.data);
+    // The core fields only: the item read model is schemaless and would keep the search-only rest.
+    const { itemId, ...fields } = ItemEventCoreSchema.parse(e.data);
     await applyVersioned(rm.items, itemId, e.aggregateVersion, { ...fields, deleted: false });
   };
   const pkg: EventHandler = async (e: EventEnvelope) => {
