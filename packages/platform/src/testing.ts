@@ -315,6 +315,12 @@ export async function startTestStack(
     processes,
     async stop() {
       await stopAll();
+      // The catalogue's search indices of this stack (aliases catalogue-catalogue-<suffix>-items and
+      // -packages): they hold no secrets for the scan, and would pile up in the local OpenSearch.
+      if (services.includes('catalogue'))
+        await fetch(`${testServers().opensearchUrl}/catalogue-catalogue-${dbSuffix.toLowerCase()}-*`, { method: 'DELETE' }).catch(
+          () => undefined,
+        );
       // `npm test` keeps them (KEEP_TEST_DATABASES=1) for the secrets scan that ends the run and
       // drops them there; otherwise leave nothing behind on a developer's server.
       if (process.env.KEEP_TEST_DATABASES === '1') return;
