@@ -55,16 +55,21 @@ export interface SearchIndexOptions {
   /** Settings and mappings of a new index (`deleted` must be a boolean field). */
   definition: (replicas: number) => object;
   logger: Logger;
-  /** Per-request timeout, ms (listings answer 503 after it). */
+  /** Timeout of a write, ms (default 15,000: a busy node's bulk with refresh=wait_for can take seconds). */
   requestTimeoutMs?: number;
+  /** Timeout of a read, ms (default 5,000; listings answer 503 after it). */
+  readTimeoutMs?: number;
 }
 
 export class SearchIndex<V = SearchItemView> {
   readonly client: Client;
   private ensured: Promise<void> | null = null;
+  /** Transport options of reads. */
+  private readonly read: { requestTimeout: number };
 
   constructor(private readonly opts: SearchIndexOptions) {
-    this.client = new Client({ node: opts.url, requestTimeout: opts.requestTimeoutMs ?? 5_000, maxRetries: 0 });
+    this.client = new Client({ node: opts.url, requestTimeout: opts.requestTimeoutMs ?? 15_000, maxRetries: 0 });
+    this.read = { requestTimeout: opts.readTimeoutMs ?? 5_000 };
   }
 
   get alias(): string {
@@ -157,21 +162,24 @@ export class SearchIndex<V = SearchItemView> {
         // so OpenSearch's shard request cache keeps its answer until the index next changes
         // (a repeated listing pays for the aggregations once per refresh with changes).
         const { aggs, ...hits } = full;
-        const res = await this.client.msearch({
-          body: [
-            { index: this.alias },
-            hits,
-            { index: this.alias, request_cache: true },
-            { query: full.query, aggs, size: 0, track_total_hits: false },
-          ] as never,
-        });
+        const res = await this.client.msearch(
+          {
+            body: [
+              { index: this.alias },
+              hits,
+              { index: this.alias, request_cache: true },
+              { query: full.query, aggs, size: 0, track_total_hits: false },
+            ] as never,
+          },
+          this.read,
+        );
         const [hitsAnswer, aggsAnswer] = (res.body as unknown as { responses: (RawSearch & { error?: unknown; status?: number })[] })
           .responses;
         for (const r of [hitsAnswer, aggsAnswer])
           if (!r || r.error) throw new Error(`search failed: ${JSON.stringify(r?.error ?? 'no answer')}`);
         raw = { ...hitsAnswer!, aggregations: aggsAnswer!.aggregations };
       } else {
-        const res = await this.client.search(page.pitId ? { body: full as never } : { index: this.alias, body: full as never });
+        const res = await this.client.search(page.pitId ? { body: full as never } : { index: this.alias, body: full as never }, this.read);
         raw = res.body as unknown as RawSearch;
       }
       const ms = performance.now() - t0;
@@ -200,7 +208,7 @@ export class SearchIndex<V = SearchItemView> {
     let pitId: string;
     try {
       await this.ensure();
-      const pit = await this.client.createPit({ index: [this.alias], keep_alive: '1m' });
+      const pit = await this.client.createPit({ index: [this.alias], keep_alive: '1m' }, this.read);
       pitId = pit.body.pit_id;
     } catch (err) {
       this.opts.logger.warn({ err }, 'search index read failed');
