@@ -13,6 +13,8 @@ problems=()
 for tool in node npm java mvn go; do
   command -v "$tool" >/dev/null 2>&1 || problems+=("$tool is missing")
 done
+# infra/opensearch compiles its small Java main (LocalNode.java) at infra:up: a JDK, not only a JRE.
+command -v javac >/dev/null 2>&1 || problems+=("javac is missing (a JDK 17, e.g. apt-get install openjdk-17-jdk-headless: infra/opensearch compiles its Java main)")
 # The node on PATH here is the project's pinned one (scripts/project-node.sh puts it first); the
 # machine's own Node only has to run npm for the first install.
 if command -v node >/dev/null 2>&1 &&
