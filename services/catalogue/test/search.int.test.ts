@@ -17,7 +17,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAlias } from '../src/config';
-import { indexDefinition } from '../src/domain/search';
+import { indexDefinition, searchRequest } from '../src/domain/search';
 import { itemPut } from '../src/events/searchProjection';
 import { SearchIndex } from '../src/store/searchIndex';
 import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from './fixtures';
@@ -262,6 +262,57 @@ describe('external versioning', () => {
       expect(await index.bulk([{ kind: 'delete', id: 'aaaaaaaaaaaaaaaaaaaaaaaa', version: 3 }], { refresh: 'wait_for' })).toBe(1);
       expect(await index.bulk([itemPut(data('late v2'), 2)], { refresh: 'wait_for' })).toBe(0);
       expect(await names()).toEqual([]);
+    } finally {
+      await index.client.indices.delete({ index: `${index.alias}-*` }).catch(() => undefined);
+      await index.close();
+    }
+  });
+});
+
+describe('unpaged reads', () => {
+  it('reads every match across pages with a point in time and search_after, and stops at the limit with the full total', async () => {
+    const index = new SearchIndex({
+      url: OPENSEARCH_URL,
+      alias: searchAlias({ MONGO_DB: `unpaged-${dbSuffix}` }),
+      replicas: 0,
+      definition: indexDefinition,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const id = (i: number) => i.toString(16).padStart(24, 'a');
+      await index.bulk(
+        Array.from({ length: 30 }, (_, i) =>
+          itemPut(
+            {
+              itemId: id(i),
+              Item_name: `Row ${i}`,
+              Brand: 'Acme',
+              Model: 'M-1',
+              Category: 'Other',
+              SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+              Stock_keeping_unit: `SKU-${i}`,
+              priceCents: 100 * (i + 1),
+              finalPriceCents: 100 * (i + 1),
+              DiscountStatus: false,
+              DiscountPrecentage: 0,
+              ItemAvailabilityStatus: true,
+              Quantity: 1,
+              Images: [],
+              createdAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+            },
+            1,
+          ),
+        ),
+        { refresh: 'wait_for' },
+      );
+      const body = searchRequest({ sort: 'price-asc' }, null, false);
+      const all = await index.searchAll(body, 100, 7);
+      expect(all.total).toBe(30);
+      expect(all.views.map((v) => v.FinalPrice)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+      const capped = await index.searchAll(body, 25, 10);
+      expect(capped.total).toBe(30);
+      expect(capped.views).toHaveLength(25);
+      expect(new Set(capped.views.map((v) => v._id)).size).toBe(25);
     } finally {
       await index.client.indices.delete({ index: `${index.alias}-*` }).catch(() => undefined);
       await index.close();
