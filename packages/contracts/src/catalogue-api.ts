@@ -34,8 +34,8 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     query: ItemListQuerySchema.extend(PageQuerySchema.shape),
     response: ItemListAnswerSchema,
     responses: {
-      200: `Array (documented shape): every matching item up to ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; above that the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit, facets }\``,
-      400: 'Bad filter',
+      200: `Array (documented shape): every matching item up to ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; above that the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (page/limit reaches the same first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; narrow the filters for the rest). With page/limit: \`{ items, total, page, limit, facets }\``,
+      400: `Bad filter, or a page starting past the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches`,
       401: '`mine=true` without a session',
       403: '`mine=true` by a caller who is not a seller',
       503: '`{ error }`: the search index is not reachable (the rest of the marketplace keeps working)',
@@ -110,6 +110,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     response: listAnswer(PackageAnswerSchema),
     responses: {
       200: `Array: every matching package up to ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; above that the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\`. With page/limit: \`{ items, total, page, limit }\``,
+      400: `Bad filter, or a page starting past the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches`,
       401: '`mine=true` without a session',
       403: '`mine=true` by a caller who is not a seller',
       503: '`{ error }`: the search index is not reachable',

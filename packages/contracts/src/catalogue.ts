@@ -38,6 +38,8 @@ export const PRICE_BANDS = [
  * `X-Result-Truncated: true`.
  */
 export const UNPAGED_SEARCH_LIMIT = 10_000;
+/** The 400 for a page that starts past the first UNPAGED_SEARCH_LIMIT matches. */
+export const PAGE_BEYOND_SEARCH_LIMIT = `Only the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches can be paged through: narrow the search with the filters`;
 
 export const SKU_IN_USE = 'This Stock keeping unit is Already in use!';
 export const DISCOUNT_RANGE = 'Discount should be with in a range of minimum 1% & maximum 80%';

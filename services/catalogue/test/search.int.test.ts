@@ -8,7 +8,7 @@
  * OpenSearch is back (the catalogue reaches OpenSearch through a TCP proxy the test cuts), and
  * `npm run search:rebuild` swapping in a fresh index while the listing keeps answering.
  */
-import { Topics } from '@market/contracts';
+import { PAGE_BEYOND_SEARCH_LIMIT, Topics } from '@market/contracts';
 import { createKafka, pendingEvent, publishEvents } from '@market/platform';
 import { testServers, uniqueName, waitFor } from '@market/platform/testing';
 import { spawn } from 'node:child_process';
@@ -179,6 +179,17 @@ describe('text search, brands and facets', () => {
     expect(res.body.map((i) => i._id).sort()).toEqual(Object.values(ids).sort());
     expect(res.headers.get('x-total-count')).toBe('4');
     expect(res.headers.get('x-result-truncated')).toBeNull();
+  });
+
+  it('refuses a page that starts past the first 10,000 matches with a clear 400, and cuts one that straddles it', async () => {
+    const deep = await customer.get<{ error: string }>(`/items/getItems?sellerId=${sellerId}&page=5571265&limit=20`);
+    expect(deep.status).toBe(400);
+    expect(deep.body.error).toBe(PAGE_BEYOND_SEARCH_LIMIT);
+    const packages = await customer.get<{ error: string }>('/Packages/getPackages?page=501&limit=20');
+    expect(packages.status).toBe(400);
+    const last = await customer.get<Page>(`/items/getItems?sellerId=${sellerId}&page=500&limit=20`);
+    expect(last.status).toBe(200);
+    expect(last.body.items).toEqual([]);
   });
 
   it("shows a seller's new, edited and deleted item in their own list at once", async () => {

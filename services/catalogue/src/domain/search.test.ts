@@ -1,6 +1,6 @@
 /** The search read model's rules without OpenSearch (issue 14): brand normalisation and the request it builds. */
 import { describe, expect, it } from 'vitest';
-import { facetsFrom, normalizeBrand, searchRequest, type FacetAggregations } from './search';
+import { facetsFrom, normalizeBrand, searchRequest, searchWindow, type FacetAggregations } from './search';
 
 describe('normalizeBrand', () => {
   it('makes one facet value of the ways a brand is written', () => {
@@ -67,5 +67,14 @@ describe('searchRequest', () => {
       { value: 4, count: 0 },
       { value: 5, count: 0 },
     ]);
+  });
+});
+
+describe('searchWindow', () => {
+  it('asks for the page inside the result window, cuts a page at its end and refuses one past it', () => {
+    expect(searchWindow({ skip: 0, limit: 20 }, 10_000)).toEqual({ from: 0, size: 20 });
+    expect(searchWindow({ skip: 9_990, limit: 20 }, 10_000)).toEqual({ from: 9_990, size: 10 });
+    expect(searchWindow({ skip: 10_000, limit: 20 }, 10_000)).toBeNull();
+    expect(searchWindow({ skip: 111_425_300, limit: 20 }, 10_000)).toBeNull();
   });
 });

@@ -351,3 +351,13 @@ export function facetsFrom(aggs: FacetAggregations) {
     rating: [1, 2, 3, 4, 5].map((r) => ({ value: r, count: aggs.rating.values.buckets[String(r)]?.doc_count ?? 0 })),
   };
 }
+
+/**
+ * The slice of the ranked matches a page asks for, within the first `limit` matches (the
+ * search engine's result window, UNPAGED_SEARCH_LIMIT): `{ from, size }` in rows, or null when the
+ * page starts beyond it. A page that straddles the end is cut at it.
+ */
+export function searchWindow(page: { skip: number; limit: number }, limit: number): { from: number; size: number } | null {
+  if (page.skip >= limit) return null;
+  return { from: page.skip, size: Math.min(page.limit, limit - page.skip) };
+}

@@ -20,15 +20,16 @@ import {
   ItemCreateSchema,
   ItemListQuerySchema,
   ItemUpdateSchema,
+  PAGE_BEYOND_SEARCH_LIMIT,
   SKU_IN_USE,
   UNPAGED_SEARCH_LIMIT,
   discountedCents,
 } from '@market/contracts';
-import { conflict, notFound, objectIdParam, pageRequest, requireCaller, updateAggregate } from '@market/platform';
+import { badRequest, conflict, notFound, objectIdParam, pageRequest, requireCaller, updateAggregate } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import { z } from 'zod';
-import { facetsFrom, searchRequest, type FacetAggregations } from '../domain/search';
+import { facetsFrom, searchRequest, searchWindow, type FacetAggregations } from '../domain/search';
 import { itemCreated, itemData, itemDeleted, itemUpdated } from '../events/itemEvents';
 import { itemPut } from '../events/searchProjection';
 import { cents, itemView, type ItemDoc } from '../store/items';
@@ -73,7 +74,9 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
       res.json(views);
       return;
     }
-    const found = await search.search(searchRequest(q, sellerScope, true), { from: page.skip, size: page.limit });
+    const window = searchWindow(page, UNPAGED_SEARCH_LIMIT);
+    if (!window) throw badRequest(PAGE_BEYOND_SEARCH_LIMIT);
+    const found = await search.search(searchRequest(q, sellerScope, true), window);
     res.setHeader('X-Total-Count', String(found.total));
     res.json({
       items: found.views,

@@ -10,12 +10,20 @@
  * `X-Result-Truncated`); a seller's writes are indexed at once (`refresh=wait_for`, best effort,
  * as for items), so their own list shows them in the answer's wake.
  */
-import { NOT_OWN_ITEMS, PackageCreateSchema, PackageListQuerySchema, PackageUpdateSchema, UNPAGED_SEARCH_LIMIT } from '@market/contracts';
+import {
+  NOT_OWN_ITEMS,
+  PAGE_BEYOND_SEARCH_LIMIT,
+  PackageCreateSchema,
+  PackageListQuerySchema,
+  PackageUpdateSchema,
+  UNPAGED_SEARCH_LIMIT,
+} from '@market/contracts';
 import { badRequest, conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, updateAggregate } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { packageSearchRequest, type PackageView } from '../domain/packageSearch';
+import { searchWindow } from '../domain/search';
 import { packageCreated, packageData, packageDeleted, packageUpdated } from '../events/packageEvents';
 import { packagePut } from '../events/searchProjection';
 import type { IndexOp, SearchIndex } from '../store/searchIndex';
@@ -81,7 +89,9 @@ export function packageRoutes(
       res.json(views);
       return;
     }
-    const found = await search.search(body, { from: page.skip, size: page.limit });
+    const window = searchWindow(page, UNPAGED_SEARCH_LIMIT);
+    if (!window) throw badRequest(PAGE_BEYOND_SEARCH_LIMIT);
+    const found = await search.search(body, window);
     res.setHeader('X-Total-Count', String(found.total));
     res.json(listBody(page, found.views, found.total));
   });
