@@ -9,7 +9,10 @@ import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 export function createMetrics(service: string): { registry: Registry; httpMetrics: RequestHandler } {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
-  collectDefaultMetrics({ register: registry });
+  // The event-loop delay histogram samples on a timer; prom-client's default of every 10 ms woke an
+  // idle process 100 times a second (about 0.4 % of a core each). Every 250 ms still shows a
+  // blocked loop, at a fortieth of the wake-ups.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 250 });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration in seconds',
