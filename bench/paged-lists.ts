@@ -210,6 +210,7 @@ export async function run(): Promise<BenchSection> {
       list: 'seller orders, status=Shipped (walks the owner’s buckets)',
       path: '/Orders/getOrders?status=Shipped&page=1&limit=20',
       auth: as.seller,
+      walks: true,
     },
   ];
   const measured: { rows: number; fillMs: number; list: string; total: number; requests: number; result: HammerResult }[] = [];
