@@ -21,3 +21,5 @@ export * from './http/caller';
 export * from './http/metrics';
 export * from './auth/session';
 export * from './http/paging';
+export * from './lists/window';
+export * from './lists/ownerLists';

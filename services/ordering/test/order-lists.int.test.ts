@@ -10,9 +10,8 @@ import { UNPAGED_CAP } from '@market/contracts';
 import { testServers, uniqueName } from '@market/platform/testing';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUCKET_SIZE } from '../src/domain/listWindow';
+import { BUCKET_SIZE, ownerLists } from '@market/platform';
 import { backfillOrderLists, orderBook } from '../src/store/orders';
-import { ownerLists } from '../src/store/ownerLists';
 import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type CheckoutBody, type Client } from './fixtures';
 
 let conn: Connection;

@@ -3,6 +3,7 @@
  * and answers unknown ids the same way.
  */
 import { DEFAULT_PAGE_SIZE, PageQuerySchema, UNPAGED_CAP, type Page } from '@market/contracts';
+import type { Response } from 'express';
 import { isValidObjectId, Types } from 'mongoose';
 import { notFound } from '../errors';
 
@@ -29,6 +30,21 @@ export function pageRequest(query: unknown): PageRequest {
 /** The answer for a list: the bare array (documented shape) or `{ items, total, page, limit }`. */
 export function listBody<T>(req: PageRequest, items: T[], total: number): T[] | Page<T> {
   return req.paged ? { items, total, page: req.page, limit: req.limit } : items;
+}
+
+/**
+ * Sends a list answer: with `page`/`limit`, `{ items, total, page, limit }`; without, the
+ * documented bare array of at most UNPAGED_CAP rows with the header `X-Total-Count` (every
+ * matching row) and, when more rows match than the array holds, `X-Result-Truncated: true`, so a
+ * documented unpaged list is never cut silently (each OpenAPI operation says so; page/limit reads
+ * the rest).
+ */
+export function sendList<T>(res: Response, page: PageRequest, rows: T[], total: number): void {
+  if (!page.paged) {
+    res.setHeader('X-Total-Count', String(total));
+    if (total > page.limit) res.setHeader('X-Result-Truncated', 'true');
+  }
+  res.json(listBody(page, rows, total));
 }
 
 /**

@@ -5,13 +5,12 @@
  * and the added `POST /Admin/logout`, `GET /Admin/me`. Only an admin creates an admin.
  */
 import { AddAdminSchema } from '@market/contracts';
-import { conflict, notFound, objectIdParam, pageRequest, requireCaller, unauthorized } from '@market/platform';
+import { conflict, notFound, objectIdParam, pageRequest, requireCaller, sendList, unauthorized } from '@market/platform';
 import { Router } from 'express';
 import { Types } from 'mongoose';
 import { generatedPassword, suggestedUsername } from '../domain/codes';
 import { hashPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
-import { sendList } from './listAnswer';
 import { adminView, type AdminDoc } from '../store/admins';
 import type { IdentityDeps } from './deps';
 import { endSession, logIn } from './session';

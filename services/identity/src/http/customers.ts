@@ -16,6 +16,7 @@ import {
   objectIdParam,
   pageRequest,
   requireCaller,
+  sendList,
   unauthorized,
   updateAggregate,
 } from '@market/platform';
@@ -24,7 +25,6 @@ import { Types } from 'mongoose';
 import { z } from 'zod';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { customerDeleted, customerRegistered, customerUpdated } from '../events/identityEvents';
-import { sendList } from './listAnswer';
 import { customerView, type CustomerDoc } from '../store/customers';
 import type { IdentityDeps } from './deps';
 import { endSession, logIn } from './session';

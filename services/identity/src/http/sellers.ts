@@ -19,6 +19,7 @@ import {
 } from '@market/contracts';
 import {
   badRequest,
+  type Caller,
   conflict,
   escapeRegex,
   forbidden,
@@ -26,9 +27,9 @@ import {
   objectIdParam,
   pageRequest,
   requireCaller,
+  sendList,
   unauthorized,
   updateAggregate,
-  type Caller,
 } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types } from 'mongoose';
@@ -37,7 +38,6 @@ import { generatedPassword, suggestedUsername } from '../domain/codes';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
 import { sellerEvent, sellerRefEvent } from '../events/identityEvents';
-import { sendList } from './listAnswer';
 import { orgSellerPublicView, orgSellerView, sellerRequestView, type OrgSellerDoc, type SellerRequestDoc } from '../store/sellers';
 import type { IdentityDeps } from './deps';
 import { endSession, logIn } from './session';

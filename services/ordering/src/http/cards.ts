@@ -6,11 +6,10 @@
  * are hashed here and dropped; answers show the number masked.
  */
 import { CardCreateSchema, CardUpdateSchema } from '@market/contracts';
-import { notFound, objectIdParam, pageRequest, requireCaller } from '@market/platform';
+import { notFound, objectIdParam, pageRequest, requireCaller, sendList } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import { cardFacts, cvvHash, numberHash } from '../domain/cards';
-import { sendList } from './listAnswer';
 import { cardView, type CardDoc } from '../store/cards';
 
 export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {

@@ -16,22 +16,24 @@ import {
   type OrderStatus,
 } from '@market/contracts';
 import {
-  HttpError,
+  type Caller,
   conflict,
   forbidden,
+  HttpError,
+  type ListEntry,
+  newestFirst,
   notFound,
   objectIdParam,
+  type OutboxHint,
   pageRequest,
   type PageRequest,
   pendingEvent,
   requireCaller,
+  sendList,
   updateAggregate,
-  type Caller,
-  type OutboxHint,
 } from '@market/platform';
 import { Router, type Request } from 'express';
 import type { Model } from 'mongoose';
-import { newestFirst, type ListEntry } from '../domain/listWindow';
 import { colomboMonthRange, colomboYear } from '../domain/time';
 import {
   historyListId,
@@ -47,7 +49,6 @@ import {
   type OrderBook,
   type PackageOrderDoc,
 } from '../store/orders';
-import { sendList } from './listAnswer';
 import { customerName, type ReadModels } from '../store/readModels';
 
 function scope(caller: Caller): Record<string, string> {

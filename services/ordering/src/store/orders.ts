@@ -10,12 +10,11 @@
  * path (a retried pay, the saga consumer) changes nothing.
  */
 import type { OrderStatus } from '@market/contracts';
-import { outboxPlugin, type OutboxFields } from '@market/platform';
+import { type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { colomboIso } from '../domain/time';
 import type { PricedLine } from '../domain/pricing';
 import type { CheckoutDoc } from './checkouts';
-import { ownerLists, type OwnerLists } from './ownerLists';
 
 interface OrderBase extends OutboxFields {
   _id: string;

@@ -21,12 +21,11 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandler } from '@market/platform';
+import { applyVersioned, type EventHandler, type OwnerLists } from '@market/platform';
 import type { Model } from 'mongoose';
 import { purchasedItemIds } from '../domain/purchases';
 import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
-import type { OwnerLists } from '../store/ownerLists';
 import { reviewListId } from '../store/reviewLists';
 import { deleteReview, findReview, type Nudge } from '../store/reviewWrites';
 import { reviewKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';

@@ -10,15 +10,13 @@
  * Someone else's message, or a malformed id, answers 404.
  */
 import { ContactSchema, ContactSellerSchema, type ContactView } from '@market/contracts';
-import { notFound, objectIdParam, pageRequest, requireCaller } from '@market/platform';
+import { notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
 import { Router, type Response } from 'express';
 import { Types, type Model } from 'mongoose';
 import { messageView } from '../domain/messageView';
 import { normalId } from '../domain/rules';
-import { sendList } from './listAnswer';
 import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
-import type { OwnerLists } from '../store/ownerLists';
 import { createListed, deleteListed, messageListId, type MessageDoc } from '../store/messages';
 
 /** The message routes (see the module comment). */

@@ -18,17 +18,25 @@
  * photo, the item's name, brand and model, and the verified-purchase mark.
  */
 import { ReviewCreateSchema, ReviewListQuerySchema, ReviewReportSchema, ReviewUpdateSchema, type ReviewView } from '@market/contracts';
-import { conflict, notFound, objectIdParam, pageRequest, requireCaller, type Caller } from '@market/platform';
+import {
+  type Caller,
+  conflict,
+  type ListEntry,
+  newestFirst,
+  notFound,
+  objectIdParam,
+  pageRequest,
+  requireCaller,
+  sendList,
+} from '@market/platform';
 import { Router } from 'express';
 import { Types, type Model } from 'mongoose';
 import type { z } from 'zod';
 import { nextAddStep } from '../domain/oneReview';
-import { newestFirst, type ListEntry } from '../domain/listWindow';
 import { entryMatches, itemMatchesText, reviewListPlan } from '../domain/reviewList';
 import { reviewView } from '../domain/reviewView';
 import { mayDeleteReview, mayReport, normalId, ownsReview } from '../domain/rules';
 import { reviewCreated, reviewReported, reviewUpdated } from '../events/reviewEvents';
-import { sendList } from './listAnswer';
 import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
 import { allocateReviewSlots, listReview, releaseReviewSlots, reviewListId, type ReviewLists } from '../store/reviewLists';

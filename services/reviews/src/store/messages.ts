@@ -4,7 +4,7 @@
  * renders it as text, never as HTML.
  */
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { ownerLists, type OwnerLists } from './ownerLists';
+import { ownerLists, type OwnerLists } from '@market/platform';
 
 /** A stored message; `customerid` is the signed-in sender, `createdAt` set by the server. */
 export interface MessageDoc {

@@ -14,7 +14,7 @@
  */
 import type { Connection, Model } from 'mongoose';
 import type { ReviewListSource } from '../domain/reviewList';
-import { ownerLists, type OwnerLists } from './ownerLists';
+import { ownerLists, type OwnerLists } from '@market/platform';
 import { findReview } from './reviewWrites';
 import type { ReviewDoc } from './reviews';
 

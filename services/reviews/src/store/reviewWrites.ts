@@ -5,10 +5,9 @@
  * `_id` alone) and tries again a bounded number of times. After each write the outbox relay is
  * nudged with the document, so the event reaches Kafka in milliseconds.
  */
-import { updateAggregate, type OutboxHint, type PendingEvent } from '@market/platform';
+import { type OutboxHint, type OwnerLists, type PendingEvent, updateAggregate } from '@market/platform';
 import type { Model, Types } from 'mongoose';
 import { reviewDeleted } from '../events/reviewEvents';
-import type { OwnerLists } from './ownerLists';
 import { unlistReview } from './reviewLists';
 import { releaseKey, reviewKey, type ReviewDoc, type ReviewKeyDoc } from './reviews';
 

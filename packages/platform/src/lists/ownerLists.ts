@@ -11,12 +11,10 @@
  * status, changes only that entry. A slot handed out to a writer that then lost the race to
  * create the row is counted in `holes`, so `total` stays exact; the page that covers a hole shows
  * one row fewer.
- *
- * The same module as services/ordering keeps (each service has its own copy).
  */
 import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
-import { bucketOf, newestFirst, pageWindow, type ListEntry } from '../domain/listWindow';
+import { bucketOf, newestFirst, pageWindow, type ListEntry } from './window';
 
 interface HeadDoc {
   _id: string;

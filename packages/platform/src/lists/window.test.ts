@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUCKET_SIZE, bucketOf, newestFirst, pageWindow } from './listWindow';
+import { BUCKET_SIZE, bucketOf, newestFirst, pageWindow } from './window';
 
 describe('pageWindow', () => {
   it('covers the newest slots first and names their buckets newest first', () => {

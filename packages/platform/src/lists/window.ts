@@ -1,11 +1,9 @@
 /**
- * Where the rows of an owner-keyed list live (issue 14 part 3). A list (one owner's item orders,
+ * Where the rows of an owner-keyed list live (README "Paged lists"; used by ordering and reviews). A list (one owner's item orders,
  * say) hands each row a slot number when the row is first written: 0, 1, 2, … in the order rows
  * arrive. Slot `n` lives in bucket `floor(n / BUCKET_SIZE)`, one document read by `_id`, so the
  * newest page is one or two `_id` reads whatever the size of the collection (FerretDB 1.x indexes
  * nothing but `_id`; DESIGN.md section 7). No I/O here.
- *
- * The same module as services/ordering keeps (each service has its own copy).
  */
 
 /** Rows per bucket document (an entry is ~60 bytes, so a bucket stays ~6 KB). */
