@@ -3,7 +3,7 @@
  * every service process, the gateway and the web app, each a child process with its output
  * prefixed by its name. Waits until each answers `/readyz`, prints the addresses and the demo
  * accounts, and on Ctrl-C (SIGINT/SIGTERM) stops the processes gracefully, then the
- * infrastructure it started.
+ * infrastructure, when this run started it.
  *
  * On the first start it seeds the demo marketplace through the gateway (scripts/seed; issue 8).
  * `SEED_DEVICES=n` seeds only the first n devices.
@@ -88,6 +88,8 @@ const PROCS: Proc[] = [
 
 const COLORS = [36, 35, 33, 32, 34, 31, 96, 95];
 const children: ChildProcess[] = [];
+/** Whether this run brought the infrastructure up (then it also takes it down on exit). */
+let startedInfra = false;
 let stopping = false;
 
 function newestMtime(dir: string): number {
@@ -160,7 +162,9 @@ async function stop(code: number): Promise<never> {
         }),
     ),
   );
-  if (process.env.KEEP_INFRA !== '1') spawnSync('npx', ['tsx', 'infra/cli.ts', 'down'], { cwd: ROOT, stdio: 'inherit', env });
+  // Only what this run started: infrastructure that was already up belongs to whoever started it
+  // (another npm start, a test run, a developer's infra:up) and keeps running.
+  if (startedInfra && process.env.KEEP_INFRA !== '1') spawnSync('npx', ['tsx', 'infra/cli.ts', 'down'], { cwd: ROOT, stdio: 'inherit', env });
   process.exit(code);
 }
 
@@ -191,6 +195,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
   const t0 = Date.now();
+  startedInfra = spawnSync('npx', ['tsx', 'infra/cli.ts', 'status', '--quiet'], { cwd: ROOT, stdio: 'ignore', env }).status !== 0;
   const infra = spawnSync('npx', ['tsx', 'infra/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env });
   if (infra.status !== 0) throw new Error('the infrastructure did not come up');
   if (!DEV) {
