@@ -164,7 +164,8 @@ async function stop(code: number): Promise<never> {
   );
   // Only what this run started: infrastructure that was already up belongs to whoever started it
   // (another npm start, a test run, a developer's infra:up) and keeps running.
-  if (startedInfra && process.env.KEEP_INFRA !== '1') spawnSync('npx', ['tsx', 'infra/cli.ts', 'down'], { cwd: ROOT, stdio: 'inherit', env });
+  if (startedInfra && process.env.KEEP_INFRA !== '1')
+    spawnSync('npx', ['tsx', 'infra/cli.ts', 'down'], { cwd: ROOT, stdio: 'inherit', env });
   process.exit(code);
 }
 
