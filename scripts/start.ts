@@ -35,6 +35,9 @@ const DEV_DEFAULTS: Record<string, string> = {
   ADMIN_EMAIL: 'admin@marketplace.lk',
   WEB_URL: 'http://localhost:3000',
   OTEL_SDK_DISABLED: 'true',
+  // Locally the Kafka topics are shared with test runs: index only the items and packages this
+  // catalogue holds, so test stacks' items never reach the demo marketplace's listing.
+  SEARCH_OWN_DOCUMENTS_ONLY: 'true',
 };
 const env: NodeJS.ProcessEnv = { ...DEV_DEFAULTS, ...process.env };
 

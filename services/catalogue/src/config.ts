@@ -19,8 +19,9 @@ export const CatalogueConfigSchema = BaseConfigSchema.extend({
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'SEARCH_INDEX must be a lower-case index name')
     .optional(),
   /**
-   * Index only items and packages present in this catalogue's own database: for test stacks,
-   * which share the Kafka topics with other stacks (set by startTestStack). Production leaves it off.
+   * Index only items and packages present in this catalogue's own database (one read by `_id` per
+   * event): for processes that share the Kafka topics with others, as test stacks do
+   * (startTestStack) and `npm start` does with them locally. Production leaves it off.
    */
   SEARCH_OWN_DOCUMENTS_ONLY: z
     .enum(['true', 'false'])
