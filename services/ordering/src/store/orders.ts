@@ -364,8 +364,8 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
 
 const rupees = (cents: number) => cents / 100;
 
-/** An item order as answered (money in rupees), with the customer's name for seller cards. */
-export function itemOrderView(o: ItemOrderDoc, customerName: string) {
+/** An order's wire fields: the stored ones less the internal ones, money in rupees. */
+function orderWire<T extends ItemOrderDoc | PackageOrderDoc>(o: T) {
   const {
     unitPriceCents,
     totalCents,
@@ -376,22 +376,17 @@ export function itemOrderView(o: ItemOrderDoc, customerName: string) {
     listSlots: _s,
     ...rest
   } = o;
-  return { ...rest, CustomerName: customerName, UnitPrice: rupees(unitPriceCents), TotalPrice: rupees(totalCents) };
+  return { ...rest, UnitPrice: rupees(unitPriceCents), TotalPrice: rupees(totalCents) };
+}
+
+/** An item order as answered (money in rupees), with the customer's name for seller cards. */
+export function itemOrderView(o: ItemOrderDoc, customerName: string) {
+  return { ...orderWire(o), CustomerName: customerName };
 }
 
 /** A package order as answered, with the customer's name and the seller company's name and logo. */
 export function packageOrderView(o: PackageOrderDoc, customerName: string, seller: { companyname: string; logo: string }) {
-  const {
-    unitPriceCents,
-    totalCents,
-    placedAt: _p,
-    pendingEvents: _e,
-    aggregateVersion: _v,
-    outboxLeaseUntil: _l,
-    listSlots: _s,
-    ...rest
-  } = o;
-  return { ...rest, CustomerName: customerName, SellerCompany: seller, UnitPrice: rupees(unitPriceCents), TotalPrice: rupees(totalCents) };
+  return { ...orderWire(o), CustomerName: customerName, SellerCompany: seller };
 }
 
 /** An order-history record as answered (Amount in rupees). */
