@@ -165,6 +165,22 @@ const kafkaLib = path.join(kafkaDir, 'lib');
 const kafkaProps = path.join(DATA, 'kafka.properties');
 // kafka.logs.dir is read by infra/kafka/log4j.properties, so the broker writes .data/logs/kafka.log.
 const kafkaLog4j = [`-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`, `-Dkafka.logs.dir=${LOGS}`];
+/**
+ * Copies the runtime jars a pom under `dir` names into `lib` with Maven (from Maven Central), then
+ * runs `after` (a compile against them), unless the stamp in `lib` says that was done for this pom
+ * and these `extra` files. The stamp (their hash) is written last, after a complete copy: a changed
+ * version or an interrupted download resolves again instead of running a mix of jars.
+ */
+async function resolveJars(dir: string, lib: string, extra: string[] = [], after?: () => Promise<void>): Promise<void> {
+  const stampFile = path.join(lib, '.pom.sha256');
+  const stamp = hashFiles([path.join(dir, 'pom.xml'), ...extra]);
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return;
+  rmSync(lib, { recursive: true, force: true });
+  await run('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=lib', '-DincludeScope=runtime'], { cwd: dir });
+  await after?.();
+  writeFileSync(stampFile, stamp);
+}
+
 const ferretDir = path.join(ROOT, 'infra', 'ferretdb');
 // FerretDB 1.x is no longer developed upstream, so its fixes are the project's own patches
 // (infra/ferretdb/*.patch), applied to a copy of the module the Go module proxy serves; go.mod's
@@ -216,17 +232,7 @@ const parts: Part[] = [
     marker: 'kafka.Kafka',
     timeoutMs: 120_000,
     async prepare() {
-      // The stamp is the pom's hash, written after a complete copy: a changed Kafka version or an
-      // interrupted download resolves again instead of running a mix of jars.
-      const stampFile = path.join(kafkaLib, '.pom.sha256');
-      const stamp = hashFiles([path.join(kafkaDir, 'pom.xml')]);
-      if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
-        rmSync(kafkaLib, { recursive: true, force: true });
-        await run('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=lib', '-DincludeScope=runtime'], {
-          cwd: kafkaDir,
-        });
-        writeFileSync(stampFile, stamp);
-      }
+      await resolveJars(kafkaDir, kafkaLib);
       const dataDir = path.join(DATA, 'kafka');
       mkdirSync(dataDir, { recursive: true });
       // Java properties: the last of a repeated key wins, so these override server.properties.
@@ -391,19 +397,11 @@ const parts: Part[] = [
     marker: 'lk.marketplace.infra.LocalNode',
     timeoutMs: 120_000,
     async prepare() {
-      // Like Kafka: jars resolved by the pom, stamped with the pom's and the Java main's hash after a
-      // complete copy and compile, so a changed version or an interrupted download starts over.
-      const stampFile = path.join(opensearchLib, '.pom.sha256');
-      const stamp = hashFiles([path.join(opensearchDir, 'pom.xml'), opensearchMain]);
-      if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {
-        rmSync(opensearchLib, { recursive: true, force: true });
+      // The Java main is part of the stamp and compiled with the jars: a changed main rebuilds.
+      await resolveJars(opensearchDir, opensearchLib, [opensearchMain], async () => {
         rmSync(opensearchClasses, { recursive: true, force: true });
-        await run('mvn', ['-q', '-B', 'dependency:copy-dependencies', '-DoutputDirectory=lib', '-DincludeScope=runtime'], {
-          cwd: opensearchDir,
-        });
         await run('javac', ['-d', opensearchClasses, '-cp', `${opensearchLib}/*`, opensearchMain], { cwd: opensearchDir });
-        writeFileSync(stampFile, stamp);
-      }
+      });
       mkdirSync(path.join(DATA, 'opensearch'), { recursive: true });
     },
     command: () => ({
