@@ -11,7 +11,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-const DIST = path.resolve(__dirname, '..', 'dist');
+// E2E_WEB_DIST: a web build elsewhere (several people building in one working tree).
+const DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.resolve(__dirname, '..', 'dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Serves `frontend/dist` on `port`, compressed; every unknown path gets index.html (client routing). */
