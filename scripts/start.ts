@@ -16,6 +16,7 @@ import path from 'node:path';
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME, DEMO_SELLER_PASSWORD } from './seed/people';
 import { buildBackends, bundlesStale } from './build-services';
 import { alreadySeeded, seed } from './seed/seed';
+import { webBuildCommand } from './web-build';
 
 const ROOT = path.resolve(__dirname, '..');
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
@@ -109,9 +110,9 @@ function buildWebIfStale(): void {
   const sources = Math.max(newestMtime(path.join(ROOT, 'frontend', 'src')), newestMtime(path.join(ROOT, 'packages', 'contracts', 'src')));
   if (existsSync(dist) && statSync(dist).mtimeMs > sources) return;
   console.log('building the web app …');
-  // The production build of React whatever NODE_ENV the processes run with (the development
-  // build doubles every effect under StrictMode and ships unminified code).
-  const r = spawnSync('npm', ['run', 'build', '-w', 'frontend'], { cwd: ROOT, stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } });
+  // The production build of React whatever NODE_ENV the processes run with (scripts/web-build.ts).
+  const build = webBuildCommand(env);
+  const r = spawnSync(build.cmd, build.args, { cwd: ROOT, stdio: 'inherit', env: build.env });
   if (r.status !== 0) throw new Error('the web app did not build');
 }
 
