@@ -8,10 +8,12 @@
  */
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
   Checkbox,
+  CloseButton,
   Grid,
   Group,
   Image,
@@ -25,7 +27,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { NO_ITEMS, NO_NAME, PackageCreateSchema, PackageUpdateSchema } from '@market/contracts';
+import { EMPTYING_PACKAGE, NO_ITEMS, PackageCreateSchema, PackageNameSchema, PackageUpdateSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, type Package } from '../../api/catalogue';
@@ -44,6 +46,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 
 const NAME_KEY = 'packageName';
+const PACKAGE_NAME_FALLBACK = 'Invalid package name';
 interface Picked {
   _id: string;
   Item_name: string;
@@ -56,18 +59,33 @@ export function CreatePackage() {
   const [picked, setPicked] = useState<Picked[]>([]);
   const [name, setName] = useState(sessionStorage.getItem(NAME_KEY) ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
   const toggle = (p: Picked) => setPicked((cur) => (cur.some((x) => x._id === p._id) ? cur.filter((x) => x._id !== p._id) : [...cur, p]));
+  // The name is checked here, where it is typed, with the server's own rule: the form step does
+  // not show the name field, so a refusal there went unseen (issue 16 item 10).
   const next = () => {
+    setError(null);
+    setNameError(null);
     if (picked.length === 0) return setError(NO_ITEMS);
-    if (!name.trim()) return setError(NO_NAME);
-    sessionStorage.setItem(NAME_KEY, name.trim());
+    const checked = PackageNameSchema.safeParse(name);
+    if (!checked.success) return setNameError(checked.error.issues[0]?.message ?? PACKAGE_NAME_FALLBACK);
+    sessionStorage.setItem(NAME_KEY, checked.data);
     navigate('/Seller/CreatePackageForm', { state: { items: picked } });
   };
   return (
     <>
       <PageHeader title="Create a Package" />
       <Group align="flex-end" mb="md">
-        <TextInput label="Package name" value={name} onChange={(e) => setName(e.currentTarget.value)} w={320} />
+        <TextInput
+          label="Package name"
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setNameError(null);
+          }}
+          error={nameError}
+          w={320}
+        />
         <Button onClick={next}>Create Package</Button>
         <Text size="sm" c="dimmed">
           {picked.length} item{picked.length === 1 ? '' : 's'} picked
@@ -197,6 +215,14 @@ export function CreatePackageForm() {
       <PageHeader title="Just One More Step..." />
       <Card withBorder padding="xl" maw={760}>
         <Title order={4}>{packageName}</Title>
+        {form.errors.packageName && (
+          <Text size="sm" c="red" role="alert">
+            {form.errors.packageName}{' '}
+            <Anchor component={Link} to="/Seller/CreatePackage" size="sm">
+              Change the name
+            </Anchor>
+          </Text>
+        )}
         <Text size="sm" c="dimmed" mb="md">
           {items.map((i) => i.Item_name).join(', ')}
         </Text>
@@ -289,6 +315,52 @@ export function MyPackages() {
   );
 }
 
+/**
+ * Edit Package's picker of the seller's own items not yet in the package (issue 16 item 10: the
+ * edit screen could only remove items). Searches by name, brand, model or SKU on the server.
+ */
+function AddItems({ chosen, onAdd }: { chosen: string[]; onAdd: (item: Picked) => void }) {
+  const s = useSearch();
+  const list = useAsync(() => catalogueApi.listItems({ q: s.q || undefined, mine: true }, s.page, 6), [s.q, s.page]);
+  return (
+    <Card component="section" aria-label="Add items" withBorder padding="sm">
+      <Text size="sm" fw={500} mb="xs">
+        Add items
+      </Text>
+      <SearchBox label="Search your items" value={s.text} onChange={s.setText} />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : (
+        list.data && (
+          <>
+            <Stack gap={4} mt="xs">
+              {list.data.items.map((item) => {
+                const inside = chosen.includes(item._id);
+                return (
+                  <Group key={item._id} justify="space-between" wrap="nowrap">
+                    <Text size="sm">{item.Item_name}</Text>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={inside}
+                      aria-label={`Add ${item.Item_name} to Package`}
+                      onClick={() => onAdd({ _id: item._id, Item_name: item.Item_name })}
+                    >
+                      {inside ? 'Added' : 'Add to Package'}
+                    </Button>
+                  </Group>
+                );
+              })}
+            </Stack>
+            <Pager page={s.page} total={list.data.total} limit={6} onChange={s.setPage} />
+          </>
+        )
+      )}
+    </Card>
+  );
+}
+
 function UpdatePackageForm({ p }: { p: Package }) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -304,7 +376,22 @@ function UpdatePackageForm({ p }: { p: Package }) {
     },
     true,
   );
-  const names = new Map(p.content.map((c) => [c._id, c.Item_name]));
+  const [names, setNames] = useState(() => new Map(p.content.map((c) => [c._id, c.Item_name])));
+  const content = form.getValues().content;
+  // Spec 001 section 5: "removing all items refused ('Cannot Delete All Items From a Package')":
+  // the last item stays and the message shows at once.
+  const removeItem = (id: string) => {
+    if (content.length <= 1) return form.setFieldError('content', EMPTYING_PACKAGE);
+    form.setFieldValue(
+      'content',
+      content.filter((x) => x !== id),
+    );
+  };
+  const addItem = (item: Picked) => {
+    if (content.includes(item._id)) return;
+    setNames((cur) => new Map(cur).set(item._id, item.Item_name));
+    form.setFieldValue('content', [...content, item._id]);
+  };
   const submit = form.onSubmit(async (values) => {
     try {
       await catalogueApi.updatePackage(p._id, values);
@@ -344,29 +431,33 @@ function UpdatePackageForm({ p }: { p: Package }) {
             <Text size="sm" fw={500}>
               Items
             </Text>
-            <Group gap="xs">
-              {form.getValues().content.map((id) => (
-                <Badge
-                  key={id}
-                  variant="light"
-                  rightSection={<span aria-hidden>×</span>}
-                  style={{ cursor: 'pointer' }}
-                  onClick={() =>
-                    form.setFieldValue(
-                      'content',
-                      form.getValues().content.filter((x) => x !== id),
-                    )
-                  }
-                >
-                  {names.get(id) ?? id}
-                </Badge>
+            <ul
+              aria-label="Items in the package"
+              style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}
+            >
+              {content.map((id) => (
+                <li key={id}>
+                  <Badge
+                    variant="light"
+                    size="lg"
+                    tt="none"
+                    rightSection={
+                      <CloseButton size="xs" aria-label={`Remove ${names.get(id) ?? id} from the package`} onClick={() => removeItem(id)} />
+                    }
+                  >
+                    {names.get(id) ?? id}
+                  </Badge>
+                </li>
               ))}
-            </Group>
+            </ul>
             {form.errors.content && (
               <Text size="xs" c="red" role="alert">
                 {form.errors.content}
               </Text>
             )}
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <AddItems chosen={content} onAdd={addItem} />
           </Grid.Col>
           <PackageFields form={form} />
           <Grid.Col span={12}>

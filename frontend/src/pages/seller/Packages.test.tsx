@@ -1,0 +1,102 @@
+/**
+ * Seller package screens (issue 16 item 10; spec 001 section 5 "Create package picker" and
+ * "Package form"): the picker refuses a name outside the documented pattern with its message
+ * before going on, and Edit Package adds items and refuses to empty the package with
+ * 'Cannot Delete All Items From a Package'.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
+import { CreatePackage, UpdatePackage } from './Packages';
+
+afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => sessionStorage.clear());
+
+const PKG_ID = 'bbbbbbbbbbbbbbbbbbbbbb01';
+const item = (n: number, name: string) => ({
+  _id: `aaaaaaaaaaaaaaaaaaaaaa0${n}`,
+  Item_name: name,
+  Brand: 'Samsung',
+  Model: 'M1',
+  Stock_keeping_unit: `SKU-${n}`,
+  Category: 'Mobile Phones',
+  Price: 1000,
+  FinalPrice: 1000,
+  Images: [],
+  SellerID: SELLER._id,
+  rating: { average: 0, count: 0 },
+});
+const A = item(1, 'Galaxy A55');
+const B = item(2, 'Galaxy Tab S9');
+const pkg = {
+  _id: PKG_ID,
+  packageName: 'Combo',
+  seller: SELLER._id,
+  description: 'Phone and tablet',
+  price: 1500,
+  startDate: '2026-11-01',
+  endDate: '2026-12-01',
+  image: 'pkg.jpg',
+  content: [{ _id: A._id, Item_name: A.Item_name, Brand: 'Samsung', Model: 'M1', Images: [], FinalPrice: 1000 }],
+  packageAvailability: true,
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+
+describe('create package picker', () => {
+  for (const name of ['Combo 2026', 'Bad<Name>!'])
+    it(`refuses the name "${name}" with the pattern's message and stays on the picker`, async () => {
+      fakeGateway({ 'GET /orgSeller/me': SELLER, 'GET /items/getItems': { items: [A], total: 1, page: 1, limit: 12 } });
+      renderPage(<CreatePackage />, { kind: 'seller', path: '/Seller/CreatePackage' });
+      fireEvent.click(await screen.findByRole('button', { name: 'Add to Package' }));
+      fireEvent.change(screen.getByLabelText('Package name'), { target: { value: name } });
+      fireEvent.click(screen.getByRole('button', { name: 'Create Package' }));
+      expect(await screen.findByText('Package name can contain letters, spaces and _ . - only')).toBeInTheDocument();
+      expect(screen.getByTestId('location')).toHaveTextContent('/Seller/CreatePackage');
+      expect(sessionStorage.getItem('packageName')).toBeNull();
+    });
+
+  it('goes on to the form with a valid name', async () => {
+    fakeGateway({ 'GET /orgSeller/me': SELLER, 'GET /items/getItems': { items: [A], total: 1, page: 1, limit: 12 } });
+    renderPage(<CreatePackage />, { kind: 'seller', path: '/Seller/CreatePackage' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Package' }));
+    fireEvent.change(screen.getByLabelText('Package name'), { target: { value: 'Combo_Deal-Two' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Package' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Seller/CreatePackageForm'));
+    expect(sessionStorage.getItem('packageName')).toBe('Combo_Deal-Two');
+  });
+});
+
+describe('edit package', () => {
+  function gateway() {
+    return fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /Packages/getPackage/${PKG_ID}`]: pkg,
+      'GET /items/getItems': { items: [A, B], total: 2, page: 1, limit: 12 },
+      [`PUT /Packages/updatePackages/${PKG_ID}`]: (call: Call) => ({ ...pkg, ...(call.body as object) }),
+    });
+  }
+
+  it('adds one of the seller’s items and sends the new content', async () => {
+    const calls = gateway();
+    renderPage(<UpdatePackage />, { kind: 'seller', path: `/Seller/UpdatePackage/${PKG_ID}`, pattern: 'UpdatePackage/:id' });
+    const adder = await screen.findByRole('region', { name: 'Add items' });
+    fireEvent.click(await within(adder).findByRole('button', { name: `Add ${B.Item_name} to Package` }));
+    expect(within(screen.getByRole('list', { name: 'Items in the package' })).getByText(B.Item_name)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect((calls.find((c) => c.method === 'PUT')!.body as { content: string[] }).content).toEqual([A._id, B._id]);
+  });
+
+  it('refuses to remove every item with the documented message and sends nothing', async () => {
+    const calls = gateway();
+    renderPage(<UpdatePackage />, { kind: 'seller', path: `/Seller/UpdatePackage/${PKG_ID}`, pattern: 'UpdatePackage/:id' });
+    fireEvent.click(await screen.findByRole('button', { name: `Remove ${A.Item_name} from the package` }));
+    expect(await screen.findByText('Cannot Delete All Items From a Package')).toBeInTheDocument();
+    // The last item stays; an Update saves the package with it.
+    expect(within(screen.getByRole('list', { name: 'Items in the package' })).getByText(A.Item_name)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect((calls.find((c) => c.method === 'PUT')!.body as { content: string[] }).content).toEqual([A._id]);
+  });
+});
