@@ -15,6 +15,7 @@ const phone = {
   Price: 95000,
   FinalPrice: 95000,
   ItemAvailabilityStatus: true,
+  Quantity: 10,
 };
 const bundle = { _id: BUNDLE, packageName: 'Phone Bundle', image: '', price: 130000.5, packageAvailability: true, content: [] };
 
@@ -119,6 +120,39 @@ describe('shopping cart screen', () => {
     renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
     await screen.findByText('Your cart is empty.');
     expect(screen.queryByRole('button', { name: 'Go to Checkout' })).toBeNull();
+  });
+});
+
+describe('what checkout would refuse is said in the cart (issue 15, defect 3)', () => {
+  it('refuses + past the stock with checkout’s message, without a call', async () => {
+    const calls = gateway({ [`GET /items/get/${PHONE}`]: { ...phone, Quantity: 2 } });
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    await screen.findByText('Galaxy A55');
+    fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Galaxy A55' }));
+    await screen.findByText('Only 2 of Galaxy A55 left in stock');
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(screen.getByLabelText('Quantity of Galaxy A55')).toHaveTextContent('2');
+  });
+
+  it('says on the line when its quantity is above the stock and explains why checkout is disabled', async () => {
+    gateway({ [`GET /items/get/${PHONE}`]: { ...phone, Quantity: 1 } });
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    expect(await screen.findByText('Only 1 of Galaxy A55 left in stock')).toBeInTheDocument();
+    const go = screen.getByRole('button', { name: 'Go to Checkout' });
+    expect(go).toBeDisabled();
+    expect(go).toHaveAccessibleDescription(/Checkout is unavailable until every line can be bought/);
+  });
+
+  it('keeps an unavailable line out of the total and disables checkout', async () => {
+    const calls = gateway({ [`GET /Packages/getPackage/${BUNDLE}`]: { ...bundle, packageAvailability: false } });
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    expect(await screen.findByText('Package is not available Right now!')).toBeInTheDocument();
+    expect(screen.getByText('Subtotal: Rs. 190,000.00')).toBeInTheDocument();
+    expect(screen.getByText('Total: Rs. 190,100.00')).toBeInTheDocument();
+    const go = screen.getByRole('button', { name: 'Go to Checkout' });
+    expect(go).toBeDisabled();
+    fireEvent.click(go);
+    expect(calls.filter((c) => c.path === '/checkout/session')).toEqual([]);
   });
 });
 

@@ -15,7 +15,7 @@ import { shopApi, type CartView } from '../../api/shop';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { ShopButtons } from '../../components/ShopButtons';
-import { cartTotals, nextQuantity } from '../../lib/cartTotals';
+import { cartTotals, lineProblem, nextQuantity } from '../../lib/cartTotals';
 import { beginCheckout } from '../../lib/checkoutStart';
 import { confirmDanger } from '../../lib/confirm';
 import { thumbnailUrl } from '../../lib/images';
@@ -65,9 +65,10 @@ export function MyShoppingCart() {
   };
   const step = (kind: 'item' | 'package', id: string, by: 1 | -1) => {
     const quantities = kind === 'item' ? cart.ItemQuantities : cart.PackageQuantities;
+    const item = kind === 'item' ? items.find((i) => i._id === id) : undefined;
     let q: number;
     try {
-      q = nextQuantity(kind, quantities[id] ?? 1, by);
+      q = nextQuantity(kind, quantities[id] ?? 1, by, item && { units: item.Quantity, name: item.Item_name });
     } catch (err) {
       // Refused here with the server's own message, without a call (spec 000 section 5).
       notifyError('Oops...', new ApiError(400, (err as Error).message));
@@ -100,6 +101,7 @@ export function MyShoppingCart() {
       unitPrice: i.FinalPrice,
       quantity: cart.ItemQuantities[i._id] ?? 1,
       available: i.ItemAvailabilityStatus,
+      stock: i.Quantity as number | undefined,
     })),
     ...packages.map((p) => ({
       kind: 'package' as const,
@@ -109,9 +111,12 @@ export function MyShoppingCart() {
       unitPrice: p.price,
       quantity: cart.PackageQuantities[p._id] ?? 1,
       available: p.packageAvailability,
+      stock: undefined as number | undefined,
     })),
-  ];
+  ].map((l) => ({ ...l, problem: lineProblem(l) }));
+  // What checkout would refuse is said on its line; unavailable lines are not counted (issue 15).
   const totals = cartTotals(lines);
+  const blocked = lines.some((l) => l.problem !== null);
 
   const checkout = async () => {
     setBusy(true);
@@ -162,10 +167,14 @@ export function MyShoppingCart() {
                       <Image src={thumbnailUrl(l.image)} alt="" w={56} h={56} fit="contain" fallbackSrc="/favicon.svg" />
                       <div>
                         <Text fw={500}>{l.name}</Text>
-                        <Text size="xs" c={l.available ? 'dimmed' : 'red'}>
+                        <Text size="xs" c="dimmed">
                           {l.kind === 'package' ? 'Promo package' : 'Item'}
-                          {l.available ? '' : ' · not available right now'}
                         </Text>
+                        {l.problem && (
+                          <Text size="xs" c="red" fw={500}>
+                            {l.problem}
+                          </Text>
+                        )}
                       </div>
                     </Group>
                   </Table.Td>
@@ -193,7 +202,9 @@ export function MyShoppingCart() {
                       </ActionIcon>
                     </Group>
                   </Table.Td>
-                  <Table.Td ta="right">{formatRupees(l.unitPrice * l.quantity)}</Table.Td>
+                  <Table.Td ta="right" c={l.available ? undefined : 'dimmed'} td={l.available ? undefined : 'line-through'}>
+                    {formatRupees(l.unitPrice * l.quantity)}
+                  </Table.Td>
                   <Table.Td>
                     <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.name}`} onClick={() => remove(l.kind, l.id)}>
                       <IconTrash size={16} />
@@ -209,7 +220,19 @@ export function MyShoppingCart() {
             <Text fw={700} size="lg">
               Total: {formatRupees(totals.total)}
             </Text>
-            <Button mt="sm" loading={busy} onClick={() => void checkout()}>
+            {blocked && (
+              <Text id="checkout-blocked" size="sm" c="red" ta="right" maw={420}>
+                Checkout is unavailable until every line can be bought: remove the lines that are not available and lower each quantity to
+                the stock left.
+              </Text>
+            )}
+            <Button
+              mt="sm"
+              loading={busy}
+              disabled={blocked}
+              aria-describedby={blocked ? 'checkout-blocked' : undefined}
+              onClick={() => void checkout()}
+            >
               Go to Checkout
             </Button>
           </Stack>

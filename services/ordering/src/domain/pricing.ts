@@ -3,7 +3,13 @@
  * client's numbers are never used). Items cost their FinalPrice, packages their price; the
  * documented 100 rupees of delivery and VAT is added once (spec 000 section 9). Cents throughout.
  */
-import { DELIVERY_AND_VAT_CENTS, ITEM_UNAVAILABLE, PACKAGE_UNAVAILABLE, type CheckoutSessionSchema } from '@market/contracts';
+import {
+  DELIVERY_AND_VAT_CENTS,
+  ITEM_UNAVAILABLE,
+  PACKAGE_UNAVAILABLE,
+  onlyLeftInStock,
+  type CheckoutSessionSchema,
+} from '@market/contracts';
 import type { z } from 'zod';
 
 export interface PricedLine {
@@ -75,7 +81,7 @@ export function priceCheckout(
   for (const { itemId, quantity } of request.items) {
     const item = items.get(itemId);
     if (!item || item.deleted || !item.ItemAvailabilityStatus) throw new LineRefused(ITEM_UNAVAILABLE, itemId);
-    if (item.Quantity < quantity) throw new LineRefused(`Only ${item.Quantity} of ${item.Item_name} left in stock`, itemId);
+    if (item.Quantity < quantity) throw new LineRefused(onlyLeftInStock(item.Quantity, item.Item_name), itemId);
     lines.push({
       kind: 'item',
       id: itemId,
