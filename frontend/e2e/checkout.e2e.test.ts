@@ -152,12 +152,18 @@ describe('checkout journey', () => {
     await shot(page, 'customer-confirm-wrong-cvv');
     await page.getByLabel('CVV').fill('737');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    // One confirmation page with both numbers explained (issue 15, defect 7).
     await page.getByText('Your Order has been placed Successfully').first().waitFor({ timeout: 30_000 });
-    await page.waitForURL('**/Customer/Home');
+    await page.waitForURL('**/Customer/OrderConfirmation/**');
+    const orderNumber = (await page.getByTestId('order-number').textContent())!;
+    expect(orderNumber).toMatch(/^[A-Z0-9]{12}$/);
+    expect(await page.getByTestId('receipt-number').textContent()).toMatch(/^[A-Z0-9]{10}$/);
+    await shot(page, 'customer-order-confirmation');
 
-    // Orders and the receipt.
+    // Orders (each card names the order number) and the receipt.
     await page.goto('/Customer/MyOrders');
     await page.getByText(phone).first().waitFor();
+    await page.getByTestId('order-card').filter({ hasText: orderNumber }).first().waitFor();
     await page.getByText('Confirmed').first().waitFor();
     await shot(page, 'customer-orders');
     await page.goto('/Customer/MyPackageOrders');

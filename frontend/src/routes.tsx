@@ -26,7 +26,7 @@ import {
 import { AdminItems, AdminPackage, AdminSellerItems, AdminSellerPackages } from './pages/admin/Catalogue';
 import { AllItems, AllItemsFilterBy, DiscountedItems, ItemDetails, PackagesPage } from './pages/customer/Browse';
 import { MyShoppingCart, MyWishlist } from './pages/customer/Cart';
-import { ConfirmPayment, ConfirmWalletPayment, SelectPayment } from './pages/customer/Checkout';
+import { ConfirmPayment, ConfirmWalletPayment, OrderConfirmation, SelectPayment } from './pages/customer/Checkout';
 import { CustomerHome } from './pages/customer/Home';
 import { MyOrders, MyPackageOrders, PayCardId, PaymentDetails, PaymentHistory } from './pages/customer/Orders';
 import { AddCard, EditCard, MyWallet } from './pages/customer/Wallet';
@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
       { path: 'SelectPayment', element: <SelectPayment /> },
       { path: 'Confrim/:cardId', element: <ConfirmPayment /> },
       { path: 'confrimPayment', element: <ConfirmWalletPayment /> },
+      { path: 'OrderConfirmation/:checkoutId', element: <OrderConfirmation /> },
       ...aliases(['MyOrders', 'Orders'], <MyOrders />),
       ...aliases(['MyPackageOrders', 'PackageOrders'], <MyPackageOrders />),
       ...aliases(['paymentHistory', 'Payhis'], <PaymentHistory />),

@@ -1,7 +1,8 @@
 /**
  * Order cards (spec 000 section 2 "Order cards"; spec 001 section 2 "Seller order cards"; issue 5
- * adds the status). Item order: item name, brand, SKU, quantity, price, transit date; the seller's
- * card adds the order id, customer name and category. Package order: the package's image and
+ * adds the status). Item order: item name, order number (issue 15: on every card, the number the
+ * order confirmation page shows), brand, SKU, quantity, price, transit date; the seller's card
+ * adds the customer name and category. Package order: the package's image and
  * name, order id, seller company name and logo (customer) or customer name (seller), content item
  * names, quantity, price as `Rs. 12,345.00/=`, transit date. Only the first item or package of each
  * order is used, as documented.
@@ -82,7 +83,7 @@ export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; se
             <Text fw={600}>{item?.Item_name ?? 'Item'}</Text>
             <StatusBadge status={order.status} />
           </Group>
-          {seller && <Line label="Order">{order.OrderID}</Line>}
+          <Line label="Order">{order.OrderID}</Line>
           {seller && <Line label="Customer">{order.CustomerName}</Line>}
           {seller ? <Line label="Category">{item?.Category}</Line> : <Line label="Brand">{item?.Brand}</Line>}
           {!seller && <Line label="SKU">{item?.Stock_keeping_unit}</Line>}

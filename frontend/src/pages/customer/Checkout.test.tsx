@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
-import { ConfirmPayment, SelectPayment } from './Checkout';
+import { ConfirmPayment, OrderConfirmation, SelectPayment } from './Checkout';
 
 const CHECKOUT = 'K7Q2M9X4B1ZT';
 const CARD = 'dddddddddddddddddddddd01';
@@ -82,8 +82,10 @@ describe('confirm and pay', () => {
 
     fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '737' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
-    await screen.findByText('Your Order has been placed Successfully', {}, { timeout: 3000 });
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Customer/Home'));
+    // One confirmation page after paying, not a toast on Home (issue 15, defect 7).
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/Customer/OrderConfirmation/${CHECKOUT}`), {
+      timeout: 3000,
+    });
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { cardId: CARD, cvv: '738' },
       { cardId: CARD, cvv: '737' },
@@ -124,7 +126,46 @@ describe('confirm and pay', () => {
     page();
     fireEvent.click(await screen.findByText('PayPal'));
     fireEvent.click(await screen.findByRole('button', { name: 'Pay with PayPal (sandbox)' }));
-    await screen.findByText('Your Order has been placed Successfully');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/Customer/OrderConfirmation/${CHECKOUT}`));
     expect(calls.find((c) => c.path === '/paypal-transaction-complete')?.body).toEqual({ checkoutId: CHECKOUT });
+  });
+});
+
+describe('order confirmation (issue 15, defect 7)', () => {
+  const receipt = {
+    _id: 'hhhhhhhhhhhhhhhhhhhhhh01',
+    RecieptNo: 'HCSEEL3SU4',
+    PaymentType: 'Card',
+    Amount: 365100,
+    TransTime: '2026-11-24T10:00:00.000Z',
+  };
+  const page = () =>
+    renderPage(<OrderConfirmation />, {
+      kind: 'customer',
+      path: `/Customer/OrderConfirmation/${CHECKOUT}`,
+      pattern: 'OrderConfirmation/:checkoutId',
+    });
+
+  it('shows the order number and the receipt number, each explained, with the lines and where to go next', async () => {
+    fakeGateway({ 'GET /Customer/me': CUSTOMER, [`GET /checkout/${CHECKOUT}`]: view('Confirmed', { receipt }) });
+    page();
+    expect(await screen.findByRole('heading', { name: 'Your Order has been placed Successfully' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent(CHECKOUT);
+    expect(screen.getByText(/Every order card in My Orders and My Package Orders shows this number/)).toBeInTheDocument();
+    expect(screen.getByTestId('receipt-number')).toHaveTextContent('HCSEEL3SU4');
+    expect(screen.getByText(/The receipt of your payment of Rs\. 365,100\.00 by Card, listed in Payment history/)).toBeInTheDocument();
+    expect(screen.getByText('Galaxy A55')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/Customer/MyOrders');
+    expect(screen.getByRole('link', { name: 'Payment details' })).toHaveAttribute(
+      'href',
+      `/Customer/purchaseHistoryExtended/${receipt._id}`,
+    );
+  });
+
+  it('says when the order is still being confirmed', async () => {
+    fakeGateway({ 'GET /Customer/me': CUSTOMER, [`GET /checkout/${CHECKOUT}`]: view('AwaitingStock', { receipt }) });
+    page();
+    expect(await screen.findByRole('heading', { name: 'Your order is being confirmed' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent(CHECKOUT);
   });
 });

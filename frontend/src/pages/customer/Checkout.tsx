@@ -3,9 +3,10 @@
  * /Customer/SelectPayment (the checkout's order number and amount, a saved card by radio button,
  * or the wallet provider), /Customer/Confrim/{cardId} (order number, amount, CVV, Pay, and a
  * toggle to the wallet-provider area), /Customer/confrimPayment (the wallet provider alone).
- * After paying, the page follows the saga until the order is Confirmed ('Your Order has been
- * placed Successfully', then home) or Rejected (the reason; the payment is refunded and the cart
- * kept).
+ * After paying, the page follows the saga until the order is Confirmed (then
+ * /Customer/OrderConfirmation/{checkoutId}: 'Your Order has been placed Successfully' with the
+ * order number and the payment's receipt number, each explained; issue 15, defect 7) or Rejected
+ * (the reason; the payment is refunded and the cart kept).
  */
 import { Alert, Button, Card, Group, Loader, PasswordInput, Radio, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { ORDER_PLACED } from '@market/contracts';
@@ -17,7 +18,7 @@ import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
 import { forgetCheckoutKey } from '../../lib/checkoutStart';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifyError } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 
 /** How long to follow the saga before pointing to My Orders, in ms. */
@@ -59,12 +60,18 @@ function NoCheckout({ checkout }: { checkout?: Checkout | null }) {
   );
 }
 
-function Summary({ checkout }: { checkout: Checkout }) {
+function Summary({ checkout, numbered = true }: { checkout: Checkout; numbered?: boolean }) {
   return (
     <Card withBorder radius="md">
       <Group justify="space-between">
         <Text>
-          Order number <b>{checkout.OrderID}</b>
+          {numbered ? (
+            <>
+              Order number <b>{checkout.OrderID}</b>
+            </>
+          ) : (
+            'Total paid'
+          )}
         </Text>
         <Text fw={700} size="lg">
           {formatRupees(checkout.Amount)}
@@ -176,8 +183,7 @@ function usePayment(checkoutId: string | undefined) {
     }
     if (!alive.current) return;
     if (c.status === 'Confirmed') {
-      notifySuccess(ORDER_PLACED);
-      navigate('/Customer/Home');
+      navigate(`/Customer/OrderConfirmation/${encodeURIComponent(c.checkoutId)}`);
     } else if (c.status === 'Rejected') {
       setState({ phase: 'rejected', message: c.rejection?.message ?? 'The order could not be placed; your payment was refunded.' });
     } else {
@@ -327,6 +333,69 @@ export function ConfirmWalletPayment() {
           )}
         </Card>
         <PaymentOutcome state={state} />
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * /Customer/OrderConfirmation/{checkoutId}: what the shopper sees after paying (issue 15, defect
+ * 7). One purchase has two numbers, both shown and explained: the order number (12 characters,
+ * on every order card in My Orders and My Package Orders, one order per seller and line) and the
+ * receipt number of the payment (in Payment history). An order still being confirmed says so.
+ */
+export function OrderConfirmation() {
+  const { checkoutId = '' } = useParams();
+  const checkout = useAsync(() => shopApi.checkout(checkoutId), [checkoutId]);
+  if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
+  if (!checkout.data) return <Loading />;
+  const c = checkout.data;
+  if (c.status === 'Open' || c.status === 'Rejected') return <NoCheckout checkout={c} />;
+  return (
+    <>
+      <PageHeader title={c.status === 'Confirmed' ? ORDER_PLACED : 'Your order is being confirmed'} />
+      <Stack maw={640}>
+        <Card withBorder radius="md">
+          <Stack gap="sm">
+            <div>
+              <Text>
+                Order number <b data-testid="order-number">{c.OrderID}</b>
+              </Text>
+              <Text size="sm" c="dimmed">
+                Every order card in My Orders and My Package Orders shows this number; quote it when you contact a seller.
+              </Text>
+            </div>
+            {c.receipt && (
+              <div>
+                <Text>
+                  Receipt number <b data-testid="receipt-number">{c.receipt.RecieptNo}</b>
+                </Text>
+                <Text size="sm" c="dimmed">
+                  The receipt of your payment of {formatRupees(c.receipt.Amount)} by {c.receipt.PaymentType}, listed in Payment history.
+                </Text>
+              </div>
+            )}
+            {c.status === 'AwaitingStock' && (
+              <Alert color="yellow">
+                Your payment went through and the sellers are reserving your items; My Orders shows when it is confirmed.
+              </Alert>
+            )}
+          </Stack>
+        </Card>
+        <Summary checkout={c} numbered={false} />
+        <Group>
+          <Button component={Link} to="/Customer/MyOrders">
+            My Orders
+          </Button>
+          {c.receipt && (
+            <Button variant="light" component={Link} to={`/Customer/purchaseHistoryExtended/${c.receipt._id}`}>
+              Payment details
+            </Button>
+          )}
+          <Button variant="default" component={Link} to="/Customer/AllItmes">
+            Continue shopping
+          </Button>
+        </Group>
       </Stack>
     </>
   );
