@@ -21,16 +21,31 @@ export const API_URL: string =
   (import.meta.env.VITE_API_URL as string | undefined) ??
   'http://localhost:8070';
 
-/** A failed call: HTTP status (0 when the gateway could not be reached), message, field messages. */
+/**
+ * A failed call: HTTP status (0 when the gateway could not be reached), message, field messages,
+ * and for a 429 the seconds to wait from its Retry-After header (DESIGN.md section 5).
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/**
+ * Seconds a `Retry-After` header asks to wait: delta-seconds or an HTTP date (RFC 9110 section
+ * 10.2.3); undefined when absent or unreadable.
+ */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** Milliseconds before a call is abandoned. */
@@ -76,7 +91,12 @@ export async function api<T>(
   }
   if (!res.ok) {
     const err = (json ?? {}) as { error?: string; fields?: Record<string, string> };
-    throw new ApiError(res.status, err.error ?? `Request failed (${res.status})`, err.fields ?? {});
+    throw new ApiError(
+      res.status,
+      err.error ?? `Request failed (${res.status})`,
+      err.fields ?? {},
+      retryAfterSeconds(res.headers.get('Retry-After')),
+    );
   }
   return json as T;
 }

@@ -2,6 +2,9 @@
  * The sign-in form of the three login pages (spec 000 section 5 "Login: username and password
  * required"; section 8: failure shows 'Oops... Please Check Your Username & Password!' with the
  * server's error text). Remember me keeps the session for 30 days and the username on this device.
+ * A 429 (DESIGN.md section 5: 10 failed logins lock the account for 15 minutes; the gateway also
+ * limits logins per device) says so and for how long, from the answer's Retry-After (issue 16
+ * item 12), instead of blaming the username and password.
  */
 import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,6 +14,24 @@ import { ApiError } from '../api/client';
 import { schemaValidator } from '../lib/forms';
 
 const REMEMBER_KEY = 'rememberMe';
+const CHECK_CREDENTIALS = 'Oops... Please Check Your Username & Password!';
+
+/** "14 minutes", "1 minute", "42 seconds": a wait of `seconds`, minutes rounded up from a minute on. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** The alert of a failed login: title and text. */
+function failureOf(err: unknown): { title: string; text: string } {
+  if (!(err instanceof ApiError)) return { title: CHECK_CREDENTIALS, text: 'Please try again!' };
+  if (err.status !== 429) return { title: CHECK_CREDENTIALS, text: err.message };
+  const wait = err.retryAfterSeconds !== undefined ? ` Try again in ${waitText(err.retryAfterSeconds)}.` : ' Please try again later.';
+  return /locked/i.test(err.message)
+    ? { title: 'Account locked', text: `Too many failed logins: this account is locked.${wait}` }
+    : { title: 'Too many attempts', text: `Too many login attempts from this device.${wait}` };
+}
 const USERNAME_KEY = 'rememberedUsername';
 
 export function LoginForm({
@@ -30,7 +51,7 @@ export function LoginForm({
     initialValues: { username: remembered ? (localStorage.getItem(USERNAME_KEY) ?? '') : '', password: '', rememberMe: remembered },
     validate: schemaValidator(LoginSchema),
   });
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = form.onSubmit(async (values) => {
@@ -44,7 +65,7 @@ export function LoginForm({
         else localStorage.removeItem(USERNAME_KEY);
       }
     } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : 'Please try again!');
+      setFailure(failureOf(err));
     } finally {
       setBusy(false);
     }
@@ -58,8 +79,8 @@ export function LoginForm({
       <form onSubmit={submit} noValidate>
         <Stack>
           {failure && (
-            <Alert color="red" title="Oops... Please Check Your Username & Password!" role="alert">
-              {failure}
+            <Alert color="red" title={failure.title} role="alert">
+              {failure.text}
             </Alert>
           )}
           <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
