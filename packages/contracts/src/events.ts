@@ -37,6 +37,8 @@ export const Events = {
     'OrderConfirmed',
     'OrderRejected',
     'OrderStatusChanged',
+    'OrderCancelled',
+    'StockReleased',
   ] as const),
   ...eventsOn(Topics.payment, ['PaymentCaptured', 'PaymentRefunded'] as const),
   ...eventsOn(Topics.review, ['ReviewCreated', 'ReviewUpdated', 'ReviewDeleted', 'ReviewReported'] as const),

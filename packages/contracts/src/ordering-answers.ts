@@ -163,8 +163,13 @@ export const HistoryAnswerSchema = z.object({
   PacakgeID: z.array(z.string()),
   CustomerID: z.string(),
   OrderID: orderNumber,
-  /** Refunded once the checkout was rejected. */
-  status: z.enum(['Paid', 'Refunded']),
+  /**
+   * Refunded once the checkout was rejected or every one of its orders was cancelled by its
+   * seller; PartiallyRefunded while only some were (issue 16).
+   */
+  status: z.enum(['Paid', 'PartiallyRefunded', 'Refunded']),
+  /** What was given back so far, in rupees (present once something was refunded by a cancellation). */
+  RefundedAmount: rupees('Amount refunded so far').optional(),
 });
 
 /** A customer-order record (spec 000 section 3): the customer's order numbers. `_id` is the customer's id. */

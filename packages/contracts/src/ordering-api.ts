@@ -26,6 +26,7 @@ import {
   PackageOrderAnswerSchema,
 } from './ordering-answers';
 import { listAnswer, MessageAnswerSchema, PageQuerySchema, UNPAGED_CAP } from './paging';
+import { UNPAGED_SEARCH_LIMIT } from './catalogue';
 
 const notYours = 'Absent, or not yours';
 /** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services' http/listAnswer.ts). */
@@ -48,7 +49,8 @@ function orderOperations(prefix: 'Orders' | 'PackageOrders', tag: string): ApiOp
       method: 'put',
       path: `/${prefix}/status/{id}`,
       tag,
-      summary: 'The seller moves an own order: Confirmed → Shipped or Cancelled, Shipped → Delivered',
+      summary:
+        'The seller moves an own order: Confirmed → Shipped or Cancelled, Shipped → Delivered. Cancelled gives its stock back, refunds it (the payment history shows PartiallyRefunded, or Refunded with delivery and VAT once every order of the checkout is cancelled) and e-mails the customer, shortly after the answer',
       audience: ['seller'],
       added: true,
       body: OrderStatusChangeSchema,
@@ -168,11 +170,16 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/orderhistory/getItems',
     tag: 'Payment history',
-    summary: "Order-history records: a customer's own, or all (admin); `q` searches receipt number and payment type",
+    summary:
+      "Order-history records, newest first: a customer's own, or all (admin); `q` searches receipt number and payment type (an admin's search is served by the transactions search index)",
     audience: ['customer', 'admin'],
     query: HistoryListQuerySchema.extend(PageQuerySchema.shape),
     response: listAnswer(HistoryAnswerSchema),
-    responses: { 200: paged },
+    responses: {
+      200: paged,
+      400: `Invalid input; or an admin's search page starting past the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches`,
+      503: "`{ error }`: an admin's search while the search index is not reachable (everything else keeps working)",
+    },
   },
   {
     method: 'get',
@@ -195,7 +202,7 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/customerOrders/getCusOrder',
     tag: 'Payment history',
-    summary: 'Customer-order records `{ CustomerID, Orders }`: the own one, or all (admin)',
+    summary: 'Customer-order records `{ CustomerID, Orders }`: the own one, or all (admin; newest record first)',
     audience: ['customer', 'admin'],
     query: PageQuerySchema,
     response: listAnswer(CustomerOrdersAnswerSchema),

@@ -66,7 +66,13 @@ export const OrderStatusChangedDataSchema = z.object({
   customerId: z.string(),
 });
 
-/** PaymentCaptured and PaymentRefunded: one order-history record's money movement, cents. */
+/**
+ * PaymentCaptured and PaymentRefunded: one order-history record's money movement, cents.
+ * `amountCents` is always the amount the checkout charged. A PaymentRefunded of a seller's
+ * cancellation (issue 16) adds what this refund gave back (`refundCents`), everything refunded
+ * so far (`refundedCents`), the cancelled order line and the record's new status; a
+ * PaymentRefunded without them (a rejected checkout) refunded the whole amount.
+ */
 export const PaymentEventDataSchema = z.object({
   orderId: z.string(),
   customerId: z.string(),
@@ -76,8 +82,46 @@ export const PaymentEventDataSchema = z.object({
   captureId: z.string(),
   /** ISO time of the capture or refund. */
   at: z.string(),
+  /** PaymentRefunded of a cancellation: the cents this refund gave back. */
+  refundCents: z.number().int().optional(),
+  /** PaymentRefunded of a cancellation: the cents refunded so far, this refund included (≤ amountCents). */
+  refundedCents: z.number().int().optional(),
+  /** PaymentRefunded of a cancellation: the cancelled item or package order (`<OrderID>-I<n>` / `-P<n>`). */
+  orderLineId: z.string().optional(),
+  /** PaymentRefunded of a cancellation: `Refunded` once everything is given back, else `PartiallyRefunded`. */
+  status: z.enum(['Refunded', 'PartiallyRefunded']).optional(),
 });
 export type PaymentEventData = z.infer<typeof PaymentEventDataSchema>;
+
+/**
+ * OrderCancelled (issue 16): a seller cancelled one item or package order of a confirmed
+ * checkout. Published by ordering with the order line's write (outbox; aggregate = the order
+ * line, `aggregateVersion` its version). `items` are the units to give back to stock: the item
+ * of an item order, or every item of a package order, each `quantity` (the order's OQuantity)
+ * times. Catalogue gives them back and answers StockReleased; ordering then refunds the line.
+ */
+export const OrderCancelledDataSchema = z.object({
+  /** The checkout's OrderID. */
+  orderId: z.string().min(1),
+  /** The cancelled item or package order: `<OrderID>-I<n>` or `<OrderID>-P<n>`. */
+  orderLineId: z.string().min(1),
+  kind: z.enum(['item', 'package']),
+  /** The item or package id. */
+  productId: z.string().min(1),
+  quantity: z.number().int().min(1),
+  items: z.array(z.object({ itemId: z.string().min(1), quantity: z.number().int().min(1) })),
+  sellerId: z.string(),
+  customerId: z.string(),
+  /** What the line cost, cents (unit price × quantity). */
+  totalCents: z.number().int().min(0),
+  /** ISO time of the cancellation. */
+  at: z.string(),
+});
+export type OrderCancelledData = z.infer<typeof OrderCancelledDataSchema>;
+
+/** StockReleased (issue 16): catalogue gave back the stock of a cancelled order line (once). */
+export const StockReleasedDataSchema = z.object({ orderId: z.string().min(1), orderLineId: z.string().min(1) });
+export type StockReleasedData = z.infer<typeof StockReleasedDataSchema>;
 
 /** StockReserved: every line was reserved. */
 export const StockReservedDataSchema = z.object({ orderId: z.string() });

@@ -21,6 +21,8 @@ import { packageRoutes } from './http/packages';
 import { ratingHandlers } from './events/ratingConsumer';
 import { sellerHandlers } from './events/sellerConsumer';
 import { stockHandlers } from './events/stockConsumer';
+import { releaseHandlers } from './events/releaseConsumer';
+import { stockReleaseModel } from './store/stockReleases';
 import { itemReviewModel } from './store/itemReviews';
 import { reservationModel } from './store/reservations';
 import { itemModel } from './store/items';
@@ -35,11 +37,14 @@ void runService({
     const packages = packageModel(db);
     const reservations = reservationModel(db);
     const itemReviews = itemReviewModel(db);
-    await Promise.all([items.init(), packages.init(), reservations.init(), itemReviews.init()]);
-    const nudge = startRelay([items, packages, reservations]);
+    const releases = stockReleaseModel(db);
+    await Promise.all([items.init(), packages.init(), reservations.init(), itemReviews.init(), releases.init()]);
+    const nudge = startRelay([items, packages, reservations, releases]);
 
     await consume([Topics.order, Topics.review, Topics.seller], {
       ...stockHandlers(items, reservations, nudge),
+      // Cancellations give their stock back (issue 16).
+      ...releaseHandlers(items, reservations, releases, nudge),
       ...ratingHandlers(itemReviews, items, nudge),
       ...sellerHandlers(items, packages, nudge),
     });

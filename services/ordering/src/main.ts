@@ -1,11 +1,15 @@
 /**
  * Ordering service process: wiring only (issue 5). Saved cards, the checkout command and its
  * saga, item and package orders, payment history and customer-order records, and the read
- * models of items, packages, customers and sellers it prices and labels them with.
+ * models of items, packages, customers and sellers it prices and labels them with; the
+ * cancellation saga's refund and the order e-mails (issue 16).
  */
 import '@market/platform/telemetry';
-import { Topics } from '@market/contracts';
-import { runService } from '@market/platform';
+import { Queues, Topics, type EmailJob } from '@market/contracts';
+import { createQueue, runService } from '@market/platform';
+import { cancellationHandlers } from './cancellation/saga';
+import { mailer } from './mail/mailer';
+import { newOrderMailHandlers } from './mail/newOrderMails';
 import { OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
@@ -21,7 +25,7 @@ import { sandboxCaptureModel, sandboxProvider } from './store/sandboxProvider';
 void runService({
   configSchema: OrderingConfigSchema,
   dbName: 'ordering',
-  async setup({ config, app, db, startRelay, consume }) {
+  async setup({ config, app, db, startRelay, consume, bullRedis, shutdown, logger }) {
     const cards = cardModel(db);
     const checkouts = checkoutModel(db);
     const book = orderBook(db);
@@ -36,9 +40,16 @@ void runService({
 
     const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders]);
 
+    // E-mails of new orders to their sellers and of cancellations to customers (issue 16).
+    const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
+    shutdown.add('email queue', () => emailQueue.close());
+    const send = mailer(emailQueue, db);
+
     await consume([Topics.order, Topics.item, Topics.package, Topics.customer, Topics.seller], {
       ...sagaHandlers(checkouts, book, provider, nudge),
       ...readModelHandlers(rm, cards),
+      ...cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger }),
+      ...newOrderMailHandlers(checkouts, rm, send, logger),
     });
 
     app.use(

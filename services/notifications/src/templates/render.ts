@@ -98,6 +98,44 @@ const templates = {
         'You can generate them again at any time from Monthly Sales in your seller account.',
       ]),
   },
+  /** A seller's orders in a new confirmed checkout (issue 16), queued by ordering. */
+  'seller-new-order': {
+    data: z.object({ name: Name, companyname: Name, orderId: z.string().max(40), lines: z.array(z.string().max(400)).min(1).max(200) }),
+    render: (d: { name: string; companyname: string; orderId: string; lines: string[] }) =>
+      compose(`New order ${d.orderId} for ${d.companyname}`, `Hello ${d.name},`, [
+        `A customer has placed and paid order ${d.orderId} with these orders of ${d.companyname}:`,
+        ...d.lines,
+        'The stock is reserved. Open Orders in your seller account to see the delivery details and mark them Shipped.',
+      ]),
+  },
+  /** A seller cancelled one of the customer's orders; its refund (issue 16), queued by ordering. */
+  'order-cancelled': {
+    data: z.object({
+      name: Name,
+      orderLineId: z.string().max(40),
+      product: z.string().max(300),
+      quantity: z.number(),
+      refund: z.string().max(40),
+      refundedTotal: z.string().max(40),
+      charged: z.string().max(40),
+      paymentType: z.string().max(20),
+    }),
+    render: (d: {
+      name: string;
+      orderLineId: string;
+      product: string;
+      quantity: number;
+      refund: string;
+      refundedTotal: string;
+      charged: string;
+      paymentType: string;
+    }) =>
+      compose(`Your order ${d.orderLineId} was cancelled`, `Hello ${d.name},`, [
+        `We are sorry: the seller cancelled your order ${d.orderLineId} (${d.quantity} × ${d.product}).`,
+        { label: 'Refund', value: d.refund },
+        `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}. Refunded for this purchase so far: ${d.refundedTotal} of ${d.charged}.`,
+      ]),
+  },
 } as const;
 
 export type TemplateName = keyof typeof templates;

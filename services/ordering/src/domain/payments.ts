@@ -12,9 +12,20 @@ export interface CaptureRequest {
   reference: string;
 }
 
+export interface RefundRequest {
+  captureId: string;
+  amountCents: number;
+  /** One refund per key; omitted: the whole capture. */
+  idempotencyKey?: string;
+}
+
 export interface PaymentProvider {
   /** Takes the money once per idempotency key. @throws when the provider declines */
   capture(req: CaptureRequest): Promise<{ captureId: string }>;
-  /** Gives the money back; refunding twice is a no-op. */
-  refund(req: { captureId: string; amountCents: number }): Promise<void>;
+  /**
+   * Gives money back; refunding twice is a no-op. Without `idempotencyKey` the whole capture is
+   * refunded once (a rejected checkout); with one, `amountCents` of it once per key (one
+   * cancelled order of a checkout, issue 16: key = the order line's id).
+   */
+  refund(req: RefundRequest): Promise<void>;
 }

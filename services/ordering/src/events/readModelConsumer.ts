@@ -32,7 +32,14 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record
   };
   const seller: EventHandler = async (e: EventEnvelope) => {
     const s = SellerEventDataSchema.parse(e.data);
-    await applyVersioned(rm.sellers, s.sellerId, e.aggregateVersion, { companyname: s.companyname, logo: s.logo, deleted: false });
+    await applyVersioned(rm.sellers, s.sellerId, e.aggregateVersion, {
+      companyname: s.companyname,
+      logo: s.logo,
+      // Where the seller's new-order e-mails go (issue 16).
+      ownername: s.ownername,
+      email: s.email,
+      deleted: false,
+    });
   };
   const customer: EventHandler = async (e: EventEnvelope) => {
     const c = CustomerEventDataSchema.parse(e.data);
@@ -40,6 +47,8 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record
       firstName: c.firstName,
       lastName: c.lastName,
       userImage: c.userImage,
+      // Where the customer's cancellation e-mails go (issue 16).
+      email: c.email,
       deleted: false,
     });
   };
@@ -66,7 +75,13 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record
     CustomerUpdated: customer,
     CustomerDeleted: async (e) => {
       const { customerId } = CustomerDeletedDataSchema.parse(e.data);
-      await applyVersioned(rm.customers, customerId, e.aggregateVersion, { deleted: true, firstName: '', lastName: '', userImage: '' });
+      await applyVersioned(rm.customers, customerId, e.aggregateVersion, {
+        deleted: true,
+        firstName: '',
+        lastName: '',
+        userImage: '',
+        email: '',
+      });
       await cards.deleteMany({ ownerID: customerId });
     },
   };

@@ -4,8 +4,10 @@
  * their own, a seller the orders of their items and packages, an admin all — with paging and
  * filters (month and year of TransitTime in Sri Lanka time, status, OrderID). Sellers move their
  * own orders along (Confirmed → Shipped or Cancelled, Shipped → Delivered), recorded as
- * OrderStatusChanged. The documented `POST .../addOrder` and `POST /orderhistory/addItems` are
- * retired (410): orders come only from the checkout command, never with client prices.
+ * OrderStatusChanged; a cancellation also records OrderCancelled, which starts the cancellation
+ * saga (stock back, refund, e-mail: cancellation/saga.ts). The documented `POST .../addOrder` and
+ * `POST /orderhistory/addItems` are retired (410): orders come only from the checkout command,
+ * never with client prices.
  */
 import {
   ADD_ORDER_RETIRED,
@@ -34,6 +36,7 @@ import {
 } from '@market/platform';
 import { Router, type Request } from 'express';
 import type { Model } from 'mongoose';
+import { orderCancelled } from '../cancellation/events';
 import { colomboMonthRange, colomboYear } from '../domain/time';
 import {
   historyListId,
@@ -197,6 +200,8 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
           sellerId: order.SellerID,
           customerId: order.CustomerID,
         }),
+        // A cancellation starts its saga (issue 16; cancellation/saga.ts): stock back, refund, e-mail.
+        ...(status === 'Cancelled' ? [orderCancelled(kind, order, v + 1, at)] : []),
       ]);
       if (!written) throw conflict('This order was changed meanwhile, please try again');
       nudge({ model, id: order._id });

@@ -7,6 +7,7 @@
 import { DELIVERY_AND_VAT, type CheckoutStatus } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
+import type { LineRefund } from '../cancellation/refunds';
 import type { PricedLine } from '../domain/pricing';
 
 export interface CheckoutPayment {
@@ -38,6 +39,10 @@ export interface CheckoutDoc extends OutboxFields {
   rejection?: CheckoutRejection;
   createdAt: Date;
   decidedAt?: Date;
+  /** Refunds of orders its sellers cancelled, one per order line (issue 16; cancellation/refunds.ts). */
+  refunds?: LineRefund[];
+  /** Cents refunded by those refunds so far. */
+  refundedCents?: number;
 }
 
 const schema = new Schema<CheckoutDoc>(
@@ -52,6 +57,8 @@ const schema = new Schema<CheckoutDoc>(
     rejection: { type: {}, default: undefined },
     createdAt: { type: Date, required: true },
     decidedAt: Date,
+    refunds: { type: [{}], default: undefined },
+    refundedCents: Number,
   },
   { collection: 'checkouts', versionKey: false },
 );

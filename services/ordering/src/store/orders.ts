@@ -59,7 +59,9 @@ export interface HistoryDoc {
   PacakgeID: string[];
   CustomerID: string;
   OrderID: string;
-  status: 'Paid' | 'Refunded';
+  status: 'Paid' | 'PartiallyRefunded' | 'Refunded';
+  /** Cents given back by sellers' cancellations so far (issue 16); absent before any. */
+  refundedCents?: number;
   captureId: string;
   createdAt: Date;
   /** Its slots in the customer's (`c`) and the admins' (`a`) payment-history list. */
@@ -110,6 +112,7 @@ const historySchema = new Schema<HistoryDoc>(
     CustomerID: { type: String, required: true, index: true },
     OrderID: { type: String, required: true, unique: true },
     status: { type: String, required: true },
+    refundedCents: Number,
     captureId: { type: String, required: true },
     createdAt: { type: Date, required: true },
     listSlots: { type: { c: Number, a: Number }, _id: false },
@@ -391,8 +394,15 @@ export function packageOrderView(o: PackageOrderDoc, customerName: string, selle
 
 /** An order-history record as answered (Amount in rupees). */
 export function historyView(h: HistoryDoc) {
-  const { amountCents, captureId: _c, createdAt: _t, listSlots: _s, ...rest } = h;
+  const { amountCents, refundedCents, captureId: _c, createdAt: _t, listSlots: _s, ...rest } = h;
   // An empty list can be missing from the stored record (an item-only checkout's record came back
   // without `PacakgeID`), yet clients read both lists as arrays (documented shape): always send them.
-  return { ...rest, ItemList: h.ItemList ?? [], PacakgeID: h.PacakgeID ?? [], _id: String(h._id), Amount: rupees(amountCents) };
+  return {
+    ...rest,
+    ItemList: h.ItemList ?? [],
+    PacakgeID: h.PacakgeID ?? [],
+    _id: String(h._id),
+    Amount: rupees(amountCents),
+    ...(refundedCents !== undefined ? { RefundedAmount: rupees(refundedCents) } : {}),
+  };
 }

@@ -25,6 +25,8 @@ export interface CustomerReadDoc {
   firstName: string;
   lastName: string;
   userImage: string;
+  /** From CustomerRegistered/Updated (absent in documents written before issue 16). */
+  email?: string;
   deleted: boolean;
   aggregateVersion: number;
 }
@@ -33,6 +35,9 @@ export interface SellerReadDoc {
   _id: string;
   companyname: string;
   logo: string;
+  /** The owner's name and e-mail, from the seller events (absent in documents written before issue 16). */
+  ownername?: string;
+  email?: string;
   deleted: boolean;
   aggregateVersion: number;
 }

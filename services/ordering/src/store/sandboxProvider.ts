@@ -37,7 +37,26 @@ export function sandboxCaptureModel(conn: Connection): Model<CaptureDoc> {
   return (conn.models.SandboxCapture as Model<CaptureDoc> | undefined) ?? conn.model<CaptureDoc>('SandboxCapture', schema);
 }
 
+/** A partial refund of the sandbox, `_id` `<captureId>:<idempotency key>`. */
+interface SandboxRefundDoc {
+  _id: string;
+  captureId: string;
+  amountCents: number;
+  refundedAt: Date;
+}
+
+const refundSchema = new Schema<SandboxRefundDoc>(
+  { _id: String, captureId: String, amountCents: Number, refundedAt: Date },
+  { collection: 'sandbox_refunds', versionKey: false },
+);
+
+/** The sandbox's partial refunds (one per cancelled order), read by `_id`. */
+export function sandboxRefundModel(conn: Connection): Model<SandboxRefundDoc> {
+  return (conn.models.SandboxRefund as Model<SandboxRefundDoc> | undefined) ?? conn.model<SandboxRefundDoc>('SandboxRefund', refundSchema);
+}
+
 export function sandboxProvider(captures: Model<CaptureDoc>): PaymentProvider {
+  const refunds = sandboxRefundModel(captures.db);
   return {
     async capture(req: CaptureRequest) {
       const fresh = { captureId: `sbx_${randomUUID()}`, amountCents: req.amountCents, method: req.method, reference: req.reference };
@@ -54,8 +73,21 @@ export function sandboxProvider(captures: Model<CaptureDoc>): PaymentProvider {
       if (!stored) throw new Error('sandbox capture vanished');
       return { captureId: stored.captureId };
     },
-    async refund({ captureId }) {
-      await captures.updateOne({ captureId, status: 'captured' }, { $set: { status: 'refunded', refundedAt: new Date() } });
+    async refund({ captureId, amountCents, idempotencyKey }) {
+      if (idempotencyKey === undefined) {
+        await captures.updateOne({ captureId, status: 'captured' }, { $set: { status: 'refunded', refundedAt: new Date() } });
+        return;
+      }
+      // A partial refund (issue 16): one record per key, written by `_id` if absent.
+      await refunds
+        .updateOne(
+          { _id: `${captureId}:${idempotencyKey}` },
+          { $setOnInsert: { captureId, amountCents, refundedAt: new Date() } },
+          { upsert: true },
+        )
+        .catch((err: { code?: number }) => {
+          if (err.code !== 11000) throw err;
+        });
     },
   };
 }

@@ -6,7 +6,9 @@
  * A sale counts once its checkout is Confirmed: OrderPlaced keeps the priced lines on the order,
  * OrderConfirmed turns them into sale lines (one per item or package order, with ordering's ids
  * `<OrderID>-I<n>` / `-P<n>`), OrderRejected never does. A seller's OrderStatusChanged moves a
- * line's status (a Cancelled line leaves the figures).
+ * line's status (a Cancelled line leaves the figures). PaymentRefunded of a seller's cancellation
+ * (issue 16) records the refunded cents on the transaction and on the checkout, whose revenue the
+ * admin dashboard counts less them.
  */
 import {
   CustomerDeletedDataSchema,
@@ -161,12 +163,16 @@ export function reportingHandlers(rm: ReadModels): Record<string, EventHandler> 
   }
 
   const payment =
-    (status: 'Paid' | 'Refunded'): EventHandler =>
+    (kind: 'Paid' | 'Refunded'): EventHandler =>
     async (e) => {
       const p = PaymentEventDataSchema.parse(e.data);
       const cur = await rm.transactions.findById(p.orderId, { at: 1 }).lean();
-      // The transaction keeps its capture time; a refund only changes its status.
-      const at = status === 'Paid' || !cur ? new Date(p.at) : cur.at;
+      // The transaction keeps its capture time; a refund only changes its status and refunded cents.
+      const at = kind === 'Paid' || !cur ? new Date(p.at) : cur.at;
+      // A cancellation's refund says how much and whether all is back (issue 16); a rejected
+      // checkout's refund gave back everything.
+      const status = kind === 'Paid' ? 'Paid' : (p.status ?? 'Refunded');
+      const refundedCents = kind === 'Paid' ? 0 : (p.refundedCents ?? p.amountCents);
       await applyById(rm.transactions, p.orderId, e.aggregateVersion, {
         RecieptNo: p.RecieptNo,
         PaymentType: p.PaymentType,
@@ -175,8 +181,17 @@ export function reportingHandlers(rm: ReadModels): Record<string, EventHandler> 
         at,
         month: monthKey(at),
         status,
+        refundedCents,
       });
+      if (kind === 'Refunded' && p.refundedCents !== undefined) await refundOrder(p.orderId, e.aggregateVersion, p.refundedCents);
     };
+
+  /** The checkout's revenue loses what its cancellations refunded (dashboard), once per version. */
+  async function refundOrder(orderId: string, version: number, refundedCents: number): Promise<void> {
+    const cur = await rm.orders.findById(orderId, { refundVersion: 1 }).lean<OrderRM>();
+    if (cur && (cur.refundVersion ?? 0) >= version) return;
+    await rm.orders.updateOne({ _id: orderId }, { $set: { refundedCents, refundVersion: version } }, { upsert: true });
+  }
 
   return {
     CustomerRegistered: customer,

@@ -151,11 +151,15 @@ export function reportRoutes({ rm, store, queue }: RouteDeps): Router {
     const series = new Map(months.map((m) => [m, { revenue: 0, orders: 0 }]));
     let orders = 0;
     // FerretDB 1.x: `$group` with several accumulators is unreliable, so sum in code.
-    for await (const o of rm.orders.find({ status: 'Confirmed' }, { month: 1, amountCents: 1 }).lean().cursor({ batchSize: 1000 })) {
+    for await (const o of rm.orders
+      .find({ status: 'Confirmed' }, { month: 1, amountCents: 1, refundedCents: 1 })
+      .lean()
+      .cursor({ batchSize: 1000 })) {
       orders++;
       const m = series.get(o.month);
       if (m) {
-        m.revenue += o.amountCents;
+        // What sellers' cancellations refunded is not revenue (issue 16).
+        m.revenue += o.amountCents - (o.refundedCents ?? 0);
         m.orders++;
       }
     }

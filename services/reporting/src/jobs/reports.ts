@@ -19,7 +19,7 @@ import { SalesAccumulator, type SalesTotals } from '../domain/figures';
 import { rs, rupees } from '../domain/money';
 import { colomboDate, keyOf, usDate } from '../domain/time';
 import type { Column, ReportSpec } from '../pdf/render';
-import type { ItemRM, PackageRM, ReadModels, SaleRM, SellerRM } from '../store/readModels';
+import { refundedOf, type ItemRM, type PackageRM, type ReadModels, type SaleRM, type SellerRM } from '../store/readModels';
 
 export const NO_SALES = 'No sales in this month';
 
@@ -277,10 +277,14 @@ async function transactionsReport(rm: ReadModels, p: ReportJobParams, now: Date)
   let count = 0;
   let paid = 0;
   let refunded = 0;
-  for await (const t of rm.transactions.find(filter, { amountCents: 1, status: 1 }).lean().cursor({ batchSize: BATCH })) {
+  let refundedCents = 0;
+  for await (const t of rm.transactions.find(filter, { amountCents: 1, status: 1, refundedCents: 1 }).lean().cursor({ batchSize: BATCH })) {
     count++;
-    if (t.status === 'Refunded') refunded++;
-    else paid += t.amountCents;
+    // A seller's cancellation refunds part or all of a payment (issue 16): paid is what was kept.
+    const back = refundedOf(t);
+    if (back > 0) refunded++;
+    refundedCents += back;
+    paid += t.amountCents - back;
   }
   const customer = byId(rm.customers, { firstName: 1, lastName: 1, deleted: 1 });
   return {
@@ -290,6 +294,7 @@ async function transactionsReport(rm: ReadModels, p: ReportJobParams, now: Date)
     summary: [
       ['Transactions', String(count)],
       ['Refunded', String(refunded)],
+      ['Total refunded', rs(refundedCents)],
       ['Total paid', rs(paid)],
     ],
     columns: [

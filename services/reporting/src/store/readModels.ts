@@ -78,6 +78,13 @@ export interface OrderRM extends Versioned {
   amountCents: number;
   lines: OrderLine[];
   status: 'Placed' | 'Confirmed' | 'Rejected';
+  /**
+   * Cents refunded by sellers' cancellations (issue 16), from PaymentRefunded; revenue is
+   * `amountCents - refundedCents`. Guarded by its own `refundVersion` (the payment topic is not
+   * ordered with the order topic, so it must not move `aggregateVersion`).
+   */
+  refundedCents?: number;
+  refundVersion?: number;
 }
 
 /** One order line of a Confirmed checkout: one row of a seller's monthly report. */
@@ -93,7 +100,11 @@ export interface SaleRM extends OrderLine {
   statusVersion: number;
 }
 
-/** One payment-history record (PaymentCaptured, then PaymentRefunded), keyed by the checkout. */
+/**
+ * One payment-history record (PaymentCaptured, then PaymentRefunded), keyed by the checkout.
+ * Sellers' cancellations refund it in parts (issue 16): `refundedCents` so far, `PartiallyRefunded`
+ * until everything is back.
+ */
 export interface TransactionRM extends Versioned {
   RecieptNo: string;
   PaymentType: string;
@@ -101,7 +112,15 @@ export interface TransactionRM extends Versioned {
   amountCents: number;
   at: Date;
   month: string;
-  status: 'Paid' | 'Refunded';
+  status: 'Paid' | 'PartiallyRefunded' | 'Refunded';
+  /** Cents given back; absent on records written before issue 16 (a `Refunded` one gave back everything). */
+  refundedCents?: number;
+}
+
+/** Cents a transaction gave back: its `refundedCents`, else all of it when Refunded, else none. */
+export function refundedOf(t: Pick<TransactionRM, 'status' | 'amountCents' | 'refundedCents'>): number {
+  if (t.refundedCents !== undefined) return t.refundedCents;
+  return t.status === 'Refunded' ? t.amountCents : 0;
 }
 
 export interface ReviewRM extends Versioned {

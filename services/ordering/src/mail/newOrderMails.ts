@@ -1,0 +1,52 @@
+/**
+ * "E-mail to the seller for each new order" (issue 16, "What sellers expect"): when a checkout
+ * is Confirmed (ordering's own OrderConfirmed), each seller with lines in it gets one e-mail
+ * (template `seller-new-order`) listing their orders, quantities and totals, once per checkout
+ * and seller (job id `new-order-<OrderID>-<sellerId>`, see mailer.ts). A seller whose e-mail
+ * ordering does not know (read model written before the e-mail was kept) gets none, logged.
+ */
+import { formatLkr, OrderOutcomeDataSchema, type EventEnvelope } from '@market/contracts';
+import type { EventHandler } from '@market/platform';
+import type { Model } from 'mongoose';
+import type { Logger } from 'pino';
+import { checkoutLineIds } from '../cancellation/refunds';
+import type { CheckoutDoc } from '../store/checkouts';
+import type { ReadModels } from '../store/readModels';
+import type { SendOnce } from './mailer';
+
+export function newOrderMailHandlers(
+  checkouts: Model<CheckoutDoc>,
+  rm: ReadModels,
+  send: SendOnce,
+  logger: Logger,
+): Record<string, EventHandler> {
+  return {
+    OrderConfirmed: async (e: EventEnvelope) => {
+      const { orderId } = OrderOutcomeDataSchema.parse(e.data);
+      const c = await checkouts.findById(orderId).lean<CheckoutDoc>();
+      // Another environment's checkout on the shared brokers, or not confirmed here.
+      if (!c || c.status !== 'Confirmed' || !c.payment) return;
+      const ids = checkoutLineIds(c._id, c.lines);
+      const bySeller = new Map<string, string[]>();
+      c.lines.forEach((l, n) => {
+        const rows = bySeller.get(l.sellerId) ?? [];
+        rows.push(
+          `${ids[n]}: ${l.quantity} × ${l.name} (${l.kind === 'package' ? 'package' : 'item'}), ${formatLkr(l.unitPriceCents * l.quantity)}`,
+        );
+        bySeller.set(l.sellerId, rows);
+      });
+      for (const [sellerId, lines] of bySeller) {
+        const seller = await rm.sellers.findById(sellerId).lean();
+        if (!seller?.email || seller.deleted) {
+          logger.warn({ orderId, sellerId }, 'no e-mail address for the seller of a new order; not e-mailed');
+          continue;
+        }
+        await send(`new-order-${orderId}-${sellerId}`, {
+          to: seller.email,
+          template: 'seller-new-order',
+          data: { name: seller.ownername || seller.companyname, companyname: seller.companyname, orderId, lines },
+        });
+      }
+    },
+  };
+}
