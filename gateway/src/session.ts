@@ -1,6 +1,9 @@
 /**
  * The gateway's session check (DESIGN.md section 5): the caller of a request is the subject of a
- * valid, unexpired, unrevoked session token from the `mp_session` cookie or a Bearer header.
+ * valid, unexpired, unrevoked session token from the `mp_session` cookie or a Bearer header
+ * (unrevoked: not logged out, and its subject's account not deleted; see `isSessionRevoked`).
+ * Every service trusts only the caller headers the gateway sets from this check, so a revoked
+ * session reaches every service as an anonymous request and each refuses its writes with 401.
  * Anything else is an anonymous request; services answer 401 where a caller is needed.
  */
 import { isSessionRevoked, tokenFromHeaders, verifySession, type Caller } from '@market/platform';
@@ -13,7 +16,7 @@ export function sessionAuthenticator(sessionSecret: string, redis: Redis): (req:
     const token = tokenFromHeaders(req.headers.cookie, req.headers.authorization);
     if (!token) return null;
     const claims = await verifySession(sessionSecret, token);
-    if (!claims || (await isSessionRevoked(redis, claims.jti))) return null;
+    if (!claims || (await isSessionRevoked(redis, claims))) return null;
     return { id: claims.sub, role: claims.role };
   };
 }

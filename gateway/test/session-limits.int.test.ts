@@ -3,7 +3,7 @@
  * becomes caller headers, a revoked, forged or expired one does not; the limited endpoints answer
  * 429 with Retry-After once the IP has used its allowance.
  */
-import { createRedis, revokeSession, signSession } from '@market/platform';
+import { createRedis, revokeSession, revokeSubjectSessions, signSession } from '@market/platform';
 import { requireServers, testServers, uniqueName } from '@market/platform/testing';
 import express from 'express';
 import type { Redis } from 'ioredis';
@@ -72,6 +72,25 @@ describe('gateway sessions', () => {
     expect((await request(gateway()).get('/Admin/me').set('Cookie', `mp_session=${forged}`)).body.callerId).toBeNull();
     const expired = (await signSession(SESSION_SECRET, 'cust-9', 'customer', -5)).token;
     expect((await request(gateway()).get('/Customer/me').set('Cookie', `mp_session=${expired}`)).body.callerId).toBeNull();
+  });
+});
+
+describe('revoking every session of a subject (a deleted account)', () => {
+  it('treats all sessions of that subject as anonymous, and only theirs', async () => {
+    const sub = uniqueName('deleted-seller');
+    const one = (await signSession(SESSION_SECRET, sub, 'seller', 60)).token;
+    const two = (await signSession(SESSION_SECRET, sub, 'seller', 3600)).token;
+    const other = (await signSession(SESSION_SECRET, uniqueName('other-seller'), 'seller', 60)).token;
+    await revokeSubjectSessions(redis, sub);
+    for (const token of [one, two]) {
+      expect((await request(gateway()).put('/orgSeller/update/1').set('Cookie', `mp_session=${token}`)).body.callerId).toBeNull();
+      expect((await request(gateway()).put('/orgSeller/update/1').set('Authorization', `Bearer ${token}`)).body.callerId).toBeNull();
+    }
+    // A token signed after the revocation (a login racing the deletion) is refused as well.
+    const late = (await signSession(SESSION_SECRET, sub, 'seller', 60)).token;
+    expect((await request(gateway()).get('/orgSeller/me').set('Cookie', `mp_session=${late}`)).body.callerId).toBeNull();
+    expect((await request(gateway()).get('/orgSeller/me').set('Cookie', `mp_session=${other}`)).body.role).toBe('seller');
+    expect(await redis.ttl(`session:revoked-subject:${sub}`)).toBeGreaterThan(30 * 24 * 3600);
   });
 });
 

@@ -3,6 +3,10 @@
  * the role and an expiry, set by identity at login as an httpOnly SameSite=Lax cookie, verified
  * by the gateway on every request (a Bearer header with the same token works too), and revoked
  * on logout through a Redis denylist keyed by the token id (`jti`) until the token's expiry.
+ * Deleting an account revokes every session of its subject at once ({@link revokeSubjectSessions},
+ * a second Redis key read by the subject's id beside the token's): the gateway then treats all
+ * of them as anonymous, so every service behind it refuses the deleted account's writes
+ * (issue 16, item 1).
  */
 import { RoleSchema, type Role } from '@market/contracts';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
@@ -73,6 +77,14 @@ export async function verifySession(secret: string, token: string): Promise<Sess
 }
 
 const revokedKey = (jti: string) => `session:revoked:${jti}`;
+const revokedSubjectKey = (sub: string) => `session:revoked-subject:${sub}`;
+
+/**
+ * How long a subject's revocation is kept, in seconds: the longest session's lifetime plus an
+ * hour, so it outlives every token signed before it AND one a login already past its password
+ * check signs just after it (a login that read the account before it was deleted).
+ */
+export const SUBJECT_REVOCATION_TTL_SECONDS = SESSION_TTL_SECONDS.remembered + 3600;
 
 /** Adds a session to the denylist until it would have expired anyway. */
 export async function revokeSession(redis: Redis, claims: Pick<SessionClaims, 'jti' | 'exp'>): Promise<void> {
@@ -80,9 +92,21 @@ export async function revokeSession(redis: Redis, claims: Pick<SessionClaims, 'j
   await redis.set(revokedKey(claims.jti), '1', 'EX', ttl);
 }
 
-/** True when the session was revoked (logged out). */
-export async function isSessionRevoked(redis: Redis, jti: string): Promise<boolean> {
-  return (await redis.exists(revokedKey(jti))) === 1;
+/**
+ * Revokes every session of `sub` at once, those signed before and any signed within
+ * {@link SUBJECT_REVOCATION_TTL_SECONDS}: for an account that no longer exists (a deleted
+ * customer, seller or admin; ids are never reused). Identity calls it when it deletes an account.
+ */
+export async function revokeSubjectSessions(redis: Redis, sub: string): Promise<void> {
+  await redis.set(revokedSubjectKey(sub), '1', 'EX', SUBJECT_REVOCATION_TTL_SECONDS);
+}
+
+/**
+ * True when the session was revoked: logged out (its `jti`), or its subject's account deleted.
+ * One Redis round trip, two reads by key.
+ */
+export async function isSessionRevoked(redis: Redis, claims: Pick<SessionClaims, 'jti' | 'sub'>): Promise<boolean> {
+  return (await redis.exists(revokedKey(claims.jti), revokedSubjectKey(claims.sub))) > 0;
 }
 
 /**

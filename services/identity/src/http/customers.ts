@@ -16,6 +16,7 @@ import {
   objectIdParam,
   pageRequest,
   requireCaller,
+  revokeSubjectSessions,
   sendList,
   unauthorized,
   updateAggregate,
@@ -165,6 +166,8 @@ export function customerRoutes(deps: IdentityDeps): Router {
     const set = { deleted: true, emailKey: `deleted:${String(id)}`, usernameKey: `deleted:${String(id)}` };
     const written = await updateAggregate(customers, id, current.aggregateVersion, { $set: set }, (v) => [customerDeleted(String(id), v)]);
     if (!written) throw conflict(STALE);
+    // Every session of the customer ends now, the ones in other browsers too (issue 16, item 1).
+    await revokeSubjectSessions(deps.redis, String(id));
     deps.relay.nudge();
     if (caller.role === 'customer') await endSession(deps, req, res);
     res.json({ message: 'Successfully Deleted' });

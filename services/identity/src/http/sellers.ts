@@ -27,6 +27,7 @@ import {
   objectIdParam,
   pageRequest,
   requireCaller,
+  revokeSubjectSessions,
   sendList,
   unauthorized,
   updateAggregate,
@@ -307,6 +308,10 @@ export function sellerRoutes(deps: IdentityDeps): Router {
       !(await updateAggregate(orgSellers, id, s.aggregateVersion, { $set: set }, (v) => [sellerRefEvent('SellerDeleted', String(id), v)]))
     )
       throw conflict(STALE);
+    // Every open session of the seller ends now (the gateway refuses them, so no service takes
+    // another write); SellerDeleted then withdraws the seller's items and packages from the
+    // catalogue and its listing (services/catalogue/src/events/sellerConsumer.ts). Issue 16, item 1.
+    await revokeSubjectSessions(deps.redis, String(id));
     deps.relay.nudge();
     res.json({ message: 'Successfully Deleted' });
   });
