@@ -99,15 +99,30 @@ describe('reports journey', () => {
     await page.getByRole('button', { name: 'Generate report' }).click();
     await page.getByText('Your report is ready.').waitFor({ timeout: 30_000 });
     await shot(page, 'seller-monthly-sales');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PDF' }).click()]);
     expect(download.suggestedFilename()).toBe('MonthlySalesReport.pdf');
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The same rows as CSV (issue 16 item 9).
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(csv.suggestedFilename()).toBe('MonthlySalesReport.csv');
+    expect(await readFile((await csv.path())!, 'utf8')).toContain(`,${itemName},Xiaomi,`);
 
     const adminPage = await e2e.newPage();
     await login(adminPage, '/AdminLogin', e2e.stack.admin.username, e2e.stack.admin.password);
     await adminPage.waitForURL('**/Admin/Home');
     await adminPage.getByTestId('revenue-this-month').waitFor();
     await shot(adminPage, 'admin-dashboard');
+
+    // An admin report, through to its Download (issue 16 item 6: the page stopped after one poll).
+    await adminPage.goto('/Admin/CustomerReport');
+    await adminPage.getByRole('button', { name: 'Generate report' }).click();
+    await adminPage.getByText('Your report is ready.').waitFor({ timeout: 30_000 });
+    const [adminPdf] = await Promise.all([
+      adminPage.waitForEvent('download'),
+      adminPage.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(adminPdf.suggestedFilename()).toBe('CustomerMonthlyReport.pdf');
+    expect((await readFile((await adminPdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -32,6 +32,8 @@ describe('gateway route table', () => {
     ['/Packages/fetch-pdf', 'reporting'],
     ['/orderhistory/create-pdf', 'reporting'],
     ['/review/fetch-pdf', 'reporting'],
+    ['/items/fetch-csv', 'reporting'],
+    ['/Customer/fetch-csv', 'reporting'],
     ['/reports/123', 'reporting'],
   ])('%s → %s', (path, service) => {
     expect(resolveService(path)).toBe(service);

@@ -1,10 +1,12 @@
 /**
  * Report calls of the web app (spec 001 section 7; issue 7): `POST /<prefix>/create-pdf` with the
  * report's parameters only (never rows) → `{ jobId }`; `GET /reports/{jobId}` for its state and
- * progress; `GET /<prefix>/fetch-pdf?jobId=` for the PDF; the seller's monthly sales screen and
- * the admin dashboard. Money in rupees.
+ * progress; `GET /<prefix>/fetch-pdf?jobId=` for the PDF and `GET /<prefix>/fetch-csv?jobId=` for
+ * the same rows as CSV (issue 16 item 9); the seller's monthly sales screen and the admin
+ * dashboard. Money in rupees.
  */
 import {
+  REPORT_CSV_FILE_NAMES,
   REPORT_FILE_NAMES,
   REPORT_PREFIXES,
   type AdminDashboard,
@@ -24,9 +26,12 @@ export const reportsApi = {
     api<SellerSales>('GET', `/reports/sellerSales${query({ kind, month, year })}`),
   dashboard: () => api<AdminDashboard>('GET', '/Admin/dashboard'),
 
-  /** Downloads a finished report as its documented file name. @throws {ApiError} 404 while not ready */
-  async download(kind: ReportKind, jobId: string): Promise<void> {
-    const res = await fetch(`${API_URL}/${REPORT_PREFIXES[kind]}/fetch-pdf${query({ jobId })}`, { credentials: 'include' });
+  /**
+   * Downloads a finished report as its documented file name (`MonthlySalesReport.pdf`, or `.csv`).
+   * @throws {ApiError} 404 while not ready
+   */
+  async download(kind: ReportKind, jobId: string, format: 'pdf' | 'csv' = 'pdf'): Promise<void> {
+    const res = await fetch(`${API_URL}/${REPORT_PREFIXES[kind]}/fetch-${format}${query({ jobId })}`, { credentials: 'include' });
     if (!res.ok) {
       const body = (await res.json().catch(() => ({}))) as { error?: string };
       throw new ApiError(res.status, body.error ?? `The report could not be downloaded (${res.status})`);
@@ -34,7 +39,7 @@ export const reportsApi = {
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement('a');
     a.href = url;
-    a.download = REPORT_FILE_NAMES[kind];
+    a.download = (format === 'pdf' ? REPORT_FILE_NAMES : REPORT_CSV_FILE_NAMES)[kind];
     document.body.appendChild(a);
     a.click();
     a.remove();

@@ -1,7 +1,12 @@
 /**
- * Generate report → progress → Download (issue 7): enqueues the report job, follows its state
- * and progress, shows a failure's reason (not only in the console), and downloads the finished
- * PDF under its documented name.
+ * Generate report → progress → Download (issue 7; issue 16 item 6): enqueues the report job,
+ * follows its state and progress until it is completed or failed, shows a failure's reason (not
+ * only in the console), and downloads the finished PDF under its documented name, or the same
+ * rows as CSV (`GET /<prefix>/fetch-csv`).
+ *
+ * Works under React.StrictMode: StrictMode runs every effect's clean-up and the effect again on
+ * mount, so the "still mounted" flag is set by the effect itself (it used to be set only by
+ * `useRef(true)`, the first clean-up cleared it for good and polling stopped after one answer).
  */
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -9,6 +14,9 @@ import { ApiError } from '../api/client';
 import { reportsApi, type ReportJobStatus, type ReportKind } from '../api/reports';
 
 const POLL_MS = 500;
+/** Polling gives up (with a message) after this long without a completed or failed job. */
+const GIVE_UP_MS = 3 * 60_000;
+const TOO_LONG = 'The report is taking longer than expected. Please try again later!';
 
 export function ReportButton({
   kind,
@@ -22,8 +30,11 @@ export function ReportButton({
   const [job, setJob] = useState<ReportJobStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const alive = useRef(true);
-  useEffect(() => () => void (alive.current = false), []);
+  const alive = useRef(false);
+  useEffect(() => {
+    alive.current = true;
+    return () => void (alive.current = false);
+  }, []);
 
   const generate = async () => {
     setError(null);
@@ -31,12 +42,18 @@ export function ReportButton({
     setBusy(true);
     try {
       const { jobId } = await reportsApi.create(kind, params);
+      const giveUpAt = Date.now() + GIVE_UP_MS;
       let status = await reportsApi.status(jobId);
       while (alive.current && (status.state === 'waiting' || status.state === 'active')) {
         setJob(status);
+        if (Date.now() > giveUpAt) {
+          setError(TOO_LONG);
+          return;
+        }
         await new Promise((r) => setTimeout(r, POLL_MS));
         status = await reportsApi.status(jobId);
       }
+      if (!alive.current) return;
       setJob(status);
       if (status.state === 'failed') setError(status.failedReason ?? 'The report could not be made. Please try again!');
     } catch (err) {
@@ -46,10 +63,10 @@ export function ReportButton({
     }
   };
 
-  const download = async () => {
+  const download = async (format: 'pdf' | 'csv') => {
     if (!job) return;
     try {
-      await reportsApi.download(kind, job.jobId);
+      await reportsApi.download(kind, job.jobId, format);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The report could not be downloaded.');
     }
@@ -62,9 +79,14 @@ export function ReportButton({
           {label}
         </Button>
         {job?.state === 'completed' && (
-          <Button variant="light" onClick={() => void download()}>
-            Download
-          </Button>
+          <>
+            <Button variant="light" onClick={() => void download('pdf')}>
+              Download PDF
+            </Button>
+            <Button variant="default" onClick={() => void download('csv')}>
+              Download CSV
+            </Button>
+          </>
         )}
       </Group>
       {busy && job && (

@@ -218,6 +218,10 @@ const QUERY_BODY_CASES: Record<string, BolaCase> = {
     read: (w) => get(w.sellerA.client, `/reports/${w.r.reportJobId}`),
     call: (w, c) => get(c, `/items/fetch-pdf?jobId=${w.r.reportJobId}`),
   },
+  'GET /items/fetch-csv': {
+    read: (w) => get(w.sellerA.client, `/reports/${w.r.reportJobId}`),
+    call: (w, c) => get(c, `/items/fetch-csv?jobId=${w.r.reportJobId}`),
+  },
   'POST /paypal-transaction-complete': {
     read: (w) => get(w.customerA.client, `/checkout/${w.r.openCheckoutId}`),
     call: (w, c) => c.post('/paypal-transaction-complete', { checkoutId: w.r.openCheckoutId }),

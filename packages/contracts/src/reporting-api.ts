@@ -1,8 +1,8 @@
 /**
  * The reporting slice's operations (spec 001 section 7 "Reports" and "Customers (admin)"; issue 7;
  * DESIGN.md section 4): each report is a `report` job — `create-pdf` answers 202 `{ jobId }`,
- * `GET /reports/{jobId}` its state, `fetch-pdf` the PDF — plus the admin dashboard and the seller's
- * monthly sales figures.
+ * `GET /reports/{jobId}` its state, `fetch-pdf` the PDF, `fetch-csv` the same rows as CSV (issue 16
+ * item 9) — plus the admin dashboard and the seller's monthly sales figures.
  */
 import type { ApiOperation, Audience } from './api';
 import {
@@ -12,6 +12,7 @@ import {
   REPORT_KINDS,
   REPORT_PREFIXES,
   REPORT_AUDIENCE,
+  REPORT_CSV_FILE_NAMES,
   ReviewReportRequestSchema,
   SellerSalesQuerySchema,
   type ReportKind,
@@ -61,6 +62,24 @@ function reportOperations(kind: ReportKind): ApiOperation[] {
       query: FetchPdfQuerySchema,
       responseMedia: 'application/pdf',
       responses: { 200: 'application/pdf', 404: 'No such report of yours, or not ready yet', 403: 'Not for this role' },
+    },
+    {
+      method: 'get',
+      path: `/${prefix}/fetch-csv`,
+      tag,
+      summary:
+        `The table of job \`jobId\`'s report (or the caller's latest) as CSV, \`attachment; filename="${REPORT_CSV_FILE_NAMES[kind]}"\`: ` +
+        'UTF-8 with a byte order mark, the column headers then every row, amounts in rupees with two decimals (`249999.99`). ' +
+        'Who may read it: as fetch-pdf',
+      audience,
+      added: true,
+      query: FetchPdfQuerySchema,
+      responseMedia: 'text/csv',
+      responses: {
+        200: 'text/csv',
+        404: 'No such report of yours, not ready yet, or rendered before CSVs were kept (generate it again)',
+        403: 'Not for this role',
+      },
     },
   ];
 }

@@ -36,6 +36,14 @@ export const REPORT_FILE_NAMES: Readonly<Record<ReportKind, string>> = {
   reviews: 'ReviewAndRatingReport.pdf',
 };
 
+/**
+ * Download names of the CSV beside each PDF (`GET /<prefix>/fetch-csv`; issue 16 item 9): the
+ * PDF's name with `.csv`.
+ */
+export const REPORT_CSV_FILE_NAMES: Readonly<Record<ReportKind, string>> = Object.fromEntries(
+  Object.entries(REPORT_FILE_NAMES).map(([k, name]) => [k, name.replace(/\.pdf$/, '.csv')]),
+) as Record<ReportKind, string>;
+
 /** Who may ask for each report: sellers their own sales, admins the rest (DESIGN.md section 5). */
 export const REPORT_AUDIENCE: Readonly<Record<ReportKind, 'seller' | 'admin'>> = {
   items: 'seller',

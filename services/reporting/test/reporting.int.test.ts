@@ -167,6 +167,25 @@ describe('seller monthly item sales', () => {
     expect(text).not.toContain('FAKE');
     expect(text).toContain(`Page 1 of ${pages}`);
 
+    // The CSV beside it (issue 16 item 9): the same rows, amounts in rupees, same authorization.
+    const csv = await download(world.stack.gatewayUrl, sellerA.client, `/items/fetch-csv?jobId=${created.body.jobId}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="MonthlySalesReport.csv"');
+    const csvLines = csv.bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
+    expect(csvLines[0]).toBe('No,Order Date,OrderID,Item Name,Brand,SKU,Quantity,Unit Price,Total Price');
+    expect(csvLines.filter((l) => l !== '')).toHaveLength(1 + sales.rows.length);
+    expect(csvLines).toContainEqual(
+      expect.stringMatching(new RegExp(`,${bought[0]!.OrderID},Galaxy S24 Ultra,Samsung,[^,]+,2,249999\\.99,499999\\.98$`)),
+    );
+    expect((await download(world.stack.gatewayUrl, sellerA.client, '/items/fetch-csv')).bytes.equals(csv.bytes)).toBe(true);
+    expect((await download(world.stack.gatewayUrl, sellerB.client, `/items/fetch-csv?jobId=${created.body.jobId}`)).status).toBe(404);
+    expect((await download(world.stack.gatewayUrl, buyer, `/items/fetch-csv?jobId=${created.body.jobId}`)).status).toBe(403);
+    expect((await download(world.stack.gatewayUrl, world.admin, `/items/fetch-csv?jobId=${created.body.jobId}`)).status).toBe(403);
+
     await mkdir(path.resolve('.data/reports-test'), { recursive: true });
     await copyFile(
       path.resolve('.data/reports', `${created.body.jobId}.pdf`),
@@ -237,11 +256,24 @@ describe('package sales and admin reports', () => {
       expect(pdf.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
       const { text } = await pdfText(pdf.bytes);
       for (const s of snippets) expect(text, prefix).toContain(s);
+      const csv = await download(world.stack.gatewayUrl, world.admin, `/${prefix}/fetch-csv?jobId=${created.body.jobId}`);
+      expect(csv.status, prefix).toBe(200);
+      expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="${name.replace(/\.pdf$/, '.csv')}"`);
+      return csv.bytes.toString('utf8');
     };
     await expectPdf('orgSeller', {}, 'MonthlySellerReport.pdf', 'Monthly Seller Report', 'Administrator', sellerA.company, sellerB.email);
     await expectPdf('Customer', { month: m.month }, 'CustomerMonthlyReport.pdf', 'Customer Monthly Report', `Registered in ${m.label}`);
     const receipt = bought[0]!.receipt!.RecieptNo;
-    await expectPdf('orderhistory', {}, 'TransactionReport.pdf', 'Transaction Report', receipt, rs(cents(bought[0]!.Amount)));
+    const transactions = await expectPdf(
+      'orderhistory',
+      {},
+      'TransactionReport.pdf',
+      'Transaction Report',
+      receipt,
+      rs(cents(bought[0]!.Amount)),
+    );
+    expect(transactions).toContain(`,${receipt},`);
+    expect(transactions).toContain(`,${(cents(bought[0]!.Amount) / 100).toFixed(2)}\r\n`);
     const itemId = bought[0]!.lines[0]!.id;
     await expectPdf(
       'review',

@@ -1,28 +1,31 @@
 /**
  * The admin's reports (spec 001 sections 2 and 7; issue 7): /Admin/Transactions (every payment,
  * searchable, and the monthly transaction report), /Admin/SelReport (sellers accepted in a month),
- * /Admin/Reports/{itemId} (the review and rating report of one item), and the customers' monthly
- * report (on /Admin/CustomerReport). Each report is made by the report worker and downloaded as
- * its documented PDF.
+ * /Admin/Reports/{itemId} (the review and rating report of one item, above the item's reviews,
+ * ten a page from the reviews service's item-keyed list `GET /review/get?itemid=`; issue 16
+ * item 7), and the customers' monthly report (on /Admin/CustomerReport). Each monthly report has
+ * a month and a year selector. Each report is made by the report worker and downloaded as its
+ * documented PDF or as CSV.
  */
-import { Badge, Card, Group, Select, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { catalogueApi } from '../../api/catalogue';
+import { reviewsApi } from '../../api/reviews';
 import { shopApi } from '../../api/shop';
 import { DataTable } from '../../components/DataTable';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportButton } from '../../components/ReportButton';
+import { ReportPeriod, usePeriod } from '../../components/ReportPeriod';
+import { ReviewCard } from '../../components/ReviewCard';
 import { formatRupees } from '../../lib/money';
 import { useAsync } from '../../lib/useAsync';
-import { MONTH_OPTIONS } from '../seller/Sales';
 import type { ReportKind } from '../../api/reports';
 
 function MonthlyReport({ kind, title, text }: { kind: ReportKind; title: string; text: string }) {
-  const now = new Date();
-  const [month, setMonth] = useState(String(now.getMonth() + 1).padStart(2, '0'));
+  const [period, setPeriod] = usePeriod();
   return (
     <Card withBorder radius="md" maw={560}>
       <Stack>
@@ -30,8 +33,8 @@ function MonthlyReport({ kind, title, text }: { kind: ReportKind; title: string;
         <Text size="sm" c="dimmed">
           {text}
         </Text>
-        <Select label="Month" data={MONTH_OPTIONS} value={month} onChange={(v) => v && setMonth(v)} allowDeselect={false} w={180} />
-        <ReportButton kind={kind} params={{ month, year: now.getFullYear() }} />
+        <ReportPeriod value={period} onChange={setPeriod} />
+        <ReportButton kind={kind} params={period} />
       </Stack>
     </Card>
   );
@@ -97,9 +100,13 @@ export function AdminCustomerReport() {
   );
 }
 
+const REVIEWS_PAGE = 10;
+
 export function AdminReviewReport() {
   const { id = '' } = useParams();
   const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const [page, setPage] = useState(1);
+  const reviews = useAsync(() => reviewsApi.list({ itemid: id }, page, REVIEWS_PAGE), [id, page]);
   return (
     <>
       <PageHeader title="Review and Rating Report" />
@@ -115,6 +122,19 @@ export function AdminReviewReport() {
           <ReportButton kind="reviews" params={{ itemId: id }} />
         </Stack>
       </Card>
+      <Title order={3} size="h4" mt="lg" mb="sm">
+        Reviews{reviews.data ? ` (${reviews.data.total})` : ''}
+      </Title>
+      <ListState list={reviews} empty="No reviews of this item yet.">
+        {(rows) => (
+          <Stack maw={820}>
+            {rows.items.map((r) => (
+              <ReviewCard key={r._id} review={r} />
+            ))}
+            <Pager page={page} total={rows.total} limit={REVIEWS_PAGE} onChange={setPage} />
+          </Stack>
+        )}
+      </ListState>
     </>
   );
 }

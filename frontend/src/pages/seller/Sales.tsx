@@ -2,18 +2,18 @@
  * The seller's monthly sales (spec 001 sections 2 and 9; issue 7): /Seller/ItemMonthlySales and
  * /Seller/PackageMonthlySales — heading Monthly Sales, currency LKR, today's date month/day/year,
  * the summary (total orders, items or packages, stock sold, income, outgoings, profit), a month
- * selector January..December defaulting to the current month, the documented table, and the PDF
- * report with its progress. Figures come from the server; the page sends only the month.
+ * selector January..December and a year selector defaulting to the current month (issue 16 item
+ * 9), the documented table, and the PDF report (and its CSV) with its progress. Figures come from the server; the page sends only the month.
  */
-import { Button, Card, Group, Select, SimpleGrid, Text } from '@mantine/core';
-import { MONTH_NAMES, type ItemSalesRow, type PackageSalesRow } from '@market/contracts';
-import { useState } from 'react';
+import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { type ItemSalesRow, type PackageSalesRow } from '@market/contracts';
 import { Link } from 'react-router-dom';
 import { reportsApi } from '../../api/reports';
 import { DataTable } from '../../components/DataTable';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportButton } from '../../components/ReportButton';
+import { ReportPeriod, usePeriod } from '../../components/ReportPeriod';
 import { formatRupees } from '../../lib/money';
 import { useAsync } from '../../lib/useAsync';
 
@@ -22,12 +22,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Today as the documents show it: month/day/year. */
 export const todayMdY = (d = new Date()) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
 
-export const MONTH_OPTIONS = MONTH_NAMES.map((name, i) => ({ value: pad(i + 1), label: name }));
-
 function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
   const now = new Date();
-  const [month, setMonth] = useState(pad(now.getMonth() + 1));
-  const year = now.getFullYear();
+  const [period, setPeriod] = usePeriod(now);
+  const { month, year } = period;
   const sales = useAsync(() => reportsApi.sellerSales(kind, month, year), [kind, month, year]);
   const s = sales.data?.summary;
   const facts: [string, string][] = s
@@ -54,7 +52,7 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
         <Text c="dimmed">
           {kind === 'items' ? 'Item sales' : 'Package sales'} · Currency: LKR · {todayMdY(now)}
         </Text>
-        <Select label="Month" data={MONTH_OPTIONS} value={month} onChange={(v) => v && setMonth(v)} allowDeselect={false} w={180} />
+        <ReportPeriod value={period} onChange={setPeriod} />
       </Group>
       {sales.error !== undefined ? (
         <LoadError error={sales.error} />

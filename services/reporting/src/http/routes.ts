@@ -1,6 +1,7 @@
 /**
  * Reporting's HTTP API (issue 7; spec 001 section 7 "Reports"): for each report kind
- * `POST /<prefix>/create-pdf` (202 `{ jobId }`) and `GET /<prefix>/fetch-pdf[?jobId=]`; the job
+ * `POST /<prefix>/create-pdf` (202 `{ jobId }`), `GET /<prefix>/fetch-pdf[?jobId=]` and the same
+ * rows as CSV at `GET /<prefix>/fetch-csv[?jobId=]` (issue 16 item 9, same authorization); the job
  * state at `GET /reports/{jobId}`; the seller's monthly sales figures; the admin dashboard.
  *
  * Sellers get only reports of their own sales (the job's seller is the caller, never a
@@ -11,6 +12,7 @@ import {
   FetchPdfQuerySchema,
   MonthlyReportRequestSchema,
   REPORT_AUDIENCE,
+  REPORT_CSV_FILE_NAMES,
   REPORT_FILE_NAMES,
   REPORT_KINDS,
   REPORT_PREFIXES,
@@ -25,7 +27,7 @@ import {
 } from '@market/contracts';
 import { notFound, requireCaller, type Caller } from '@market/platform';
 import type { Queue } from 'bullmq';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -88,23 +90,28 @@ export function reportRoutes({ rm, store, queue }: RouteDeps): Router {
       res.status(202).json({ jobId });
     });
 
-    r.get(`/${prefix}/fetch-pdf`, async (req, res) => {
+    /** The finished file of the caller's job `?jobId=` (default their latest of this kind), by `_id` reads only. */
+    const sendFile = async (req: Request, res: Response, format: 'pdf' | 'csv') => {
       const caller = requireCaller(req, audience);
       const q = FetchPdfQuerySchema.parse(req.query);
       const jobId = q.jobId ?? (await store.latest.findById(`${caller.id}:${kind}`).lean())?.jobId;
       const record = jobId ? await store.records.findById(jobId).lean<ReportRecord>() : null;
       if (!record || record.kind !== kind || !mayRead(caller, record.requestedBy, kind)) throw notFound('No such report');
       if (!record.file) throw notFound(NOT_READY);
-      const info = await stat(record.file).catch(() => null);
-      if (!info) throw notFound('The report file is no longer kept; please generate it again');
+      const file = format === 'pdf' ? record.file : record.csvFile;
+      const info = file ? await stat(file).catch(() => null) : null;
+      if (!file || !info) throw notFound('The report file is no longer kept; please generate it again');
       res.set({
-        'Content-Type': 'application/pdf',
+        'Content-Type': format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8',
         'Content-Length': String(info.size),
-        'Content-Disposition': `attachment; filename="${REPORT_FILE_NAMES[kind]}"`,
+        'Content-Disposition': `attachment; filename="${(format === 'pdf' ? REPORT_FILE_NAMES : REPORT_CSV_FILE_NAMES)[kind]}"`,
         'Cache-Control': 'private, no-store',
       });
-      createReadStream(record.file).pipe(res);
-    });
+      createReadStream(file).pipe(res);
+    };
+
+    r.get(`/${prefix}/fetch-pdf`, (req, res) => sendFile(req, res, 'pdf'));
+    r.get(`/${prefix}/fetch-csv`, (req, res) => sendFile(req, res, 'csv'));
   }
 
   r.get('/reports/sellerSales', async (req, res) => {

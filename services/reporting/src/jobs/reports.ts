@@ -196,7 +196,7 @@ async function salesReport(
     emptyText: NO_SALES,
     rows: async function* () {
       for await (const r of saleRows(rm, filter, k)) {
-        const money = [rs(r.unitCents), rs(r.unitCents * r.Quantity)];
+        const money = [{ cents: r.unitCents }, { cents: r.unitCents * r.Quantity }];
         yield k === 'item'
           ? [String(r.No), r.OrderDate, r.OrderID, r.ItemName, r.Brand, r.SKU, String(r.Quantity), ...money]
           : [String(r.No), r.OrderDate, r.OrderID, r.ItemName, r.Description, String(r.Quantity), ...money];
@@ -323,7 +323,7 @@ async function transactionsReport(rm: ReadModels, p: ReportJobParams, now: Date)
           gone ? 'Former' : c.firstName,
           gone ? 'customer' : c.lastName,
           t.status,
-          rs(t.amountCents),
+          { cents: t.amountCents },
         ];
       }
     },

@@ -7,15 +7,21 @@
  * height (cell text is cut to one line with an ellipsis), so the number of pages follows from the
  * number of rows before the first one is drawn.
  *
- * Layout: A4 landscape; page 1 has the marketplace name, the title, the heading (company or
- * administrator), the report date and month, and the summary block; every page repeats the table
- * header; money columns are right-aligned; an empty report says so on its own page.
+ * Layout: A4 landscape; page 1 has the marketplace logo and name, the title, the heading (company
+ * or administrator), the report date and month, and the summary block (each value starts after
+ * its label, however long the label: "Registered in November 2024:" no longer runs into its
+ * value, issue 16 item 9); every page repeats the table header; money columns are right-aligned;
+ * an empty report says so on its own page. Sinhala and Tamil text is drawn in embedded Noto fonts
+ * (`text.ts`, issue 16 item 8).
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { rs } from '../domain/money';
+import { drawLogo } from './logo';
+import { ReportText } from './text';
 
 export const MARKETPLACE_NAME = 'Lanka Electronics Marketplace';
 
@@ -25,6 +31,12 @@ export interface Column {
   width: number;
   align?: 'left' | 'right';
 }
+
+/** A table cell: text as it is, or an amount of LKR in integer cents (`Rs. 12,345.00` in the PDF). */
+export type Cell = string | { cents: number };
+
+/** The text of a cell in the PDF. */
+export const cellText = (c: Cell): string => (typeof c === 'string' ? c : rs(c.cents));
 
 export interface ReportSpec {
   title: string;
@@ -37,7 +49,7 @@ export interface ReportSpec {
   columns: Column[];
   /** Number of rows `rows()` yields (decides the page count). */
   rowCount: number;
-  rows: () => AsyncIterable<string[]>;
+  rows: () => AsyncIterable<Cell[]>;
   /** Shown instead of the table when there are no rows, e.g. "No sales in this month". */
   emptyText: string;
 }
@@ -60,6 +72,11 @@ const INK = '#1a1b1e';
 const MUTED = '#5c5f66';
 const ACCENT = '#1c4e80';
 const STRIPE = '#f1f3f5';
+const LOGO_SIZE = 44;
+/** The marketplace name and the title start right of the logo. */
+const TITLE_X = MARGIN + LOGO_SIZE + 12;
+/** The summary's value column starts at least this far right of its label's start. */
+const SUMMARY_VALUE_OFFSET = 120;
 
 /** Where the table starts on page 1 and on the other pages, and how many rows each holds. */
 export function layout(spec: Pick<ReportSpec, 'summary' | 'subtitle' | 'rowCount'>) {
@@ -93,6 +110,7 @@ export async function renderReport(
     info: { Title: spec.title, Author: MARKETPLACE_NAME, Subject: spec.heading },
   });
   doc.pipe(out);
+  const t = new ReportText(doc);
   const L = layout(spec);
   const tableWidth = PAGE.width - 2 * MARGIN;
   const shares = spec.columns.reduce((n, c) => n + c.width, 0);
@@ -103,69 +121,70 @@ export async function renderReport(
   let page = 0;
   let drawn = 0;
 
-  const fit = (text: string, width: number): string => {
-    if (doc.widthOfString(text) <= width) return text;
-    let lo = 0;
-    let hi = text.length;
-    while (lo < hi) {
-      const mid = Math.ceil((lo + hi) / 2);
-      if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
-      else hi = mid - 1;
-    }
-    return `${text.slice(0, lo)}…`;
-  };
-  const cell = (text: string, i: number, y: number) => {
+  const cell = (value: Cell, i: number, y: number) => {
     const c = cols[i]!;
-    const s = fit(text, c.w - 8);
-    const x = c.align === 'right' ? xs[i]! + c.w - 4 - doc.widthOfString(s) : xs[i]! + 4;
-    doc.text(s, x, y, { lineBreak: false });
+    const s = t.fit(cellText(value), c.w - 8);
+    const x = c.align === 'right' ? xs[i]! + c.w - 4 - t.width(s) : xs[i]! + 4;
+    t.draw(s, x, y);
   };
 
   const newPage = async () => {
     if (page > 0 && out.writableNeedDrain) await once(out, 'drain');
     doc.addPage();
     page++;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    t.font('regular', 8);
+    doc.fillColor(MUTED);
     const footer = `Page ${page} of ${L.pages}`;
-    doc.text(footer, PAGE.width - MARGIN - doc.widthOfString(footer), FOOTER_Y, { lineBreak: false });
-    doc.text(`${MARKETPLACE_NAME} · ${spec.title}`, MARGIN, FOOTER_Y, { lineBreak: false });
+    t.draw(footer, PAGE.width - MARGIN - t.width(footer), FOOTER_Y);
+    t.draw(`${MARKETPLACE_NAME} · ${spec.title}`, MARGIN, FOOTER_Y);
     if (page > 1) {
-      doc.font('Helvetica-Bold').fontSize(9).fillColor(ACCENT);
-      doc.text(`${spec.title} — ${spec.heading}`, MARGIN, MARGIN, { lineBreak: false });
+      t.font('bold', 9);
+      doc.fillColor(ACCENT);
+      t.draw(t.fit(`${spec.title} — ${spec.heading}`, tableWidth), MARGIN, MARGIN);
     }
   };
   const tableHeader = (y: number) => {
     doc.rect(MARGIN, y, tableWidth, HEADER_H).fill(ACCENT);
-    doc.font('Helvetica-Bold').fontSize(FONT_SIZE).fillColor('#ffffff');
+    t.font('bold', FONT_SIZE);
+    doc.fillColor('#ffffff');
     cols.forEach((c, i) => cell(c.header, i, y + 6));
-    doc.font('Helvetica').fontSize(FONT_SIZE).fillColor(INK);
+    t.font('regular', FONT_SIZE);
+    doc.fillColor(INK);
     return y + HEADER_H;
   };
 
   // Page 1: title block and summary.
   await newPage();
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(ACCENT).text(MARKETPLACE_NAME, MARGIN, MARGIN, { lineBreak: false });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(14)
-    .fillColor(INK)
-    .text(spec.title, MARGIN, MARGIN + 26, { lineBreak: false });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(11)
-    .fillColor(INK)
-    .text(fit(spec.heading, tableWidth), MARGIN, MARGIN + 50, { lineBreak: false });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED);
-  spec.subtitle.forEach((line, i) => doc.text(line, MARGIN, MARGIN + 68 + i * 14, { lineBreak: false }));
+  drawLogo(doc, MARGIN, MARGIN - 2, LOGO_SIZE);
+  t.font('bold', 18);
+  doc.fillColor(ACCENT);
+  t.draw(MARKETPLACE_NAME, TITLE_X, MARGIN);
+  t.font('bold', 14);
+  doc.fillColor(INK);
+  t.draw(t.fit(spec.title, tableWidth - (TITLE_X - MARGIN)), TITLE_X, MARGIN + 24);
+  t.font('bold', 11);
+  t.draw(t.fit(spec.heading, tableWidth), MARGIN, MARGIN + 50);
+  t.font('regular', 10);
+  doc.fillColor(MUTED);
+  spec.subtitle.forEach((line, i) => t.draw(t.fit(line, tableWidth), MARGIN, MARGIN + 68 + i * 14));
   const half = Math.ceil(spec.summary.length / 2);
   const colW = tableWidth / 2;
-  spec.summary.forEach(([label, value], i) => {
+  // Each half's values start in one column, right of its longest label (at least 120 points in).
+  t.font('regular', 9.5);
+  const labels = spec.summary.map(([label]) => t.fit(`${label}:`, colW / 2));
+  const valueOffset = [0, 1].map((c) =>
+    labels.reduce((w, l, i) => (Math.floor(i / half) === c ? Math.max(w, t.width(l) + 10) : w), SUMMARY_VALUE_OFFSET),
+  );
+  spec.summary.forEach(([, value], i) => {
     const x = MARGIN + (i < half ? 0 : colW);
     const y = L.summaryTop + (i % half) * SUMMARY_LINE_H;
-    doc.font('Helvetica').fontSize(9.5).fillColor(MUTED);
-    doc.text(`${label}:`, x, y, { lineBreak: false });
-    doc.font('Helvetica-Bold').fillColor(INK);
-    doc.text(fit(value, colW - 140), x + 120, y, { lineBreak: false });
+    t.font('regular', 9.5);
+    doc.fillColor(MUTED);
+    t.draw(labels[i]!, x, y);
+    const valueX = x + valueOffset[i < half ? 0 : 1]!;
+    t.font('bold', 9.5);
+    doc.fillColor(INK);
+    t.draw(t.fit(value, x + colW - 20 - valueX), valueX, y);
   });
   doc
     .moveTo(MARGIN, L.firstTableTop - 9)
@@ -175,9 +194,9 @@ export async function renderReport(
     .stroke();
 
   if (spec.rowCount === 0) {
-    doc.font('Helvetica-Bold').fontSize(16).fillColor(MUTED);
-    const w = doc.widthOfString(spec.emptyText);
-    doc.text(spec.emptyText, (PAGE.width - w) / 2, L.firstTableTop + 60, { lineBreak: false });
+    t.font('bold', 16);
+    doc.fillColor(MUTED);
+    t.draw(spec.emptyText, (PAGE.width - t.width(spec.emptyText)) / 2, L.firstTableTop + 60);
   } else {
     let y = tableHeader(L.firstTableTop);
     let left = L.firstRows;

@@ -1,6 +1,6 @@
 /**
  * Records of report jobs (DESIGN.md section 4: the worker "records" each PDF): who asked, which
- * kind and month, and once rendered the file under REPORT_DIR; plus each caller's latest job per
+ * kind and month, and once rendered the PDF and CSV files under REPORT_DIR; plus each caller's latest job per
  * kind for `fetch-pdf` without a job id; plus the monthly deliveries already sent (once per
  * seller and month). All read by `_id`.
  */
@@ -13,7 +13,10 @@ export interface ReportRecord {
   requestedBy: { id: string; role: string };
   params: Record<string, unknown>;
   createdAt: Date;
+  /** The PDF, once rendered. */
   file?: string;
+  /** The CSV of the same rows (issue 16 item 9; jobs rendered before it have none). */
+  csvFile?: string;
   rows?: number;
   pages?: number;
   completedAt?: Date;
