@@ -34,11 +34,14 @@ import {
   SellerRequestListAnswerSchema,
   identityMessage,
 } from './identity-answers';
+import { UNPAGED_SEARCH_LIMIT } from './catalogue';
 import { PageQuerySchema, UNPAGED_CAP } from './paging';
 
 /** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services/identity/src/http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 const Search = PageQuerySchema.extend({ q: z.string().max(100).optional() });
+/** The 400 of a list served by a search index (issue 14): bad input, or a page past its window. */
+const searchPaging = `Invalid input: \`{ error, fields }\`; or a page starting past the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches`;
 const common = {
   400: 'Invalid input: `{ error, fields }`',
   401: 'No valid session',
@@ -116,11 +119,16 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/Customer/getAll',
     tag: 'Customers',
-    summary: 'Customers, searched by first name, last name or username',
+    summary: 'Customers from the admin search index, searched by first name, last name or username (a part of either), newest first',
     audience: ['admin'],
     query: Search,
     response: CustomerListAnswerSchema,
-    responses: { 200: paged, ...pick(401, 403) },
+    responses: {
+      200: paged,
+      400: searchPaging,
+      ...pick(401, 403),
+      503: '`{ error }`: the search index is not reachable (the rest of the marketplace keeps working)',
+    },
   },
   {
     method: 'put',
@@ -190,11 +198,16 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/seller/get',
     tag: 'Sellers',
-    summary: 'Seller requests, searched by company, owner, year or e-mail',
+    summary: 'Seller requests from the admin search index, searched by company, owner, year or e-mail, newest first',
     audience: ['admin'],
     query: Search,
     response: SellerRequestListAnswerSchema,
-    responses: { 200: paged, ...pick(401, 403) },
+    responses: {
+      200: paged,
+      400: searchPaging,
+      ...pick(401, 403),
+      503: '`{ error }`: the search index is not reachable (the rest of the marketplace keeps working)',
+    },
   },
   {
     method: 'get',
@@ -229,11 +242,15 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/orgseller/get',
     tag: 'Sellers',
-    summary: 'Sellers (public face; full profiles and `requestDelete` filter for admins)',
+    summary: 'Sellers from the search index, newest first (public face; full profiles and `requestDelete` filter for admins)',
     audience: ['public', 'admin'],
     query: Search.extend({ requestDelete: z.enum(['true', 'false']).optional() }),
     response: OrgSellerListAnswerSchema,
-    responses: { 200: paged },
+    responses: {
+      200: paged,
+      400: searchPaging,
+      503: '`{ error }`: the search index is not reachable (the rest of the marketplace keeps working)',
+    },
   },
   {
     method: 'get',

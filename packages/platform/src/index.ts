@@ -21,5 +21,7 @@ export * from './http/caller';
 export * from './http/metrics';
 export * from './auth/session';
 export * from './http/paging';
+export * from './http/preconditions';
 export * from './lists/window';
 export * from './lists/ownerLists';
+export * from './search';

@@ -234,6 +234,63 @@ export const TEST_SECRETS = {
   CARD_HASH_SECRET: 'test-stack-card-hash-secret-0123456789',
 };
 
+/** Services that keep search indices on OpenSearch (issue 14). */
+const SEARCH_SERVICES = ['catalogue', 'identity', 'ordering'];
+
+/**
+ * A TCP proxy to OpenSearch that a test can cut (every connection dropped, new ones refused) and
+ * restore: point a service's OPENSEARCH_URL at `http://127.0.0.1:<port>` to take its search engine
+ * away and give it back while the real server keeps running for everybody else.
+ */
+export class CuttableProxy {
+  private server: net.Server | null = null;
+  private readonly sockets = new Set<net.Socket>();
+  private cut = false;
+  port = 0;
+
+  constructor(private readonly targetUrl = testServers().opensearchUrl) {}
+
+  /** The proxy's URL (after {@link up}). */
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts listening (once) and passes connections through again. */
+  async up(): Promise<void> {
+    this.cut = false;
+    if (this.server) return;
+    const target = new URL(this.targetUrl);
+    this.server = net.createServer((client) => {
+      if (this.cut) {
+        client.destroy();
+        return;
+      }
+      const upstream = net.connect(Number(target.port || 9200), target.hostname);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as net.AddressInfo).port;
+  }
+
+  /** Drops every open connection and every new one (the port stays taken, so nobody else gets it). */
+  down(): void {
+    this.cut = true;
+    for (const s of this.sockets) s.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.down();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
 export interface TestStack {
   gatewayUrl: string;
   /** Database name suffix shared by the stack's services (`<service>-<suffix>`). */
@@ -271,7 +328,14 @@ export async function startTestStack(
   gatewayEnv: Record<string, string> = {},
   serviceEnv: Record<string, string> = {},
 ): Promise<TestStack> {
-  await requireServers('mongo', 'kafka', 'redis', 'smtp', 'maildev', ...(services.includes('catalogue') ? (['opensearch'] as const) : []));
+  await requireServers(
+    'mongo',
+    'kafka',
+    'redis',
+    'smtp',
+    'maildev',
+    ...(services.some((s) => SEARCH_SERVICES.includes(s)) ? (['opensearch'] as const) : []),
+  );
   const path = await import('node:path');
   const root = path.resolve(__dirname, '..', '..', '..');
   const dbSuffix = uniqueName('it').replace(/[^\w-]/g, '');
@@ -315,10 +379,11 @@ export async function startTestStack(
     processes,
     async stop() {
       await stopAll();
-      // The catalogue's search indices of this stack (aliases catalogue-catalogue-<suffix>-items and
-      // -packages): they hold no secrets for the scan, and would pile up in the local OpenSearch.
-      if (services.includes('catalogue'))
-        await fetch(`${testServers().opensearchUrl}/catalogue-catalogue-${dbSuffix.toLowerCase()}-*`, { method: 'DELETE' }).catch(
+      // The search indices of this stack (aliases `<service>-<service>-<suffix>-<kind>`, e.g.
+      // catalogue-catalogue-<suffix>-items, identity-identity-<suffix>-customers): they hold no
+      // secrets for the scan, and would pile up in the local OpenSearch.
+      for (const name of services.filter((s) => SEARCH_SERVICES.includes(s)))
+        await fetch(`${testServers().opensearchUrl}/${name}-${name}-${dbSuffix.toLowerCase()}-*`, { method: 'DELETE' }).catch(
           () => undefined,
         );
       // `npm test` keeps them (KEEP_TEST_DATABASES=1) for the secrets scan that ends the run and

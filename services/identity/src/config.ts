@@ -1,8 +1,8 @@
 /**
  * Identity configuration (issue 3): the platform's base variables plus the session key, the
- * first admin account created at first start, and cookie security.
+ * first admin account created at first start, cookie security, and the admin search indices.
  */
-import { BaseConfigSchema } from '@market/platform';
+import { BaseConfigSchema, SearchConfigFields } from '@market/platform';
 import { z } from 'zod';
 
 export const IdentityConfigSchema = BaseConfigSchema.extend({
@@ -23,6 +23,11 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
     .transform((v) => v === 'true'),
   /** Where people sign in, for links in e-mails. */
   WEB_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The admin search indices (issue 14): OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default
+   * `identity`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS.
+   */
+  ...SearchConfigFields,
 });
 
 export type IdentityConfig = z.infer<typeof IdentityConfigSchema>;

@@ -5,9 +5,11 @@
  */
 import '@market/platform/telemetry';
 import { Queues, type EmailJob } from '@market/contracts';
-import { OutboxRelay, createQueue, runService } from '@market/platform';
+import { OutboxRelay, SearchIndex, consumerGroupOf, createQueue, runService, searchAliasOf } from '@market/platform';
 import { createHash } from 'node:crypto';
 import { IdentityConfigSchema } from './config';
+import { customerIndexDefinition, sellerIndexDefinition } from './domain/adminSearch';
+import { startAdminSearch } from './events/searchProjection';
 import type { IdentityDeps } from './http/deps';
 import { adminRoutes, ensureFirstAdmin } from './http/admins';
 import { customerRoutes } from './http/customers';
@@ -15,14 +17,14 @@ import { accountLimits } from './http/limits';
 import { resetRoutes } from './http/reset';
 import { sellerRoutes } from './http/sellers';
 import { adminModel } from './store/admins';
-import { customerModel } from './store/customers';
+import { customerModel, type CustomerView } from './store/customers';
 import { resetCodeModel } from './store/resetCodes';
 import { orgSellerModel, sellerRequestModel } from './store/sellers';
 
 void runService({
   configSchema: IdentityConfigSchema,
   dbName: 'identity',
-  async setup({ config, db, producer, redis, bullRedis, app, logger, shutdown }) {
+  async setup({ config, db, producer, redis, bullRedis, app, logger, shutdown, kafka }) {
     const customers = customerModel(db);
     const sellerRequests = sellerRequestModel(db);
     const orgSellers = orgSellerModel(db);
@@ -37,6 +39,26 @@ void runService({
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
     shutdown.add('email queue', () => emailQueue.close());
 
+    // The admin searches over customers and sellers (issue 14): OpenSearch indices fed by the
+    // identity topics through their own consumer group. OpenSearch being down makes only those
+    // lists answer 503; the projection catches up when it is back.
+    const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger };
+    const search = await startAdminSearch({
+      kafka,
+      groupId: `${consumerGroupOf(config)}-search`,
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+      logger,
+      customers: new SearchIndex<CustomerView>({
+        ...common,
+        alias: searchAliasOf(config, 'identity', 'customers'),
+        definition: customerIndexDefinition,
+      }),
+      sellers: new SearchIndex({ ...common, alias: searchAliasOf(config, 'identity', 'sellers'), definition: sellerIndexDefinition }),
+      sources: { customers, sellerRequests, orgSellers },
+    });
+    shutdown.add('admin search projection', () => search.stop());
+    shutdown.add('admin search clients', () => Promise.all([search.customers.close(), search.sellers.close()]).then(() => undefined));
+
     const deps: IdentityDeps = {
       config,
       redis,
@@ -48,6 +70,7 @@ void runService({
       orgSellers,
       admins,
       resetCodes,
+      search,
       codeSecret: config.RESET_CODE_SECRET ?? createHash('sha256').update(`reset-codes:${config.SESSION_SECRET}`).digest('hex'),
     };
     app.use(customerRoutes(deps), sellerRoutes(deps), adminRoutes(deps), resetRoutes(deps));

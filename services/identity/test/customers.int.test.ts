@@ -240,8 +240,17 @@ describe('admin view of customers', () => {
     const admin = await adminClient();
     const all = await admin.get<unknown[]>('/Customer/getAll');
     expect(Array.isArray(all.body)).toBe(true);
-    const found = await admin.get<{ items: { firstName: string }[]; total: number; page: number; limit: number }>(
-      `/Customer/getAll?q=${tag.toLowerCase()}&page=1&limit=5`,
+    // Served by the admin search index, which the projection writes within about a second.
+    const found = await waitFor(
+      async () => {
+        const r = await admin.get<{ items: { firstName: string }[]; total: number; page: number; limit: number }>(
+          `/Customer/getAll?q=${tag.toLowerCase()}&page=1&limit=5`,
+        );
+        return r.body.total === 1 && r;
+      },
+      15_000,
+      200,
+      'the new customer in the admin search',
     );
     expect(found.body.total).toBe(1);
     expect(found.body.items[0]!.firstName).toBe(tag);

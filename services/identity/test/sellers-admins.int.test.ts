@@ -81,8 +81,17 @@ describe('seller registration', () => {
     await mailTo(body.email, /received your seller application/);
     expect((await client().get('/seller/get')).status).toBe(401);
     const admin = await adminClient();
-    const list = await admin.get<{ items: { _id: string }[]; total: number }>(
-      `/seller/get?q=${encodeURIComponent(body.companyname)}&page=1`,
+    // Served by the admin search index, which the projection writes within about a second.
+    const list = await waitFor(
+      async () => {
+        const r = await admin.get<{ items: { _id: string }[]; total: number }>(
+          `/seller/get?q=${encodeURIComponent(body.companyname)}&page=1`,
+        );
+        return r.body.total === 1 && r;
+      },
+      15_000,
+      200,
+      'the new request in the admin search',
     );
     expect(list.body.total).toBe(1);
     expect(list.body.items[0]!._id).toBe(res.body._id);

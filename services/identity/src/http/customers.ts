@@ -11,12 +11,12 @@ import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema, defaul
 import {
   badRequest,
   conflict,
-  escapeRegex,
   notFound,
   objectIdParam,
   pageRequest,
   requireCaller,
   revokeSubjectSessions,
+  searchPage,
   sendList,
   unauthorized,
   updateAggregate,
@@ -24,6 +24,7 @@ import {
 import { Router, type Request } from 'express';
 import { Types } from 'mongoose';
 import { z } from 'zod';
+import { customerSearch } from '../domain/adminSearch';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { customerDeleted, customerRegistered, customerUpdated } from '../events/identityEvents';
 import { customerView, type CustomerDoc } from '../store/customers';
@@ -110,16 +111,10 @@ export function customerRoutes(deps: IdentityDeps): Router {
     requireCaller(req, 'admin');
     const page = pageRequest(req.query);
     const q = z.string().trim().max(100).optional().parse(req.query.q);
-    const filter: Record<string, unknown> = { deleted: false };
-    if (q) {
-      const re = { $regex: escapeRegex(q), $options: 'i' };
-      filter.$or = [{ firstName: re }, { lastName: re }, { username: re }];
-    }
-    const [rows, total] = await Promise.all([
-      customers.find(filter).sort({ newlyAddeddate: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<CustomerDoc[]>(),
-      customers.countDocuments(filter),
-    ]);
-    sendList(res, page, rows.map(customerView), total);
+    // From the search index (domain/adminSearch.ts): a substring filter over every customer is a
+    // full scan, sort and count on the local database.
+    const { views, total } = await searchPage(deps.search.customers, customerSearch(q), page);
+    sendList(res, page, views, total);
   });
 
   r.put('/Customer/update/:id', async (req, res) => {
@@ -168,6 +163,7 @@ export function customerRoutes(deps: IdentityDeps): Router {
     if (!written) throw conflict(STALE);
     // Every session of the customer ends now, the ones in other browsers too (issue 16, item 1).
     await revokeSubjectSessions(deps.redis, String(id));
+    await deps.search.sync('customer', String(id));
     deps.relay.nudge();
     if (caller.role === 'customer') await endSession(deps, req, res);
     res.json({ message: 'Successfully Deleted' });

@@ -12,6 +12,7 @@ import type { CustomerDoc } from '../store/customers';
 import type { ResetCodeDoc } from '../store/resetCodes';
 import type { OrgSellerDoc, SellerRequestDoc } from '../store/sellers';
 import type { AccountLimits } from './limits';
+import type { AdminSearch } from '../events/searchProjection';
 
 export interface IdentityDeps {
   config: IdentityConfig;
@@ -26,4 +27,6 @@ export interface IdentityDeps {
   resetCodes: Model<ResetCodeDoc>;
   /** Key of the reset-code HMAC. */
   codeSecret: string;
+  /** The admin searches over customers and sellers (OpenSearch, issue 14). */
+  search: AdminSearch;
 }

@@ -21,13 +21,13 @@ import {
   badRequest,
   type Caller,
   conflict,
-  escapeRegex,
   forbidden,
   notFound,
   objectIdParam,
   pageRequest,
   requireCaller,
   revokeSubjectSessions,
+  searchPage,
   sendList,
   unauthorized,
   updateAggregate,
@@ -35,11 +35,20 @@ import {
 import { Router, type Request } from 'express';
 import { Types } from 'mongoose';
 import { z } from 'zod';
+import { sellerSearch } from '../domain/adminSearch';
 import { generatedPassword, suggestedUsername } from '../domain/codes';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
 import { sellerEvent, sellerRefEvent } from '../events/identityEvents';
-import { orgSellerPublicView, orgSellerView, sellerRequestView, type OrgSellerDoc, type SellerRequestDoc } from '../store/sellers';
+import {
+  orgSellerPublicView,
+  orgSellerView,
+  publicFace,
+  sellerRequestView,
+  type OrgSellerDoc,
+  type OrgSellerView,
+  type SellerRequestDoc,
+} from '../store/sellers';
 import type { IdentityDeps } from './deps';
 import { endSession, logIn } from './session';
 
@@ -50,13 +59,6 @@ const SELLER_EXISTS = 'A seller with this email already exists';
 
 function isDuplicateKey(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
-
-/** Search over company, owner, year and e-mail (spec 001 section 9, "Search scope"). */
-function sellerSearch(q: string | undefined): Record<string, unknown> {
-  if (!q) return {};
-  const re = { $regex: escapeRegex(q), $options: 'i' };
-  return { $or: [{ companyname: re }, { ownername: re }, { year: re }, { email: re }] };
 }
 
 const SearchSchema = z.string().trim().max(100).optional();
@@ -105,12 +107,10 @@ export function sellerRoutes(deps: IdentityDeps): Router {
   r.get('/seller/get', async (req, res) => {
     requireCaller(req, 'admin');
     const page = pageRequest(req.query);
-    const filter = { ...sellerSearch(SearchSchema.parse(req.query.q)), deleted: { $ne: true } };
-    const [rows, total] = await Promise.all([
-      sellerRequests.find(filter).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<SellerRequestDoc[]>(),
-      sellerRequests.countDocuments(filter),
-    ]);
-    sendList(res, page, rows.map(sellerRequestView), total);
+    // From the search index (domain/adminSearch.ts; search over company, owner, year and e-mail,
+    // spec 001 section 9 "Search scope"): a substring filter is a full scan on the local database.
+    const { views, total } = await searchPage(deps.search.sellers, sellerSearch('request', SearchSchema.parse(req.query.q)), page);
+    sendList(res, page, views, total);
   });
 
   r.get('/seller/get/:id', async (req, res) => {
@@ -134,6 +134,7 @@ export function sellerRoutes(deps: IdentityDeps): Router {
       (v) => [sellerRefEvent('SellerDeclined', String(id), v)],
     );
     if (!written) throw conflict(STALE);
+    await deps.search.sync('seller', String(id));
     deps.relay.nudge();
     await sendEmail(deps.emailQueue, doc.email, {
       template: 'seller-request-declined',
@@ -205,6 +206,7 @@ export function sellerRoutes(deps: IdentityDeps): Router {
     // The request is done; its stream continues on the org seller. It is only marked, so an
     // unpublished SellerRequested still goes out; the relay removes it afterwards.
     await sellerRequests.updateOne({ _id: id }, { $set: { deleted: true, emailKey: `accepted:${String(id)}` } });
+    await deps.search.sync('seller', String(id));
     res.status(201).json(orgSellerView(seller));
   });
 
@@ -212,17 +214,17 @@ export function sellerRoutes(deps: IdentityDeps): Router {
 
   r.get('/orgseller/get', async (req, res) => {
     const page = pageRequest(req.query);
-    const filter: Record<string, unknown> = { deleted: false, ...sellerSearch(SearchSchema.parse(req.query.q)) };
+    const q = SearchSchema.parse(req.query.q);
     const isAdmin = req.caller?.role === 'admin';
+    let requestDelete: boolean | undefined;
     if (isAdmin) {
-      const requestDelete = z.enum(['true', 'false']).optional().parse(req.query.requestDelete);
-      if (requestDelete) filter.requestDelete = requestDelete === 'true';
+      const asked = z.enum(['true', 'false']).optional().parse(req.query.requestDelete);
+      if (asked) requestDelete = asked === 'true';
     }
-    const [rows, total] = await Promise.all([
-      orgSellers.find(filter).sort({ acceptedDate: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<OrgSellerDoc[]>(),
-      orgSellers.countDocuments(filter),
-    ]);
-    sendList(res, page, rows.map(isAdmin ? orgSellerView : orgSellerPublicView), total);
+    // From the search index (domain/adminSearch.ts), which stores the full profile (never the
+    // password hash); everybody else sees only its public face.
+    const { views, total } = await searchPage(deps.search.sellers, sellerSearch('org', q, requestDelete), page);
+    sendList(res, page, isAdmin ? views : views.map((v) => publicFace(v as unknown as OrgSellerView)), total);
   });
 
   r.get('/orgSeller/get/:id', async (req, res) => {
@@ -294,6 +296,7 @@ export function sellerRoutes(deps: IdentityDeps): Router {
     ) {
       throw conflict(STALE);
     }
+    await deps.search.sync('seller', String(id));
     deps.relay.nudge();
     res.json(orgSellerView({ ...current, requestDelete }));
   });
@@ -312,6 +315,7 @@ export function sellerRoutes(deps: IdentityDeps): Router {
     // another write); SellerDeleted then withdraws the seller's items and packages from the
     // catalogue and its listing (services/catalogue/src/events/sellerConsumer.ts). Issue 16, item 1.
     await revokeSubjectSessions(deps.redis, String(id));
+    await deps.search.sync('seller', String(id));
     deps.relay.nudge();
     res.json({ message: 'Successfully Deleted' });
   });

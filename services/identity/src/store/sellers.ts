@@ -108,7 +108,14 @@ export function orgSellerView(s: OrgSellerDoc) {
   return { ...profileView(s), username: s.username, requestDelete: s.requestDelete, acceptedDate: s.acceptedDate.toISOString() };
 }
 
+export type OrgSellerView = ReturnType<typeof orgSellerView>;
+
 /** What anybody may see of a seller: the company's public face (package cards, contact page). */
 export function orgSellerPublicView(s: OrgSellerDoc) {
-  return { _id: String(s._id), companyname: s.companyname, logo: s.logo, description: s.description };
+  return publicFace({ ...s, _id: String(s._id) });
+}
+
+/** The public face of a seller from its full profile (e.g. the admin search index's stored view). */
+export function publicFace(s: Pick<OrgSellerView, '_id' | 'companyname' | 'logo' | 'description'>) {
+  return { _id: s._id, companyname: s.companyname, logo: s.logo, description: s.description };
 }
