@@ -98,8 +98,19 @@ export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS
     components: {
       schemas: { Error: ERROR_ANSWER_SCHEMA },
       securitySchemes: {
-        session: { type: 'apiKey', in: 'cookie', name: 'mp_session' },
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'mp_session',
+          description: 'The httpOnly session cookie every login sets (browsers).',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description:
+            'The same session token, for API clients: log in with `"bearer": true` in the body to get it as `token` in the answer (a login without it answers no token).',
+        },
       },
     },
     paths,

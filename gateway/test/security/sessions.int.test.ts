@@ -4,7 +4,8 @@
  * gateway and identity service, a logged-out session token is refused on a protected call (as
  * cookie and as Bearer), tokens signed with another secret or expired are refused, a
  * state-changing request with a foreign Origin is refused while the web origin passes, and a
- * rate-limited endpoint answers 429 with a numeric Retry-After. The mechanisms themselves are unit
+ * rate-limited endpoint answers 429 with a numeric Retry-After. A login answers the session token
+ * only to an API client that asks for it (`bearer: true`), never to a browser login (issue 16). The mechanisms themselves are unit
  * tested against a fake upstream in gateway/test/session-limits.int.test.ts and proxy.int.test.ts.
  */
 import { signSession } from '@market/platform';
@@ -65,6 +66,46 @@ describe('sessions end to end', () => {
     expect((await fetch(`${stack.gatewayUrl}/Admin/me`, { headers: { cookie: `mp_session=${forgedAdmin}` } })).status).toBe(401);
     const expired = (await signSession(TEST_SECRETS.SESSION_SECRET, id, 'customer', -5)).token;
     expect((await me(expired)).status).toBe(401);
+  });
+});
+
+describe('the session token in the login answer (issue 16, item 4)', () => {
+  it('is only in the httpOnly cookie for a browser login, and in the answer only when an API client asks for it', async () => {
+    const body = newCustomer();
+    const browser = new Client(stack.gatewayUrl);
+    expect((await browser.post('/Customer/add', body)).status).toBe(201);
+    const login = await browser.post('/Customer/loginCustomer', { username: body.username, password: body.password });
+    expect(login.status).toBe(200);
+    expect(Object.keys(login.body)).toEqual(['customerLogin']);
+    expect(JSON.stringify(login.body)).not.toContain(browser.token!);
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('mp_session='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect((await browser.get('/Customer/me')).status).toBe(200);
+
+    // An API client asks explicitly and uses the token as a Bearer.
+    const api = await new Client(stack.gatewayUrl).post<{ token: string }>('/Customer/loginCustomer', {
+      username: body.username,
+      password: body.password,
+      bearer: true,
+    });
+    expect(api.status).toBe(200);
+    expect(typeof api.body.token).toBe('string');
+    expect((await me(api.body.token, 'bearer')).status).toBe(200);
+
+    // The admin's login likewise.
+    const admin = await new Client(stack.gatewayUrl).post('/Admin/loginAdmin', {
+      username: stack.admin.username,
+      password: stack.admin.password,
+    });
+    expect(admin.status).toBe(200);
+    expect(Object.keys(admin.body)).toEqual(['adminLogin']);
+    const adminApi = await new Client(stack.gatewayUrl).post<{ token: string }>('/Admin/loginAdmin', {
+      username: stack.admin.username,
+      password: stack.admin.password,
+      bearer: true,
+    });
+    const adminMe = await fetch(`${stack.gatewayUrl}/Admin/me`, { headers: { authorization: `Bearer ${adminApi.body.token}` } });
+    expect(adminMe.status).toBe(200);
   });
 });
 

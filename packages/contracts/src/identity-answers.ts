@@ -88,13 +88,16 @@ export const AdminAnswerSchema = z.object({
 });
 export type AdminAnswer = z.output<typeof AdminAnswerSchema>;
 
-const SessionToken = z.string().describe('The signed session token, also set as the httpOnly `mp_session` cookie (for API clients)');
+const SessionToken = z
+  .string()
+  .describe('The signed session token (also in the httpOnly `mp_session` cookie); present only when the login asked with `bearer: true`')
+  .optional();
 
-/** `POST /Customer/loginCustomer` (spec 000 section 7): `{ customerLogin, token }`. */
+/** `POST /Customer/loginCustomer` (spec 000 section 7): `{ customerLogin }`, plus `token` when the body asked for it (`bearer: true`). */
 export const CustomerLoginAnswerSchema = z.object({ customerLogin: CustomerAnswerSchema, token: SessionToken });
-/** `POST /orgSeller/loginSeller` (spec 001 section 7): `{ sellerLogin, token }`. */
+/** `POST /orgSeller/loginSeller` (spec 001 section 7): `{ sellerLogin }`, plus `token` when the body asked for it (`bearer: true`). */
 export const SellerLoginAnswerSchema = z.object({ sellerLogin: OrgSellerAnswerSchema, token: SessionToken });
-/** `POST /Admin/loginAdmin` (spec 001 section 7): `{ adminLogin, token }`. */
+/** `POST /Admin/loginAdmin` (spec 001 section 7): `{ adminLogin }`, plus `token` when the body asked for it (`bearer: true`). */
 export const AdminLoginAnswerSchema = z.object({ adminLogin: AdminAnswerSchema, token: SessionToken });
 
 /** `GET /Customer/getAll` (admin): customers, bare array or page. */

@@ -99,6 +99,17 @@ export const LoginSchema = z.object({
     .max(128),
   /** Keeps the session for 30 days instead of 12 hours. */
   rememberMe: z.boolean().optional(),
+  /**
+   * `true` asks for the session token in the answer (`token`), for an API client that sends it as
+   * `Authorization: Bearer`. Without it the token travels only in the httpOnly `mp_session`
+   * cookie, out of any page script's reach (issue 16, item 4); the web app never asks.
+   */
+  bearer: z
+    .boolean()
+    .optional()
+    .describe(
+      'true: the answer also carries `token`, the session token for an `Authorization: Bearer` header (API clients). Without it the token is only in the httpOnly `mp_session` cookie.',
+    ),
 });
 export type Login = z.infer<typeof LoginSchema>;
 

@@ -77,7 +77,7 @@ export function adminRoutes(deps: IdentityDeps): Router {
 
   r.post('/Admin/loginAdmin', async (req, res) => {
     const { account, token } = await logIn(deps, req, res, 'admin', (usernameKey) => admins.findOne({ usernameKey }).lean<AdminDoc>());
-    res.json({ adminLogin: adminView(account), token });
+    res.json({ adminLogin: adminView(account), ...(token ? { token } : {}) });
   });
 
   r.post('/Admin/logout', async (req, res) => {

@@ -80,7 +80,7 @@ export function customerRoutes(deps: IdentityDeps): Router {
     const { account, token } = await logIn(deps, req, res, 'customer', (usernameKey) =>
       customers.findOne({ usernameKey, deleted: false }).lean<CustomerDoc>(),
     );
-    res.json({ customerLogin: customerView(account), token });
+    res.json({ customerLogin: customerView(account), ...(token ? { token } : {}) });
   });
 
   r.post('/Customer/logout', async (req, res) => {

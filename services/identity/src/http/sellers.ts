@@ -337,7 +337,7 @@ export function sellerRoutes(deps: IdentityDeps): Router {
     const { account, token } = await logIn(deps, req, res, 'seller', (usernameKey) =>
       orgSellers.findOne({ usernameKey, deleted: false }).lean<OrgSellerDoc>(),
     );
-    res.json({ sellerLogin: orgSellerView(account), token });
+    res.json({ sellerLogin: orgSellerView(account), ...(token ? { token } : {}) });
   });
 
   r.post('/orgSeller/logout', async (req, res) => {

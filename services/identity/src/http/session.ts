@@ -24,6 +24,7 @@ export const LOGIN_FAILED = 'Invalid Username or Password';
  * The login of every kind of account (spec 000 and 001 section 7): validates the body, counts the
  * attempt against the account's limit, checks the password (against a dummy hash for an unknown
  * username, so both cost the same), and starts the session.
+ * @returns the account, and the session token only when the body asked for it (`bearer: true`)
  * @param find - the account by lower-cased username, or null
  * @throws {HttpError} 400 for a bad body, 401 {@link LOGIN_FAILED}, 429 past the limit
  */
@@ -33,7 +34,7 @@ export async function logIn<A extends { _id: unknown; password: string }>(
   res: Response,
   role: Role,
   find: (usernameKey: string) => Promise<A | null>,
-): Promise<{ account: A; token: string }> {
+): Promise<{ account: A; token?: string }> {
   const body = LoginSchema.parse(req.body);
   const limitKey = `${role}:${body.username}`;
   await deps.limits.login(limitKey);
@@ -42,10 +43,12 @@ export async function logIn<A extends { _id: unknown; password: string }>(
   if (!account || !ok) throw new HttpError(401, LOGIN_FAILED);
   await deps.limits.loginSucceeded(limitKey);
   const token = await startSession(deps, res, String(account._id), role, body.rememberMe);
-  return { account, token };
+  // The token goes into the answer only for an API client that asked (`bearer: true`); a browser
+  // keeps it in the httpOnly cookie, out of page scripts' reach (issue 16, item 4).
+  return body.bearer ? { account, token } : { account };
 }
 
-/** Signs a session for the account and sets the cookie; the token is also returned for API clients. */
+/** Signs a session for the account and sets the cookie; returns the token (for {@link logIn}'s `bearer` answer). */
 export async function startSession(deps: IdentityDeps, res: Response, sub: string, role: Role, rememberMe = false): Promise<string> {
   const ttl = rememberMe ? SESSION_TTL_SECONDS.remembered : SESSION_TTL_SECONDS.normal;
   const { token } = await signSession(deps.config.SESSION_SECRET, sub, role, ttl);
