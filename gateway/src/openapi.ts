@@ -28,6 +28,8 @@ function parameters(op: ApiOperation): JsonSchema[] {
     const props = (schemaOf(op.query).properties ?? {}) as Record<string, JsonSchema>;
     for (const [name, schema] of Object.entries(props)) params.push({ name, in: 'query', required: false, schema });
   }
+  for (const h of op.headers ?? [])
+    params.push({ name: h.name, in: 'header', required: h.required ?? false, description: h.description, schema: { type: 'string' } });
   return params;
 }
 

@@ -18,6 +18,8 @@ export interface ApiOperation {
   audience: Audience[];
   body?: z.ZodType;
   query?: z.ZodType;
+  /** Request headers the operation reads (besides the session), e.g. `If-Match` on updates. */
+  headers?: { name: string; description: string; required?: boolean }[];
   /**
    * The JSON body of the 2xx answers, exactly as the services send it (no field more: the
    * document says `additionalProperties: false`, so a leaked field fails Schemathesis and the

@@ -17,6 +17,14 @@ const rupees = (what: string) => rupeesAnswer(what).min(0);
 const createdAt = utcTimeAnswer.describe('When it was created (ISO 8601, UTC)');
 /** Names of stored images (`POST /images/upload`), or names the documents' clients sent. */
 const imageNames = z.array(z.string()).describe('Image names, served by GET /images/{name}');
+/** The aggregate version (issue 16, item 2): also the `ETag` of `GET /items/get/{id}` and `GET /Packages/getPackage/{id}`. */
+const version = z
+  .number()
+  .int()
+  .min(1)
+  .describe(
+    'Version of this state: send it back as `version` (or `If-Match: "<version>"`) with an update, which then fails with 409/412 if someone changed it meanwhile',
+  );
 
 /**
  * An item (spec 001 section 3 "Item"; `GET /items/get/{id}`, the rows of `GET /items/getItems`,
@@ -47,6 +55,7 @@ export const ItemAnswerSchema = z.object({
   rating: z.number().int().min(1).max(5).nullable().describe('Whole stars (mean of the reviews, truncated); null without reviews'),
   reviewCount: z.number().int().min(0).describe('Reviews counted in the rating'),
   createdAt,
+  version,
 });
 export type ItemAnswer = z.output<typeof ItemAnswerSchema>;
 
@@ -122,6 +131,7 @@ export const PackageAnswerSchema = z.object({
   content: z.array(PackageContentAnswerSchema),
   packageAvailability: z.boolean(),
   createdAt,
+  version,
 });
 export type PackageAnswer = z.output<typeof PackageAnswerSchema>;
 

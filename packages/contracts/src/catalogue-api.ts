@@ -18,10 +18,20 @@ import {
   PackageCreateSchema,
   PackageListQuerySchema,
   PackageUpdateSchema,
+  STALE_ITEM,
+  STALE_PACKAGE,
 } from './catalogue';
 import { MessageAnswerSchema, PageQuerySchema, listAnswer } from './paging';
 
 const notYours = 'Absent, or not yours';
+
+/** The `If-Match` header of the updates (issue 16, item 2); the body's `version` does the same. */
+const ifMatch = (what: string) => [
+  {
+    name: 'If-Match',
+    description: `The ${what}'s \`version\` you loaded, quoted as its ETag (\`"3"\`): the update applies only if nobody changed the ${what} since, else 412 and nothing changes`,
+  },
+];
 
 export const CATALOGUE_OPERATIONS: ApiOperation[] = [
   {
@@ -45,7 +55,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/items/get/{id}',
     tag: 'Items',
-    summary: 'An item',
+    summary: 'An item (its `version` also as the `ETag` header)',
     audience: ['public'],
     response: ItemAnswerSchema,
     responses: { 200: 'The item', 404: 'Not found' },
@@ -74,21 +84,36 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     method: 'put',
     path: '/items/update/{id}',
     tag: 'Items',
-    summary: 'Edit the own item (Model and SKU read-only)',
+    summary:
+      'Edit the own item: only the fields sent change (the whole item still works; Model and SKU read-only); with `version` or If-Match, only if nobody changed it since',
     audience: ['seller'],
     body: ItemUpdateSchema,
+    headers: ifMatch('item'),
     response: ItemAnswerSchema,
-    responses: { 200: 'The item', 400: '`{ error, fields }`', 404: notYours },
+    responses: {
+      200: 'The item (new `version`, also as `ETag`)',
+      400: '`{ error, fields }`',
+      404: notYours,
+      409: `${STALE_ITEM} (the body's \`version\` is not the current one); nothing changed`,
+      412: `${STALE_ITEM} (If-Match is not the current version); nothing changed`,
+    },
   },
   {
     method: 'put',
     path: '/items/updateDiscount/{id}',
     tag: 'Items',
-    summary: 'Set (1-80 %) or revoke a discount; FinalPrice computed by the server',
+    summary: 'Set (1-80 %) or revoke a discount; FinalPrice computed by the server; writes only the discount (never Quantity)',
     audience: ['seller'],
     body: DiscountSchema,
+    headers: ifMatch('item'),
     response: ItemAnswerSchema,
-    responses: { 200: 'The item', 400: 'Discount should be with in a range of minimum 1% & maximum 80%', 404: notYours },
+    responses: {
+      200: 'The item (new `version`, also as `ETag`)',
+      400: 'Discount should be with in a range of minimum 1% & maximum 80%',
+      404: notYours,
+      409: `${STALE_ITEM} (the body's \`version\` is not the current one); nothing changed`,
+      412: `${STALE_ITEM} (If-Match is not the current version); nothing changed`,
+    },
   },
   {
     method: 'delete',
@@ -120,7 +145,7 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/Packages/getPackage/{id}',
     tag: 'Packages',
-    summary: 'A package',
+    summary: 'A package (its `version` also as the `ETag` header)',
     audience: ['public'],
     response: PackageAnswerSchema,
     responses: { 200: 'The package', 404: 'Not found or unavailable' },
@@ -139,11 +164,18 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     method: 'put',
     path: '/Packages/updatePackages/{id}',
     tag: 'Packages',
-    summary: 'Edit the own package (old image kept without a new one)',
+    summary: 'Edit the own package (old image kept without a new one); with `version` or If-Match, only if nobody changed it since',
     audience: ['seller'],
     body: PackageUpdateSchema,
+    headers: ifMatch('package'),
     response: PackageAnswerSchema,
-    responses: { 200: 'The package', 400: '`{ error, fields }`', 404: notYours },
+    responses: {
+      200: 'The package (new `version`, also as `ETag`)',
+      400: '`{ error, fields }`',
+      404: notYours,
+      409: `${STALE_PACKAGE} (the body's \`version\` is not the current one); nothing changed`,
+      412: `${STALE_PACKAGE} (If-Match is not the current version); nothing changed`,
+    },
   },
   {
     method: 'delete',

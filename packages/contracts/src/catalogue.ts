@@ -67,35 +67,70 @@ const QuantitySchema = z.coerce
   .refine((n) => n > 0, 'Quantity cannot be Zero or less')
   .refine((n) => n <= MAX_ITEM_QUANTITY, `Quantity cannot be more than ${MAX_ITEM_QUANTITY}`);
 
-const ItemEditableFields = {
+/**
+ * The rules of each editable item field, without defaults: the add-item body applies the
+ * documents' defaults ({@link ItemEditableFields}); the update body keeps only the fields sent
+ * ({@link ItemUpdateSchema}).
+ */
+const ItemFieldRules = {
   Item_name: text('Item Name', 200),
   Brand: text('Brand', 100),
   Quantity: QuantitySchema,
   Price: rupees('Price cannot be Zero or less', 'Price cannot exceed 1 Million', MAX_ITEM_PRICE),
-  Description: z.string().trim().max(5000).optional().default(''),
-  Specification: z.string().trim().max(5000).optional().default(''),
+  Description: z.string().trim().max(5000),
+  Specification: z.string().trim().max(5000),
   /** What is in the box. */
-  WHT: z.string().trim().max(1000).optional().default(''),
+  WHT: z.string().trim().max(1000),
   /** 1: warranty available, 0: not. */
   Warrenty: z.coerce
     .number()
     .int()
-    .refine((n) => n === 0 || n === 1, 'Warranty is 1 (available) or 0')
-    .optional()
-    .default(1),
-  Color_family: z
-    .array(z.enum(COLOURS, { error: `Colours are ${COLOURS.join(', ')}` }))
-    .max(COLOURS.length)
-    .optional()
-    .default([]),
-  Other_colors: z.string().trim().max(200).optional().default(''),
-  Images: z.array(ImageRefSchema).max(MAX_ITEM_IMAGES, `Up to ${MAX_ITEM_IMAGES} images per item`).optional().default([]),
-  Category: z
-    .enum(CATEGORIES, { error: `Category is one of ${CATEGORIES.join(', ')}` })
-    .optional()
-    .default('Mobile Phones'),
-  ItemAvailabilityStatus: z.boolean().optional().default(true),
+    .refine((n) => n === 0 || n === 1, 'Warranty is 1 (available) or 0'),
+  Color_family: z.array(z.enum(COLOURS, { error: `Colours are ${COLOURS.join(', ')}` })).max(COLOURS.length),
+  Other_colors: z.string().trim().max(200),
+  Images: z.array(ImageRefSchema).max(MAX_ITEM_IMAGES, `Up to ${MAX_ITEM_IMAGES} images per item`),
+  Category: z.enum(CATEGORIES, { error: `Category is one of ${CATEGORIES.join(', ')}` }),
+  ItemAvailabilityStatus: z.boolean(),
 };
+
+const ItemEditableFields = {
+  Item_name: ItemFieldRules.Item_name,
+  Brand: ItemFieldRules.Brand,
+  Quantity: ItemFieldRules.Quantity,
+  Price: ItemFieldRules.Price,
+  Description: ItemFieldRules.Description.optional().default(''),
+  Specification: ItemFieldRules.Specification.optional().default(''),
+  WHT: ItemFieldRules.WHT.optional().default(''),
+  Warrenty: ItemFieldRules.Warrenty.optional().default(1),
+  Color_family: ItemFieldRules.Color_family.optional().default([]),
+  Other_colors: ItemFieldRules.Other_colors.optional().default(''),
+  Images: ItemFieldRules.Images.optional().default([]),
+  Category: ItemFieldRules.Category.optional().default('Mobile Phones'),
+  ItemAvailabilityStatus: ItemFieldRules.ItemAvailabilityStatus.optional().default(true),
+};
+
+/**
+ * The answer when an update's version (`version` in the body, or `If-Match`) is not the
+ * aggregate's current one: someone else (a sale, another tab, a review) changed it since the
+ * writer loaded it (issue 16, item 2). 409 for a `version` field, 412 for `If-Match`.
+ */
+export const STALE_ITEM = 'This item was changed by someone else; reload to see the latest';
+export const STALE_PACKAGE = 'This package was changed by someone else; reload to see the latest';
+export const BAD_IF_MATCH = 'If-Match must be the version you loaded, e.g. "3"';
+
+/**
+ * The aggregate version an update is based on (the `version` of the item or package answer,
+ * issue 16): the write applies only while the aggregate is still at it. Optional for the
+ * documents' clients; the web app always sends it.
+ */
+export const WriteVersionSchema = z
+  .number({ error: 'version must be the version you loaded' })
+  .int('version must be the version you loaded')
+  .min(1, 'version must be the version you loaded')
+  .optional()
+  .describe(
+    'The `version` of the item or package you loaded (or send it as `If-Match: "<version>"`): the update applies only if nobody changed it since; otherwise 409 (412 for If-Match) and nothing changes',
+  );
 
 /** Body of `POST /items/addItems`. SellerID comes from the session; discounts from updateDiscount. */
 export const ItemCreateSchema = z.object({
@@ -110,14 +145,39 @@ export const ItemCreateSchema = z.object({
 });
 export type ItemCreate = z.infer<typeof ItemCreateSchema>;
 
-/** Body of `PUT /items/update/{id}` (the whole item; Model and SKU are read-only and ignored). */
-export const ItemUpdateSchema = z.object(ItemEditableFields);
+/**
+ * Body of `PUT /items/update/{id}` (issue 16, item 2): the fields to change, each optional (the
+ * documents' clients send the whole item, which still works); absent fields, Quantity included,
+ * keep their stored value, so a form that did not change the stock never writes it. Model and SKU
+ * are read-only and ignored; `version` as {@link WriteVersionSchema}.
+ */
+export const ItemUpdateSchema = z.object({
+  Item_name: ItemFieldRules.Item_name.optional(),
+  Brand: ItemFieldRules.Brand.optional(),
+  Quantity: ItemFieldRules.Quantity.optional(),
+  Price: ItemFieldRules.Price.optional(),
+  Description: ItemFieldRules.Description.optional(),
+  Specification: ItemFieldRules.Specification.optional(),
+  WHT: ItemFieldRules.WHT.optional(),
+  Warrenty: ItemFieldRules.Warrenty.optional(),
+  Color_family: ItemFieldRules.Color_family.optional(),
+  Other_colors: ItemFieldRules.Other_colors.optional(),
+  Images: ItemFieldRules.Images.optional(),
+  Category: ItemFieldRules.Category.optional(),
+  ItemAvailabilityStatus: ItemFieldRules.ItemAvailabilityStatus.optional(),
+  version: WriteVersionSchema,
+});
+export type ItemUpdate = z.infer<typeof ItemUpdateSchema>;
 
-/** Body of `PUT /items/updateDiscount/{id}`: FinalPrice is computed on the server. */
+/**
+ * Body of `PUT /items/updateDiscount/{id}`: FinalPrice is computed on the server; `version` as
+ * {@link WriteVersionSchema}. Writes only the discount fields (never Quantity).
+ */
 export const DiscountSchema = z
   .object({
     DiscountStatus: z.boolean({ error: 'DiscountStatus must be true or false' }),
     DiscountPrecentage: z.coerce.number({ error: DISCOUNT_RANGE }).optional(),
+    version: WriteVersionSchema,
   })
   .refine((v) => !v.DiscountStatus || (v.DiscountPrecentage !== undefined && v.DiscountPrecentage >= 1 && v.DiscountPrecentage <= 80), {
     path: ['DiscountPrecentage'],
@@ -221,10 +281,14 @@ export const PackageCreateSchema = z
   })
   .refine((v) => v.endDate >= v.startDate, endNotBeforeStart);
 
-/** Body of `PUT /Packages/updatePackages/{id}`: without an image the old one stays. */
+/**
+ * Body of `PUT /Packages/updatePackages/{id}`: without an image the old one stays; `version` as
+ * {@link WriteVersionSchema}.
+ */
 export const PackageUpdateSchema = z
   .object({
     ...PackageFields,
+    version: WriteVersionSchema,
     packageName: packageName('Package Name is required !'),
     content: z
       .array(z.string().regex(/^[0-9a-f]{24}$/i, 'Item id expected'), { error: EMPTYING_PACKAGE })

@@ -23,7 +23,8 @@ export interface PackageView {
   image: string;
   content: { _id: string; Item_name: string; Brand: string; Model: string; Images: string[]; FinalPrice: number }[];
   packageAvailability: boolean;
-  createdAt: string;
+  createdAt: string; /** The aggregate version, added when indexed (events/searchProjection.ts; issue 16). */
+  version?: number;
 }
 
 /** The index document of a package from its PackageCreated/PackageUpdated data. */

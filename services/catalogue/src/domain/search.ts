@@ -39,7 +39,8 @@ export interface SearchItemView {
   DiscountPrecentage: number;
   rating: number | null;
   reviewCount: number;
-  createdAt: string;
+  createdAt: string; /** The aggregate version, added when indexed (events/searchProjection.ts; issue 16). */
+  version?: number;
 }
 
 export interface SearchDoc {

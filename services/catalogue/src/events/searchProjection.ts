@@ -20,11 +20,20 @@ import { packageDocFromEvent } from '../domain/packageSearch';
 import { searchDocFromEvent } from '../domain/search';
 import type { IndexOp } from '../store/searchIndex';
 
+/**
+ * A document whose stored answer (`view`) also names its aggregate version, so list rows carry
+ * the `version` a seller's form sends back with an update (issue 16, item 2). Documents indexed
+ * before that lack it until `npm run search:rebuild` replays the topics.
+ */
+function versioned<D extends { view: object }>(doc: D, version: number): D {
+  return { ...doc, view: { ...doc.view, version } };
+}
+
 /** The item index's write of an item's state at `version`. */
 export const itemPut = (data: ItemEventData, version: number): IndexOp => ({
   kind: 'put',
   id: data.itemId,
-  doc: searchDocFromEvent(data),
+  doc: versioned(searchDocFromEvent(data), version),
   version,
 });
 
@@ -32,7 +41,7 @@ export const itemPut = (data: ItemEventData, version: number): IndexOp => ({
 export const packagePut = (data: PackageEventData, version: number): IndexOp => ({
   kind: 'put',
   id: data.packageId,
-  doc: packageDocFromEvent(data),
+  doc: versioned(packageDocFromEvent(data), version),
   version,
 });
 

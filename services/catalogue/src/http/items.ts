@@ -7,6 +7,15 @@
  * `DELETE /items/delete/{id}` (own item, or admin), and `GET /items/skuAvailable/{sku}` for the
  * live SKU check of the add-item form.
  *
+ * Stale writes (issue 16, item 2): every item answer carries its `version` (the aggregate
+ * version; `GET /items/get/{id}` also as `ETag`). An update or discount change may name the
+ * version it was based on (`version` in the body or `If-Match`); the compare-and-set filters on
+ * `_id` plus that version, so a write based on an older state (a sale took stock meanwhile)
+ * answers 409 / 412 with STALE_ITEM and changes nothing. `PUT /items/update/{id}` writes only the
+ * fields it is sent: a form that did not change Quantity never writes the stock; the discount
+ * route writes only the discount fields. Without a version the write applies to the state read
+ * just before it (the documents' clients), still only for the fields sent.
+ *
  * Read-your-writes: a seller's add, update, discount and delete are also written to the search
  * index at once (same document and external version as the event will carry, with
  * `refresh=wait_for`), so the seller's own list and the public listing show the change in the
@@ -16,17 +25,31 @@
  * catalogue's own store instead would mean a full collection scan per request on FerretDB.)
  */
 import {
+  BAD_IF_MATCH,
   DiscountSchema,
   ItemCreateSchema,
+  type ItemUpdate,
   ItemListQuerySchema,
   ItemUpdateSchema,
   PAGE_BEYOND_SEARCH_LIMIT,
   SKU_IN_USE,
+  STALE_ITEM,
   UNPAGED_SEARCH_LIMIT,
   discountedCents,
 } from '@market/contracts';
-import { badRequest, conflict, notFound, objectIdParam, pageRequest, requireCaller, updateAggregate } from '@market/platform';
-import { Router, type Request } from 'express';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  objectIdParam,
+  pageRequest,
+  requireCaller,
+  setVersionTag,
+  staleWrite,
+  updateAggregate,
+  writeBase,
+} from '@market/platform';
+import { Router, type Request, type Response } from 'express';
 import { Types, type Model } from 'mongoose';
 import { z } from 'zod';
 import { facetsFrom, searchRequest, searchWindow, type FacetAggregations } from '../domain/search';
@@ -37,6 +60,18 @@ import type { IndexOp, SearchIndex } from '../store/searchIndex';
 import type { Logger } from 'pino';
 
 const STALE = 'This item was changed meanwhile, please try again';
+
+/** The stored fields an item update may set, from its validated body (only those sent). */
+function itemChanges(body: ItemUpdate): Partial<ItemDoc> {
+  const { Price, version: _version, ...fields } = body;
+  const set: Partial<ItemDoc> = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (set as Record<string, unknown>)[k] = v;
+  if (Price !== undefined) set.priceCents = cents(Price);
+  // The seller decided availability: a later give-back of stock must not flip it (soldOut marks
+  // only an unavailability the last sale caused).
+  if (fields.ItemAvailabilityStatus !== undefined) set.soldOut = false;
+  return set;
+}
 
 function isDuplicateKey(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
@@ -90,6 +125,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
   r.get('/items/get/:id', async (req, res) => {
     const item = await items.findOne({ _id: objectIdParam(req.params.id), deleted: false }).lean<ItemDoc>();
     if (!item) throw notFound();
+    setVersionTag(res, item.aggregateVersion);
     res.json(itemView(item));
   });
 
@@ -131,22 +167,42 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
     res.status(201).json(itemView(doc as unknown as ItemDoc));
   });
 
+  /**
+   * The compare-and-set of a seller's item write: based on the version the request names (or the
+   * one just read), atomic on `_id` + aggregateVersion; answers the new state.
+   * @throws HttpError 409/412 STALE_ITEM when the item is not (or no longer) at that version
+   */
+  async function writeItem(req: Request, res: Response, current: ItemDoc, bodyVersion: number | undefined, set: Partial<ItemDoc>) {
+    const base = writeBase(req, bodyVersion, BAD_IF_MATCH);
+    const version = base.version ?? current.aggregateVersion;
+    if (version !== current.aggregateVersion) throw staleWrite(STALE_ITEM, base);
+    if (Object.keys(set).length === 0) {
+      // Nothing to change (e.g. a form saved without edits): no write, no event.
+      setVersionTag(res, current.aggregateVersion);
+      res.json(itemView(current));
+      return;
+    }
+    const next = { ...current, ...set } as ItemDoc;
+    if (!(await updateAggregate(items, current._id, version, { $set: set }, (v) => [itemUpdated(next, v)]))) {
+      throw base.version === null ? conflict(STALE) : staleWrite(STALE_ITEM, base);
+    }
+    next.aggregateVersion = version + 1;
+    nudge();
+    await indexNow(itemPut(itemData(next), next.aggregateVersion));
+    setVersionTag(res, next.aggregateVersion);
+    res.json(itemView(next));
+  }
+
   r.put('/items/update/:id', async (req, res) => {
     const id = objectIdParam(req.params.id);
     const current = await ownItem(req, id);
     const body = ItemUpdateSchema.parse(req.body);
-    const priceCents = cents(body.Price);
-    const { Price: _price, ...fields } = body;
-    const set = {
-      ...fields,
-      priceCents,
-      finalPriceCents: current.DiscountStatus ? discountedCents(priceCents, current.DiscountPrecentage) : priceCents,
-    };
-    const next = { ...current, ...set } as ItemDoc;
-    if (!(await updateAggregate(items, id, current.aggregateVersion, { $set: set }, (v) => [itemUpdated(next, v)]))) throw conflict(STALE);
-    nudge();
-    await indexNow(itemPut(itemData(next), current.aggregateVersion + 1));
-    res.json(itemView(next));
+    const set = itemChanges(body);
+    const priceCents = set.priceCents ?? current.priceCents;
+    if (set.priceCents !== undefined) {
+      set.finalPriceCents = current.DiscountStatus ? discountedCents(priceCents, current.DiscountPrecentage) : priceCents;
+    }
+    await writeItem(req, res, current, body.version, set);
   });
 
   r.put('/items/updateDiscount/:id', async (req, res) => {
@@ -160,11 +216,7 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
           finalPriceCents: discountedCents(current.priceCents, body.DiscountPrecentage!),
         }
       : { DiscountStatus: false, DiscountPrecentage: 0, finalPriceCents: current.priceCents };
-    const next = { ...current, ...set } as ItemDoc;
-    if (!(await updateAggregate(items, id, current.aggregateVersion, { $set: set }, (v) => [itemUpdated(next, v)]))) throw conflict(STALE);
-    nudge();
-    await indexNow(itemPut(itemData(next), current.aggregateVersion + 1));
-    res.json(itemView(next));
+    await writeItem(req, res, current, body.version, set);
   });
 
   r.delete('/items/delete/:id', async (req, res) => {

@@ -9,16 +9,35 @@
  * read; unpaged: every match up to UNPAGED_SEARCH_LIMIT, with `X-Total-Count` and
  * `X-Result-Truncated`); a seller's writes are indexed at once (`refresh=wait_for`, best effort,
  * as for items), so their own list shows them in the answer's wake.
+ *
+ * Stale writes (issue 16, item 2): every package answer carries its `version` (`GET
+ * /Packages/getPackage/{id}` also as `ETag`); an update that names the version it was based on
+ * (`version` in the body or `If-Match`) is a compare-and-set on `_id` + that version and answers
+ * 409 / 412 with STALE_PACKAGE once someone else changed the package.
  */
 import {
+  BAD_IF_MATCH,
   NOT_OWN_ITEMS,
   PAGE_BEYOND_SEARCH_LIMIT,
   PackageCreateSchema,
   PackageListQuerySchema,
   PackageUpdateSchema,
+  STALE_PACKAGE,
   UNPAGED_SEARCH_LIMIT,
 } from '@market/contracts';
-import { badRequest, conflict, listBody, notFound, objectIdParam, pageRequest, requireCaller, updateAggregate } from '@market/platform';
+import {
+  badRequest,
+  conflict,
+  listBody,
+  notFound,
+  objectIdParam,
+  pageRequest,
+  requireCaller,
+  setVersionTag,
+  staleWrite,
+  updateAggregate,
+  writeBase,
+} from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -100,6 +119,7 @@ export function packageRoutes(
     const p = await packages.findOne({ _id: objectIdParam(req.params.id), deleted: false }).lean<PackageDoc>();
     const mayAlwaysSee = req.caller?.role === 'admin' || (req.caller?.role === 'seller' && req.caller.id === p?.seller);
     if (!p || (!p.packageAvailability && !mayAlwaysSee)) throw notFound();
+    setVersionTag(res, p.aggregateVersion);
     res.json(packageView(p));
   });
 
@@ -131,6 +151,9 @@ export function packageRoutes(
     const id = objectIdParam(req.params.id);
     const current = await ownPackage(req, id);
     const body = PackageUpdateSchema.parse(req.body);
+    const base = writeBase(req, body.version, BAD_IF_MATCH);
+    const version = base.version ?? current.aggregateVersion;
+    if (version !== current.aggregateVersion) throw staleWrite(STALE_PACKAGE, base);
     const set = {
       packageName: body.packageName,
       description: body.description,
@@ -142,10 +165,12 @@ export function packageRoutes(
       packageAvailability: body.packageAvailability ?? current.packageAvailability,
     };
     const next = { ...current, ...set } as PackageDoc;
-    if (!(await updateAggregate(packages, id, current.aggregateVersion, { $set: set }, (v) => [packageUpdated(next, v)])))
-      throw conflict(STALE);
+    if (!(await updateAggregate(packages, id, version, { $set: set }, (v) => [packageUpdated(next, v)])))
+      throw base.version === null ? conflict(STALE) : staleWrite(STALE_PACKAGE, base);
+    next.aggregateVersion = version + 1;
     nudge();
-    await indexNow(packagePut(packageData(next), current.aggregateVersion + 1));
+    await indexNow(packagePut(packageData(next), next.aggregateVersion));
+    setVersionTag(res, next.aggregateVersion);
     res.json(packageView(next));
   });
 

@@ -101,7 +101,7 @@ export const rupees = (cents: number) => cents / 100;
 /** Rupees from the wire → cents. */
 export const cents = (rupees: number) => Math.round(rupees * 100);
 
-/** An item as the documents return it (Price and FinalPrice in rupees), with its rating. */
+/** An item as the documents return it (Price and FinalPrice in rupees), with its rating and version. */
 export function itemView(i: ItemDoc) {
   return {
     _id: String(i._id),
@@ -127,6 +127,8 @@ export function itemView(i: ItemDoc) {
     rating: i.rating,
     reviewCount: i.ratingCount,
     createdAt: i.createdAt.toISOString(),
+    /** The aggregate version: an update names it to be refused once someone else changed the item (issue 16). */
+    version: i.aggregateVersion,
   };
 }
 export type ItemView = ReturnType<typeof itemView>;

@@ -81,5 +81,7 @@ export function packageView(p: PackageDoc) {
     })),
     packageAvailability: p.packageAvailability,
     createdAt: p.createdAt.toISOString(),
+    /** The aggregate version: an update names it to be refused once someone else changed the package (issue 16). */
+    version: p.aggregateVersion,
   };
 }
