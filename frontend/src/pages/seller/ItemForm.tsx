@@ -4,6 +4,12 @@
  * Already in use!', checked while typing and on save, which is disabled while the SKU is taken),
  * category defaulting to Mobile Phones, warranty defaulting to available, up to 3 images.
  * Model and SKU are read-only on edit.
+ *
+ * Edit sends only the fields the person changed, with the item's `version` as loaded (issue 16,
+ * item 2): the stock is written only when Quantity was changed here, and a save after someone
+ * else changed the item (a sale, another tab) is refused by the server with its message and a
+ * Reload button instead of overwriting. Number fields keep what was typed (no clamping on blur):
+ * 201 or 0 shows the documents' message (issue 16, item 11).
  */
 import { Alert, Button, Card, Grid, Group, MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,37 +17,48 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { CATEGORIES, COLOURS, ItemCreateSchema, ItemUpdateSchema } from '@market/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { catalogueApi, type Item } from '../../api/catalogue';
+import { catalogueApi, changedFields, isStaleWrite, type Item } from '../../api/catalogue';
 import { ImagesPicker } from '../../components/ImagesPicker';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
 
-export function ItemForm({ item }: { item?: Item }) {
+const createValidator = schemaValidator(ItemCreateSchema);
+const updateValidator = schemaValidator(ItemUpdateSchema);
+
+/**
+ * @param item - the item to edit (as loaded, with its `version`); absent to add one
+ * @param onReload - loads the item again (after a save refused because it changed meanwhile)
+ */
+export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => void }) {
   const navigate = useNavigate();
   const editing = item !== undefined;
   const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
   const [skuTaken, setSkuTaken] = useState<string | null>(null);
+  const [initial] = useState(() => ({
+    Item_name: item?.Item_name ?? '',
+    Brand: item?.Brand ?? '',
+    Model: item?.Model ?? '',
+    Stock_keeping_unit: item?.Stock_keeping_unit ?? '',
+    Quantity: (item?.Quantity ?? 1) as number | string,
+    Price: (item?.Price ?? '') as number | string,
+    Category: item?.Category ?? 'Mobile Phones',
+    Color_family: item?.Color_family ?? ([] as string[]),
+    Other_colors: item?.Other_colors ?? '',
+    Description: item?.Description ?? '',
+    Specification: item?.Specification ?? '',
+    WHT: item?.WHT ?? '',
+    Warrenty: item?.Warrenty ?? 1,
+    Images: item?.Images ?? ([] as string[]),
+    ItemAvailabilityStatus: item?.ItemAvailabilityStatus ?? true,
+  }));
   const form = useForm({
     mode: 'controlled',
-    initialValues: {
-      Item_name: item?.Item_name ?? '',
-      Brand: item?.Brand ?? '',
-      Model: item?.Model ?? '',
-      Stock_keeping_unit: item?.Stock_keeping_unit ?? '',
-      Quantity: (item?.Quantity ?? 1) as number | string,
-      Price: (item?.Price ?? '') as number | string,
-      Category: item?.Category ?? 'Mobile Phones',
-      Color_family: item?.Color_family ?? ([] as string[]),
-      Other_colors: item?.Other_colors ?? '',
-      Description: item?.Description ?? '',
-      Specification: item?.Specification ?? '',
-      WHT: item?.WHT ?? '',
-      Warrenty: item?.Warrenty ?? 1,
-      Images: item?.Images ?? ([] as string[]),
-      ItemAvailabilityStatus: item?.ItemAvailabilityStatus ?? true,
-    },
-    validate: schemaValidator(editing ? ItemUpdateSchema : ItemCreateSchema),
+    initialValues: initial,
+    // Edit checks only what changed: an untouched field (e.g. a sold-out item's Quantity 0) is not the person's input.
+    validate: (values) => (editing ? updateValidator(changedFields(initial, values)) : createValidator(values)),
+    validateInputOnBlur: ['Quantity', 'Price'],
   });
   const [sku] = useDebouncedValue(form.getValues().Stock_keeping_unit.trim(), 300);
   useEffect(() => {
@@ -62,10 +79,11 @@ export function ItemForm({ item }: { item?: Item }) {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     setFailure(null);
+    setStale(false);
     try {
       if (editing) {
-        const { Model: _m, Stock_keeping_unit: _s, ...rest } = values;
-        await catalogueApi.updateItem(item._id, rest);
+        const { Model: _m, Stock_keeping_unit: _s, ...changes } = changedFields(initial, values);
+        await catalogueApi.updateItem(item._id, changes, item.version);
         notifySuccess('Your update saved!');
       } else {
         await catalogueApi.addItem(values);
@@ -73,6 +91,7 @@ export function ItemForm({ item }: { item?: Item }) {
       }
       navigate('/Seller/Home');
     } catch (err) {
+      setStale(isStaleWrite(err));
       setFailure(applyServerErrors(form, err) ?? 'Please Enter Valid Details!');
     } finally {
       setBusy(false);
@@ -87,6 +106,13 @@ export function ItemForm({ item }: { item?: Item }) {
             <Grid.Col span={12}>
               <Alert color="red" role="alert" title="Oops... Something went wrong!">
                 {failure}
+                {stale && onReload && (
+                  <Group mt="sm">
+                    <Button size="xs" variant="white" color="red" onClick={onReload}>
+                      Reload
+                    </Button>
+                  </Group>
+                )}
               </Alert>
             </Grid.Col>
           )}
@@ -117,10 +143,26 @@ export function ItemForm({ item }: { item?: Item }) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <NumberInput label="Quantity" required min={1} max={200} allowDecimal={false} {...form.getInputProps('Quantity')} />
+            <NumberInput
+              label="Quantity"
+              required
+              min={1}
+              max={200}
+              clampBehavior="none"
+              allowDecimal={false}
+              {...form.getInputProps('Quantity')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
-            <NumberInput label="Price (Rs.)" required min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('Price')} />
+            <NumberInput
+              label="Price (Rs.)"
+              required
+              min={0}
+              clampBehavior="none"
+              decimalScale={2}
+              thousandSeparator=","
+              {...form.getInputProps('Price')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <Select label="Category" data={[...CATEGORIES]} allowDeselect={false} {...form.getInputProps('Category')} />

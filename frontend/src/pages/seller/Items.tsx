@@ -10,7 +10,7 @@ import { DISCOUNT_RANGE, discountedCents } from '@market/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { catalogueApi, editableItem, type Item, type ItemFilters } from '../../api/catalogue';
+import { catalogueApi, isStaleWrite, type Item, type ItemFilters } from '../../api/catalogue';
 import { ItemFilterBar } from '../../components/ItemFilters';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
@@ -27,13 +27,19 @@ import { ItemForm } from './ItemForm';
 
 const LIMIT = 10;
 
-/** Flips availability by sending the whole item back (spec 001 section 4). */
+/**
+ * Flips availability (spec 001 section 4): sends only ItemAvailabilityStatus with the version the
+ * list showed, never the rest of the loaded item (issue 16, item 2: a sale meanwhile must not get
+ * its stock back). When someone changed the item since, the server's message is shown and the
+ * list reloads to show the latest.
+ */
 async function toggleAvailability(item: Item, available: boolean, done: () => Promise<void>) {
   try {
-    await catalogueApi.updateItem(item._id, { ...editableItem(item), ItemAvailabilityStatus: available });
+    await catalogueApi.updateItem(item._id, { ItemAvailabilityStatus: available }, item.version);
     await done();
   } catch (err) {
     notifyError('Oops...', err);
+    if (isStaleWrite(err)) await done().catch(() => undefined);
   }
 }
 
@@ -155,7 +161,8 @@ export function UpdateItem() {
   return (
     <>
       <PageHeader title={`Edit ${item.data.Item_name}`} />
-      <ItemForm item={item.data} />
+      {/* A reload after a refused stale save brings a new version: the form starts again from it. */}
+      <ItemForm key={item.data.version} item={item.data} onReload={() => void item.reload()} />
     </>
   );
 }
@@ -177,11 +184,13 @@ export function Discount() {
   const save = async (on: boolean) => {
     setBusy(true);
     try {
-      await catalogueApi.setDiscount(i._id, on, on ? n : undefined);
+      await catalogueApi.setDiscount(i._id, on, on ? n : undefined, i.version);
       notifySuccess(on ? (i.DiscountStatus ? 'Discount Updated' : 'Added Discount to the Item') : 'Discount Revoked');
       navigate('/Seller/MyDiscountedItems');
     } catch (err) {
       notifyError('Alert', err);
+      // Someone changed the item meanwhile (issue 16): show its latest state before another try.
+      if (isStaleWrite(err)) await item.reload();
     } finally {
       setBusy(false);
     }
@@ -197,6 +206,9 @@ export function Discount() {
             label="Discount (%)"
             min={1}
             max={80}
+            // Keep what the person typed (81, 0) so the message shows; Mantine's default clamps
+            // it to 80/1 on blur and hides the mistake (issue 16, item 11).
+            clampBehavior="none"
             value={percent}
             onChange={setPercent}
             error={percent !== '' && !valid ? DISCOUNT_RANGE : undefined}

@@ -1,0 +1,153 @@
+/**
+ * Seller item forms (issue 16): the edit form, the discount form and the availability switch send
+ * only what the person changed with the version they loaded (item 2), show the server's refusal
+ * of a stale save instead of overwriting, and keep an out-of-range number as typed so its message
+ * shows (item 11).
+ */
+import { DISCOUNT_RANGE, STALE_ITEM } from '@market/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
+import { Discount, MyDiscountedItems, UpdateItem } from './Items';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ID = 'a1a1a1a1a1a1a1a1a1a1a1a1';
+
+const item = (over: Record<string, unknown> = {}) => ({
+  _id: ID,
+  Item_name: 'Galaxy A55',
+  Brand: 'Samsung',
+  Model: 'M-A55',
+  Quantity: 6,
+  Price: 95000,
+  FinalPrice: 85500,
+  Stock_keeping_unit: 'SKU-A55',
+  Description: 'Phone',
+  Specification: '8 GB',
+  WHT: 'Charger',
+  Warrenty: 1,
+  Color_family: ['Black'],
+  Other_colors: '',
+  Images: [],
+  Category: 'Mobile Phones',
+  SellerID: SELLER._id,
+  ItemAvailabilityStatus: true,
+  DiscountStatus: true,
+  DiscountPrecentage: 10,
+  rating: null,
+  reviewCount: 0,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  version: 4,
+  ...over,
+});
+
+const stale = { status: 409, body: { error: STALE_ITEM, fields: { version: STALE_ITEM } } };
+const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+
+describe('edit item', () => {
+  it('sends only the changed fields and the version it loaded (never the untouched Quantity)', async () => {
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /items/get/${ID}`]: item(),
+      [`PUT /items/update/${ID}`]: (call: Call) => item({ ...(call.body as object), version: 5 }),
+    });
+    renderPage(<UpdateItem />, { kind: 'seller', path: `/Seller/UpdateItem/${ID}`, pattern: 'UpdateItem/:id' });
+    const name = await screen.findByLabelText(/Item Name/);
+    fireEvent.change(name, { target: { value: 'Galaxy A55 5G' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).toEqual({ Item_name: 'Galaxy A55 5G', version: 4 });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Seller/Home'));
+  });
+
+  it('shows the refusal of a stale save with a Reload that brings the latest state', async () => {
+    let current = item();
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /items/get/${ID}`]: () => current,
+      [`PUT /items/update/${ID}`]: stale,
+    });
+    renderPage(<UpdateItem />, { kind: 'seller', path: `/Seller/UpdateItem/${ID}`, pattern: 'UpdateItem/:id' });
+    fireEvent.change(await screen.findByLabelText(/Brand/), { target: { value: 'Samsung Lanka' } });
+    // Meanwhile a customer bought one.
+    current = item({ Quantity: 5, version: 5 });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(STALE_ITEM);
+    expect(puts(calls)[0]!.body).toEqual({ Brand: 'Samsung Lanka', version: 4 });
+    expect(screen.getByTestId('location')).toHaveTextContent(`/Seller/UpdateItem/${ID}`);
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByLabelText(/Quantity/)).toHaveValue('5'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText(/Brand/)).toHaveValue('Samsung');
+  });
+
+  it('keeps 201 and 0 in Quantity when the field loses focus and shows the documents’ messages', async () => {
+    const calls = fakeGateway({ 'GET /orgSeller/me': SELLER, [`GET /items/get/${ID}`]: item() });
+    renderPage(<UpdateItem />, { kind: 'seller', path: `/Seller/UpdateItem/${ID}`, pattern: 'UpdateItem/:id' });
+    const quantity = await screen.findByLabelText(/Quantity/);
+    fireEvent.focus(quantity);
+    fireEvent.change(quantity, { target: { value: '201' } });
+    fireEvent.blur(quantity);
+    await waitFor(() => expect(screen.getByText('Quantity cannot be more than 200')).toBeInTheDocument());
+    expect(quantity).toHaveValue('201');
+
+    fireEvent.focus(quantity);
+    fireEvent.change(quantity, { target: { value: '0' } });
+    fireEvent.blur(quantity);
+    await waitFor(() => expect(screen.getByText('Quantity cannot be Zero or less')).toBeInTheDocument());
+    expect(quantity).toHaveValue('0');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(puts(calls)).toEqual([]);
+  });
+});
+
+describe('discount', () => {
+  it('keeps 81 as typed with the range message, and sends the discount with the loaded version only', async () => {
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /items/get/${ID}`]: item(),
+      [`PUT /items/updateDiscount/${ID}`]: (call: Call) => item({ ...(call.body as object), version: 5 }),
+    });
+    renderPage(<Discount />, { kind: 'seller', path: `/Seller/UpdateDiscount/${ID}`, pattern: 'UpdateDiscount/:id' });
+    const percent = await screen.findByLabelText('Discount (%)');
+    await waitFor(() => expect(percent).toHaveValue('10'));
+    fireEvent.focus(percent);
+    fireEvent.change(percent, { target: { value: '81' } });
+    fireEvent.blur(percent);
+    expect(percent).toHaveValue('81');
+    expect(screen.getByText(DISCOUNT_RANGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeDisabled();
+
+    fireEvent.change(percent, { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).toEqual({ DiscountStatus: true, DiscountPrecentage: 20, version: 4 });
+  });
+});
+
+describe('my discounted items', () => {
+  it('toggles availability with only ItemAvailabilityStatus and the version, and shows a stale refusal', async () => {
+    let answer: unknown = (call: Call) => item({ ...(call.body as object), version: 5 });
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /items/getItems': () => ({ items: [item()], total: 1, page: 1, limit: 12 }),
+      [`PUT /items/update/${ID}`]: (call: Call) => (typeof answer === 'function' ? (answer as (c: Call) => unknown)(call) : answer),
+    });
+    renderPage(<MyDiscountedItems />, { kind: 'seller', path: '/Seller/MyDiscountedItems' });
+    const toggle = await screen.findByRole('switch');
+    fireEvent.click(toggle);
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]!.body).toEqual({ ItemAvailabilityStatus: false, version: 4 });
+
+    answer = stale;
+    const listsBefore = calls.filter((c) => c.path.startsWith('/items/getItems')).length;
+    fireEvent.click(await screen.findByRole('switch'));
+    expect(await screen.findByText(STALE_ITEM)).toBeInTheDocument();
+    // The list is read again, so the page shows the latest state.
+    await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/items/getItems')).length).toBeGreaterThan(listsBefore));
+  });
+});
