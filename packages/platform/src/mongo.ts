@@ -3,7 +3,7 @@
  * MongoDB database"). Works against MongoDB 7 and FerretDB 1.x, so callers keep to their common
  * subset (DESIGN.md section 7: no multi-document transactions, no `$lookup`, no `$text`).
  */
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { type Connection, type Model } from 'mongoose';
 
 export interface MongoOptions {
   /** Server URL without database, e.g. `mongodb://127.0.0.1:27017`. */
@@ -43,4 +43,29 @@ export async function pingMongo(conn: Connection): Promise<void> {
  */
 export function escapeRegex(input: string): string {
   return input.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');
+}
+
+/** True for MongoDB's duplicate-key error (code 11000): a unique index or `_id` refused a write. */
+export function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/** How many `_id` reads {@link byIds} keeps in flight at once. */
+const BY_IDS_CONCURRENCY = 16;
+
+/**
+ * The documents of `model` with the given `_id`s (absent ones are left out), by id as a string.
+ * Each is read by `_id` alone, at most {@link BY_IDS_CONCURRENCY} at a time: the local FerretDB
+ * answers only a lone `_id` equality from its index, and `{ _id: { $in } }` reads the whole
+ * collection (README "Local database"), so n indexed reads beat one `$in` at any collection size.
+ * @param ids string ids (duplicates are read once); ObjectId collections get them as ObjectIds
+ */
+export async function byIds<T extends { _id: unknown }>(model: Model<T>, ids: Iterable<string>): Promise<Map<string, T>> {
+  const unique = [...new Set(ids)];
+  const out = new Map<string, T>();
+  for (let i = 0; i < unique.length; i += BY_IDS_CONCURRENCY) {
+    const rows = await Promise.all(unique.slice(i, i + BY_IDS_CONCURRENCY).map((id) => model.findById(id).lean<T>().exec()));
+    for (const row of rows) if (row) out.set(String(row._id), row as T);
+  }
+  return out;
 }

@@ -16,6 +16,7 @@ import { orderHandlers } from './events/orderConsumer';
 import { cartRoutes } from './http/cart';
 import { wishlistRoutes } from './http/wishlist';
 import { cartModel } from './store/carts';
+import { keyByOwner } from './store/ownerKeyed';
 import { customerRefModel, itemAvailabilityModel, packageAvailabilityModel } from './store/readModels';
 import { wishlistModel } from './store/wishlists';
 
@@ -29,6 +30,9 @@ void runService({
     const packages = packageAvailabilityModel(db);
     const customers = customerRefModel(db);
     await Promise.all([carts.init(), wishlists.init(), items.init(), packages.init(), customers.init()]);
+    // Before the first request or event: carts and wishlists are found by the customer's id as `_id`.
+    await keyByOwner(carts, 'customerID');
+    await keyByOwner(wishlists, 'CustomerID');
 
     await consume([Topics.customer, Topics.item, Topics.package, Topics.order], {
       ...customerHandlers(customers, wishlists, carts),

@@ -9,11 +9,12 @@
  * - A handler that keeps failing is retried a bounded number of times, then the raw message goes
  *   to `<topic>.dlq` with the reason in its headers, and the partition moves on.
  */
-import { dlqTopic, parseEnvelope, type EventEnvelope } from '@market/contracts';
+import { TOPIC_PARTITIONS, dlqTopic, parseEnvelope, type EventEnvelope } from '@market/contracts';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
+import { isDuplicateKey } from '../mongo';
 
 /** Where and how an event arrived. */
 export interface DeliveryMeta {
@@ -43,7 +44,16 @@ export interface ConsumerOptions {
   retryDelayMs?: number;
   /** Read a new group's topics from the start (default true: read models need history). */
   fromBeginning?: boolean;
+  /**
+   * Partitions handled at once by this process (default {@link CONSUMED_CONCURRENTLY}). Events of
+   * one partition (one aggregate's key) stay in order; a slow handler in one partition no longer
+   * holds up the others, which is what replicas in the group would do anyway.
+   */
+  partitionsConsumedConcurrently?: number;
 }
+
+/** Default partitions handled at once per consumer: every partition of one topic. */
+export const CONSUMED_CONCURRENTLY = TOPIC_PARTITIONS;
 
 interface ProcessedEvent {
   _id: string;
@@ -69,10 +79,6 @@ const processedSchema = new Schema<ProcessedEvent>(
 /** The processed-events model of a connection (created once per connection). */
 export function processedEventsModel(conn: Connection): Model<ProcessedEvent> {
   return (conn.models.ProcessedEvent as Model<ProcessedEvent> | undefined) ?? conn.model('ProcessedEvent', processedSchema);
-}
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
 function headersToCarrier(headers: IHeaders | undefined): Record<string, string> {
@@ -118,6 +124,7 @@ export class IdempotentConsumer {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [...this.opts.topics], fromBeginning: this.opts.fromBeginning ?? true });
     await this.consumer.run({
+      partitionsConsumedConcurrently: this.opts.partitionsConsumedConcurrently ?? CONSUMED_CONCURRENTLY,
       eachMessage: async ({ topic, partition, message }) => {
         await this.handleMessage({ topic, partition, offset: message.offset }, message);
       },

@@ -9,6 +9,7 @@ import { CustomerDeletedDataSchema, CustomerEventDataSchema } from '@market/cont
 import { applyVersioned, type EventHandler } from '@market/platform';
 import type { Model } from 'mongoose';
 import { getOrCreateCart, type CartDoc } from '../store/carts';
+import { ownerKey } from '../store/ownerKeyed';
 import { isDeletedCustomer, type CustomerRefDoc } from '../store/readModels';
 import { getOrCreateWishlist, type WishlistDoc } from '../store/wishlists';
 
@@ -30,8 +31,8 @@ export function customerHandlers(
     CustomerDeleted: async (event) => {
       const { customerId } = CustomerDeletedDataSchema.parse(event.data);
       await applyVersioned(customers, customerId, event.aggregateVersion, { deleted: true });
-      await wishlists.deleteOne({ CustomerID: customerId });
-      await carts.deleteOne({ customerID: customerId });
+      await wishlists.deleteOne({ _id: ownerKey(customerId) });
+      await carts.deleteOne({ _id: ownerKey(customerId) });
     },
   };
 }

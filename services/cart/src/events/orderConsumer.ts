@@ -9,6 +9,7 @@ import type { EventHandler } from '@market/platform';
 import type { Model } from 'mongoose';
 import { normalId } from '../domain/lines';
 import { removeCartLines, type CartDoc } from '../store/carts';
+import { ownerKey } from '../store/ownerKeyed';
 
 /** The OrderConfirmed handler, by event type, for the cart's consumer. */
 export function orderHandlers(carts: Model<CartDoc>): Record<string, EventHandler> {
@@ -17,7 +18,7 @@ export function orderHandlers(carts: Model<CartDoc>): Record<string, EventHandle
       const order = OrderOutcomeDataSchema.parse(event.data);
       await removeCartLines(
         carts,
-        { customerID: order.customerId },
+        { _id: ownerKey(order.customerId) },
         order.items.map((l) => normalId(l.itemId)),
         order.packages.map((l) => normalId(l.packageId)),
       );

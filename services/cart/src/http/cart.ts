@@ -17,6 +17,7 @@ import { Router } from 'express';
 import type { Model, Types } from 'mongoose';
 import { EMPTY_LINES, addedIds, normalCartWrite, planCart, type CartLines } from '../domain/lines';
 import { cartLines, cartView, getOrCreateCart, removeCartLines, replaceCartLines, storedLines, type CartDoc } from '../store/carts';
+import { ownerKey } from '../store/ownerKeyed';
 import { availableIds, deletedIds, type AvailabilityDoc, type CustomerRefDoc } from '../store/readModels';
 import { compareAndSet, ownCustomer } from './common';
 
@@ -81,7 +82,7 @@ export function cartRoutes({ carts, items, packages, customers }: CartRouteModel
   r.post('/ShoppingCart/createrCart', async (req, res) => {
     const caller = await ownCustomer(req, customers);
     const request = normalCartWrite(CartWriteSchema.parse(req.body));
-    const existing = await carts.findOne({ customerID: caller.id }).lean<CartDoc>();
+    const existing = await carts.findById(ownerKey(caller.id)).lean<CartDoc>();
     if (existing) {
       res.json(cartView(existing));
       return;

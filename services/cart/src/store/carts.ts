@@ -1,6 +1,6 @@
 /**
  * Shopping carts (spec 000 section 3, "Shopping cart": `_id, customerID, ItemIDs, PackageIDs`),
- * one per customer (unique index on `customerID`), plus the units of each line (issue 5), stored
+ * one per customer (its `_id` is the customer's id, see `ownerKeyed.ts`), plus the units of each line (issue 5), stored
  * as arrays parallel to the ids: `itemQtys[i]` is the quantity of `ItemIDs[i]`.
  *
  * Why parallel arrays and not an `{ id: units }` object: FerretDB 1.24 compares embedded
@@ -15,6 +15,7 @@
 import { type CartView } from '@market/contracts';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { EMPTY_LINES, withoutLines, type CartLines } from '../domain/lines';
+import { getOrCreateByOwner } from './ownerKeyed';
 
 /** The stored lines: ids, and the units of each at the same index. */
 export interface StoredLines {
@@ -43,17 +44,12 @@ const schema = new Schema<CartDoc>(
   },
   { collection: 'carts', versionKey: false, minimize: false },
 );
-schema.index({ customerID: 1 }, { unique: true });
 schema.index({ ItemIDs: 1 });
 schema.index({ PackageIDs: 1 });
 
 /** The carts model of the service's connection (created once per connection). */
 export function cartModel(conn: Connection): Model<CartDoc> {
   return (conn.models.Cart as Model<CartDoc>) ?? conn.model<CartDoc>('Cart', schema);
-}
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
 /** The lines of a stored cart (absent fields read as empty; a missing quantity as 1). */
@@ -88,8 +84,8 @@ export function cartView(c: CartDoc): CartView {
 }
 
 /**
- * The customer's cart, created with `lines` when there is none. Two concurrent creates meet at
- * the unique index; the loser reads the winner's cart.
+ * The customer's cart (read by `_id`, see `ownerKeyed.ts`), created with `lines` when there is
+ * none. Two concurrent creates meet at the `_id`; the loser reads the winner's cart.
  * @returns the cart and whether this call created it
  */
 export async function getOrCreateCart(
@@ -97,18 +93,13 @@ export async function getOrCreateCart(
   customerID: string,
   lines: CartLines = EMPTY_LINES,
 ): Promise<{ cart: CartDoc; created: boolean }> {
-  const existing = await carts.findOne({ customerID }).lean<CartDoc>();
-  if (existing) return { cart: existing, created: false };
-  const doc: CartDoc = { _id: new Types.ObjectId(), customerID, ...storedLines(lines), rev: 0, createdAt: new Date() };
-  try {
-    await carts.create(doc);
-    return { cart: doc, created: true };
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    const winner = await carts.findOne({ customerID }).lean<CartDoc>();
-    if (!winner) throw err;
-    return { cart: winner, created: false };
-  }
+  const { doc, created } = await getOrCreateByOwner(carts, customerID, () => ({
+    customerID,
+    ...storedLines(lines),
+    rev: 0,
+    createdAt: new Date(),
+  }));
+  return { cart: doc, created };
 }
 
 /**

@@ -12,6 +12,7 @@
  * Every write goes through `applyVersioned` (version-guarded upsert): a duplicate or older event
  * changes nothing.
  */
+import { byIds } from '@market/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 export interface AvailabilityDoc {
@@ -71,16 +72,14 @@ export function customerRefModel(conn: Connection): Model<CustomerRefDoc> {
 
 /** Which of `ids` are available (known, not deleted, available). */
 export async function availableIds(model: Model<AvailabilityDoc>, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await model.find({ _id: { $in: [...ids] }, available: true, deleted: false }, { _id: 1 }).lean<{ _id: string }[]>();
-  return new Set(rows.map((r) => r._id));
+  const rows = await byIds(model, ids);
+  return new Set([...rows.values()].filter((r) => r.available && !r.deleted).map((r) => r._id));
 }
 
 /** Which of `ids` are deleted from the catalogue. */
 export async function deletedIds(model: Model<AvailabilityDoc>, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await model.find({ _id: { $in: [...ids] }, deleted: true }, { _id: 1 }).lean<{ _id: string }[]>();
-  return rows.map((r) => r._id);
+  const rows = await byIds(model, ids);
+  return [...rows.values()].filter((r) => r.deleted).map((r) => r._id);
 }
 
 /** True when identity told us the customer was deleted. */

@@ -1,10 +1,11 @@
 /**
  * Wishlists (spec 000 section 3, "Wishlist": `_id, CustomerID, Items` of item ids), one per
- * customer (unique index on `CustomerID`). `rev` counts writes, for the same compare-and-set as
+ * customer (its `_id` is the customer's id, see `ownerKeyed.ts`). `rev` counts writes, for the same compare-and-set as
  * carts (see `store/carts.ts`).
  */
 import { type WishlistView } from '@market/contracts';
-import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import { getOrCreateByOwner } from './ownerKeyed';
 
 export interface WishlistDoc {
   _id: Types.ObjectId;
@@ -23,7 +24,6 @@ const schema = new Schema<WishlistDoc>(
   },
   { collection: 'wishlists', versionKey: false, minimize: false },
 );
-schema.index({ CustomerID: 1 }, { unique: true });
 schema.index({ Items: 1 });
 
 /** The wishlists model of the service's connection (created once per connection). */
@@ -31,29 +31,15 @@ export function wishlistModel(conn: Connection): Model<WishlistDoc> {
   return (conn.models.Wishlist as Model<WishlistDoc>) ?? conn.model<WishlistDoc>('Wishlist', schema);
 }
 
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
-
 /** The wishlist as answered inside `{ wishlistss }` (contracts `WishlistView`). */
 export function wishlistView(w: WishlistDoc): WishlistView {
   return { _id: String(w._id), CustomerID: w.CustomerID, Items: w.Items ?? [] };
 }
 
-/** The customer's wishlist, created empty when there is none (concurrent creates: one wins). */
+/** The customer's wishlist (read by `_id`, see `ownerKeyed.ts`), created empty when there is none. */
 export async function getOrCreateWishlist(wishlists: Model<WishlistDoc>, CustomerID: string): Promise<WishlistDoc> {
-  const existing = await wishlists.findOne({ CustomerID }).lean<WishlistDoc>();
-  if (existing) return existing;
-  const doc: WishlistDoc = { _id: new Types.ObjectId(), CustomerID, Items: [], rev: 0, createdAt: new Date() };
-  try {
-    await wishlists.create(doc);
-    return doc;
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    const winner = await wishlists.findOne({ CustomerID }).lean<WishlistDoc>();
-    if (!winner) throw err;
-    return winner;
-  }
+  const { doc } = await getOrCreateByOwner(wishlists, CustomerID, () => ({ CustomerID, Items: [], rev: 0, createdAt: new Date() }));
+  return doc;
 }
 
 /**

@@ -27,6 +27,7 @@ import {
 } from '@market/contracts';
 import {
   badRequest,
+  byIds,
   conflict,
   listBody,
   notFound,
@@ -75,11 +76,9 @@ export function packageRoutes(
     // answered (and published) as the item's id, in its canonical lower case; `A…`/`a…` of the same
     // item also counted as two items and failed as "not own items".
     const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const found = await items
-      .find({ _id: { $in: unique.map((id) => new Types.ObjectId(id)) }, SellerID: sellerId, deleted: false })
-      .lean<ItemDoc[]>();
-    if (found.length !== unique.length) throw badRequest(NOT_OWN_ITEMS, { content: NOT_OWN_ITEMS });
-    const byId = new Map(found.map((i) => [String(i._id), i]));
+    const byId = await byIds(items, unique);
+    const own = [...byId.values()].filter((i) => i.SellerID === sellerId && !i.deleted);
+    if (own.length !== unique.length) throw badRequest(NOT_OWN_ITEMS, { content: NOT_OWN_ITEMS });
     return unique.map((id) => {
       const i = byId.get(id)!;
       return { _id: id, Item_name: i.Item_name, Brand: i.Brand, Model: i.Model, Images: i.Images, finalPriceCents: i.finalPriceCents };

@@ -24,14 +24,14 @@ import {
   expiryNotPast,
   type CheckoutPay,
 } from '@market/contracts';
-import { badRequest, conflict, notFound, requireCaller, updateAggregate, type Caller, type OutboxHint } from '@market/platform';
+import { badRequest, byIds, conflict, notFound, requireCaller, updateAggregate, type Caller, type OutboxHint } from '@market/platform';
 import { Router } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import { z } from 'zod';
 import { cvvMatches } from '../domain/cards';
 import { newOrderId, orderIdForKey, receiptNo } from '../domain/codes';
 import type { PaymentProvider } from '../domain/payments';
-import { LineRefused, priceCheckout, type ItemPrice, type PackagePrice } from '../domain/pricing';
+import { LineRefused, priceCheckout } from '../domain/pricing';
 import { paidEvents } from '../events/checkoutEvents';
 import type { CardDoc } from '../store/cards';
 import { checkoutView, type CheckoutDoc, type CheckoutPayment } from '../store/checkouts';
@@ -68,11 +68,8 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
   }
 
   async function readLines(itemIds: string[], packageIds: string[]) {
-    const [items, packages] = await Promise.all([
-      d.rm.items.find({ _id: { $in: itemIds } }).lean<ItemPrice[]>(),
-      d.rm.packages.find({ _id: { $in: packageIds } }).lean<PackagePrice[]>(),
-    ]);
-    return { items: new Map(items.map((i) => [i._id, i])), packages: new Map(packages.map((p) => [p._id, p])) };
+    const [items, packages] = await Promise.all([byIds(d.rm.items, itemIds), byIds(d.rm.packages, packageIds)]);
+    return { items, packages };
   }
 
   r.post('/checkout/session', async (req, res) => {

@@ -10,12 +10,11 @@
  * Someone else's message, or a malformed id, answers 404.
  */
 import { ContactSchema, ContactSellerSchema, type ContactView } from '@market/contracts';
-import { notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
+import { byIds, notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
 import { Router, type Response } from 'express';
 import { Types, type Model } from 'mongoose';
 import { messageView } from '../domain/messageView';
 import { normalId } from '../domain/rules';
-import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
 import { createListed, deleteListed, messageListId, type MessageDoc } from '../store/messages';
 

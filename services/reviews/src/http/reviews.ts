@@ -19,6 +19,7 @@
  */
 import { ReviewCreateSchema, ReviewListQuerySchema, ReviewReportSchema, ReviewUpdateSchema, type ReviewView } from '@market/contracts';
 import {
+  byIds,
   type Caller,
   conflict,
   type ListEntry,
@@ -37,7 +38,6 @@ import { entryMatches, itemMatchesText, reviewListPlan } from '../domain/reviewL
 import { reviewView } from '../domain/reviewView';
 import { mayDeleteReview, mayReport, normalId, ownsReview } from '../domain/rules';
 import { reviewCreated, reviewReported, reviewUpdated } from '../events/reviewEvents';
-import { byIds } from '../store/lookup';
 import type { ReadModels } from '../store/readModels';
 import { allocateReviewSlots, listReview, releaseReviewSlots, reviewListId, type ReviewLists } from '../store/reviewLists';
 import { changeReview, deleteReview, findReview, type Nudge } from '../store/reviewWrites';
