@@ -7,7 +7,8 @@
 // the data directory (see serialize.go for why). The FerretDB module is built with the patches of
 // this directory (see go.mod).
 //
-// Flags: -listen (TCP address, default 127.0.0.1:27017) and -data (SQLite directory).
+// Flags: -listen (TCP address, default 127.0.0.1:27017), -data (SQLite directory) and -sync
+// (SQLite's synchronous setting: "normal" by default, see below).
 package main
 
 import (
@@ -27,6 +28,14 @@ func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
 	data := flag.String("data", ".data/ferretdb", "directory of the SQLite databases")
 	level := flag.String("log-level", "warn", "log level: debug, info, warn or error")
+	// SQLite in WAL mode with synchronous=NORMAL commits without an fsync; the WAL is synced at
+	// checkpoints. A crash of this process loses nothing; a crash of the machine may lose the
+	// last commits but never corrupts the file. FULL (SQLite's default, which FerretDB keeps)
+	// fsyncs every commit, and one checkout makes some forty small writes to ordering's database
+	// alone, each waiting for the disk while it holds that database's write lock (serialize.go).
+	// This server is the local development and test database; production runs MongoDB
+	// (docker-compose, k8s).
+	sync := flag.String("sync", "normal", "SQLite synchronous setting: normal or full")
 	flag.Parse()
 
 	var lvl slog.Level
@@ -34,6 +43,11 @@ func main() {
 		lvl = slog.LevelWarn
 	}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: lvl}))
+
+	if *sync != "normal" && *sync != "full" {
+		logger.Error("-sync must be normal or full", "sync", *sync)
+		os.Exit(2)
+	}
 
 	dir, err := filepath.Abs(*data)
 	if err == nil {
@@ -50,7 +64,7 @@ func main() {
 		Listener:  ferretdb.ListenerConfig{Unix: socket},
 		Logger:    logger,
 		Handler:   "sqlite",
-		SQLiteURL: "file:" + dir + "/",
+		SQLiteURL: "file:" + dir + "/?_pragma=synchronous(" + *sync + ")",
 	})
 	if err != nil {
 		logger.Error("cannot configure FerretDB", "error", err)
