@@ -43,13 +43,14 @@ import { Landing } from './pages/public/Landing';
 import { AdminLogin, CustomerLogin, SellerLogin } from './pages/public/Logins';
 import { SellerRegistration } from './pages/public/SellerRegistration';
 import { AddItem, Discount, MyDiscountedItems, SellerItems, UpdateItem } from './pages/seller/Items';
+import { SellerItemDetails } from './pages/seller/ItemDetails';
 import { CreatePackage, CreatePackageForm, MyPackages, UpdatePackage } from './pages/seller/Packages';
 import { SellerMyProfile, SellerPassword, SellerUpdateProfile } from './pages/seller/Profile';
 import { RequireSession } from './session/session';
 
 /**
  * The same page under several paths, for the documents' alias routes (spec 000 and 001 section 2,
- * e.g. `/Admin/DeleteRequest` and `/Admin/RequestDelete`, `/Seller/updateProfile/{id}` and
+ * e.g. `/Admin/DeleteRequest` and `/Admin/RequestDelete`, `/Seller/UpdateItem/{id}` and
  * `/Seller/Update/{id}`).
  *
  * Only needed when the paths differ by more than letter case: React Router matches
@@ -124,7 +125,9 @@ export const routes: RouteObject[] = [
       { index: true, element: <SellerItems /> },
       { path: 'Home', element: <SellerItems /> },
       { path: 'AddItem', element: <AddItem /> },
-      { path: 'UpdateItem/:id', element: <UpdateItem /> },
+      // Spec 001 section 2 lists /Seller/Update/{id} and /Seller/itemDetails among the item routes.
+      ...aliases(['UpdateItem/:id', 'Update/:id'], <UpdateItem />),
+      { path: 'itemDetails', element: <SellerItemDetails /> },
       ...aliases(['AddDiscount/:id', 'UpdateDiscount/:id'], <Discount />),
       { path: 'MyDiscountedItems', element: <MyDiscountedItems /> },
       { path: 'CreatePackage', element: <CreatePackage /> },
@@ -132,7 +135,7 @@ export const routes: RouteObject[] = [
       { path: 'MyPackages', element: <MyPackages /> },
       { path: 'UpdatePackage/:id', element: <UpdatePackage /> },
       { path: 'MyProfile', element: <SellerMyProfile /> },
-      ...aliases(['updateProfile/:id', 'Update/:id'], <SellerUpdateProfile />),
+      { path: 'updateProfile/:id', element: <SellerUpdateProfile /> },
       { path: 'sellerPassword', element: <SellerPassword /> },
       { path: 'Orders', element: <SellerOrders /> },
       { path: 'PackageOrders', element: <SellerPackageOrders /> },

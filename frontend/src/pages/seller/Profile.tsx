@@ -1,6 +1,6 @@
 /**
  * Seller account screens (spec 001 sections 2, 4, 5): /Seller/MyProfile (with the deletion
- * request), /Seller/updateProfile/{id} (also /Seller/Update/{id}), /Seller/sellerPassword.
+ * request), /Seller/updateProfile/{id}, /Seller/sellerPassword.
  */
 import { Alert, Avatar, Badge, Button, Card, Grid, Group, PasswordInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
