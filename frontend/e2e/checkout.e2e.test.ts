@@ -99,7 +99,7 @@ describe('checkout journey', () => {
       const card = page.getByTestId('item-card').filter({ hasText: name });
       await waitFor(
         async () => {
-          await card.getByRole('button', { name: 'Add to cart' }).click();
+          await card.getByRole('button', { name: `Add ${name} to cart` }).click();
           return (await page.getByText('Item added to cart Successfully!').count()) > 0;
         },
         20_000,
@@ -109,7 +109,7 @@ describe('checkout journey', () => {
     }
     await page.goto('/Customer/Packages');
     await page.getByText(bundle).first().waitFor();
-    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await page.getByRole('button', { name: `Add ${bundle} to cart` }).first().click();
     await page
       .getByText(/added to (the |your )?cart/i)
       .first()

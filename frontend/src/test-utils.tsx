@@ -57,10 +57,15 @@ export function fakeGateway(routes: Record<string, Handler | object>): Call[] {
   return calls;
 }
 
-/** The path the router is at, for checking where a page went. */
+/** The path (and, apart, the query string) the router is at, for checking where a page went. */
 function Where() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <>
+      <output data-testid="location">{location.pathname}</output>
+      <output data-testid="location-search">{location.search}</output>
+    </>
+  );
 }
 
 /**

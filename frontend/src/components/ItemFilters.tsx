@@ -9,6 +9,16 @@ import { CATEGORIES, PRICE_BANDS } from '@market/contracts';
 import { IconSearch } from '@tabler/icons-react';
 import type { ItemFacets, ItemFilters as Filters } from '../api/catalogue';
 
+/** The listing's sort orders (`sort` of GET /items/getItems); best match only with search text. */
+const SORT_CHOICES = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'rating', label: 'Best rated' },
+  { value: 'name', label: 'Name A–Z' },
+  { value: 'relevance', label: 'Best match' },
+];
+
 /** `label (count)` when the count is known. */
 const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
 
@@ -20,7 +30,9 @@ export function ItemFilterBar({
   searchLabel = 'Search by name, brand or model',
   showCategory = true,
   showBrand = false,
+  showSort = false,
   facets,
+  onClear,
 }: {
   text: string;
   onText: (v: string) => void;
@@ -30,8 +42,12 @@ export function ItemFilterBar({
   showCategory?: boolean;
   /** Offer a Brand choice (from the facet counts). */
   showBrand?: boolean;
+  /** Offer a Sort choice (newest first when none). */
+  showSort?: boolean;
   /** Facet counts of the current results, shown beside each choice. */
   facets?: ItemFacets;
+  /** Clear Filter: clears the text and every filter at once (else `onText('')` then `onChange({})`). */
+  onClear?: () => void;
 }) {
   const categoryCount = new Map(facets?.category.map((c) => [c.value as string, c.count]));
   const bandCount = new Map(facets?.priceBand.map((b) => [b.value, b.count]));
@@ -89,9 +105,21 @@ export function ItemFilterBar({
         clearable
         w={160}
       />
+      {showSort && (
+        <Select
+          aria-label="Sort by"
+          placeholder="Sort: newest first"
+          data={SORT_CHOICES.filter((c) => c.value !== 'relevance' || text.trim() !== '' || filters.sort === 'relevance')}
+          value={filters.sort ?? null}
+          onChange={(v) => onChange({ ...filters, sort: v ?? undefined })}
+          clearable
+          w={190}
+        />
+      )}
       <Button
         variant="subtle"
         onClick={() => {
+          if (onClear) return onClear();
           onText('');
           onChange({});
         }}

@@ -1,4 +1,9 @@
-/** "Add to cart" and "Add to Wishlist" buttons of the customer's listings (spec 000 section 2). */
+/**
+ * "Add to cart" and "Add to Wishlist" buttons of the customer's listings (spec 000 section 2).
+ * With `itemName` each button's accessible name names the item ("Add Galaxy S10 to cart"), so a
+ * screen reader's list of buttons on a listing tells them apart (issue 15, defect 6); the visible
+ * labels stay short ("Cart", "Wishlist" on listing cards; "Add to cart" elsewhere).
+ */
 import { Button, Group } from '@mantine/core';
 import { IconHeart, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -10,8 +15,11 @@ export function ShopButtons({
   packageId,
   available = true,
   cartOnly = false,
+  itemName,
 }: {
   itemId?: string;
+  /** The item's or package's name, for the buttons' accessible names (and short visible labels). */
+  itemName?: string;
   packageId?: string;
   available?: boolean;
   /** Only the cart button (the wishlist's own cards). */
@@ -36,8 +44,9 @@ export function ShopButtons({
           leftSection={<IconHeart size={14} />}
           loading={busy === 'wish'}
           onClick={() => void run('wish', () => addToWishlist(profile._id, itemId))}
+          aria-label={itemName ? `Add ${itemName} to wishlist` : undefined}
         >
-          Add to Wishlist
+          {itemName ? 'Wishlist' : 'Add to Wishlist'}
         </Button>
       )}
       <Button
@@ -46,8 +55,9 @@ export function ShopButtons({
         disabled={!available}
         loading={busy === 'cart'}
         onClick={() => void run('cart', () => addToCart(profile._id, itemId ? { itemId } : { packageId }))}
+        aria-label={itemName ? `Add ${itemName} to cart` : undefined}
       >
-        Add to cart
+        {itemName ? 'Cart' : 'Add to cart'}
       </Button>
     </Group>
   );

@@ -8,7 +8,7 @@ import { AspectRatio, Badge, Button, Card, Grid, Group, Image, SimpleGrid, Stack
 import { CATEGORIES } from '@market/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { identityApi } from '../../api/identity';
 import { ItemCard } from '../../components/ItemCard';
@@ -36,6 +36,49 @@ function filterFromValue(value: string): ItemFilters {
   return { brand: value };
 }
 
+/** Sort orders of the listing (`sort` of GET /items/getItems); newest first when none. */
+const SORTS = ['newest', 'price-asc', 'price-desc', 'rating', 'name', 'relevance'] as const;
+
+/**
+ * The listing's search text, filters, sort and page, kept in the query string (issue 15, defect
+ * 4): `?q=&category=&brand=&priceBand=&minRating=&sort=&page=`. Back from an item comes back to
+ * the same results, and a search can be shared or bookmarked. Unknown or malformed values are
+ * ignored. Every change replaces the current history entry (typing does not pile up entries).
+ */
+export function useListingParams() {
+  const [params, setParams] = useSearchParams();
+  const text = (name: string) => params.get(name)?.trim() || undefined;
+  const rating = Number(params.get('minRating'));
+  const sort = params.get('sort');
+  const filters: ItemFilters = {
+    category: text('category'),
+    brand: text('brand'),
+    priceBand: text('priceBand'),
+    minRating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined,
+    sort: SORTS.includes(sort as (typeof SORTS)[number]) ? (sort as string) : undefined,
+  };
+  const pageNumber = Number(params.get('page'));
+  const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
+  const q = params.get('q') ?? '';
+  /** Writes the given values (undefined or '' removes one); any change but the page's goes to page 1. */
+  const update = (
+    next: Partial<Record<'q' | 'category' | 'brand' | 'priceBand' | 'minRating' | 'sort' | 'page', string | number | undefined>>,
+  ) =>
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (value === undefined || value === '' || (key === 'page' && value === 1)) out.delete(key);
+          else out.set(key, String(value));
+        }
+        if (!('page' in next)) out.delete('page');
+        return out;
+      },
+      { replace: true },
+    );
+  return { q, filters, page, update };
+}
+
 function ItemGrid({
   base,
   title,
@@ -47,14 +90,35 @@ function ItemGrid({
   searchLabel?: string;
   showCategory?: boolean;
 }) {
-  const [text, setText] = useState('');
+  const listing = useListingParams();
+  const [text, setText] = useState(listing.q);
   const [q] = useDebouncedValue(text.trim(), 300);
-  const [filters, setFilters] = useState<ItemFilters>({});
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [q, filters, base.category, base.brand]);
+  const { filters, page, update } = listing;
+  // The typed text reaches the URL once typing pauses; a URL changed elsewhere (Clear Filter,
+  // Back) is shown in the box.
+  useEffect(() => {
+    if (q !== listing.q.trim()) update({ q });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
+  useEffect(() => {
+    if (listing.q.trim() !== text.trim()) setText(listing.q);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listing.q]);
+  const serverQ = listing.q.trim() || undefined;
   const list = useAsync(
-    () => catalogueApi.listItems({ ...filters, ...base, q: q || undefined }, page, LIMIT),
-    [q, filters, page, base.category, base.brand, base.discounted],
+    () => catalogueApi.listItems({ ...filters, ...base, q: serverQ }, page, LIMIT),
+    [
+      serverQ,
+      filters.category,
+      filters.brand,
+      filters.priceBand,
+      filters.minRating,
+      filters.sort,
+      page,
+      base.category,
+      base.brand,
+      base.discounted,
+    ],
   );
   return (
     <>
@@ -63,10 +127,15 @@ function ItemGrid({
         text={text}
         onText={setText}
         filters={filters}
-        onChange={setFilters}
+        onChange={(f) => update({ category: f.category, brand: f.brand, priceBand: f.priceBand, minRating: f.minRating, sort: f.sort })}
+        onClear={() => {
+          setText('');
+          update({ q: undefined, category: undefined, brand: undefined, priceBand: undefined, minRating: undefined, sort: undefined });
+        }}
         searchLabel={searchLabel}
         showCategory={showCategory}
         showBrand={!base.brand}
+        showSort
         facets={list.data?.facets}
       />
       <ListState list={list} empty={'No Result Found!'}>
@@ -78,11 +147,11 @@ function ItemGrid({
                   key={item._id}
                   item={item}
                   to={`/Customer/ItemDetails/${item._id}`}
-                  actions={<ShopButtons itemId={item._id} available={item.ItemAvailabilityStatus} />}
+                  actions={<ShopButtons itemId={item._id} itemName={item.Item_name} available={item.ItemAvailabilityStatus} />}
                 />
               ))}
             </SimpleGrid>
-            <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
+            <Pager page={page} total={rows.total} limit={LIMIT} onChange={(p) => update({ page: p })} />
           </>
         )}
       </ListState>
@@ -138,7 +207,7 @@ export function PackagesPage() {
                     </Text>
                   </Group>
                   <Group mt="sm">
-                    <ShopButtons packageId={p._id} />
+                    <ShopButtons packageId={p._id} itemName={p.packageName} />
                   </Group>
                 </Card>
               ))}

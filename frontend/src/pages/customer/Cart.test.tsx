@@ -184,7 +184,7 @@ describe('wishlist screen', () => {
     });
     renderPage(<MyWishlist />, { kind: 'customer', path: '/Customer/Mywishlist' });
     expect(await screen.findByText('Galaxy A55')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add Galaxy A55 to cart' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, remove it!' }));
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument();

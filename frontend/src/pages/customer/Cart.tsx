@@ -294,7 +294,7 @@ export function MyWishlist() {
                 </Stack>
               </Group>
               <Group mt="sm" grow>
-                <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} cartOnly />
+                <ShopButtons itemId={i._id} itemName={i.Item_name} available={i.ItemAvailabilityStatus} cartOnly />
                 <Button size="xs" color="red" variant="light" onClick={() => remove(i._id)}>
                   Remove
                 </Button>

@@ -1,0 +1,120 @@
+/** The customer's item listing: state in the URL (issue 15, defect 4), card buttons (defect 6). */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
+import { AllItems } from './Browse';
+
+afterEach(() => vi.unstubAllGlobals());
+// Mantine's Select scrolls its chosen option into view; jsdom has no layout.
+beforeAll(() => {
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
+
+const item = (n: number, name: string) => ({
+  _id: `aaaaaaaaaaaaaaaaaaaaaa${String(n).padStart(2, '0')}`,
+  Item_name: name,
+  Brand: 'Samsung',
+  Model: 'A55',
+  Category: 'Mobile Phones',
+  Images: [],
+  Price: 95000,
+  FinalPrice: 95000,
+  DiscountStatus: false,
+  DiscountPrecentage: 0,
+  ItemAvailabilityStatus: true,
+  Quantity: 5,
+  rating: 0,
+  reviewCount: 0,
+});
+const facets = {
+  category: [{ value: 'Mobile Phones', count: 30 }],
+  brand: [
+    { value: 'Samsung', count: 20 },
+    { value: 'Sony', count: 10 },
+  ],
+  priceBand: [],
+  rating: [],
+};
+
+function gateway() {
+  return fakeGateway({
+    'GET /Customer/me': CUSTOMER,
+    'GET /items/getItems': (c: Call) => ({
+      items: [item(1, 'Galaxy A55'), item(2, 'Galaxy S10')],
+      total: 30,
+      page: Number(new URL(c.path, 'http://x').searchParams.get('page')),
+      limit: 12,
+      facets,
+    }),
+  });
+}
+const listings = (calls: Call[]) =>
+  calls.filter((c) => c.path.startsWith('/items/getItems')).map((c) => Object.fromEntries(new URL(c.path, 'http://x').searchParams));
+const search = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
+
+describe('all items: search text, filters, sort and page live in the URL (defect 4)', () => {
+  it('opens a shared or bookmarked search as it was (and so Back from an item returns to it)', async () => {
+    const calls = gateway();
+    renderPage(<AllItems />, {
+      kind: 'customer',
+      path: '/Customer/AllItmes?q=galaxy&category=Mobile+Phones&brand=Samsung&priceBand=2&minRating=4&sort=price-asc&page=2',
+      pattern: 'AllItmes',
+    });
+    await screen.findByText('Galaxy S10');
+    expect(listings(calls)[0]).toEqual({
+      q: 'galaxy',
+      category: 'Mobile Phones',
+      brand: 'Samsung',
+      priceBand: '2',
+      minRating: '4',
+      sort: 'price-asc',
+      page: '2',
+      limit: '12',
+    });
+    expect(screen.getByRole('textbox', { name: 'Search by name, brand or model' })).toHaveValue('galaxy');
+    expect(screen.getByRole('textbox', { name: 'Sort by' })).toHaveValue('Price: low to high');
+    expect(screen.getByRole('textbox', { name: 'Brand' })).toHaveValue('Samsung (20)');
+  });
+
+  it('writes typed text, a filter, the sort and the page into the query string', async () => {
+    const calls = gateway();
+    renderPage(<AllItems />, { kind: 'customer', path: '/Customer/AllItmes', pattern: 'AllItmes' });
+    await screen.findByText('Galaxy S10');
+
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search by name, brand or model' }), { target: { value: 'galaxy ' } });
+    await waitFor(() => expect(search().get('q')).toBe('galaxy'));
+
+    fireEvent.click(screen.getByRole('textbox', { name: 'Brand' }));
+    fireEvent.click(screen.getAllByRole('option', { name: 'Sony (10)', hidden: true })[0]!);
+    await waitFor(() => expect(search().get('brand')).toBe('Sony'));
+
+    fireEvent.click(screen.getByRole('textbox', { name: 'Sort by' }));
+    fireEvent.click(screen.getAllByRole('option', { name: 'Price: high to low', hidden: true })[0]!);
+    await waitFor(() => expect(search().get('sort')).toBe('price-desc'));
+
+    fireEvent.click(await screen.findByRole('button', { name: '2' }));
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    expect(search().toString()).toBe('q=galaxy&brand=Sony&sort=price-desc&page=2');
+    await waitFor(() => expect(listings(calls).at(-1)).toMatchObject({ q: 'galaxy', brand: 'Sony', sort: 'price-desc', page: '2' }));
+
+    // A new filter starts again at page 1; Clear Filter empties the query string.
+    fireEvent.click(screen.getByRole('textbox', { name: 'Rating' }));
+    fireEvent.click(screen.getAllByRole('option', { name: '4 stars & up', hidden: true })[0]!);
+    await waitFor(() => expect(search().toString()).toBe('q=galaxy&brand=Sony&sort=price-desc&minRating=4'));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filter' }));
+    await waitFor(() => expect(search().toString()).toBe(''));
+    expect(screen.getByRole('textbox', { name: 'Search by name, brand or model' })).toHaveValue('');
+  }, 20_000);
+});
+
+describe('listing cards (defect 6)', () => {
+  it('name the item in each cart and wishlist button', async () => {
+    gateway();
+    renderPage(<AllItems />, { kind: 'customer', path: '/Customer/AllItmes', pattern: 'AllItmes' });
+    const cards = await screen.findAllByTestId('item-card');
+    expect(within(cards[0]!).getByRole('button', { name: 'Add Galaxy A55 to cart' })).toBeEnabled();
+    expect(within(cards[0]!).getByRole('button', { name: 'Add Galaxy A55 to wishlist' })).toBeEnabled();
+    expect(within(cards[1]!).getByRole('button', { name: 'Add Galaxy S10 to cart' })).toBeEnabled();
+    expect(screen.queryAllByRole('button', { name: 'Add to cart' })).toEqual([]);
+  });
+});
