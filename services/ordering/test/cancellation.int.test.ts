@@ -6,17 +6,18 @@
  * reporting's transaction and revenue figures and in the transaction report, and e-mails the
  * customer once per cancelled order. OrderCancelled and StockReleased delivered again (as a relay
  * re-publishing after a crash would, under new event ids so the processed-event records do not
- * hide them) give back and refund nothing more and send no second e-mail. The seller gets one
- * e-mail for the new order.
+ * hide them) give back and refund nothing more and send no second e-mail; a cancellation whose
+ * item write landed before a crash (the item holds the units and the in-flight mark) is finished
+ * without giving the units twice. The seller gets one e-mail for the new order.
  */
 import { createKafka, pendingEvent } from '@market/platform';
 import { mailsTo, testServers, waitFor } from '@market/platform/testing';
 import type { Producer } from 'kafkajs';
-import mongoose, { type Connection } from 'mongoose';
+import mongoose, { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, newCustomer } from '../../identity/test/stack';
-import { download, pdfText, thisMonth } from '../../reporting/test/fixtures';
+import { buy, download, pdfText, thisMonth } from '../../reporting/test/fixtures';
 import { startCatalogueWorld } from '../../catalogue/test/fixtures';
 import { decided, listedItem, type CatalogueWorld, type CheckoutBody } from './fixtures';
 
@@ -273,5 +274,35 @@ describe("a seller's cancellation", () => {
       `Your order ${itemLineId()} was cancelled`,
       `Your order ${lineId()} was cancelled`,
     ]);
+  });
+
+  it('gives the units back once when the item write landed before a crash: the redelivery only finishes the record', async () => {
+    const second = await buy(buyer.client, { items: [{ itemId: phone, quantity: 1 }] });
+    expect(second.status).toBe('Confirmed');
+    const line = `${second.OrderID}-I1`;
+    // As if the catalogue had given the unit back and died before recording it: the item holds the
+    // unit again and the in-flight mark of the cancellation.
+    const items = db('catalogue').collection('items');
+    await items.updateOne({ _id: new Types.ObjectId(phone) }, { $inc: { Quantity: 1 }, $push: { stockMarks: `cancel:${line}` } } as never);
+    const withUnit = await stockOf(phone);
+    expect((await seller.client.put(`/Orders/status/${line}`, { status: 'Cancelled' })).status).toBe(200);
+    const h = await waitFor(
+      async () => {
+        const r = await buyer.client.get<History>(`/orderhistory/get/${second.receipt!._id}`);
+        return r.body.status === 'Refunded' ? r.body : undefined;
+      },
+      20_000,
+      150,
+      'the refund of the second checkout',
+    );
+    expect(h.RefundedAmount).toBe(second.Amount);
+    expect(await stockOf(phone)).toBe(withUnit);
+    const item = await items.findOne({ _id: new Types.ObjectId(phone) } as never);
+    expect(item!.stockMarks).not.toContain(`cancel:${line}`);
+    expect(
+      await db('catalogue')
+        .collection('stock_release_lines')
+        .findOne({ _id: `${line}:${phone}` } as never),
+    ).toMatchObject({ quantity: 1 });
   });
 });
