@@ -177,7 +177,11 @@ describe('seller monthly item sales', () => {
       .replace(/^\uFEFF/, '')
       .split('\r\n');
     expect(csvLines[0]).toBe('No,Order Date,OrderID,Item Name,Brand,SKU,Quantity,Unit Price,Total Price');
-    expect(csvLines.filter((l) => l !== '')).toHaveLength(1 + sales.rows.length);
+    // Every sale line, as on the screen: the report's rowCount is its number of lines, not of orders.
+    expect(
+      csvLines.filter((l) => l !== ''),
+      'the CSV (and the PDF) lack sale lines: rowCount must count lines',
+    ).toHaveLength(1 + sales.rows.length);
     expect(csvLines).toContainEqual(
       expect.stringMatching(new RegExp(`,${bought[0]!.OrderID},Galaxy S24 Ultra,Samsung,[^,]+,2,249999\\.99,499999\\.98$`)),
     );
