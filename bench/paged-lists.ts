@@ -3,8 +3,8 @@
  * collection, through the gateway, to show that a page no longer costs in proportion to the
  * collection (goal: p95 at 100k ÷ p95 at 1k ≤ 2).
  *
- * One ordering and one reviews process behind the gateway (startTestStack, no identity: the
- * callers carry session tokens signed with the test stack's secret, as a Bearer). The rows are
+ * Identity, ordering and reviews behind the gateway (startTestStack; the callers carry session
+ * tokens signed with the test stack's secret, as a Bearer, so no sign-in is needed). The rows are
  * written straight into the services' databases, as bench/lib/items.ts does for items, in the
  * shape the services write them: the documents (orders, reviews, messages) and the owner-keyed
  * list documents their write paths maintain (store/ownerLists.ts: heads and buckets of 100).
@@ -14,15 +14,26 @@
  * them. The collections grow from 1,000 to 100,000 (only the new rows are written).
  *
  * Each list gets BENCH_LIST_REQUESTS requests (default 300) from autocannon's closed loop with
- * BENCH_LIST_CONNECTIONS connections (default 1), after 20 warm-up requests. A status-filtered
- * seller list is measured too: it walks the owner's buckets, so it grows with the owner's rows
- * (shown, not a goal); it gets BENCH_LIST_WALK_REQUESTS requests (default 20) after 2 warm-up
- * requests, since at 100,000 rows one request reads 1,000 buckets.
+ * BENCH_LIST_CONNECTIONS connections (default 1), after 20 warm-up requests. The status- and
+ * month-filtered seller lists read the owner's sub-lists (services/ordering/src/store/orderFilters.ts;
+ * before them a status filter walked every bucket of the owner); saved cards and the admins'
+ * customer-order records are owner-keyed lists; the admin searches over customers, sellers and
+ * transactions are served from OpenSearch, whose indices are filled in bulk in the projections'
+ * shape. A list marked `walks` (none at present) gets BENCH_LIST_WALK_REQUESTS requests
+ * (default 20) after 2 warm-up requests.
  *
  *   npx tsx bench/paged-lists.ts [sizes...]      (default 1000 100000)
  */
 import type { Role } from '@market/contracts';
-import { signSession } from '@market/platform';
+import { SearchIndex, signSession } from '@market/platform';
+import pino from 'pino';
+import {
+  customerIndexDefinition,
+  customerSearchDoc,
+  sellerIndexDefinition,
+  sellerSearchDoc,
+} from '../services/identity/src/domain/adminSearch';
+import { transactionDoc, transactionIndexDefinition } from '../services/ordering/src/domain/transactionSearch';
 import { TEST_SECRETS, startTestStack, testServers } from '@market/platform/testing';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { hammer, type HammerResult } from './lib/hammer';
@@ -31,6 +42,8 @@ import type { BenchSection } from './lib/section';
 
 const BUCKET = 100;
 const T0 = Date.UTC(2025, 0, 1);
+/** Sri Lanka time is UTC+05:30 (month lists are by the Sri Lanka month). */
+const COLOMBO_OFFSET_MS = 5.5 * 3600_000;
 
 function sizes(): number[] {
   const fromArgs = require.main === module ? process.argv.slice(2).map(Number).filter(Boolean) : [];
@@ -116,6 +129,196 @@ async function fillOrders(db: Connection, ids: Ids, from: number, to: number): P
     );
   }
   await setHeads(db, 'order_list_heads', lists, to);
+
+  // The status and month sub-lists (services/ordering/src/store/orderFilters.ts): slot = the
+  // row's number among the owner's rows of that status or month.
+  const shippedBefore = (i: number) => Math.floor((i + 9) / 10);
+  const statusSlot = (i: number) => (status(i) === 'Shipped' ? i / 10 : i - shippedBefore(i));
+  const monthOf = (i: number) => new Date(T0 + i * 60_000 + COLOMBO_OFFSET_MS).toISOString().slice(0, 7);
+  const monthStart = (i: number) => {
+    const [y, m] = monthOf(i).split('-').map(Number);
+    return Math.max(0, Math.ceil((Date.UTC(y!, m! - 1, 1) - COLOMBO_OFFSET_MS - T0) / 60_000));
+  };
+  const owners = [`io:c:${ids.customer}`, `io:s:${ids.seller}`, 'io:all'];
+  const subLists = new Map<string, { rows: number[]; issued: number }>();
+  for (let i = from; i < to; i++) {
+    for (const [key, slot] of [
+      [`st:${status(i)}`, statusSlot(i)],
+      [`m:${monthOf(i)}`, i - monthStart(i)],
+    ] as const) {
+      const sub = subLists.get(key) ?? { rows: [], issued: 0 };
+      sub.rows.push(i);
+      sub.issued = Math.max(sub.issued, slot + 1);
+      subLists.set(key, sub);
+    }
+  }
+  for (const [key, sub] of subLists) {
+    const slotOf = key.startsWith('st:') ? statusSlot : (i: number) => i - monthStart(i);
+    for (const owner of owners) {
+      const listId = `${owner}:${key}`;
+      const byBucket = new Map<number, Record<string, unknown>>();
+      for (const i of sub.rows) {
+        const n = slotOf(i);
+        const e = byBucket.get(Math.floor(n / BUCKET)) ?? {};
+        e[`e.BENCH${i}-I1`] = { t: T0 + i * 60_000, s: status(i), n };
+        byBucket.set(Math.floor(n / BUCKET), e);
+      }
+      for (const [b, set] of byBucket)
+        await db.collection('order_list_buckets').updateOne({ _id: `${listId}#${b}` } as never, { $set: set }, { upsert: true });
+      await setHeads(db, 'order_list_heads', [listId], sub.issued);
+    }
+  }
+}
+
+/** Saved cards `from`..`to - 1` of the bench customer, with the customer's card list (services/ordering/src/store/cards.ts). */
+async function fillCards(db: Connection, ids: Ids, from: number, to: number): Promise<void> {
+  const cardIds = Array.from({ length: to - from }, () => new Types.ObjectId());
+  await insertAll(
+    db,
+    'payment_cards',
+    cardIds.map((_id, k) => ({
+      _id,
+      ownerID: ids.customer,
+      cardowner: 'Bench Customer',
+      cardtype: 'Visa',
+      last4: String(1000 + ((from + k) % 9000)),
+      carddate: '12/30',
+      numberHash: 'bench',
+      cvvHash: 'bench',
+      createdAt: new Date(T0 + (from + k) * 60_000),
+      listSlot: from + k,
+    })),
+  );
+  const listId = `card:${ids.customer}`;
+  await insertAll(
+    db,
+    'card_list_buckets',
+    buckets(
+      listId,
+      from,
+      to,
+      (i) => cardIds[i - from]!.toHexString(),
+      (i) => ({ t: T0 + i * 60_000 }),
+    ),
+  );
+  await setHeads(db, 'card_list_heads', [listId], to);
+}
+
+/** Customer-order records `from`..`to - 1` (one per customer), with the admins' list `co:all` (services/ordering/src/store/orders.ts). */
+async function fillCustomerOrders(db: Connection, from: number, to: number): Promise<void> {
+  const customers = Array.from({ length: to - from }, hex);
+  await insertAll(
+    db,
+    'customer_orders',
+    customers.map((_id, k) => ({
+      _id,
+      CustomerID: _id,
+      Orders: [`BENCH${from + k}`],
+      listSlot: from + k,
+      listedAt: new Date(T0 + (from + k) * 60_000),
+    })),
+  );
+  await insertAll(
+    db,
+    'order_list_buckets',
+    buckets(
+      'co:all',
+      from,
+      to,
+      (i) => customers[i - from]!,
+      (i) => ({ t: T0 + i * 60_000 }),
+    ),
+  );
+  await setHeads(db, 'order_list_heads', ['co:all'], to);
+}
+
+/**
+ * Rows `from`..`to - 1` of the admin search indices on OpenSearch, written in bulk in the shape
+ * the projections write (identity's customers and sellers, ordering's transactions): every row
+ * matches the measured search (`q=bench`, `q=paypal`), so a search's total is the index's size.
+ */
+async function fillSearch(suffix: string, from: number, to: number): Promise<void> {
+  const logger = pino({ level: 'warn' });
+  const common = { url: testServers().opensearchUrl, replicas: 0, logger, requestTimeoutMs: 120_000 };
+  const customers = new SearchIndex({ ...common, alias: `identity-identity-${suffix}-customers`, definition: customerIndexDefinition });
+  const sellers = new SearchIndex({ ...common, alias: `identity-identity-${suffix}-sellers`, definition: sellerIndexDefinition });
+  const transactions = new SearchIndex({
+    ...common,
+    alias: `ordering-ordering-${suffix}-transactions`,
+    definition: transactionIndexDefinition,
+  });
+  try {
+    for (let at = from; at < to; at += 2_000) {
+      const rows = Array.from({ length: Math.min(2_000, to - at) }, (_, k) => at + k);
+      const when = (i: number) => new Date(T0 + i * 60_000);
+      await customers.bulk(
+        rows.map((i) => {
+          const _id = hex();
+          return {
+            kind: 'put' as const,
+            id: _id,
+            version: 1,
+            doc: customerSearchDoc({
+              _id,
+              firstName: `Bench${i}`,
+              lastName: 'Perera',
+              email: `bench${i}@example.lk`,
+              phoneNumber: '0771234567',
+              dob: '1990-01-01',
+              gender: 'Male',
+              address: 'Colombo',
+              username: `bench${i}`,
+              userImage: '',
+              newlyAddeddate: when(i).toISOString(),
+            }),
+          };
+        }),
+      );
+      await sellers.bulk(
+        rows.map((i) => {
+          const _id = hex();
+          const view = {
+            _id,
+            ownername: 'Bench Owner',
+            mobile: '0712345678',
+            companyname: `Bench Traders ${i}`,
+            address: 'Kandy',
+            year: '2015',
+            email: `seller${i}@example.lk`,
+            description: 'Bench seller',
+            logo: '',
+            username: `benchseller${i}`,
+            requestDelete: false,
+            acceptedDate: when(i).toISOString(),
+          };
+          return { kind: 'put' as const, id: _id, version: 2, doc: sellerSearchDoc('org', view, view.acceptedDate) };
+        }),
+      );
+      await transactions.bulk(
+        rows.map((i) => ({
+          kind: 'put' as const,
+          id: `BENCH${i}`,
+          version: 2,
+          doc: transactionDoc(
+            'PaymentCaptured',
+            {
+              orderId: `BENCH${i}`,
+              customerId: hex(),
+              RecieptNo: `RBENCH${i}`,
+              PaymentType: 'PayPal',
+              amountCents: 1_250_000,
+              captureId: `cap${i}`,
+              at: when(i).toISOString(),
+            },
+            { historyId: hex(), paidAt: when(i), itemIds: [hex()], packageIds: [] },
+          ),
+        })),
+      );
+    }
+    for (const index of [customers, sellers, transactions]) await index.client.indices.refresh({ index: index.alias });
+  } finally {
+    await Promise.all([customers.close(), sellers.close(), transactions.close()]);
+  }
 }
 
 /** Reviews `from`..`to - 1` of the bench item (each by another customer), and messages to the bench seller and the admin. */
@@ -187,7 +390,7 @@ export async function run(): Promise<BenchSection> {
   const connections = Number(process.env.BENCH_LIST_CONNECTIONS ?? 1);
   const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 300);
   const walkRequests = Number(process.env.BENCH_LIST_WALK_REQUESTS ?? 20);
-  const stack = await startTestStack(['ordering', 'reviews'], {}, { LOG_LEVEL: 'warn' });
+  const stack = await startTestStack(['identity', 'ordering', 'reviews'], {}, { LOG_LEVEL: 'warn' });
   const conn = await mongoose.createConnection(testServers().mongoUrl).asPromise();
   const ordering = conn.useDb(`ordering-${stack.dbSuffix}`);
   const reviews = conn.useDb(`reviews-${stack.dbSuffix}`);
@@ -206,12 +409,16 @@ export async function run(): Promise<BenchSection> {
     { list: 'seller’s item reviews', path: '/review/get?page=1&limit=20', auth: as.seller },
     { list: 'seller messages', path: '/contactsel/get?page=1&limit=20', auth: as.seller },
     { list: 'admin messages', path: '/contact/get?page=1&limit=20', auth: as.admin },
-    {
-      list: 'seller orders, status=Shipped (walks the owner’s buckets)',
-      path: '/Orders/getOrders?status=Shipped&page=1&limit=20',
-      auth: as.seller,
-      walks: true,
-    },
+    // The status and month filters read the owner's sub-lists (store/orderFilters.ts); before
+    // them, a status filter walked every bucket of the owner (10.5 s at 100,000 rows).
+    { list: 'seller orders, status=Shipped', path: '/Orders/getOrders?status=Shipped&page=1&limit=20', auth: as.seller },
+    { list: 'seller orders, month=01 of 2025', path: '/Orders/getOrders?month=01&year=2025&page=1&limit=20', auth: as.seller },
+    { list: 'saved cards', path: '/paymentdetails/get?page=1&limit=20', auth: as.customer },
+    { list: 'admin customer-order records', path: '/customerOrders/getCusOrder?page=1&limit=20', auth: as.admin },
+    // Admin searches from OpenSearch (identity's and ordering's projections' indices).
+    { list: 'admin customers search (OpenSearch)', path: '/Customer/getAll?q=bench&page=1&limit=20', auth: as.admin },
+    { list: 'admin sellers search (OpenSearch)', path: '/orgseller/get?q=bench&page=1&limit=20', auth: as.admin },
+    { list: 'admin transactions search (OpenSearch)', path: '/orderhistory/getItems?q=paypal&page=1&limit=20', auth: as.admin },
   ];
   const measured: { rows: number; fillMs: number; list: string; total: number; requests: number; result: HammerResult }[] = [];
   try {
@@ -219,7 +426,10 @@ export async function run(): Promise<BenchSection> {
     for (const n of sizes()) {
       const t0 = performance.now();
       await fillOrders(ordering, ids, have, n);
+      await fillCards(ordering, ids, have, n);
+      await fillCustomerOrders(ordering, have, n);
       await fillReviews(reviews, ids, have, n);
+      await fillSearch(stack.dbSuffix.toLowerCase(), have, n);
       const fillMs = Math.round(performance.now() - t0);
       have = n;
       for (const { list, path, auth, walks } of LISTS) {
@@ -247,8 +457,9 @@ export async function run(): Promise<BenchSection> {
     id: 'lists',
     title: 'Paged lists: first page by collection size (owner-keyed read models, through the gateway)',
     notes: [
-      `Through the gateway to one ordering and one reviews process on the local FerretDB; autocannon with ${connections} connection(s), ${requests} requests per list and size after 20 warm-up requests (the status-filtered list: ${walkRequests} after 2); page 1, 20 rows.`,
-      `Rows written straight into the databases with their list documents: ${filled.map(([n, ms]) => `${n.toLocaleString('en-US')} rows per collection after ${ms.toLocaleString('en-US')} ms`).join(', ')} (orders, reviews, seller messages and admin messages each get that many; cumulative).`,
+      `Through the gateway to one identity, one ordering and one reviews process on the local FerretDB and OpenSearch; autocannon with ${connections} connection(s), ${requests} requests per list and size after 20 warm-up requests; page 1, 20 rows.`,
+      `Rows written straight into the databases with their list documents, and into the admin search indices in bulk: ${filled.map(([n, ms]) => `${n.toLocaleString('en-US')} rows per collection after ${ms.toLocaleString('en-US')} ms`).join(', ')} (orders, saved cards, customer-order records, reviews, seller messages, admin messages, and the customers, sellers and transactions indices each get that many; cumulative).`,
+      'Status and month filters read the owner’s status and month sub-lists (one head and one or two buckets by _id); before them a status filter walked every bucket of the owner (10.5 s at 100,000 rows). The admin searches match every row of their index (q=bench, q=paypal).',
       'Every row belongs to the measured owner, so the owner’s list is as long as the collection.',
       '"p95 ratio" is the p95 at this size divided by the same list’s p95 at the smallest size (issue 14 asks ≤ 2 at 100k vs 1k).',
     ],

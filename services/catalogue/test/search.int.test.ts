@@ -10,9 +10,8 @@
  */
 import { PAGE_BEYOND_SEARCH_LIMIT, Topics } from '@market/contracts';
 import { createKafka, pendingEvent, publishEvents } from '@market/platform';
-import { testServers, uniqueName, waitFor } from '@market/platform/testing';
+import { CuttableProxy, testServers, uniqueName, waitFor } from '@market/platform/testing';
 import { spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,49 +22,6 @@ import { SearchIndex } from '../src/store/searchIndex';
 import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from './fixtures';
 
 const OPENSEARCH_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200';
-
-/** A TCP proxy to OpenSearch that the test can cut (every connection dropped, new ones refused) and restore. */
-class CuttableProxy {
-  private server: net.Server | null = null;
-  private readonly sockets = new Set<net.Socket>();
-  private cut = false;
-  port = 0;
-
-  /** Starts listening (once) and passes connections through again. */
-  async up(): Promise<void> {
-    this.cut = false;
-    if (this.server) return;
-    const target = new URL(OPENSEARCH_URL);
-    this.server = net.createServer((client) => {
-      if (this.cut) {
-        client.destroy();
-        return;
-      }
-      const upstream = net.connect(Number(target.port || 9200), target.hostname);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as net.AddressInfo).port;
-  }
-
-  /** Drops every open connection and every new one (the port stays taken, so nobody else gets it). */
-  down(): void {
-    this.cut = true;
-    for (const s of this.sockets) s.destroy();
-  }
-
-  async close(): Promise<void> {
-    this.down();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
 
 const proxy = new CuttableProxy();
 let world: CatalogueWorld;

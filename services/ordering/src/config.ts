@@ -1,5 +1,5 @@
-/** Ordering configuration: the platform's base variables plus the card-hash key (DESIGN.md section 6). */
-import { BaseConfigSchema } from '@market/platform';
+/** Ordering configuration: the platform's base variables plus the card-hash key (DESIGN.md section 6) and the search index. */
+import { BaseConfigSchema, SearchConfigFields } from '@market/platform';
 import { z } from 'zod';
 
 export const OrderingConfigSchema = BaseConfigSchema.extend({
@@ -15,6 +15,11 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * The admin transaction search index (issue 14): OPENSEARCH_URL, SEARCH_INDEX (alias prefix,
+   * default `ordering`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS.
+   */
+  ...SearchConfigFields,
 });
 
 export type OrderingConfig = z.infer<typeof OrderingConfigSchema>;

@@ -13,10 +13,11 @@ import { newOrderMailHandlers } from './mail/newOrderMails';
 import { OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
+import { startTransactionSearch } from './events/transactionProjection';
 import { cardRoutes } from './http/cards';
 import { checkoutRoutes } from './http/checkout';
 import { orderRoutes } from './http/orders';
-import { cardModel } from './store/cards';
+import { backfillCardLists, cardLists, cardModel } from './store/cards';
 import { checkoutModel } from './store/checkouts';
 import { backfillOrderLists, orderBook } from './store/orders';
 import { readModels } from './store/readModels';
@@ -25,7 +26,7 @@ import { sandboxCaptureModel, sandboxProvider } from './store/sandboxProvider';
 void runService({
   configSchema: OrderingConfigSchema,
   dbName: 'ordering',
-  async setup({ config, app, db, startRelay, consume, bullRedis, shutdown, logger }) {
+  async setup({ config, app, db, startRelay, consume, bullRedis, shutdown, logger, kafka }) {
     const cards = cardModel(db);
     const checkouts = checkoutModel(db);
     const book = orderBook(db);
@@ -37,6 +38,10 @@ void runService({
     const provider = sandboxProvider(captures);
     // Orders written before the paged lists existed get their entries once (store/orders.ts).
     await backfillOrderLists(book);
+    // The customers' card lists (issue 14): init, and cards saved before them listed once.
+    const cardList = cardLists(db);
+    await Promise.all(cardList.models.map((m) => m.init()));
+    await backfillCardLists(cards, cardList);
 
     const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders]);
 
@@ -52,8 +57,11 @@ void runService({
       ...newOrderMailHandlers(checkouts, rm, send, logger),
     });
 
+    // The admin transaction search on OpenSearch (issue 14), fed by the payment topic.
+    const transactions = await startTransactionSearch({ config, kafka, logger, shutdown, checkouts });
+
     app.use(
-      cardRoutes(cards, config.CARD_HASH_SECRET),
+      cardRoutes(cards, cardList, config.CARD_HASH_SECRET),
       checkoutRoutes({
         checkouts,
         cards,
@@ -64,7 +72,7 @@ void runService({
         demoBackdating: config.DEMO_BACKDATING,
         nudge,
       }),
-      orderRoutes(book, rm, nudge),
+      orderRoutes(book, rm, nudge, transactions),
     );
   },
 });

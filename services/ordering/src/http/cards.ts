@@ -3,16 +3,21 @@
  * section 6): `GET /paymentdetails/get`, `GET /paymentdetails/getItem/{id}`,
  * `POST /paymentdetails/add`, `PUT /paymentdetails/update/{id}`, `DELETE /paymentdetails/delete/{id}`.
  * A customer reaches only their own cards (another's answers 404). The full number and the CVC
- * are hashed here and dropped; answers show the number masked.
+ * are hashed here and dropped; answers show the number masked. The list is the customer's
+ * owner-keyed card list (store/cards.ts), newest first, read by `_id`.
  */
 import { CardCreateSchema, CardUpdateSchema } from '@market/contracts';
-import { notFound, objectIdParam, pageRequest, requireCaller, sendList } from '@market/platform';
+import { notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import { cardFacts, cvvHash, numberHash } from '../domain/cards';
-import { cardView, type CardDoc } from '../store/cards';
+import { cardListId, cardView, listCard, type CardDoc } from '../store/cards';
 
-export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
+/**
+ * @param lists - the customers' card lists (`cardLists` in store/cards.ts)
+ * @param secret - key of the card-number and CVC hashes
+ */
+export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: string): Router {
   const r = Router();
 
   async function ownCard(req: Request): Promise<CardDoc> {
@@ -25,12 +30,9 @@ export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
   r.get('/paymentdetails/get', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const page = pageRequest(req.query);
-    const filter = { ownerID: caller.id };
-    const [rows, total] = await Promise.all([
-      cards.find(filter).sort({ createdAt: -1 }).skip(page.skip).limit(page.limit).lean<CardDoc[]>(),
-      cards.countDocuments(filter),
-    ]);
-    sendList(res, page, rows.map(cardView), total);
+    const p = await lists.page(cardListId(caller.id), page.skip, page.limit);
+    const rows = await Promise.all(p.rows.map(([id]) => cards.findById(id).lean<CardDoc>()));
+    sendList(res, page, rows.filter((c): c is CardDoc => c !== null && c.ownerID === caller.id).map(cardView), p.total);
   });
 
   r.get('/paymentdetails/getItem/:id', async (req, res) => {
@@ -41,6 +43,7 @@ export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
     const caller = requireCaller(req, 'customer');
     const body = CardCreateSchema.parse(req.body);
     const _id = new Types.ObjectId();
+    const [listSlot] = await lists.allocate([cardListId(caller.id)]);
     const doc: CardDoc = {
       _id,
       ownerID: caller.id,
@@ -50,8 +53,15 @@ export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
       numberHash: numberHash(secret, body.cardnumber),
       cvvHash: cvvHash(secret, String(_id), body.cardcvv),
       createdAt: new Date(),
+      listSlot,
     };
-    await cards.create(doc);
+    try {
+      await cards.create(doc);
+    } catch (err) {
+      await lists.release(cardListId(caller.id));
+      throw err;
+    }
+    await listCard(lists, doc);
     res.status(201).json(cardView(doc));
   });
 
@@ -70,6 +80,7 @@ export function cardRoutes(cards: Model<CardDoc>, secret: string): Router {
   r.delete('/paymentdetails/delete/:id', async (req, res) => {
     const card = await ownCard(req);
     await cards.deleteOne({ _id: card._id, ownerID: card.ownerID });
+    if (card.listSlot !== undefined) await lists.remove(cardListId(card.ownerID), card.listSlot, String(card._id));
     res.json({ message: 'Deleted!' });
   });
 

@@ -31,6 +31,8 @@ import {
   type PageRequest,
   pendingEvent,
   requireCaller,
+  searchPage,
+  type SearchIndex,
   sendList,
   updateAggregate,
 } from '@market/platform';
@@ -38,7 +40,11 @@ import { Router, type Request } from 'express';
 import type { Model } from 'mongoose';
 import { orderCancelled } from '../cancellation/events';
 import { colomboMonthRange, colomboYear } from '../domain/time';
+import { transactionSearch, type TransactionView } from '../domain/transactionSearch';
+import { filterListId, monthKey, statusKey } from '../store/orderFilters';
 import {
+  CUSTOMER_ORDERS_LIST,
+  type CustomerOrdersDoc,
   historyListId,
   historyView,
   itemOrderView,
@@ -52,7 +58,7 @@ import {
   type OrderBook,
   type PackageOrderDoc,
 } from '../store/orders';
-import { customerName, type ReadModels } from '../store/readModels';
+import { orderCustomer, type OrderCustomer, type ReadModels } from '../store/readModels';
 
 function scope(caller: Caller): Record<string, string> {
   if (caller.role === 'customer') return { CustomerID: caller.id };
@@ -67,10 +73,20 @@ function listOwner(caller: Caller): ListOwner {
   return { by: 'a' };
 }
 
+interface OrderFilters {
+  status?: string;
+  OrderID?: string;
+  /** The placedAt range of the month or year asked for, ms. */
+  from?: number;
+  to?: number;
+  /** The month sub-list keys of that range, newest first (store/orderFilters.ts). */
+  months?: string[];
+}
+
 /** The filters of an order list: status, and the placedAt range of a month or a year (Sri Lanka time). */
-function orderFilters(req: Request): { status?: string; OrderID?: string; from?: number; to?: number } {
+function orderFilters(req: Request): OrderFilters {
   const q = OrderListQuerySchema.parse(req.query);
-  const out: { status?: string; OrderID?: string; from?: number; to?: number } = {};
+  const out: OrderFilters = {};
   if (q.status) out.status = q.status;
   if (q.OrderID) out.OrderID = q.OrderID;
   if (q.month || q.year) {
@@ -80,6 +96,7 @@ function orderFilters(req: Request): { status?: string; OrderID?: string; from?:
       : { from: colomboMonthRange(year, 1).from, to: colomboMonthRange(year + 1, 1).from };
     out.from = range.from.getTime();
     out.to = range.to.getTime();
+    out.months = q.month ? [monthKey(year, Number(q.month))] : Array.from({ length: 12 }, (_, i) => monthKey(year, 12 - i));
   }
   return out;
 }
@@ -87,14 +104,29 @@ function orderFilters(req: Request): { status?: string; OrderID?: string; from?:
 /** Most lines one checkout's orders are read for (a checkout's lines are numbered from 1). */
 const MAX_CHECKOUT_LINES = 1000;
 
-export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: OutboxHint) => void): Router {
+/**
+ * @param transactions - the admin transaction search index (events/transactionProjection.ts)
+ */
+export function orderRoutes(
+  book: OrderBook,
+  rm: ReadModels,
+  nudge: (hint?: OutboxHint) => void,
+  transactions: SearchIndex<TransactionView>,
+): Router {
   const r = Router();
 
-  async function names(customerIds: string[]): Promise<Map<string, string>> {
+  /** The customers of orders by id: name, delivery address and phone (store/readModels.ts). */
+  async function names(customerIds: string[]): Promise<Map<string, OrderCustomer>> {
     // One read by `_id` per customer: FerretDB 1.x answers `$in` by scanning the collection.
     const rows = await Promise.all([...new Set(customerIds)].map((id) => rm.customers.findById(id).lean()));
     const byId = new Map(rows.filter((c) => c !== null).map((c) => [c._id, c]));
-    return new Map(customerIds.map((id) => [id, customerName(byId.get(id))]));
+    return new Map(customerIds.map((id) => [id, orderCustomer(byId.get(id))]));
+  }
+
+  /** Payment-history records with their customer's name (the admin's transactions, issue 16 item 13). */
+  async function named<T extends { CustomerID: string }>(records: T[]): Promise<(T & { CustomerName: string })[]> {
+    const who = await names(records.map((h) => h.CustomerID));
+    return records.map((h) => ({ ...h, CustomerName: who.get(h.CustomerID)!.CustomerName }));
   }
 
   /** The selling companies' name and logo by seller id, as package orders show them ('Former seller' once deleted). */
@@ -106,12 +138,52 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     return (sellerId) => byId.get(sellerId) ?? { companyname: '', logo: '' };
   }
 
+  /** A page of a list with holes: its total from the head, its rows by walking from the newest bucket. */
+  async function densePage(listId: string, page: PageRequest): Promise<{ keys: string[]; total: number }> {
+    const { total } = await book.lists.page(listId, 0, 0);
+    const keys: string[] = [];
+    let passed = 0;
+    if (page.limit > 0)
+      for await (const [k] of book.lists.walk(listId)) {
+        if (passed++ < page.skip) continue;
+        keys.push(k);
+        if (keys.length >= page.limit) break;
+      }
+    return { keys, total };
+  }
+
+  /**
+   * A page over several lists one after the other (months newest first): each list's total from
+   * its head, then only the lists the page covers are read.
+   */
+  async function concatenatedPage(listIds: string[], page: PageRequest): Promise<{ keys: string[]; total: number }> {
+    const totals = await Promise.all(listIds.map((id) => book.lists.page(id, 0, 0).then((p) => p.total)));
+    const keys: string[] = [];
+    let skip = page.skip;
+    let want = page.limit;
+    for (const [i, id] of listIds.entries()) {
+      const n = totals[i]!;
+      if (want <= 0) break;
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
+      const p = await book.lists.page(id, skip, Math.min(want, n - skip));
+      keys.push(...p.rows.map(([k]) => k));
+      want -= p.rows.length;
+      skip = 0;
+    }
+    return { keys, total: totals.reduce((a, b) => a + b, 0) };
+  }
+
   /**
    * One page of the caller's orders of a kind, newest first, and how many match. Served from the
-   * owner-keyed list (store/ownerLists.ts): without filters one head and one or two bucket reads;
-   * with a status or month filter a walk over this owner's buckets (grows with the owner's orders,
-   * never with the collection); an OrderID names the checkout's lines by their derived ids. The
-   * orders themselves are then read by `_id`.
+   * owner-keyed list (packages/platform/src/lists): without filters, or with a month, one head and
+   * one or two bucket reads (the month sub-lists, store/orderFilters.ts; a year reads its twelve
+   * month heads first); one status reads its status sub-list from the newest bucket past the
+   * holes of orders that moved on; a status within a month or
+   * year walks the owner's rows of that period; an OrderID names the checkout's lines by their
+   * derived ids. The orders themselves are then read by `_id`.
    */
   async function orderPage<T extends ItemOrderDoc | PackageOrderDoc>(kind: OrderKind, req: Request, caller: Caller, page: PageRequest) {
     const model = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<T>;
@@ -135,15 +207,25 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
       found.sort(newestFirst);
       keys = found.slice(page.skip, page.skip + page.limit).map(([k]) => k);
       total = found.length;
-    } else if (!f.status && f.from === undefined) {
+    } else if (!f.status && !f.months) {
       const p = await book.lists.page(orderListId(kind, owner), page.skip, page.limit);
       keys = p.rows.map(([k]) => k);
       total = p.total;
+    } else if (!f.months) {
+      // One status: the owner's status sub-list (store/orderFilters.ts), newest buckets first,
+      // past the holes of orders that moved on to another status.
+      ({ keys, total } = await densePage(filterListId(kind, owner, statusKey(f.status!)), page));
+    } else if (!f.status) {
+      // A month, or the months of a year: the owner's month sub-lists, newest month first.
+      ({ keys, total } = await concatenatedPage(
+        f.months.map((m) => filterListId(kind, owner, m)),
+        page,
+      ));
     } else {
+      // A status within a month or a year: walk the owner's rows of that period.
       const found: [string, ListEntry][] = [];
-      for await (const row of book.lists.walk(orderListId(kind, owner))) {
-        if (matches(String(row[1].s), row[1].t)) found.push(row);
-      }
+      for (const m of f.months)
+        for await (const row of book.lists.walk(filterListId(kind, owner, m))) if (matches(String(row[1].s), row[1].t)) found.push(row);
       found.sort(newestFirst);
       keys = found.slice(page.skip, page.skip + page.limit).map(([k]) => k);
       total = found.length;
@@ -234,6 +316,12 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     if (caller.role === 'seller') throw forbidden();
     const page = pageRequest(req.query);
     const { q } = HistoryListQuerySchema.parse(req.query);
+    if (q && caller.role === 'admin') {
+      // Every record of the marketplace, searched: the search index (domain/transactionSearch.ts).
+      const { views, total } = await searchPage(transactions, transactionSearch(q), page);
+      sendList(res, page, await named(views), total);
+      return;
+    }
     // The caller's list (store/orders.ts), read by `_id`; a search walks that list's entries,
     // which carry the receipt number and payment type.
     const listId = historyListId(caller.role === 'customer' ? { by: 'c', id: caller.id } : { by: 'a' });
@@ -256,24 +344,33 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     const rows = (await Promise.all(keys.map((k) => book.history.findById(k).lean<HistoryDoc>()))).filter(
       (h): h is HistoryDoc => h !== null,
     );
-    sendList(res, page, rows.map(historyView), total);
+    sendList(res, page, await named(rows.map(historyView)), total);
   });
 
   r.get('/orderhistory/get/:id', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'admin');
     const h = await book.history.findOne({ _id: objectIdParam(req.params.id), ...scope(caller) }).lean<HistoryDoc>();
     if (!h) throw notFound();
-    res.json(historyView(h));
+    res.json((await named([historyView(h)]))[0]);
   });
 
   r.get('/customerOrders/getCusOrder', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'admin');
     const page = pageRequest(req.query);
-    const filter = caller.role === 'customer' ? { _id: caller.id } : {};
-    const [rows, total] = await Promise.all([
-      book.customerOrders.find(filter).sort({ _id: 1 }).skip(page.skip).limit(page.limit).lean(),
-      book.customerOrders.countDocuments(filter),
-    ]);
+    let rows: CustomerOrdersDoc[];
+    let total: number;
+    if (caller.role === 'customer') {
+      // The customer's own record, by `_id`.
+      const own = await book.customerOrders.findById(caller.id).lean<CustomerOrdersDoc>();
+      total = own ? 1 : 0;
+      rows = own && page.skip === 0 && page.limit > 0 ? [own] : [];
+    } else {
+      // Every record, newest first: the admins' owner-keyed list (store/orders.ts), read by `_id`.
+      const p = await book.lists.page(CUSTOMER_ORDERS_LIST, page.skip, page.limit);
+      const found = await Promise.all(p.rows.map(([id]) => book.customerOrders.findById(id).lean<CustomerOrdersDoc>()));
+      rows = found.filter((c): c is CustomerOrdersDoc => c !== null);
+      total = p.total;
+    }
     sendList(
       res,
       page,

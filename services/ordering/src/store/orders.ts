@@ -15,6 +15,8 @@ import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { colomboIso } from '../domain/time';
 import type { PricedLine } from '../domain/pricing';
 import type { CheckoutDoc } from './checkouts';
+import type { OrderCustomer } from './readModels';
+import { backfillOrderFilters, listOrderFilters, type FilterableOrder } from './orderFilters';
 
 interface OrderBase extends OutboxFields {
   _id: string;
@@ -32,6 +34,8 @@ interface OrderBase extends OutboxFields {
   statusChangedAt: Date;
   /** The order's slots in its lists (customer's, seller's, everyone's), given once when it is written. */
   listSlots?: ListSlots;
+  /** Its slots in its status and month sub-lists, by key (store/orderFilters.ts). */
+  filterSlots?: Record<string, ListSlots>;
 }
 
 /** An order's slot in the customer's (`c`), the seller's (`s`) and the admins' (`a`) list. */
@@ -73,6 +77,9 @@ export interface CustomerOrdersDoc {
   _id: string;
   CustomerID: string;
   Orders: string[];
+  /** Its slot in the admins' list of customer-order records ({@link CUSTOMER_ORDERS_LIST}) and when it was listed. */
+  listSlot?: number;
+  listedAt?: Date;
 }
 
 const orderFields = {
@@ -89,6 +96,7 @@ const orderFields = {
   rejectionReason: String,
   statusChangedAt: { type: Date, required: true },
   listSlots: { type: { c: Number, s: Number, a: Number }, _id: false },
+  filterSlots: { type: Schema.Types.Mixed, default: undefined },
 };
 
 const itemOrderSchema = new Schema<ItemOrderDoc>(
@@ -120,7 +128,7 @@ const historySchema = new Schema<HistoryDoc>(
   { collection: 'order_history', versionKey: false },
 );
 const customerOrdersSchema = new Schema<CustomerOrdersDoc>(
-  { _id: String, CustomerID: { type: String, required: true }, Orders: [String] },
+  { _id: String, CustomerID: { type: String, required: true }, Orders: [String], listSlot: Number, listedAt: Date },
   { collection: 'customer_orders', versionKey: false },
 );
 
@@ -173,7 +181,7 @@ function orderListIds(kind: OrderKind, o: Pick<OrderBase, 'CustomerID' | 'Seller
  * Writes an order's entry in its three lists from the order as stored (so a rerun after a crash,
  * or a redelivered event, writes the same entries again). An order without slots is skipped.
  */
-export async function listOrder(book: OrderBook, kind: OrderKind, o: OrderBase): Promise<void> {
+export async function listOrder(book: OrderBook, kind: OrderKind, o: OrderBase, filters = true): Promise<void> {
   if (!o.listSlots) return;
   const [c, s, a] = orderListIds(kind, o);
   const fields = { t: new Date(o.placedAt).getTime(), s: o.status };
@@ -182,7 +190,12 @@ export async function listOrder(book: OrderBook, kind: OrderKind, o: OrderBase):
     book.lists.put(s, o.listSlots.s, o._id, fields),
     book.lists.put(a, o.listSlots.a, o._id, fields),
   ]);
+  // The status and month sub-lists, from the order as stored (store/orderFilters.ts).
+  if (filters) await listOrderFilters(book.lists, kind, filterable(book, kind), o._id);
 }
+
+const filterable = (book: OrderBook, kind: OrderKind) =>
+  (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<FilterableOrder>;
 
 /**
  * Inserts an order if absent, with slots in its lists, and lists it. The slots are handed out only
@@ -199,7 +212,8 @@ async function insertListedOrder(book: OrderBook, kind: OrderKind, doc: OrderBas
     order = await m.findById(doc._id).lean<OrderBase>();
     if (order && order.listSlots?.c !== listSlots.c) await Promise.all(ids.map((id) => book.lists.release(id)));
   }
-  if (order) await listOrder(book, kind, order);
+  // Its status and month sub-lists come after the checkout's other records (materializeOrders).
+  if (order) await listOrder(book, kind, order, false);
 }
 
 /** The id of a payment-history list: a customer's (`h:c:<customerId>`) or everyone's (`h:all`, admins). */
@@ -233,8 +247,8 @@ async function insertListedHistory(book: OrderBook, doc: Omit<HistoryDoc, 'listS
 }
 
 /**
- * Gives every order and payment-history record written before the lists existed its slots and
- * entries, oldest first, once per kind (markers in the heads collection record it). A one-off
+ * Gives every order, payment-history record and customer-order record written before the lists
+ * existed its slots and entries, oldest first, once per kind (markers in the heads collection record it). A one-off
  * scan at start-up, not a request path.
  * @returns how many rows were listed
  */
@@ -267,6 +281,23 @@ export async function backfillOrderLists(book: OrderBook): Promise<number> {
     }
     await book.lists.mark(HISTORY);
   }
+  const CUSTOMER_ORDERS = '$backfill:customer-orders:v1';
+  if (!(await book.lists.isMarked(CUSTOMER_ORDERS))) {
+    for (const rec of await book.customerOrders.find({}).sort({ _id: 1 }).lean<CustomerOrdersDoc[]>()) {
+      if (rec.listSlot !== undefined) continue;
+      const [slot] = await book.lists.allocate([CUSTOMER_ORDERS_LIST]);
+      const listed = { listSlot: slot!, listedAt: new Date() };
+      await book.customerOrders.updateOne({ _id: rec._id }, { $set: listed });
+      await listCustomerOrders(book, { ...rec, ...listed });
+      n++;
+    }
+    await book.lists.mark(CUSTOMER_ORDERS);
+  }
+  // The status and month sub-lists of orders listed before them (store/orderFilters.ts).
+  await backfillOrderFilters(book.lists, {
+    item: book.itemOrders as unknown as Model<FilterableOrder>,
+    package: book.packageOrders as unknown as Model<FilterableOrder>,
+  });
   return n;
 }
 
@@ -328,11 +359,46 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
     captureId: pay.captureId,
     createdAt: pay.paidAt,
   });
-  await book.customerOrders.updateOne(
-    { _id: c.customerId },
-    { $setOnInsert: { CustomerID: c.customerId }, $addToSet: { Orders: c._id } },
-    { upsert: true },
-  );
+  await recordCustomerOrder(book, c.customerId, c._id);
+  // The orders' status and month sub-lists last, so the records above are written as quickly as
+  // before them (a pay and the saga may materialize the same checkout at once).
+  for (const { line, id } of orderLines(c)) await listOrderFilters(book.lists, line.kind, filterable(book, line.kind), id);
+}
+
+/**
+ * The admins' list of customer-order records (`GET /customerOrders/getCusOrder` as an admin):
+ * one owner-keyed list over every record, newest record first (a record is listed when the
+ * customer's first order is written), read by `_id` (issue 14 part 3: the list used to be a sort,
+ * skip and count over the whole collection).
+ */
+export const CUSTOMER_ORDERS_LIST = 'co:all';
+
+/** Lists a customer-order record (from the record as stored, so a rerun writes the same entry). */
+async function listCustomerOrders(book: OrderBook, rec: CustomerOrdersDoc): Promise<void> {
+  if (rec.listSlot === undefined) return;
+  await book.lists.put(CUSTOMER_ORDERS_LIST, rec.listSlot, rec._id, { t: new Date(rec.listedAt ?? 0).getTime() });
+}
+
+/**
+ * Adds an order number to the customer's record, creating the record with its slot in the admins'
+ * list when it is not there yet (a writer that loses the race to create it releases its slot).
+ */
+async function recordCustomerOrder(book: OrderBook, customerId: string, orderId: string): Promise<void> {
+  let rec = await book.customerOrders.findById(customerId).lean<CustomerOrdersDoc>();
+  if (!rec) {
+    const [slot] = await book.lists.allocate([CUSTOMER_ORDERS_LIST]);
+    await insertIfAbsent(book.customerOrders, {
+      _id: customerId,
+      CustomerID: customerId,
+      Orders: [],
+      listSlot: slot,
+      listedAt: new Date(),
+    });
+    rec = await book.customerOrders.findById(customerId).lean<CustomerOrdersDoc>();
+    if (rec && rec.listSlot !== slot) await book.lists.release(CUSTOMER_ORDERS_LIST);
+  }
+  await book.customerOrders.updateOne({ _id: customerId }, { $addToSet: { Orders: orderId } });
+  if (rec) await listCustomerOrders(book, rec);
 }
 
 /**
@@ -377,19 +443,23 @@ function orderWire<T extends ItemOrderDoc | PackageOrderDoc>(o: T) {
     aggregateVersion: _v,
     outboxLeaseUntil: _l,
     listSlots: _s,
+    filterSlots: _f,
     ...rest
   } = o;
   return { ...rest, UnitPrice: rupees(unitPriceCents), TotalPrice: rupees(totalCents) };
 }
 
-/** An item order as answered (money in rupees), with the customer's name for seller cards. */
-export function itemOrderView(o: ItemOrderDoc, customerName: string) {
-  return { ...orderWire(o), CustomerName: customerName };
+/**
+ * An item order as answered (money in rupees), with the customer's name, delivery address and
+ * phone for seller cards ({@link OrderCustomer}).
+ */
+export function itemOrderView(o: ItemOrderDoc, customer: OrderCustomer) {
+  return { ...orderWire(o), ...customer };
 }
 
-/** A package order as answered, with the customer's name and the seller company's name and logo. */
-export function packageOrderView(o: PackageOrderDoc, customerName: string, seller: { companyname: string; logo: string }) {
-  return { ...orderWire(o), CustomerName: customerName, SellerCompany: seller };
+/** A package order as answered, with the customer as {@link itemOrderView} and the seller company's name and logo. */
+export function packageOrderView(o: PackageOrderDoc, customer: OrderCustomer, seller: { companyname: string; logo: string }) {
+  return { ...orderWire(o), ...customer, SellerCompany: seller };
 }
 
 /** An order-history record as answered (Amount in rupees). */

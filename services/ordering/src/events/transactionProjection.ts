@@ -1,0 +1,119 @@
+/**
+ * The admin transaction search index (issue 14 part 3; queries in domain/transactionSearch.ts),
+ * fed by `ordering.payment.v1` (PaymentCaptured, PaymentRefunded: a rejected checkout's and each
+ * seller cancellation's refund, which change the record's status) through a
+ * {@link ProjectionConsumer} in its own consumer group (`<service group>-transactions`).
+ *
+ * One document per checkout, written at the payment event's aggregateVersion with external
+ * versioning: a duplicate or an older event (a PaymentCaptured replayed after its refund) is a
+ * no-op, so the index ends at the newest payment state whatever the order of delivery. The event
+ * carries the money, receipt, type and status; the facts it lacks (the record's id, the payment
+ * time, the item and package ids) are read from the checkout by `_id`, where they never change
+ * once it is paid. An event whose checkout this database does not hold (another stack's, on
+ * shared local topics) or that is not a payment event is skipped.
+ */
+import { PaymentEventDataSchema, Topics, type EventEnvelope } from '@market/contracts';
+import {
+  ProjectionConsumer,
+  SearchIndex as PlatformSearchIndex,
+  consumerGroupOf,
+  searchAliasOf,
+  type IndexOp,
+  type SearchIndex,
+} from '@market/platform';
+import type { Kafka } from 'kafkajs';
+import type { Model } from 'mongoose';
+import type { Logger } from 'pino';
+import type { OrderingConfig } from '../config';
+import { transactionDoc, transactionIndexDefinition, type TransactionView } from '../domain/transactionSearch';
+import type { CheckoutDoc } from '../store/checkouts';
+
+/** The newest payment event per checkout in a batch. */
+export function newestPayments(events: EventEnvelope[]): EventEnvelope[] {
+  const newest = new Map<string, EventEnvelope>();
+  for (const e of events) {
+    if (e.type !== 'PaymentCaptured' && e.type !== 'PaymentRefunded') continue;
+    const have = newest.get(e.aggregateId);
+    if (!have || have.aggregateVersion < e.aggregateVersion) newest.set(e.aggregateId, e);
+  }
+  return [...newest.values()];
+}
+
+/** The index write of one payment event, or null when it cannot be applied (bad data, unknown checkout). */
+export async function transactionOp(checkouts: Model<CheckoutDoc>, e: EventEnvelope): Promise<IndexOp | null> {
+  const d = PaymentEventDataSchema.safeParse(e.data);
+  if (!d.success) return null;
+  const c = await checkouts.findById(d.data.orderId).lean<CheckoutDoc>();
+  if (!c?.payment) return null;
+  // A cancellation's refund names the new status and what was refunded so far (read from the
+  // event as sent, whatever the schema this build parses it with keeps).
+  const { status, refundedCents } = e.data as { status?: unknown; refundedCents?: unknown };
+  const doc = transactionDoc(
+    e.type as 'PaymentCaptured' | 'PaymentRefunded',
+    { ...d.data, status, refundedCents },
+    {
+      historyId: c.payment.historyId,
+      paidAt: c.payment.paidAt,
+      itemIds: c.lines.filter((l) => l.kind === 'item').map((l) => l.id),
+      packageIds: c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
+    },
+  );
+  return { kind: 'put', id: c._id, doc, version: e.aggregateVersion };
+}
+
+/** Starts the projection into `index`; resolves once it joined its group. */
+export async function startTransactionProjection(opts: {
+  kafka: Kafka;
+  groupId: string;
+  fromBeginning: boolean;
+  logger: Logger;
+  index: SearchIndex<TransactionView>;
+  checkouts: Model<CheckoutDoc>;
+}): Promise<ProjectionConsumer> {
+  const projection = new ProjectionConsumer({
+    kafka: opts.kafka,
+    groupId: opts.groupId,
+    topics: [Topics.payment],
+    logger: opts.logger.child({ projection: 'transactions' }),
+    fromBeginning: opts.fromBeginning,
+    apply: async (events) => {
+      const ops = await Promise.all(newestPayments(events).map((e) => transactionOp(opts.checkouts, e)));
+      await opts.index.bulk(ops.filter((op): op is IndexOp => op !== null));
+    },
+  });
+  await projection.start();
+  return projection;
+}
+
+/**
+ * The transactions index (alias `<SEARCH_INDEX or ordering[-MONGO_DB]>-transactions`) with its
+ * projection started and both closed at shutdown. OpenSearch being down at start is fine: the
+ * admin search answers 503 and the projection retries until it is back.
+ */
+export async function startTransactionSearch(opts: {
+  config: OrderingConfig;
+  kafka: Kafka;
+  logger: Logger;
+  shutdown: { add(name: string, fn: () => Promise<unknown>): void };
+  checkouts: Model<CheckoutDoc>;
+}): Promise<SearchIndex<TransactionView>> {
+  const { config } = opts;
+  const index = new PlatformSearchIndex<TransactionView>({
+    url: config.OPENSEARCH_URL,
+    alias: searchAliasOf(config, 'ordering', 'transactions'),
+    replicas: config.OPENSEARCH_REPLICAS,
+    definition: transactionIndexDefinition,
+    logger: opts.logger,
+  });
+  opts.shutdown.add('transaction search client', () => index.close());
+  const projection = await startTransactionProjection({
+    kafka: opts.kafka,
+    groupId: `${consumerGroupOf(config)}-transactions`,
+    fromBeginning: config.KAFKA_FROM_BEGINNING,
+    logger: opts.logger,
+    index,
+    checkouts: opts.checkouts,
+  });
+  opts.shutdown.add('transaction search projection', () => projection.stop());
+  return index;
+}
