@@ -26,6 +26,7 @@ import { stockReleaseModel } from './store/stockReleases';
 import { itemReviewModel } from './store/itemReviews';
 import { reservationModel } from './store/reservations';
 import { itemModel } from './store/items';
+import { ItemViewCache } from './store/itemViewCache';
 import { packageModel } from './store/packages';
 import { directoryImageStore } from './store/imageStore';
 
@@ -88,7 +89,7 @@ void runService({
 
     app.use(
       imageRoutes(directoryImageStore(config.IMAGE_DIR)),
-      itemRoutes(items, nudge, search, logger),
+      itemRoutes(items, nudge, search, logger, new ItemViewCache(config.ITEM_CACHE_MS)),
       packageRoutes(packages, items, nudge, packageSearch, logger),
     );
   },

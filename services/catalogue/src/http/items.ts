@@ -55,6 +55,7 @@ import { z } from 'zod';
 import { facetsFrom, searchRequest, searchWindow, type FacetAggregations } from '../domain/search';
 import { itemCreated, itemData, itemDeleted, itemUpdated } from '../events/itemEvents';
 import { itemPut } from '../events/searchProjection';
+import { ItemViewCache } from '../store/itemViewCache';
 import { cents, itemView, type ItemDoc } from '../store/items';
 import type { IndexOp, SearchIndex } from '../store/searchIndex';
 import type { Logger } from 'pino';
@@ -77,7 +78,13 @@ function isDuplicateKey(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
-export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: SearchIndex, logger: Logger): Router {
+export function itemRoutes(
+  items: Model<ItemDoc>,
+  nudge: () => void,
+  search: SearchIndex,
+  logger: Logger,
+  viewCache: ItemViewCache = new ItemViewCache(0),
+): Router {
   const r = Router();
 
   /** The seller's write into the search index at once (see the module's note); never fails the request. */
@@ -123,10 +130,20 @@ export function itemRoutes(items: Model<ItemDoc>, nudge: () => void, search: Sea
   });
 
   r.get('/items/get/:id', async (req, res) => {
-    const item = await items.findOne({ _id: objectIdParam(req.params.id), deleted: false }).lean<ItemDoc>();
+    const id = objectIdParam(req.params.id);
+    // Shoppers may get an answer up to ITEM_CACHE_MS old; sellers and admins always the stored one.
+    const shopper = !req.caller || req.caller.role === 'customer';
+    const cached = shopper ? viewCache.get(String(id)) : undefined;
+    if (cached) {
+      setVersionTag(res, cached.version);
+      return void res.type('application/json').send(cached.body);
+    }
+    const item = await items.findOne({ _id: id, deleted: false }).lean<ItemDoc>();
     if (!item) throw notFound();
+    const body = JSON.stringify(itemView(item));
+    viewCache.set(String(id), body, item.aggregateVersion);
     setVersionTag(res, item.aggregateVersion);
-    res.json(itemView(item));
+    res.type('application/json').send(body);
   });
 
   r.get('/items/skuAvailable/:sku', async (req, res) => {

@@ -6,7 +6,8 @@
  * upper-cased copy, which also settles two concurrent creates.
  */
 import { outboxPlugin, type OutboxFields } from '@market/platform';
-import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { Schema, Types, type Connection, type Model, type Query } from 'mongoose';
+import { itemWrites } from './itemViewCache';
 
 export interface ItemDoc extends OutboxFields {
   _id: Types.ObjectId;
@@ -87,6 +88,14 @@ const schema = new Schema<ItemDoc>(
   { collection: 'items', versionKey: false },
 );
 schema.plugin(outboxPlugin);
+// Every item write of this process names the item to the answer cache (store/itemViewCache.ts).
+schema.post(
+  ['updateOne', 'updateMany', 'findOneAndUpdate', 'replaceOne', 'deleteOne', 'deleteMany'],
+  function (this: Query<unknown, ItemDoc>) {
+    const id = (this.getFilter() as { _id?: unknown })._id;
+    itemWrites.emit('write', typeof id === 'string' || id instanceof Types.ObjectId ? String(id) : '*');
+  },
+);
 schema.index({ skuKey: 1 }, { unique: true });
 schema.index({ SellerID: 1, createdAt: -1 });
 schema.index({ Category: 1, finalPriceCents: 1 });
