@@ -19,14 +19,15 @@ describe('report money', () => {
 });
 
 describe('sales figures', () => {
-  it('counts orders, distinct items, units, income, outgoings once per line, profit', () => {
+  it('counts orders (distinct checkouts), distinct items, units, income, outgoings once per line, profit', () => {
     const t = salesTotals([
-      { kind: 'item', productId: 'a', quantity: 2, unitPriceCents: 100000 },
-      { kind: 'item', productId: 'a', quantity: 1, unitPriceCents: 90000 },
-      { kind: 'item', productId: 'b', quantity: 3, unitPriceCents: 5050 },
+      { orderId: 'K7Q2M9X4B1ZT', kind: 'item', productId: 'a', quantity: 2, unitPriceCents: 100000 },
+      { orderId: 'P3W8N5V2C6RY', kind: 'item', productId: 'a', quantity: 1, unitPriceCents: 90000 },
+      // A second line of the first checkout: the same order (issue 16 item 13).
+      { orderId: 'K7Q2M9X4B1ZT', kind: 'item', productId: 'b', quantity: 3, unitPriceCents: 5050 },
     ]);
     expect(t).toEqual({
-      orders: 3,
+      orders: 2,
       products: 2,
       units: 6,
       incomeCents: 200000 + 90000 + 15150,

@@ -1,7 +1,8 @@
 /**
  * The figures of a seller's monthly sales report (spec 001 section 9), computed in one pass over
  * the sale lines so a large month needs no more memory than its distinct items:
- * - TotalOrders: the seller's orders (one per item or package order line);
+ * - TotalOrders: the seller's orders, i.e. distinct checkouts (OrderID): an order with two item
+ *   lines of this seller is one order (issue 16 item 13: it counted as two);
  * - TotalItems / TotalPackages: distinct items or packages sold;
  * - TotalStockSold (items): units sold;
  * - TotalIncome: unit price × quantity, summed;
@@ -13,6 +14,8 @@
 import { lineOutgoings } from './money';
 
 export interface SaleFigureLine {
+  /** The checkout's OrderID (every line of one checkout shares it). */
+  orderId: string;
   kind: 'item' | 'package';
   productId: string;
   quantity: number;
@@ -30,13 +33,13 @@ export interface SalesTotals {
 
 export class SalesAccumulator {
   private readonly products = new Set<string>();
-  private orders = 0;
+  private readonly orders = new Set<string>();
   private units = 0;
   private income = 0;
   private outgoings = 0;
 
   add(line: SaleFigureLine): void {
-    this.orders++;
+    this.orders.add(line.orderId);
     this.products.add(line.productId);
     this.units += line.quantity;
     this.income += line.unitPriceCents * line.quantity;
@@ -45,7 +48,7 @@ export class SalesAccumulator {
 
   totals(): SalesTotals {
     return {
-      orders: this.orders,
+      orders: this.orders.size,
       products: this.products.size,
       units: this.units,
       incomeCents: this.income,

@@ -53,7 +53,7 @@ function salesFilter(sellerId: string, kind: 'item' | 'package', p: ReportJobPar
 async function totalsOf(rm: ReadModels, filter: Record<string, unknown>): Promise<SalesTotals> {
   const acc = new SalesAccumulator();
   const cursor = rm.sales
-    .find(filter, { kind: 1, productId: 1, quantity: 1, unitPriceCents: 1 })
+    .find(filter, { orderId: 1, kind: 1, productId: 1, quantity: 1, unitPriceCents: 1 })
     .lean<SaleRM>()
     .cursor({ batchSize: BATCH });
   for await (const s of cursor) acc.add(s as SaleRM);
