@@ -10,6 +10,10 @@
  * patch makes the two share their WHERE clause), MongoDB with its winning plan. Updates and deletes
  * by `_id` compare the same column expression (one constant in the backend), which the find plan
  * stands for. It also checks that the conditions beside `_id` still decide the answer.
+ *
+ * The same holds for the leading field of a unique index (`{ usernameKey, deleted: false }` at
+ * every login, `{ skuKey }`): infra/ferretdb/sqlite-unique-index.patch pushes that equality down in
+ * the index's own expression; without it FerretDB read every document.
  */
 import type { Connection } from 'mongoose';
 import { Types } from 'mongoose';
@@ -26,6 +30,11 @@ beforeAll(async () => {
   // Enough rows that a scan and an index search are different plans for SQLite and MongoDB.
   await db.collection('strings').insertMany(Array.from({ length: 200 }, (_, i) => ({ _id: `i${i}` as never, deleted: i % 2 === 0, n: i })));
   await db.collection('oids').insertMany(oids.map((_id, i) => ({ _id, deleted: i % 2 === 0, n: i })));
+  await db.collection('accounts').createIndex({ usernameKey: 1 }, { unique: true });
+  await db.collection('accounts').createIndex({ tags: 1 });
+  await db
+    .collection('accounts')
+    .insertMany(Array.from({ length: 200 }, (_, i) => ({ usernameKey: `user${i}`, deleted: i % 2 === 0, n: i, tags: [`t${i}`, 'all'] })));
 });
 
 afterAll(async () => {
@@ -78,5 +87,28 @@ describe('reads by _id use the _id index', () => {
     expect((await strings.deleteOne({ _id: 'i10' as never, deleted: false })).deletedCount).toBe(0);
     expect((await strings.deleteOne({ _id: 'i11' as never, deleted: false })).deletedCount).toBe(1);
     expect(await strings.countDocuments({ _id: 'i11' as never })).toBe(0);
+  });
+});
+
+describe('equality on a unique index field uses that index', () => {
+  it.each([
+    ['the field alone', { usernameKey: 'user7' }],
+    ['the field beside other conditions', { usernameKey: 'user7', deleted: false, n: { $gte: 0 } }],
+  ])('%s', async (_what, filter) => {
+    expectIdIndex(await plan('accounts', filter));
+  });
+
+  it('answers, updates and deletes by it as before, and leaves array fields of other indexes to the handler', async () => {
+    const accounts = db.collection('accounts');
+    expect(await accounts.findOne({ usernameKey: 'user7', deleted: false }, { projection: { _id: 0, n: 1 } })).toEqual({ n: 7 });
+    expect(await accounts.findOne({ usernameKey: 'user8', deleted: false })).toBeNull();
+    expect((await accounts.updateOne({ usernameKey: 'user9' }, { $inc: { n: 100 } })).modifiedCount).toBe(1);
+    expect((await accounts.findOne({ usernameKey: 'user9' }))?.n).toBe(109);
+    expect((await accounts.deleteOne({ usernameKey: 'user11', deleted: false })).deletedCount).toBe(1);
+    expect(await accounts.countDocuments({ usernameKey: 'user11' })).toBe(0);
+    // `tags` holds arrays under a non-unique index: {tags: v} matches any element, as in MongoDB.
+    expect(await accounts.countDocuments({ tags: 't5' })).toBe(1);
+    expect(await accounts.countDocuments({ tags: 'all' })).toBe(199);
+    await expect(accounts.insertOne({ usernameKey: 'user12', n: 0 })).rejects.toMatchObject({ code: 11000 });
   });
 });
