@@ -28,6 +28,8 @@ describe('sales figures', () => {
     ]);
     expect(t).toEqual({
       orders: 2,
+      // Every line is a row of the report's table, though two share an order.
+      lines: 3,
       products: 2,
       units: 6,
       incomeCents: 200000 + 90000 + 15150,
@@ -37,7 +39,7 @@ describe('sales figures', () => {
   });
 
   it('is all zeros for no sales', () => {
-    expect(salesTotals([])).toEqual({ orders: 0, products: 0, units: 0, incomeCents: 0, outgoingsCents: 0, profitCents: 0 });
+    expect(salesTotals([])).toEqual({ orders: 0, lines: 0, products: 0, units: 0, incomeCents: 0, outgoingsCents: 0, profitCents: 0 });
   });
 });
 

@@ -8,8 +8,10 @@
  * - TotalIncome: unit price × quantity, summed;
  * - TotalOutgoings: 20 % of the unit price per item order line, 10 % of the package price per
  *   package order line;
- * - TotalProfit: income − outgoings.
- * All in integer cents.
+ * - TotalProfit: income − outgoings;
+ * - lines: the sale lines, i.e. the report's table rows (more than the orders when an order has
+ *   several lines: the PDF and CSV must print every line).
+ * Money in integer cents.
  */
 import { lineOutgoings } from './money';
 
@@ -24,6 +26,8 @@ export interface SaleFigureLine {
 
 export interface SalesTotals {
   orders: number;
+  /** Sale lines: the rows of the report's table. */
+  lines: number;
   products: number;
   units: number;
   incomeCents: number;
@@ -34,12 +38,14 @@ export interface SalesTotals {
 export class SalesAccumulator {
   private readonly products = new Set<string>();
   private readonly orders = new Set<string>();
+  private lines = 0;
   private units = 0;
   private income = 0;
   private outgoings = 0;
 
   add(line: SaleFigureLine): void {
     this.orders.add(line.orderId);
+    this.lines++;
     this.products.add(line.productId);
     this.units += line.quantity;
     this.income += line.unitPriceCents * line.quantity;
@@ -49,6 +55,7 @@ export class SalesAccumulator {
   totals(): SalesTotals {
     return {
       orders: this.orders.size,
+      lines: this.lines,
       products: this.products.size,
       units: this.units,
       incomeCents: this.income,

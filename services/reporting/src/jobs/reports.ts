@@ -192,7 +192,8 @@ async function salesReport(
       ['Total Profit', rs(t.profitCents)],
     ],
     columns,
-    rowCount: t.orders,
+    // One row per sale line (an order with two lines has two rows).
+    rowCount: t.lines,
     emptyText: NO_SALES,
     rows: async function* () {
       for await (const r of saleRows(rm, filter, k)) {
