@@ -1,6 +1,7 @@
 /** Unit tests of the chaos run's pure parts: the check functions and the seeded generator. */
 import { describe, expect, it } from 'vitest';
 import {
+  cancellationMailsOnce,
   cartsCleared,
   drained,
   mailsOnce,
@@ -10,6 +11,7 @@ import {
   paidOnce,
   ratingsMatch,
   readModelMatches,
+  refundsAddUp,
   reportsOnce,
   reservationsOnce,
   stockBalances,
@@ -81,6 +83,103 @@ describe('chaos checks', () => {
     );
     expect(twice.ok).toBe(false);
     expect(twice.detail).toContain('i1: 6 ≠ 10−2');
+  });
+
+  it('a seller-cancelled order agrees with its Confirmed checkout and gives its units back to the stock (issue 16)', () => {
+    expect(ordersAgree([co('A', 'Confirmed')], [{ _id: 'A-I1', OrderID: 'A', status: 'Cancelled', OQuantity: 1 }]).ok).toBe(true);
+    expect(ordersAgree([co('A', 'Rejected')], [{ _id: 'A-I1', OrderID: 'A', status: 'Cancelled', OQuantity: 1 }]).ok).toBe(false);
+    const checkouts = [co('A', 'Confirmed', [line('i1', 2), line('i2', 1)])];
+    const initial = new Map([
+      ['i1', 10],
+      ['i2', 3],
+    ]);
+    const cancelled = new Set(['A-I1']);
+    expect(
+      stockBalances(
+        initial,
+        new Map([
+          ['i1', 10],
+          ['i2', 2],
+        ]),
+        checkouts,
+        cancelled,
+      ).ok,
+    ).toBe(true);
+    // Given back twice, or not at all.
+    expect(
+      stockBalances(
+        initial,
+        new Map([
+          ['i1', 12],
+          ['i2', 2],
+        ]),
+        checkouts,
+        cancelled,
+      ).ok,
+    ).toBe(false);
+    expect(
+      stockBalances(
+        initial,
+        new Map([
+          ['i1', 8],
+          ['i2', 2],
+        ]),
+        checkouts,
+        cancelled,
+      ).ok,
+    ).toBe(false);
+  });
+
+  it('refundsAddUp: the cancelled totals (everything once all are cancelled) in history, provider and reporting', () => {
+    // A: two lines of 1,000.00 and 500.00 + Rs. 100: one cancelled. B: one line, cancelled. C: none.
+    const a = { ...co('A', 'Confirmed', [line('i1', 1), line('i2', 1)]), amountCents: 160_000 };
+    const b = { ...co('B', 'Confirmed', [line('i1', 1)]), amountCents: 110_000 };
+    const c = { ...co('C', 'Confirmed'), amountCents: 110_000 };
+    const orders = [
+      { _id: 'A-I1', OrderID: 'A', status: 'Cancelled', OQuantity: 1, totalCents: 100_000 },
+      { _id: 'A-I2', OrderID: 'A', status: 'Confirmed', OQuantity: 1, totalCents: 50_000 },
+      { _id: 'B-I1', OrderID: 'B', status: 'Cancelled', OQuantity: 1, totalCents: 100_000 },
+      { _id: 'C-I1', OrderID: 'C', status: 'Confirmed', OQuantity: 1, totalCents: 100_000 },
+    ];
+    const history = [
+      { OrderID: 'A', status: 'PartiallyRefunded', refundedCents: 100_000 },
+      { OrderID: 'B', status: 'Refunded', refundedCents: 110_000 },
+      { OrderID: 'C', status: 'Paid' },
+    ];
+    const provider = [
+      { orderLineId: 'A-I1', amountCents: 100_000 },
+      { orderLineId: 'B-I1', amountCents: 110_000 },
+    ];
+    const tx = [
+      { _id: 'A', refundedCents: 100_000 },
+      { _id: 'B', refundedCents: 110_000 },
+      { _id: 'C', refundedCents: 0 },
+    ];
+    expect(refundsAddUp([a, b, c], orders, history, provider, tx).ok).toBe(true);
+    const twice = refundsAddUp([a, b, c], orders, history, [...provider, { orderLineId: 'A-I1', amountCents: 100_000 }], tx);
+    expect(twice.ok).toBe(false);
+    expect(twice.detail).toContain('A: provider 2 refunds 200000 ≠ 1 100000');
+    expect(
+      refundsAddUp([a, b, c], orders, history, provider, [
+        { _id: 'A', refundedCents: 100_000 },
+        { _id: 'B', refundedCents: 100_000 },
+      ]).ok,
+    ).toBe(false);
+    expect(
+      refundsAddUp(
+        [a, b, c],
+        orders,
+        [history[0]!, { OrderID: 'B', status: 'PartiallyRefunded', refundedCents: 100_000 }, history[2]!],
+        provider,
+        tx,
+      ).ok,
+    ).toBe(false);
+  });
+
+  it('cancellationMailsOnce: one e-mail per cancelled order', () => {
+    expect(cancellationMailsOnce(['A-I1'], ['Your order A-I1 was cancelled']).ok).toBe(true);
+    expect(cancellationMailsOnce(['A-I1'], []).ok).toBe(false);
+    expect(cancellationMailsOnce(['A-I1'], ['Your order A-I1 was cancelled', 'Your order A-I1 was cancelled']).ok).toBe(false);
   });
 
   it('reservationsOnce: exactly one per paid checkout, none for others', () => {

@@ -27,6 +27,8 @@ export interface CheckoutSnap {
   status: string;
   lines: { kind: string; id: string; quantity: number; itemIds: string[] }[];
   paid: boolean;
+  /** Charged, cents (delivery and VAT included). */
+  amountCents?: number;
 }
 export interface OrderSnap {
   _id: string;
@@ -34,10 +36,21 @@ export interface OrderSnap {
   status: string;
   OQuantity: number;
   itemId?: string;
+  /** Unit price × quantity, cents. */
+  totalCents?: number;
 }
 export interface HistorySnap {
   OrderID: string;
   status: string;
+  /** Cents refunded by sellers' cancellations (issue 16). */
+  refundedCents?: number;
+}
+
+/** The order-line ids of a checkout's lines, as ordering derives them (`-I<n>` items, `-P<n>` packages). */
+export function lineIds(c: Pick<CheckoutSnap, '_id' | 'lines'>): string[] {
+  let i = 0;
+  let p = 0;
+  return c.lines.map((l) => (l.kind === 'item' ? `${c._id}-I${++i}` : `${c._id}-P${++p}`));
 }
 
 /**
@@ -73,30 +86,103 @@ export function noneStuck(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check
 }
 
 /**
- * A checkout's status agrees with its orders: a Confirmed checkout's orders are Confirmed, a
- * Rejected one's Rejected (the saga's second write after a crash, section 3).
+ * A checkout's status agrees with its orders: a Confirmed checkout's orders are Confirmed (or
+ * Cancelled by their seller, issue 16), a Rejected one's Rejected (the saga's second write after a
+ * crash, section 3).
  */
 export function ordersAgree(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check {
   const status = new Map(checkouts.map((c) => [c._id, c.status]));
-  const bad = orders.filter((o) => status.get(o.OrderID) !== o.status).map((o) => `${o._id}:${o.status}≠${status.get(o.OrderID)}`);
+  const agrees = (o: OrderSnap) =>
+    status.get(o.OrderID) === o.status || (o.status === 'Cancelled' && status.get(o.OrderID) === 'Confirmed');
+  const bad = orders.filter((o) => !agrees(o)).map((o) => `${o._id}:${o.status}≠${status.get(o.OrderID)}`);
   return check('orders agree with their checkout', bad, 'orders', orders.length);
 }
 
 /**
  * Stock = initial − confirmed quantities, per item: StockReserved was applied exactly once per
  * confirmed order and never for a rejected one (section 3, "reserves stock atomically", consumers
- * idempotent).
+ * idempotent); a line its seller cancelled gave its units back exactly once (issue 16:
+ * OrderCancelled → StockReleased), so it no longer counts as sold.
+ * @param cancelled - ids of the cancelled order lines (`<OrderID>-I<n>`)
  */
-export function stockBalances(initial: Map<string, number>, stock: Map<string, number>, checkouts: CheckoutSnap[]): Check {
+export function stockBalances(
+  initial: Map<string, number>,
+  stock: Map<string, number>,
+  checkouts: CheckoutSnap[],
+  cancelled: ReadonlySet<string> = new Set(),
+): Check {
   const sold = new Map<string, number>();
-  for (const c of checkouts)
-    if (c.status === 'Confirmed') for (const l of c.lines) for (const id of l.itemIds) sold.set(id, (sold.get(id) ?? 0) + l.quantity);
+  for (const c of checkouts) {
+    if (c.status !== 'Confirmed') continue;
+    const ids = lineIds(c);
+    c.lines.forEach((l, n) => {
+      if (cancelled.has(ids[n]!)) return;
+      for (const id of l.itemIds) sold.set(id, (sold.get(id) ?? 0) + l.quantity);
+    });
+  }
   const bad: string[] = [];
   for (const [id, start] of initial) {
     const expected = start - (sold.get(id) ?? 0);
     if (stock.get(id) !== expected) bad.push(`${id}: ${stock.get(id)} ≠ ${start}−${sold.get(id) ?? 0}`);
   }
-  return check('stock = initial − confirmed', bad, 'items', initial.size);
+  return check('stock = initial − confirmed + cancelled', bad, 'items', initial.size);
+}
+
+/**
+ * The money of sellers' cancellations adds up (issue 16), per paid checkout: what is refunded is
+ * the total of its cancelled orders, or everything charged once all of them are cancelled (delivery
+ * and VAT go back with the last); the payment history shows it (`PartiallyRefunded` / `Refunded`
+ * with `refundedCents`), the payment provider refunded exactly that, once per cancelled order, and
+ * reporting's transaction has the same refunded cents. A checkout without cancellations has none.
+ * @param providerRefunds - the sandbox provider's partial refunds (`orderLineId`, cents)
+ * @param transactions - reporting's transactions by checkout id
+ */
+export function refundsAddUp(
+  checkouts: CheckoutSnap[],
+  orders: OrderSnap[],
+  history: HistorySnap[],
+  providerRefunds: { orderLineId: string; amountCents: number }[],
+  transactions: { _id: string; refundedCents?: number; status?: string }[],
+): Check {
+  const ordersById = new Map(orders.map((o) => [o._id, o]));
+  const historyBy = new Map(history.map((h) => [h.OrderID, h]));
+  const txBy = new Map(transactions.map((t) => [t._id, t]));
+  const providerBy = new Map<string, { n: number; cents: number }>();
+  for (const r of providerRefunds) {
+    const orderId = r.orderLineId.replace(/-[IP]\d+$/, '');
+    const p = providerBy.get(orderId) ?? { n: 0, cents: 0 };
+    providerBy.set(orderId, { n: p.n + 1, cents: p.cents + r.amountCents });
+  }
+  const bad: string[] = [];
+  let withCancellations = 0;
+  for (const c of checkouts.filter((x) => x.paid && x.status === 'Confirmed')) {
+    const lines = lineIds(c).map((id) => ordersById.get(id));
+    const cancelled = lines.filter((o) => o?.status === 'Cancelled');
+    const all = cancelled.length === lines.length;
+    const expected = all ? (c.amountCents ?? 0) : cancelled.reduce((sum, o) => sum + (o!.totalCents ?? 0), 0);
+    const h = historyBy.get(c._id);
+    const p = providerBy.get(c._id) ?? { n: 0, cents: 0 };
+    const t = txBy.get(c._id);
+    if (cancelled.length) withCancellations++;
+    const status = cancelled.length === 0 ? 'Paid' : all ? 'Refunded' : 'PartiallyRefunded';
+    if (h?.status !== status || (h.refundedCents ?? 0) !== expected)
+      bad.push(`${c._id}: history ${h?.status} ${h?.refundedCents ?? 0} ≠ ${status} ${expected}`);
+    if (p.n !== cancelled.length || p.cents !== expected)
+      bad.push(`${c._id}: provider ${p.n} refunds ${p.cents} ≠ ${cancelled.length} ${expected}`);
+    if ((t?.refundedCents ?? 0) !== expected) bad.push(`${c._id}: reporting ${t?.refundedCents ?? 0} ≠ ${expected}`);
+  }
+  const c = check('cancellations: refunds add up', bad, 'confirmed checkouts', checkouts.filter((x) => x.status === 'Confirmed').length);
+  return { ...c, detail: `${c.detail} (${withCancellations} with cancelled orders)` };
+}
+
+/** Each cancelled order's customer got exactly one cancellation e-mail (issue 16). */
+export function cancellationMailsOnce(cancelled: readonly string[], subjects: readonly string[]): Check {
+  const bad: string[] = [];
+  for (const id of cancelled) {
+    const n = subjects.filter((s) => s === `Your order ${id} was cancelled`).length;
+    if (n !== 1) bad.push(`${id}×${n}`);
+  }
+  return check('cancellations: one e-mail each', bad, 'cancelled orders', cancelled.length);
 }
 
 /**

@@ -4,7 +4,8 @@
  * the saga decides. Every call retries network errors and 5xx with the same key (see client.ts),
  * as the web app's user pressing "retry" would; now and then a review of a confirmed purchase.
  * Plus side tasks: sellers' report requests and
- * customers' password-reset e-mails, to exercise both queues while processes die.
+ * customers' password-reset e-mails, to exercise both queues while processes die, and sellers'
+ * cancellations of confirmed orders (issue 16: stock back, refund, e-mail).
  */
 import { randomUUID } from 'node:crypto';
 import type { Rng } from './prng';
@@ -32,10 +33,21 @@ export interface LoadLog {
   counts: Record<string, number>;
   /** Items the cart refused as sold out (the load stops picking them). */
   soldOut: Set<string>;
+  /** Order lines a seller's cancellation was answered 200 for (issue 16). */
+  cancelled: string[];
 }
 
 export function newLoadLog(): LoadLog {
-  return { checkouts: [], boughtSinceCartWrite: new Map(), reports: [], mails: [], errors: [], counts: {}, soldOut: new Set() };
+  return {
+    checkouts: [],
+    boughtSinceCartWrite: new Map(),
+    reports: [],
+    mails: [],
+    errors: [],
+    counts: {},
+    soldOut: new Set(),
+    cancelled: [],
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -132,6 +144,32 @@ async function reportLoop(world: World, rand: Rng, log: LoadLog, stop: () => boo
   }
 }
 
+/**
+ * A seller cancels one of their Confirmed item orders every `everyMs` (issue 16: the cancellation
+ * saga gives the stock back, refunds and e-mails while processes die). A retried cancel whose
+ * first attempt landed answers 409; the checks read the outcome from the stores.
+ */
+async function cancelLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
+  while (!stop()) {
+    await sleep(rand.int(everyMs / 2, everyMs));
+    if (stop()) break;
+    const s = rand.pick(world.sellers);
+    const list = await s.client.get<{ _id: string }[]>('/Orders/getOrders?status=Confirmed');
+    if (list.status !== 200) {
+      log.errors.push(`seller orders ${list.status}`);
+      continue;
+    }
+    if (!list.body.length) continue;
+    const id = rand.pick(list.body)._id;
+    const r = await s.client.put(`/Orders/status/${id}`, { status: 'Cancelled' });
+    if (r.status === 200) {
+      log.cancelled.push(id);
+      bump(log, 'cancelled');
+    } else if (r.status === 409) bump(log, 'cancel refused (changed meanwhile)');
+    else log.errors.push(`cancel ${r.status} ${JSON.stringify(r.body)}`);
+  }
+}
+
 /** A customer (each once) asks for a password-reset code every `everyMs`: one e-mail each. */
 async function mailLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
   const rounds = [...world.customers, ...world.customers, ...world.customers];
@@ -150,11 +188,12 @@ export async function runLoad(
   rand: Rng,
   log: LoadLog,
   stop: () => boolean,
-  opts = { reportEveryMs: 20_000, mailEveryMs: 15_000 },
+  opts = { reportEveryMs: 20_000, mailEveryMs: 15_000, cancelEveryMs: 8_000 },
 ) {
   await Promise.all([
     ...world.customers.map((_, i) => customerLoop(world, i, rand, log, stop)),
     reportLoop(world, rand, log, stop, opts.reportEveryMs),
     mailLoop(world, rand, log, stop, opts.mailEveryMs),
+    cancelLoop(world, rand, log, stop, opts.cancelEveryMs),
   ]);
 }

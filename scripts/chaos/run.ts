@@ -8,7 +8,8 @@
  * 3. SIGTERM phase: under load, SIGTERM to ordering, catalogue, the gateway, reporting (with report
  *    jobs in hand) and the e-mail worker, each restarted after it exited; in-flight requests counted.
  * 4. Stops the load, waits (bounded) for quiescence, reads the stores (snapshot.ts) and prints the
- *    table of checks (checks.ts). Exits 1 if any check failed.
+ *    table of checks (checks.ts). Exits 1 if any check failed. Both phases' load includes sellers
+ *    cancelling confirmed orders (issue 16): stock, refunds and e-mails must add up.
  *
  * Environment: CHAOS_SEED (default random, printed), CHAOS_SECONDS, CHAOS_CUSTOMERS (4),
  * CHAOS_STOCK (most units of an item, 200), CHAOS_TARGETS (e.g. `ordering,catalogue`: kill only
@@ -17,6 +18,7 @@
 import { rmSync } from 'node:fs';
 import type { Attempt } from './client';
 import {
+  cancellationMailsOnce,
   cartsCleared,
   drained,
   mailsOnce,
@@ -26,6 +28,7 @@ import {
   paidOnce,
   ratingsMatch,
   readModelMatches,
+  refundsAddUp,
   reportsOnce,
   reservationsOnce,
   stockBalances,
@@ -40,6 +43,8 @@ import { sigtermPhase } from './sigterm';
 import { snapshot, type Snapshot } from './snapshot';
 import { startWorld } from './world';
 
+/** The order lines a seller cancelled, as ordering stores them. */
+const cancelledIn = (s: Snapshot) => s.orders.filter((o) => o.status === 'Cancelled').map((o) => o._id);
 const num = (name: string, dflt: number) => (process.env[name] ? Number(process.env[name]) : dflt);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const t0 = Date.now();
@@ -82,7 +87,7 @@ async function main(): Promise<number> {
     // SIGTERM phase, under load (sigterm.ts).
     termPhaseAt = Date.now();
     let stopLoad = false;
-    const load = runLoad(world, rand, log, () => stopLoad, { reportEveryMs: 6_000, mailEveryMs: 60_000 });
+    const load = runLoad(world, rand, log, () => stopLoad, { reportEveryMs: 6_000, mailEveryMs: 60_000, cancelEveryMs: 8_000 });
     terms.push(...(await sigtermPhase(world, log, () => attempts, say)));
     stopLoad = true;
     await load;
@@ -99,7 +104,9 @@ async function main(): Promise<number> {
         snap.reportRecords.every((r) => r.file) &&
         snap.rmOrders.filter((o) => o.status === 'Confirmed' || o.status === 'Rejected').length === paid &&
         snap.mails.length >= log.mails.filter((m) => m.acknowledged).length &&
-        ratingsMatch(snap.reviews, snap.ratings).ok;
+        ratingsMatch(snap.reviews, snap.ratings).ok &&
+        refundsAddUp(snap.checkouts, snap.orders, snap.history, snap.providerRefunds, snap.rmTransactions).ok &&
+        cancellationMailsOnce(cancelledIn(snap), snap.cancellationMails).ok;
       if (settled || Date.now() > deadline) {
         say(settled ? 'quiescent' : 'not quiescent at the deadline: checking anyway');
         break;
@@ -114,11 +121,22 @@ async function main(): Promise<number> {
   if (snap) {
     const s = snap;
     const confirmedOrders = s.orders.filter((o) => s.checkouts.find((c) => c._id === o.OrderID)?.status === 'Confirmed');
+    const cancelled = cancelledIn(s);
+    const answered = log.cancelled.filter((id) => !cancelled.includes(id));
     checks.push(
       paidOnce(s.checkouts, s.orders, s.history),
       noneStuck(s.checkouts, s.orders),
       ordersAgree(s.checkouts, s.orders),
-      stockBalances(world.items, s.stock, s.checkouts),
+      stockBalances(world.items, s.stock, s.checkouts, new Set(cancelled)),
+      refundsAddUp(s.checkouts, s.orders, s.history, s.providerRefunds, s.rmTransactions),
+      cancellationMailsOnce(cancelled, s.cancellationMails),
+      {
+        name: 'every cancellation answered 200 is Cancelled',
+        ok: answered.length === 0,
+        detail: answered.length
+          ? `${answered.length} not cancelled, e.g. ${answered.slice(0, 3).join(', ')}`
+          : `${log.cancelled.length} cancellations`,
+      },
       reservationsOnce(s.checkouts, s.reservations),
       cartsCleared(s.carts, log.boughtSinceCartWrite),
       ratingsMatch(s.reviews, s.ratings),

@@ -24,6 +24,12 @@ export interface Snapshot {
   reportRecords: { _id: string; file?: string }[];
   reportFiles: string[];
   mails: MailSnap[];
+  /** Subjects of the cancellation e-mails to the run's customers (issue 16). */
+  cancellationMails: string[];
+  /** The sandbox payment provider's partial refunds (one per cancelled order, issue 16). */
+  providerRefunds: { orderLineId: string; amountCents: number }[];
+  /** Reporting's transactions (refunded cents, issue 16). */
+  rmTransactions: { _id: string; status?: string; refundedCents?: number }[];
   jobs: { id: string; queue: string; stalledCounter: number; createdAt: number }[];
 }
 
@@ -34,21 +40,25 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
   try {
     const all = async (service: string, collection: string): Promise<Doc[]> =>
       (await conn.useDb(`${service}-${dbSuffix}`).collection(collection).find({}).toArray()) as Doc[];
-    const [checkouts, items, pkgOrders, history, items2, reservations, carts, rmOrders, rmSales, records, reviews] = await Promise.all([
-      all('ordering', 'checkouts'),
-      all('ordering', 'orders'),
-      all('ordering', 'package_orders'),
-      all('ordering', 'order_history'),
-      all('catalogue', 'items'),
-      all('catalogue', 'stock_reservations'),
-      all('cart', 'carts'),
-      all('reporting', 'rm_orders'),
-      all('reporting', 'rm_sales'),
-      all('reporting', 'report_jobs'),
-      all('reviews', 'reviews'),
-    ]);
+    const [checkouts, items, pkgOrders, history, items2, reservations, carts, rmOrders, rmSales, records, reviews, refunds, rmTx] =
+      await Promise.all([
+        all('ordering', 'checkouts'),
+        all('ordering', 'orders'),
+        all('ordering', 'package_orders'),
+        all('ordering', 'order_history'),
+        all('catalogue', 'items'),
+        all('catalogue', 'stock_reservations'),
+        all('cart', 'carts'),
+        all('reporting', 'rm_orders'),
+        all('reporting', 'rm_sales'),
+        all('reporting', 'report_jobs'),
+        all('reviews', 'reviews'),
+        all('ordering', 'sandbox_refunds'),
+        all('reporting', 'rm_transactions'),
+      ]);
     const res = await fetch(`${testServers().maildevUrl}/email`);
-    const mails = ((await res.json()) as MailDevMessage[])
+    const inbox = (await res.json()) as MailDevMessage[];
+    const mails = inbox
       .filter((m) => m.subject === 'Your password reset code')
       .flatMap((m) => m.to.filter((t) => emails.has(t.address.toLowerCase())).map((t) => ({ to: t.address, text: m.text })));
     return {
@@ -58,14 +68,20 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
         status: String(c.status),
         lines: (c.lines as CheckoutSnap['lines']).map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity, itemIds: l.itemIds })),
         paid: c.payment !== undefined && c.payment !== null,
+        amountCents: Number(c.amountCents),
       })),
       orders: [...items, ...pkgOrders].map((o) => ({
         _id: String(o._id),
         OrderID: String(o.OrderID),
         status: String(o.status),
         OQuantity: Number(o.OQuantity),
+        totalCents: Number(o.totalCents),
       })),
-      history: history.map((h) => ({ OrderID: String(h.OrderID), status: String(h.status) })),
+      history: history.map((h) => ({
+        OrderID: String(h.OrderID),
+        status: String(h.status),
+        refundedCents: h.refundedCents as number | undefined,
+      })),
       stock: new Map(items2.map((i) => [String(i._id), Number(i.Quantity)])),
       ratings: items2.map((i) => ({
         _id: String(i._id),
@@ -80,6 +96,15 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
       reportRecords: records.map((r) => ({ _id: String(r._id), file: r.file as string | undefined })),
       reportFiles: readdirSync(reportDir).filter((f) => f.endsWith('.pdf')),
       mails,
+      cancellationMails: inbox
+        .filter((m) => / was cancelled$/.test(m.subject) && m.to.some((t) => emails.has(t.address.toLowerCase())))
+        .map((m) => m.subject),
+      providerRefunds: refunds.map((r) => ({ orderLineId: String(r._id).split(':').pop()!, amountCents: Number(r.amountCents) })),
+      rmTransactions: rmTx.map((t) => ({
+        _id: String(t._id),
+        status: t.status as string | undefined,
+        refundedCents: t.refundedCents as number | undefined,
+      })),
       jobs: await queueJobs(dbSuffix, emails),
     };
   } finally {
