@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { ImageRefSchema } from './identity';
+import { searchText } from './paging';
 
 export const CATEGORIES = ['Mobile Phones', 'Tablet / iPad / iPod', 'Gaming', 'Wearable', 'Laptops', 'Other'] as const;
 export const COLOURS = ['Black', 'White', 'Red', 'Gold', 'Silver', 'Yellow'] as const;
@@ -50,7 +51,7 @@ const text = (label: string, max: number) =>
     .string({ error: required(label) })
     .trim()
     .min(1, required(label))
-    .max(max);
+    .max(max, `${label} cannot be longer than ${max} characters`);
 
 /** Rupees with at most two decimals. */
 const rupees = (zeroOrLess: string, tooMuch: string, max: number) =>
@@ -188,7 +189,7 @@ const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Query of `GET /items/getItems` (server-side filtering and paging, DESIGN.md section 6). */
 export const ItemListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: searchText(100),
   category: z.enum(CATEGORIES).optional(),
   brand: z.string().trim().max(100).optional(),
   priceBand: z.enum(PRICE_BANDS.map((b) => b.id) as [string, ...string[]]).optional(),
@@ -300,7 +301,7 @@ export const PackageUpdateSchema = z
 
 /** Query of `GET /Packages/getPackages`: package search matches the name only. */
 export const PackageListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: searchText(100),
   mine: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

@@ -35,11 +35,11 @@ import {
   identityMessage,
 } from './identity-answers';
 import { UNPAGED_SEARCH_LIMIT } from './catalogue';
-import { PageQuerySchema, UNPAGED_CAP } from './paging';
+import { PageQuerySchema, UNPAGED_CAP, searchText } from './paging';
 
 /** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services/identity/src/http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
-const Search = PageQuerySchema.extend({ q: z.string().max(100).optional() });
+const Search = PageQuerySchema.extend({ q: searchText(100) });
 /** The 400 of a list served by a search index (issue 14): bad input, or a page past its window. */
 const searchPaging = `Invalid input: \`{ error, fields }\`; or a page starting past the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches`;
 const common = {

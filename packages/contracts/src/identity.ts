@@ -9,7 +9,17 @@
 import { z } from 'zod';
 
 const required = (label: string) => `${label} is required`;
-const trimmed = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max);
+/**
+ * A required text field: `message` when missing or blank, "<Label> cannot be longer than N
+ * characters" past `max` (the label read from the "<Label> is required" message; issue 15,
+ * defect 8).
+ */
+const trimmed = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(/ is required$/, '')} cannot be longer than ${max} characters`);
 
 /** Image reference: a stored image name (from the image store) or a default avatar. */
 export const ImageRefSchema = z

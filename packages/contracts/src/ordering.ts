@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { CardAnswerSchema } from './ordering-answers';
+import { searchText } from './paging';
 
 /** Delivery and VAT added to every checkout, rupees (spec 000 section 9). */
 export const DELIVERY_AND_VAT = 100;
@@ -188,4 +189,4 @@ export const OrderListQuerySchema = z.object({
 });
 
 /** Filters of `GET /orderhistory/getItems`: search by receipt number or payment type (spec 000 section 5). */
-export const HistoryListQuerySchema = z.object({ q: z.string().trim().max(50).optional() });
+export const HistoryListQuerySchema = z.object({ q: searchText(50) });

@@ -21,6 +21,13 @@ export const PageQuerySchema = z.object({
     .optional(),
 });
 
+/**
+ * Free search text of the list endpoints (`q`), at most `max` characters; a longer one is refused
+ * with a message a person can read (issue 15, defect 8: zod's own "Too big: expected string to
+ * have <=100 characters" reached the screen).
+ */
+export const searchText = (max = 100) => z.string().trim().max(max, `Search text cannot be longer than ${max} characters`).optional();
+
 /** A page of a list. */
 export interface Page<T> {
   items: T[];

@@ -4,6 +4,7 @@
  * issue 6; DESIGN.md section 6). Messages are the documents' own.
  */
 import { z } from 'zod';
+import { searchText } from './paging';
 import type { ReviewAnswerSchema } from './reviews-answers';
 
 export const INVALID_NAME = 'Invalid name!';
@@ -58,7 +59,7 @@ export const ReviewListQuerySchema = z.object({
   /** true: reported reviews only. */
   reviewstatus: flag.optional(),
   /** Search in the item's name, brand or model (spec 000 section 5). */
-  q: z.string().trim().max(100).optional(),
+  q: searchText(100),
   /** true: the caller's own reviews (customer). */
   mine: flag.optional(),
 });
