@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage } from '../../test-utils';
-import { AddCard, CardPreview, MyWallet, previewNumber, validateCardEdit } from './Wallet';
+import { AddCard, CardPreview, EditCard, MyWallet, formatExpiry, previewNumber, validateCardEdit } from './Wallet';
 
 describe('card preview', () => {
   it('groups the typed digits by four and fills the rest with dots', () => {
@@ -99,6 +99,56 @@ describe('add card form', () => {
     fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '737' } });
     fireEvent.click(screen.getByRole('button', { name: 'save my card' }));
     expect(await screen.findByText('This card is already saved')).toBeInTheDocument();
+  });
+});
+
+describe('issue 15, defect 10', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+  const saved = {
+    _id: 'dddddddddddddddddddddd01',
+    ownerID: CUSTOMER._id,
+    cardowner: 'Sachini Bandara',
+    cardtype: 'Visa',
+    cardnumber: '**** **** **** 1111',
+    last4: '1111',
+    carddate: `12/${year}`,
+  };
+
+  it('the edit preview shows the saved card’s last four digits at the end', async () => {
+    fakeGateway({ 'GET /Customer/me': CUSTOMER, [`GET /paymentdetails/getItem/${saved._id}`]: saved });
+    renderPage(<EditCard />, { kind: 'customer', path: `/Customer/editCard/${saved._id}`, pattern: 'editCard/:id' });
+    expect(await screen.findByText('•••• •••• •••• 1111')).toBeInTheDocument();
+    expect(screen.queryByText('1111 •••• •••• ••••')).toBeNull();
+    expect(previewNumber('', '4444')).toBe('•••• •••• •••• 4444');
+    expect(previewNumber('5555', '4444')).toBe('5555 •••• •••• ••••');
+  });
+
+  it('formats a typed expiry as MM/YY', async () => {
+    expect(formatExpiry('1230')).toBe('12/30');
+    expect(formatExpiry('12/3')).toBe('12/3');
+    expect(formatExpiry('12')).toBe('12');
+    fakeGateway({ 'GET /Customer/me': CUSTOMER });
+    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+    const expiry = await screen.findByLabelText('Expiry date (MM/YY)');
+    fireEvent.change(expiry, { target: { value: '1230' } });
+    expect(expiry).toHaveValue('12/30');
+  });
+
+  it('refuses the same card twice without sending it', async () => {
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /paymentdetails/get': [saved],
+      'POST /paymentdetails/add': { status: 201, body: { _id: 'card2' } },
+    });
+    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+    fireEvent.change(await screen.findByLabelText("Card holder's name"), { target: { value: 'Sachini Bandara' } });
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4111 1111 1111 1111' } });
+    fireEvent.change(screen.getByLabelText('Expiry date (MM/YY)'), { target: { value: `12${year}` } });
+    fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '737' } });
+    fireEvent.click(screen.getByRole('button', { name: 'save my card' }));
+    expect(await screen.findByText('This card is already saved in your wallet')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });
 

@@ -20,12 +20,28 @@ import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 
-/** The number as the preview shows it: groups of four, the unknown rest as dots. */
-export function previewNumber(cardnumber: string): string {
+/**
+ * The number as the preview shows it: groups of four, the unknown rest as dots. A saved card
+ * whose number is not typed again shows its last four digits at the end, where they are on the
+ * card ("•••• •••• •••• 1111"; issue 15, defect 10).
+ */
+export function previewNumber(cardnumber: string, last4?: string): string {
   const digits = cardnumber.replace(/\D/g, '').slice(0, 19);
-  const padded = digits.padEnd(16, '•');
+  const padded = digits === '' && last4 ? `${'•'.repeat(12)}${last4}` : digits.padEnd(16, '•');
   return padded.replace(/(.{4})/g, '$1 ').trim();
 }
+
+/**
+ * The expiry as it is typed, with the slash put in: "1230" → "12/30", "12" → "12", "1" → "1";
+ * deleting back over the slash leaves the month (issue 15, defect 10).
+ */
+export function formatExpiry(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+/** The refusal of a card already in the wallet (same brand, last four digits and expiry). */
+export const CARD_ALREADY_SAVED = 'This card is already saved in your wallet';
 
 /** A card picture that follows what is typed (spec 000 section 2 "a live card preview"). */
 export function CardPreview({
@@ -33,12 +49,15 @@ export function CardPreview({
   cardnumber,
   carddate,
   knownBrand,
+  last4,
 }: {
   cardowner: string;
   cardnumber: string;
   carddate: string;
   /** The saved card's brand, while no new number is typed. */
   knownBrand?: string;
+  /** The saved card's last four digits, while no new number is typed. */
+  last4?: string;
 }) {
   const brand = cardTypeOf(cardnumber) || knownBrand;
   return (
@@ -57,7 +76,7 @@ export function CardPreview({
         </Text>
       </Group>
       <Text mt={40} size="xl" ff="monospace" style={{ letterSpacing: 2 }}>
-        {previewNumber(cardnumber)}
+        {previewNumber(cardnumber, last4)}
       </Text>
       <Group justify="space-between" mt="md">
         <Text size="sm" tt="uppercase">
@@ -137,6 +156,13 @@ export function AddCard() {
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
+      // The same card twice is refused here: the wallet shows brand, last four digits and expiry.
+      const digits = values.cardnumber.replace(/\D/g, '');
+      const saved = await shopApi.cards().catch(() => []);
+      if (saved.some((c) => c.last4 === digits.slice(-4) && c.carddate === values.carddate && (c.cardtype || '') === cardTypeOf(digits))) {
+        form.setFieldError('cardnumber', CARD_ALREADY_SAVED);
+        return;
+      }
       await shopApi.addCard(values);
       notifySuccess(CARD_ADDED);
       navigate('/Customer/MyWallet');
@@ -183,6 +209,7 @@ function CardFields({ form, newNumberOptional = false }: { form: ReturnType<type
           autoComplete="cc-exp"
           maxLength={5}
           {...form.getInputProps('carddate')}
+          onChange={(e) => form.setFieldValue('carddate', formatExpiry(e.currentTarget.value))}
         />
         <PasswordInput
           label={newNumberOptional ? 'CVC of the new card' : 'CVC'}
@@ -268,7 +295,8 @@ function EditCardForm({ card }: { card: CardView }) {
         </FormCard>
         <CardPreview
           cardowner={values.cardowner}
-          cardnumber={values.cardnumber || `••••••••••••${card.last4}`}
+          cardnumber={values.cardnumber}
+          last4={card.last4}
           carddate={values.carddate}
           knownBrand={card.cardtype}
         />
