@@ -85,12 +85,15 @@ export function AdminSellerRequests() {
               {rows.items.map((r) => (
                 <Card key={r._id} withBorder padding="md" component={Link} to={`/Admin/RequestSellerProfile/${r._id}`}>
                   <Group justify="space-between">
-                    <div>
-                      <Text fw={600}>{r.companyname}</Text>
-                      <Text size="sm" c="dimmed">
-                        {r.ownername} · {r.email} · since {r.year}
-                      </Text>
-                    </div>
+                    <Group gap="sm" wrap="nowrap">
+                      <CompanyLogo company={r} size={48} />
+                      <div>
+                        <Text fw={600}>{r.companyname}</Text>
+                        <Text size="sm" c="dimmed">
+                          {r.ownername} · {r.email} · since {r.year}
+                        </Text>
+                      </div>
+                    </Group>
                     <Text size="sm" c="dimmed">
                       Applied {new Date(r.createdAt).toLocaleDateString('en-LK')}
                     </Text>
@@ -103,6 +106,18 @@ export function AdminSellerRequests() {
         )}
       </ListState>
     </>
+  );
+}
+
+/**
+ * A company's logo as uploaded with its application (issue 16 item 13: the admin's seller
+ * requests did not show it), or its initials when it sent none.
+ */
+function CompanyLogo({ company, size }: { company: { companyname: string; logo: string }; size: number }) {
+  return (
+    <Avatar src={imageUrl(company.logo)} size={size} radius="md" alt={company.logo ? `${company.companyname} logo` : ''}>
+      {company.companyname.slice(0, 2).toUpperCase()}
+    </Avatar>
   );
 }
 
@@ -166,6 +181,9 @@ export function AdminRequestSellerProfile() {
         </Button>
       </PageHeader>
       <Card withBorder padding="xl" maw={760}>
+        <Group mb="md">
+          <CompanyLogo company={r} size={96} />
+        </Group>
         <SellerDetails s={r} />
       </Card>
     </>
