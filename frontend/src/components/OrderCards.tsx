@@ -2,12 +2,13 @@
  * Order cards (spec 000 section 2 "Order cards"; spec 001 section 2 "Seller order cards"; issue 5
  * adds the status). Item order: item name, order number (issue 15: on every card, the number the
  * order confirmation page shows), brand, SKU, quantity, price, transit date; the seller's card
- * adds the customer name and category. Package order: the package's image and
- * name, order id, seller company name and logo (customer) or customer name (seller), content item
- * names, quantity, price as `Rs. 12,345.00/=`, transit date. Only the first item or package of each
- * order is used, as documented.
+ * adds the customer name, where to deliver (address and phone; issue 16 item 13) and category.
+ * Package order: the package's image and name, order id, seller company name and logo (customer)
+ * or customer name, address and phone (seller), content item names, quantity, price as
+ * `Rs. 12,345.00/=`, transit date. Only the first item or package of each order is used, as
+ * documented.
  */
-import { Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
 import type { ReactNode } from 'react';
 import type { ItemOrder, PackageOrder } from '../api/shop';
@@ -61,6 +62,22 @@ export function StatusActions({ status, onMove }: { status: OrderStatus; onMove:
   );
 }
 
+/** Where the seller delivers (issue 16 item 13): the customer's address and phone, when known. */
+function DeliverTo({ order }: { order: { DeliveryAddress?: string; CustomerPhone?: string } }) {
+  return (
+    <>
+      {order.DeliveryAddress && <Line label="Deliver to">{order.DeliveryAddress}</Line>}
+      {order.CustomerPhone && (
+        <Line label="Phone">
+          <Anchor href={`tel:${order.CustomerPhone}`} size="sm">
+            {order.CustomerPhone}
+          </Anchor>
+        </Line>
+      )}
+    </>
+  );
+}
+
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Text size="sm">
@@ -85,6 +102,7 @@ export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; se
           </Group>
           <Line label="Order">{order.OrderID}</Line>
           {seller && <Line label="Customer">{order.CustomerName}</Line>}
+          {seller && <DeliverTo order={order} />}
           {seller ? <Line label="Category">{item?.Category}</Line> : <Line label="Brand">{item?.Brand}</Line>}
           {!seller && <Line label="SKU">{item?.Stock_keeping_unit}</Line>}
           <Line label="Quantity">{order.OQuantity}</Line>
@@ -115,7 +133,10 @@ export function PackageOrderCard({ order, seller, actions }: { order: PackageOrd
           </Group>
           <Line label="Order">{order.OrderID}</Line>
           {seller ? (
-            <Line label="Customer">{order.CustomerName}</Line>
+            <>
+              <Line label="Customer">{order.CustomerName}</Line>
+              <DeliverTo order={order} />
+            </>
           ) : (
             <Group gap="xs">
               {order.SellerCompany.logo && <Image src={imageUrl(order.SellerCompany.logo)} alt="" w={24} h={24} radius="xl" />}

@@ -123,6 +123,12 @@ const orderFields = {
   CustomerID: z.string(),
   /** The customer's current name ('Former customer' once deleted). */
   CustomerName: z.string(),
+  /**
+   * Where to deliver: the customer's profile address and phone number as they are now (issue 16
+   * item 13); empty once the customer is deleted.
+   */
+  DeliveryAddress: z.string(),
+  CustomerPhone: z.string(),
   OQuantity: quantity,
   TransitTime: colomboTime,
   status: z.enum(ORDER_STATUSES),
@@ -162,6 +168,8 @@ export const HistoryAnswerSchema = z.object({
   /** Ids of the packages bought. */
   PacakgeID: z.array(z.string()),
   CustomerID: z.string(),
+  /** The customer's current name ('Former customer' once deleted), for the admin's transactions (spec 001 section 2). */
+  CustomerName: z.string(),
   OrderID: orderNumber,
   /**
    * Refunded once the checkout was rejected or every one of its orders was cancelled by its

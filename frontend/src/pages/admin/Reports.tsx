@@ -57,12 +57,13 @@ export function AdminTransactions() {
           <>
             <DataTable
               mt="md"
-              headers={['Time', 'Payment type', 'Receipt No', 'Order', 'Total', 'Status']}
+              headers={['Time', 'Payment type', 'Receipt No', 'Customer', 'Order', 'Total', 'Status']}
               rows={rows.items}
               cells={(h) => [
                 h.TransTime.replace('T', ' ').slice(0, 16),
                 h.PaymentType,
                 h.RecieptNo,
+                h.CustomerName,
                 h.OrderID,
                 formatRupees(h.Amount),
                 <Badge key="s" variant="light" color={h.status === 'Paid' ? 'green' : 'gray'}>

@@ -11,6 +11,8 @@ const itemOrder = (status: string) => ({
   SellerID: SELLER._id,
   CustomerID: 'c1',
   CustomerName: 'Sachini Bandara',
+  DeliveryAddress: '12 Galle Road, Colombo 03',
+  CustomerPhone: '0771234567',
   OQuantity: 2,
   TransitTime: '2025-03-14T09:30:00.000Z',
   status,
@@ -47,6 +49,9 @@ describe('seller item orders', () => {
     const card = await screen.findByTestId('order-card');
     for (const text of ['Galaxy A55', 'K7Q2M9X4B1ZT', 'Sachini Bandara', 'Mobile Phones', '2025-03-14', 'Rs. 190,000.00', 'Confirmed'])
       expect(within(card).getByText(text)).toBeInTheDocument();
+    // Where to deliver (issue 16 item 13).
+    expect(within(card).getByText('12 Galle Road, Colombo 03')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '0771234567' })).toHaveAttribute('href', 'tel:0771234567');
     expect(screen.getByRole('link', { name: 'Package Orders' })).toHaveAttribute('href', '/Seller/PackageOrders');
     expect(screen.getByRole('link', { name: 'Monthly Sales' })).toHaveAttribute('href', '/Seller/ItemMonthlySales');
 
@@ -105,8 +110,16 @@ describe('seller package orders', () => {
     });
     renderPage(<SellerPackageOrders />, { kind: 'seller', path: '/Seller/PackageOrders' });
     const card = await screen.findByTestId('order-card');
-    for (const text of ['Phone Bundle', 'K7Q2M9X4B1ZT', 'Sachini Bandara', 'Galaxy A55, Galaxy Watch', 'Rs. 260,001.00/='])
+    for (const text of [
+      'Phone Bundle',
+      'K7Q2M9X4B1ZT',
+      'Sachini Bandara',
+      'Galaxy A55, Galaxy Watch',
+      'Rs. 260,001.00/=',
+      '12 Galle Road, Colombo 03',
+    ])
       expect(within(card).getByText(text)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: '0771234567' })).toHaveAttribute('href', 'tel:0771234567');
     expect(within(card).getByRole('button', { name: 'Mark as Delivered' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Item Orders' })).toHaveAttribute('href', '/Seller/Orders');
   });

@@ -1,8 +1,9 @@
 /**
  * Keeps ordering's read models from catalogue and identity events (DESIGN.md section 3,
- * "Expected flows"): item and package prices, availability and stock; customer names; seller
- * company names and logos. CustomerDeleted also removes that customer's saved cards (orders and
- * history stay: they are the marketplace's sales records, shown as "Former customer").
+ * "Expected flows"): item and package prices, availability and stock; customer names, address and
+ * phone; seller company names and logos. CustomerDeleted also removes that customer's saved
+ * cards (orders and history stay: they are the marketplace's sales records, shown as "Former
+ * customer").
  */
 import {
   CustomerDeletedDataSchema,
@@ -49,6 +50,9 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record
       userImage: c.userImage,
       // Where the customer's cancellation e-mails go (issue 16).
       email: c.email,
+      // Where the seller delivers (order cards, issue 16 item 13).
+      address: c.address,
+      phoneNumber: c.phoneNumber,
       deleted: false,
     });
   };
@@ -81,6 +85,8 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record
         lastName: '',
         userImage: '',
         email: '',
+        address: '',
+        phoneNumber: '',
       });
       await cards.deleteMany({ ownerID: customerId });
     },

@@ -2,7 +2,8 @@
  * Read models ordering keeps from other services' events (issue 5; DESIGN.md section 3):
  * - items and packages (catalogue): names, seller, prices in cents, availability and stock, so a
  *   checkout is priced on the server and an unavailable line cannot be bought;
- * - customers (identity): names for the seller's order cards;
+ * - customers (identity): names, address and phone for the seller's order cards (where to
+ *   deliver) and the admin's transactions;
  * - sellers (identity): company name and logo for package order cards.
  * Each document is written with `applyVersioned` (aggregate version guard); deletions are
  * tombstones (`deleted: true`).
@@ -25,6 +26,9 @@ export interface CustomerReadDoc {
   firstName: string;
   lastName: string;
   userImage: string;
+  /** The profile's address and phone number (absent on documents written before they were kept). */
+  address?: string;
+  phoneNumber?: string;
   /** From CustomerRegistered/Updated (absent in documents written before issue 16). */
   email?: string;
   deleted: boolean;
@@ -69,6 +73,26 @@ export function readModels(conn: Connection): ReadModels {
     packages: model(conn, 'PackageRead', packageSchema),
     customers: model(conn, 'CustomerRead', customerSchema),
     sellers: model(conn, 'SellerRead', sellerSchema),
+  };
+}
+
+/**
+ * Who an order is for, as order rows show it (issue 16 item 13: seller cards lacked where to
+ * deliver): the customer's current name, profile address and phone; once the customer is gone,
+ * 'Former customer' and empty contact fields.
+ */
+export interface OrderCustomer {
+  CustomerName: string;
+  DeliveryAddress: string;
+  CustomerPhone: string;
+}
+
+export function orderCustomer(c: CustomerReadDoc | null | undefined): OrderCustomer {
+  const gone = !c || c.deleted;
+  return {
+    CustomerName: customerName(c),
+    DeliveryAddress: gone ? '' : (c.address ?? ''),
+    CustomerPhone: gone ? '' : (c.phoneNumber ?? ''),
   };
 }
 
