@@ -23,7 +23,7 @@ import { sellerHandlers } from './events/sellerConsumer';
 import { stockHandlers } from './events/stockConsumer';
 import { releaseHandlers } from './events/releaseConsumer';
 import { stockReleaseModel } from './store/stockReleases';
-import { itemReviewModel } from './store/itemReviews';
+import { backfillItemStars, itemReviewModel, itemStarsModel } from './store/itemReviews';
 import { reservationModel } from './store/reservations';
 import { itemModel } from './store/items';
 import { ItemViewCache } from './store/itemViewCache';
@@ -38,15 +38,18 @@ void runService({
     const packages = packageModel(db);
     const reservations = reservationModel(db);
     const itemReviews = itemReviewModel(db);
+    const itemStars = itemStarsModel(db);
     const releases = stockReleaseModel(db);
-    await Promise.all([items.init(), packages.init(), reservations.init(), itemReviews.init(), releases.init()]);
+    await Promise.all([items.init(), packages.init(), reservations.init(), itemReviews.init(), itemStars.init(), releases.init()]);
+    // Before the first review event: ratings are recomputed from item_stars (store/itemReviews.ts).
+    await backfillItemStars(itemReviews, itemStars);
     const nudge = startRelay([items, packages, reservations, releases]);
 
     await consume([Topics.order, Topics.review, Topics.seller], {
       ...stockHandlers(items, reservations, nudge),
       // Cancellations give their stock back (issue 16).
       ...releaseHandlers(items, reservations, releases, nudge),
-      ...ratingHandlers(itemReviews, items, nudge),
+      ...ratingHandlers(itemReviews, itemStars, items, nudge),
       ...sellerHandlers(items, packages, nudge),
     });
 

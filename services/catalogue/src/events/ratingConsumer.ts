@@ -1,15 +1,16 @@
 /**
  * Item ratings from review events (DESIGN.md section 3: "ReviewCreated/Updated/Deleted →
  * catalogue recomputes the item's rating (sum of stars / count, truncated)"). Each review's stars
- * are kept in a version-guarded read model, and the item's sum, count and rating are recomputed
- * from it, so a duplicate or out-of-order event leaves the same result. A changed rating is an
+ * are kept in a version-guarded read model and copied into the item's `item_stars` document, and
+ * the item's sum, count and rating are recomputed from that document (one read by `_id`), so a
+ * duplicate or out-of-order event leaves the same result. A changed rating is an
  * aggregate write with ItemUpdated (compare-and-set on the item's version), so the search index,
  * fed by item events, sorts and filters by it (issue 14).
  */
 import { ReviewDeletedDataSchema, ReviewEventDataSchema, truncatedRating, type EventEnvelope } from '@market/contracts';
 import { applyVersioned, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
-import type { ItemReviewDoc } from '../store/itemReviews';
+import { recordStars, type ItemReviewDoc, type ItemStarsDoc } from '../store/itemReviews';
 import type { ItemDoc } from '../store/items';
 import { itemUpdated } from './itemEvents';
 
@@ -17,15 +18,17 @@ const MAX_CAS_ATTEMPTS = 20;
 
 export function ratingHandlers(
   reviews: Model<ItemReviewDoc>,
+  stars: Model<ItemStarsDoc>,
   items: Model<ItemDoc>,
   nudge: (hint?: OutboxHint) => void = () => undefined,
 ): Record<string, EventHandler> {
   async function recompute(itemid: string): Promise<void> {
     if (!isValidObjectId(itemid)) return;
-    const rows = await reviews.find({ itemid, deleted: false }, { stars: 1 }).lean<ItemReviewDoc[]>();
-    const ratingSum = rows.reduce((n, r) => n + r.stars, 0);
-    const set = { ratingSum, ratingCount: rows.length, rating: truncatedRating(ratingSum, rows.length) };
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {
+      // Read again on each attempt: a losing attempt may have lost to another review's recompute.
+      const given = Object.values((await stars.findById(itemid).lean<ItemStarsDoc>())?.s ?? {});
+      const ratingSum = given.reduce((n, v) => n + v, 0);
+      const set = { ratingSum, ratingCount: given.length, rating: truncatedRating(ratingSum, given.length) };
       const item = await items.findById(itemid).lean<ItemDoc>();
       if (!item || item.deleted) return;
       if (item.ratingSum === set.ratingSum && item.ratingCount === set.ratingCount && item.rating === set.rating) return;
@@ -38,10 +41,17 @@ export function ratingHandlers(
     throw new Error(`item ${itemid} kept changing; the rating will be retried`);
   }
 
+  /** The review as stored after the versioned write (a stale event changes nothing), into its item's stars. */
+  async function restar(reviewId: string, itemid: string): Promise<void> {
+    const review = await reviews.findById(reviewId).lean<ItemReviewDoc>();
+    if (review) await recordStars(stars, review);
+    await recompute(itemid);
+  }
+
   const upsert = async (event: EventEnvelope) => {
     const data = ReviewEventDataSchema.parse(event.data);
     await applyVersioned(reviews, data.reviewId, event.aggregateVersion, { itemid: data.itemid, stars: data.noofstars, deleted: false });
-    await recompute(data.itemid);
+    await restar(data.reviewId, data.itemid);
   };
 
   return {
@@ -50,7 +60,7 @@ export function ratingHandlers(
     ReviewDeleted: async (event) => {
       const data = ReviewDeletedDataSchema.parse(event.data);
       await applyVersioned(reviews, data.reviewId, event.aggregateVersion, { itemid: data.itemid, deleted: true });
-      await recompute(data.itemid);
+      await restar(data.reviewId, data.itemid);
     },
   };
 }
