@@ -12,7 +12,7 @@
  *    cancelling confirmed orders (issue 16): stock, refunds and e-mails must add up.
  *
  * Environment: CHAOS_SEED (default random, printed), CHAOS_SECONDS, CHAOS_CUSTOMERS (4),
- * CHAOS_STOCK (most units of an item, 200), CHAOS_TARGETS (e.g. `ordering,catalogue`: kill only
+ * CHAOS_STOCK (most units of an item, 200), CHAOS_ITEMS_PER_SELLER (3; 2 sellers), CHAOS_TARGETS (e.g. `ordering,catalogue`: kill only
  * these), CHAOS_KEEP=1 to keep the databases for inspection.
  */
 import { rmSync } from 'node:fs';
@@ -58,7 +58,7 @@ async function main(): Promise<number> {
   const attempts: Attempt[] = [];
   const world = await startWorld({
     sellers: 2,
-    itemsPerSeller: 3,
+    itemsPerSeller: num('CHAOS_ITEMS_PER_SELLER', 3),
     stock: num('CHAOS_STOCK', 200),
     customers: num('CHAOS_CUSTOMERS', 4),
     record: (a) => attempts.push(a),
@@ -82,7 +82,11 @@ async function main(): Promise<number> {
         say(`kill -9 ${e.target}: down ${e.downMs} ms, ready again after ${e.restartMs} ms`);
       }),
     ]);
-    say(`kill phase over: ${kills.length} kills; load ${JSON.stringify(log.counts)}`);
+    const paidInKillPhase = log.counts.paid ?? 0;
+    say(
+      `kill phase over: ${kills.length} kills; load ${JSON.stringify(log.counts)}; ` +
+        `${(paidInKillPhase / seconds).toFixed(2)} paid checkouts/s over ${seconds} s`,
+    );
 
     // SIGTERM phase, under load (sigterm.ts).
     termPhaseAt = Date.now();
