@@ -72,10 +72,10 @@ describe('reviews journey', () => {
     await page.getByLabel('Your review').fill('Battery drains fast. <b>not bold</b>');
     await waitFor(
       async () => {
-        // Refused (404) until the reviews service has the item; then the page goes home.
-        if (page.url().endsWith('/Customer/Home')) return true;
+        // Refused (404) until the reviews service has the item; then the page goes back to the item.
+        if (page.url().endsWith(`/Customer/ItemDetails/${item.body._id}`)) return true;
         await page.getByRole('button', { name: 'Submit' }).click();
-        return page.waitForURL('**/Customer/Home', { timeout: 2_000 }).then(
+        return page.waitForURL(`**/Customer/ItemDetails/${item.body._id}`, { timeout: 2_000 }).then(
           () => true,
           () => undefined,
         );

@@ -195,8 +195,8 @@ export function CustomerUpdateProfile() {
         </Text>
         <Group align="flex-start">
           <PasswordInput
-            aria-label="Password to delete the account"
-            placeholder="Your password"
+            label="Your password"
+            autoComplete="current-password"
             value={deletePassword}
             onChange={(e) => setDeletePassword(e.currentTarget.value)}
             error={deleteError}

@@ -80,7 +80,8 @@ export function WriteReview() {
     try {
       await reviewsApi.add(id, Number(stars), text);
       notifySuccess('Thank you!', 'Your review has been saved');
-      navigate('/Customer/Home');
+      // Back to the item the review is about (issue 15, defect 11), not Home.
+      navigate(`/Customer/ItemDetails/${id}`);
     } catch (err) {
       notifyError('Oops...', err);
     } finally {

@@ -3,8 +3,11 @@
  * e-mail → code (sent by e-mail, verified on the server) → new password. Texts as documented:
  * 'User not found!', 'Email has been sent!', 'Code Verified Successfully!',
  * 'Code Verified Unsuccessfully!', 'Code verification unsuccessfull', the mismatch wording.
+ * The fields are checked with the service's own schemas and their messages shown at the field,
+ * never the browser's validation bubbles (issue 15, defect 11).
  */
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
+import { ForgotPasswordSchema, VerifyCodeSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -37,25 +40,38 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
     }
   };
 
+  const [fieldError, setFieldError] = useState<{ email?: string; code?: string; password?: string }>({});
+  /** The first message of `schema` for `field`, shown at the field; true when the value passes. */
+  const check = (field: 'email' | 'code', ok: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) => {
+    const message = ok.error?.issues.find((i) => i.path[0] === field)?.message;
+    setFieldError((f) => ({ ...f, [field]: message }));
+    return message === undefined;
+  };
   const sendCode = () =>
+    check('email', ForgotPasswordSchema.safeParse({ email })) &&
     run(async () => {
       const res = await identityApi.forgotPassword(kind, email.trim());
       setInfo(res.message);
       setStep(1);
     });
   const verify = () =>
+    check('code', VerifyCodeSchema.safeParse({ email, code })) &&
     run(async () => {
       const res = await identityApi.verifyCode(kind, email.trim(), code.trim());
       setInfo(res.message);
       setStep(2);
     });
-  const reset = () =>
-    run(async () => {
+  const reset = () => {
+    const missing = !password ? 'Password is required' : undefined;
+    setFieldError((f) => ({ ...f, password: missing }));
+    if (missing) return;
+    return run(async () => {
       if (password !== confirm) throw new ApiError(400, mismatch);
       await identityApi.resetPassword(kind, { email: email.trim(), code: code.trim(), password, confirmPassword: confirm });
       notifySuccess('Your password has been changed', 'Please log in with your new password.');
       navigate(loginPath);
     });
+  };
 
   return (
     <PublicPage>
@@ -80,9 +96,16 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
             </Alert>
           )}
           {step === 0 && (
-            <form onSubmit={(e) => (e.preventDefault(), void sendCode())}>
+            <form noValidate onSubmit={(e) => (e.preventDefault(), void sendCode())}>
               <Stack>
-                <TextInput label="Email" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+                <TextInput
+                  label="Email"
+                  type="email"
+                  required
+                  value={email}
+                  error={fieldError.email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                />
                 <Button type="submit" loading={busy}>
                   Send code
                 </Button>
@@ -90,7 +113,7 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
             </form>
           )}
           {step === 1 && (
-            <form onSubmit={(e) => (e.preventDefault(), void verify())}>
+            <form noValidate onSubmit={(e) => (e.preventDefault(), void verify())}>
               <Stack>
                 <Text size="sm">Enter the code we sent to {email}.</Text>
                 <TextInput
@@ -98,6 +121,7 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
                   required
                   autoComplete="one-time-code"
                   value={code}
+                  error={fieldError.code}
                   onChange={(e) => setCode(e.currentTarget.value)}
                 />
                 <Button type="submit" loading={busy}>
@@ -110,13 +134,14 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
             </form>
           )}
           {step === 2 && (
-            <form onSubmit={(e) => (e.preventDefault(), void reset())}>
+            <form noValidate onSubmit={(e) => (e.preventDefault(), void reset())}>
               <Stack>
                 <PasswordInput
                   label="New password"
                   required
                   autoComplete="new-password"
                   value={password}
+                  error={fieldError.password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
                 />
                 <PasswordInput
