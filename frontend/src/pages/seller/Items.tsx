@@ -24,6 +24,7 @@ import { formatLkr, formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 import { ItemForm } from './ItemForm';
+import { useIsOwn } from './ownership';
 
 const LIMIT = 10;
 
@@ -155,9 +156,11 @@ export function AddItem() {
 
 export function UpdateItem() {
   const { id = '' } = useParams();
+  const isOwn = useIsOwn();
   const item = useAsync(() => catalogueApi.getItem(id), [id]);
   if (item.loading && !item.data) return <Loading />;
-  if (item.error !== undefined || !item.data) return <NotFound home="/Seller/Home" />;
+  // Another seller's item is not found here (issue 16, item 5), not a form filled with its data.
+  if (item.error !== undefined || !item.data || !isOwn(item.data.SellerID)) return <NotFound home="/Seller/Home" />;
   return (
     <>
       <PageHeader title={`Edit ${item.data.Item_name}`} />
@@ -170,6 +173,7 @@ export function UpdateItem() {
 export function Discount() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const isOwn = useIsOwn();
   const item = useAsync(() => catalogueApi.getItem(id), [id]);
   const [percent, setPercent] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
@@ -177,7 +181,7 @@ export function Discount() {
     if (item.data?.DiscountStatus) setPercent(item.data.DiscountPrecentage);
   }, [item.data]);
   if (item.loading && !item.data) return <Loading />;
-  if (item.error !== undefined || !item.data) return <NotFound home="/Seller/Home" />;
+  if (item.error !== undefined || !item.data || !isOwn(item.data.SellerID)) return <NotFound home="/Seller/Home" />;
   const i = item.data;
   const n = typeof percent === 'number' ? percent : Number(percent);
   const valid = percent !== '' && n >= 1 && n <= 80;

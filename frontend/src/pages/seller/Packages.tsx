@@ -44,6 +44,7 @@ import { thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
+import { useIsOwn } from './ownership';
 
 const NAME_KEY = 'packageName';
 const PACKAGE_NAME_FALLBACK = 'Invalid package name';
@@ -476,9 +477,11 @@ function UpdatePackageForm({ p }: { p: Package }) {
 
 export function UpdatePackage() {
   const { id = '' } = useParams();
+  const isOwn = useIsOwn();
   const p = useAsync(() => catalogueApi.getPackage(id), [id]);
   if (p.loading && !p.data) return <Loading />;
-  if (p.error !== undefined || !p.data) return <NotFound home="/Seller/MyPackages" />;
+  // Another seller's package is not found here (issue 16, item 5), not a form filled with its data.
+  if (p.error !== undefined || !p.data || !isOwn(p.data.seller)) return <NotFound home="/Seller/MyPackages" />;
   return (
     <>
       <PageHeader title="Edit Package..." />
