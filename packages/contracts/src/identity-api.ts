@@ -50,6 +50,14 @@ const common = {
 };
 const pick = (...codes: (keyof typeof common)[]) => Object.fromEntries(codes.map((c) => [c, common[c]]));
 
+/**
+ * The 429 of the three logins (issue 16 item 12): 10 failed logins lock the account for 15
+ * minutes ('This account is locked after 10 failed logins'); the gateway also limits logins per
+ * address. Retry-After gives the seconds left either way.
+ */
+const LOGIN_LOCKED =
+  "'This account is locked after 10 failed logins' (15 minutes), or too many logins from this address; Retry-After: the seconds left";
+
 export const IDENTITY_OPERATIONS: ApiOperation[] = [
   // customers
   {
@@ -74,7 +82,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
       200: '`{ customerLogin }`; with `bearer: true` in the body also `token`, the session token for an `Authorization: Bearer` header',
       401: 'Invalid Username or Password',
       ...pick(400),
-      429: 'Too many attempts (Retry-After)',
+      429: LOGIN_LOCKED,
     },
   },
   {
@@ -331,7 +339,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
       200: '`{ sellerLogin }`; with `bearer: true` in the body also `token`, the session token for an `Authorization: Bearer` header',
       401: 'Invalid Username or Password',
       ...pick(400),
-      429: 'Too many attempts',
+      429: LOGIN_LOCKED,
     },
   },
   {
@@ -418,7 +426,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     responses: {
       200: '`{ adminLogin }`; with `bearer: true` in the body also `token`, the session token for an `Authorization: Bearer` header',
       401: 'Invalid Username or Password',
-      429: 'Too many attempts',
+      429: LOGIN_LOCKED,
     },
   },
   {
