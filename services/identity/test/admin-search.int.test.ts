@@ -5,9 +5,12 @@
  * parameters and answer fields, substring search, newest first, paging, read-your-writes for the
  * admin's own actions, no password hash in the index, and OpenSearch going down (the lists answer
  * 503 `{ error }`, sign-up and sign-in keep working, the index catches up from Kafka when it is
- * back). Identity reaches OpenSearch through a TCP proxy the test cuts.
+ * back), and identity's `npm run search:rebuild` swapping in fresh indices. Identity reaches
+ * OpenSearch through a TCP proxy the test cuts.
  */
 import { CuttableProxy, startTestStack, testServers, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, newCustomer, newSellerRequest } from './stack';
 
@@ -156,4 +159,31 @@ describe('OpenSearch down', () => {
     }
     await listed(admin, `/Customer/getAll?q=late${tag}&page=1`, 1);
   });
+});
+
+describe('npm run search:rebuild (identity)', () => {
+  it('builds fresh customer and seller indices from the topics and swaps the aliases; the searches answer the same', async () => {
+    const admin = await adminClient();
+    const body = newCustomer({ firstName: `Rebuilt${tag}` });
+    expect((await client().post('/Customer/add', body)).status).toBe(201);
+    const before = await listed<CustomerRow>(admin, `/Customer/getAll?q=rebuilt${tag}&page=1`, 1);
+    const alias = `identity-identity-${stack.dbSuffix.toLowerCase()}-customers`;
+    const aliasIndices = async () => Object.keys((await (await fetch(`${testServers().opensearchUrl}/_alias/${alias}`)).json()) as object);
+    const old = await aliasIndices();
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/identity/src/searchRebuild.ts')], {
+      cwd: root,
+      env: { ...process.env, MONGO_DB: `identity-${stack.dbSuffix}`, LOG_LEVEL: 'warn' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/search index rebuilt: .*customers/);
+    const now = await aliasIndices();
+    expect(now).toHaveLength(1);
+    expect(old).not.toContain(now[0]);
+    expect((await admin.get<Page<CustomerRow>>(`/Customer/getAll?q=rebuilt${tag}&page=1`)).body).toEqual(before);
+  }, 300_000);
 });
