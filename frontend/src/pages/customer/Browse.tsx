@@ -4,9 +4,24 @@
  * category), /Customer/DiscountedItems (discounted and available; search by name),
  * /Customer/Packages (available packages; search by name), /Customer/ItemDetails/{id}.
  */
-import { AspectRatio, Badge, Button, Card, Grid, Group, Image, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  AspectRatio,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { CATEGORIES } from '@market/contracts';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
@@ -225,6 +240,8 @@ export function ItemDetails() {
   const item = useAsync(() => catalogueApi.getItem(id), [id]);
   const seller = useAsync(async () => (item.data ? identityApi.getSeller(item.data.SellerID) : null), [item.data?.SellerID]);
   const [shown, setShown] = useState(0);
+  // Phones: Buy Now and the cart stay in a bar at the bottom of the screen (issue 15, defect 2).
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (item.loading && !item.data) return <Loading />;
   if (item.error !== undefined || !item.data) return <NotFound home="/Customer/Home" />;
   const i = item.data;
@@ -272,6 +289,18 @@ export function ItemDetails() {
             ))}
           </Group>
           {seller.data && <Text size="sm">Sold by {seller.data.companyname}</Text>}
+          {/* The buy buttons above the description (issue 15, defect 2; phones: the bar below). */}
+          {!phone && (
+            <Group>
+              <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} />
+            </Group>
+          )}
+          {!i.ItemAvailabilityStatus && (
+            <Text c="red" size="sm">
+              Item is not available Right now!
+            </Text>
+          )}
+          {!phone && <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />}
           <Title order={4} mt="md">
             Description
           </Title>
@@ -294,15 +323,7 @@ export function ItemDetails() {
               </Badge>
             ))}
           </Group>
-          <Group>
-            <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} />
-          </Group>
-          {!i.ItemAvailabilityStatus && (
-            <Text c="red" size="sm">
-              Item is not available Right now!
-            </Text>
-          )}
-          <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />
+
           <Group gap="xs">
             <Button size="xs" variant="subtle" component={Link} to={`/Customer/ItemReviews/${i._id}`}>
               View Reviews
@@ -322,8 +343,26 @@ export function ItemDetails() {
               Back to all items
             </Button>
           </Group>
+          {/* Room for the buy bar, so it never covers the last lines. */}
+          {phone && <Box h={120} />}
         </Stack>
       </Grid.Col>
+      {phone && (
+        <Paper
+          role="region"
+          aria-label="Buy this item"
+          shadow="md"
+          withBorder
+          p="sm"
+          style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150 }}
+        >
+          <Group justify="space-between" wrap="nowrap" mb="xs">
+            <Text fw={700}>{formatRupees(i.FinalPrice)}</Text>
+            <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} />
+          </Group>
+          <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />
+        </Paper>
+      )}
     </Grid>
   );
 }

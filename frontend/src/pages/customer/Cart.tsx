@@ -7,6 +7,7 @@
  */
 import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
@@ -47,6 +48,8 @@ export function MyShoppingCart() {
   const navigate = useNavigate();
   const data = useAsync(() => loadCart(profile._id), [profile._id]);
   const [busy, setBusy] = useState(false);
+  // Below Mantine's `sm` breakpoint the lines are blocks instead of a table (issue 15, defect 2).
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (data.error !== undefined) return <LoadError error={data.error} />;
   if (!data.data) return <Loading />;
   const { cart, items, packages } = data.data;
@@ -117,6 +120,46 @@ export function MyShoppingCart() {
   // What checkout would refuse is said on its line; unavailable lines are not counted (issue 15).
   const totals = cartTotals(lines);
   const blocked = lines.some((l) => l.problem !== null);
+  type Line = (typeof lines)[number];
+  const lineName = (l: Line) => (
+    <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      <Image src={thumbnailUrl(l.image)} alt="" w={56} h={56} fit="contain" fallbackSrc="/favicon.svg" />
+      <div style={{ minWidth: 0 }}>
+        <Text fw={500}>{l.name}</Text>
+        <Text size="xs" c="dimmed">
+          {l.kind === 'package' ? 'Promo package' : 'Item'}
+        </Text>
+        {l.problem && (
+          <Text size="xs" c="red" fw={500}>
+            {l.problem}
+          </Text>
+        )}
+      </div>
+    </Group>
+  );
+  const quantityControls = (l: Line) => (
+    <Group gap={4} justify="center" wrap="nowrap">
+      <ActionIcon variant="default" aria-label={`Decrease quantity of ${l.name}`} disabled={busy} onClick={() => step(l.kind, l.id, -1)}>
+        <IconMinus size={14} />
+      </ActionIcon>
+      <Text w={32} ta="center" aria-label={`Quantity of ${l.name}`}>
+        {l.quantity}
+      </Text>
+      <ActionIcon variant="default" aria-label={`Increase quantity of ${l.name}`} disabled={busy} onClick={() => step(l.kind, l.id, 1)}>
+        <IconPlus size={14} />
+      </ActionIcon>
+    </Group>
+  );
+  const lineTotal = (l: Line) => (
+    <Text span fw={500} c={l.available ? undefined : 'dimmed'} td={l.available ? undefined : 'line-through'} data-testid="line-total">
+      {formatRupees(l.unitPrice * l.quantity)}
+    </Text>
+  );
+  const removeButton = (l: Line) => (
+    <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.name}`} onClick={() => remove(l.kind, l.id)}>
+      <IconTrash size={16} />
+    </ActionIcon>
+  );
 
   const checkout = async () => {
     setBusy(true);
@@ -149,71 +192,57 @@ export function MyShoppingCart() {
         </Stack>
       ) : (
         <Card withBorder radius="md">
-          <Table verticalSpacing="sm" aria-label="Cart lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th ta="right">Unit price</Table.Th>
-                <Table.Th ta="center">Quantity</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          {phone ? (
+            // Phones: one block per line, nothing wider than the screen (issue 15, defect 2).
+            <Stack gap={0} aria-label="Cart lines" role="list">
               {lines.map((l) => (
-                <Table.Tr key={`${l.kind}:${l.id}`}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Image src={thumbnailUrl(l.image)} alt="" w={56} h={56} fit="contain" fallbackSrc="/favicon.svg" />
-                      <div>
-                        <Text fw={500}>{l.name}</Text>
-                        <Text size="xs" c="dimmed">
-                          {l.kind === 'package' ? 'Promo package' : 'Item'}
-                        </Text>
-                        {l.problem && (
-                          <Text size="xs" c="red" fw={500}>
-                            {l.problem}
-                          </Text>
-                        )}
-                      </div>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatRupees(l.unitPrice)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="center" wrap="nowrap">
-                      <ActionIcon
-                        variant="default"
-                        aria-label={`Decrease quantity of ${l.name}`}
-                        disabled={busy}
-                        onClick={() => step(l.kind, l.id, -1)}
-                      >
-                        <IconMinus size={14} />
-                      </ActionIcon>
-                      <Text w={32} ta="center" aria-label={`Quantity of ${l.name}`}>
-                        {l.quantity}
+                <Stack
+                  key={`${l.kind}:${l.id}`}
+                  gap="xs"
+                  py="sm"
+                  role="listitem"
+                  style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+                >
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    {lineName(l)}
+                    {removeButton(l)}
+                  </Group>
+                  <Group justify="space-between" wrap="nowrap">
+                    {quantityControls(l)}
+                    <Stack gap={0} align="flex-end">
+                      <Text size="xs" c="dimmed">
+                        {formatRupees(l.unitPrice)} each
                       </Text>
-                      <ActionIcon
-                        variant="default"
-                        aria-label={`Increase quantity of ${l.name}`}
-                        disabled={busy}
-                        onClick={() => step(l.kind, l.id, 1)}
-                      >
-                        <IconPlus size={14} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right" c={l.available ? undefined : 'dimmed'} td={l.available ? undefined : 'line-through'}>
-                    {formatRupees(l.unitPrice * l.quantity)}
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.name}`} onClick={() => remove(l.kind, l.id)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
+                      {lineTotal(l)}
+                    </Stack>
+                  </Group>
+                </Stack>
               ))}
-            </Table.Tbody>
-          </Table>
+            </Stack>
+          ) : (
+            <Table verticalSpacing="sm" aria-label="Cart lines">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th ta="right">Unit price</Table.Th>
+                  <Table.Th ta="center">Quantity</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((l) => (
+                  <Table.Tr key={`${l.kind}:${l.id}`}>
+                    <Table.Td>{lineName(l)}</Table.Td>
+                    <Table.Td ta="right">{formatRupees(l.unitPrice)}</Table.Td>
+                    <Table.Td>{quantityControls(l)}</Table.Td>
+                    <Table.Td ta="right">{lineTotal(l)}</Table.Td>
+                    <Table.Td>{removeButton(l)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
           <Stack gap={4} align="flex-end" mt="md">
             <Text>Subtotal: {formatRupees(totals.subtotal)}</Text>
             <Text>Delivery & VAT: {formatRupees(totals.delivery)}</Text>

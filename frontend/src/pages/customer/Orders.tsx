@@ -92,6 +92,7 @@ export function PaymentHistory() {
           <>
             <DataTable
               mt="md"
+              stackOnPhone
               headers={['Receipt No', 'Time', 'Payment type', 'Amount', 'Status', '']}
               rows={rows.items}
               cells={(h) => [
