@@ -12,10 +12,13 @@
  * - `GET /customerOrders/getCusOrder`: an admin's pages from the owner-keyed list of records, a
  *   customer's own record by `_id`;
  * - the status and month filters of the order lists from the owners' sub-lists
- *   (store/orderFilters.ts), an order moving between status lists when its status changes.
+ *   (store/orderFilters.ts), an order moving between status lists when its status changes;
+ * - ordering's `npm run search:rebuild` swapping in a fresh transactions index.
  */
 import { CuttableProxy, testServers, waitFor } from '@market/platform/testing';
 import mongoose from 'mongoose';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogueWorld } from '../../catalogue/test/fixtures';
 import { decided, listedItem, savedCard, type CatalogueWorld, type CheckoutBody, type Client } from './fixtures';
@@ -226,4 +229,32 @@ describe('status and month filters', () => {
       await conn.close();
     }
   });
+});
+
+describe('npm run search:rebuild (ordering)', () => {
+  it('builds a fresh transactions index from the payment topic and swaps the alias; the search answers the same', async () => {
+    const itemId = await listedItem(seller, buyer, { Price: 350, Quantity: 20 });
+    const paid = await buy(buyer, itemId);
+    const before = await adminSearch(paid.receipt!.RecieptNo, 1);
+    const alias = `ordering-ordering-${world.stack.dbSuffix.toLowerCase()}-transactions`;
+    const aliasIndices = async () => Object.keys((await (await fetch(`${testServers().opensearchUrl}/_alias/${alias}`)).json()) as object);
+    const old = await aliasIndices();
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/ordering/src/searchRebuild.ts')], {
+      cwd: root,
+      env: { ...process.env, MONGO_DB: `ordering-${world.stack.dbSuffix}`, LOG_LEVEL: 'warn' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/search index rebuilt: .*transactions/);
+    const now = await aliasIndices();
+    expect(now).toHaveLength(1);
+    expect(old).not.toContain(now[0]);
+    expect((await world.admin.get<Page<Receipt>>(`/orderhistory/getItems?q=${paid.receipt!.RecieptNo}&page=1&limit=10`)).body).toEqual(
+      before,
+    );
+  }, 300_000);
 });
