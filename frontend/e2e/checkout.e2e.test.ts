@@ -109,7 +109,10 @@ describe('checkout journey', () => {
     }
     await page.goto('/Customer/Packages');
     await page.getByText(bundle).first().waitFor();
-    await page.getByRole('button', { name: `Add ${bundle} to cart` }).first().click();
+    await page
+      .getByRole('button', { name: `Add ${bundle} to cart` })
+      .first()
+      .click();
     await page
       .getByText(/added to (the |your )?cart/i)
       .first()

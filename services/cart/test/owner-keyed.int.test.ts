@@ -42,7 +42,13 @@ describe('carts and wishlists keyed by their customer', () => {
       rev: 4,
       createdAt: new Date(),
     });
-    await wishlists.collection.insertOne({ _id: new Types.ObjectId(), CustomerID: alice, Items: ['w1', 'w2'], rev: 2, createdAt: new Date() });
+    await wishlists.collection.insertOne({
+      _id: new Types.ObjectId(),
+      CustomerID: alice,
+      Items: ['w1', 'w2'],
+      rev: 2,
+      createdAt: new Date(),
+    });
 
     expect(await keyByOwner(carts, 'customerID')).toBe(1);
     expect(await keyByOwner(wishlists, 'CustomerID')).toBe(1);
