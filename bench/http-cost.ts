@@ -7,8 +7,9 @@
  *
  *   npx tsx bench/http-cost.ts        (BENCH_SECONDS, BENCH_CONNECTIONS; needs `npm run infra:up`)
  */
-import { connectMongo } from '@market/platform';
-import { startTestStack, testServers } from '@market/platform/testing';
+import { CALLER_ID_HEADER, CALLER_ROLE_HEADER, INTERNAL_TOKEN_HEADER, connectMongo } from '@market/platform';
+import { Types } from 'mongoose';
+import { TEST_SECRETS, startTestStack, testServers } from '@market/platform/testing';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { hammer, type HammerResult } from './lib/hammer';
@@ -43,14 +44,22 @@ export async function run(): Promise<BenchSection> {
     await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
-    const targets: [string, string][] = [
+    // A seller's request, as the gateway forwards it: never answered from the item micro-cache
+    // (services/catalogue/src/store/itemViewCache.ts), so it reads FerretDB every time.
+    const asSeller = {
+      [CALLER_ID_HEADER]: new Types.ObjectId().toHexString(),
+      [CALLER_ROLE_HEADER]: 'seller',
+      [INTERNAL_TOKEN_HEADER]: TEST_SECRETS.INTERNAL_SECRET,
+    };
+    const targets: [string, string, Record<string, string>?][] = [
       ['bare node:http', bareUrl],
-      ['catalogue service', catalogueUrl],
-      ['gateway → catalogue', stack.gatewayUrl],
+      ['catalogue service, uncached (seller caller: FerretDB read)', catalogueUrl, asSeller],
+      ['catalogue service (shopper: 1 s micro-cache)', catalogueUrl],
+      ['gateway → catalogue (shopper)', stack.gatewayUrl],
     ];
     const measured: { target: string; result: HammerResult }[] = [];
-    for (const [target, base] of targets)
-      measured.push({ target, result: await hammer(`${base}${PATH}`, { connections, duration: seconds }) });
+    for (const [target, base, headers] of targets)
+      measured.push({ target, result: await hammer(`${base}${PATH}`, { connections, duration: seconds, headers }) });
 
     const base = measured[0]!.result;
     const rows = measured.map(({ target, result }, i) => {
@@ -71,7 +80,7 @@ export async function run(): Promise<BenchSection> {
       title: 'HTTP cost per hop',
       notes: [
         `The same ${body.length}-byte JSON answer (\`GET /items/get/{id}\`, one read by \`_id\`) from each target; autocannon with ${connections} connections for ${seconds} s each, one target after the other.`,
-        'The catalogue figure includes its FerretDB read (through the local proxy, which locks per database); the gateway figure adds session lookup (Redis), rate-limit check, tracing and the proxy hop.',
+        "The uncached catalogue figure is a seller's request (the gateway's caller headers), which always reads FerretDB (through the local proxy, which locks per database); a shopper's answer comes from the catalogue's 1 s micro-cache (ITEM_CACHE_MS) after the first read; the gateway figure adds session lookup (Redis), rate-limit check, tracing and the proxy hop to the shopper's path. \"added\" compares each row with the row above it.",
         'The load generator runs on the same two cores as the servers.',
       ],
       columns: ['target', 'req/s', 'ratio to bare', 'p50 ms', 'p99 ms', 'added p50 ms', 'added p99 ms', 'failed'],
