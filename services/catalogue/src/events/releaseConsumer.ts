@@ -13,7 +13,7 @@
  * decision, read by `_id`); others belong to another environment on the shared brokers.
  */
 import { OrderCancelledDataSchema, type EventEnvelope } from '@market/contracts';
-import { pendingEvent, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
+import { type EventHandler, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { ItemDoc } from '../store/items';
 import type { ReservationDoc } from '../store/reservations';
@@ -90,7 +90,7 @@ export function releaseHandlers(
           pendingEvents: [pendingEvent('StockReleased', c.orderLineId, 1, { orderId: c.orderId, orderLineId: c.orderLineId })],
         });
       } catch (err) {
-        if ((err as { code?: unknown }).code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
       }
       nudge({ model: releases, id: c.orderLineId });
     },

@@ -15,7 +15,7 @@
  * recorded. A crash part-way is repaired by the redelivery, which finds its own holds and marks.
  */
 import { OrderPlacedDataSchema, type EventEnvelope } from '@market/contracts';
-import { pendingEvent, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
+import { type EventHandler, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
 import { canReserve, stockLines, type LineOutcome, type StockLine } from '../domain/stock';
 import type { ItemDoc } from '../store/items';
@@ -182,7 +182,7 @@ export function stockHandlers(
         pendingEvents: [decision],
       });
     } catch (err) {
-      if ((err as { code?: unknown }).code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
     }
     nudge({ model: reservations, id: order.orderId });
   }

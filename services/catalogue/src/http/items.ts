@@ -40,6 +40,7 @@ import {
 import {
   badRequest,
   conflict,
+  isDuplicateKey,
   notFound,
   objectIdParam,
   pageRequest,
@@ -72,10 +73,6 @@ function itemChanges(body: ItemUpdate): Partial<ItemDoc> {
   // only an unavailability the last sale caused).
   if (fields.ItemAvailabilityStatus !== undefined) set.soldOut = false;
   return set;
-}
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
 export function itemRoutes(

@@ -5,7 +5,7 @@
  * and the added `POST /Admin/logout`, `GET /Admin/me`. Only an admin creates an admin.
  */
 import { AddAdminSchema } from '@market/contracts';
-import { conflict, notFound, objectIdParam, pageRequest, requireCaller, sendList, unauthorized } from '@market/platform';
+import { conflict, isDuplicateKey, notFound, objectIdParam, pageRequest, requireCaller, sendList, unauthorized } from '@market/platform';
 import { Router } from 'express';
 import { Types } from 'mongoose';
 import { generatedPassword, suggestedUsername } from '../domain/codes';
@@ -64,8 +64,7 @@ export function adminRoutes(deps: IdentityDeps): Router {
     try {
       await admins.create(doc);
     } catch (err) {
-      if ((err as { code?: unknown }).code === 11000)
-        throw conflict('This username is already taken', { username: 'This username is already taken' });
+      if (isDuplicateKey(err)) throw conflict('This username is already taken', { username: 'This username is already taken' });
       throw err;
     }
     await sendEmail(deps.emailQueue, body.email, {
@@ -107,7 +106,7 @@ export async function ensureFirstAdmin(deps: Pick<IdentityDeps, 'admins' | 'conf
     });
     return true;
   } catch (err) {
-    if ((err as { code?: unknown }).code === 11000) return false;
+    if (isDuplicateKey(err)) return false;
     throw err;
   }
 }

@@ -11,6 +11,7 @@ import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema, defaul
 import {
   badRequest,
   conflict,
+  isDuplicateKey,
   notFound,
   objectIdParam,
   pageRequest,
@@ -33,10 +34,6 @@ import { endSession, logIn } from './session';
 
 export const DUPLICATE_ACCOUNT = 'Email or Username Already Exists';
 const STALE = 'Your account was changed meanwhile, please try again';
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
 
 /** The customer `id` if the caller may see it (the customer themself or an admin), else 404. */
 async function visibleCustomer(deps: IdentityDeps, req: Request, id: Types.ObjectId): Promise<CustomerDoc> {

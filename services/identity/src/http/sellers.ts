@@ -22,6 +22,7 @@ import {
   type Caller,
   conflict,
   forbidden,
+  isDuplicateKey,
   notFound,
   objectIdParam,
   pageRequest,
@@ -56,10 +57,6 @@ import { endSession, logIn } from './session';
 export const SELLER_PASSWORD_LENGTH = 25;
 const STALE = 'This seller was changed meanwhile, please try again';
 const SELLER_EXISTS = 'A seller with this email already exists';
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
 
 const SearchSchema = z.string().trim().max(100).optional();
 

@@ -24,7 +24,17 @@ import {
   expiryNotPast,
   type CheckoutPay,
 } from '@market/contracts';
-import { badRequest, byIds, conflict, notFound, requireCaller, updateAggregate, type Caller, type OutboxHint } from '@market/platform';
+import {
+  badRequest,
+  byIds,
+  type Caller,
+  conflict,
+  isDuplicateKey,
+  notFound,
+  type OutboxHint,
+  requireCaller,
+  updateAggregate,
+} from '@market/platform';
 import { Router } from 'express';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import { z } from 'zod';
@@ -105,7 +115,7 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
     try {
       await d.checkouts.create(doc);
     } catch (err) {
-      if ((err as { code?: unknown }).code !== 11000 || !key) throw err;
+      if (!isDuplicateKey(err) || !key) throw err;
       // The same key raced in twice: answer the checkout the other request made.
       return void res.status(200).json(checkoutView(await ownCheckout(caller, _id)));
     }

@@ -10,7 +10,7 @@
  * path (a retried pay, the saga consumer) changes nothing.
  */
 import type { OrderStatus } from '@market/contracts';
-import { type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
+import { isDuplicateKey, type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { colomboIso } from '../domain/time';
 import type { PricedLine } from '../domain/pricing';
@@ -306,7 +306,7 @@ async function insertIfAbsent<T>(m: Model<T>, doc: Record<string, unknown> & { _
     await m.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true });
   } catch (err) {
     // Two writers raced on the same derived id: the other one inserted it.
-    if ((err as { code?: unknown }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
   }
 }
 

@@ -3,6 +3,7 @@
  * database, one capture per idempotency key, so a retried or concurrent pay never charges twice.
  * A real provider replaces it behind {@link PaymentProvider}.
  */
+import { isDuplicateKey } from '@market/platform';
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { CaptureRequest, PaymentProvider } from '../domain/payments';
@@ -66,8 +67,8 @@ export function sandboxProvider(captures: Model<CaptureDoc>): PaymentProvider {
           { $setOnInsert: { ...fresh, status: 'captured', capturedAt: new Date() } },
           { upsert: true },
         )
-        .catch((err: { code?: number }) => {
-          if (err.code !== 11000) throw err;
+        .catch((err: unknown) => {
+          if (!isDuplicateKey(err)) throw err;
         });
       const stored = await captures.findById(req.idempotencyKey).lean<CaptureDoc>();
       if (!stored) throw new Error('sandbox capture vanished');
@@ -85,8 +86,8 @@ export function sandboxProvider(captures: Model<CaptureDoc>): PaymentProvider {
           { $setOnInsert: { captureId, amountCents, refundedAt: new Date() } },
           { upsert: true },
         )
-        .catch((err: { code?: number }) => {
-          if (err.code !== 11000) throw err;
+        .catch((err: unknown) => {
+          if (!isDuplicateKey(err)) throw err;
         });
     },
   };

@@ -6,6 +6,7 @@
  *
  * All of them can be dropped and rebuilt by replaying the topics (`npm run reporting:rebuild`).
  */
+import { isDuplicateKey } from '@market/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 interface Versioned {
@@ -201,6 +202,6 @@ export async function insertIfAbsent(
   try {
     await m.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true });
   } catch (err) {
-    if ((err as { code?: unknown }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
   }
 }

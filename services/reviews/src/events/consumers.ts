@@ -21,7 +21,7 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandler, type OwnerLists } from '@market/platform';
+import { applyVersioned, type EventHandler, isDuplicateKey, type OwnerLists } from '@market/platform';
 import type { Model } from 'mongoose';
 import { purchasedItemIds } from '../domain/purchases';
 import { normalId } from '../domain/rules';
@@ -101,9 +101,9 @@ export function readModelHandlers(
         await rm.purchases
           .updateOne({ _id: reviewKey(customerId, itemId) }, { $setOnInsert: { customerId, itemId } }, { upsert: true })
           .exec()
-          .catch((err: { code?: number }) => {
+          .catch((err: unknown) => {
             // A concurrent redelivery inserted it: the same fact.
-            if (err.code !== 11000) throw err;
+            if (!isDuplicateKey(err)) throw err;
           });
       }
     },

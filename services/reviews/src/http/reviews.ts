@@ -22,6 +22,7 @@ import {
   byIds,
   type Caller,
   conflict,
+  isDuplicateKey,
   type ListEntry,
   newestFirst,
   notFound,
@@ -154,7 +155,7 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
           } catch (err) {
             await releaseReviewSlots(lists, facts, sellerId);
             // Another request of this customer created it first: the next round edits it.
-            if ((err as { code?: number }).code !== 11000) throw err;
+            if (!isDuplicateKey(err)) throw err;
             break;
           }
           nudge({ model: reviews, id: doc._id });

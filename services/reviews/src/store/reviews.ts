@@ -8,7 +8,7 @@
  * A deleted review stays as `deleted: true` with its last event until the outbox relay has
  * published it, then the relay removes it.
  */
-import { outboxPlugin, type OutboxFields } from '@market/platform';
+import { isDuplicateKey, type OutboxFields, outboxPlugin } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 
 export { reviewKey } from '../domain/oneReview';
@@ -74,10 +74,6 @@ export function reviewModel(conn: Connection): Model<ReviewDoc> {
 /** The `review_keys` model of a connection (created once per connection). */
 export function reviewKeyModel(conn: Connection): Model<ReviewKeyDoc> {
   return (conn.models.ReviewKey as Model<ReviewKeyDoc> | undefined) ?? conn.model<ReviewKeyDoc>('ReviewKey', keySchema);
-}
-
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
 /**
