@@ -14,7 +14,7 @@ import { updateAggregate, type EventHandler, type OutboxHint } from '@market/pla
 import type { Model } from 'mongoose';
 import type { PaymentProvider } from '../domain/payments';
 import { confirmedEvents, rejectedEvents } from '../events/checkoutEvents';
-import type { CheckoutDoc, CheckoutRejection } from '../store/checkouts';
+import { writeOrdersOnce, type CheckoutDoc, type CheckoutRejection } from '../store/checkouts';
 import { materializeOrders, settleOrders, type OrderBook } from '../store/orders';
 
 const MAX_CAS_ATTEMPTS = 10;
@@ -58,7 +58,8 @@ export function sagaHandlers(
 
   async function finish(c: CheckoutDoc | null): Promise<void> {
     if (!c || !c.payment) return;
-    await materializeOrders(book, c);
+    // Usually the pay request has written the orders already (ordersWritten): only settle them.
+    await writeOrdersOnce(checkouts, c, (paid) => materializeOrders(book, paid));
     await settleOrders(book, c);
   }
 

@@ -44,7 +44,7 @@ import type { PaymentProvider } from '../domain/payments';
 import { LineRefused, priceCheckout } from '../domain/pricing';
 import { paidEvents } from '../events/checkoutEvents';
 import type { CardDoc } from '../store/cards';
-import { checkoutView, type CheckoutDoc, type CheckoutPayment } from '../store/checkouts';
+import { checkoutView, writeOrdersOnce, type CheckoutDoc, type CheckoutPayment } from '../store/checkouts';
 import { materializeOrders, settleOrders, type OrderBook } from '../store/orders';
 import type { ReadModels } from '../store/readModels';
 
@@ -129,7 +129,7 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
 
   /** Makes sure a decided or paid checkout's records exist, then answers it as stored. */
   async function answerPaid(c: CheckoutDoc) {
-    await materializeOrders(d.book, c);
+    await writeOrdersOnce(d.checkouts, c, (paid) => materializeOrders(d.book, paid));
     // Re-read: a decision may have landed while the orders were being written.
     const latest = (await d.checkouts.findById(c._id).lean<CheckoutDoc>()) ?? c;
     await settleOrders(d.book, latest);

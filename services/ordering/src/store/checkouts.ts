@@ -43,6 +43,14 @@ export interface CheckoutDoc extends OutboxFields {
   refunds?: LineRefund[];
   /** Cents refunded by those refunds so far. */
   refundedCents?: number;
+  /**
+   * True once every record of the paid checkout was written: its orders, payment-history record,
+   * customer-order record and their lists (`materializeOrders`). Whoever finishes the checkout
+   * next (the saga, a repeated pay) then only settles the orders instead of writing them all
+   * again; before the mark, both write them, which is safe (idempotent) but costs about ten
+   * writes per order line on the checkout path (bench/results: the checkout curve).
+   */
+  ordersWritten?: boolean;
 }
 
 const schema = new Schema<CheckoutDoc>(
@@ -59,6 +67,7 @@ const schema = new Schema<CheckoutDoc>(
     decidedAt: Date,
     refunds: { type: [{}], default: undefined },
     refundedCents: Number,
+    ordersWritten: Boolean,
   },
   { collection: 'checkouts', versionKey: false },
 );
@@ -66,6 +75,21 @@ schema.plugin(outboxPlugin);
 
 export function checkoutModel(conn: Connection): Model<CheckoutDoc> {
   return (conn.models.Checkout as Model<CheckoutDoc> | undefined) ?? conn.model<CheckoutDoc>('Checkout', schema);
+}
+
+/**
+ * Writes the records of a paid checkout (see {@link CheckoutDoc.ordersWritten}) unless the checkout
+ * as read says they are all written, then marks it. The mark is a plain `$set` beside the
+ * aggregate's version, so it never makes a compare-and-set of the checkout fail.
+ */
+export async function writeOrdersOnce(
+  checkouts: Model<CheckoutDoc>,
+  c: CheckoutDoc,
+  write: (c: CheckoutDoc) => Promise<void>,
+): Promise<void> {
+  if (c.ordersWritten || !c.payment) return;
+  await write(c);
+  await checkouts.updateOne({ _id: c._id }, { $set: { ordersWritten: true } });
 }
 
 const rupees = (cents: number) => cents / 100;
