@@ -96,7 +96,11 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     audience: ['customer'],
     body: CardCreateSchema,
     response: CardAnswerSchema,
-    responses: { 201: 'The card (masked)', 400: '`{ error, fields }`' },
+    responses: {
+      201: 'The card (masked)',
+      400: '`{ error, fields }`',
+      409: "'This Card is Already in Your Wallet.' (`{ error, fields: { cardnumber } }`): the customer already saved this number with this expiry",
+    },
   },
   {
     method: 'put',
@@ -106,7 +110,12 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     audience: ['customer'],
     body: CardUpdateSchema,
     response: CardAnswerSchema,
-    responses: { 200: 'The card (masked)', 400: '`{ error, fields }`', 404: notYours },
+    responses: {
+      200: 'The card (masked)',
+      400: '`{ error, fields }`',
+      404: notYours,
+      409: "'This Card is Already in Your Wallet.': another of the customer's cards has this number and expiry",
+    },
   },
   {
     method: 'delete',

@@ -20,6 +20,11 @@ export const CARD_ADDED = 'New Payment Method Added Successfully';
 export const CARD_UPDATED = 'Card Updated Successfully';
 export const EMPTY_CHECKOUT = 'Your cart is empty';
 export const CARD_EXPIRED = 'This card has expired';
+/**
+ * The 409 of saving (or editing into) a card the customer already has: the same number and
+ * expiry (issue 15 defect 10), in the documents' style ('Item Already in Your Wishlist.').
+ */
+export const CARD_ALREADY_SAVED = 'This Card is Already in Your Wallet.';
 export const ADD_ORDER_RETIRED = 'Orders are placed only through POST /checkout/session and POST /checkout/{checkoutId}/pay';
 
 /** Card brands by the first digit of the number (spec 000 section 4); any other digit gives ''. */

@@ -48,11 +48,30 @@ export async function priceable(buyer: Client, itemId: string): Promise<void> {
   );
 }
 
-/** Adds a card and answers its id. */
+let cardsMade = 0;
+
+/**
+ * A Luhn-valid 16-digit Visa test number, another one on each call (`4111 1111 11nn nnnc`), so a
+ * customer can save several cards: saving the same number and expiry twice answers 409.
+ */
+export function nextVisa(): string {
+  const body = `4111111111${String(cardsMade++ % 100_000).padStart(5, '0')}`;
+  let sum = 0;
+  // Luhn: from the right of the full number, every second digit doubled; the check digit is the first.
+  for (let i = 0; i < 15; i++) {
+    let d = Number(body[14 - i]);
+    if (i % 2 === 0) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  const digits = `${body}${(10 - (sum % 10)) % 10}`;
+  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** Adds a card (a new number each call, {@link nextVisa}) and answers its id. */
 export async function savedCard(customer: Client, cvv = '737'): Promise<string> {
   const res = await customer.post<{ _id: string }>('/paymentdetails/add', {
     cardowner: 'Nimal Perera',
-    cardnumber: VISA,
+    cardnumber: nextVisa(),
     carddate: FUTURE_EXPIRY,
     cardcvv: cvv,
   });

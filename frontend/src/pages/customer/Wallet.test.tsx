@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CARD_ALREADY_SAVED } from '@market/contracts';
 import { CUSTOMER, fakeGateway, renderPage } from '../../test-utils';
 import { AddCard, CardPreview, EditCard, MyWallet, formatExpiry, previewNumber, validateCardEdit } from './Wallet';
 
@@ -135,20 +136,46 @@ describe('issue 15, defect 10', () => {
     expect(expiry).toHaveValue('12/30');
   });
 
-  it('refuses the same card twice without sending it', async () => {
-    const calls = fakeGateway({
-      'GET /Customer/me': CUSTOMER,
-      'GET /paymentdetails/get': [saved],
-      'POST /paymentdetails/add': { status: 201, body: { _id: 'card2' } },
-    });
-    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+  const fill = async (number: string) => {
     fireEvent.change(await screen.findByLabelText("Card holder's name"), { target: { value: 'Sachini Bandara' } });
-    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4111 1111 1111 1111' } });
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
     fireEvent.change(screen.getByLabelText('Expiry date (MM/YY)'), { target: { value: `12${year}` } });
     fireEvent.change(screen.getByLabelText('CVC'), { target: { value: '737' } });
     fireEvent.click(screen.getByRole('button', { name: 'save my card' }));
-    expect(await screen.findByText('This card is already saved in your wallet')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  };
+  const duplicate = { status: 409, body: { error: CARD_ALREADY_SAVED, fields: { cardnumber: CARD_ALREADY_SAVED } } };
+
+  it('shows the service’s refusal of the same card twice at the card number', async () => {
+    fakeGateway({ 'GET /Customer/me': CUSTOMER, 'GET /paymentdetails/get': [saved], 'POST /paymentdetails/add': duplicate });
+    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+    await fill('4111 1111 1111 1111');
+    expect(await screen.findByText('This Card is Already in Your Wallet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('saves another card that only shares the brand, last four digits and expiry with a saved one', async () => {
+    // The service compares whole numbers (by their keyed hash); the form must not guess from the last four.
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /paymentdetails/get': [saved],
+      'POST /paymentdetails/add': { status: 201, body: { ...saved, _id: 'dddddddddddddddddddddd02' } },
+    });
+    renderPage(<AddCard />, { kind: 'customer', path: '/Customer/addCard' });
+    await fill('4012 8888 8880 1111');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === '/paymentdetails/add')).toHaveLength(1));
+    expect(screen.queryByText('This Card is Already in Your Wallet.')).toBeNull();
+  });
+
+  it('shows the refusal when an edit would make the card equal to another one', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /paymentdetails/getItem/${saved._id}`]: saved,
+      [`PUT /paymentdetails/update/${saved._id}`]: duplicate,
+    });
+    renderPage(<EditCard />, { kind: 'customer', path: `/Customer/editCard/${saved._id}`, pattern: 'editCard/:id' });
+    fireEvent.change(await screen.findByLabelText('Expiry date (MM/YY)'), { target: { value: '01/40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('This Card is Already in Your Wallet.')).toBeInTheDocument();
   });
 });
 

@@ -40,9 +40,6 @@ export function formatExpiry(typed: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-/** The refusal of a card already in the wallet (same brand, last four digits and expiry). */
-export const CARD_ALREADY_SAVED = 'This card is already saved in your wallet';
-
 /** A card picture that follows what is typed (spec 000 section 2 "a live card preview"). */
 export function CardPreview({
   cardowner,
@@ -89,7 +86,7 @@ export function CardPreview({
 }
 
 export function MyWallet() {
-  const cards = useAsync(() => shopApi.cards(), []);
+  const cards = useAsync(['cards', 'cards'], () => shopApi.cards());
   const remove = (card: CardView) =>
     confirmDanger({
       onConfirm: async () => {
@@ -156,13 +153,9 @@ export function AddCard() {
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      // The same card twice is refused here: the wallet shows brand, last four digits and expiry.
-      const digits = values.cardnumber.replace(/\D/g, '');
-      const saved = await shopApi.cards().catch(() => []);
-      if (saved.some((c) => c.last4 === digits.slice(-4) && c.carddate === values.carddate && (c.cardtype || '') === cardTypeOf(digits))) {
-        form.setFieldError('cardnumber', CARD_ALREADY_SAVED);
-        return;
-      }
+      // The same card twice is refused by the service, which compares the whole number (by its
+      // keyed hash) and the expiry: 409 CARD_ALREADY_SAVED on the card number field. Brand, last
+      // four and expiry alone would refuse another card that shares them.
       await shopApi.addCard(values);
       notifySuccess(CARD_ADDED);
       navigate('/Customer/MyWallet');
@@ -242,7 +235,7 @@ export function validateCardEdit(v: typeof EMPTY): Record<string, string> {
 
 export function EditCard() {
   const { id = '' } = useParams();
-  const card = useAsync(() => shopApi.card(id), [id]);
+  const card = useAsync(['cards', 'card', id], () => shopApi.card(id));
   if (card.error !== undefined)
     return card.error && (card.error as { status?: number }).status === 404 ? (
       <NotFound home="/Customer/MyWallet" />

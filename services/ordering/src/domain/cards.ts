@@ -5,7 +5,7 @@
  * the number and of the CVC; the CVC hash is also keyed by the card's id, so equal CVCs of two
  * cards do not hash alike.
  */
-import { cardTypeOf } from '@market/contracts';
+import { CARD_ALREADY_SAVED, cardTypeOf } from '@market/contracts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** HMAC-SHA256 of `value` under `secret`, hex. */
@@ -38,4 +38,15 @@ export function cardFacts(digits: string): { cardtype: string; last4: string } {
 /** The number as shown: `**** **** **** 4242`. */
 export function maskedNumber(last4: string): string {
   return `**** **** **** ${last4}`;
+}
+
+/** The 409 of saving a card the customer already has (issue 15 defect 10; contracts' message). */
+export const DUPLICATE_CARD = CARD_ALREADY_SAVED;
+
+/**
+ * Whether two saved cards are the same card: the same number (compared by its keyed hash, never
+ * in clear) and the same expiry (MM/YY). A renewed card (same number, new expiry) is another card.
+ */
+export function sameCard(a: { numberHash: string; carddate: string }, b: { numberHash: string; carddate: string }): boolean {
+  return a.numberHash === b.numberHash && a.carddate === b.carddate;
 }

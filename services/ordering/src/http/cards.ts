@@ -4,13 +4,15 @@
  * `POST /paymentdetails/add`, `PUT /paymentdetails/update/{id}`, `DELETE /paymentdetails/delete/{id}`.
  * A customer reaches only their own cards (another's answers 404). The full number and the CVC
  * are hashed here and dropped; answers show the number masked. The list is the customer's
- * owner-keyed card list (store/cards.ts), newest first, read by `_id`.
+ * owner-keyed card list (store/cards.ts), newest first, read by `_id`. Saving (or editing into) a
+ * card the customer already has, same number hash and expiry, answers 409 {@link DUPLICATE_CARD}
+ * (issue 15 defect 10); the check walks the customer's own list and reads those cards by `_id`.
  */
 import { CardCreateSchema, CardUpdateSchema } from '@market/contracts';
-import { notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
+import { conflict, notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
-import { cardFacts, cvvHash, numberHash } from '../domain/cards';
+import { DUPLICATE_CARD, cardFacts, cvvHash, numberHash, sameCard } from '../domain/cards';
 import { cardListId, cardView, listCard, type CardDoc } from '../store/cards';
 
 /**
@@ -25,6 +27,19 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
     const card = await cards.findById(objectIdParam(req.params.id)).lean<CardDoc>();
     if (!card || card.ownerID !== caller.id) throw notFound();
     return card;
+  }
+
+  /**
+   * Throws 409 {@link DUPLICATE_CARD} when another card of `ownerId` (not `exceptId`) has the same
+   * number hash and expiry. Reads the owner's card list and each listed card by `_id`, never a
+   * query over the collection.
+   */
+  async function refuseDuplicate(ownerId: string, card: { numberHash: string; carddate: string }, exceptId?: string): Promise<void> {
+    const ids: string[] = [];
+    for await (const [id] of lists.walk(cardListId(ownerId))) if (id !== exceptId) ids.push(id);
+    const owned = await Promise.all(ids.map((id) => cards.findById(id).lean<CardDoc>()));
+    if (owned.some((c) => c !== null && c.ownerID === ownerId && sameCard(c, card)))
+      throw conflict(DUPLICATE_CARD, { cardnumber: DUPLICATE_CARD });
   }
 
   r.get('/paymentdetails/get', async (req, res) => {
@@ -42,6 +57,8 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
   r.post('/paymentdetails/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const body = CardCreateSchema.parse(req.body);
+    const hash = numberHash(secret, body.cardnumber);
+    await refuseDuplicate(caller.id, { numberHash: hash, carddate: body.carddate });
     const _id = new Types.ObjectId();
     const [listSlot] = await lists.allocate([cardListId(caller.id)]);
     const doc: CardDoc = {
@@ -50,7 +67,7 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
       cardowner: body.cardowner,
       ...cardFacts(body.cardnumber),
       carddate: body.carddate,
-      numberHash: numberHash(secret, body.cardnumber),
+      numberHash: hash,
       cvvHash: cvvHash(secret, String(_id), body.cardcvv),
       createdAt: new Date(),
       listSlot,
@@ -73,6 +90,7 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
       Object.assign(set, cardFacts(body.cardnumber), { numberHash: numberHash(secret, body.cardnumber) });
     }
     if (body.cardcvv) set.cvvHash = cvvHash(secret, String(card._id), body.cardcvv);
+    await refuseDuplicate(card.ownerID, { numberHash: set.numberHash ?? card.numberHash, carddate: body.carddate }, String(card._id));
     await cards.updateOne({ _id: card._id, ownerID: card.ownerID }, { $set: set });
     res.json(cardView({ ...card, ...set }));
   });

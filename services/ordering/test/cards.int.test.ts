@@ -1,0 +1,80 @@
+/**
+ * Saved cards are not saved twice (issue 15 defect 10) through the gateway on real servers
+ * (identity and ordering processes, FerretDB, Redis): the same number with the same expiry
+ * answers 409 'This Card is Already in Your Wallet.' and writes nothing, whether added again
+ * (spaces or not) or edited into; another expiry of the same number (a renewed card), another
+ * customer's identical card and a removed card's number are not duplicates. The number is
+ * compared by its keyed hash: the check works though the store never holds it in clear.
+ */
+import { startTestStack } from '@market/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, newCustomer } from '../../identity/test/stack';
+import { FUTURE_EXPIRY, nextVisa } from './fixtures';
+
+const DUPLICATE = 'This Card is Already in Your Wallet.';
+let stack: Awaited<ReturnType<typeof startTestStack>>;
+
+beforeAll(async () => {
+  stack = await startTestStack(['identity', 'ordering']);
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function customer(): Promise<Client> {
+  const c = new Client(stack.gatewayUrl);
+  const body = newCustomer();
+  expect((await c.post('/Customer/add', body)).status).toBe(201);
+  expect((await c.post('/Customer/loginCustomer', { username: body.username, password: body.password })).status).toBe(200);
+  return c;
+}
+
+const card = (cardnumber: string, carddate = FUTURE_EXPIRY) => ({ cardowner: 'Nimal Perera', cardnumber, carddate, cardcvv: '737' });
+const count = async (c: Client) => (await c.get<unknown[]>('/paymentdetails/get')).body.length;
+
+describe('the same card twice', () => {
+  it('refuses to add a card the customer already saved, and writes nothing', async () => {
+    const c = await customer();
+    const number = nextVisa();
+    expect((await c.post('/paymentdetails/add', card(number))).status).toBe(201);
+    const again = await c.post('/paymentdetails/add', card(number.replace(/ /g, '')));
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: DUPLICATE, fields: { cardnumber: DUPLICATE } });
+    expect(await count(c)).toBe(1);
+  });
+
+  it('accepts a renewed card (same number, other expiry) and the same card of another customer', async () => {
+    const a = await customer();
+    const b = await customer();
+    const number = nextVisa();
+    expect((await a.post('/paymentdetails/add', card(number))).status).toBe(201);
+    expect((await a.post('/paymentdetails/add', card(number, '01/40'))).status).toBe(201);
+    expect((await b.post('/paymentdetails/add', card(number))).status).toBe(201);
+    expect(await count(a)).toBe(2);
+  });
+
+  it('refuses an edit that makes a card equal to another one, and leaves it as it was', async () => {
+    const c = await customer();
+    const first = nextVisa();
+    const added = await c.post<{ _id: string }>('/paymentdetails/add', card(first));
+    const other = await c.post<{ _id: string; carddate: string; last4: string }>('/paymentdetails/add', card(nextVisa(), '01/40'));
+    expect(other.status).toBe(201);
+    // The expiry edited into the first card's.
+    const sameDate = await c.put<{ error: string }>(`/paymentdetails/update/${other.body._id}`, card(first));
+    expect(sameDate.status).toBe(409);
+    expect(sameDate.body.error).toBe(DUPLICATE);
+    const unchanged = await c.get<{ carddate: string; last4: string }>(`/paymentdetails/getItem/${other.body._id}`);
+    expect(unchanged.body).toMatchObject({ carddate: '01/40', last4: other.body.last4 });
+    // Editing a card without changing it is not a duplicate of itself.
+    expect((await c.put(`/paymentdetails/update/${added.body._id}`, { carddate: FUTURE_EXPIRY, cardowner: 'N Perera' })).status).toBe(200);
+  });
+
+  it('lets a removed card be saved again', async () => {
+    const c = await customer();
+    const number = nextVisa();
+    const added = await c.post<{ _id: string }>('/paymentdetails/add', card(number));
+    expect((await c.delete(`/paymentdetails/delete/${added.body._id}`)).status).toBe(200);
+    expect((await c.post('/paymentdetails/add', card(number))).status).toBe(201);
+  });
+});
