@@ -7,7 +7,13 @@ import { Footer } from './Footer';
 export function PublicPage({ children, size = 'sm' }: { children: ReactNode; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: 'var(--mantine-color-gray-0)' }}>
-      <Group px="lg" h={64} justify="space-between" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}>
+      <Group
+        component="header"
+        px="lg"
+        h={64}
+        justify="space-between"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)', background: 'white' }}
+      >
         <Anchor component={Link} to="/" underline="never" c="dark">
           <Group gap={8}>
             <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -17,7 +23,7 @@ export function PublicPage({ children, size = 'sm' }: { children: ReactNode; siz
           </Group>
         </Anchor>
       </Group>
-      <Container size={size} py="xl" style={{ flex: 1, width: '100%' }}>
+      <Container component="main" size={size} py="xl" style={{ flex: 1, width: '100%' }}>
         {children}
       </Container>
       <Container size="lg" w="100%">

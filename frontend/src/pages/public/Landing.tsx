@@ -1,14 +1,19 @@
-/** The initial page `/` (spec 000 section 1): 'Get started' (customer login) and 'Staff ?' (admin login). */
+/**
+ * The initial page `/` (spec 000 section 1): 'Get started' (customer login) and 'Staff ?' (admin
+ * login), then the shop window (issue 15, part A: categories, Deals, New arrivals, packages; the
+ * listings are public, opening an item asks for a sign-in).
+ */
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { Showcase } from '../../components/home/Showcase';
 import { PublicPage } from '../../components/PublicPage';
 
 const CATEGORIES = ['Mobile Phones', 'Tablets', 'Gaming', 'Wearables'];
 
 export function Landing() {
   return (
-    <PublicPage size="md">
-      <Stack gap="xl" align="center" ta="center" py="xl">
+    <PublicPage size="lg">
+      <Stack gap="lg" align="center" ta="center" pb="xl">
         <Group gap="xs" justify="center">
           {CATEGORIES.map((c) => (
             <Badge key={c} variant="light" size="lg">
@@ -30,7 +35,7 @@ export function Landing() {
             Staff ?
           </Button>
         </Group>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} w="100%" maw={720} mt="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} w="100%" maw={720}>
           <Card withBorder padding="lg" ta="left">
             <Text fw={600}>New here?</Text>
             <Text size="sm" c="dimmed" mb="sm">
@@ -51,6 +56,7 @@ export function Landing() {
           </Card>
         </SimpleGrid>
       </Stack>
+      <Showcase />
     </PublicPage>
   );
 }
