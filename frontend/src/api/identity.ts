@@ -26,6 +26,8 @@ export const identityApi = {
   getCustomer: (id: string) => api<Customer>('GET', `/Customer/get/${encodeURIComponent(id)}`),
   listCustomers: (q: string, page: number, limit = 10) => api<Page<Customer>>('GET', `/Customer/getAll${query({ q, page, limit })}`),
   updateCustomer: (id: string, body: Record<string, unknown>) => api<Customer>('PUT', `/Customer/update/${encodeURIComponent(id)}`, body),
+  /** Checks the signed-in customer's password (the delete screen's first step; counts toward the login lockout). */
+  checkCustomerPassword: (password: string) => api<Message>('POST', '/Customer/checkPassword', { password }),
   deleteCustomer: (id: string, password?: string) =>
     api<Message>('DELETE', `/Customer/delete/${encodeURIComponent(id)}`, password === undefined ? {} : { password }),
 

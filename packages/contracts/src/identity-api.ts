@@ -58,6 +58,13 @@ const pick = (...codes: (keyof typeof common)[]) => Object.fromEntries(codes.map
 const LOGIN_LOCKED =
   "'This account is locked after 10 failed logins' (15 minutes), or too many logins from this address; Retry-After: the seconds left";
 
+/**
+ * The 429 of a check of the signed-in account's own password (delete, password change, the
+ * delete screen's check): it counts as a login attempt, so it shares the login's lockout.
+ */
+const OWN_PASSWORD_LOCKED =
+  "'This account is locked after 10 failed logins' (15 minutes, shared with the login); Retry-After: the seconds left";
+
 export const IDENTITY_OPERATIONS: ApiOperation[] = [
   // customers
   {
@@ -146,7 +153,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['customer'],
     body: CustomerUpdateSchema,
     response: CustomerAnswerSchema,
-    responses: { 200: 'The customer', ...pick(400, 401, 404), 409: 'Changed meanwhile' },
+    responses: { 200: 'The customer', ...pick(400, 401, 404), 409: 'Changed meanwhile', 429: OWN_PASSWORD_LOCKED },
   },
   {
     method: 'delete',
@@ -156,7 +163,29 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['customer', 'admin'],
     body: DeleteAccountSchema,
     response: identityMessage('Successfully Deleted'),
-    responses: { 200: 'Successfully Deleted', ...pick(400, 401, 404) },
+    responses: {
+      200: 'Successfully Deleted',
+      400: "Invalid input: `{ error, fields }`: 'Please Enter Your Password!' or 'Invalid Credentials!' (a wrong password counts as a failed login)",
+      ...pick(401, 404),
+      429: OWN_PASSWORD_LOCKED,
+    },
+  },
+  {
+    method: 'post',
+    path: '/Customer/checkPassword',
+    tag: 'Customers',
+    summary:
+      "Check the signed-in customer's password before the delete confirmation (spec 000 section 5: password, then 'Are you sure?'); deletes nothing. Each call counts toward the login lockout, a right password forgets the failures",
+    audience: ['customer'],
+    added: true,
+    body: DeleteAccountSchema,
+    response: identityMessage('Password confirmed'),
+    responses: {
+      200: 'Password confirmed',
+      400: "`{ error, fields: { password } }`: 'Please Enter Your Password!' or 'Invalid Credentials!'",
+      ...pick(401),
+      429: OWN_PASSWORD_LOCKED,
+    },
   },
   {
     method: 'post',
@@ -325,7 +354,7 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     audience: ['seller'],
     body: SellerChangePasswordSchema,
     response: identityMessage('Your update saved!'),
-    responses: { 200: 'Your update saved!', ...pick(400, 401, 404) },
+    responses: { 200: 'Your update saved!', ...pick(400, 401, 404), 429: OWN_PASSWORD_LOCKED },
   },
   {
     method: 'post',

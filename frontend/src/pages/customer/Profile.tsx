@@ -1,9 +1,10 @@
 /**
  * /Customer/MyProfile and /Customer/update/{id} (also /Customer/Update/{id}) (spec 000 sections
  * 2, 4, 5): the profile, its edit with a Save / Don't save confirmation, password change with the
- * current password, and deletion with the password and 'Are you sure?'.
+ * current password, and deletion: the password checked by the service first, then 'Are you
+ * sure?', then the registration page (issue 15 defect 9).
  */
-import { Avatar, Button, Card, Divider, Grid, Group, PasswordInput, Select, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Avatar, Button, Card, Checkbox, Divider, Grid, Group, PasswordInput, Select, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CustomerUpdateSchema } from '@market/contracts';
 import { notifications } from '@mantine/notifications';
@@ -48,6 +49,7 @@ export function CustomerMyProfile() {
             { label: 'Birthday', value: profile.dob },
             { label: 'Gender', value: profile.gender },
             { label: 'Address', value: profile.address, wide: true },
+            { label: 'Wishlist e-mails', value: profile.wishlistAlerts === false ? 'Off' : 'On (price drops, back in stock)', wide: true },
             {
               label: 'Member since',
               value: new Date(profile.newlyAddeddate).toLocaleDateString('en-LK', { dateStyle: 'long' }),
@@ -62,7 +64,7 @@ export function CustomerMyProfile() {
 
 export function CustomerUpdateProfile() {
   const { id } = useParams();
-  const { profile, refresh, logout } = useSession('customer');
+  const { profile, refresh } = useSession('customer');
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [deletePassword, setDeletePassword] = useState('');
@@ -77,6 +79,8 @@ export function CustomerUpdateProfile() {
       gender: profile.gender as string,
       address: profile.address,
       userImage: profile.userImage,
+      // Issue 15: e-mails when a wish-listed item gets cheaper or is back in stock (on unless switched off).
+      wishlistAlerts: profile.wishlistAlerts !== false,
       currentPassword: '',
       password: '',
       confirmPassword: '',
@@ -108,10 +112,19 @@ export function CustomerUpdateProfile() {
     confirmSave(() => save(values));
   });
 
-  const remove = () => {
+  // Spec 000 section 5: the password first ('Please Enter Your Password!', 'Invalid Credentials!',
+  // checked by the service, which counts it toward the login lockout), only then 'Are you sure?',
+  // then the deletion, then the registration page (section 4: storage cleared, to registration).
+  const remove = async () => {
     setDeleteError(null);
     if (!deletePassword) {
       setDeleteError('Please Enter Your Password!');
+      return;
+    }
+    try {
+      await identityApi.checkCustomerPassword(deletePassword);
+    } catch (err) {
+      setDeleteError(err instanceof ApiError ? (err.fields.password ?? err.message) : 'Please try again!');
       return;
     }
     confirmDanger({
@@ -119,13 +132,14 @@ export function CustomerUpdateProfile() {
       onConfirm: async () => {
         try {
           await identityApi.deleteCustomer(profile._id, deletePassword);
-          notifications.show({ title: 'Deleted!', message: 'Your account has been deleted.', color: 'green', autoClose: 1200 });
-          await logout().catch(() => undefined);
-          localStorage.clear();
-          navigate('/CustomerRegistration', { replace: true });
         } catch (err) {
-          setDeleteError(err instanceof ApiError ? err.message : 'Please try again!');
+          setDeleteError(err instanceof ApiError ? (err.fields.password ?? err.message) : 'Please try again!');
+          return;
         }
+        // The deletion ended the session on the server; leaving the customer area unmounts it here.
+        notifications.show({ title: 'Deleted!', message: 'Your account has been deleted.', color: 'green', autoClose: 1200 });
+        localStorage.clear();
+        navigate('/CustomerRegistration', { replace: true });
       },
     });
   };
@@ -166,6 +180,11 @@ export function CustomerUpdateProfile() {
             <Textarea label="Address" autosize minRows={2} {...form.getInputProps('address')} />
           </Grid.Col>
         </Grid>
+        <Checkbox
+          label="E-mail me about my wishlist"
+          description="An e-mail when an item on your wishlist gets cheaper or is back in stock."
+          {...form.getInputProps('wishlistAlerts', { type: 'checkbox' })}
+        />
         <Divider label="Change password (optional)" labelPosition="left" />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 4 }}>
@@ -193,19 +212,28 @@ export function CustomerUpdateProfile() {
         <Text size="sm" c="dimmed" mb="sm">
           Enter your password to delete your account and its data.
         </Text>
-        <Group align="flex-start">
-          <PasswordInput
-            label="Your password"
-            autoComplete="current-password"
-            value={deletePassword}
-            onChange={(e) => setDeletePassword(e.currentTarget.value)}
-            error={deleteError}
-            w={280}
-          />
-          <Button color="red" onClick={remove}>
-            Delete
-          </Button>
-        </Group>
+        <form
+          noValidate
+          aria-label="Delete my account"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void remove();
+          }}
+        >
+          <Group align="flex-start">
+            <PasswordInput
+              label="Your password"
+              autoComplete="current-password"
+              value={deletePassword}
+              onChange={(e) => setDeletePassword(e.currentTarget.value)}
+              error={deleteError}
+              w={280}
+            />
+            <Button type="submit" color="red" mt={{ base: 0, xs: 25 }}>
+              Delete
+            </Button>
+          </Group>
+        </form>
       </Card>
     </>
   );

@@ -2,14 +2,16 @@
  * Customer account routes (spec 000 sections 5-7; issue 3), at their documented paths:
  * `POST /Customer/add`, `GET /Customer/getEmail/{email}`, `POST /Customer/loginCustomer`,
  * `GET /Customer/get/{id}`, `GET /Customer/getAll` (admin), `PUT /Customer/update/{id}`,
- * `DELETE /Customer/delete/{id}`, and the added `POST /Customer/logout`, `GET /Customer/me`.
+ * `DELETE /Customer/delete/{id}`, and the added `POST /Customer/logout`, `GET /Customer/me`,
+ * `POST /Customer/checkPassword` (issue 15 defect 9: the password is checked before the delete
+ * confirmation). Every check of the own password counts toward the login lockout
+ * ({@link checkOwnPassword}).
  *
  * Authorization (DESIGN.md section 5): a customer reaches only their own record; someone else's
  * id answers 404. Admins read every customer and may remove one.
  */
 import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema, defaultAvatar } from '@market/contracts';
 import {
-  badRequest,
   conflict,
   isDuplicateKey,
   notFound,
@@ -26,13 +28,17 @@ import { Router, type Request } from 'express';
 import { Types } from 'mongoose';
 import { z } from 'zod';
 import { customerSearch } from '../domain/adminSearch';
-import { hashPassword, verifyPassword } from '../domain/passwords';
+import { hashPassword } from '../domain/passwords';
 import { customerDeleted, customerRegistered, customerUpdated } from '../events/identityEvents';
 import { customerView, type CustomerDoc } from '../store/customers';
 import type { IdentityDeps } from './deps';
-import { endSession, logIn } from './session';
+import { checkOwnPassword, endSession, logIn } from './session';
 
 export const DUPLICATE_ACCOUNT = 'Email or Username Already Exists';
+/** A wrong password on the delete screen (spec 000 section 5). */
+export const INVALID_CREDENTIALS = 'Invalid Credentials!';
+/** The answer of `POST /Customer/checkPassword` to the right password. */
+export const PASSWORD_CONFIRMED = 'Password confirmed';
 const STALE = 'Your account was changed meanwhile, please try again';
 
 /** The customer `id` if the caller may see it (the customer themself or an admin), else 404. */
@@ -92,6 +98,17 @@ export function customerRoutes(deps: IdentityDeps): Router {
     res.json(customerView(c));
   });
 
+  // The delete screen's first step (spec 000 section 5: 'Please Enter Your Password!', then
+  // 'Invalid Credentials!', then 'Are you sure?'): checks the password without deleting anything.
+  r.post('/Customer/checkPassword', async (req, res) => {
+    const caller = requireCaller(req, 'customer');
+    const { password } = DeleteAccountSchema.parse(req.body ?? {});
+    const c = await customers.findOne({ _id: objectIdParam(caller.id), deleted: false }).lean<CustomerDoc>();
+    if (!c) throw unauthorized();
+    await checkOwnPassword(deps, 'customer', c, password, INVALID_CREDENTIALS, 'password');
+    res.json({ message: PASSWORD_CONFIRMED });
+  });
+
   r.get('/Customer/getEmail/:email', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'admin');
     const email = z.string().max(200).parse(req.params.email).toLowerCase();
@@ -130,10 +147,9 @@ export function customerRoutes(deps: IdentityDeps): Router {
       address: body.address ?? '',
     };
     if (body.userImage) set.userImage = body.userImage;
+    if (body.wishlistAlerts !== undefined) set.wishlistAlerts = body.wishlistAlerts;
     if (body.password) {
-      if (!(await verifyPassword(current.password, body.currentPassword ?? ''))) {
-        throw badRequest('Invalid Current Password!', { currentPassword: 'Invalid Current Password!' });
-      }
+      await checkOwnPassword(deps, 'customer', current, body.currentPassword ?? '', 'Invalid Current Password!', 'currentPassword');
       set.password = await hashPassword(body.password);
     }
     const next = { ...current, ...set } as CustomerDoc;
@@ -151,8 +167,7 @@ export function customerRoutes(deps: IdentityDeps): Router {
     if (!current) throw notFound();
     if (caller.role === 'customer') {
       const { password } = DeleteAccountSchema.parse(req.body ?? {});
-      if (!(await verifyPassword(current.password, password)))
-        throw badRequest('Invalid Credentials!', { password: 'Invalid Credentials!' });
+      await checkOwnPassword(deps, 'customer', current, password, INVALID_CREDENTIALS, 'password');
     }
     // Free the e-mail and username at once; the document goes when its last event is out.
     const set = { deleted: true, emailKey: `deleted:${String(id)}`, usernameKey: `deleted:${String(id)}` };

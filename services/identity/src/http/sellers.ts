@@ -18,7 +18,6 @@ import {
   SellerUpdateSchema,
 } from '@market/contracts';
 import {
-  badRequest,
   type Caller,
   conflict,
   forbidden,
@@ -38,7 +37,7 @@ import { Types } from 'mongoose';
 import { z } from 'zod';
 import { sellerSearch } from '../domain/adminSearch';
 import { generatedPassword, suggestedUsername } from '../domain/codes';
-import { hashPassword, verifyPassword } from '../domain/passwords';
+import { hashPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
 import { sellerEvent, sellerRefEvent } from '../events/identityEvents';
 import {
@@ -51,7 +50,7 @@ import {
   type SellerRequestDoc,
 } from '../store/sellers';
 import type { IdentityDeps } from './deps';
-import { endSession, logIn } from './session';
+import { checkOwnPassword, endSession, logIn } from './session';
 
 /** Generated seller password length (spec 001 section 9). */
 export const SELLER_PASSWORD_LENGTH = 25;
@@ -321,9 +320,8 @@ export function sellerRoutes(deps: IdentityDeps): Router {
     const id = objectIdParam(req.params.id);
     const current = await ownSeller(req, id);
     const body = SellerChangePasswordSchema.parse(req.body);
-    if (!(await verifyPassword(current.password, body.currentPassword))) {
-      throw badRequest('Invalid Current Password!', { currentPassword: 'Invalid Current Password!' });
-    }
+    // Counts toward the seller's login lockout, like the customer's own password checks.
+    await checkOwnPassword(deps, 'seller', current, body.currentPassword, 'Invalid Current Password!', 'currentPassword');
     await orgSellers.updateOne({ _id: id }, { $set: { password: await hashPassword(body.password) } });
     res.json({ message: 'Your update saved!' });
   });

@@ -1,0 +1,81 @@
+/**
+ * Deleting the own account (issue 15 defect 9; spec 000 sections 4 and 5): the password first
+ * ('Please Enter Your Password!', 'Invalid Credentials!' from the service's check), only then
+ * 'Are you sure?', then the deletion, then the registration page (never the login page).
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER, fakeGateway, renderRoutes } from '../../test-utils';
+import { CustomerUpdateProfile } from './Profile';
+
+const ME = { ...CUSTOMER, email: 's@example.lk', phoneNumber: '0771234567', dob: '1996-05-04', gender: 'Female', address: '' };
+const INVALID = { status: 400, body: { error: 'Invalid Credentials!', fields: { password: 'Invalid Credentials!' } } };
+
+function open() {
+  renderRoutes(
+    { '/Customer/update/:id': <CustomerUpdateProfile />, '/CustomerLogin': <p>login page</p> },
+    { kind: 'customer', path: `/Customer/update/${CUSTOMER._id}` },
+  );
+}
+
+async function typeAndDelete(password: string) {
+  fireEvent.change(await screen.findByLabelText('Your password'), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+}
+
+describe('issue 15, defect 9: delete account', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('an empty password is refused at the field without asking anything', async () => {
+    const calls = fakeGateway({ 'GET /Customer/me': ME });
+    open();
+    await typeAndDelete('');
+    expect(await screen.findByText('Please Enter Your Password!')).toBeInTheDocument();
+    expect(screen.queryByText('Are you sure?')).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('a wrong password is checked by the service first: its message at the field, no "Are you sure?", nothing deleted', async () => {
+    const calls = fakeGateway({ 'GET /Customer/me': ME, 'POST /Customer/checkPassword': INVALID });
+    open();
+    await typeAndDelete('Wrong#123');
+    expect(await screen.findByText('Invalid Credentials!')).toBeInTheDocument();
+    expect(screen.queryByText('Are you sure?')).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      expect.objectContaining({ method: 'POST', path: '/Customer/checkPassword', body: { password: 'Wrong#123' } }),
+    ]);
+  });
+
+  it('the right password, then "Are you sure?", then the deletion, then the registration page', async () => {
+    const calls = fakeGateway({
+      'GET /Customer/me': ME,
+      'POST /Customer/checkPassword': { message: 'Password confirmed' },
+      [`DELETE /Customer/delete/${CUSTOMER._id}`]: { message: 'Successfully Deleted' },
+      'POST /Customer/logout': { message: 'Logged out' },
+    });
+    open();
+    await typeAndDelete('Secret#123');
+    expect(await screen.findByText('Are you sure?')).toBeInTheDocument();
+    // Nothing deleted before the confirmation.
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it!' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/CustomerRegistration'));
+    const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(writes.slice(0, 2)).toEqual(['POST /Customer/checkPassword', `DELETE /Customer/delete/${CUSTOMER._id}`]);
+    expect(calls.find((c) => c.method === 'DELETE')!.body).toEqual({ password: 'Secret#123' });
+    // It stays there (no later redirect to the login page).
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getByTestId('location').textContent).toBe('/CustomerRegistration');
+    expect(screen.queryByText('login page')).toBeNull();
+  });
+
+  it('pressing Enter in the password field checks it too (keyboard)', async () => {
+    const calls = fakeGateway({ 'GET /Customer/me': ME, 'POST /Customer/checkPassword': INVALID });
+    open();
+    const field = await screen.findByLabelText('Your password');
+    fireEvent.change(field, { target: { value: 'Wrong#123' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByText('Invalid Credentials!')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/Customer/checkPassword')).toBe(true);
+  });
+});
