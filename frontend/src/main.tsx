@@ -1,4 +1,4 @@
-/** Entry of the web app: Mantine theme, notices, confirmation modals and the router. */
+/** Entry of the web app: Mantine theme, notices, confirmation modals, the data layer's query client and the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
@@ -7,6 +7,7 @@ import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { QueryProvider } from './lib/queryClient';
 import { router } from './routes';
 import { NOTIFICATIONS_POSITION, theme } from './theme';
 
@@ -15,7 +16,9 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme}>
       <ModalsProvider>
         <Notifications position={NOTIFICATIONS_POSITION} />
-        <RouterProvider router={router()} />
+        <QueryProvider>
+          <RouterProvider router={router()} />
+        </QueryProvider>
       </ModalsProvider>
     </MantineProvider>
   </StrictMode>,

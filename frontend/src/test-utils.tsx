@@ -6,10 +6,11 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { StrictMode, type ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { Kind } from './api/identity';
+import { QueryProvider } from './lib/queryClient';
 import { RequireSession } from './session/session';
 
 export interface Call {
@@ -68,30 +69,60 @@ function Where() {
   );
 }
 
+/** A "Back" control for tests that go back in the router's history (as the browser's Back). */
+function BackControl() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" data-testid="history-back" onClick={() => void navigate(-1)}>
+      history back
+    </button>
+  );
+}
+
 /**
- * Renders `page` at `path` as the signed-in `kind` (the fake gateway must answer its `/me`).
- * @param pattern - the route pattern of the page, e.g. `Confrim/:cardId`
+ * Renders several pages of one area, each behind `<RequireSession kind>` (as the app's layouts
+ * are), with a fresh query cache (`lib/queryClient.tsx`), starting at `path`, with a `history-back` test control that goes back like the browser.
+ * @param routes - full route patterns (e.g. `/Customer/MyOrders`) → the page
+ * @param strict - under React's StrictMode (effects run twice), as `main.tsx` renders the app
  */
-export function renderPage(page: ReactNode, { kind, path, pattern }: { kind: Kind; path: string; pattern?: string }) {
+export function renderRoutes(
+  routes: Record<string, ReactNode>,
+  { kind, path, strict = false, back = false }: { kind: Kind; path: string; strict?: boolean; back?: boolean },
+) {
   notifications.clean();
-  const area = path.split('/')[1]!;
-  return render(
+  const tree = (
     <MantineProvider>
       <ModalsProvider>
         <Notifications />
-        <MemoryRouter initialEntries={[path]}>
-          <Where />
-          <Routes>
-            <Route
-              path={`/${area}/${pattern ?? path.split('/').slice(2).join('/')}`}
-              element={<RequireSession kind={kind}>{page}</RequireSession>}
-            />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Where />
+            {back && <BackControl />}
+            <Routes>
+              {Object.entries(routes).map(([pattern, page]) => (
+                <Route key={pattern} path={pattern} element={<RequireSession kind={kind}>{page}</RequireSession>} />
+              ))}
+              <Route path="*" element={<p>elsewhere</p>} />
+            </Routes>
+          </MemoryRouter>
+        </QueryProvider>
       </ModalsProvider>
-    </MantineProvider>,
+    </MantineProvider>
   );
+  return render(strict ? <StrictMode>{tree}</StrictMode> : tree);
+}
+
+/**
+ * Renders `page` at `path` as the signed-in `kind` (the fake gateway must answer its `/me`).
+ * @param pattern - the route pattern of the page, e.g. `Confrim/:cardId`
+ * @param strict - under React's StrictMode (effects run twice), as `main.tsx` renders the app
+ */
+export function renderPage(
+  page: ReactNode,
+  { kind, path, pattern, strict = false }: { kind: Kind; path: string; pattern?: string; strict?: boolean },
+) {
+  const area = path.split('/')[1]!;
+  return renderRoutes({ [`/${area}/${pattern ?? path.split('/').slice(2).join('/')}`]: page }, { kind, path, strict });
 }
 
 export const CUSTOMER = { _id: 'c0ffee0000000000000000c1', username: 'sachini', firstName: 'Sachini', lastName: 'Bandara' };

@@ -48,6 +48,20 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** Told of every call that changed something on the server (a 2xx POST, PUT or DELETE). */
+export type WriteListener = (method: 'POST' | 'PUT' | 'DELETE', path: string) => void;
+const writeListeners = new Set<WriteListener>();
+
+/**
+ * Subscribes to successful writes (the data layer marks the cached reads they change as stale,
+ * `lib/queryClient.tsx`).
+ * @returns the unsubscribe function
+ */
+export function onApiWrite(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 /** Milliseconds before a call is abandoned. */
 const TIMEOUT_MS = 20_000;
 
@@ -98,6 +112,7 @@ export async function api<T>(
       retryAfterSeconds(res.headers.get('Retry-After')),
     );
   }
+  if (method !== 'GET') for (const listener of writeListeners) listener(method, path.split('?')[0]!);
   return json as T;
 }
 

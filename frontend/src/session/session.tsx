@@ -6,7 +6,8 @@
  * sends the visitor to that area's login page.
  */
 import { Center, Loader } from '@mantine/core';
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { identityApi, type Admin, type Customer, type Kind, type OrgSeller } from '../api/identity';
@@ -36,41 +37,50 @@ const loaders: { [K in Kind]: () => Promise<Profile[K]> } = {
 };
 
 export function RequireSession<K extends Kind>({ kind, children }: { kind: K; children: ReactNode }) {
-  // 'signedOut': the person pressed Logout, so the login page opens without a page to return to.
-  const [state, setState] = useState<
-    { status: 'loading' } | { status: 'out' } | { status: 'signedOut' } | { status: 'in'; profile: Profile[K] }
-  >({
-    status: 'loading',
-  });
+  // Pressed Logout: the login page opens without a page to return to.
+  const [signedOut, setSignedOut] = useState(false);
   const location = useLocation();
-
-  const load = useCallback(async () => {
-    try {
-      const profile = (await loaders[kind]()) as Profile[K];
-      localStorage.setItem(ID_KEY[kind], profile._id);
-      setState({ status: 'in', profile });
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        localStorage.removeItem(ID_KEY[kind]);
-        setState({ status: 'out' });
-      } else {
-        setState({ status: 'out' });
+  // One `me` per session (issue 15): cached without expiry; writes to the account refresh it
+  // and signing in or out drops it (lib/queryClient.tsx). Null when there is no valid session.
+  const me = useQuery({
+    queryKey: ['me', kind],
+    queryFn: async (): Promise<Profile[K] | null> => {
+      try {
+        const profile = (await loaders[kind]()) as Profile[K];
+        localStorage.setItem(ID_KEY[kind], profile._id);
+        return profile;
+      } catch (err) {
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+          localStorage.removeItem(ID_KEY[kind]);
+          return null;
+        }
+        throw err;
       }
-    }
-  }, [kind]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+    },
+    staleTime: Infinity,
+    enabled: !signedOut,
+  });
+  const { refetch } = me;
+  const refresh = useCallback(async () => {
+    await refetch({ cancelRefetch: false });
+  }, [refetch]);
 
   const logout = useCallback(async () => {
     try {
       await identityApi.logout(kind);
     } finally {
       localStorage.removeItem(ID_KEY[kind]);
-      setState({ status: 'signedOut' });
+      setSignedOut(true);
     }
   }, [kind]);
+
+  const state: { status: 'loading' } | { status: 'out' } | { status: 'signedOut' } | { status: 'in'; profile: Profile[K] } = signedOut
+    ? { status: 'signedOut' }
+    : me.data
+      ? { status: 'in', profile: me.data }
+      : me.isPending && me.fetchStatus !== 'idle'
+        ? { status: 'loading' }
+        : { status: 'out' };
 
   if (state.status === 'loading') {
     return (
@@ -82,7 +92,7 @@ export function RequireSession<K extends Kind>({ kind, children }: { kind: K; ch
   // Logout goes to the area's login page (spec 000 section 2, spec 001 section 2).
   if (state.status === 'signedOut') return <Navigate to={LOGIN_PATH[kind]} replace />;
   if (state.status === 'out') return <Navigate to={LOGIN_PATH[kind]} replace state={{ from: location.pathname }} />;
-  const value = { kind, profile: state.profile, refresh: load, logout } as SessionValue<Kind>;
+  const value = { kind, profile: state.profile, refresh, logout } as SessionValue<Kind>;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

@@ -23,7 +23,9 @@ const LIMIT = 15;
 
 function ItemsTable({ sellerId, title }: { sellerId?: string; title: string }) {
   const s = useSearch();
-  const list = useAsync(() => catalogueApi.listItems({ q: s.q || undefined, sellerId }, s.page, LIMIT), [s.q, s.page, sellerId]);
+  const list = useAsync(['items', 'listItems', { q: s.q || undefined, sellerId }, s.page, LIMIT], () =>
+    catalogueApi.listItems({ q: s.q || undefined, sellerId }, s.page, LIMIT),
+  );
   const remove = (item: Item) =>
     confirmDanger({
       message: `Remove ${item.Item_name}? You won't be able to revert this!`,
@@ -105,7 +107,7 @@ export function AdminSellerItems() {
 
 export function AdminSellerPackages() {
   const { sellerId = '' } = useParams();
-  const list = useAsync(() => catalogueApi.listPackages({ sellerId }, 1, 100), [sellerId]);
+  const list = useAsync(['packages', 'listPackages', { sellerId }, 1, 100], () => catalogueApi.listPackages({ sellerId }, 1, 100));
   return (
     <>
       <PageHeader title="Seller's Packages" />
@@ -131,7 +133,7 @@ export function AdminSellerPackages() {
 export function AdminPackage() {
   const { packageId = '' } = useParams();
   const navigate = useNavigate();
-  const p = useAsync(() => catalogueApi.getPackage(packageId), [packageId]);
+  const p = useAsync(['packages', 'getPackage', packageId], () => catalogueApi.getPackage(packageId));
   if (p.loading && !p.data) return <Loading />;
   if (p.error !== undefined || !p.data) return <NotFound home="/Admin/Home" />;
   const pkg: Package = p.data;

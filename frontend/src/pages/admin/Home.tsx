@@ -58,7 +58,7 @@ function RevenueChart({ monthly }: { monthly: AdminDashboard['monthly'] }) {
 
 export function AdminHome() {
   const { profile } = useSession('admin');
-  const dashboard = useAsync(() => reportsApi.dashboard(), []);
+  const dashboard = useAsync(['reports', 'dashboard'], () => reportsApi.dashboard());
   return (
     <>
       <Title order={2} mb="lg">

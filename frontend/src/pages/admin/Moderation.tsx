@@ -31,7 +31,7 @@ function deleting(action: () => Promise<unknown>, reload: () => Promise<void>) {
 
 export function AdminReportedReviews() {
   const [page, setPage] = useState(1);
-  const list = useAsync(() => reviewsApi.list({ reviewstatus: true }, page, 10), [page]);
+  const list = useAsync(['reviews', 'list', { reviewstatus: true }, page, 10], () => reviewsApi.list({ reviewstatus: true }, page, 10));
   return (
     <>
       <PageHeader title="Reported Reviews" />
@@ -60,7 +60,7 @@ export function AdminReportedReviews() {
 
 export function AdminMessages() {
   const [page, setPage] = useState(1);
-  const list = useAsync(() => reviewsApi.adminMessages(page, 10), [page]);
+  const list = useAsync(['messages', 'adminMessages', page, 10], () => reviewsApi.adminMessages(page, 10));
   return (
     <>
       <PageHeader title="Contact Messages" />

@@ -35,7 +35,7 @@ export function suggestUsername(firstName: string): string {
 
 export function AdminCustomers() {
   const s = useSearch();
-  const list = useAsync(() => identityApi.listCustomers(s.q, s.page, LIMIT), [s.q, s.page]);
+  const list = useAsync(['people', 'listCustomers', s.q, s.page, LIMIT], () => identityApi.listCustomers(s.q, s.page, LIMIT));
   const remove = (c: Customer) =>
     confirmDanger({
       message: `Remove ${c.firstName} ${c.lastName} (@${c.username})? You won't be able to revert this!`,
@@ -93,7 +93,7 @@ export function AdminCustomers() {
 
 export function AdminCustomerDetails() {
   const { id = '' } = useParams();
-  const c = useAsync(() => identityApi.getCustomer(id), [id]);
+  const c = useAsync(['people', 'getCustomer', id], () => identityApi.getCustomer(id));
   if (c.loading && !c.data) return <Loading />;
   if (c.error !== undefined || !c.data) return <LoadError error={c.error} />;
   const x = c.data;
@@ -126,7 +126,7 @@ export function AdminCustomerDetails() {
 
 export function AdminAdmins() {
   const [page, setPage] = useState(1);
-  const list = useAsync(() => identityApi.listAdmins(page, 20), [page]);
+  const list = useAsync(['people', 'listAdmins', page, 20], () => identityApi.listAdmins(page, 20));
   return (
     <>
       <PageHeader title="Admins">

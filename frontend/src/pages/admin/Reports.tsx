@@ -42,7 +42,7 @@ function MonthlyReport({ kind, title, text }: { kind: ReportKind; title: string;
 
 export function AdminTransactions() {
   const s = useSearch();
-  const list = useAsync(() => shopApi.history(s.page, 20, s.q || undefined), [s.q, s.page]);
+  const list = useAsync(['history', 'history', s.page, 20, s.q || undefined], () => shopApi.history(s.page, 20, s.q || undefined));
   return (
     <>
       <PageHeader title="Transactions" />
@@ -105,9 +105,11 @@ const REVIEWS_PAGE = 10;
 
 export function AdminReviewReport() {
   const { id = '' } = useParams();
-  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
   const [page, setPage] = useState(1);
-  const reviews = useAsync(() => reviewsApi.list({ itemid: id }, page, REVIEWS_PAGE), [id, page]);
+  const reviews = useAsync(['reviews', 'list', { itemid: id }, page, REVIEWS_PAGE], () =>
+    reviewsApi.list({ itemid: id }, page, REVIEWS_PAGE),
+  );
   return (
     <>
       <PageHeader title="Review and Rating Report" />

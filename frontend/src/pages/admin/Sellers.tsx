@@ -24,7 +24,9 @@ const LIMIT = 10;
 
 export function AdminSellers() {
   const s = useSearch();
-  const list = useAsync(() => identityApi.listSellers(s.q, s.page, undefined, LIMIT), [s.q, s.page]);
+  const list = useAsync(['people', 'listSellers', s.q, s.page, undefined, LIMIT], () =>
+    identityApi.listSellers(s.q, s.page, undefined, LIMIT),
+  );
   return (
     <>
       <PageHeader title="Registered Sellers">
@@ -73,7 +75,7 @@ export function AdminSellers() {
 
 export function AdminSellerRequests() {
   const s = useSearch();
-  const list = useAsync(() => identityApi.listSellerRequests(s.q, s.page, LIMIT), [s.q, s.page]);
+  const list = useAsync(['people', 'listSellerRequests', s.q, s.page, LIMIT], () => identityApi.listSellerRequests(s.q, s.page, LIMIT));
   return (
     <>
       <PageHeader title="Seller Requests" />
@@ -140,7 +142,7 @@ export function AdminRequestSellerProfile() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const req = useAsync(() => identityApi.getSellerRequest(id), [id]);
+  const req = useAsync(['people', 'getSellerRequest', id], () => identityApi.getSellerRequest(id));
   if (req.loading && !req.data) return <Loading />;
   if (req.error !== undefined || !req.data) return <LoadError error={req.error} />;
   const r = req.data;
@@ -191,7 +193,7 @@ export function AdminRequestSellerProfile() {
 }
 
 export function AdminDeleteRequests() {
-  const list = useAsync(() => identityApi.listSellers('', 1, true, 100), []);
+  const list = useAsync(['people', 'listSellers', '', 1, true, 100], () => identityApi.listSellers('', 1, true, 100));
   const accept = (s: OrgSeller) =>
     confirmDanger({
       message: `Remove ${s.companyname} from the marketplace? You won't be able to revert this!`,
@@ -247,7 +249,7 @@ export function AdminDeleteRequests() {
 
 export function AdminViewSellerProfile() {
   const { id = '' } = useParams();
-  const seller = useAsync(() => identityApi.getSeller(id), [id]);
+  const seller = useAsync(['people', 'getSeller', id], () => identityApi.getSeller(id));
   if (seller.loading && !seller.data) return <Loading />;
   if (seller.error !== undefined || !seller.data) return <LoadError error={seller.error} />;
   const s = seller.data;

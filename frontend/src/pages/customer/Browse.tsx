@@ -120,20 +120,8 @@ function ItemGrid({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listing.q]);
   const serverQ = listing.q.trim() || undefined;
-  const list = useAsync(
-    () => catalogueApi.listItems({ ...filters, ...base, q: serverQ }, page, LIMIT),
-    [
-      serverQ,
-      filters.category,
-      filters.brand,
-      filters.priceBand,
-      filters.minRating,
-      filters.sort,
-      page,
-      base.category,
-      base.brand,
-      base.discounted,
-    ],
+  const list = useAsync(['items', 'listItems', { ...filters, ...base, q: serverQ }, page, LIMIT], () =>
+    catalogueApi.listItems({ ...filters, ...base, q: serverQ }, page, LIMIT),
   );
   return (
     <>
@@ -190,7 +178,9 @@ export function DiscountedItems() {
 
 export function PackagesPage() {
   const s = useSearch();
-  const list = useAsync(() => catalogueApi.listPackages({ q: s.q || undefined }, s.page, LIMIT), [s.q, s.page]);
+  const list = useAsync(['packages', 'listPackages', { q: s.q || undefined }, s.page, LIMIT], () =>
+    catalogueApi.listPackages({ q: s.q || undefined }, s.page, LIMIT),
+  );
   return (
     <>
       <PageHeader title="Promo Packages" />
@@ -237,8 +227,10 @@ export function PackagesPage() {
 
 export function ItemDetails() {
   const { id = '' } = useParams();
-  const item = useAsync(() => catalogueApi.getItem(id), [id]);
-  const seller = useAsync(async () => (item.data ? identityApi.getSeller(item.data.SellerID) : null), [item.data?.SellerID]);
+  const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
+  const seller = useAsync(['people', 'getSeller', item.data?.SellerID ?? null], async () =>
+    item.data ? identityApi.getSeller(item.data.SellerID) : null,
+  );
   const [shown, setShown] = useState(0);
   // Phones: Buy Now and the cart stay in a bar at the bottom of the screen (issue 15, defect 2).
   const phone = useMediaQuery('(max-width: 48em)') ?? false;

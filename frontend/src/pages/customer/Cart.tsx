@@ -46,7 +46,7 @@ async function loadCart(customerId: string): Promise<CartData> {
 export function MyShoppingCart() {
   const { profile } = useSession('customer');
   const navigate = useNavigate();
-  const data = useAsync(() => loadCart(profile._id), [profile._id]);
+  const data = useAsync(['cart', 'loadCart', profile._id], () => loadCart(profile._id));
   const [busy, setBusy] = useState(false);
   // Below Mantine's `sm` breakpoint the lines are blocks instead of a table (issue 15, defect 2).
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
@@ -273,13 +273,13 @@ export function MyShoppingCart() {
 
 export function MyWishlist() {
   const { profile } = useSession('customer');
-  const data = useAsync(async () => {
+  const data = useAsync(['wishlist', 'withItems', profile._id], async () => {
     const { wishlistss } = await shopApi.wishlist(profile._id);
     const items = (await Promise.all(wishlistss.Items.map((id) => catalogueApi.getItem(id).catch(() => null)))).filter(
       (i): i is Item => i !== null,
     );
     return { wishlist: wishlistss, items };
-  }, [profile._id]);
+  });
   if (data.error !== undefined) return <LoadError error={data.error} />;
   if (!data.data) return <Loading />;
   const { wishlist, items } = data.data;

@@ -28,7 +28,7 @@ const POLL_MS = 500;
 /** The checkout of this tab, as it was when the page opened (paying forgets it, the page keeps it). */
 function useCurrentCheckout() {
   const [id] = useState(() => currentCheckout.get());
-  const checkout = useAsync(async () => (id ? shopApi.checkout(id) : null), [id]);
+  const checkout = useAsync(['checkout', 'checkout', id ?? null], async () => (id ? shopApi.checkout(id) : null));
   return checkout;
 }
 
@@ -99,7 +99,7 @@ function Summary({ checkout, numbered = true }: { checkout: Checkout; numbered?:
 
 export function SelectPayment() {
   const checkout = useCurrentCheckout();
-  const cards = useAsync(() => shopApi.cards(), []);
+  const cards = useAsync(['cards', 'cards'], () => shopApi.cards());
   const [cardId, setCardId] = useState<string | null>(null);
   const navigate = useNavigate();
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
@@ -243,7 +243,7 @@ function WalletArea({
 export function ConfirmPayment() {
   const { cardId = '' } = useParams();
   const checkout = useCurrentCheckout();
-  const card = useAsync(() => shopApi.card(cardId), [cardId]);
+  const card = useAsync(['cards', 'card', cardId], () => shopApi.card(cardId));
   const [cvv, setCvv] = useState('');
   const [area, setArea] = useState<'card' | 'wallet'>('card');
   const { state, pay } = usePayment(checkout.data?.checkoutId);
@@ -346,7 +346,7 @@ export function ConfirmWalletPayment() {
  */
 export function OrderConfirmation() {
   const { checkoutId = '' } = useParams();
-  const checkout = useAsync(() => shopApi.checkout(checkoutId), [checkoutId]);
+  const checkout = useAsync(['checkout', 'checkout', checkoutId], () => shopApi.checkout(checkoutId));
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (!checkout.data) return <Loading />;
   const c = checkout.data;

@@ -22,7 +22,7 @@ const LIMIT = 10;
 
 export function MyOrders() {
   const [page, setPage] = useState(1);
-  const list = useAsync(() => shopApi.itemOrders(page, LIMIT), [page]);
+  const list = useAsync(['orders', 'itemOrders', page, LIMIT], () => shopApi.itemOrders(page, LIMIT));
   return (
     <>
       <PageHeader title="My Orders">
@@ -48,7 +48,7 @@ export function MyOrders() {
 
 export function MyPackageOrders() {
   const [page, setPage] = useState(1);
-  const list = useAsync(() => shopApi.packageOrders(page, LIMIT), [page]);
+  const list = useAsync(['orders', 'packageOrders', page, LIMIT], () => shopApi.packageOrders(page, LIMIT));
   return (
     <>
       <PageHeader title="My Package Orders">
@@ -82,7 +82,7 @@ export function when(iso: string): string {
 
 export function PaymentHistory() {
   const s = useSearch();
-  const list = useAsync(() => shopApi.history(s.page, LIMIT, s.q || undefined), [s.q, s.page]);
+  const list = useAsync(['history', 'history', s.page, LIMIT, s.q || undefined], () => shopApi.history(s.page, LIMIT, s.q || undefined));
   return (
     <>
       <PageHeader title="Payment History" />
@@ -118,7 +118,7 @@ export function PaymentHistory() {
 
 export function PaymentDetails() {
   const { id = '' } = useParams();
-  const record = useAsync(() => shopApi.historyRecord(id), [id]);
+  const record = useAsync(['history', 'historyRecord', id], () => shopApi.historyRecord(id));
   if (record.error !== undefined) return <LoadError error={record.error} />;
   if (!record.data) return <Loading />;
   const h = record.data;

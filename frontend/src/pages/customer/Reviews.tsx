@@ -26,8 +26,8 @@ import { useSession } from '../../session/session';
 
 export function ItemReviews() {
   const { id = '' } = useParams();
-  const item = useAsync(() => catalogueApi.getItem(id), [id]);
-  const list = useAsync(() => reviewsApi.list({ itemid: id }, 1, 100), [id]);
+  const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
+  const list = useAsync(['reviews', 'list', { itemid: id }, 1, 100], () => reviewsApi.list({ itemid: id }, 1, 100));
   return (
     <>
       <PageHeader title={item.data ? `Reviews of ${item.data.Item_name}` : 'Reviews'}>
@@ -66,7 +66,7 @@ function StarRadios({ value, onChange, error }: { value: string; onChange: (v: s
 export function WriteReview() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
   const [stars, setStars] = useState('');
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<{ stars?: string; text?: string }>({});
@@ -113,7 +113,9 @@ export function WriteReview() {
 
 export function MyReviews() {
   const s = useSearch();
-  const list = useAsync(() => reviewsApi.list({ mine: true, q: s.q || undefined }, s.page, 10), [s.q, s.page]);
+  const list = useAsync(['reviews', 'list', { mine: true, q: s.q || undefined }, s.page, 10], () =>
+    reviewsApi.list({ mine: true, q: s.q || undefined }, s.page, 10),
+  );
   const [editing, setEditing] = useState<ReviewView | null>(null);
   const remove = (r: ReviewView) =>
     confirmDanger({

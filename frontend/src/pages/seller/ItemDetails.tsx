@@ -23,7 +23,7 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
 function Details({ id }: { id: string }) {
   const { profile } = useSession('seller');
-  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
   if (item.loading && !item.data) return <Loading />;
   if (item.error !== undefined || !item.data || item.data.SellerID !== profile._id) return <NotFound home="/Seller/Home" />;
   const i = item.data;

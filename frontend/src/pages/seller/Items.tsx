@@ -50,7 +50,9 @@ export function SellerItems() {
   const [filters, setFilters] = useState<ItemFilters>({});
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [q, filters]);
-  const list = useAsync(() => catalogueApi.listItems({ ...filters, q: q || undefined, mine: true }, page, LIMIT), [q, filters, page]);
+  const list = useAsync(['items', 'listItems', { ...filters, q: q || undefined, mine: true }, page, LIMIT], () =>
+    catalogueApi.listItems({ ...filters, q: q || undefined, mine: true }, page, LIMIT),
+  );
   const remove = (item: Item) =>
     confirmDanger({
       message: `Remove ${item.Item_name}? You won't be able to revert this!`,
@@ -157,7 +159,7 @@ export function AddItem() {
 export function UpdateItem() {
   const { id = '' } = useParams();
   const isOwn = useIsOwn();
-  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
   if (item.loading && !item.data) return <Loading />;
   // Another seller's item is not found here (issue 16, item 5), not a form filled with its data.
   if (item.error !== undefined || !item.data || !isOwn(item.data.SellerID)) return <NotFound home="/Seller/Home" />;
@@ -174,7 +176,7 @@ export function Discount() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const isOwn = useIsOwn();
-  const item = useAsync(() => catalogueApi.getItem(id), [id]);
+  const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
   const [percent, setPercent] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -237,7 +239,9 @@ export function Discount() {
 
 export function MyDiscountedItems() {
   const s = useSearch();
-  const list = useAsync(() => catalogueApi.listItems({ q: s.q || undefined, mine: true, discounted: true }, s.page, 12), [s.q, s.page]);
+  const list = useAsync(['items', 'listItems', { q: s.q || undefined, mine: true, discounted: true }, s.page, 12], () =>
+    catalogueApi.listItems({ q: s.q || undefined, mine: true, discounted: true }, s.page, 12),
+  );
   return (
     <>
       <PageHeader title="My Discounted Items">

@@ -79,11 +79,11 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
   const [status, setStatus] = useState<string | null>(null);
   const filters = { status: status ?? undefined };
   const list = useAsync(
+    ['orders', kind, page, LIMIT, filters],
     () =>
       (kind === 'item' ? shopApi.itemOrders(page, LIMIT, filters) : shopApi.packageOrders(page, LIMIT, filters)) as Promise<
         Page<ItemOrder | PackageOrder>
       >,
-    [kind, page, status],
   );
   const move = (o: ItemOrder | PackageOrder) => (next: OrderStatus) =>
     confirmMove(

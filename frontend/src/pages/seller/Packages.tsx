@@ -56,7 +56,9 @@ interface Picked {
 export function CreatePackage() {
   const navigate = useNavigate();
   const s = useSearch();
-  const list = useAsync(() => catalogueApi.listItems({ q: s.q || undefined, mine: true }, s.page, 12), [s.q, s.page]);
+  const list = useAsync(['items', 'listItems', { q: s.q || undefined, mine: true }, s.page, 12], () =>
+    catalogueApi.listItems({ q: s.q || undefined, mine: true }, s.page, 12),
+  );
   const [picked, setPicked] = useState<Picked[]>([]);
   const [name, setName] = useState(sessionStorage.getItem(NAME_KEY) ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -266,7 +268,9 @@ async function setAvailability(p: Package, available: boolean, done: () => Promi
 
 export function MyPackages() {
   const s = useSearch();
-  const list = useAsync(() => catalogueApi.listPackages({ q: s.q || undefined, mine: true }, s.page, 12), [s.q, s.page]);
+  const list = useAsync(['packages', 'listPackages', { q: s.q || undefined, mine: true }, s.page, 12], () =>
+    catalogueApi.listPackages({ q: s.q || undefined, mine: true }, s.page, 12),
+  );
   return (
     <>
       <PageHeader title="My Packages">
@@ -322,7 +326,9 @@ export function MyPackages() {
  */
 function AddItems({ chosen, onAdd }: { chosen: string[]; onAdd: (item: Picked) => void }) {
   const s = useSearch();
-  const list = useAsync(() => catalogueApi.listItems({ q: s.q || undefined, mine: true }, s.page, 6), [s.q, s.page]);
+  const list = useAsync(['items', 'listItems', { q: s.q || undefined, mine: true }, s.page, 6], () =>
+    catalogueApi.listItems({ q: s.q || undefined, mine: true }, s.page, 6),
+  );
   return (
     <Card component="section" aria-label="Add items" withBorder padding="sm">
       <Text size="sm" fw={500} mb="xs">
@@ -478,7 +484,7 @@ function UpdatePackageForm({ p }: { p: Package }) {
 export function UpdatePackage() {
   const { id = '' } = useParams();
   const isOwn = useIsOwn();
-  const p = useAsync(() => catalogueApi.getPackage(id), [id]);
+  const p = useAsync(['packages', 'getPackage', id], () => catalogueApi.getPackage(id));
   if (p.loading && !p.data) return <Loading />;
   // Another seller's package is not found here (issue 16, item 5), not a form filled with its data.
   if (p.error !== undefined || !p.data || !isOwn(p.data.seller)) return <NotFound home="/Seller/MyPackages" />;

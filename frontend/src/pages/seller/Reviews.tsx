@@ -62,8 +62,10 @@ function ReportButton({ review, onDone }: { review: ReviewView; onDone: () => vo
 
 function ReviewList({ itemid, reported, title }: { itemid?: string; reported?: boolean; title: string }) {
   const [page, setPage] = useState(1);
-  const list = useAsync(() => reviewsApi.list({ itemid, reviewstatus: reported }, page, 10), [itemid, reported, page]);
-  const item = useAsync(async () => (itemid ? catalogueApi.getItem(itemid) : null), [itemid]);
+  const list = useAsync(['reviews', 'list', { itemid, reviewstatus: reported }, page, 10], () =>
+    reviewsApi.list({ itemid, reviewstatus: reported }, page, 10),
+  );
+  const item = useAsync(['items', 'getItem', itemid ?? null], async () => (itemid ? catalogueApi.getItem(itemid) : null));
   return (
     <>
       <PageHeader title={item.data ? `${title}: ${item.data.Item_name}` : title} />
@@ -103,7 +105,7 @@ export function SellerReportedReviews() {
 
 export function SellerMessages() {
   const [page, setPage] = useState(1);
-  const list = useAsync(() => reviewsApi.sellerMessages(page, 10), [page]);
+  const list = useAsync(['messages', 'sellerMessages', page, 10], () => reviewsApi.sellerMessages(page, 10));
   const remove = (id: string) =>
     confirmDanger({
       onConfirm: async () => {

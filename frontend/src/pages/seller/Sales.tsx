@@ -26,7 +26,7 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
   const now = new Date();
   const [period, setPeriod] = usePeriod(now);
   const { month, year } = period;
-  const sales = useAsync(() => reportsApi.sellerSales(kind, month, year), [kind, month, year]);
+  const sales = useAsync(['reports', 'sellerSales', kind, month, year], () => reportsApi.sellerSales(kind, month, year));
   const s = sales.data?.summary;
   const facts: [string, string][] = s
     ? [
