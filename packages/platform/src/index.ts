@@ -9,6 +9,7 @@ export * from './mongo';
 export * from './redis';
 export * from './queues';
 export * from './mail';
+export * from './mailOnce';
 export * from './shutdown';
 export * from './service';
 export * from './kafka/client';

@@ -6,9 +6,9 @@
  */
 import '@market/platform/telemetry';
 import { Queues, Topics, type EmailJob } from '@market/contracts';
-import { createQueue, runService } from '@market/platform';
+import { createQueue, mailOnce, mergeHandlers, runService } from '@market/platform';
 import { cancellationHandlers } from './cancellation/saga';
-import { mailer } from './mail/mailer';
+import { customerOrderMailHandlers } from './mail/customerOrderMails';
 import { newOrderMailHandlers } from './mail/newOrderMails';
 import { OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
@@ -45,17 +45,22 @@ void runService({
 
     const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders]);
 
-    // E-mails of new orders to their sellers and of cancellations to customers (issue 16).
+    // E-mails of new orders to their sellers (issue 16) and of each order status to its customer (issues 15, 16).
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
     shutdown.add('email queue', () => emailQueue.close());
-    const send = mailer(emailQueue, db);
+    const send = mailOnce(emailQueue, db);
 
-    await consume([Topics.order, Topics.item, Topics.package, Topics.customer, Topics.seller], {
-      ...sagaHandlers(checkouts, book, provider, nudge),
-      ...readModelHandlers(rm, cards),
-      ...cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger }),
-      ...newOrderMailHandlers(checkouts, rm, send, logger),
-    });
+    await consume(
+      [Topics.order, Topics.item, Topics.package, Topics.customer, Topics.seller],
+      mergeHandlers(
+        sagaHandlers(checkouts, book, provider, nudge),
+        readModelHandlers(rm, cards),
+        cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger }),
+        newOrderMailHandlers(checkouts, rm, send, logger),
+        // The customer's e-mail of each status change of an order (issue 15).
+        customerOrderMailHandlers(checkouts, book, rm, send, logger),
+      ),
+    );
 
     // The admin transaction search on OpenSearch (issue 14), fed by the payment topic.
     const transactions = await startTransactionSearch({ config, kafka, logger, shutdown, checkouts });

@@ -52,6 +52,27 @@ export interface ConsumerOptions {
   partitionsConsumedConcurrently?: number;
 }
 
+/**
+ * One handler map from several: where two maps handle the same event type, the handlers run one
+ * after the other in the order given (each must be safe to run twice, so a failure in a later one
+ * that redelivers the event repeats the earlier ones harmlessly). A plain spread would keep only
+ * the last map's handler.
+ */
+export function mergeHandlers(...maps: Record<string, EventHandler>[]): Record<string, EventHandler> {
+  const out: Record<string, EventHandler> = {};
+  for (const map of maps)
+    for (const [type, handler] of Object.entries(map)) {
+      const before = out[type];
+      out[type] = before
+        ? async (event, meta) => {
+            await before(event, meta);
+            await handler(event, meta);
+          }
+        : handler;
+    }
+  return out;
+}
+
 /** Default partitions handled at once per consumer: every partition of one topic. */
 export const CONSUMED_CONCURRENTLY = TOPIC_PARTITIONS;
 

@@ -136,6 +136,80 @@ const templates = {
         `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}. Refunded for this purchase so far: ${d.refundedTotal} of ${d.charged}.`,
       ]),
   },
+  /** The customer's checkout was paid and every line reserved (issue 15), queued by ordering. */
+  'order-confirmed': {
+    data: z.object({
+      name: Name,
+      orderId: z.string().max(40),
+      receiptNo: z.string().max(40),
+      lines: z.array(z.string().max(400)).min(1).max(200),
+      total: z.string().max(40),
+    }),
+    render: (d: { name: string; orderId: string; receiptNo: string; lines: string[]; total: string }) =>
+      compose(`Your order ${d.orderId} is confirmed`, `Hello ${d.name},`, [
+        `Thank you for your order. Every item is reserved for you and the sellers will ship it soon:`,
+        ...d.lines,
+        { label: 'Total charged', value: d.total },
+        { label: 'Receipt', value: d.receiptNo },
+        'The total includes delivery & VAT. You can follow each order under My Orders.',
+      ]),
+  },
+  /** The customer's checkout could not be reserved and was refunded in full (issue 15), queued by ordering. */
+  'order-rejected': {
+    data: z.object({
+      name: Name,
+      orderId: z.string().max(40),
+      reason: z.string().max(400),
+      refund: z.string().max(40),
+      paymentType: z.string().max(20),
+    }),
+    render: (d: { name: string; orderId: string; reason: string; refund: string; paymentType: string }) =>
+      compose(`Your order ${d.orderId} could not be completed`, `Hello ${d.name},`, [
+        d.reason,
+        { label: 'Refund', value: d.refund },
+        `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}. The items stay in your cart.`,
+      ]),
+  },
+  /** A seller marked one of the customer's orders Shipped or Delivered (issue 15), queued by ordering. */
+  'order-status': {
+    data: z.object({
+      name: Name,
+      orderLineId: z.string().max(40),
+      product: z.string().max(300),
+      quantity: z.number(),
+      status: z.enum(['Shipped', 'Delivered']),
+    }),
+    render: (d: { name: string; orderLineId: string; product: string; quantity: number; status: 'Shipped' | 'Delivered' }) =>
+      compose(`Your order ${d.orderLineId} was ${d.status === 'Shipped' ? 'shipped' : 'delivered'}`, `Hello ${d.name},`, [
+        d.status === 'Shipped'
+          ? `Good news: the seller has shipped your order ${d.orderLineId} (${d.quantity} × ${d.product}). It is on its way to you.`
+          : `Your order ${d.orderLineId} (${d.quantity} × ${d.product}) was delivered. We hope you enjoy it; you can review it from the item's page.`,
+      ]),
+  },
+  /**
+   * An item on the customer's wishlist got cheaper or is back in stock (issue 15), queued by the
+   * cart service; the way to stop these e-mails is named in each.
+   */
+  'wishlist-alert': {
+    data: z.object({
+      name: Name,
+      item: z.string().max(300),
+      change: z.enum(['price-drop', 'back-in-stock']),
+      newPrice: z.string().max(40),
+      oldPrice: z.string().max(40).optional(),
+      url: z.string().max(500),
+    }),
+    render: (d: { name: string; item: string; change: 'price-drop' | 'back-in-stock'; newPrice: string; oldPrice?: string; url: string }) =>
+      compose(d.change === 'price-drop' ? `Price drop: ${d.item} is now ${d.newPrice}` : `${d.item} is back in stock`, `Hello ${d.name},`, [
+        d.change === 'price-drop'
+          ? `Good news: ${d.item} on your wishlist is now cheaper.`
+          : `Good news: ${d.item} on your wishlist is back in stock.`,
+        ...(d.oldPrice ? [{ label: 'Was', value: d.oldPrice }] : []),
+        { label: d.oldPrice ? 'Now' : 'Price', value: d.newPrice },
+        { label: 'See it', value: d.url },
+        'You get this e-mail because the item is on your wishlist. To stop these e-mails, switch off "E-mail me about my wishlist" when you edit My Profile.',
+      ]),
+  },
 } as const;
 
 export type TemplateName = keyof typeof templates;

@@ -10,7 +10,7 @@
  * 2. the payment provider gives that amount back (one refund per order line: the line id is the
  *    provider's idempotency key, so repeating the call after a crash refunds once);
  * 3. the payment-history record shows it (`PartiallyRefunded` / `Refunded`, `refundedCents`);
- * 4. the customer is e-mailed once (template `order-cancelled`, mailer.ts).
+ * 4. the customer is e-mailed once (template `order-cancelled`, platform's mailOnce.ts).
  *
  * Each step is safe to repeat: a redelivered StockReleased (or the same event under a new id)
  * finds the line's refund on the checkout and only repeats the idempotent steps 2–4, so nothing is
@@ -18,11 +18,11 @@
  * Cancelled, is ignored (another environment on the same brokers). Amounts in cents.
  */
 import { formatLkr, StockReleasedDataSchema, type EventEnvelope } from '@market/contracts';
-import { updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
+import { updateAggregate, type EventHandler, type OutboxHint, type SendOnce } from '@market/platform';
 import { Types, type Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { PaymentProvider } from '../domain/payments';
-import type { SendOnce } from '../mail/mailer';
+import { orderProduct } from '../mail/customerOrderMails';
 import type { CheckoutDoc } from '../store/checkouts';
 import type { ItemOrderDoc, OrderBook, PackageOrderDoc } from '../store/orders';
 import { customerName, type ReadModels } from '../store/readModels';
@@ -90,8 +90,7 @@ export function cancellationHandlers(deps: CancellationDeps): Record<string, Eve
       logger.warn({ orderLineId: order._id }, 'no e-mail address for the customer of a cancelled order; not e-mailed');
       return;
     }
-    const snap = (kind === 'item' ? (order as ItemOrderDoc).Items : (order as PackageOrderDoc).Packages)[0] ?? {};
-    const product = String((kind === 'item' ? snap.Item_name : snap.packageName) ?? 'your order');
+    const product = orderProduct(kind, order);
     await send(`order-cancelled-${order._id}`, {
       to: customer.email,
       template: 'order-cancelled',

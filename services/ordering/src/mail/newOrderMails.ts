@@ -2,17 +2,16 @@
  * "E-mail to the seller for each new order" (issue 16, "What sellers expect"): when a checkout
  * is Confirmed (ordering's own OrderConfirmed), each seller with lines in it gets one e-mail
  * (template `seller-new-order`) listing their orders, quantities and totals, once per checkout
- * and seller (job id `new-order-<OrderID>-<sellerId>`, see mailer.ts). A seller whose e-mail
+ * and seller (job id `new-order-<OrderID>-<sellerId>`, see platform's mailOnce.ts). A seller whose e-mail
  * ordering does not know (read model written before the e-mail was kept) gets none, logged.
  */
 import { formatLkr, OrderOutcomeDataSchema, type EventEnvelope } from '@market/contracts';
-import type { EventHandler } from '@market/platform';
+import type { EventHandler, SendOnce } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { checkoutLineIds } from '../cancellation/refunds';
 import type { CheckoutDoc } from '../store/checkouts';
 import type { ReadModels } from '../store/readModels';
-import type { SendOnce } from './mailer';
 
 export function newOrderMailHandlers(
   checkouts: Model<CheckoutDoc>,
