@@ -263,9 +263,13 @@ function tilesFrom(facets: ItemFacets | null | undefined, failed: boolean) {
  * banner (the public home has its own)
  */
 export function Showcase({ greeting }: { greeting?: string }) {
-  const newest = useAsync(() => catalogueApi.listItems({ sort: 'newest' }, 1, ROW_LIMIT), []);
-  const deals = useAsync(() => catalogueApi.listItems({ discounted: true, sort: 'newest' }, 1, ROW_LIMIT), []);
-  const packages = useAsync(() => catalogueApi.listPackages({}, 1, 10), []);
+  const newest = useAsync(['items', 'listItems', { sort: 'newest' }, 1, ROW_LIMIT], () =>
+    catalogueApi.listItems({ sort: 'newest' }, 1, ROW_LIMIT),
+  );
+  const deals = useAsync(['items', 'listItems', { discounted: true, sort: 'newest' }, 1, ROW_LIMIT], () =>
+    catalogueApi.listItems({ discounted: true, sort: 'newest' }, 1, ROW_LIMIT),
+  );
+  const packages = useAsync(['packages', 'listPackages', {}, 1, 10], () => catalogueApi.listPackages({}, 1, 10));
   const { categories, brands } = tilesFrom(newest.data?.facets, newest.error !== undefined);
   const dealItems = deals.data?.items ?? [];
   const newItems = newest.data?.items ?? [];

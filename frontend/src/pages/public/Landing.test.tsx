@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryProvider } from '../../lib/queryClient';
 import { fakeGateway } from '../../test-utils';
 import { Landing } from './Landing';
 
@@ -15,9 +16,11 @@ describe('landing page', () => {
     });
     render(
       <MantineProvider>
-        <MemoryRouter>
-          <Landing />
-        </MemoryRouter>
+        <QueryProvider>
+          <MemoryRouter>
+            <Landing />
+          </MemoryRouter>
+        </QueryProvider>
       </MantineProvider>,
     );
     expect(screen.getByRole('link', { name: 'Get started' })).toHaveAttribute('href', '/CustomerLogin');
