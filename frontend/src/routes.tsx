@@ -42,6 +42,7 @@ import { ForgotPassword } from './pages/public/ForgotPassword';
 import { Landing } from './pages/public/Landing';
 import { AdminLogin, CustomerLogin, SellerLogin } from './pages/public/Logins';
 import { SellerRegistration } from './pages/public/SellerRegistration';
+import { TERMS_PATH, TermsAndConditions } from './pages/public/Terms';
 import { AddItem, Discount, MyDiscountedItems, SellerItems, UpdateItem } from './pages/seller/Items';
 import { SellerItemDetails } from './pages/seller/ItemDetails';
 import { CreatePackage, CreatePackageForm, MyPackages, UpdatePackage } from './pages/seller/Packages';
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
   { path: '/SellerRegistration', element: <SellerRegistration /> },
   { path: '/SellerForgotPassword', element: <ForgotPassword kind="seller" /> },
   { path: '/AdminLogin', element: <AdminLogin /> },
+  { path: TERMS_PATH, element: <TermsAndConditions /> },
   {
     path: '/Customer',
     element: (

@@ -1,17 +1,24 @@
 /**
- * Footer of every page: social links and the copyright line (spec 000 section 2, "Layout"), and
- * the credit of the demo device data (issue 8: @devicefarmer/stf-device-db, CC BY-SA 4.0).
+ * Footer of every page: social links and the copyright line (spec 000 section 2, "Layout"), the
+ * Terms and Conditions (issue 15 defect 11), and the credit of the demo device data (issue 8:
+ * @devicefarmer/stf-device-db, CC BY-SA 4.0).
  */
 import { Anchor, Divider, Group, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 
 export function Footer() {
   return (
     <footer>
       <Divider my="lg" />
       <Group justify="space-between" pb="md" gap="xs">
-        <Text size="sm" c="dimmed">
-          © {new Date().getFullYear()} Lanka Electronics Marketplace. All rights reserved.
-        </Text>
+        <Group gap="md">
+          <Text size="sm" c="dimmed">
+            © {new Date().getFullYear()} Lanka Electronics Marketplace. All rights reserved.
+          </Text>
+          <Anchor size="sm" component={Link} to="/TermsAndConditions">
+            Terms and Conditions
+          </Anchor>
+        </Group>
         <Group gap="md" component="nav" aria-label="Social links">
           <Anchor size="sm" href="https://www.facebook.com/" target="_blank" rel="noreferrer">
             Facebook

@@ -8,6 +8,7 @@ import { CustomerSignupFormSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
+import { TermsNote } from './Terms';
 import { PublicPage } from '../../components/PublicPage';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
@@ -115,6 +116,9 @@ export function CustomerRegistration() {
               <Button type="submit" loading={busy}>
                 Sign up
               </Button>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TermsNote />
             </Grid.Col>
           </Grid>
         </form>

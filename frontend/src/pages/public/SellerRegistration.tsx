@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { ImageUpload } from '../../components/ImageUpload';
+import { TermsNote } from './Terms';
 import { PublicPage } from '../../components/PublicPage';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 
@@ -117,6 +118,9 @@ export function SellerRegistration() {
               <Button type="submit" loading={busy}>
                 Send application
               </Button>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TermsNote />
             </Grid.Col>
           </Grid>
         </form>
