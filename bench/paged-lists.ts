@@ -270,6 +270,7 @@ async function fillSearch(suffix: string, from: number, to: number): Promise<voi
               username: `bench${i}`,
               userImage: '',
               newlyAddeddate: when(i).toISOString(),
+              wishlistAlerts: true,
             }),
           };
         }),

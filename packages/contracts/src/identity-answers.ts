@@ -30,6 +30,12 @@ export const CustomerAnswerSchema = z.object({
   username: z.string(),
   userImage: z.string().describe('Stored image name, or the default avatar `avatarMale.jpg` / `avatarFemale.jpg`'),
   newlyAddeddate: Timestamp.describe('When the customer registered, ISO 8601 UTC date-time'),
+  wishlistAlerts: z
+    .boolean()
+    .optional()
+    .describe(
+      '"E-mail me about my wishlist" (issue 15): e-mails when a wish-listed item gets cheaper or is back in stock; on unless switched off',
+    ),
 });
 export type CustomerAnswer = z.output<typeof CustomerAnswerSchema>;
 

@@ -20,6 +20,12 @@ export const CustomerEventDataSchema = z.object({
   userImage: z.string(),
   /** ISO timestamp of registration. */
   newlyAddeddate: z.string(),
+  /**
+   * The profile's "E-mail me about my wishlist" setting (issue 15: price drops and back in stock
+   * of wish-listed items; the cart service sends them). Absent in events written before it
+   * existed: on.
+   */
+  wishlistAlerts: z.boolean().optional(),
 });
 export type CustomerEventData = z.infer<typeof CustomerEventDataSchema>;
 

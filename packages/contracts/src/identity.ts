@@ -136,6 +136,8 @@ export const CustomerUpdateSchema = z
     currentPassword: blankAsMissing(z.string().max(128)),
     password: blankAsMissing(ChangedPasswordSchema),
     confirmPassword: blankAsMissing(z.string().max(128)),
+    /** "E-mail me about my wishlist" (issue 15): price drops and back in stock; absent leaves it as it is. */
+    wishlistAlerts: z.boolean({ error: 'Wishlist e-mails must be on or off' }).optional(),
   })
   .refine((v) => !v.password || v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Password Mismatch!!' })
   .refine((v) => !v.password || !!v.currentPassword, { path: ['currentPassword'], message: 'Invalid Current Password!' });

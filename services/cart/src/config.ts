@@ -1,4 +1,7 @@
-/** Cart configuration: the platform's base variables, with the cart's name and port (8073). */
+/**
+ * Cart configuration: the platform's base variables, with the cart's name and port (8073), and
+ * the web app's origin for the links in wishlist alerts (issue 15).
+ */
 import { BaseConfigSchema } from '@market/platform';
 import { z } from 'zod';
 
@@ -6,6 +9,7 @@ import { z } from 'zod';
 export const CartConfigSchema = BaseConfigSchema.extend({
   SERVICE_NAME: z.string().default('cart'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8073),
+  WEB_URL: z.url().default('http://localhost:3000'),
 });
 
 export type CartConfig = z.infer<typeof CartConfigSchema>;

@@ -35,8 +35,9 @@ export interface CartWorld {
   stop(): Promise<void>;
 }
 
-export async function startCartWorld(): Promise<CartWorld> {
-  const stack = await startTestStack(['identity', 'notifications', 'catalogue', 'cart']);
+/** Starts the cart's stack, plus `extraServices` (e.g. `['ordering']` to buy items out). */
+export async function startCartWorld(extraServices: string[] = []): Promise<CartWorld> {
+  const stack = await startTestStack(['identity', 'notifications', 'catalogue', 'cart', ...extraServices]);
   const admin = new Client(stack.gatewayUrl);
   expect((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
   const conn = await mongoose.createConnection(testServers().mongoUrl).asPromise();

@@ -5,16 +5,31 @@
  *   PackageCreated / PackageUpdated → `{ available: packageAvailability, deleted: false }`.
  * - ItemDeleted / PackageDeleted → a tombstone, and the item's (package's) lines leave every cart
  *   (and, for items, every wishlist).
+ * - ItemUpdated that makes a wish-listed item cheaper or buyable again (domain/alerts.ts) e-mails
+ *   its wish-listers first (events/wishlistAlerts.ts, once per item, version and change); the
+ *   read model then keeps the item's name, final price and stock for the next comparison. Alerts
+ *   go out before the write, so a crash in between repeats them (once-only by job id) instead
+ *   of losing them; an older or repeated event (version not newer than the stored one) alerts
+ *   nobody.
  * Writes are version-guarded (`applyVersioned`); removals are `$pullAll` of the exact id, so a
  * redelivery changes nothing.
  */
-import { ItemDeletedDataSchema, ItemEventDataSchema, PackageDeletedDataSchema, PackageEventDataSchema } from '@market/contracts';
+import {
+  ItemDeletedDataSchema,
+  ItemEventDataSchema,
+  PackageDeletedDataSchema,
+  PackageEventDataSchema,
+  type EventEnvelope,
+} from '@market/contracts';
 import { applyVersioned, type EventHandler } from '@market/platform';
 import type { Model } from 'mongoose';
+import { wishlistChange } from '../domain/alerts';
 import { normalId } from '../domain/lines';
 import { removeCartLines, type CartDoc } from '../store/carts';
 import type { AvailabilityDoc } from '../store/readModels';
+import type { WatchersDoc } from '../store/watchers';
 import { removeWishlistItems, type WishlistDoc } from '../store/wishlists';
+import type { WishlistAlerter } from './wishlistAlerts';
 
 /** The collections the catalogue events change. */
 export interface CatalogueModels {
@@ -22,31 +37,43 @@ export interface CatalogueModels {
   packages: Model<AvailabilityDoc>;
   carts: Model<CartDoc>;
   wishlists: Model<WishlistDoc>;
+  watchers: Model<WatchersDoc>;
+  /** E-mails an item's wish-listers about a change (events/wishlistAlerts.ts). */
+  alert: WishlistAlerter;
 }
 
 /** Handlers of the item and package events, by event type, for the cart's consumer. */
-export function catalogueHandlers({ items, packages, carts, wishlists }: CatalogueModels): Record<string, EventHandler> {
+export function catalogueHandlers({ items, packages, carts, wishlists, watchers, alert }: CatalogueModels): Record<string, EventHandler> {
+  /** Keeps the item's state; with `alerts`, first e-mails its wish-listers about a change. */
+  const item = async (event: EventEnvelope, alerts: boolean) => {
+    const data = ItemEventDataSchema.parse(event.data);
+    const id = normalId(data.itemId);
+    const after = { available: data.ItemAvailabilityStatus, quantity: data.Quantity, finalPriceCents: data.finalPriceCents };
+    if (alerts) {
+      const before = await items.findById(id).lean<AvailabilityDoc>();
+      const change = before && before.aggregateVersion < event.aggregateVersion ? wishlistChange(before, after) : null;
+      if (change)
+        await alert({
+          itemId: id,
+          version: event.aggregateVersion,
+          name: data.Item_name,
+          change,
+          oldPriceCents: before!.finalPriceCents,
+          newPriceCents: data.finalPriceCents,
+        });
+    }
+    await applyVersioned(items, id, event.aggregateVersion, { ...after, name: data.Item_name, deleted: false });
+  };
   return {
-    ItemCreated: async (event) => {
-      const data = ItemEventDataSchema.parse(event.data);
-      await applyVersioned(items, normalId(data.itemId), event.aggregateVersion, {
-        available: data.ItemAvailabilityStatus,
-        deleted: false,
-      });
-    },
-    ItemUpdated: async (event) => {
-      const data = ItemEventDataSchema.parse(event.data);
-      await applyVersioned(items, normalId(data.itemId), event.aggregateVersion, {
-        available: data.ItemAvailabilityStatus,
-        deleted: false,
-      });
-    },
+    ItemCreated: (event) => item(event, false),
+    ItemUpdated: (event) => item(event, true),
     ItemDeleted: async (event) => {
       const id = normalId(ItemDeletedDataSchema.parse(event.data).itemId);
       // Tombstone first: a cart update racing with this sees it and removes the line itself.
       await applyVersioned(items, id, event.aggregateVersion, { available: false, deleted: true });
       await removeCartLines(carts, { ItemIDs: id }, [id], []);
       await removeWishlistItems(wishlists, [id]);
+      await watchers.deleteOne({ _id: id });
     },
     PackageCreated: async (event) => {
       const data = PackageEventDataSchema.parse(event.data);

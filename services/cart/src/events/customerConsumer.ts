@@ -2,35 +2,61 @@
  * Identity's customer events (DESIGN.md section 3, "Expected flows"; spec 000 section 4):
  * - CustomerRegistered → an empty wishlist and an empty cart for that customer (get-or-create,
  *   so a request that already created them, or a redelivery, changes nothing).
- * - CustomerDeleted → the customer's wishlist and cart are removed, and the customer is kept as
- *   a tombstone so nothing creates them again.
+ * - CustomerRegistered / CustomerUpdated → the name, e-mail and "E-mail me about my wishlist"
+ *   setting the wishlist alerts need (issue 15; absent in older events: on).
+ * - CustomerDeleted → the customer's wishlist and cart are removed (and the customer from the
+ *   watchers of the wish-listed items), and the customer is kept as a tombstone without contact
+ *   details so nothing creates them again.
  */
-import { CustomerDeletedDataSchema, CustomerEventDataSchema } from '@market/contracts';
+import { CustomerDeletedDataSchema, CustomerEventDataSchema, type CustomerEventData } from '@market/contracts';
 import { applyVersioned, type EventHandler } from '@market/platform';
 import type { Model } from 'mongoose';
 import { getOrCreateCart, type CartDoc } from '../store/carts';
 import { ownerKey } from '../store/ownerKeyed';
 import { isDeletedCustomer, type CustomerRefDoc } from '../store/readModels';
+import { unwatch, type WatchersDoc } from '../store/watchers';
 import { getOrCreateWishlist, type WishlistDoc } from '../store/wishlists';
 
-/** Handlers of CustomerRegistered and CustomerDeleted, by event type, for the cart's consumer. */
+/** What the wishlist alerts keep of a customer event. */
+const contact = (c: CustomerEventData) => ({
+  firstName: c.firstName,
+  lastName: c.lastName,
+  email: c.email,
+  wishlistAlerts: c.wishlistAlerts !== false,
+});
+
+/** Handlers of CustomerRegistered, CustomerUpdated and CustomerDeleted, by event type, for the cart's consumer. */
 export function customerHandlers(
   customers: Model<CustomerRefDoc>,
   wishlists: Model<WishlistDoc>,
   carts: Model<CartDoc>,
+  watchers: Model<WatchersDoc>,
 ): Record<string, EventHandler> {
   return {
     CustomerRegistered: async (event) => {
-      const { customerId } = CustomerEventDataSchema.parse(event.data);
-      await applyVersioned(customers, customerId, event.aggregateVersion, { deleted: false });
+      const data = CustomerEventDataSchema.parse(event.data);
+      const { customerId } = data;
+      await applyVersioned(customers, customerId, event.aggregateVersion, { deleted: false, ...contact(data) });
       // A stale outcome may be a redelivery (create what is missing) or a later deletion (do not).
       if (await isDeletedCustomer(customers, customerId)) return;
       await getOrCreateWishlist(wishlists, customerId);
       await getOrCreateCart(carts, customerId);
     },
+    CustomerUpdated: async (event) => {
+      const data = CustomerEventDataSchema.parse(event.data);
+      // Never undoes a deletion: a CustomerUpdated older than CustomerDeleted is stale here.
+      await applyVersioned(customers, data.customerId, event.aggregateVersion, contact(data));
+    },
     CustomerDeleted: async (event) => {
       const { customerId } = CustomerDeletedDataSchema.parse(event.data);
-      await applyVersioned(customers, customerId, event.aggregateVersion, { deleted: true });
+      await applyVersioned(customers, customerId, event.aggregateVersion, {
+        deleted: true,
+        firstName: '',
+        lastName: '',
+        email: '',
+      });
+      const wishlist = await wishlists.findById(ownerKey(customerId), { Items: 1 }).lean<WishlistDoc>();
+      await unwatch(watchers, customerId, wishlist?.Items ?? []);
       await wishlists.deleteOne({ _id: ownerKey(customerId) });
       await carts.deleteOne({ _id: ownerKey(customerId) });
     },

@@ -9,6 +9,9 @@
  * - `POST /wishlist/addItems` (WishlistWriteSchema) → 201 with the items added; one already
  *   there 409 'Item Already in Your Wishlist.', an unavailable one 409 'Item is not available
  *   Right now!'.
+ * Each write also keeps `wishlist_watchers` (who wish-lists each item, for the wishlist alerts of
+ * issue 15; store/watchers.ts): the customer is added to an item's watchers before the write that
+ * adds it, and removed after the one that removes it.
  */
 import { WishlistWriteSchema } from '@market/contracts';
 import { conflict, notFound, objectIdParam, type Caller } from '@market/platform';
@@ -16,6 +19,7 @@ import { Router } from 'express';
 import type { Model } from 'mongoose';
 import { addedIds, normalWishlistItems, planWishlistAdd, planWishlistReplace, type Decision } from '../domain/lines';
 import { availableIds, deletedIds, type AvailabilityDoc, type CustomerRefDoc } from '../store/readModels';
+import { unwatch, watch, type WatchersDoc } from '../store/watchers';
 import { getOrCreateWishlist, removeWishlistItems, replaceWishlistItems, wishlistView, type WishlistDoc } from '../store/wishlists';
 import { compareAndSet, ownCustomer } from './common';
 
@@ -24,10 +28,11 @@ export interface WishlistRouteModels {
   wishlists: Model<WishlistDoc>;
   items: Model<AvailabilityDoc>;
   customers: Model<CustomerRefDoc>;
+  watchers: Model<WatchersDoc>;
 }
 
 /** The `/wishlist/*` routes (see the module comment). Errors are thrown as `HttpError` / zod errors. */
-export function wishlistRoutes({ wishlists, items, customers }: WishlistRouteModels): Router {
+export function wishlistRoutes({ wishlists, items, customers, watchers }: WishlistRouteModels): Router {
   const r = Router();
 
   /**
@@ -46,12 +51,15 @@ export function wishlistRoutes({ wishlists, items, customers }: WishlistRouteMod
       const current = w.Items ?? [];
       const decision = plan(current, await availableIds(items, addedIds(current, requested)));
       if (!decision.ok) throw conflict(decision.refusal.message, { [decision.refusal.field]: decision.refusal.message });
+      await watch(watchers, w.CustomerID, addedIds(current, decision.value));
       if (!(await replaceWishlistItems(wishlists, w._id, w.rev, decision.value))) return undefined;
       return { before: current, written: { ...w, Items: decision.value, rev: w.rev + 1 } };
     });
+    await unwatch(watchers, written.CustomerID, addedIds(written.Items, before));
     const gone = await deletedIds(items, addedIds(before, written.Items));
     if (gone.length === 0) return written;
     await removeWishlistItems(wishlists, gone);
+    await unwatch(watchers, written.CustomerID, gone);
     return { ...written, Items: written.Items.filter((id) => !gone.includes(id)) };
   }
 

@@ -7,7 +7,10 @@
  *   deleted, or with `available: false` is not available (spec 000 section 4).
  * - `customers`: `{ _id: customer id, deleted, aggregateVersion }` from identity's customer
  *   events, so a deleted customer's cart and wishlist are not created again by a late event or
- *   request.
+ *   request; with the name, e-mail and "E-mail me about my wishlist" setting the wishlist alerts
+ *   need (issue 15; absent on documents written before).
+ * - items also keep their name, final price (cents) and stock, so the next item event can tell a
+ *   price drop or a return to stock (issue 15, domain/alerts.ts).
  *
  * Every write goes through `applyVersioned` (version-guarded upsert): a duplicate or older event
  * changes nothing.
@@ -20,12 +23,22 @@ export interface AvailabilityDoc {
   available: boolean;
   deleted: boolean;
   aggregateVersion: number;
+  /** Items only (issue 15): the item's name, final price in cents and units in stock. */
+  name?: string;
+  finalPriceCents?: number;
+  quantity?: number;
 }
 
 export interface CustomerRefDoc {
   _id: string;
   deleted: boolean;
   aggregateVersion: number;
+  /** From CustomerRegistered / CustomerUpdated (issue 15): where and to whom wishlist alerts go. */
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  /** The profile's "E-mail me about my wishlist"; absent means on. */
+  wishlistAlerts?: boolean;
 }
 
 function availabilitySchema(collection: string) {
@@ -35,6 +48,9 @@ function availabilitySchema(collection: string) {
       available: { type: Boolean, required: true },
       deleted: { type: Boolean, default: false },
       aggregateVersion: { type: Number, required: true },
+      name: String,
+      finalPriceCents: Number,
+      quantity: Number,
     },
     { collection, versionKey: false },
   );
@@ -46,6 +62,10 @@ const customerSchema = new Schema<CustomerRefDoc>(
     _id: { type: String, required: true },
     deleted: { type: Boolean, default: false },
     aggregateVersion: { type: Number, required: true },
+    firstName: String,
+    lastName: String,
+    email: String,
+    wishlistAlerts: Boolean,
   },
   { collection: 'customers', versionKey: false },
 );

@@ -19,6 +19,7 @@ export function customerData(c: CustomerDoc): CustomerEventData {
     gender: c.gender,
     userImage: c.userImage,
     newlyAddeddate: c.newlyAddeddate.toISOString(),
+    wishlistAlerts: c.wishlistAlerts !== false,
   };
 }
 

@@ -24,6 +24,8 @@ export interface CustomerDoc extends OutboxFields {
   password: string;
   userImage: string;
   newlyAddeddate: Date;
+  /** "E-mail me about my wishlist" (issue 15); absent (older customers) means on. */
+  wishlistAlerts?: boolean;
   /** Soft-delete marker kept until the CustomerDeleted event is published. */
   deleted: boolean;
 }
@@ -43,6 +45,7 @@ const schema = new Schema<CustomerDoc>(
     password: { type: String, required: true },
     userImage: { type: String, required: true },
     newlyAddeddate: { type: Date, required: true },
+    wishlistAlerts: { type: Boolean },
     deleted: { type: Boolean, default: false },
   },
   { collection: 'customers', versionKey: false },
@@ -70,6 +73,7 @@ export function customerView(c: CustomerDoc) {
     username: c.username,
     userImage: c.userImage,
     newlyAddeddate: c.newlyAddeddate.toISOString(),
+    wishlistAlerts: c.wishlistAlerts !== false,
   };
 }
 export type CustomerView = ReturnType<typeof customerView>;
