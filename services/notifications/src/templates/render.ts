@@ -167,7 +167,7 @@ const templates = {
       compose(`Your order ${d.orderId} could not be completed`, `Hello ${d.name},`, [
         d.reason,
         { label: 'Refund', value: d.refund },
-        `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}. The items stay in your cart.`,
+        `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}.`,
       ]),
   },
   /** A seller marked one of the customer's orders Shipped or Delivered (issue 15), queued by ordering. */
