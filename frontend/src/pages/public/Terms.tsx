@@ -158,8 +158,8 @@ export function TermsAndConditions() {
                 CVC.
               </List.Item>
               <List.Item>
-                A seller sees what it needs to deliver your order to you. We do not sell your data, and we e-mail you only about your
-                account and your orders.
+                A seller sees what it needs to deliver your order to you. We do not sell your data. We e-mail you about your account and
+                your orders, and send the alerts you choose in your profile.
               </List.Item>
               <List.Item>
                 Under the Personal Data Protection Act, No. 9 of 2022, you can ask us what we hold about you, have it corrected, or delete

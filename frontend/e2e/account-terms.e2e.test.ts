@@ -1,0 +1,89 @@
+/**
+ * Issue 15 in Chromium at phone (390 px) and desktop (1366 px) widths:
+ * - defect 9: deleting the own account checks the password on the server first ('Invalid
+ *   Credentials!' with no confirmation), then asks 'Are you sure?', then deletes and opens the
+ *   registration page (it used to land on the login page);
+ * - defect 11: the public Terms and Conditions page, linked under the registration button.
+ * Screenshots in `.data/screenshots/` (terms-*, registration-terms-*, delete-account-*).
+ */
+import { uniqueName } from '@market/platform/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCustomer } from '../../services/identity/test/stack';
+import { api, login, shot, startE2E, type E2E } from './harness';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E(['identity']);
+}, 180_000);
+
+afterAll(async () => {
+  await e2e?.stop();
+});
+
+const WIDTHS = [390, 1366] as const;
+
+/** Whether the page scrolls sideways (something wider than the viewport). */
+const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+describe('terms and conditions', () => {
+  for (const width of WIDTHS)
+    it(`is public and fits ${width} px; the registration links to it under its button`, async () => {
+      const page = await e2e.newPage();
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto('/TermsAndConditions');
+      await page.getByRole('heading', { level: 1, name: 'Terms and Conditions' }).waitFor();
+      await page.getByRole('heading', { name: '4. Delivery, cancellations, returns and refunds' }).waitFor();
+      expect(page.url()).toMatch(/\/TermsAndConditions$/);
+      expect(await overflows(page)).toBe(false);
+      await shot(page, `terms-${width}`);
+
+      await page.goto('/CustomerRegistration');
+      const form = page.locator('form');
+      await form.getByText('By registering you agree to the').waitFor();
+      expect(await overflows(page)).toBe(false);
+      await shot(page, `registration-terms-${width}`);
+      const [tab] = await Promise.all([
+        page.context().waitForEvent('page'),
+        form.getByRole('link', { name: 'Terms and Conditions' }).click(),
+      ]);
+      await tab.getByRole('heading', { level: 1, name: 'Terms and Conditions' }).waitFor();
+      await page.context().close();
+    });
+});
+
+describe('delete account', () => {
+  for (const width of WIDTHS)
+    it(`at ${width} px: the password first, then 'Are you sure?', then the registration page`, async () => {
+      const body = newCustomer({ username: uniqueName('del').replace(/-/g, '') });
+      expect((await api(e2e.stack.gatewayUrl, '/Customer/add', body)).status).toBe(201);
+      const page = await e2e.newPage();
+      await page.setViewportSize({ width, height: 844 });
+      await login(page, '/CustomerLogin', body.username, body.password);
+      await page.waitForURL('**/Customer/Home');
+      await page.goto('/Customer/MyProfile');
+      await page.getByRole('link', { name: 'Edit profile' }).click();
+      const field = page.getByLabel('Your password');
+      await field.fill('Wrong#2026');
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByText('Invalid Credentials!').waitFor();
+      expect(await page.getByText('Are you sure?').count()).toBe(0);
+      expect(await overflows(page)).toBe(false);
+      await page.getByRole('heading', { name: 'Delete my account' }).scrollIntoViewIfNeeded();
+      await shot(page, `delete-account-${width}`);
+
+      await field.fill(body.password);
+      await field.press('Enter');
+      await page.getByText('Are you sure?').waitFor();
+      await page.getByRole('button', { name: 'Yes, delete it!' }).click();
+      await page.waitForURL('**/CustomerRegistration');
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/CustomerRegistration');
+      // The account is gone.
+      expect(
+        (await api(e2e.stack.gatewayUrl, '/Customer/loginCustomer', { username: body.username, password: body.password })).status,
+      ).toBe(401);
+      await page.context().close();
+    });
+});
