@@ -13,6 +13,7 @@ import { reportingHandlers } from './events/handlers';
 import { reportRoutes } from './http/routes';
 import { MONTHLY_PATTERN, MONTHLY_SCHEDULER_ID, MONTHLY_TZ } from './jobs/monthly';
 import { startReportWorker } from './jobs/start';
+import { dashboardCounters } from './store/dashboardCounters';
 import { readModels } from './store/readModels';
 import { reportStore } from './store/reports';
 
@@ -21,17 +22,21 @@ void runService({
   dbName: 'reporting',
   async setup({ config, app, db, kafka, producer, logger, shutdown, bullRedis }) {
     const rm = readModels(db);
+    const counters = dashboardCounters(db);
     const store = reportStore(db);
-    await Promise.all([...Object.values(rm), ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()));
+    await Promise.all(
+      [...Object.values(rm), counters.model, ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()),
+    );
 
+    const groupId = consumerGroup(config);
     const consumer = new IdempotentConsumer({
       kafka,
-      groupId: consumerGroup(config),
+      groupId,
       topics: ALL_TOPICS,
       conn: db,
       producer,
       logger,
-      handlers: reportingHandlers(rm),
+      handlers: reportingHandlers({ rm, counters, groupId }),
       fromBeginning: config.KAFKA_FROM_BEGINNING,
     });
     const joined = consumer.whenJoined();
@@ -59,6 +64,6 @@ void runService({
       { name: MONTHLY_DELIVERY_KIND, data: { kind: MONTHLY_DELIVERY_KIND, requestedBy: { id: 'scheduler', role: 'admin' }, params: {} } },
     );
 
-    app.use(reportRoutes({ rm, store, queue }));
+    app.use(reportRoutes({ rm, counters, store, queue }));
   },
 });

@@ -11,6 +11,7 @@ import { ALL_TOPICS } from '@market/contracts';
 import { IdempotentConsumer, connectMongo, createKafka, createLogger, loadConfig } from '@market/platform';
 import { consumerGroup, ReportingConfigSchema } from './config';
 import { reportingHandlers } from './events/handlers';
+import { dashboardCounters } from './store/dashboardCounters';
 import { READ_MODEL_COLLECTIONS, readModels } from './store/readModels';
 
 async function main(): Promise<void> {
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
     const existing = new Set((await db.db!.listCollections().toArray()).map((c) => c.name));
     for (const name of READ_MODEL_COLLECTIONS) if (existing.has(name)) await db.dropCollection(name);
     const rm = readModels(db);
-    await Promise.all(Object.values(rm).map((m) => (m as { init(): Promise<unknown> }).init()));
+    const counters = dashboardCounters(db);
+    await Promise.all([...Object.values(rm), counters.model].map((m) => (m as { init(): Promise<unknown> }).init()));
 
     // The end of each partition now: the replay is complete once the group has committed these.
     const ends = new Map<string, number>();
@@ -44,7 +46,7 @@ async function main(): Promise<void> {
       conn: db,
       producer,
       logger,
-      handlers: reportingHandlers(rm),
+      handlers: reportingHandlers({ rm, counters, groupId }),
       fromBeginning: true,
     });
     await consumer.start();

@@ -6,10 +6,12 @@
  * when run twice, the dashboard, and the rebuild from the topics giving the same figures.
  */
 import { MONTHLY_DELIVERY_KIND, type AdminDashboard, type ReportJobStatus, type SellerSales } from '@market/contracts';
+import { connectMongo } from '@market/platform';
 import { TEST_SECRETS, mailsTo, testServers, waitFor } from '@market/platform/testing';
 import { spawn } from 'node:child_process';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buy,
@@ -42,6 +44,62 @@ const rs = (c: number) =>
   `Rs. ${Math.floor(c / 100)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(c % 100).padStart(2, '0')}`;
+
+/**
+ * The dashboard as the service computed it before it kept running totals: counting and scanning
+ * its read models (the test's oracle for the totals). Revenue and orders in cents per month.
+ */
+async function scannedDashboard(): Promise<Omit<AdminDashboard, 'currency' | 'revenueThisMonth'>> {
+  const db = await connectMongo({ url: testServers().mongoUrl, dbName: `reporting-${world.stack.dbSuffix}` });
+  try {
+    const c = (name: string, filter: Record<string, unknown>) => db.collection(name).countDocuments(filter);
+    const monthly = new Map<string, { revenue: number; orders: number }>();
+    let orders = 0;
+    for await (const o of db.collection('rm_orders').find({ status: 'Confirmed' })) {
+      orders++;
+      const m = monthly.get(o.month as string) ?? { revenue: 0, orders: 0 };
+      m.revenue += (o.amountCents as number) - ((o.refundedCents as number | undefined) ?? 0);
+      m.orders++;
+      monthly.set(o.month as string, m);
+    }
+    const dashboard = (await world.admin.get<AdminDashboard>('/Admin/dashboard')).body;
+    return {
+      customers: await c('rm_customers', { deleted: { $ne: true } }),
+      sellers: await c('rm_sellers', { state: 'approved' }),
+      sellerRequests: await c('rm_sellers', { state: 'requested' }),
+      deletionRequests: await c('rm_sellers', { state: 'approved', requestDelete: true }),
+      items: await c('rm_items', { deleted: { $ne: true } }),
+      packages: await c('rm_packages', { deleted: { $ne: true } }),
+      reviews: await c('rm_reviews', { deleted: { $ne: true } }),
+      orders,
+      monthly: dashboard.monthly.map(({ month }) => ({
+        month,
+        revenue: (monthly.get(month)?.revenue ?? 0) / 100,
+        orders: monthly.get(month)?.orders ?? 0,
+      })),
+    };
+  } finally {
+    await db.close();
+  }
+}
+
+/** Waits until the dashboard's totals equal the scan (other test files' events keep arriving). */
+async function dashboardMatchesScan(): Promise<void> {
+  let last: unknown;
+  await waitFor(
+    async () => {
+      const { currency: _c, revenueThisMonth: _r, ...shown } = (await world.admin.get<AdminDashboard>('/Admin/dashboard')).body;
+      const scanned = await scannedDashboard();
+      last = { shown, scanned };
+      return isDeepStrictEqual(shown, scanned) || undefined;
+    },
+    30_000,
+    500,
+    'dashboard totals equal to a scan of the read models',
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}: ${JSON.stringify(last)}`);
+  });
+}
 
 async function seller() {
   const s = await world.newSeller();
@@ -304,6 +362,7 @@ describe('package sales and admin reports', () => {
     expect(d.body.monthly[11]!.month).toBe(`${m.year}-${m.month}`);
     expect(d.body.monthly[11]!.revenue).toBe(d.body.revenueThisMonth);
     expect((await sellerA.client.get('/Admin/dashboard')).status).toBe(403);
+    await dashboardMatchesScan();
   });
 });
 
@@ -397,5 +456,7 @@ describe('rebuild', () => {
     };
     expect(after).toEqual(before);
     expect(after.items.rows).toHaveLength(4);
+    // The live service kept consuming during the rebuild: together they still count everything once.
+    await dashboardMatchesScan();
   }, 600_000);
 });

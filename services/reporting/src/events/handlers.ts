@@ -29,7 +29,9 @@ import {
 } from '@market/contracts';
 import type { EventHandler } from '@market/platform';
 import { z } from 'zod';
+import type { CountedKind } from '../domain/dashboard';
 import { monthKey } from '../domain/time';
+import type { CountedModel, DashboardCounters } from '../store/dashboardCounters';
 import { applyById, insertIfAbsent, type OrderLine, type OrderRM, type ReadModels, type SellerState } from '../store/readModels';
 
 /** Review events as reporting reads them: the text and date when the event carries them. */
@@ -59,7 +61,29 @@ export function linesOf(data: z.infer<typeof OrderPlacedDataSchema>): OrderLine[
   return [...items, ...packages];
 }
 
-export function reportingHandlers(rm: ReadModels): Record<string, EventHandler> {
+/** What the handlers write: the read models and the dashboard's totals. */
+export interface ReportingStores {
+  rm: ReadModels;
+  counters: DashboardCounters;
+  /** The consumer group the handlers run in (each group keeps its own counter documents). */
+  groupId: string;
+}
+
+/**
+ * The handlers by event type. Each one that changes a counted document (customer, seller, item,
+ * package, review, checkout) then settles the dashboard's totals with that document, always,
+ * even when its write was a no-op: a redelivered event must finish a change a crash left pending
+ * (store/dashboardCounters.ts).
+ */
+export function reportingHandlers({ rm, counters, groupId }: ReportingStores): Record<string, EventHandler> {
+  /** `write`, then the dashboard's totals for the document `idOf(event)` of `docs`. */
+  const counted =
+    (kind: CountedKind, docs: CountedModel, idOf: (e: EventEnvelope) => string, write: EventHandler): EventHandler =>
+    async (e, meta) => {
+      await write(e, meta);
+      await counters.settle(kind, docs, idOf(e), { groupId, meta });
+    };
+
   const customer: EventHandler = async (e: EventEnvelope) => {
     const c = CustomerEventDataSchema.parse(e.data);
     const added = new Date(c.newlyAddeddate);
@@ -193,32 +217,45 @@ export function reportingHandlers(rm: ReadModels): Record<string, EventHandler> 
     await rm.orders.updateOne({ _id: orderId }, { $set: { refundedCents, refundVersion: version } }, { upsert: true });
   }
 
+  const customerId = (e: EventEnvelope) => z.object({ customerId: z.string() }).parse(e.data).customerId;
+  const sellerId = (e: EventEnvelope) => SellerRefDataSchema.parse(e.data).sellerId;
+  const itemId = (e: EventEnvelope) => ItemDeletedDataSchema.parse(e.data).itemId;
+  const packageId = (e: EventEnvelope) => PackageDeletedDataSchema.parse(e.data).packageId;
+  const reviewId = (e: EventEnvelope) => ReviewDeletedDataSchema.parse(e.data).reviewId;
+  const orderId = (e: EventEnvelope) => z.object({ orderId: z.string() }).parse(e.data).orderId;
+  const asCustomer = (h: EventHandler) => counted('customer', rm.customers, customerId, h);
+  const asSeller = (h: EventHandler) => counted('seller', rm.sellers, sellerId, h);
+  const asItem = (h: EventHandler) => counted('item', rm.items, itemId, h);
+  const asPackage = (h: EventHandler) => counted('package', rm.packages, packageId, h);
+  const asReview = (h: EventHandler) => counted('review', rm.reviews, reviewId, h);
+  const asOrder = (h: EventHandler) => counted('order', rm.orders, orderId, h);
+
   return {
-    CustomerRegistered: customer,
-    CustomerUpdated: customer,
-    CustomerDeleted: async (e) => {
+    CustomerRegistered: asCustomer(customer),
+    CustomerUpdated: asCustomer(customer),
+    CustomerDeleted: asCustomer(async (e) => {
       const { customerId } = CustomerDeletedDataSchema.parse(e.data);
       await applyById(rm.customers, customerId, e.aggregateVersion, { deleted: true });
-    },
-    SellerRequested: seller('requested'),
-    SellerApproved: seller('approved'),
-    SellerUpdated: seller('approved'),
-    SellerDeclined: sellerRef({ state: 'declined' }),
-    SellerDeletionRequested: sellerRef({ requestDelete: true }),
-    SellerDeletionDeclined: sellerRef({ requestDelete: false }),
-    SellerDeleted: sellerRef({ state: 'deleted', requestDelete: false }),
-    ItemCreated: item,
-    ItemUpdated: item,
-    ItemDeleted: async (e) => {
+    }),
+    SellerRequested: asSeller(seller('requested')),
+    SellerApproved: asSeller(seller('approved')),
+    SellerUpdated: asSeller(seller('approved')),
+    SellerDeclined: asSeller(sellerRef({ state: 'declined' })),
+    SellerDeletionRequested: asSeller(sellerRef({ requestDelete: true })),
+    SellerDeletionDeclined: asSeller(sellerRef({ requestDelete: false })),
+    SellerDeleted: asSeller(sellerRef({ state: 'deleted', requestDelete: false })),
+    ItemCreated: asItem(item),
+    ItemUpdated: asItem(item),
+    ItemDeleted: asItem(async (e) => {
       const { itemId } = ItemDeletedDataSchema.parse(e.data);
       await applyById(rm.items, itemId, e.aggregateVersion, { deleted: true });
-    },
-    PackageCreated: pkg,
-    PackageUpdated: pkg,
-    PackageDeleted: async (e) => {
+    }),
+    PackageCreated: asPackage(pkg),
+    PackageUpdated: asPackage(pkg),
+    PackageDeleted: asPackage(async (e) => {
       const { packageId } = PackageDeletedDataSchema.parse(e.data);
       await applyById(rm.packages, packageId, e.aggregateVersion, { deleted: true });
-    },
+    }),
     OrderPlaced: async (e) => {
       const data = OrderPlacedDataSchema.parse(e.data);
       const placedAt = new Date(data.placedAt ?? e.occurredAt);
@@ -231,8 +268,8 @@ export function reportingHandlers(rm: ReadModels): Record<string, EventHandler> 
         status: 'Placed',
       });
     },
-    OrderConfirmed: (e) => outcome(e, 'Confirmed'),
-    OrderRejected: (e) => outcome(e, 'Rejected'),
+    OrderConfirmed: asOrder((e) => outcome(e, 'Confirmed')),
+    OrderRejected: asOrder((e) => outcome(e, 'Rejected')),
     OrderStatusChanged: async (e) => {
       const s = OrderStatusChangedDataSchema.parse(e.data);
       const sale = await rm.sales.findById(s.orderLineId, { statusVersion: 1 }).lean();
@@ -240,12 +277,13 @@ export function reportingHandlers(rm: ReadModels): Record<string, EventHandler> 
       await rm.sales.updateOne({ _id: s.orderLineId }, { $set: { status: s.status, statusVersion: e.aggregateVersion } });
     },
     PaymentCaptured: payment('Paid'),
-    PaymentRefunded: payment('Refunded'),
-    ReviewCreated: review,
-    ReviewUpdated: review,
-    ReviewDeleted: async (e) => {
+    // A cancellation's refund lowers the checkout's revenue on the dashboard.
+    PaymentRefunded: asOrder(payment('Refunded')),
+    ReviewCreated: asReview(review),
+    ReviewUpdated: asReview(review),
+    ReviewDeleted: asReview(async (e) => {
       const { reviewId } = ReviewDeletedDataSchema.parse(e.data);
       await applyById(rm.reviews, reviewId, e.aggregateVersion, { deleted: true });
-    },
+    }),
   };
 }

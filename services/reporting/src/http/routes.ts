@@ -31,14 +31,16 @@ import { Router, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { rupees } from '../domain/money';
+import { dashboardOf } from '../domain/dashboard';
 import { currentMonth, lastMonths } from '../domain/time';
 import { sellerSales } from '../jobs/reports';
+import type { DashboardCounters } from '../store/dashboardCounters';
 import type { ReadModels } from '../store/readModels';
 import type { ReportRecord, ReportStore } from '../store/reports';
 
 export interface RouteDeps {
   rm: ReadModels;
+  counters: DashboardCounters;
   store: ReportStore;
   queue: Queue<ReportJob>;
 }
@@ -58,7 +60,7 @@ function mayRead(caller: Caller, by: { id: string; role: string }, kind: string)
   return caller.role === 'admin' && isReportKind(kind) && REPORT_AUDIENCE[kind] === 'admin';
 }
 
-export function reportRoutes({ rm, store, queue }: RouteDeps): Router {
+export function reportRoutes({ rm, counters, store, queue }: RouteDeps): Router {
   const r = Router();
 
   function monthParams(req: Request): ReportJobParams {
@@ -154,44 +156,8 @@ export function reportRoutes({ rm, store, queue }: RouteDeps): Router {
 
   r.get('/Admin/dashboard', async (req, res) => {
     requireCaller(req, 'admin');
-    const months = lastMonths(12);
-    const series = new Map(months.map((m) => [m, { revenue: 0, orders: 0 }]));
-    let orders = 0;
-    // FerretDB 1.x: `$group` with several accumulators is unreliable, so sum in code.
-    for await (const o of rm.orders
-      .find({ status: 'Confirmed' }, { month: 1, amountCents: 1, refundedCents: 1 })
-      .lean()
-      .cursor({ batchSize: 1000 })) {
-      orders++;
-      const m = series.get(o.month);
-      if (m) {
-        // What sellers' cancellations refunded is not revenue (issue 16).
-        m.revenue += o.amountCents - (o.refundedCents ?? 0);
-        m.orders++;
-      }
-    }
-    const [customers, sellers, sellerRequests, deletionRequests, items, packages, reviews] = await Promise.all([
-      rm.customers.countDocuments({ deleted: { $ne: true } }),
-      rm.sellers.countDocuments({ state: 'approved' }),
-      rm.sellers.countDocuments({ state: 'requested' }),
-      rm.sellers.countDocuments({ state: 'approved', requestDelete: true }),
-      rm.items.countDocuments({ deleted: { $ne: true } }),
-      rm.packages.countDocuments({ deleted: { $ne: true } }),
-      rm.reviews.countDocuments({ deleted: { $ne: true } }),
-    ]);
-    const body: AdminDashboard = {
-      customers,
-      sellers,
-      sellerRequests,
-      deletionRequests,
-      items,
-      packages,
-      orders,
-      reviews,
-      revenueThisMonth: rupees(series.get(months[months.length - 1]!)!.revenue),
-      currency: 'LKR',
-      monthly: months.map((m) => ({ month: m, revenue: rupees(series.get(m)!.revenue), orders: series.get(m)!.orders })),
-    };
+    // Running totals kept by the event handlers: no count or scan of the read models.
+    const body: AdminDashboard = dashboardOf(await counters.totals(), lastMonths(12));
     res.json(body);
   });
 

@@ -161,6 +161,8 @@ export const READ_MODEL_COLLECTIONS = [
   'rm_sales',
   'rm_transactions',
   'rm_reviews',
+  // The dashboard's totals (dashboardCounters.ts) go with the documents they count.
+  'rm_dashboard_counters',
 ] as const;
 
 export function readModels(conn: Connection): ReadModels {
