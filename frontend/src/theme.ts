@@ -1,21 +1,38 @@
 /**
- * The web app's Mantine theme and where its notices appear (issue 15, defect 11):
+ * The web app's Mantine theme and where its notices appear (issue 15, defect 11, and part B):
  * - notices at the bottom right, so an error notice never covers the header's Logout;
  * - every password field's show/hide toggle is reachable by keyboard (Mantine leaves it out of the
- *   tab order and hidden from screen readers) and named.
+ *   tab order and hidden from screen readers) and named;
+ * - colours pass WCAG AA contrast (4.5:1): the shades 6-9 of every palette are darkened just
+ *   enough ({@link accessibleShades}), so white text on filled buttons and badges, coloured text,
+ *   links, light variants and the dimmed grey (gray.6) all pass; yellow is kept (it carries dark
+ *   text or no text);
+ * - links are underlined, so a link in running text is told apart without relying on colour;
+ * - a notice's close button is named.
  */
-import { PasswordInput, createTheme } from '@mantine/core';
+import { Anchor, DEFAULT_THEME, Notification, PasswordInput, createTheme, type MantineColorsTuple } from '@mantine/core';
 import type { NotificationsProps } from '@mantine/notifications';
+import { accessibleShades } from './lib/contrast';
 
 export const NOTIFICATIONS_POSITION: NonNullable<NotificationsProps['position']> = 'bottom-right';
+
+/** Palettes whose shades 6-9 are darkened for contrast (yellow and dark keep theirs). */
+const ADJUSTED = Object.keys(DEFAULT_THEME.colors).filter((c) => c !== 'yellow' && c !== 'dark');
+
+export const colors = Object.fromEntries(
+  ADJUSTED.map((name) => [name, accessibleShades(DEFAULT_THEME.colors[name]!) as unknown as MantineColorsTuple]),
+);
 
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Sinhala", "Noto Sans Tamil", sans-serif',
+  colors,
   components: {
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { tabIndex: 0, 'aria-label': 'Show or hide the password' } },
     }),
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close the notice' } } }),
   },
 });

@@ -3,7 +3,7 @@
  * header with the marketplace name, the signed-in person and Logout, a side navigation (a burger
  * on small screens), the page, and the footer.
  */
-import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -42,7 +42,9 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <UnstyledButton component={Link} to={homePath} aria-label="Home">
+            <UnstyledButton component={Link} to={homePath}>
+              {/* Named by what it shows ("Lanka Electronics Shop"), and "Home" when a phone hides the name. */}
+              <VisuallyHidden>Home: </VisuallyHidden>
               <Group gap={8} wrap="nowrap">
                 <img src="/favicon.svg" alt="" width={28} height={28} />
                 <Text fw={700} size="lg" visibleFrom="xs">
@@ -64,7 +66,7 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
             )}
           </Group>
           <Group gap="sm" wrap="nowrap">
-            <UnstyledButton component={Link} to={person.profilePath ?? homePath} aria-label="My profile">
+            <UnstyledButton component={Link} to={person.profilePath ?? homePath} aria-label={`${person.name}, my profile`}>
               <Group gap={8} wrap="nowrap">
                 <Avatar src={person.image} alt="" radius="xl" size="md">
                   {person.name.slice(0, 1).toUpperCase()}

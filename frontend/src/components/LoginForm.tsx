@@ -73,7 +73,7 @@ export function LoginForm({
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto">
-      <Title order={2} ta="center" mb="lg">
+      <Title order={1} size="h2" ta="center" mb="lg">
         {title}
       </Title>
       <form onSubmit={submit} noValidate>

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Group justify="space-between" mb="lg" wrap="wrap">
-      <Title order={2}>{title}</Title>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
       {children && <Group gap="sm">{children}</Group>}
     </Group>
   );

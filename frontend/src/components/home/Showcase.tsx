@@ -88,7 +88,7 @@ export function ProductTile({ item, eager = false }: { item: Item; eager?: boole
       <Text size="sm" fw={500} lineClamp={2} className={classes.name}>
         {item.Item_name}
       </Text>
-      <Text fw={700} c="orange.9" data-testid="tile-price">
+      <Text fw={700} className={classes.price} data-testid="tile-price">
         {formatRupees(item.FinalPrice)}
       </Text>
       {discounted ? (
@@ -134,7 +134,7 @@ export function PackageTile({ pkg }: { pkg: Package }) {
       <Text size="xs" c="gray.7" lineClamp={1}>
         {pkg.content.length} {pkg.content.length === 1 ? 'item' : 'items'}: {pkg.content.map((c) => c.Item_name).join(', ')}
       </Text>
-      <Text fw={700} c="orange.9">
+      <Text fw={700} className={classes.price}>
         {formatRupees(pkg.price)}
       </Text>
     </Paper>
@@ -177,7 +177,7 @@ export function ShelfRow({
         )}
       </Group>
       {loading && count === 0 ? (
-        <div className={classes.row} aria-busy="true" aria-label={`Loading ${title}`}>
+        <div className={classes.row} role="status" aria-busy="true" aria-label={`Loading ${title}`}>
           {Array.from({ length: 5 }, (_, n) => (
             <Skeleton key={n} className={skeleton === 'product' ? classes.tileSkeleton : classes.packageSkeleton} radius="md" />
           ))}
@@ -195,22 +195,17 @@ export function ShelfRow({
   );
 }
 
-/** A category with its picture, linking to the filtered list. */
+/** A category with its picture, linking to the filtered list; its name is what it shows ("Mobile Phones 412 items"). */
 function CategoryTile({ label, count }: { label: string; count?: number }) {
   const tile = CATEGORY_TILES[label] ?? { value: label, picture: '/categories/other.svg' };
   return (
-    <UnstyledButton
-      component={Link}
-      to={`${AREA}/AllItemsFilterBy/${encodeURIComponent(tile.value)}`}
-      className={classes.category}
-      aria-label={count === undefined ? `Browse ${label}` : `Browse ${label}, ${itemCount(count)}`}
-    >
+    <UnstyledButton component={Link} to={`${AREA}/AllItemsFilterBy/${encodeURIComponent(tile.value)}`} className={classes.category}>
       <img src={tile.picture} alt="" width={72} height={72} className={classes.categoryPicture} />
       <Text size="sm" fw={600} ta="center" lh={1.2}>
         {label}
       </Text>
       {count !== undefined && (
-        <Text size="xs" c="gray.7" aria-hidden>
+        <Text size="xs" c="gray.7">
           {itemCount(count)}
         </Text>
       )}
@@ -218,19 +213,15 @@ function CategoryTile({ label, count }: { label: string; count?: number }) {
   );
 }
 
-/** A brand with its count, linking to the filtered list (normalised names, README "Search"). */
+/** A brand with its count, linking to the filtered list (normalised names, README "Search"); named "Sony 47 items". */
 function BrandTile({ value, count }: { value: string; count?: number }) {
   return (
-    <UnstyledButton
-      component={Link}
-      to={`${AREA}/AllItemsFilterBy/${encodeURIComponent(value)}`}
-      className={classes.brand}
-      aria-label={count === undefined ? `Browse ${value}` : `Browse ${value}, ${itemCount(count)}`}
-    >
+    <UnstyledButton component={Link} to={`${AREA}/AllItemsFilterBy/${encodeURIComponent(value)}`} className={classes.brand}>
       <Text fw={600}>{value}</Text>
       {count !== undefined && (
-        <Badge variant="light" color="gray" c="dark.6" aria-hidden>
+        <Badge variant="light" color="gray" c="dark.6">
           {count}
+          <span className={classes.visuallyHidden}> {count === 1 ? 'item' : 'items'}</span>
         </Badge>
       )}
     </UnstyledButton>
@@ -297,7 +288,7 @@ export function Showcase({ greeting }: { greeting?: string }) {
           Shop by category
         </Title>
         {newest.loading && categories.length === 0 ? (
-          <div className={classes.categories} aria-busy="true" aria-label="Loading categories">
+          <div className={classes.categories} role="status" aria-busy="true" aria-label="Loading categories">
             {Array.from({ length: 5 }, (_, n) => (
               <Skeleton key={n} className={classes.categorySkeleton} radius="md" />
             ))}

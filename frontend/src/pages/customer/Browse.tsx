@@ -263,7 +263,9 @@ export function ItemDetails() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="sm">
-          <Title order={2}>{i.Item_name}</Title>
+          <Title order={1} size="h2">
+            {i.Item_name}
+          </Title>
           <Text c="dimmed">
             {i.Brand} · {i.Model} · {i.Category}
           </Text>
@@ -293,15 +295,19 @@ export function ItemDetails() {
             </Text>
           )}
           {!phone && <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />}
-          <Title order={4} mt="md">
+          <Title order={2} size="h4" mt="md">
             Description
           </Title>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{i.Description || '—'}</Text>
-          <Title order={4}>Specification</Title>
+          <Title order={2} size="h4">
+            Specification
+          </Title>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{i.Specification || '—'}</Text>
           {i.WHT && (
             <>
-              <Title order={4}>What is in the box</Title>
+              <Title order={2} size="h4">
+                What is in the box
+              </Title>
               <Text style={{ whiteSpace: 'pre-wrap' }}>{i.WHT}</Text>
             </>
           )}

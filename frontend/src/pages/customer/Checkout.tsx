@@ -8,7 +8,21 @@
  * order number and the payment's receipt number, each explained; issue 15, defect 7) or Rejected
  * (the reason; the payment is refunded and the cart kept).
  */
-import { Alert, Button, Card, Group, Loader, PasswordInput, Radio, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  PasswordInput,
+  Radio,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { ORDER_PLACED } from '@market/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -111,11 +125,11 @@ export function SelectPayment() {
       <Stack maw={640}>
         <Summary checkout={checkout.data} />
         <Card withBorder radius="md">
-          <Title order={4} mb="sm">
+          <Title order={2} size="h4" mb="sm">
             Pay with a saved card
           </Title>
           {cards.data && cards.data.length === 0 && <Text c="dimmed">No saved cards yet.</Text>}
-          <Radio.Group value={cardId} onChange={setCardId} aria-label="Saved cards">
+          <Radio.Group value={cardId} onChange={setCardId} label={<VisuallyHidden>Saved cards</VisuallyHidden>}>
             <Stack gap="xs">
               {(cards.data ?? []).map((c) => (
                 <Radio key={c._id} value={c._id} label={`${c.cardtype || 'Card'} ${c.cardnumber} · ${c.cardowner} · ${c.carddate}`} />
@@ -132,7 +146,7 @@ export function SelectPayment() {
           </Group>
         </Card>
         <Card withBorder radius="md">
-          <Title order={4} mb="sm">
+          <Title order={2} size="h4" mb="sm">
             Or pay with PayPal
           </Title>
           <Button variant="light" component={Link} to="/Customer/confrimPayment">
