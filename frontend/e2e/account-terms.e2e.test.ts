@@ -3,7 +3,9 @@
  * - defect 9: deleting the own account checks the password on the server first ('Invalid
  *   Credentials!' with no confirmation), then asks 'Are you sure?', then deletes and opens the
  *   registration page (it used to land on the login page);
- * - defect 11: the public Terms and Conditions page, linked under the registration button.
+ * - defect 11: the public Terms and Conditions page, linked under the registration button; and in
+ *   the built app, the password show/hide toggle in the tab order and forgot password's own
+ *   messages (no browser bubbles).
  * Screenshots in `.data/screenshots/` (terms-*, registration-terms-*, delete-account-*).
  */
 import { uniqueName } from '@market/platform/testing';
@@ -73,6 +75,11 @@ describe('delete account', () => {
       await page.getByRole('heading', { name: 'Delete my account' }).scrollIntoViewIfNeeded();
       await shot(page, `delete-account-${width}`);
 
+      // The show/hide toggle is the next stop of the Tab key, and named.
+      await field.focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show or hide the password');
+
       await field.fill(body.password);
       await field.press('Enter');
       await page.getByText('Are you sure?').waitFor();
@@ -86,4 +93,21 @@ describe('delete account', () => {
       ).toBe(401);
       await page.context().close();
     });
+});
+
+describe('forgot password', () => {
+  it('says what is wrong at the field itself, not in a browser bubble', async () => {
+    const page = await e2e.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/CustomerForgotPassword');
+    const email = page.getByLabel('Email');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('Email is required').waitFor();
+    await email.fill('not-an-email');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByText('You have entered an invalid email address!').waitFor();
+    // The browser's own constraint check is off (noValidate), so no bubble stands in for these.
+    expect(await page.locator('form').evaluate((f) => (f as HTMLFormElement).noValidate)).toBe(true);
+    await page.context().close();
+  });
 });
