@@ -75,6 +75,8 @@ describe('customers', () => {
         'phoneNumber',
         'userImage',
         'username',
+        // The profile's "E-mail me about my wishlist" (issue 15).
+        'wishlistAlerts',
       ].sort(),
     );
     const second = (await admin.get<Page<CustomerRow>>(`/Customer/getAll?q=${tag}&page=2&limit=2`)).body;
