@@ -137,7 +137,12 @@ export const CustomerUpdateSchema = z
     password: blankAsMissing(ChangedPasswordSchema),
     confirmPassword: blankAsMissing(z.string().max(128)),
     /** "E-mail me about my wishlist" (issue 15): price drops and back in stock; absent leaves it as it is. */
-    wishlistAlerts: z.boolean({ error: 'Wishlist e-mails must be on or off' }).optional(),
+    wishlistAlerts: z
+      .boolean({ error: 'Wishlist e-mails must be on or off' })
+      .optional()
+      .describe(
+        '"E-mail me about my wishlist": false stops the e-mails about wish-listed items getting cheaper or back in stock; absent keeps the setting',
+      ),
   })
   .refine((v) => !v.password || v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Password Mismatch!!' })
   .refine((v) => !v.password || !!v.currentPassword, { path: ['currentPassword'], message: 'Invalid Current Password!' });

@@ -156,6 +156,17 @@ describe('wishlist alerts', () => {
     expect(await subjectsOf(asha)).toEqual([`${name} is back in stock`, `Price drop: ${name} is now Rs. 108,000.00`].sort());
   });
 
+  it('refuses a setting that is not on or off, changing nothing', async () => {
+    const { email: _e, username: _u, password: _p, ...profile } = ravi.body;
+    const bad = await ravi.client.put<{ error: string; fields?: Record<string, string> }>(`/Customer/update/${ravi.id}`, {
+      ...profile,
+      wishlistAlerts: 'yes',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields?.wishlistAlerts).toBe('Wishlist e-mails must be on or off');
+    expect((await ravi.client.get<{ wishlistAlerts: boolean }>(`/Customer/get/${ravi.id}`)).body.wishlistAlerts).toBe(false);
+  });
+
   it('e-mails nothing to a customer who switched the alerts off or removed the item', async () => {
     expect(await subjectsOf(ravi)).toEqual([]);
     expect(await subjectsOf(dilan)).toEqual([]);
