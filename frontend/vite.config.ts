@@ -15,12 +15,13 @@ export default defineConfig({
     sourcemap: true,
     rollupOptions: {
       output: {
-        // Libraries in their own long-cached chunks, so an app release does not re-download them.
+        // React and the router in their own long-cached chunk, so an app release does not
+        // re-download them. Other libraries go where Rollup puts them: a single 'mantine' or
+        // 'vendor' chunk would load every component any lazily loaded page uses (seller, admin)
+        // on the shopper's first page (issue 15).
         manualChunks(id: string) {
-          if (!id.includes('/node_modules/')) return undefined;
           if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
-          if (/\/node_modules\/@(mantine|tabler|floating-ui)\//.test(id)) return 'mantine';
-          return 'vendor';
+          return undefined;
         },
       },
     },

@@ -7,47 +7,76 @@
  * Test screens of the documents (`/Customer/TestOrdersMerge`, `/Seller/TestpackageReport`) are not
  * shipped (DESIGN.md section 6).
  */
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from './components/NotFound';
 import { PublicPage } from './components/PublicPage';
-import { AdminLayout } from './layouts/AdminLayout';
 import { CustomerLayout } from './layouts/CustomerLayout';
-import { SellerLayout } from './layouts/SellerLayout';
-import { AdminHome } from './pages/admin/Home';
-import { AdminAddAdmin, AdminAdmins, AdminCustomerDetails, AdminCustomers } from './pages/admin/People';
-import {
-  AdminDeleteRequests,
-  AdminRequestSellerProfile,
-  AdminSellerRequests,
-  AdminSellers,
-  AdminViewSellerProfile,
-} from './pages/admin/Sellers';
-import { AdminItems, AdminPackage, AdminSellerItems, AdminSellerPackages } from './pages/admin/Catalogue';
 import { AllItems, AllItemsFilterBy, DiscountedItems, ItemDetails, PackagesPage } from './pages/customer/Browse';
 import { MyShoppingCart, MyWishlist } from './pages/customer/Cart';
 import { ConfirmPayment, ConfirmWalletPayment, OrderConfirmation, SelectPayment } from './pages/customer/Checkout';
 import { CustomerHome } from './pages/customer/Home';
 import { MyOrders, MyPackageOrders, PayCardId, PaymentDetails, PaymentHistory } from './pages/customer/Orders';
 import { AddCard, EditCard, MyWallet } from './pages/customer/Wallet';
-import { SellerOrders, SellerPackageOrders } from './pages/seller/Orders';
-import { SellerItemReviews, SellerMessages, SellerReportedReviews, SellerReviews } from './pages/seller/Reviews';
 import { ContactSeller, ContactUs, ItemReviews, MyReviews, WriteReview } from './pages/customer/Reviews';
-import { AdminMessages, AdminReportedReviews } from './pages/admin/Moderation';
-import { AdminCustomerReport, AdminReviewReport, AdminSellerReport, AdminTransactions } from './pages/admin/Reports';
-import { ItemMonthlySales, PackageMonthlySales } from './pages/seller/Sales';
 import { CustomerMyProfile, CustomerUpdateProfile } from './pages/customer/Profile';
-import { CustomerRegistration } from './pages/public/CustomerRegistration';
-import { ForgotPassword } from './pages/public/ForgotPassword';
 import { Landing } from './pages/public/Landing';
 import { AdminLogin, CustomerLogin, SellerLogin } from './pages/public/Logins';
-import { SellerRegistration } from './pages/public/SellerRegistration';
 import { TERMS_PATH, TermsAndConditions } from './pages/public/Terms';
-import { AddItem, Discount, MyDiscountedItems, SellerItems, UpdateItem } from './pages/seller/Items';
-import { SellerItemDetails } from './pages/seller/ItemDetails';
-import { CreatePackage, CreatePackageForm, MyPackages, UpdatePackage } from './pages/seller/Packages';
-import { SellerMyProfile, SellerPassword, SellerUpdateProfile } from './pages/seller/Profile';
 import { RequireSession } from './session/session';
+import { lazyPage } from './lib/lazyPage';
+import { Loading } from './components/Loading';
+
+// Seller, admin and rarely opened public pages: loaded when first shown (issue 15, initial JS).
+const AdminLayout = lazyPage(() => import('./layouts/AdminLayout'), 'AdminLayout');
+const SellerLayout = lazyPage(() => import('./layouts/SellerLayout'), 'SellerLayout');
+const AdminHome = lazyPage(() => import('./pages/admin/Home'), 'AdminHome');
+const AdminAddAdmin = lazyPage(() => import('./pages/admin/People'), 'AdminAddAdmin');
+const AdminAdmins = lazyPage(() => import('./pages/admin/People'), 'AdminAdmins');
+const AdminCustomerDetails = lazyPage(() => import('./pages/admin/People'), 'AdminCustomerDetails');
+const AdminCustomers = lazyPage(() => import('./pages/admin/People'), 'AdminCustomers');
+const AdminDeleteRequests = lazyPage(() => import('./pages/admin/Sellers'), 'AdminDeleteRequests');
+const AdminRequestSellerProfile = lazyPage(() => import('./pages/admin/Sellers'), 'AdminRequestSellerProfile');
+const AdminSellerRequests = lazyPage(() => import('./pages/admin/Sellers'), 'AdminSellerRequests');
+const AdminSellers = lazyPage(() => import('./pages/admin/Sellers'), 'AdminSellers');
+const AdminViewSellerProfile = lazyPage(() => import('./pages/admin/Sellers'), 'AdminViewSellerProfile');
+const AdminItems = lazyPage(() => import('./pages/admin/Catalogue'), 'AdminItems');
+const AdminPackage = lazyPage(() => import('./pages/admin/Catalogue'), 'AdminPackage');
+const AdminSellerItems = lazyPage(() => import('./pages/admin/Catalogue'), 'AdminSellerItems');
+const AdminSellerPackages = lazyPage(() => import('./pages/admin/Catalogue'), 'AdminSellerPackages');
+const SellerOrders = lazyPage(() => import('./pages/seller/Orders'), 'SellerOrders');
+const SellerPackageOrders = lazyPage(() => import('./pages/seller/Orders'), 'SellerPackageOrders');
+const SellerItemReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerItemReviews');
+const SellerMessages = lazyPage(() => import('./pages/seller/Reviews'), 'SellerMessages');
+const SellerReportedReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerReportedReviews');
+const SellerReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerReviews');
+const AdminMessages = lazyPage(() => import('./pages/admin/Moderation'), 'AdminMessages');
+const AdminReportedReviews = lazyPage(() => import('./pages/admin/Moderation'), 'AdminReportedReviews');
+const AdminCustomerReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminCustomerReport');
+const AdminReviewReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminReviewReport');
+const AdminSellerReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminSellerReport');
+const AdminTransactions = lazyPage(() => import('./pages/admin/Reports'), 'AdminTransactions');
+const ItemMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'ItemMonthlySales');
+const PackageMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'PackageMonthlySales');
+const CustomerRegistration = lazyPage(() => import('./pages/public/CustomerRegistration'), 'CustomerRegistration');
+const ForgotPassword = lazyPage(() => import('./pages/public/ForgotPassword'), 'ForgotPassword');
+const SellerRegistration = lazyPage(() => import('./pages/public/SellerRegistration'), 'SellerRegistration');
+const AddItem = lazyPage(() => import('./pages/seller/Items'), 'AddItem');
+const Discount = lazyPage(() => import('./pages/seller/Items'), 'Discount');
+const MyDiscountedItems = lazyPage(() => import('./pages/seller/Items'), 'MyDiscountedItems');
+const SellerItems = lazyPage(() => import('./pages/seller/Items'), 'SellerItems');
+const UpdateItem = lazyPage(() => import('./pages/seller/Items'), 'UpdateItem');
+const SellerItemDetails = lazyPage(() => import('./pages/seller/ItemDetails'), 'SellerItemDetails');
+const CreatePackage = lazyPage(() => import('./pages/seller/Packages'), 'CreatePackage');
+const CreatePackageForm = lazyPage(() => import('./pages/seller/Packages'), 'CreatePackageForm');
+const MyPackages = lazyPage(() => import('./pages/seller/Packages'), 'MyPackages');
+const UpdatePackage = lazyPage(() => import('./pages/seller/Packages'), 'UpdatePackage');
+const SellerMyProfile = lazyPage(() => import('./pages/seller/Profile'), 'SellerMyProfile');
+const SellerPassword = lazyPage(() => import('./pages/seller/Profile'), 'SellerPassword');
+const SellerUpdateProfile = lazyPage(() => import('./pages/seller/Profile'), 'SellerUpdateProfile');
+
+/** A lazily loaded page or area, with a loader while its code arrives. */
+const later = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
 
 /**
  * The same page under several paths, for the documents' alias routes (spec 000 and 001 section 2,
@@ -70,11 +99,11 @@ export function aliases(paths: string[], element: ReactNode): RouteObject[] {
 export const routes: RouteObject[] = [
   { path: '/', element: <Landing /> },
   { path: '/CustomerLogin', element: <CustomerLogin /> },
-  { path: '/CustomerRegistration', element: <CustomerRegistration /> },
-  { path: '/CustomerForgotPassword', element: <ForgotPassword kind="customer" /> },
+  { path: '/CustomerRegistration', element: later(<CustomerRegistration />) },
+  { path: '/CustomerForgotPassword', element: later(<ForgotPassword kind="customer" />) },
   { path: '/SellerLogin', element: <SellerLogin /> },
-  { path: '/SellerRegistration', element: <SellerRegistration /> },
-  { path: '/SellerForgotPassword', element: <ForgotPassword kind="seller" /> },
+  { path: '/SellerRegistration', element: later(<SellerRegistration />) },
+  { path: '/SellerForgotPassword', element: later(<ForgotPassword kind="seller" />) },
   { path: '/AdminLogin', element: <AdminLogin /> },
   { path: TERMS_PATH, element: <TermsAndConditions /> },
   {
@@ -118,11 +147,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/Seller',
-    element: (
-      <RequireSession kind="seller">
-        <SellerLayout />
-      </RequireSession>
-    ),
+    element: <RequireSession kind="seller">{later(<SellerLayout />)}</RequireSession>,
     children: [
       { index: true, element: <SellerItems /> },
       { path: 'Home', element: <SellerItems /> },
@@ -152,11 +177,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/Admin',
-    element: (
-      <RequireSession kind="admin">
-        <AdminLayout />
-      </RequireSession>
-    ),
+    element: <RequireSession kind="admin">{later(<AdminLayout />)}</RequireSession>,
     children: [
       { index: true, element: <AdminHome /> },
       { path: 'Home', element: <AdminHome /> },

@@ -6,9 +6,10 @@
 import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
+import { Loading } from './Loading';
 
 export interface NavItem {
   label: string;
@@ -121,7 +122,10 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
 
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
         <div style={{ flex: 1 }}>
-          <Outlet />
+          {/* Pages loaded on first use (lib/lazyPage.ts) show a loader inside the shell meanwhile. */}
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
         </div>
         <Footer />
       </AppShell.Main>

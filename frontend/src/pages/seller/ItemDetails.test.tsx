@@ -7,6 +7,7 @@ import { screen, within } from '@testing-library/react';
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageComponent } from '../../lib/lazyPage';
 import { routes } from '../../routes';
 import { fakeGateway, renderPage, SELLER } from '../../test-utils';
 import { SellerItemDetails } from './ItemDetails';
@@ -15,9 +16,10 @@ import { UpdateItem } from './Items';
 afterEach(() => vi.unstubAllGlobals());
 
 const leaf = (path: string) => (matchRoutes(routes, path) ?? []).map((m) => m.route).at(-1);
-const pageOf = (path: string) => {
+/** The page a path shows (seller pages load lazily: their module is loaded here). */
+const pageOf = async (path: string) => {
   const element = leaf(path)?.element;
-  return isValidElement(element) ? element.type : undefined;
+  return isValidElement(element) ? pageComponent(element.type) : undefined;
 };
 
 const ITEM_ID = 'aaaaaaaaaaaaaaaaaaaaaa01';
@@ -49,14 +51,14 @@ const item = (SellerID: string) => ({
 });
 
 describe('seller item routes', () => {
-  it('/Seller/Update/{id} is the item edit page, as /Seller/UpdateItem/{id}', () => {
-    expect(pageOf(`/Seller/Update/${ITEM_ID}`)).toBe(UpdateItem);
-    expect(pageOf(`/Seller/UpdateItem/${ITEM_ID}`)).toBe(UpdateItem);
+  it('/Seller/Update/{id} is the item edit page, as /Seller/UpdateItem/{id}', async () => {
+    expect(await pageOf(`/Seller/Update/${ITEM_ID}`)).toBe(UpdateItem);
+    expect(await pageOf(`/Seller/UpdateItem/${ITEM_ID}`)).toBe(UpdateItem);
   });
 
-  it('/Seller/itemDetails is a page of the seller area, not its 404', () => {
+  it('/Seller/itemDetails is a page of the seller area, not its 404', async () => {
     expect(leaf('/Seller/itemDetails')?.path).toBe('itemDetails');
-    expect(pageOf('/Seller/itemDetails')).toBe(SellerItemDetails);
+    expect(await pageOf('/Seller/itemDetails')).toBe(SellerItemDetails);
   });
 });
 

@@ -1,0 +1,32 @@
+/**
+ * Route-level code splitting (issue 15, "initial JavaScript for the shopper routes"): a page of a
+ * module that is loaded only when the page is first shown, so the seller and admin areas (and
+ * the public pages a shopper rarely opens) are not part of the shopper's initial JavaScript.
+ * Render it under a `<Suspense>` (AreaShell wraps its pages in one; routes.tsx the others).
+ */
+import { lazy, type ComponentType } from 'react';
+
+/**
+ * @param load - the module's dynamic import, e.g. `() => import('../pages/seller/Items')`
+ * @param name - the page's export in that module
+ * @returns a component with the page's props, loading its module on first render
+ */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
+  const resolve = async () => (await load())[name];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's own props type is kept by the cast below
+  const page = lazy(async () => ({ default: (await resolve()) as ComponentType<any> }));
+  pages.set(page, resolve);
+  return page as unknown as M[K];
+}
+
+/** Each lazy page → loads its module and gives the page component. */
+const pages = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * The page component a route element's type stands for: the loaded page of a {@link lazyPage},
+ * else the type itself (for tests that check which page a route shows).
+ */
+export async function pageComponent(type: unknown): Promise<unknown> {
+  const resolve = typeof type === 'object' && type !== null ? pages.get(type) : undefined;
+  return resolve ? resolve() : type;
+}
