@@ -128,7 +128,7 @@ export function PackageTile({ pkg }: { pkg: Package }) {
           if (!e.currentTarget.src.endsWith('/favicon.svg')) e.currentTarget.src = '/favicon.svg';
         }}
       />
-      <Text size="sm" fw={600} lineClamp={1} className={classes.name}>
+      <Text size="sm" fw={600} lineClamp={2} className={classes.name}>
         {pkg.packageName}
       </Text>
       <Text size="xs" c="gray.7" lineClamp={1}>
