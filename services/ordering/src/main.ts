@@ -54,7 +54,7 @@ void runService({
       [Topics.order, Topics.item, Topics.package, Topics.customer, Topics.seller],
       mergeHandlers(
         sagaHandlers(checkouts, book, provider, nudge),
-        readModelHandlers(rm, cards),
+        readModelHandlers(rm, cards, cardList),
         cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger }),
         newOrderMailHandlers(checkouts, rm, send, logger),
         // The customer's e-mail of each status change of an order (issue 15).

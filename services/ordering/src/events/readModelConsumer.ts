@@ -3,7 +3,8 @@
  * "Expected flows"): item and package prices, availability and stock; customer names, address and
  * phone; seller company names and logos. CustomerDeleted also removes that customer's saved
  * cards (orders and history stay: they are the marketplace's sales records, shown as "Former
- * customer").
+ * customer"), found through the customer's card list and deleted by `_id`: a filter on the owner
+ * would read every card of every customer on the local database (README "FerretDB").
  */
 import {
   CustomerDeletedDataSchema,
@@ -16,12 +17,16 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandler } from '@market/platform';
+import { applyVersioned, type EventHandler, type OwnerLists } from '@market/platform';
 import type { Model } from 'mongoose';
-import type { CardDoc } from '../store/cards';
+import { cardListId, type CardDoc } from '../store/cards';
 import type { ReadModels } from '../store/readModels';
 
-export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record<string, EventHandler> {
+/**
+ * @param cards - the saved cards
+ * @param cardList - the customers' card lists (`cardLists` in store/cards.ts)
+ */
+export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, cardList: OwnerLists): Record<string, EventHandler> {
   const item: EventHandler = async (e: EventEnvelope) => {
     // The core fields only: the item read model is schemaless and would keep the search-only rest.
     const { itemId, ...fields } = ItemEventCoreSchema.parse(e.data);
@@ -88,7 +93,11 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>): Record
         address: '',
         phoneNumber: '',
       });
-      await cards.deleteMany({ ownerID: customerId });
+      // Card, then its list entry: a redelivery after a crash finds the entries left and goes on.
+      for await (const [cardId, entry] of cardList.walk(cardListId(customerId))) {
+        await cards.deleteOne({ _id: cardId });
+        await cardList.remove(cardListId(customerId), entry.n, cardId);
+      }
     },
   };
 }
