@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderRoutes } from '../../test-utils';
-import { CustomerUpdateProfile } from './Profile';
+import { CustomerMyProfile, CustomerUpdateProfile } from './Profile';
 
 const ME = { ...CUSTOMER, email: 's@example.lk', phoneNumber: '0771234567', dob: '1996-05-04', gender: 'Female', address: '' };
 const INVALID = { status: 400, body: { error: 'Invalid Credentials!', fields: { password: 'Invalid Credentials!' } } };
@@ -77,5 +77,25 @@ describe('issue 15, defect 9: delete account', () => {
     fireEvent.submit(field.closest('form')!);
     expect(await screen.findByText('Invalid Credentials!')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/Customer/checkPassword')).toBe(true);
+  });
+});
+
+describe('profile headings (axe heading-order)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const levels = () => screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));
+
+  it('my profile and its edit page go h1 then h2, skipping no level', async () => {
+    fakeGateway({ 'GET /Customer/me': { ...ME, newlyAddeddate: '2026-01-02T00:00:00.000Z' } });
+    renderRoutes({ '/Customer/MyProfile': <CustomerMyProfile /> }, { kind: 'customer', path: '/Customer/MyProfile' });
+    await screen.findByRole('heading', { level: 1, name: 'My Profile' });
+    expect(levels()).toEqual([1, 2]);
+  });
+
+  it('the edit page’s "Delete my account" is a second-level heading under the page’s h1', async () => {
+    fakeGateway({ 'GET /Customer/me': ME });
+    open();
+    await screen.findByRole('heading', { level: 2, name: 'Delete my account' });
+    expect(levels()[0]).toBe(1);
+    expect(levels().every((l) => l <= 2)).toBe(true);
   });
 });

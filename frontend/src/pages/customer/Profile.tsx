@@ -4,7 +4,21 @@
  * current password, and deletion: the password checked by the service first, then 'Are you
  * sure?', then the registration page (issue 15 defect 9).
  */
-import { Avatar, Button, Card, Checkbox, Divider, Grid, Group, PasswordInput, Select, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Card,
+  Checkbox,
+  Divider,
+  Grid,
+  Group,
+  PasswordInput,
+  Select,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CustomerUpdateSchema } from '@market/contracts';
 import { notifications } from '@mantine/notifications';
@@ -36,7 +50,7 @@ export function CustomerMyProfile() {
         <Group mb="lg">
           <Avatar src={imageUrl(profile.userImage)} size={96} radius={96} alt={`${profile.firstName}'s photo`} />
           <div>
-            <Title order={3}>
+            <Title order={2} size="h3">
               {profile.firstName} {profile.lastName}
             </Title>
             <Text c="dimmed">@{profile.username}</Text>
@@ -206,7 +220,7 @@ export function CustomerUpdateProfile() {
       </FormCard>
 
       <Card withBorder padding="xl" maw={760} mt="lg" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
-        <Title order={4} c="red" mb="xs">
+        <Title order={2} size="h4" c="red" mb="xs">
           Delete my account
         </Title>
         <Text size="sm" c="dimmed" mb="sm">

@@ -54,7 +54,7 @@ export function CustomerRegistration() {
   return (
     <PublicPage size="md">
       <Paper withBorder shadow="sm" p="xl" radius="md">
-        <Title order={2} mb="xs">
+        <Title order={1} size="h2" mb="xs">
           Create your account
         </Title>
         <Text c="dimmed" mb="lg" size="sm">

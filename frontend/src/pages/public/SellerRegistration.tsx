@@ -50,7 +50,7 @@ export function SellerRegistration() {
     return (
       <PublicPage>
         <Paper withBorder shadow="sm" p="xl" radius="md">
-          <Title order={2} mb="sm">
+          <Title order={1} size="h2" mb="sm">
             Application received
           </Title>
           <Text mb="md">
@@ -67,7 +67,9 @@ export function SellerRegistration() {
   return (
     <PublicPage size="md">
       <Paper withBorder shadow="sm" p="xl" radius="md">
-        <Title order={2}>Start Your Business</Title>
+        <Title order={1} size="h2">
+          Start Your Business
+        </Title>
         <Text c="dimmed" mb="lg" size="sm">
           Already selling with us?{' '}
           <Anchor component={Link} to="/SellerLogin">

@@ -72,6 +72,8 @@ describe('issue 15, defect 11: terms and conditions', () => {
     expect(link).toHaveAttribute('target', '_blank');
     const note = link.closest('p')!;
     expect(note.textContent).toBe('By registering you agree to the Terms and Conditions.');
+    // The page's title is its one h1 (axe's page-has-heading-one).
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     // After the submit button in the document order.
     expect(submit.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
