@@ -1,7 +1,7 @@
 /**
  * Accessibility of the shopper's pages (issue 15, part B), checked by axe-core
  * (`@axe-core/playwright`) in Debian's Chromium on a seeded stack, at a desktop's 1366 px and a
- * phone's 390 px: the home page, all items, an item page, the cart, the wishlist, the checkout's
+ * phone's 390 px: the public home, the customer's home page, all items, an item page, the cart, the wishlist, the checkout's
  * payment choice, my orders, the payment history, the profile, the login and the registration.
  *
  * A page passes when axe finds no violation of impact `serious` or `critical` (WCAG 2.x A/AA and
@@ -165,6 +165,9 @@ describe('accessibility of the shopper’s pages (issue 15, part B)', () => {
 
     for (const v of VIEWPORTS) {
       const page = await viewportPage(v.width, v.height);
+      await page.goto('/');
+      await page.getByRole('list', { name: 'Deals' }).waitFor();
+      await check(page, `${v.name} public home`);
       await page.goto('/CustomerRegistration');
       await page
         .getByRole('button', { name: /register|sign up|create/i })

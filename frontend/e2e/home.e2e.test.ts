@@ -187,5 +187,16 @@ describe('customer home (issue 15, part A)', () => {
       await page.getByRole('heading', { name: new RegExp(`Pixel 9 Pro ${tag}`) }).waitFor();
       await context.close();
     }
+
+    // The public home shows the same rows to a visitor; a tile asks for a sign-in first.
+    const visitor = await e2e.newPage();
+    await visitor.goto('/');
+    await visitor.getByRole('link', { name: 'Get started' }).waitFor();
+    const publicDeal = visitor.getByRole('list', { name: 'Deals' }).getByRole('link', { name: new RegExp(`Pixel 9 Pro ${tag}`) });
+    await expect.poll(() => publicDeal.textContent()).toMatch(/Rs\. 212,500\.00/);
+    await shot(visitor, 'home-public');
+    await publicDeal.click();
+    await visitor.waitForURL('**/CustomerLogin');
+    await visitor.context().close();
   });
 });
