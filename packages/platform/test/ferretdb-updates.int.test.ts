@@ -33,7 +33,7 @@ describe('updates of embedded documents', () => {
   });
 
   it('$addToSet adds an element that differs from one in the array by its keys only', async () => {
-    const c = db.collection<{ _id: string; set: unknown[] }>('sets');
+    const c = db.collection<{ _id: string; set: Record<string, string>[] }>('sets');
     await c.insertOne({ _id: 'b', set: [{ itemId: 'x' }] });
     await c.updateOne({ _id: 'b' }, { $addToSet: { set: { packageId: 'x' } } });
     await c.updateOne({ _id: 'b' }, { $addToSet: { set: { itemId: 'x' } } });

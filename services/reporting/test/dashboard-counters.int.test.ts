@@ -57,7 +57,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const m of [rm.customers, rm.orders, rm.sellers, counters.model]) await m.deleteMany({});
+  await Promise.all([rm.customers.deleteMany({}), rm.orders.deleteMany({}), rm.sellers.deleteMany({}), counters.model.deleteMany({})]);
 });
 
 const customer = (id: string, deleted = false) => rm.customers.updateOne({ _id: id }, { $set: { deleted } }, { upsert: true });
