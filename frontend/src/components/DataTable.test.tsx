@@ -17,7 +17,7 @@ describe('DataTable', () => {
         />
       </MantineProvider>,
     );
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', '']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'Actions']); // the untitled column is named for screen readers
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(

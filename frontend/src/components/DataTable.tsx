@@ -4,7 +4,7 @@
  * (48em) each row is a block of `header: cell` lines instead, so no column hides in a sideways
  * scroll (issue 15, defect 2: payment history's Amount and Details).
  */
-import { Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
@@ -58,7 +58,8 @@ export function DataTable<T extends { _id: string }>({
         <Table.Thead>
           <Table.Tr>
             {headers.map((h, i) => (
-              <Table.Th key={i}>{h}</Table.Th>
+              // A column without a title (the row's buttons) is still named for screen readers.
+              <Table.Th key={i}>{h || <VisuallyHidden>Actions</VisuallyHidden>}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>

@@ -5,7 +5,7 @@
  * Idempotency-Key kept for this cart, so a retry answers the same checkout) and opens the payment
  * choice.
  */
-import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
@@ -227,7 +227,9 @@ export function MyShoppingCart() {
                   <Table.Th ta="right">Unit price</Table.Th>
                   <Table.Th ta="center">Quantity</Table.Th>
                   <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
