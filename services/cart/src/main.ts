@@ -46,7 +46,7 @@ void runService({
 
     await consume([Topics.customer, Topics.item, Topics.package, Topics.order], {
       ...customerHandlers(customers, wishlists, carts, watchers),
-      ...catalogueHandlers({ items, packages, carts, wishlists, watchers, alert }),
+      ...catalogueHandlers({ items, packages, wishlists, watchers, alert }),
       ...orderHandlers(carts),
     });
     app.use(wishlistRoutes({ wishlists, items, customers, watchers }), cartRoutes({ carts, items, packages, customers }));

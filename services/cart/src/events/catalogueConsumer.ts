@@ -3,8 +3,9 @@
  * section 3: "an item made unavailable can no longer be added to a cart"):
  * - ItemCreated / ItemUpdated → `{ available: ItemAvailabilityStatus, deleted: false }`;
  *   PackageCreated / PackageUpdated → `{ available: packageAvailability, deleted: false }`.
- * - ItemDeleted / PackageDeleted → a tombstone, and the item's (package's) lines leave every cart
- *   (and, for items, every wishlist).
+ * - ItemDeleted / PackageDeleted → a tombstone. A cart drops the line the next time it is read or
+ *   written (http/cart.ts); an item leaves the wishlists of its watchers (store/watchers.ts), each
+ *   read by `_id`: nothing here reads every cart or wishlist.
  * - ItemUpdated that makes a wish-listed item cheaper or buyable again (domain/alerts.ts) e-mails
  *   its wish-listers first (events/wishlistAlerts.ts, once per item, version and change); the
  *   read model then keeps the item's name, final price and stock for the next comparison. Alerts
@@ -25,9 +26,8 @@ import { applyVersioned, type EventHandler } from '@market/platform';
 import type { Model } from 'mongoose';
 import { wishlistChange } from '../domain/alerts';
 import { normalId } from '../domain/lines';
-import { removeCartLines, type CartDoc } from '../store/carts';
 import type { AvailabilityDoc } from '../store/readModels';
-import type { WatchersDoc } from '../store/watchers';
+import { watchersOf, type WatchersDoc } from '../store/watchers';
 import { removeWishlistItems, type WishlistDoc } from '../store/wishlists';
 import type { WishlistAlerter } from './wishlistAlerts';
 
@@ -35,7 +35,6 @@ import type { WishlistAlerter } from './wishlistAlerts';
 export interface CatalogueModels {
   items: Model<AvailabilityDoc>;
   packages: Model<AvailabilityDoc>;
-  carts: Model<CartDoc>;
   wishlists: Model<WishlistDoc>;
   watchers: Model<WatchersDoc>;
   /** E-mails an item's wish-listers about a change (events/wishlistAlerts.ts). */
@@ -43,7 +42,7 @@ export interface CatalogueModels {
 }
 
 /** Handlers of the item and package events, by event type, for the cart's consumer. */
-export function catalogueHandlers({ items, packages, carts, wishlists, watchers, alert }: CatalogueModels): Record<string, EventHandler> {
+export function catalogueHandlers({ items, packages, wishlists, watchers, alert }: CatalogueModels): Record<string, EventHandler> {
   /** Keeps the item's state; with `alerts`, first e-mails its wish-listers about a change. */
   const item = async (event: EventEnvelope, alerts: boolean) => {
     const data = ItemEventDataSchema.parse(event.data);
@@ -71,8 +70,9 @@ export function catalogueHandlers({ items, packages, carts, wishlists, watchers,
       const id = normalId(ItemDeletedDataSchema.parse(event.data).itemId);
       // Tombstone first: a cart update racing with this sees it and removes the line itself.
       await applyVersioned(items, id, event.aggregateVersion, { available: false, deleted: true });
-      await removeCartLines(carts, { ItemIDs: id }, [id], []);
-      await removeWishlistItems(wishlists, [id]);
+      // Carts drop the line when next read or written (http/cart.ts `settle`): sweeping every
+      // cart here would read the whole collection. Wishlists are found through the item's watchers.
+      await removeWishlistItems(wishlists, await watchersOf(watchers, id), [id]);
       await watchers.deleteOne({ _id: id });
     },
     PackageCreated: async (event) => {
@@ -91,8 +91,8 @@ export function catalogueHandlers({ items, packages, carts, wishlists, watchers,
     },
     PackageDeleted: async (event) => {
       const id = normalId(PackageDeletedDataSchema.parse(event.data).packageId);
+      // Carts drop the line when next read or written (http/cart.ts `settle`).
       await applyVersioned(packages, id, event.aggregateVersion, { available: false, deleted: true });
-      await removeCartLines(carts, { PackageIDs: id }, [], [id]);
     },
   };
 }

@@ -43,8 +43,8 @@ export function cartRoutes({ carts, items, packages, customers }: CartRouteModel
   }
 
   /**
-   * After a write that added lines: an added item or package deleted from the catalogue while
-   * this request ran (its ItemDeleted had already swept the carts) is removed now.
+   * After a write that added lines (or a read: `before` empty): an added item or package deleted
+   * from the catalogue is removed now.
    * @returns the cart as it is after the write
    */
   async function settle(id: Types.ObjectId, before: CartLines, written: CartDoc): Promise<CartDoc> {
@@ -60,7 +60,9 @@ export function cartRoutes({ carts, items, packages, customers }: CartRouteModel
   r.get('/ShoppingCart/getOneCart/:customerId', async (req, res) => {
     const caller = await ownCustomer(req, customers, req.params.customerId);
     const { cart } = await getOrCreateCart(carts, caller.id);
-    res.json(cartView(cart));
+    // Lines of items or packages deleted from the catalogue leave the cart here (ItemDeleted and
+    // PackageDeleted only leave a tombstone): one read by `_id` per line.
+    res.json(cartView(await settle(cart._id, EMPTY_LINES, cart)));
   });
 
   r.put('/ShoppingCart/updateSItem/:cartId', async (req, res) => {

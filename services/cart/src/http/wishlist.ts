@@ -58,7 +58,7 @@ export function wishlistRoutes({ wishlists, items, customers, watchers }: Wishli
     await unwatch(watchers, written.CustomerID, addedIds(written.Items, before));
     const gone = await deletedIds(items, addedIds(before, written.Items));
     if (gone.length === 0) return written;
-    await removeWishlistItems(wishlists, gone);
+    await removeWishlistItems(wishlists, [written.CustomerID], gone);
     await unwatch(watchers, written.CustomerID, gone);
     return { ...written, Items: written.Items.filter((id) => !gone.includes(id)) };
   }

@@ -5,7 +5,7 @@
  */
 import { type WishlistView } from '@market/contracts';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
-import { getOrCreateByOwner } from './ownerKeyed';
+import { getOrCreateByOwner, ownerKey } from './ownerKeyed';
 
 export interface WishlistDoc {
   _id: Types.ObjectId;
@@ -56,8 +56,21 @@ export async function replaceWishlistItems(
   return res.matchedCount === 1;
 }
 
-/** Removes `itemIds` from every wishlist holding them (`$pullAll` of exact ids). Safe to repeat. */
-export async function removeWishlistItems(wishlists: Model<WishlistDoc>, itemIds: readonly string[]): Promise<void> {
+/**
+ * Removes `itemIds` from the wishlists of `customerIds` (`$pullAll` of exact ids, each wishlist by
+ * its `_id`, the customer's id). Safe to repeat. Callers name the wishlists (the caller's own, or
+ * an item's watchers from store/watchers.ts): a filter on `Items` would read every wishlist on the
+ * local database (README "Local infrastructure").
+ */
+export async function removeWishlistItems(
+  wishlists: Model<WishlistDoc>,
+  customerIds: readonly string[],
+  itemIds: readonly string[],
+): Promise<void> {
   if (itemIds.length === 0) return;
-  await wishlists.updateMany({ Items: { $in: [...itemIds] } }, { $pullAll: { Items: [...itemIds] }, $inc: { rev: 1 } });
+  await Promise.all(
+    customerIds.map((c) =>
+      wishlists.updateOne({ _id: ownerKey(c), Items: { $in: [...itemIds] } }, { $pullAll: { Items: [...itemIds] }, $inc: { rev: 1 } }),
+    ),
+  );
 }
