@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { uniqueName } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, startE2E, type E2E } from './harness';
+import { acceptedSeller, api as gatewayApi, login, registeredCustomer, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -132,18 +132,7 @@ describe('accessibility of the shopper’s pages (issue 15, part B)', () => {
     expect(
       (await api(`/items/updateDiscount/${ids[0]}`, { DiscountStatus: true, DiscountPrecentage: 10 }, seller.cookie, 'PUT')).status,
     ).toBe(200);
-    const customer = {
-      firstName: 'Sachini',
-      lastName: 'Bandara',
-      email: `${tag}c@example.lk`,
-      phoneNumber: '0771234567',
-      dob: '1996-05-04',
-      gender: 'Female',
-      address: '12 Temple Road, Kandy',
-      username: `${tag}c`,
-      password: 'Secret#123',
-    };
-    expect((await api('/Customer/add', customer)).status).toBe(201);
+    const customer = await registeredCustomer(e2e, tag);
     // One paid order (through the wallet provider), for my orders and the payment history.
     const signedIn = await api('/Customer/loginCustomer', { username: customer.username, password: customer.password });
     const session = await fetch(`${e2e.stack.gatewayUrl}/checkout/session`, {

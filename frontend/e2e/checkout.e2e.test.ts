@@ -6,7 +6,7 @@
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
+import { acceptedSeller, api as gatewayApi, login, registeredCustomer, shot, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -73,18 +73,7 @@ describe('checkout journey', () => {
     expect(pkg.status, JSON.stringify(pkg.body)).toBe(201);
 
     // The customer registers (API) and shops in the browser.
-    const customer = {
-      firstName: 'Sachini',
-      lastName: 'Bandara',
-      email: `${tag}c@example.lk`,
-      phoneNumber: '0771234567',
-      dob: '1996-05-04',
-      gender: 'Female',
-      address: '12 Temple Road, Kandy',
-      username: `${tag}c`,
-      password: 'Secret#123',
-    };
-    expect((await api('/Customer/add', customer)).status).toBe(201);
+    const customer = await registeredCustomer(e2e, tag);
     const page = await e2e.newPage();
     await login(page, '/CustomerLogin', customer.username, customer.password);
     await page.waitForURL('**/Customer/Home');

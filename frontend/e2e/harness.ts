@@ -128,3 +128,26 @@ export async function acceptedSeller(
   const login = await api<{ sellerLogin: { _id: string } }>(gateway, '/orgSeller/loginSeller', { username, password });
   return { username, password, id: login.body.sellerLogin._id, cookie: login.cookie! };
 }
+
+/**
+ * A customer registered through the API (`POST /Customer/add`, spec 000's registration fields):
+ * Sachini Bandara of Kandy, username `<tag>c`, e-mail `<tag>c@example.lk`, password `Secret#123`.
+ * @throws when the registration does not answer 201
+ * @returns the registration body (username and password to sign in with)
+ */
+export async function registeredCustomer(e2e: E2E, tag: string) {
+  const customer = {
+    firstName: 'Sachini',
+    lastName: 'Bandara',
+    email: `${tag}c@example.lk`,
+    phoneNumber: '0771234567',
+    dob: '1996-05-04',
+    gender: 'Female',
+    address: '12 Temple Road, Kandy',
+    username: `${tag}c`,
+    password: 'Secret#123',
+  };
+  const added = await api(e2e.stack.gatewayUrl, '/Customer/add', customer);
+  if (added.status !== 201) throw new Error(`registering the customer answered ${added.status}: ${JSON.stringify(added.body)}`);
+  return customer;
+}

@@ -10,7 +10,7 @@ import { uniqueName } from '@market/platform/testing';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
+import { acceptedSeller, api as gatewayApi, login, registeredCustomer, shot, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -106,18 +106,7 @@ describe('customer home (issue 15, part A)', () => {
     );
     expect(pkg.status, JSON.stringify(pkg.body)).toBe(201);
 
-    const customer = {
-      firstName: 'Sachini',
-      lastName: 'Bandara',
-      email: `${tag}c@example.lk`,
-      phoneNumber: '0771234567',
-      dob: '1996-05-04',
-      gender: 'Female',
-      address: '12 Temple Road, Kandy',
-      username: `${tag}c`,
-      password: 'Secret#123',
-    };
-    expect((await api('/Customer/add', customer)).status).toBe(201);
+    const customer = await registeredCustomer(e2e, tag);
 
     for (const v of VIEWPORTS) {
       const context = await e2e.browser.newContext({ baseURL: e2e.webUrl, viewport: { width: v.width, height: v.height } });

@@ -10,7 +10,7 @@
 import { uniqueName, waitFor } from '@market/platform/testing';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, shot, startE2E, type E2E } from './harness';
+import { acceptedSeller, api as gatewayApi, login, registeredCustomer, shot, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -96,18 +96,7 @@ describe('shopper layout at phone and desktop widths (issue 15, defects 2 and 6)
       expect(added.status, JSON.stringify(added.body)).toBe(201);
       ids.push(added.body._id);
     }
-    const customer = {
-      firstName: 'Sachini',
-      lastName: 'Bandara',
-      email: `${tag}c@example.lk`,
-      phoneNumber: '0771234567',
-      dob: '1996-05-04',
-      gender: 'Female',
-      address: '12 Temple Road, Kandy',
-      username: `${tag}c`,
-      password: 'Secret#123',
-    };
-    expect((await api('/Customer/add', customer)).status).toBe(201);
+    const customer = await registeredCustomer(e2e, tag);
     // One paid order (through the wallet provider), for the payment history.
     const signedIn = await api<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
       username: customer.username,
