@@ -12,22 +12,42 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from './components/NotFound';
 import { PublicPage } from './components/PublicPage';
 import { CustomerLayout } from './layouts/CustomerLayout';
-import { AllItems, AllItemsFilterBy, DiscountedItems, ItemDetails, PackagesPage } from './pages/customer/Browse';
-import { MyShoppingCart, MyWishlist } from './pages/customer/Cart';
-import { ConfirmPayment, ConfirmWalletPayment, OrderConfirmation, SelectPayment } from './pages/customer/Checkout';
-import { CustomerHome } from './pages/customer/Home';
-import { MyOrders, MyPackageOrders, PayCardId, PaymentDetails, PaymentHistory } from './pages/customer/Orders';
-import { AddCard, EditCard, MyWallet } from './pages/customer/Wallet';
-import { ContactSeller, ContactUs, ItemReviews, MyReviews, WriteReview } from './pages/customer/Reviews';
-import { CustomerMyProfile, CustomerUpdateProfile } from './pages/customer/Profile';
 import { Landing } from './pages/public/Landing';
 import { AdminLogin, CustomerLogin, SellerLogin } from './pages/public/Logins';
 import { TERMS_PATH, TermsAndConditions } from './pages/public/Terms';
 import { RequireSession } from './session/session';
-import { lazyPage } from './lib/lazyPage';
+import { lazyPage, preloadingPages } from './lib/lazyPage';
 import { Loading } from './components/Loading';
 
-// Seller, admin and rarely opened public pages: loaded when first shown (issue 15, initial JS).
+// Customer, seller, admin and rarely opened public pages: loaded when first shown (issue 15,
+// initial JS); a customer page's code is fetched as soon as its route matches, beside `me`.
+const AllItems = lazyPage(() => import('./pages/customer/Browse'), 'AllItems');
+const AllItemsFilterBy = lazyPage(() => import('./pages/customer/Browse'), 'AllItemsFilterBy');
+const DiscountedItems = lazyPage(() => import('./pages/customer/Browse'), 'DiscountedItems');
+const ItemDetails = lazyPage(() => import('./pages/customer/Browse'), 'ItemDetails');
+const PackagesPage = lazyPage(() => import('./pages/customer/Browse'), 'PackagesPage');
+const MyShoppingCart = lazyPage(() => import('./pages/customer/Cart'), 'MyShoppingCart');
+const MyWishlist = lazyPage(() => import('./pages/customer/Cart'), 'MyWishlist');
+const ConfirmPayment = lazyPage(() => import('./pages/customer/Checkout'), 'ConfirmPayment');
+const ConfirmWalletPayment = lazyPage(() => import('./pages/customer/Checkout'), 'ConfirmWalletPayment');
+const OrderConfirmation = lazyPage(() => import('./pages/customer/Checkout'), 'OrderConfirmation');
+const SelectPayment = lazyPage(() => import('./pages/customer/Checkout'), 'SelectPayment');
+const CustomerHome = lazyPage(() => import('./pages/customer/Home'), 'CustomerHome');
+const MyOrders = lazyPage(() => import('./pages/customer/Orders'), 'MyOrders');
+const MyPackageOrders = lazyPage(() => import('./pages/customer/Orders'), 'MyPackageOrders');
+const PayCardId = lazyPage(() => import('./pages/customer/Orders'), 'PayCardId');
+const PaymentDetails = lazyPage(() => import('./pages/customer/Orders'), 'PaymentDetails');
+const PaymentHistory = lazyPage(() => import('./pages/customer/Orders'), 'PaymentHistory');
+const AddCard = lazyPage(() => import('./pages/customer/Wallet'), 'AddCard');
+const EditCard = lazyPage(() => import('./pages/customer/Wallet'), 'EditCard');
+const MyWallet = lazyPage(() => import('./pages/customer/Wallet'), 'MyWallet');
+const ContactSeller = lazyPage(() => import('./pages/customer/Reviews'), 'ContactSeller');
+const ContactUs = lazyPage(() => import('./pages/customer/Reviews'), 'ContactUs');
+const ItemReviews = lazyPage(() => import('./pages/customer/Reviews'), 'ItemReviews');
+const MyReviews = lazyPage(() => import('./pages/customer/Reviews'), 'MyReviews');
+const WriteReview = lazyPage(() => import('./pages/customer/Reviews'), 'WriteReview');
+const CustomerMyProfile = lazyPage(() => import('./pages/customer/Profile'), 'CustomerMyProfile');
+const CustomerUpdateProfile = lazyPage(() => import('./pages/customer/Profile'), 'CustomerUpdateProfile');
 const AdminLayout = lazyPage(() => import('./layouts/AdminLayout'), 'AdminLayout');
 const SellerLayout = lazyPage(() => import('./layouts/SellerLayout'), 'SellerLayout');
 const AdminHome = lazyPage(() => import('./pages/admin/Home'), 'AdminHome');
@@ -113,7 +133,7 @@ export const routes: RouteObject[] = [
         <CustomerLayout />
       </RequireSession>
     ),
-    children: [
+    children: preloadingPages([
       { index: true, element: <CustomerHome /> },
       { path: 'Home', element: <CustomerHome /> },
       { path: 'AllItmes', element: <AllItems /> },
@@ -143,7 +163,7 @@ export const routes: RouteObject[] = [
       { path: 'ContactUs', element: <ContactUs /> },
       { path: 'ContactSeller/:sellerId', element: <ContactSeller /> },
       { path: '*', element: <NotFound home="/Customer/Home" /> },
-    ],
+    ]),
   },
   {
     path: '/Seller',

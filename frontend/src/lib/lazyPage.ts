@@ -4,7 +4,8 @@
  * the public pages a shopper rarely opens) are not part of the shopper's initial JavaScript.
  * Render it under a `<Suspense>` (AreaShell wraps its pages in one; routes.tsx the others).
  */
-import { lazy, type ComponentType } from 'react';
+import { isValidElement, lazy, type ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
 
 /**
  * @param load - the module's dynamic import, e.g. `() => import('../pages/seller/Items')`
@@ -29,4 +30,23 @@ const pages = new WeakMap<object, () => Promise<unknown>>();
 export async function pageComponent(type: unknown): Promise<unknown> {
   const resolve = typeof type === 'object' && type !== null ? pages.get(type) : undefined;
   return resolve ? resolve() : type;
+}
+
+/**
+ * Routes whose lazy page starts loading as soon as the route matches (a loader that does not
+ * wait), so the page's code arrives beside the session's `me` instead of after it.
+ */
+export function preloadingPages(routes: RouteObject[]): RouteObject[] {
+  return routes.map((route) => {
+    const type = isValidElement(route.element) ? route.element.type : undefined;
+    const resolve = typeof type === 'object' && type !== null ? pages.get(type) : undefined;
+    if (!resolve) return route;
+    return {
+      ...route,
+      loader: () => {
+        void resolve();
+        return null;
+      },
+    } as RouteObject;
+  });
 }
