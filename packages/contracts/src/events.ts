@@ -1,53 +1,119 @@
 /**
- * Event type names, built in one place so publishers and consumers cannot drift apart
- * (DESIGN.md section 3, "Expected flows"; event lists of issues 3-7).
+ * The event registry: every event the marketplace publishes, in ONE place. Each entry maps an
+ * event `type` to the topic it travels on, the zod schema of its `data` and the envelope's
+ * `schemaVersion`. Everything else is derived from it: {@link EventType}, {@link Events},
+ * {@link topicOf}, the typed `pendingEvent` of @market/platform (its `data` must match the type's
+ * schema) and the topics a service's `consume(...)` subscribes to (from its handlers' types).
  *
- * Each entry maps an event `type` to the topic it travels on. The slice that owns an aggregate
- * adds the zod schema of each event's `data` next to its name when it builds the slice.
+ * To add an event: add its data schema next to its aggregate's other payloads (e.g.
+ * `saga-events.ts`), add one line here, then publish it with `pendingEvent('Name', ...)` and
+ * handle it in a consumer's handler map. README, "Events and jobs", shows the steps.
  */
+import type { z } from 'zod';
 import { Topics, type Topic } from './topics';
+import { CustomerDeletedDataSchema, CustomerEventDataSchema, SellerEventDataSchema, SellerRefDataSchema } from './identity-events';
+import { ItemDeletedDataSchema, ItemEventDataSchema, PackageDeletedDataSchema, PackageEventDataSchema } from './catalogue-events';
+import {
+  OrderCancelledDataSchema,
+  OrderOutcomeDataSchema,
+  OrderPlacedDataSchema,
+  OrderStatusChangedDataSchema,
+  PaymentEventDataSchema,
+  ReviewDeletedDataSchema,
+  ReviewEventDataSchema,
+  ReviewReportedDataSchema,
+  StockRejectedDataSchema,
+  StockReleasedDataSchema,
+  StockReservedDataSchema,
+} from './saga-events';
 
-function eventsOn<const N extends readonly string[]>(
-  topic: Topic,
-  names: N,
-): { readonly [K in N[number]]: { readonly type: K; readonly topic: Topic } } {
-  const out: Record<string, { type: string; topic: Topic }> = {};
-  for (const name of names) out[name] = { type: name, topic };
-  return out as { readonly [K in N[number]]: { readonly type: K; readonly topic: Topic } };
+/** One registry entry: where an event travels, what its `data` is, and its envelope schemaVersion. */
+export interface EventDefinition<S extends z.ZodType = z.ZodType> {
+  readonly topic: Topic;
+  readonly schema: S;
+  readonly schemaVersion: number;
 }
 
-/** Every event the marketplace publishes, by type name. */
-export const Events = {
-  ...eventsOn(Topics.customer, ['CustomerRegistered', 'CustomerUpdated', 'CustomerDeleted'] as const),
-  ...eventsOn(Topics.seller, [
-    'SellerRequested',
-    'SellerApproved',
-    'SellerDeclined',
-    'SellerUpdated',
-    'SellerDeletionRequested',
-    'SellerDeletionDeclined',
-    'SellerDeleted',
-  ] as const),
-  ...eventsOn(Topics.item, ['ItemCreated', 'ItemUpdated', 'ItemDeleted'] as const),
-  ...eventsOn(Topics.package, ['PackageCreated', 'PackageUpdated', 'PackageDeleted'] as const),
-  ...eventsOn(Topics.order, [
-    'OrderPlaced',
-    'StockReserved',
-    'StockRejected',
-    'OrderConfirmed',
-    'OrderRejected',
-    'OrderStatusChanged',
-    'OrderCancelled',
-    'StockReleased',
-  ] as const),
-  ...eventsOn(Topics.payment, ['PaymentCaptured', 'PaymentRefunded'] as const),
-  ...eventsOn(Topics.review, ['ReviewCreated', 'ReviewUpdated', 'ReviewDeleted', 'ReviewReported'] as const),
-} as const;
+function on<const T extends Topic, S extends z.ZodType>(topic: T, schema: S, schemaVersion = 1) {
+  return { topic, schema, schemaVersion } as const;
+}
+
+/** Every event the marketplace publishes, by type name: topic, data schema, schemaVersion. */
+export const EventRegistry = {
+  CustomerRegistered: on(Topics.customer, CustomerEventDataSchema),
+  CustomerUpdated: on(Topics.customer, CustomerEventDataSchema),
+  CustomerDeleted: on(Topics.customer, CustomerDeletedDataSchema),
+
+  SellerRequested: on(Topics.seller, SellerEventDataSchema),
+  SellerApproved: on(Topics.seller, SellerEventDataSchema),
+  SellerDeclined: on(Topics.seller, SellerRefDataSchema),
+  SellerUpdated: on(Topics.seller, SellerEventDataSchema),
+  SellerDeletionRequested: on(Topics.seller, SellerRefDataSchema),
+  SellerDeletionDeclined: on(Topics.seller, SellerRefDataSchema),
+  SellerDeleted: on(Topics.seller, SellerRefDataSchema),
+
+  ItemCreated: on(Topics.item, ItemEventDataSchema),
+  ItemUpdated: on(Topics.item, ItemEventDataSchema),
+  ItemDeleted: on(Topics.item, ItemDeletedDataSchema),
+
+  PackageCreated: on(Topics.package, PackageEventDataSchema),
+  PackageUpdated: on(Topics.package, PackageEventDataSchema),
+  PackageDeleted: on(Topics.package, PackageDeletedDataSchema),
+
+  OrderPlaced: on(Topics.order, OrderPlacedDataSchema),
+  StockReserved: on(Topics.order, StockReservedDataSchema),
+  StockRejected: on(Topics.order, StockRejectedDataSchema),
+  OrderConfirmed: on(Topics.order, OrderOutcomeDataSchema),
+  OrderRejected: on(Topics.order, OrderOutcomeDataSchema),
+  OrderStatusChanged: on(Topics.order, OrderStatusChangedDataSchema),
+  OrderCancelled: on(Topics.order, OrderCancelledDataSchema),
+  StockReleased: on(Topics.order, StockReleasedDataSchema),
+
+  PaymentCaptured: on(Topics.payment, PaymentEventDataSchema),
+  PaymentRefunded: on(Topics.payment, PaymentEventDataSchema),
+
+  ReviewCreated: on(Topics.review, ReviewEventDataSchema),
+  ReviewUpdated: on(Topics.review, ReviewEventDataSchema),
+  ReviewDeleted: on(Topics.review, ReviewDeletedDataSchema),
+  ReviewReported: on(Topics.review, ReviewReportedDataSchema),
+} as const satisfies Record<string, EventDefinition>;
 
 /** The `type` of any marketplace event. */
-export type EventType = keyof typeof Events;
+export type EventType = keyof typeof EventRegistry;
+
+/** What a publisher passes as `data` of an event of type `T` (the schema's input type). */
+export type EventDataInput<T extends EventType> = z.input<(typeof EventRegistry)[T]['schema']>;
+
+/** What a consumer reads from `data` of an event of type `T` once parsed with its schema. */
+export type EventData<T extends EventType> = z.output<(typeof EventRegistry)[T]['schema']>;
+
+/** Every event type, in registry order. */
+export const EVENT_TYPES = Object.keys(EventRegistry) as EventType[];
+
+/** Whether `type` names an event of the registry. */
+export function isEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(EventRegistry, type);
+}
+
+/** Every event by type name with its topic (derived from {@link EventRegistry}). */
+export const Events = Object.fromEntries(EVENT_TYPES.map((type) => [type, { type, topic: EventRegistry[type].topic }])) as {
+  readonly [K in EventType]: { readonly type: K; readonly topic: (typeof EventRegistry)[K]['topic'] };
+};
 
 /** The topic an event type is published on. */
 export function topicOf(type: EventType): Topic {
-  return Events[type].topic;
+  return EventRegistry[type].topic;
+}
+
+/**
+ * The topics that carry the given event types, each once, in the order first met.
+ * @throws {Error} naming the type when one is not in {@link EventRegistry}
+ */
+export function topicsOfTypes(types: Iterable<string>): Topic[] {
+  const out = new Set<Topic>();
+  for (const type of types) {
+    if (!isEventType(type)) throw new Error(`Unknown event type '${type}': add it to EventRegistry in @market/contracts`);
+    out.add(topicOf(type));
+  }
+  return [...out];
 }
