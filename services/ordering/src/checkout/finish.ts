@@ -1,0 +1,26 @@
+/**
+ * Finish a paid checkout: the one step both the pay request (pay.ts, and a repeated pay of a
+ * checkout no longer Open) and the saga's decisions (decide.ts) end with.
+ *
+ * 1. Writes the paid checkout's records (orders, payment-history record, customer-order record and
+ *    their lists: store/orders.ts `materializeOrders`) unless the checkout says they are all
+ *    written (store/checkouts.ts `writeOrdersOnce`, the `ordersWritten` mark).
+ * 2. Re-reads the checkout by `_id`: a decision (StockReserved/StockRejected) may have landed while
+ *    the records were being written, or since the caller read it.
+ * 3. Settles the orders to the checkout's decided status (`settleOrders`: Confirmed or Rejected,
+ *    the history record Refunded on a rejection; nothing while it awaits stock).
+ *
+ * Every step is idempotent, so a redelivered event or a repeated request after a crash finishes
+ * the job. An `Open` checkout (no payment) gets no records. Answers the checkout as stored.
+ */
+import { writeOrdersOnce, type CheckoutDoc } from '../store/checkouts';
+import { materializeOrders, settleOrders } from '../store/orders';
+import type { CheckoutDeps } from './deps';
+
+export async function finishCheckout(d: Pick<CheckoutDeps, 'checkouts' | 'book'>, c: CheckoutDoc): Promise<CheckoutDoc> {
+  // Usually the pay request has written the records already (ordersWritten): only settle them.
+  await writeOrdersOnce(d.checkouts, c, (paid) => materializeOrders(d.book, paid));
+  const latest = (await d.checkouts.findById(c._id).lean<CheckoutDoc>()) ?? c;
+  await settleOrders(d.book, latest);
+  return latest;
+}

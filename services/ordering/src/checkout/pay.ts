@@ -1,0 +1,119 @@
+/**
+ * Pay a checkout (`POST /checkout/{checkoutId}/pay` with a saved card and its CVC, or the wallet
+ * provider; `POST /paypal-transaction-complete`; DESIGN.md sections 3 and 6):
+ *
+ * 1. the customer's own checkout (404 otherwise); one no longer `Open` was paid already and is
+ *    only finished and answered (a repeated or concurrent pay answers the same result);
+ * 2. the card: the customer's own (404 `Card not found`), not expired (400 CARD_EXPIRED), and the
+ *    CVC matching the card's keyed hash (400 WRONG_CVV; domain/cards.ts);
+ * 3. every line still sold: an item or package deleted or made unavailable since the checkout was
+ *    priced cannot be bought (409 ITEM_UNAVAILABLE / PACKAGE_UNAVAILABLE with `{ line }`);
+ * 4. the provider captures the amount (`amountCents`, cents, computed on the server), once per
+ *    checkout (the order number is the capture's idempotency key);
+ * 5. a compare-and-set on the checkout's version moves it `Open` → `AwaitingStock` with the
+ *    payment and records OrderPlaced and PaymentCaptured in the same write (events/checkoutEvents.ts);
+ *    the loser of two concurrent pays reads the winner's result (409 if it is still Open);
+ * 6. finish.ts writes the orders and settles them.
+ *
+ * Answers the checkout as stored after finishing (store/checkouts.ts `checkoutView` renders it).
+ */
+import { CARD_EXPIRED, expiryNotPast, ITEM_UNAVAILABLE, PACKAGE_UNAVAILABLE, WRONG_CVV, type CheckoutPay } from '@market/contracts';
+import { badRequest, conflict, notFound, updateAggregate } from '@market/platform';
+import { isValidObjectId, Types } from 'mongoose';
+import { cvvMatches } from '../domain/cards';
+import { receiptNo } from '../domain/codes';
+import { paidEvents } from '../events/checkoutEvents';
+import type { CardDoc } from '../store/cards';
+import type { CheckoutDoc, CheckoutPayment } from '../store/checkouts';
+import type { CheckoutDeps } from './deps';
+import { finishCheckout } from './finish';
+import { ownCheckout, readLines } from './read';
+
+export interface PayCheckout {
+  customerId: string;
+  /** As the client sent it; anything not an order number of this customer is 404. */
+  checkoutId: unknown;
+  /** The parsed body (contracts' CheckoutPaySchema): a card with its CVC, or the wallet. */
+  payment: CheckoutPay;
+  /** The `X-Demo-Placed-At` header (demo seeding; honoured only with `demoBackdating`). */
+  demoPlacedAt?: string;
+}
+
+type PayDeps = Pick<CheckoutDeps, 'checkouts' | 'cards' | 'rm' | 'book' | 'provider' | 'cardSecret' | 'demoBackdating' | 'nudge'>;
+
+export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment: body, demoPlacedAt }: PayCheckout): Promise<CheckoutDoc> {
+  const c = await ownCheckout(d, customerId, checkoutId);
+  if (c.status !== 'Open') return finishCheckout(d, c);
+
+  const payment = await paymentMethod(d, customerId, body);
+  await ensureStillSold(d, c);
+
+  const capture = await d.provider.capture({
+    idempotencyKey: c._id,
+    amountCents: c.amountCents,
+    method: payment.PaymentType === 'Card' ? 'card' : 'wallet',
+    reference: c._id,
+  });
+  const paid: CheckoutPayment = {
+    ...payment,
+    captureId: capture.captureId,
+    RecieptNo: receiptNo(),
+    historyId: new Types.ObjectId().toHexString(),
+    paidAt: paidAt(d.demoBackdating, demoPlacedAt),
+  };
+  const next: CheckoutDoc = { ...c, status: 'AwaitingStock', payment: paid };
+  const won = await updateAggregate(d.checkouts, c._id, c.aggregateVersion, { $set: { status: 'AwaitingStock', payment: paid } }, (v) =>
+    paidEvents(next, v),
+  );
+  if (won) d.nudge({ model: d.checkouts, id: c._id });
+  const final = won ? next : await d.checkouts.findById(c._id).lean<CheckoutDoc>();
+  if (!final || final.status === 'Open') throw conflict('The checkout changed meanwhile, please try again');
+  return finishCheckout(d, final);
+}
+
+/** The payment's method: the customer's usable card with its CVC checked, or the wallet. */
+async function paymentMethod(
+  d: Pick<CheckoutDeps, 'cards' | 'cardSecret'>,
+  customerId: string,
+  body: CheckoutPay,
+): Promise<Pick<CheckoutPayment, 'PaymentType' | 'cardId'>> {
+  if (!('cardId' in body)) return { PaymentType: 'PayPal' };
+  if (!isValidObjectId(body.cardId)) throw notFound('Card not found');
+  const card = await d.cards.findById(new Types.ObjectId(body.cardId)).lean<CardDoc>();
+  if (!card || card.ownerID !== customerId) throw notFound('Card not found');
+  if (!expiryNotPast(card.carddate)) throw badRequest(CARD_EXPIRED, { cardId: CARD_EXPIRED });
+  if (!cvvMatches(d.cardSecret, String(card._id), body.cvv, card.cvvHash)) throw badRequest(WRONG_CVV, { cvv: WRONG_CVV });
+  return { PaymentType: 'Card', cardId: String(card._id) };
+}
+
+/** Throws 409 for the first line whose item or package is deleted or unavailable since pricing. */
+async function ensureStillSold(d: Pick<CheckoutDeps, 'rm'>, c: CheckoutDoc): Promise<void> {
+  const { items, packages } = await readLines(
+    d,
+    c.lines.filter((l) => l.kind === 'item').map((l) => l.id),
+    c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
+  );
+  for (const line of c.lines) {
+    if (line.kind === 'item') {
+      const item = items.get(line.id);
+      if (!item || item.deleted || !item.ItemAvailabilityStatus) throw conflict(ITEM_UNAVAILABLE, { line: line.id });
+    } else {
+      const pkg = packages.get(line.id);
+      if (!pkg || pkg.deleted || !pkg.packageAvailability) throw conflict(PACKAGE_UNAVAILABLE, { line: line.id });
+    }
+  }
+}
+
+/**
+ * When the payment counts as made: now, or with `demoBackdating` the demo seeder's date, which
+ * must lie within the past year (400 otherwise).
+ */
+function paidAt(demoBackdating: boolean | undefined, demoPlacedAt: string | undefined): Date {
+  const now = new Date();
+  if (!demoBackdating || !demoPlacedAt) return now;
+  const at = new Date(demoPlacedAt);
+  const yearAgo = now.getTime() - 366 * 86_400_000;
+  if (Number.isNaN(at.getTime()) || at.getTime() > now.getTime() || at.getTime() < yearAgo)
+    throw badRequest('X-Demo-Placed-At must be a date within the past year');
+  return at;
+}

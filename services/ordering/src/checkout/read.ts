@@ -1,0 +1,26 @@
+/**
+ * Reads shared by the checkout flows: a customer's own checkout, and the catalogue read models
+ * of a checkout's lines. Both read by `_id` only (README, "FerretDB": only `_id` reads are indexed).
+ */
+import { byIds, notFound } from '@market/platform';
+import type { CheckoutDoc } from '../store/checkouts';
+import type { CheckoutDeps } from './deps';
+
+/**
+ * The checkout `id` of customer `customerId`. Throws 404 (`notFound`) when the id is not an order
+ * number (1 to 32 capital letters and digits), no such checkout exists, or another customer owns
+ * it (the same answer, so a checkout's existence does not leak).
+ */
+export async function ownCheckout(d: Pick<CheckoutDeps, 'checkouts'>, customerId: string, id: unknown): Promise<CheckoutDoc> {
+  if (typeof id !== 'string' || !/^[A-Z0-9]{1,32}$/.test(id)) throw notFound();
+  // By `_id` alone, then the owner check: FerretDB 1.x scans the collection for compound filters.
+  const c = await d.checkouts.findById(id).lean<CheckoutDoc>();
+  if (!c || c.customerId !== customerId) throw notFound();
+  return c;
+}
+
+/** The read-model items and packages of these ids (missing ids are absent from the maps). */
+export async function readLines(d: Pick<CheckoutDeps, 'rm'>, itemIds: string[], packageIds: string[]) {
+  const [items, packages] = await Promise.all([byIds(d.rm.items, itemIds), byIds(d.rm.packages, packageIds)]);
+  return { items, packages };
+}
