@@ -8,22 +8,29 @@
  * Prints the number of documents in each new index and the time taken.
  */
 import { Topics } from '@market/contracts';
-import { consumerGroupOf, createKafka, createLogger, loadConfig, rebuildSearchIndices } from '@market/platform';
+import {
+  consumerGroupOf,
+  createKafka,
+  createLogger,
+  loadConfig,
+  rebuildSearchIndices,
+  runSearchRebuild,
+  type RebuiltIndex,
+} from '@market/platform';
 import { CatalogueConfigSchema, searchAlias } from './config';
 import { indexOps } from './events/searchProjection';
 import { SearchIndex } from './store/searchIndex';
 import { indexDefinition } from './domain/search';
 import { packageIndexDefinition } from './domain/packageSearch';
 
-async function main(): Promise<void> {
+async function main(): Promise<RebuiltIndex[]> {
   const config = loadConfig(CatalogueConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env });
   const logger = createLogger(`${config.SERVICE_NAME}-search-rebuild`, config.LOG_LEVEL);
-  const started = Date.now();
   const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger, requestTimeoutMs: 120_000 };
   const items = new SearchIndex({ ...common, alias: searchAlias(config, 'items'), definition: indexDefinition });
   const packages = new SearchIndex<unknown>({ ...common, alias: searchAlias(config, 'packages'), definition: packageIndexDefinition });
   try {
-    const done = await rebuildSearchIndices({
+    return await rebuildSearchIndices({
       kafka: createKafka(`${config.SERVICE_NAME}-search-rebuild`, config.KAFKA_BROKERS, logger),
       logger,
       groupPrefix: consumerGroupOf(config),
@@ -35,20 +42,9 @@ async function main(): Promise<void> {
         await packages.bulk(ops.packages, { index: packageIndex });
       },
     });
-    for (const d of done)
-      console.log(
-        `search index rebuilt: ${d.index} now behind ${d.alias} with ${d.count} documents (replaced ${d.replaced.join(', ') || 'nothing'})`,
-      );
-    console.log(`search:rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await Promise.all([items.close(), packages.close()]);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`search:rebuild failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runSearchRebuild('catalogue', main);

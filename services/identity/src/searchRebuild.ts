@@ -16,6 +16,8 @@ import {
   createLogger,
   loadConfig,
   rebuildSearchIndices,
+  runSearchRebuild,
+  type RebuiltIndex,
   searchAliasOf,
 } from '@market/platform';
 import { IdentityConfigSchema } from './config';
@@ -24,7 +26,7 @@ import { adminSearchOps } from './events/searchProjection';
 import { customerModel } from './store/customers';
 import { orgSellerModel, sellerRequestModel } from './store/sellers';
 
-async function main(): Promise<void> {
+async function main(): Promise<RebuiltIndex[]> {
   const config = loadConfig(IdentityConfigSchema, {
     INTERNAL_SECRET: 'rebuild-does-not-serve-http',
     SESSION_SECRET: 'rebuild-does-not-sign-sessions-0123456789',
@@ -34,7 +36,6 @@ async function main(): Promise<void> {
     ...process.env,
   });
   const logger = createLogger(`${config.SERVICE_NAME}-search-rebuild`, config.LOG_LEVEL);
-  const started = Date.now();
   const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB ?? 'identity' });
   const sources = { customers: customerModel(db), sellerRequests: sellerRequestModel(db), orgSellers: orgSellerModel(db) };
   const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger, requestTimeoutMs: 120_000 };
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
   });
   const sellers = new SearchIndex({ ...common, alias: searchAliasOf(config, 'identity', 'sellers'), definition: sellerIndexDefinition });
   try {
-    const done = await rebuildSearchIndices({
+    return await rebuildSearchIndices({
       kafka: createKafka(`${config.SERVICE_NAME}-search-rebuild`, config.KAFKA_BROKERS, logger),
       logger,
       groupPrefix: consumerGroupOf(config),
@@ -57,20 +58,9 @@ async function main(): Promise<void> {
         await sellers.bulk(ops.sellers, { index: sellerIndex });
       },
     });
-    for (const d of done)
-      console.log(
-        `search index rebuilt: ${d.index} now behind ${d.alias} with ${d.count} documents (replaced ${d.replaced.join(', ') || 'nothing'})`,
-      );
-    console.log(`identity search:rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await Promise.all([customers.close(), sellers.close(), db.close()]);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`search:rebuild failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runSearchRebuild('identity', main);

@@ -16,6 +16,8 @@ import {
   createLogger,
   loadConfig,
   rebuildSearchIndices,
+  runSearchRebuild,
+  type RebuiltIndex,
   searchAliasOf,
   type IndexOp,
 } from '@market/platform';
@@ -24,14 +26,13 @@ import { transactionIndexDefinition } from './domain/transactionSearch';
 import { newestPayments, transactionOp } from './events/transactionProjection';
 import { checkoutModel } from './store/checkouts';
 
-async function main(): Promise<void> {
+async function main(): Promise<RebuiltIndex[]> {
   const config = loadConfig(OrderingConfigSchema, {
     INTERNAL_SECRET: 'rebuild-does-not-serve-http',
     CARD_HASH_SECRET: 'rebuild-reads-no-cards-0123456789abcdef',
     ...process.env,
   });
   const logger = createLogger(`${config.SERVICE_NAME}-search-rebuild`, config.LOG_LEVEL);
-  const started = Date.now();
   const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB ?? 'ordering' });
   const checkouts = checkoutModel(db);
   const index = new SearchIndex({
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     definition: transactionIndexDefinition,
   });
   try {
-    const [done] = await rebuildSearchIndices({
+    return await rebuildSearchIndices({
       kafka: createKafka(`${config.SERVICE_NAME}-search-rebuild`, config.KAFKA_BROKERS, logger),
       logger,
       groupPrefix: `${consumerGroupOf(config)}-transactions`,
@@ -57,19 +58,9 @@ async function main(): Promise<void> {
         );
       },
     });
-    console.log(
-      `search index rebuilt: ${done!.index} now behind ${done!.alias} with ${done!.count} documents (replaced ${done!.replaced.join(', ') || 'nothing'})`,
-    );
-    console.log(`ordering search:rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await Promise.all([index.close(), db.close()]);
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(`search:rebuild failed: ${err instanceof Error ? err.message : String(err)}`);
-    process.exit(1);
-  },
-);
+runSearchRebuild('ordering', main);

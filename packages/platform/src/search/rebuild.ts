@@ -33,13 +33,74 @@ export interface RebuildOptions {
   apply(events: EventEnvelope[], into: readonly string[]): Promise<void>;
 }
 
+/** One rebuilt index: its alias, the new concrete index, the ones it replaced, its document count. */
+export interface RebuiltIndex {
+  alias: string;
+  index: string;
+  replaced: string[];
+  count: number;
+}
+
+/**
+ * The process of a service's `npm run search:rebuild`: runs `rebuild` (which answers what
+ * {@link rebuildSearchIndices} did), prints a line per rebuilt index and the time taken, then
+ * exits 0; on an error it prints the reason and exits 1.
+ * @param service - the service's name, for the last line
+ */
+export function runSearchRebuild(service: string, rebuild: () => Promise<RebuiltIndex[]>): void {
+  const started = Date.now();
+  rebuild().then(
+    (done) => {
+      for (const d of done)
+        console.log(
+          `search index rebuilt: ${d.index} now behind ${d.alias} with ${d.count} documents (replaced ${d.replaced.join(', ') || 'nothing'})`,
+        );
+      console.log(`${service} search:rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      process.exit(0);
+    },
+    (err: unknown) => {
+      console.error(`search:rebuild failed: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}
+
+/**
+ * Settings and mappings of an index of rows an admin list pages through (identity's customers
+ * and sellers, ordering's transactions): one shard, refreshed every 500 ms, strict mappings with
+ * the row as the list shows it (`view`, stored, not indexed), its sort time (`sortAt`), a tie
+ * breaker (`key`) and `deleted`, plus the searchable `properties` of the list. Text compared
+ * case- and accent-blind uses {@link LC_KEYWORD}.
+ */
+export function listIndexDefinition(replicas: number, properties: Record<string, unknown>) {
+  return {
+    settings: {
+      number_of_shards: 1,
+      number_of_replicas: replicas,
+      refresh_interval: '500ms',
+      analysis: { normalizer: { lc: { type: 'custom', filter: ['lowercase', 'asciifolding'] } } },
+    },
+    mappings: {
+      dynamic: 'strict',
+      properties: {
+        view: { type: 'object', enabled: false },
+        sortAt: { type: 'date' },
+        key: { type: 'keyword' },
+        deleted: { type: 'boolean' },
+        ...properties,
+      },
+    },
+  };
+}
+
+/** A keyword field of a {@link listIndexDefinition} matched lower-cased and without accents. */
+export const LC_KEYWORD = { type: 'keyword', normalizer: 'lc' } as const;
+
 /**
  * Rebuilds `indices` from `topics` (see the module's note).
  * @returns per index, the new concrete index, the replaced ones and its live document count
  */
-export async function rebuildSearchIndices(
-  opts: RebuildOptions,
-): Promise<{ alias: string; index: string; replaced: string[]; count: number }[]> {
+export async function rebuildSearchIndices(opts: RebuildOptions): Promise<RebuiltIndex[]> {
   const started = Date.now();
   const admin = opts.kafka.admin();
   await admin.connect();

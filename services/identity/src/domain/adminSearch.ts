@@ -18,7 +18,7 @@
  * the views are the routes' own (`customerView`, `orgSellerView`, `sellerRequestView`), which
  * leave it out.
  */
-import type { SearchBody } from '@market/platform';
+import { LC_KEYWORD, listIndexDefinition, type SearchBody } from '@market/platform';
 import type { CustomerView } from '../store/customers';
 
 /** What a seller document is: a request waiting for an admin, or an accepted (org) seller. */
@@ -47,28 +47,8 @@ export interface SellerSearchDoc {
   key: string;
 }
 
-const lc = { type: 'keyword', normalizer: 'lc' };
-
-function definition(replicas: number, properties: Record<string, unknown>) {
-  return {
-    settings: {
-      number_of_shards: 1,
-      number_of_replicas: replicas,
-      refresh_interval: '500ms',
-      analysis: { normalizer: { lc: { type: 'custom', filter: ['lowercase', 'asciifolding'] } } },
-    },
-    mappings: {
-      dynamic: 'strict',
-      properties: {
-        view: { type: 'object', enabled: false },
-        sortAt: { type: 'date' },
-        key: { type: 'keyword' },
-        deleted: { type: 'boolean' },
-        ...properties,
-      },
-    },
-  };
-}
+const lc = LC_KEYWORD;
+const definition = listIndexDefinition;
 
 /** Settings and mappings of the customers index. */
 export const customerIndexDefinition = (replicas: number) => definition(replicas, { firstName: lc, lastName: lc, username: lc });

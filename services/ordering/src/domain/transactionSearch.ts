@@ -17,7 +17,7 @@
  * the record has none (the card's brand and last four digits stay in the saved card).
  */
 import type { PaymentEventData } from '@market/contracts';
-import type { SearchBody } from '@market/platform';
+import { LC_KEYWORD, listIndexDefinition, type SearchBody } from '@market/platform';
 import { colomboIso } from './time';
 
 /** A payment-history record as `GET /orderhistory/getItems` answers it. */
@@ -79,28 +79,8 @@ export function transactionDoc(
 }
 
 /** Settings and mappings of the transactions index. */
-export function transactionIndexDefinition(replicas: number) {
-  const lc = { type: 'keyword', normalizer: 'lc' };
-  return {
-    settings: {
-      number_of_shards: 1,
-      number_of_replicas: replicas,
-      refresh_interval: '500ms',
-      analysis: { normalizer: { lc: { type: 'custom', filter: ['lowercase', 'asciifolding'] } } },
-    },
-    mappings: {
-      dynamic: 'strict',
-      properties: {
-        view: { type: 'object', enabled: false },
-        receipt: lc,
-        paymentType: lc,
-        sortAt: { type: 'date' },
-        key: { type: 'keyword' },
-        deleted: { type: 'boolean' },
-      },
-    },
-  };
-}
+export const transactionIndexDefinition = (replicas: number) =>
+  listIndexDefinition(replicas, { receipt: LC_KEYWORD, paymentType: LC_KEYWORD });
 
 /** The search of `q` (whole, case-insensitive) within the receipt number or the payment type, newest first. */
 export function transactionSearch(q: string): SearchBody {
