@@ -52,6 +52,11 @@ export function markdown(meta: RunMeta, sections: readonly BenchSection[]): stri
     lines.push('', `## ${s.title}`, '', ...s.notes.map((n) => `- ${n}`), '');
     lines.push(`| ${s.columns.join(' | ')} |`, `| ${s.columns.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
     for (const row of s.rows) lines.push(`| ${row.join(' | ')} |`);
+    for (const t of s.tables ?? []) {
+      lines.push('', `### ${t.title}`, '');
+      lines.push(`| ${t.columns.join(' | ')} |`, `| ${t.columns.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`);
+      for (const row of t.rows) lines.push(`| ${row.join(' | ')} |`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -21,4 +21,6 @@ export interface BenchSection {
   /** Raw figures as measured (ms, req/s, bytes), for later comparison. */
   data: unknown;
   charts: ChartPanel[];
+  /** Further tables after the main one, each under its own heading (e.g. the web bench's page times). */
+  tables?: { title: string; columns: string[]; rows: (string | number)[][] }[];
 }
