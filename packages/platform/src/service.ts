@@ -16,7 +16,7 @@ import { BaseConfigSchema, ConfigError, loadConfig, type BaseConfig } from './co
 import { createLogger } from './logger';
 import { connectMongo, pingMongo } from './mongo';
 import { createKafka, ensureTopics } from './kafka/client';
-import { IdempotentConsumer, type EventHandler } from './kafka/consumer';
+import { IdempotentConsumer, consumerPlan, type EventHandler } from './kafka/consumer';
 import { OutboxRelay, type OutboxHint } from './kafka/outbox';
 import { createRedis, pingRedis } from './redis';
 import { GracefulShutdown } from './shutdown';
@@ -46,10 +46,13 @@ export interface ServiceContext<C extends BaseConfig> {
   startRelay(models: Model<any>[]): (hint?: OutboxHint) => void; // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate schema
   /**
    * Joins the service's consumer group (`<SERVICE_NAME>[-<MONGO_DB>]`: replicas share it, test
-   * stacks get their own) and resolves once it has its partitions, so no event published after
-   * start-up is missed. Stopped on shutdown.
+   * stacks get their own) with the given handler maps and resolves once it has its partitions,
+   * so no event published after start-up is missed. Stopped on shutdown. The topics are derived
+   * from the handled event types through the event registry ({@link consumerPlan}).
+   * @throws {Error} when two maps handle the same event type (use `mergeHandlers` to run both)
+   * or a map names a type the registry does not know
    */
-  consume(topics: readonly string[], handlers: Record<string, EventHandler>): Promise<IdempotentConsumer>;
+  consume(...handlerMaps: Record<string, EventHandler>[]): Promise<IdempotentConsumer>;
 }
 
 /** The consumer group of a service: replicas share it; a test stack's own database gets its own. */
@@ -134,7 +137,8 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
         shutdown.add('outbox relay', () => relay.stop());
         return (hint) => relay.nudge(hint);
       },
-      async consume(topics, handlers) {
+      async consume(...handlerMaps) {
+        const { handlers, topics } = consumerPlan(handlerMaps);
         const consumer = new IdempotentConsumer({
           kafka,
           groupId: consumerGroupOf(config),

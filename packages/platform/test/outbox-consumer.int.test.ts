@@ -18,7 +18,7 @@ import {
   OUTBOX_HINTS,
   outboxPlugin,
   OutboxRelay,
-  pendingEvent,
+  untypedPendingEvent,
   withEvents,
   type OutboxFields,
   type PendingEvent,
@@ -38,7 +38,7 @@ const cleanups: (() => Promise<unknown>)[] = [];
 
 /** A pending event for a gadget, sent on this test's own topic. */
 function gadgetEvent(type: 'ItemCreated' | 'ItemUpdated', id: string, version: number, name: string): PendingEvent {
-  return { ...pendingEvent(type, id, version, { name }), topic };
+  return { ...untypedPendingEvent(type, id, version, { name }), topic };
 }
 
 /** Runs a fixture child process and resolves with the signal that ended it. */

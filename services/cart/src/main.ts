@@ -8,7 +8,7 @@
  * sharing the brokers each get every event) on the customer, item, package and order topics.
  */
 import '@market/platform/telemetry';
-import { Queues, Topics, type EmailJob } from '@market/contracts';
+import { Queues, type EmailJob } from '@market/contracts';
 import { createQueue, mailOnce, runService } from '@market/platform';
 import { CartConfigSchema } from './config';
 import { catalogueHandlers } from './events/catalogueConsumer';
@@ -44,11 +44,11 @@ void runService({
     shutdown.add('email queue', () => emailQueue.close());
     const alert = wishlistAlerter({ watchers, wishlists, customers, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
 
-    await consume([Topics.customer, Topics.item, Topics.package, Topics.order], {
-      ...customerHandlers(customers, wishlists, carts, watchers),
-      ...catalogueHandlers({ items, packages, wishlists, watchers, alert }),
-      ...orderHandlers(carts),
-    });
+    await consume(
+      customerHandlers(customers, wishlists, carts, watchers),
+      catalogueHandlers({ items, packages, wishlists, watchers, alert }),
+      orderHandlers(carts),
+    );
     app.use(wishlistRoutes({ wishlists, items, customers, watchers }), cartRoutes({ carts, items, packages, customers }));
   },
 });

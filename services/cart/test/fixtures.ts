@@ -5,7 +5,7 @@
  * for event effects (read models, carts created or removed by events).
  */
 import type { EventType } from '@market/contracts';
-import { createKafka, pendingEvent, publishEvents } from '@market/platform';
+import { createKafka, untypedPendingEvent, publishEvents } from '@market/platform';
 import { mailsTo, startTestStack, testServers, waitFor, type TestStack } from '@market/platform/testing';
 import type { Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
@@ -81,7 +81,7 @@ export async function startCartWorld(extraServices: string[] = []): Promise<Cart
     newSeller,
     newCustomer: newCustomerClient,
     async publish(type, aggregateId, data) {
-      const { topic, envelope } = pendingEvent(type, aggregateId, 1, data);
+      const { topic, envelope } = untypedPendingEvent(type, aggregateId, 1, data);
       await publishEvents(producer, [{ topic, event: envelope }]);
     },
     async readModel(kind, id, fields) {

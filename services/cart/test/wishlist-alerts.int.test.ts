@@ -9,7 +9,7 @@
  * model write (the cart's item state set back), e-mails nobody twice.
  */
 import { formatLkr } from '@market/contracts';
-import { createKafka, pendingEvent } from '@market/platform';
+import { createKafka, untypedPendingEvent } from '@market/platform';
 import { mailsTo, testServers, uniqueName, waitFor } from '@market/platform/testing';
 import type { Producer } from 'kafkajs';
 import pino from 'pino';
@@ -36,7 +36,7 @@ const mailTo = (c: Customer, subject: string) =>
 
 /** Publishes ItemUpdated at `version` under a new event id, as a relay re-publishing would, and waits until the cart handled it. */
 async function republish(version: number, data: Record<string, unknown>) {
-  const { topic, envelope } = pendingEvent('ItemUpdated', itemId, version, data);
+  const { topic, envelope } = untypedPendingEvent('ItemUpdated', itemId, version, data);
   await producer.send({ topic, messages: [{ key: itemId, value: JSON.stringify(envelope) }] });
   await waitFor(
     async () => ((await world.db.collection('processed_events').countDocuments({ eventId: envelope.eventId })) > 0 ? true : undefined),

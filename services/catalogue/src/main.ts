@@ -45,13 +45,13 @@ void runService({
     await backfillItemStars(itemReviews, itemStars);
     const nudge = startRelay([items, packages, reservations, releases]);
 
-    await consume([Topics.order, Topics.review, Topics.seller], {
-      ...stockHandlers(items, reservations, nudge),
+    await consume(
+      stockHandlers(items, reservations, nudge),
       // Cancellations give their stock back (issue 16).
-      ...releaseHandlers(items, reservations, releases, nudge),
-      ...ratingHandlers(itemReviews, itemStars, items, nudge),
-      ...sellerHandlers(items, packages, nudge),
-    });
+      releaseHandlers(items, reservations, releases, nudge),
+      ratingHandlers(itemReviews, itemStars, items, nudge),
+      sellerHandlers(items, packages, nudge),
+    );
 
     const search = new SearchIndex({
       url: config.OPENSEARCH_URL,

@@ -12,7 +12,7 @@
  * @market/contracts).
  */
 import { Topics, type EventType } from '@market/contracts';
-import { connectMongo, createKafka, pendingEvent } from '@market/platform';
+import { connectMongo, createKafka, untypedPendingEvent } from '@market/platform';
 import { testServers, uniqueName, waitFor } from '@market/platform/testing';
 import type { Consumer, Kafka, Producer } from 'kafkajs';
 import { Types, type Connection } from 'mongoose';
@@ -30,7 +30,7 @@ let db: Connection;
 const decided = new Map<string, { type: string; data: Record<string, unknown> }[]>();
 
 async function publish(type: EventType, aggregateId: string, version: number, data: Record<string, unknown>) {
-  const { topic, envelope } = pendingEvent(type, aggregateId, version, data);
+  const { topic, envelope } = untypedPendingEvent(type, aggregateId, version, data);
   await producer.send({ topic, messages: [{ key: aggregateId, value: JSON.stringify(envelope) }] });
   return envelope;
 }

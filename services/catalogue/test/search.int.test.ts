@@ -9,7 +9,7 @@
  * `npm run search:rebuild` swapping in a fresh index while the listing keeps answering.
  */
 import { PAGE_BEYOND_SEARCH_LIMIT, Topics } from '@market/contracts';
-import { createKafka, pendingEvent, publishEvents } from '@market/platform';
+import { createKafka, untypedPendingEvent, publishEvents } from '@market/platform';
 import { CuttableProxy, testServers, uniqueName, waitFor } from '@market/platform/testing';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -335,7 +335,7 @@ describe('the public listing', () => {
     await producer.connect();
     try {
       // Version 5: ahead of anything the request path wrote (version 1).
-      const event = pendingEvent('ItemUpdated', item._id, 5, {
+      const event = untypedPendingEvent('ItemUpdated', item._id, 5, {
         itemId: item._id,
         Item_name: item.Item_name,
         Brand: 'Probe',

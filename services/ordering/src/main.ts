@@ -5,7 +5,7 @@
  * cancellation saga's refund and the order e-mails (issue 16).
  */
 import '@market/platform/telemetry';
-import { Queues, Topics, type EmailJob } from '@market/contracts';
+import { Queues, type EmailJob } from '@market/contracts';
 import { createQueue, mailOnce, mergeHandlers, runService } from '@market/platform';
 import { cancellationHandlers } from './cancellation/saga';
 import { customerOrderMailHandlers } from './mail/customerOrderMails';
@@ -50,8 +50,8 @@ void runService({
     shutdown.add('email queue', () => emailQueue.close());
     const send = mailOnce(emailQueue, db);
 
+    // Several handlers of one event type (e.g. OrderConfirmed) run in this order.
     await consume(
-      [Topics.order, Topics.item, Topics.package, Topics.customer, Topics.seller],
       mergeHandlers(
         sagaHandlers(checkouts, book, provider, nudge),
         readModelHandlers(rm, cards, cardList),

@@ -10,7 +10,7 @@
  * item write landed before a crash (the item holds the units and the in-flight mark) is finished
  * without giving the units twice. The seller gets one e-mail for the new order.
  */
-import { createKafka, pendingEvent } from '@market/platform';
+import { createKafka, untypedPendingEvent } from '@market/platform';
 import { mailsTo, testServers, waitFor } from '@market/platform/testing';
 import type { Producer } from 'kafkajs';
 import mongoose, { Types, type Connection } from 'mongoose';
@@ -233,7 +233,7 @@ describe("a seller's cancellation", () => {
       .collection('package_orders')
       .findOne({ _id: lineId() } as never);
     const again = async (type: 'OrderCancelled' | 'StockReleased', data: Record<string, unknown>) => {
-      const { topic, envelope } = pendingEvent(type, lineId(), type === 'OrderCancelled' ? 3 : 1, data);
+      const { topic, envelope } = untypedPendingEvent(type, lineId(), type === 'OrderCancelled' ? 3 : 1, data);
       await producer.send({ topic, messages: [{ key: lineId(), value: JSON.stringify(envelope) }] });
       return envelope.eventId;
     };

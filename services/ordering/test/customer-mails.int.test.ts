@@ -8,7 +8,7 @@
  * queueing the mail and recording it in the ledger, send nothing more. The cancellation's e-mail
  * is the saga's (cancellation.int.test.ts).
  */
-import { createKafka, pendingEvent } from '@market/platform';
+import { createKafka, untypedPendingEvent } from '@market/platform';
 import { mailsTo, testServers, waitFor } from '@market/platform/testing';
 import type { Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
@@ -49,7 +49,7 @@ async function mailWith(subject: string) {
 
 /** Publishes `type` again under a new event id and waits until ordering has handled it. */
 async function again(type: 'OrderConfirmed' | 'OrderRejected' | 'OrderStatusChanged', key: string, data: Record<string, unknown>) {
-  const { topic, envelope } = pendingEvent(type, key, 1, data);
+  const { topic, envelope } = untypedPendingEvent(type, key, 1, data);
   await producer.send({ topic, messages: [{ key, value: JSON.stringify(envelope) }] });
   await waitFor(
     async () => ((await ordering().collection('processed_events').countDocuments({ eventId: envelope.eventId })) > 0 ? true : undefined),

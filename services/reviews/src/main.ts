@@ -9,7 +9,6 @@
  * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*` and `/contactsel/*`.
  */
 import '@market/platform/telemetry';
-import { Topics } from '@market/contracts';
 import { runService } from '@market/platform';
 import { ReviewsConfigSchema } from './config';
 import { readModelHandlers } from './events/consumers';
@@ -44,7 +43,7 @@ void runService({
     await backfillMessageLists([contact, contactsel], inbox);
     await backfillReviewLists(reviews, lists, async (itemid) => (await rm.items.findById(itemid).lean())?.SellerID ?? '');
     const nudge = startRelay([reviews]);
-    await consume([Topics.customer, Topics.item, Topics.seller, Topics.order], readModelHandlers(rm, reviews, keys, nudge, lists));
+    await consume(readModelHandlers(rm, reviews, keys, nudge, lists));
     app.use(reviewRoutes({ reviews, keys, rm, nudge, lists }), messageRoutes(contact, contactsel, rm, inbox));
   },
 });

@@ -9,7 +9,7 @@
  * - A handler that keeps failing is retried a bounded number of times, then the raw message goes
  *   to `<topic>.dlq` with the reason in its headers, and the partition moves on.
  */
-import { TOPIC_PARTITIONS, dlqTopic, parseEnvelope, type EventEnvelope } from '@market/contracts';
+import { TOPIC_PARTITIONS, dlqTopic, parseEnvelope, topicsOfTypes, type EventEnvelope, type Topic } from '@market/contracts';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
@@ -71,6 +71,31 @@ export function mergeHandlers(...maps: Record<string, EventHandler>[]): Record<s
         : handler;
     }
   return out;
+}
+
+/**
+ * The one handler map and the topics a service's consumer needs, from the handler maps its
+ * factories return (the rule of `ServiceContext.consume`):
+ * - each event type may appear in ONE map: a type handled by two maps is refused (a spread
+ *   would silently keep only the last); to run several handlers of a type, pass them
+ *   through {@link mergeHandlers} as one map, which runs them in order;
+ * - every type must be in the event registry of @market/contracts;
+ * - the topics are those of the handled types (each once), so a handler cannot be left
+ *   without its topic.
+ * @throws {Error} naming the event type on a duplicate or an unknown type (at start-up)
+ */
+export function consumerPlan(maps: readonly Record<string, EventHandler>[]): {
+  handlers: Record<string, EventHandler>;
+  topics: Topic[];
+} {
+  const handlers: Record<string, EventHandler> = {};
+  for (const map of maps)
+    for (const [type, handler] of Object.entries(map)) {
+      if (Object.prototype.hasOwnProperty.call(handlers, type))
+        throw new Error(`Event type '${type}' is handled by two handler maps: combine them with mergeHandlers to run both`);
+      handlers[type] = handler;
+    }
+  return { handlers, topics: topicsOfTypes(Object.keys(handlers)) };
 }
 
 /** Default partitions handled at once per consumer: every partition of one topic. */

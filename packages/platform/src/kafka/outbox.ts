@@ -29,7 +29,7 @@
  * `bulkWrite` and writes through `model.collection` bypass it: a write there that records events
  * must call {@link announceOutboxWrite} first, or the relay never finds its events.
  */
-import { topicOf, type EventEnvelope, type EventType } from '@market/contracts';
+import { EventRegistry, isEventType, topicOf, type EventDataInput, type EventEnvelope, type EventType } from '@market/contracts';
 import { context, propagation } from '@opentelemetry/api';
 import { randomUUID } from 'node:crypto';
 import type { Producer } from 'kafkajs';
@@ -196,19 +196,38 @@ function currentTraceparent(): string | undefined {
 
 /**
  * Builds a pending event for an aggregate change. Captures the active trace context so the
- * trace continues through the relay and the consumer.
- * @param type - event type from @market/contracts `Events`; decides the topic
+ * trace continues through the relay and the consumer. Typed by the event registry of
+ * @market/contracts (`EventRegistry`): the type decides the topic and the schemaVersion, and
+ * `data` must match the type's data schema (checked at compile time, not parsed at run time).
+ * @param type - event type from @market/contracts `EventRegistry`
  * @param aggregateId - the aggregate's id (also the Kafka key)
  * @param aggregateVersion - the aggregate's version AFTER this change
- * @param data - the event's payload (spec field names)
+ * @param data - the event's payload (spec field names; money in integer cents)
  */
-export function pendingEvent(
+export function pendingEvent<T extends EventType>(
+  type: T,
+  aggregateId: string,
+  aggregateVersion: number,
+  data: EventDataInput<T>,
+): PendingEvent {
+  return untypedPendingEvent(type, aggregateId, aggregateVersion, data as Record<string, unknown>);
+}
+
+/**
+ * {@link pendingEvent} without the registry's compile-time check of `data`: for tests that put
+ * deliberately partial or malformed payloads on the wire. Services use {@link pendingEvent}.
+ * @param schemaVersion - the envelope's schemaVersion (default: the registry's for `type`)
+ * @throws {Error} when `type` is not in the registry
+ */
+export function untypedPendingEvent(
   type: EventType,
   aggregateId: string,
   aggregateVersion: number,
   data: Record<string, unknown>,
-  schemaVersion = 1,
+  schemaVersion?: number,
 ): PendingEvent {
+  if (!isEventType(type)) throw new Error(`Unknown event type '${String(type)}': add it to EventRegistry in @market/contracts`);
+  schemaVersion ??= EventRegistry[type].schemaVersion;
   const envelope: EventEnvelope = {
     eventId: randomUUID(),
     type,

@@ -41,7 +41,7 @@ export function orderCancelled(kind: 'item' | 'package', order: ItemOrderDoc | P
     totalCents: order.totalCents,
     at: at.toISOString(),
   };
-  return pendingEvent('OrderCancelled', order._id, v, data as unknown as Record<string, unknown>);
+  return pendingEvent('OrderCancelled', order._id, v, data);
 }
 
 /** PaymentRefunded of one cancelled line at the checkout's version `v`; `c` carries its payment. */
@@ -60,5 +60,5 @@ export function lineRefunded(c: CheckoutDoc, v: number, lineId: string, plan: Re
     orderLineId: lineId,
     status: plan.status,
   };
-  return pendingEvent('PaymentRefunded', c._id, v, data as unknown as Record<string, unknown>);
+  return pendingEvent('PaymentRefunded', c._id, v, data);
 }

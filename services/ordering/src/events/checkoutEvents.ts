@@ -47,17 +47,15 @@ function outcomeData(c: CheckoutDoc): OrderOutcomeData {
 
 /** OrderPlaced then PaymentCaptured, at versions `v` and `v + 1`; `c` carries its payment. */
 export const paidEvents = (c: CheckoutDoc, v: number): PendingEvent[] => [
-  pendingEvent('OrderPlaced', c._id, v, placedData(c) as unknown as Record<string, unknown>),
-  pendingEvent('PaymentCaptured', c._id, v + 1, paymentData(c, c.payment!.paidAt) as unknown as Record<string, unknown>),
+  pendingEvent('OrderPlaced', c._id, v, placedData(c)),
+  pendingEvent('PaymentCaptured', c._id, v + 1, paymentData(c, c.payment!.paidAt)),
 ];
 
 /** OrderConfirmed at version `v`. */
-export const confirmedEvents = (c: CheckoutDoc, v: number): PendingEvent[] => [
-  pendingEvent('OrderConfirmed', c._id, v, outcomeData(c) as unknown as Record<string, unknown>),
-];
+export const confirmedEvents = (c: CheckoutDoc, v: number): PendingEvent[] => [pendingEvent('OrderConfirmed', c._id, v, outcomeData(c))];
 
 /** OrderRejected then PaymentRefunded, at versions `v` and `v + 1`. */
 export const rejectedEvents = (c: CheckoutDoc, v: number, at: Date): PendingEvent[] => [
-  pendingEvent('OrderRejected', c._id, v, outcomeData(c) as unknown as Record<string, unknown>),
-  pendingEvent('PaymentRefunded', c._id, v + 1, paymentData(c, at) as unknown as Record<string, unknown>),
+  pendingEvent('OrderRejected', c._id, v, outcomeData(c)),
+  pendingEvent('PaymentRefunded', c._id, v + 1, paymentData(c, at)),
 ];
