@@ -39,7 +39,7 @@ type Session = 'session';
 const RULES: [RegExp, Domain[] | Session][] = [
   [/\/(loginCustomer|loginSeller|loginAdmin|logout)$/, 'session'],
   // Writes that change nothing a page shows, and reads sent as POST.
-  [/\/(forgotPassword|verifyCode|resetPassword|create-pdf)$/, []],
+  [/\/(forgotPassword|verifyCode|resetPassword|checkPassword|create-pdf)$/, []],
   [/^\/wishlist\/getByCustomerID\//, []],
   [/^\/ShoppingCart\//, ['cart']],
   [/^\/wishlist\//, ['wishlist']],

@@ -114,6 +114,9 @@ describe('data layer', () => {
     expect(domainsChangedBy('/checkout/abc/pay')).toEqual(expect.arrayContaining(['cart', 'orders', 'history', 'items']));
     expect(domainsChangedBy('/Customer/loginCustomer')).toBe('session');
     expect(domainsChangedBy('/Customer/logout')).toBe('session');
+    // Checking the own password (before deleting the account) changes nothing shown.
+    expect(domainsChangedBy('/Customer/checkPassword')).toEqual([]);
+    expect(domainsChangedBy('/Customer/update/abc')).toEqual(['me', 'people']);
     expect(domainsChangedBy('/something/new')).toBe('all');
   });
 });
