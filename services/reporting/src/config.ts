@@ -25,8 +25,3 @@ export type ReportingConfig = z.infer<typeof ReportingConfigSchema>;
 export function reportQueuePrefix(config: Pick<ReportingConfig, 'REPORT_QUEUE_PREFIX' | 'MONGO_DB'>): string {
   return config.REPORT_QUEUE_PREFIX ?? (config.MONGO_DB ? `bull-${config.MONGO_DB}` : 'bull');
 }
-
-/** Consumer group of the live read models (per database, like the other services). */
-export function consumerGroup(config: Pick<ReportingConfig, 'SERVICE_NAME' | 'MONGO_DB'>): string {
-  return `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`;
-}

@@ -4,11 +4,11 @@
  * monthly scheduled delivery, and the report, dashboard and sales routes.
  */
 import '@market/platform/telemetry';
-import { ALL_TOPICS, MONTHLY_DELIVERY_KIND, Queues, type EmailJob, type ReportJob } from '@market/contracts';
-import { DEFAULT_JOB_OPTIONS, IdempotentConsumer, createQueue, runService } from '@market/platform';
+import { MONTHLY_DELIVERY_KIND, Queues, type EmailJob, type ReportJob } from '@market/contracts';
+import { DEFAULT_JOB_OPTIONS, consumerGroupOf, createQueue, runService } from '@market/platform';
 import { Queue } from 'bullmq';
 import path from 'node:path';
-import { consumerGroup, reportQueuePrefix, ReportingConfigSchema } from './config';
+import { reportQueuePrefix, ReportingConfigSchema } from './config';
 import { reportingHandlers } from './events/handlers';
 import { reportRoutes } from './http/routes';
 import { MONTHLY_PATTERN, MONTHLY_SCHEDULER_ID, MONTHLY_TZ } from './jobs/monthly';
@@ -20,7 +20,7 @@ import { reportStore } from './store/reports';
 void runService({
   configSchema: ReportingConfigSchema,
   dbName: 'reporting',
-  async setup({ config, app, db, kafka, producer, logger, shutdown, bullRedis }) {
+  async setup({ config, app, db, logger, shutdown, bullRedis, consume }) {
     const rm = readModels(db);
     const counters = dashboardCounters(db);
     const store = reportStore(db);
@@ -28,21 +28,9 @@ void runService({
       [...Object.values(rm), counters.model, ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()),
     );
 
-    const groupId = consumerGroup(config);
-    const consumer = new IdempotentConsumer({
-      kafka,
-      groupId,
-      topics: ALL_TOPICS,
-      conn: db,
-      producer,
-      logger,
-      handlers: reportingHandlers({ rm, counters, groupId }),
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
-    });
-    const joined = consumer.whenJoined();
-    await consumer.start();
-    await joined;
-    shutdown.add('kafka consumer', () => consumer.stop());
+    // The service's consumer group, as every service's (the dashboard counters are kept per group
+    // and partition); the handlers cover an event of every topic, so it reads all of them.
+    await consume(reportingHandlers({ rm, counters, groupId: consumerGroupOf(config) }));
 
     const prefix = reportQueuePrefix(config);
     const queue = new Queue<ReportJob>(Queues.report, { connection: bullRedis, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });

@@ -8,8 +8,8 @@
  * Configuration as the service (MONGO_URL, MONGO_DB, KAFKA_BROKERS).
  */
 import { ALL_TOPICS } from '@market/contracts';
-import { IdempotentConsumer, connectMongo, createKafka, createLogger, loadConfig } from '@market/platform';
-import { consumerGroup, ReportingConfigSchema } from './config';
+import { IdempotentConsumer, connectMongo, consumerGroupOf, createKafka, createLogger, loadConfig } from '@market/platform';
+import { ReportingConfigSchema } from './config';
 import { reportingHandlers } from './events/handlers';
 import { dashboardCounters } from './store/dashboardCounters';
 import { READ_MODEL_COLLECTIONS, readModels } from './store/readModels';
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
         if (Number(p.high) > Number(p.low)) ends.set(`${topic}:${p.partition}`, Number(p.high));
       }
     }
-    const groupId = `${consumerGroup(config)}-rebuild-${Date.now()}`;
+    const groupId = `${consumerGroupOf(config)}-rebuild-${Date.now()}`;
     const consumer = new IdempotentConsumer({
       kafka,
       groupId,
