@@ -28,6 +28,16 @@ void runService({
       [...Object.values(rm), counters.model, ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()),
     );
 
+    // Read models written before the dashboard's totals existed are counted once.
+    const backfilled = await counters.backfill({
+      customer: rm.customers,
+      seller: rm.sellers,
+      item: rm.items,
+      package: rm.packages,
+      review: rm.reviews,
+      order: rm.orders,
+    });
+    if (backfilled > 0) logger.info({ documents: backfilled }, 'dashboard totals backfilled');
     // The service's consumer group, as every service's (the dashboard counters are kept per group
     // and partition); the handlers cover an event of every topic, so it reads all of them.
     await consume(reportingHandlers({ rm, counters, groupId: consumerGroupOf(config) }));

@@ -57,7 +57,10 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await Promise.all([rm.customers.deleteMany({}), rm.orders.deleteMany({}), rm.sellers.deleteMany({}), counters.model.deleteMany({})]);
+  await Promise.all(
+    [rm.customers, rm.orders, rm.sellers, rm.items, rm.packages, rm.reviews].map((m) => (m as ReadModels['orders']).deleteMany({})),
+  );
+  await counters.model.deleteMany({});
 });
 
 const customer = (id: string, deleted = false) => rm.customers.updateOne({ _id: id }, { $set: { deleted } }, { upsert: true });
@@ -140,6 +143,28 @@ describe('dashboard counters', () => {
     expect(t.orders).toBe(1);
     expect(t[`m:${month}:revenue`]).toBe(75_000);
     expect(dashboardOf(t, [month]).revenueThisMonth).toBe(750);
+  });
+
+  it('count a database written before the totals existed once, by the start-up backfill', async () => {
+    await customer('c1');
+    await customer('c2');
+    await customer('c3', true);
+    await rm.sellers.updateOne({ _id: 's1' }, { $set: { state: 'approved', requestDelete: true } }, { upsert: true });
+    await rm.orders.updateOne({ _id: 'o1' }, { $set: { status: 'Confirmed', month: '2026-10', amountCents: 5_000 } }, { upsert: true });
+    const sources = {
+      customer: rm.customers,
+      seller: rm.sellers,
+      item: rm.items,
+      package: rm.packages,
+      review: rm.reviews,
+      order: rm.orders,
+    };
+    expect(await counters.backfill(sources)).toBeGreaterThanOrEqual(5);
+    expect(await counters.backfill(sources)).toBe(0);
+    // The live consumer settling the same documents afterwards adds nothing.
+    await counters.settle('customer', rm.customers, 'c1', at());
+    const t = await counters.totals();
+    expect([t.customers, t.sellers, t.deletionRequests, t.orders, t['m:2026-10:revenue']]).toEqual([2, 1, 1, 1, 5_000]);
   });
 
   it('equal a scan of the documents after random changes, redeliveries and crashes', async () => {

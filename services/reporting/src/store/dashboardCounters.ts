@@ -86,7 +86,20 @@ export interface DashboardCounters {
   settle(kind: CountedKind, docs: CountedModel, id: string, at: SettleAt): Promise<void>;
   /** The totals: the sum of every counter document (a bounded collection, see above). */
   totals(): Promise<Contribution>;
+  /**
+   * Once per database: settles every counted document of `sources`, so a database whose read
+   * models were written before the totals existed counts them. Reads each collection whole, once,
+   * at start-up (like the other one-off backfills); later start-ups read only the marker by `_id`.
+   * Safe beside the live consumer and other replicas: each document's claim is a compare-and-set.
+   * @returns how many documents were settled (0 when already done)
+   */
+  backfill(sources: Record<CountedKind, CountedModel>): Promise<number>;
+  /** Records the backfill as done (a rebuild, which counts everything by replaying, calls it). */
+  markBackfilled(): Promise<void>;
 }
+
+/** The marker document of {@link DashboardCounters.backfill} (no consumer group starts with `#`). */
+const BACKFILLED = '#backfilled';
 
 const counterSchema = new Schema<CounterDoc>({ _id: String, lastSeq: Number, c: { type: Schema.Types.Mixed, default: {} } } as never, {
   collection: DASHBOARD_COUNTERS_COLLECTION,
@@ -116,7 +129,7 @@ export function dashboardCounters(conn: Connection): DashboardCounters {
     await docs.updateOne({ _id: id, countedRev: p.rev }, { $unset: { countPending: 1 } });
   }
 
-  return {
+  const api: DashboardCounters = {
     model,
     async settle(kind, docs, id, at) {
       const counter = `${at.groupId}|${at.meta.topic}|${at.meta.partition}`;
@@ -148,10 +161,27 @@ export function dashboardCounters(conn: Connection): DashboardCounters {
       }
       throw new Error(`dashboard counters: could not settle ${kind} ${id} (kept changing)`);
     },
+    async backfill(sources) {
+      if (await model.exists({ _id: BACKFILLED })) return 0;
+      // A counter of its own per run: its sequence numbers are this run's, one after another.
+      const groupId = `#backfill-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+      let n = 0;
+      for (const [kind, docs] of Object.entries(sources) as [CountedKind, CountedModel][]) {
+        for await (const d of docs.find({}, { _id: 1 }).lean<{ _id: unknown }>().cursor()) {
+          await api.settle(kind, docs, String(d._id), { groupId, meta: { topic: kind, partition: 0, offset: String(n++) } });
+        }
+      }
+      await api.markBackfilled();
+      return n;
+    },
+    async markBackfilled() {
+      await ensureCounter(BACKFILLED);
+    },
     async totals() {
       // Bounded: one document per consumer group and partition, not per customer or order.
       const all = await model.find({}, { c: 1 }).lean<Pick<CounterDoc, 'c'>[]>();
       return sumOf(all.map((d) => d.c ?? {}));
     },
   };
+  return api;
 }
