@@ -36,3 +36,15 @@ export function formatLkr(cents: number): string {
   const digits = lkrDigits(cents);
   return digits.startsWith('-') ? `-Rs. ${digits.slice(1)}` : `Rs. ${digits}`;
 }
+
+/**
+ * LKR cents to the rupees number the JSON answers carry (`Price`, `Amount`, `TotalPrice`...):
+ * 1234550 → 12345.5, 99 → 0.99. Money is stored as integer cents (DESIGN.md section 6) and the
+ * wire shows rupees with at most two decimals (spec 000 section 9); one conversion for every
+ * service, so an amount reads the same in an order, a checkout and a report.
+ *
+ * @param cents - amount in integer cents (a fractional value is rounded to the nearest cent
+ *   first, so the answer is always exact to the cent)
+ * @returns rupees; `rupees(c).toFixed(2)` is the amount's two-decimal text
+ */
+export const rupees = (cents: number): number => Math.round(cents) / 100;

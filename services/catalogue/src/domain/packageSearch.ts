@@ -8,7 +8,7 @@
  * package as the API answers it, not indexed), `name` (text with a `.prefix` sub-field),
  * `sellerId` keyword, `available` boolean, `createdAt` date, `deleted` (tombstones).
  */
-import type { PackageEventData } from '@market/contracts';
+import { rupees, type PackageEventData } from '@market/contracts';
 import { indexDefinition, textQuery, type SearchRequestBody } from './search';
 
 /** A package as the API answers it (`packageView`; price and content prices in rupees). */
@@ -34,7 +34,7 @@ export function packageDocFromEvent(d: PackageEventData) {
     packageName: d.packageName,
     seller: d.seller,
     description: d.description,
-    price: d.priceCents / 100,
+    price: rupees(d.priceCents),
     startDate: d.startDate,
     endDate: d.endDate,
     image: d.image,
@@ -44,7 +44,7 @@ export function packageDocFromEvent(d: PackageEventData) {
       Brand: c.Brand ?? '',
       Model: c.Model ?? '',
       Images: c.Images ?? [],
-      FinalPrice: (c.finalPriceCents ?? 0) / 100,
+      FinalPrice: rupees(c.finalPriceCents ?? 0),
     })),
     packageAvailability: d.packageAvailability,
     // Events written before createdAt was carried: the epoch, so such packages sort oldest.

@@ -12,7 +12,7 @@
  * - `category`, `sellerId` keywords; `finalPriceCents`, `priceCents` longs (integer cents);
  *   `rating` whole stars or absent; `discounted`, `available` booleans; `createdAt` date.
  */
-import { PRICE_BANDS, type ItemEventData } from '@market/contracts';
+import { PRICE_BANDS, rupees, type ItemEventData } from '@market/contracts';
 import type { ItemListQuery } from './itemQuery';
 
 /** An item as the API answers it (rupees), also the `view` of its index document. */
@@ -110,8 +110,8 @@ export function searchDocFromEvent(d: ItemEventData): SearchDoc {
     Brand: d.Brand,
     Model: d.Model,
     Quantity: d.Quantity,
-    Price: d.priceCents / 100,
-    FinalPrice: d.finalPriceCents / 100,
+    Price: rupees(d.priceCents),
+    FinalPrice: rupees(d.finalPriceCents),
     Stock_keeping_unit: d.Stock_keeping_unit,
     Description: d.Description ?? '',
     Specification: d.Specification ?? '',

@@ -5,6 +5,7 @@
  * `Stock_keeping_unit` is unique across all items (spec 001 section 5) by a unique index on its
  * upper-cased copy, which also settles two concurrent creates.
  */
+import { rupees } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model, type Query } from 'mongoose';
 import { itemWrites } from './itemViewCache';
@@ -105,8 +106,6 @@ export function itemModel(conn: Connection): Model<ItemDoc> {
   return (conn.models.Item as Model<ItemDoc>) ?? conn.model<ItemDoc>('Item', schema);
 }
 
-/** Cents → rupees for the wire. */
-export const rupees = (cents: number) => cents / 100;
 /** Rupees from the wire → cents. */
 export const cents = (rupees: number) => Math.round(rupees * 100);
 

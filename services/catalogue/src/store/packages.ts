@@ -4,6 +4,7 @@
  * snapshot of each item as it was when put in the package (the documents show content entries
  * with Item_name); price in cents.
  */
+import { rupees } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 
@@ -67,7 +68,7 @@ export function packageView(p: PackageDoc) {
     packageName: p.packageName,
     seller: p.seller,
     description: p.description,
-    price: p.priceCents / 100,
+    price: rupees(p.priceCents),
     startDate: p.startDate,
     endDate: p.endDate,
     image: p.image,
@@ -77,7 +78,7 @@ export function packageView(p: PackageDoc) {
       Brand: c.Brand,
       Model: c.Model,
       Images: c.Images,
-      FinalPrice: c.finalPriceCents / 100,
+      FinalPrice: rupees(c.finalPriceCents),
     })),
     packageAvailability: p.packageAvailability,
     createdAt: p.createdAt.toISOString(),

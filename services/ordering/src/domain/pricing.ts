@@ -8,6 +8,7 @@ import {
   ITEM_UNAVAILABLE,
   PACKAGE_UNAVAILABLE,
   onlyLeftInStock,
+  rupees,
   type CheckoutSessionSchema,
 } from '@market/contracts';
 import type { z } from 'zod';
@@ -64,8 +65,6 @@ export class LineRefused extends Error {
     super(message);
   }
 }
-
-const rupees = (cents: number) => cents / 100;
 
 /**
  * Prices the requested lines against the read model.

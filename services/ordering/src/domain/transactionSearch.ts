@@ -16,7 +16,7 @@
  * `q` within either); `sortAt` the payment time; `key` the record id (tie breaker). No card data:
  * the record has none (the card's brand and last four digits stay in the saved card).
  */
-import type { PaymentEventData } from '@market/contracts';
+import { rupees, type PaymentEventData } from '@market/contracts';
 import { LC_KEYWORD, listIndexDefinition, type SearchBody } from '@market/platform';
 import { colomboIso } from './time';
 
@@ -66,14 +66,14 @@ export function transactionDoc(
     _id: facts.historyId,
     RecieptNo: d.RecieptNo,
     PaymentType: d.PaymentType,
-    Amount: d.amountCents / 100,
+    Amount: rupees(d.amountCents),
     TransTime: colomboIso(new Date(facts.paidAt)),
     ItemList: facts.itemIds,
     PacakgeID: facts.packageIds,
     CustomerID: d.customerId,
     OrderID: d.orderId,
     status: type === 'PaymentCaptured' ? 'Paid' : (named ?? 'Refunded'),
-    ...(type === 'PaymentRefunded' && typeof d.refundedCents === 'number' ? { RefundedAmount: d.refundedCents / 100 } : {}),
+    ...(type === 'PaymentRefunded' && typeof d.refundedCents === 'number' ? { RefundedAmount: rupees(d.refundedCents) } : {}),
   };
   return { view, receipt: d.RecieptNo, paymentType: d.PaymentType, sortAt: new Date(facts.paidAt).toISOString(), key: facts.historyId };
 }

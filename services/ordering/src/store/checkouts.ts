@@ -4,7 +4,7 @@
  * paid) → `AwaitingStock` (paid; OrderPlaced recorded) → `Confirmed` (StockReserved) or
  * `Rejected` (StockRejected; payment refunded). Events go through the per-document outbox.
  */
-import { DELIVERY_AND_VAT, type CheckoutStatus } from '@market/contracts';
+import { DELIVERY_AND_VAT, rupees, type CheckoutStatus } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { LineRefund } from '../cancellation/refunds';
@@ -91,8 +91,6 @@ export async function writeOrdersOnce(
   await write(c);
   await checkouts.updateOne({ _id: c._id }, { $set: { ordersWritten: true } });
 }
-
-const rupees = (cents: number) => cents / 100;
 
 /** The checkout as its customer sees it (money in rupees). */
 export function checkoutView(c: CheckoutDoc) {

@@ -9,7 +9,7 @@
  * written with insert-if-absent upserts, so writing them again after a crash or from a second
  * path (a retried pay, the saga consumer) changes nothing.
  */
-import type { OrderStatus } from '@market/contracts';
+import { rupees, type OrderStatus } from '@market/contracts';
 import { isDuplicateKey, type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { colomboIso } from '../domain/time';
@@ -430,8 +430,6 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
     await book.history.updateOne({ _id: new Types.ObjectId(c.payment.historyId) }, { $set: { status: 'Refunded' } });
   }
 }
-
-const rupees = (cents: number) => cents / 100;
 
 /** An order's wire fields: the stored ones less the internal ones, money in rupees. */
 function orderWire<T extends ItemOrderDoc | PackageOrderDoc>(o: T) {

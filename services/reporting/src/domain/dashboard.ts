@@ -15,8 +15,7 @@
  * the checkout's amount less what sellers' cancellations refunded). No name contains a dot, so
  * each is one field of a stored document.
  */
-import type { AdminDashboard } from '@market/contracts';
-import { rupees } from './money';
+import { rupees, type AdminDashboard } from '@market/contracts';
 
 /** Named amounts (counts, or cents of LKR for `m:*:revenue`). Absent means 0. */
 export type Contribution = Record<string, number>;

@@ -1,8 +1,8 @@
 /** Properties of report money (amount, rs, rupees, percentOf, lineOutgoings) against exact BigInt arithmetic: DESIGN.md section 6 and spec 001 section 9. */
-import { ITEM_OUTGOINGS_PERCENT, PACKAGE_OUTGOINGS_PERCENT } from '@market/contracts';
+import { ITEM_OUTGOINGS_PERCENT, PACKAGE_OUTGOINGS_PERCENT, rupees } from '@market/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amount, lineOutgoings, percentOf, rs, rupees } from './money';
+import { amount, lineOutgoings, percentOf, rs } from './money';
 
 const SHAPE = /^(-?)(\d{1,3}(?:,\d{3})*)\.(\d{2})$/;
 

@@ -13,9 +13,6 @@ export const amount = lkrDigits;
 /** `Rs. 12,345.00`; a negative amount as `-Rs. 50.00`, as the web app shows it. */
 export const rs = formatLkr;
 
-/** Cents to rupees for JSON answers (exact to the cent). */
-export const rupees = (cents: number): number => Math.round(cents) / 100;
-
 /** `percent` % of `cents`, rounded half up to the cent. */
 export function percentOf(cents: number, percent: number): number {
   return Math.round((cents * percent) / 100);

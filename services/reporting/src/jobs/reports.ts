@@ -6,6 +6,7 @@
  */
 import {
   MONTH_NAMES,
+  rupees,
   type ItemSalesRow,
   type PackageSalesRow,
   type ReportJobParams,
@@ -16,7 +17,7 @@ import {
 import { notFound } from '@market/platform';
 import type { Model } from 'mongoose';
 import { SalesAccumulator, type SalesTotals } from '../domain/figures';
-import { rs, rupees } from '../domain/money';
+import { rs } from '../domain/money';
 import { colomboDate, keyOf, usDate } from '../domain/time';
 import type { Column, ReportSpec } from '../pdf/render';
 import { refundedOf, type ItemRM, type PackageRM, type ReadModels, type SaleRM, type SellerRM } from '../store/readModels';
