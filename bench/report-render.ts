@@ -10,14 +10,13 @@
  *
  *   npx tsx bench/report-render.ts [rows...]        (default 1000 20000; needs `npm run infra:up`)
  */
-import { Queues, type ReportJob } from '@market/contracts';
+import { colomboMonthKey, Queues, type ReportJob } from '@market/contracts';
 import { connectMongo, createLogger, createRedis } from '@market/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { monthKey } from '../services/reporting/src/domain/time';
 import { renderReport, type ReportSpec } from '../services/reporting/src/pdf/render';
 import { startReportWorker } from '../services/reporting/src/jobs/start';
 import { buildReport } from '../services/reporting/src/jobs/reports';
@@ -224,7 +223,7 @@ async function runCases() {
           orderId: `ORD${String(i + j).padStart(9, '0')}`,
           customerId: 'c',
           placedAt,
-          month: monthKey(placedAt),
+          month: colomboMonthKey(placedAt),
           status: 'Confirmed',
           statusVersion: 1,
         }));

@@ -27,6 +27,7 @@ export * from './reporting';
 export * from './reporting-api';
 export * from './operations';
 export * from './money';
+export * from './colomboTime';
 export * from './identity-answers';
 export * from './catalogue-answers';
 export * from './cart-answers';

@@ -16,9 +16,8 @@
  * `q` within either); `sortAt` the payment time; `key` the record id (tie breaker). No card data:
  * the record has none (the card's brand and last four digits stay in the saved card).
  */
-import { rupees, type PaymentEventData } from '@market/contracts';
+import { colomboIso, rupees, type PaymentEventData } from '@market/contracts';
 import { LC_KEYWORD, listIndexDefinition, type SearchBody } from '@market/platform';
-import { colomboIso } from './time';
 
 /** A payment-history record as `GET /orderhistory/getItems` answers it. */
 export interface TransactionView {

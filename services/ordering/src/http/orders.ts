@@ -15,6 +15,8 @@ import {
   OrderListQuerySchema,
   OrderStatusChangeSchema,
   SELLER_STATUS_MOVES,
+  colomboMonthRange,
+  colomboYear,
   type OrderStatus,
 } from '@market/contracts';
 import {
@@ -39,7 +41,6 @@ import {
 import { Router, type Request } from 'express';
 import type { Model } from 'mongoose';
 import { orderCancelled } from '../cancellation/events';
-import { colomboMonthRange, colomboYear } from '../domain/time';
 import { transactionSearch, type TransactionView } from '../domain/transactionSearch';
 import { filterListId, monthKey, statusKey } from '../store/orderFilters';
 import {

@@ -26,9 +26,9 @@
  * (`$exists: false`), and only the claimer allocates, so two writers listing the same order at
  * once (a pay and the saga) leave no hole; reruns and redeliveries write the same entries again.
  */
+import { colomboMonthKey } from '@market/contracts';
 import { type OwnerLists } from '@market/platform';
 import type { Model } from 'mongoose';
-import { colomboIso } from '../domain/time';
 import type { ListOwner, ListSlots, OrderKind } from './orders';
 
 /** The fields of an order this module reads and writes. */
@@ -47,7 +47,7 @@ export interface FilterableOrder {
 export const statusKey = (status: string) => `st:${status}`;
 
 /** The sub-list key of the Sri Lanka month of a time, e.g. `m:2026-11`. */
-export const monthKeyOf = (at: Date) => `m:${colomboIso(new Date(at)).slice(0, 7)}`;
+export const monthKeyOf = (at: Date) => `m:${colomboMonthKey(new Date(at))}`;
 
 /** The sub-list key of a month, e.g. `m:2026-01` for (2026, 1). */
 export const monthKey = (year: number, month: number) => `m:${year}-${String(month).padStart(2, '0')}`;

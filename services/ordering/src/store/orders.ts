@@ -9,10 +9,9 @@
  * written with insert-if-absent upserts, so writing them again after a crash or from a second
  * path (a retried pay, the saga consumer) changes nothing.
  */
-import { rupees, type OrderStatus } from '@market/contracts';
+import { colomboIso, rupees, type OrderStatus } from '@market/contracts';
 import { isDuplicateKey, type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { colomboIso } from '../domain/time';
 import type { PricedLine } from '../domain/pricing';
 import type { CheckoutDoc } from './checkouts';
 import type { OrderCustomer } from './readModels';

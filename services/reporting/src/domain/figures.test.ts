@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { salesTotals } from './figures';
 import { amount, lineOutgoings, rs } from './money';
-import { colomboDate, lastMonths, monthKey, previousMonth, usDate } from './time';
+import { colomboDate, colomboMonthKey as monthKey } from '@market/contracts';
+import { lastMonths, previousMonth, usDate } from './time';
 
 describe('report money', () => {
   it('shows rupees with thousands separators and two decimals', () => {

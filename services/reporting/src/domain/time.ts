@@ -1,24 +1,13 @@
 /**
- * Dates in Sri Lanka time (Asia/Colombo, UTC+05:30, no daylight saving), as ordering writes them
- * (spec 001 section 9: the report month is the month of the order date).
+ * The report months and dates in Sri Lanka time, as ordering writes them (spec 001 section 9: the
+ * report month is the month of the order date). The clock itself is @market/contracts'
+ * colomboTime module, shared with ordering.
  */
-const OFFSET_MS = (5 * 60 + 30) * 60_000;
-
-const local = (at: Date) => new Date(at.getTime() + OFFSET_MS);
-
-/** `yyyy-mm` of an instant in Sri Lanka. */
-export function monthKey(at: Date): string {
-  return local(at).toISOString().slice(0, 7);
-}
+import { colomboDate, colomboMonthKey } from '@market/contracts';
 
 /** `yyyy-mm` of a month (1..12 or `01`..`12`). */
 export function keyOf(year: number, month: number | string): string {
   return `${year}-${String(month).padStart(2, '0')}`;
-}
-
-/** `yyyy-mm-dd` of an instant in Sri Lanka (the order date column). */
-export function colomboDate(at: Date): string {
-  return local(at).toISOString().slice(0, 10);
 }
 
 /** `MM/DD/YYYY` of an instant in Sri Lanka (the report date, as the screens show it). */
@@ -29,7 +18,7 @@ export function usDate(at: Date): string {
 
 /** The current month in Sri Lanka: `{ month: '01'..'12', year }`. */
 export function currentMonth(now: Date = new Date()): { month: string; year: number } {
-  const [y, m] = monthKey(now).split('-');
+  const [y, m] = colomboMonthKey(now).split('-');
   return { month: m!, year: Number(y) };
 }
 

@@ -11,6 +11,7 @@
  * admin dashboard counts less them.
  */
 import {
+  colomboMonthKey,
   CustomerDeletedDataSchema,
   CustomerEventDataSchema,
   ItemDeletedDataSchema,
@@ -30,7 +31,6 @@ import {
 import type { EventHandler } from '@market/platform';
 import { z } from 'zod';
 import type { CountedKind } from '../domain/dashboard';
-import { monthKey } from '../domain/time';
 import type { CountedModel, DashboardCounters } from '../store/dashboardCounters';
 import { applyById, insertIfAbsent, type OrderLine, type OrderRM, type ReadModels, type SellerState } from '../store/readModels';
 
@@ -95,7 +95,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
       address: c.address,
       username: c.username,
       newlyAddeddate: added,
-      month: monthKey(added),
+      month: colomboMonthKey(added),
       deleted: false,
     });
   };
@@ -114,7 +114,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
         year: s.year,
         requestDelete: s.requestDelete ?? false,
         state: accepted ? 'approved' : state,
-        ...(accepted ? { acceptedDate: accepted, month: monthKey(accepted) } : {}),
+        ...(accepted ? { acceptedDate: accepted, month: colomboMonthKey(accepted) } : {}),
       });
     };
   const sellerRef =
@@ -203,7 +203,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
         customerId: p.customerId,
         amountCents: p.amountCents,
         at,
-        month: monthKey(at),
+        month: colomboMonthKey(at),
         status,
         refundedCents,
       });
@@ -262,7 +262,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
       await applyById(rm.orders, data.orderId, e.aggregateVersion, {
         customerId: data.customerId,
         placedAt,
-        month: monthKey(placedAt),
+        month: colomboMonthKey(placedAt),
         amountCents: data.amountCents ?? 0,
         lines: linesOf(data),
         status: 'Placed',

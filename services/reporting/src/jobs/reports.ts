@@ -6,6 +6,8 @@
  */
 import {
   MONTH_NAMES,
+  colomboClock,
+  colomboDate,
   rupees,
   type ItemSalesRow,
   type PackageSalesRow,
@@ -18,7 +20,7 @@ import { notFound } from '@market/platform';
 import type { Model } from 'mongoose';
 import { SalesAccumulator, type SalesTotals } from '../domain/figures';
 import { rs } from '../domain/money';
-import { colomboDate, keyOf, usDate } from '../domain/time';
+import { keyOf, usDate } from '../domain/time';
 import type { Column, ReportSpec } from '../pdf/render';
 import { refundedOf, type ItemRM, type PackageRM, type ReadModels, type SaleRM, type SellerRM } from '../store/readModels';
 
@@ -316,7 +318,7 @@ async function transactionsReport(rm: ReadModels, p: ReportJobParams, now: Date)
       for await (const t of rm.transactions.find(filter).sort({ at: 1, _id: 1 }).lean().cursor({ batchSize: BATCH })) {
         const c = await customer(t.customerId);
         const gone = !c || c.deleted;
-        const time = `${colomboDate(t.at)} ${new Date(t.at.getTime() + 330 * 60_000).toISOString().slice(11, 16)}`;
+        const time = `${colomboDate(t.at)} ${colomboClock(t.at)}`;
         yield [
           String(++no),
           time,
