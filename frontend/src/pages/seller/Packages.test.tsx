@@ -2,12 +2,15 @@
  * Seller package screens (issue 16 item 10; spec 001 section 5 "Create package picker" and
  * "Package form"): the picker refuses a name outside the documented pattern with its message
  * before going on, and Edit Package adds items and refuses to empty the package with
- * 'Cannot Delete All Items From a Package'.
+ * 'Cannot Delete All Items From a Package'. Edit Package and the availability switch send the
+ * package's `version` as loaded, so a change someone else made meanwhile is refused (409), shown,
+ * and the list read again.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STALE_PACKAGE } from '@market/contracts';
 import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
-import { CreatePackage, UpdatePackage } from './Packages';
+import { CreatePackage, MyPackages, UpdatePackage } from './Packages';
 
 afterEach(() => vi.unstubAllGlobals());
 beforeEach(() => sessionStorage.clear());
@@ -40,6 +43,7 @@ const pkg = {
   content: [{ _id: A._id, Item_name: A.Item_name, Brand: 'Samsung', Model: 'M1', Images: [], FinalPrice: 1000 }],
   packageAvailability: true,
   createdAt: '2026-11-01T00:00:00.000Z',
+  version: 7,
 };
 
 describe('create package picker', () => {
@@ -98,5 +102,36 @@ describe('edit package', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
     expect((calls.find((c) => c.method === 'PUT')!.body as { content: string[] }).content).toEqual([A._id]);
+  });
+});
+
+describe('stale package writes', () => {
+  it('Edit Package sends the version it loaded', async () => {
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /Packages/getPackage/${PKG_ID}`]: pkg,
+      'GET /items/getItems': { items: [A, B], total: 2, page: 1, limit: 12 },
+      [`PUT /Packages/updatePackages/${PKG_ID}`]: (call: Call) => ({ ...pkg, ...(call.body as object), version: 8 }),
+    });
+    renderPage(<UpdatePackage />, { kind: 'seller', path: `/Seller/UpdatePackage/${PKG_ID}`, pattern: 'UpdatePackage/:id' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect((calls.find((c) => c.method === 'PUT')!.body as { version?: number }).version).toBe(7);
+  });
+
+  it('the availability switch sends the version of its row; a stale one is refused, said and the list read again', async () => {
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /Packages/getPackages': { items: [pkg], total: 1, page: 1, limit: 12 },
+      [`PUT /Packages/updatePackages/${PKG_ID}`]: { status: 409, body: { error: STALE_PACKAGE, fields: { version: STALE_PACKAGE } } },
+    });
+    renderPage(<MyPackages />, { kind: 'seller', path: '/Seller/MyPackages' });
+    const lists = () => calls.filter((c) => c.path.startsWith('/Packages/getPackages')).length;
+    fireEvent.click(await screen.findByRole('switch'));
+    const before = lists();
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ packageAvailability: false, version: 7 });
+    expect(await screen.findByText(STALE_PACKAGE)).toBeInTheDocument();
+    await waitFor(() => expect(lists()).toBeGreaterThan(before));
   });
 });

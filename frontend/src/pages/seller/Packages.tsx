@@ -259,10 +259,14 @@ async function setAvailability(p: Package, available: boolean, done: () => Promi
       endDate: p.endDate,
       content: p.content.map((c) => c._id),
       packageAvailability: available,
+      // The version this row showed: a switch flipped on a stale list is refused, not applied.
+      version: p.version,
     });
     await done();
   } catch (err) {
     notifyError('Oops...', err);
+    // A refusal (e.g. someone changed the package meanwhile): show the package as it is now.
+    await done();
   }
 }
 
@@ -401,7 +405,7 @@ function UpdatePackageForm({ p }: { p: Package }) {
   };
   const submit = form.onSubmit(async (values) => {
     try {
-      await catalogueApi.updatePackage(p._id, values);
+      await catalogueApi.updatePackage(p._id, { ...values, version: p.version });
       notifySuccess('Package Updated Successfully');
       navigate('/Seller/MyPackages');
     } catch (err) {
