@@ -12,7 +12,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKafka, ensureTopics } from '../src/kafka/client';
-import { applyVersioned, IdempotentConsumer, processedEventsModel } from '../src/kafka/consumer';
+import { applyVersioned, IdempotentConsumer, insertIfAbsent, processedEventsModel } from '../src/kafka/consumer';
 import {
   announceOutboxWrite,
   OUTBOX_HINTS,
@@ -410,6 +410,42 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     const reasons = dlqMessages.map((m) => m.reason);
     expect(reasons.some((r) => r.startsWith('invalid envelope'))).toBe(true);
     expect(reasons).toContain('handler failed: cannot apply this one');
+  });
+});
+
+describe('read-model writes by _id (applyVersioned, insertIfAbsent)', () => {
+  it('applies a version only over an older one, a document without a version being older than any', async () => {
+    const views = gadgetViewModel(readerDb);
+    const id = uniqueName('view');
+    expect(await applyVersioned(views, id, 2, { name: 'v2' })).toBe('applied');
+    expect(await applyVersioned(views, id, 2, { name: 'v2 again' })).toBe('stale');
+    expect(await applyVersioned(views, id, 1, { name: 'v1 late' })).toBe('stale');
+    expect(await views.findById(id).lean()).toMatchObject({ name: 'v2', aggregateVersion: 2 });
+    expect(await applyVersioned(views, id, 3, { name: 'v3' })).toBe('applied');
+    expect(await views.findById(id).lean()).toMatchObject({ name: 'v3', aggregateVersion: 3 });
+
+    const bare = uniqueName('view');
+    await views.collection.insertOne({ _id: bare, name: 'written elsewhere' } as never);
+    expect(await applyVersioned(views, bare, 1, { name: 'v1' })).toBe('applied');
+    expect(await views.findById(bare).lean()).toMatchObject({ name: 'v1', aggregateVersion: 1 });
+  });
+
+  it('keeps the newest of concurrent applies to one document', async () => {
+    const views = gadgetViewModel(readerDb);
+    const id = uniqueName('view');
+    const outcomes = await Promise.all([3, 1, 4, 2].map((v) => applyVersioned(views, id, v, { name: `v${v}` })));
+    expect(outcomes[2]).toBe('applied');
+    expect(await views.findById(id).lean()).toMatchObject({ name: 'v4', aggregateVersion: 4 });
+  });
+
+  it('inserts a derived document once and never changes it', async () => {
+    const views = gadgetViewModel(readerDb);
+    const id = uniqueName('view');
+    const firsts = await Promise.all([1, 2, 3].map((n) => insertIfAbsent(views, { _id: id, name: `writer ${n}` })));
+    expect(firsts.filter(Boolean)).toHaveLength(1);
+    const stored = await views.findById(id).lean();
+    expect(await insertIfAbsent(views, { _id: id, name: 'later' })).toBe(false);
+    expect(await views.findById(id).lean()).toEqual(stored);
   });
 });
 

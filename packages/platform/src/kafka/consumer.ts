@@ -274,13 +274,23 @@ export class IdempotentConsumer {
   }
 }
 
+/** Read-then-write rounds {@link applyVersioned} tries before giving up (the event is retried). */
+const APPLY_ATTEMPTS = 10;
+
 /**
- * Version-guarded upsert for read models (DESIGN.md section 3): writes `set` to the document with
- * `_id = aggregateId` only if the stored `aggregateVersion` is older than `aggregateVersion`.
- * A duplicate or an out-of-order older event changes nothing.
- * Deletions should be written as tombstones (`{ deleted: true }`) through this same function so a
- * late older update cannot resurrect the document.
+ * Version-guarded upsert for read models (DESIGN.md section 3): writes `set` (and
+ * `aggregateVersion`) to the document with `_id = aggregateId` unless it already holds
+ * `aggregateVersion` or a newer one. A duplicate or an out-of-order older event changes nothing.
+ * A document without `aggregateVersion` (written by another path, e.g. a counter) is older than
+ * every event. Deletions should be written as tombstones (`{ deleted: true }`) through this same
+ * function so a late older update cannot resurrect the document.
+ *
+ * Reads the stored version by `_id`, then writes with a filter of `_id` and the version it read
+ * (the compare-and-set the local FerretDB answers from its `_id` index, README "FerretDB"). A
+ * writer that changed or inserted the document in between makes the write miss, and the round
+ * starts again from the read, so concurrent applies of one document never lose the newest.
  * @returns `'applied'` or `'stale'`
+ * @throws when the document kept changing for {@link APPLY_ATTEMPTS} rounds, or the database fails
  */
 export async function applyVersioned(
   model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any read model
@@ -288,19 +298,46 @@ export async function applyVersioned(
   aggregateVersion: number,
   set: Record<string, unknown>,
 ): Promise<'applied' | 'stale'> {
+  for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt++) {
+    const cur = await model.findById(aggregateId, { aggregateVersion: 1 }).lean<{ aggregateVersion?: number }>().exec();
+    const stored = cur?.aggregateVersion;
+    if (typeof stored === 'number' && stored >= aggregateVersion) return 'stale';
+    // The write matches only the version just read (absent: a document without one, or none).
+    try {
+      const res = await model
+        .updateOne(
+          { _id: aggregateId, aggregateVersion: stored === undefined ? { $exists: false } : stored },
+          { $set: { ...set, aggregateVersion } },
+          { upsert: true },
+        )
+        .exec();
+      if (res.matchedCount + res.upsertedCount > 0) return 'applied';
+    } catch (err) {
+      // The upsert tried to insert because the document changed since the read: read again.
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+  throw new Error(
+    `read model ${model.collection.collectionName} ${aggregateId} kept changing while applying version ${aggregateVersion}; will retry`,
+  );
+}
+
+/**
+ * Inserts `doc` unless a document with its `_id` exists, and never changes an existing one
+ * (idempotent writes of derived ids: an order line's sale, an order, a history record). One
+ * upsert by `_id` with `$setOnInsert`; a writer that raced in first makes it a no-op.
+ * @returns whether this call inserted the document
+ */
+export async function insertIfAbsent(
+  model: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any collection
+  doc: Record<string, unknown> & { _id: unknown },
+): Promise<boolean> {
   try {
-    const res = await model
-      .updateOne(
-        { _id: aggregateId, $or: [{ aggregateVersion: { $lt: aggregateVersion } }, { aggregateVersion: { $exists: false } }] },
-        { $set: { ...set, aggregateVersion } },
-        { upsert: true },
-      )
-      .exec();
-    return res.modifiedCount + res.upsertedCount > 0 ? 'applied' : 'stale';
+    const res = await model.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true }).exec();
+    return res.upsertedCount > 0;
   } catch (err) {
-    // The upsert tried to insert because the version filter did not match an existing
-    // newer document: that is the "stale" outcome, not a failure.
-    if (isDuplicateKey(err)) return 'stale';
-    throw err;
+    // Two writers raced on the same derived id: the other one inserted it.
+    if (!isDuplicateKey(err)) throw err;
+    return false;
   }
 }

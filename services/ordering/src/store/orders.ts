@@ -10,7 +10,7 @@
  * path (a retried pay, the saga consumer) changes nothing.
  */
 import { colomboIso, rupees, type OrderStatus } from '@market/contracts';
-import { isDuplicateKey, type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
+import { insertIfAbsent, type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import type { PricedLine } from '../domain/pricing';
 import type { CheckoutDoc } from './checkouts';
@@ -298,15 +298,6 @@ export async function backfillOrderLists(book: OrderBook): Promise<number> {
     package: book.packageOrders as unknown as Model<FilterableOrder>,
   });
   return n;
-}
-
-async function insertIfAbsent<T>(m: Model<T>, doc: Record<string, unknown> & { _id: unknown }): Promise<void> {
-  try {
-    await m.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true });
-  } catch (err) {
-    // Two writers raced on the same derived id: the other one inserted it.
-    if (!isDuplicateKey(err)) throw err;
-  }
 }
 
 /** Each line of a checkout with the id of its order: `<OrderID>-I<n>` for items, `-P<n>` for packages. */

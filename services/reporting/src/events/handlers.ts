@@ -28,11 +28,11 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import type { EventHandler } from '@market/platform';
+import { applyVersioned, insertIfAbsent, type EventHandler } from '@market/platform';
 import { z } from 'zod';
 import type { CountedKind } from '../domain/dashboard';
 import type { CountedModel, DashboardCounters } from '../store/dashboardCounters';
-import { applyById, insertIfAbsent, type OrderLine, type OrderRM, type ReadModels, type SellerState } from '../store/readModels';
+import { type OrderLine, type OrderRM, type ReadModels, type SellerState } from '../store/readModels';
 
 /** Review events as reporting reads them: the text and date when the event carries them. */
 const ReviewDataSchema = ReviewEventDataSchema.extend({
@@ -87,7 +87,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
   const customer: EventHandler = async (e: EventEnvelope) => {
     const c = CustomerEventDataSchema.parse(e.data);
     const added = new Date(c.newlyAddeddate);
-    await applyById(rm.customers, c.customerId, e.aggregateVersion, {
+    await applyVersioned(rm.customers, c.customerId, e.aggregateVersion, {
       firstName: c.firstName,
       lastName: c.lastName,
       email: c.email,
@@ -105,7 +105,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
     async (e) => {
       const s = SellerEventDataSchema.parse(e.data);
       const accepted = s.acceptedDate ? new Date(s.acceptedDate) : undefined;
-      await applyById(rm.sellers, s.sellerId, e.aggregateVersion, {
+      await applyVersioned(rm.sellers, s.sellerId, e.aggregateVersion, {
         ownername: s.ownername,
         companyname: s.companyname,
         email: s.email,
@@ -121,12 +121,12 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
     (set: Record<string, unknown>): EventHandler =>
     async (e) => {
       const { sellerId } = SellerRefDataSchema.parse(e.data);
-      await applyById(rm.sellers, sellerId, e.aggregateVersion, set);
+      await applyVersioned(rm.sellers, sellerId, e.aggregateVersion, set);
     };
 
   const item: EventHandler = async (e) => {
     const i = ItemEventDataSchema.parse(e.data);
-    await applyById(rm.items, i.itemId, e.aggregateVersion, {
+    await applyVersioned(rm.items, i.itemId, e.aggregateVersion, {
       Item_name: i.Item_name,
       Brand: i.Brand,
       Model: i.Model,
@@ -138,7 +138,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
   };
   const pkg: EventHandler = async (e) => {
     const p = PackageEventDataSchema.parse(e.data);
-    await applyById(rm.packages, p.packageId, e.aggregateVersion, {
+    await applyVersioned(rm.packages, p.packageId, e.aggregateVersion, {
       packageName: p.packageName,
       description: p.description,
       seller: p.seller,
@@ -149,7 +149,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
   const review: EventHandler = async (e) => {
     const r = ReviewDataSchema.parse(e.data);
     const cur = await rm.reviews.findById(r.reviewId, { date: 1, description: 1 }).lean();
-    await applyById(rm.reviews, r.reviewId, e.aggregateVersion, {
+    await applyVersioned(rm.reviews, r.reviewId, e.aggregateVersion, {
       itemid: r.itemid,
       customerid: r.customerid,
       noofstars: r.noofstars,
@@ -197,7 +197,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
       // checkout's refund gave back everything.
       const status = kind === 'Paid' ? 'Paid' : (p.status ?? 'Refunded');
       const refundedCents = kind === 'Paid' ? 0 : (p.refundedCents ?? p.amountCents);
-      await applyById(rm.transactions, p.orderId, e.aggregateVersion, {
+      await applyVersioned(rm.transactions, p.orderId, e.aggregateVersion, {
         RecieptNo: p.RecieptNo,
         PaymentType: p.PaymentType,
         customerId: p.customerId,
@@ -235,7 +235,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
     CustomerUpdated: asCustomer(customer),
     CustomerDeleted: asCustomer(async (e) => {
       const { customerId } = CustomerDeletedDataSchema.parse(e.data);
-      await applyById(rm.customers, customerId, e.aggregateVersion, { deleted: true });
+      await applyVersioned(rm.customers, customerId, e.aggregateVersion, { deleted: true });
     }),
     SellerRequested: asSeller(seller('requested')),
     SellerApproved: asSeller(seller('approved')),
@@ -248,18 +248,18 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
     ItemUpdated: asItem(item),
     ItemDeleted: asItem(async (e) => {
       const { itemId } = ItemDeletedDataSchema.parse(e.data);
-      await applyById(rm.items, itemId, e.aggregateVersion, { deleted: true });
+      await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true });
     }),
     PackageCreated: asPackage(pkg),
     PackageUpdated: asPackage(pkg),
     PackageDeleted: asPackage(async (e) => {
       const { packageId } = PackageDeletedDataSchema.parse(e.data);
-      await applyById(rm.packages, packageId, e.aggregateVersion, { deleted: true });
+      await applyVersioned(rm.packages, packageId, e.aggregateVersion, { deleted: true });
     }),
     OrderPlaced: async (e) => {
       const data = OrderPlacedDataSchema.parse(e.data);
       const placedAt = new Date(data.placedAt ?? e.occurredAt);
-      await applyById(rm.orders, data.orderId, e.aggregateVersion, {
+      await applyVersioned(rm.orders, data.orderId, e.aggregateVersion, {
         customerId: data.customerId,
         placedAt,
         month: colomboMonthKey(placedAt),
@@ -283,7 +283,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
     ReviewUpdated: asReview(review),
     ReviewDeleted: asReview(async (e) => {
       const { reviewId } = ReviewDeletedDataSchema.parse(e.data);
-      await applyById(rm.reviews, reviewId, e.aggregateVersion, { deleted: true });
+      await applyVersioned(rm.reviews, reviewId, e.aggregateVersion, { deleted: true });
     }),
   };
 }

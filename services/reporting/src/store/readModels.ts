@@ -1,12 +1,12 @@
 /**
  * Reporting's read models, built only from Kafka events (issue 7; DESIGN.md sections 2 and 3).
- * Every document is keyed by its aggregate id (or a derived id for sale lines) and written by
- * `_id` alone: FerretDB 1.x uses an index only for a lone `_id` equality filter. Each keeps the
- * `aggregateVersion` of the event that wrote it, so a duplicate or older event changes nothing.
+ * Every document is keyed by its aggregate id (or a derived id for sale lines) and read and
+ * written by `_id` (README "FerretDB": the local database's only index), through platform's
+ * `applyVersioned` and `insertIfAbsent`. Each keeps the `aggregateVersion` of the event that wrote
+ * it, so a duplicate or older event changes nothing.
  *
  * All of them can be dropped and rebuilt by replaying the topics (`npm run reporting:rebuild`).
  */
-import { isDuplicateKey } from '@market/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 interface Versioned {
@@ -176,34 +176,4 @@ export function readModels(conn: Connection): ReadModels {
     transactions: model(conn, 'TransactionRM', 'rm_transactions'),
     reviews: model(conn, 'ReviewRM', 'rm_reviews'),
   };
-}
-
-/**
- * Writes `set` to the document `id` unless it already holds version `version` or newer.
- * Read by `_id`, then written by `_id` (both indexed on FerretDB); one aggregate's events come
- * in order from one partition to one consumer, so the read-then-write does not race.
- * @returns whether it was written
- */
-export async function applyById(
-  m: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any read model
-  id: string,
-  version: number,
-  set: Record<string, unknown>,
-): Promise<boolean> {
-  const cur = await m.findById(id, { aggregateVersion: 1 }).lean<{ aggregateVersion?: number }>();
-  if (cur && (cur.aggregateVersion ?? 0) >= version) return false;
-  await m.updateOne({ _id: id }, { $set: { ...set, aggregateVersion: version } }, { upsert: true });
-  return true;
-}
-
-/** Inserts `doc` unless a document with its `_id` exists (idempotent writes of derived ids). */
-export async function insertIfAbsent(
-  m: Model<any>, // eslint-disable-line @typescript-eslint/no-explicit-any -- any read model
-  doc: Record<string, unknown> & { _id: string },
-): Promise<void> {
-  try {
-    await m.updateOne({ _id: doc._id }, { $setOnInsert: doc }, { upsert: true });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-  }
 }
