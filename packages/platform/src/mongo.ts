@@ -56,8 +56,8 @@ const BY_IDS_CONCURRENCY = 16;
 /**
  * The documents of `model` with the given `_id`s (absent ones are left out), by id as a string.
  * Each is read by `_id` alone, at most {@link BY_IDS_CONCURRENCY} at a time: the local FerretDB
- * answers only a lone `_id` equality from its index, and `{ _id: { $in } }` reads the whole
- * collection (README "Local database"), so n indexed reads beat one `$in` at any collection size.
+ * answers an `_id` equality from its index, but `{ _id: { $in } }` reads the whole collection
+ * (README "Local infrastructure"), so n indexed reads beat one `$in` at any collection size.
  * @param ids string ids (duplicates are read once); ObjectId collections get them as ObjectIds
  */
 export async function byIds<T extends { _id: unknown }>(model: Model<T>, ids: Iterable<string>): Promise<Map<string, T>> {

@@ -286,7 +286,7 @@ const APPLY_ATTEMPTS = 10;
  * function so a late older update cannot resurrect the document.
  *
  * Reads the stored version by `_id`, then writes with a filter of `_id` and the version it read
- * (the compare-and-set the local FerretDB answers from its `_id` index, README "FerretDB"). A
+ * (the compare-and-set the local FerretDB answers from its `_id` index, README "Local infrastructure"). A
  * writer that changed or inserted the document in between makes the write miss, and the round
  * starts again from the read, so concurrent applies of one document never lose the newest.
  * @returns `'applied'` or `'stale'`

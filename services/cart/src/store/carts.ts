@@ -3,10 +3,9 @@
  * one per customer (its `_id` is the customer's id, see `ownerKeyed.ts`), plus the units of each line (issue 5), stored
  * as arrays parallel to the ids: `itemQtys[i]` is the quantity of `ItemIDs[i]`.
  *
- * Why parallel arrays and not an `{ id: units }` object: FerretDB 1.24 compares embedded
- * documents by their values only, so `$set: { q: { a: 3, c: 1 } }` over `{ a: 3, b: 1 }` is taken
- * for "no change" and silently not written (verified against the local server). Arrays of
- * scalars compare correctly. It also ignores `$pull` with a condition and has no transactions.
+ * Why parallel arrays and not an `{ id: units }` object: the local FerretDB took
+ * `$set: { q: { a: 3, c: 1 } }` over `{ a: 3, b: 1 }` for "no change" and did not write it (README
+ * "Local infrastructure", patched since); arrays of scalars never had the problem.
  *
  * Every write of the lines is a compare-and-set on `rev` (a write counter): read the cart, decide,
  * write only if `rev` is still what was read, else read again. A removal by an event and a

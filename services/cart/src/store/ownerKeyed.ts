@@ -1,6 +1,6 @@
 /**
- * One aggregate per customer, found by `_id` alone (README "Local database": the local FerretDB
- * answers only a filter on `_id` from an index; `{ customerID }` reads every cart). A customer's
+ * One aggregate per customer, found by `_id` alone (`{ customerID }` would read every cart on the
+ * local FerretDB: README "Local infrastructure"). A customer's
  * cart and wishlist therefore carry the customer's id as their own `_id`: reading one is a single
  * indexed read, whatever the number of customers.
  *

@@ -1,8 +1,8 @@
 /**
  * Who wish-lists an item (issue 15, wishlist alerts): `wishlist_watchers`, one document per item,
  * `{ _id: item id, customers: [customer id] }`, so an item's event finds its wish-listers with one
- * read by `_id` (the local FerretDB indexes only `_id`: `{ Items: id }` over the wishlists would
- * read every wishlist; README "Local infrastructure").
+ * read by `_id` (`{ Items: id }` over the wishlists would read every wishlist on the local
+ * FerretDB: README "Local infrastructure").
  *
  * Kept by the wishlist routes (http/wishlist.ts) and the customer and catalogue events: a
  * customer is added BEFORE the wishlist write that adds the item and removed AFTER the one that

@@ -4,8 +4,8 @@
  *
  * Beside it, one `item_stars` document per item, `{ _id: itemid, s: { <reviewId>: stars } }`,
  * holding the stars of the item's live reviews: the rating is recomputed from that one document,
- * read by `_id`, instead of from every review of every item (the local database answers only
- * `_id` filters from an index; README "Local database").
+ * read by `_id`, instead of from every review of every item (a filter on `itemid` would scan
+ * every review on the local FerretDB; README "Local infrastructure").
  */
 import { Schema, type Connection, type Model } from 'mongoose';
 

@@ -4,8 +4,8 @@
  * and `identity.seller.v1` through a {@link ProjectionConsumer} in its own consumer group
  * (`<service group>-search`), so it never waits for, or holds up, anything else.
  *
- * Each event names an aggregate; the projection reads that aggregate by `_id` (the one indexed
- * read of FerretDB) and writes its current state at the aggregate's own version, with external
+ * Each event names an aggregate; the projection reads that aggregate by `_id` (indexed on the
+ * local FerretDB, README "Local infrastructure") and writes its current state at the aggregate's own version, with external
  * versioning: a duplicate, a redelivery or an older event writes a version the index already
  * has (a no-op), so the index converges on the newest state whatever the order. Reading the
  * state instead of copying the event's data also covers the events that carry only an id

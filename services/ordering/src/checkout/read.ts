@@ -1,6 +1,7 @@
 /**
  * Reads shared by the checkout flows: a customer's own checkout, and the catalogue read models
- * of a checkout's lines. Both read by `_id` only (README, "FerretDB": only `_id` reads are indexed).
+ * of a checkout's lines. Both read by `_id` only (the local FerretDB's indexed read, README "Local
+ * infrastructure").
  */
 import { byIds, notFound } from '@market/platform';
 import type { CheckoutDoc } from '../store/checkouts';
@@ -13,7 +14,7 @@ import type { CheckoutDeps } from './deps';
  */
 export async function ownCheckout(d: Pick<CheckoutDeps, 'checkouts'>, customerId: string, id: unknown): Promise<CheckoutDoc> {
   if (typeof id !== 'string' || !/^[A-Z0-9]{1,32}$/.test(id)) throw notFound();
-  // By `_id` alone, then the owner check: FerretDB 1.x scans the collection for compound filters.
+  // By `_id`, then the owner checked in code (README "Local infrastructure").
   const c = await d.checkouts.findById(id).lean<CheckoutDoc>();
   if (!c || c.customerId !== customerId) throw notFound();
   return c;

@@ -4,7 +4,7 @@
  * phone; seller company names and logos. CustomerDeleted also removes that customer's saved
  * cards (orders and history stay: they are the marketplace's sales records, shown as "Former
  * customer"), found through the customer's card list and deleted by `_id`: a filter on the owner
- * would read every card of every customer on the local database (README "FerretDB").
+ * would read every card of every customer on the local database (README "Local infrastructure").
  */
 import {
   CustomerDeletedDataSchema,

@@ -4,8 +4,8 @@
  *
  * The customer's list of cards (`GET /paymentdetails/get`, newest first) is an owner-keyed list
  * (issue 14 part 3; packages/platform/src/lists): `card:<customerId>`, one head and bucket
- * documents read by `_id`, so listing never filters or sorts the whole collection (FerretDB 1.x
- * indexes only `_id`). A card keeps its slot in `listSlot`. The list holds no card data, only the
+ * documents read by `_id`, so listing never filters or sorts the whole collection (a full scan on
+ * the local FerretDB, README "Local infrastructure"). A card keeps its slot in `listSlot`. The list holds no card data, only the
  * card ids and their creation times.
  */
 import type { CardView } from '@market/contracts';

@@ -402,9 +402,9 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
     statusChangedAt: c.decidedAt ?? new Date(),
     ...(c.rejection ? { rejectionReason: c.rejection.message } : {}),
   };
-  // Each order by its derived id: FerretDB 1.x scans the collection for any filter but a lone
-  // `_id`. Only settle calls write an AwaitingStock order (sellers cannot move one), so the
-  // read-then-write needs no version guard.
+  // Each order by its derived id (reads by `_id` only: README "Local infrastructure"). Only settle
+  // calls write an AwaitingStock order (sellers cannot move one), so the read-then-write needs no
+  // version guard.
   for (const { line, id } of orderLines(c)) {
     const model = (line.kind === 'item' ? book.itemOrders : book.packageOrders) as Model<ItemOrderDoc>;
     const order = await model.findById(id).lean<ItemOrderDoc>();

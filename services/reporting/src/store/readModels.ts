@@ -1,7 +1,7 @@
 /**
  * Reporting's read models, built only from Kafka events (issue 7; DESIGN.md sections 2 and 3).
  * Every document is keyed by its aggregate id (or a derived id for sale lines) and read and
- * written by `_id` (README "FerretDB": the local database's only index), through platform's
+ * written by `_id` (the local FerretDB's indexed read, README "Local infrastructure"), through platform's
  * `applyVersioned` and `insertIfAbsent`. Each keeps the `aggregateVersion` of the event that wrote
  * it, so a duplicate or older event changes nothing.
  *

@@ -94,7 +94,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
 
   r.delete('/contactsel/delete/:id', async (req, res) => {
     const caller = requireCaller(req, 'seller');
-    // By `_id` alone, then the owner check (FerretDB 1.x scans for compound filters).
+    // By `_id`, then the owner checked in code (README "Local infrastructure").
     const doc = await contactsel.findById(objectIdParam(req.params.id)).lean<MessageDoc>();
     if (!doc || doc.sellerid !== caller.id) throw notFound();
     await deleteListed(contactsel, lists, doc);

@@ -77,8 +77,8 @@ export function reviewKeyModel(conn: Connection): Model<ReviewKeyDoc> {
 }
 
 /**
- * Inserts the key naming `proposedId` unless the key exists, then reads it (both by `_id` alone,
- * which FerretDB 1.x serves from its index).
+ * Inserts the key naming `proposedId` unless the key exists, then reads it (both by `_id`, the
+ * local FerretDB's indexed read: README "Local infrastructure").
  * @returns the review id the key names: `proposedId` when this call inserted it
  */
 export async function claimKey(keys: Model<ReviewKeyDoc>, key: string, proposedId: string): Promise<string> {
@@ -94,8 +94,8 @@ export async function claimKey(keys: Model<ReviewKeyDoc>, key: string, proposedI
 }
 
 /**
- * Points the key at `nextId` if it still names `expectedId` (a compound filter: a collection
- * scan on FerretDB 1.x, acceptable on this rare path — a re-add after a deletion).
+ * Points the key at `nextId` if it still names `expectedId` (a filter of `_id` and the expected
+ * id: one row read through the `_id` index, the rest checked on it; README "Local infrastructure").
  */
 export async function takeOverKey(keys: Model<ReviewKeyDoc>, key: string, expectedId: string, nextId: string): Promise<void> {
   await keys.updateOne({ _id: key, reviewId: expectedId }, { $set: { reviewId: nextId } }).exec();
