@@ -28,16 +28,6 @@ void runService({
       [...Object.values(rm), counters.model, ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()),
     );
 
-    // Read models written before the dashboard's totals existed are counted once.
-    const backfilled = await counters.backfill({
-      customer: rm.customers,
-      seller: rm.sellers,
-      item: rm.items,
-      package: rm.packages,
-      review: rm.reviews,
-      order: rm.orders,
-    });
-    if (backfilled > 0) logger.info({ documents: backfilled }, 'dashboard totals backfilled');
     // The service's consumer group, as every service's (the dashboard counters are kept per group
     // and partition); the handlers cover an event of every topic, so it reads all of them.
     await consume(reportingHandlers({ rm, counters, groupId: consumerGroupOf(config) }));
@@ -62,6 +52,15 @@ void runService({
       { name: MONTHLY_DELIVERY_KIND, data: { kind: MONTHLY_DELIVERY_KIND, requestedBy: { id: 'scheduler', role: 'admin' }, params: {} } },
     );
 
+    // Read models written before the dashboard's totals existed are counted once, in the
+    // background: a large database must not hold up readiness (the dashboard fills in meanwhile;
+    // stopped half-way, the next start goes on, each document's claim being idempotent).
+    void counters
+      .backfill({ customer: rm.customers, seller: rm.sellers, item: rm.items, package: rm.packages, review: rm.reviews, order: rm.orders })
+      .then(
+        (n) => n > 0 && logger.info({ documents: n }, 'dashboard totals backfilled'),
+        (err: unknown) => logger.warn({ err }, 'dashboard totals backfill stopped; the next start goes on'),
+      );
     app.use(reportRoutes({ rm, counters, store, queue }));
   },
 });
