@@ -129,7 +129,8 @@ export class SearchIndex<V = unknown, B extends SearchBody = SearchBody> {
   /**
    * Applies writes in one bulk request (to `index`, the alias by default). A 409 (the index
    * already holds that version or a newer one) is the expected no-op; any other failure throws.
-   * @param refresh - `wait_for` when the caller must see the write in its next search
+   * @param refresh - `wait_for` when the caller must see the write (or the same or newer version
+   *   the index already held) in its next search
    * @returns how many documents were written (not stale)
    */
   async bulk(ops: IndexOp[], { index = this.alias, refresh }: { index?: string; refresh?: 'wait_for' } = {}): Promise<number> {
@@ -146,11 +147,17 @@ export class SearchIndex<V = unknown, B extends SearchBody = SearchBody> {
     if (ms > 1_000) this.opts.logger.warn({ ms: Math.round(ms), docs: ops.length, refresh }, 'slow search index write');
     const items = (res.body as { items: { index: { status: number; error?: { type: string; reason: string } } }[] }).items;
     let written = 0;
+    let alreadyThere = 0;
     for (const it of items) {
       const r = it.index;
       if (r.status < 300) written++;
-      else if (r.status !== 409) throw new Error(`search index write failed: ${r.status} ${r.error?.type}: ${r.error?.reason}`);
+      else if (r.status === 409) alreadyThere++;
+      else throw new Error(`search index write failed: ${r.status} ${r.error?.type}: ${r.error?.reason}`);
     }
+    // A version conflict means the index already holds this version or a newer one, possibly
+    // written by the projection a moment ago and not yet visible: `wait_for` waits only for the
+    // writes this request made, so make the index's latest writes visible before answering.
+    if (refresh && alreadyThere > 0) await this.client.indices.refresh({ index });
     return written;
   }
 
