@@ -21,8 +21,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogueWorld } from '../../catalogue/test/fixtures';
-import { Client, newCustomer } from '../../identity/test/stack';
-import { decided, listedItem, savedCard, type CatalogueWorld, type CheckoutBody } from './fixtures';
+import type { Client } from '../../identity/test/stack';
+import { decided, listedItem, savedCard, signedInCustomer, type CatalogueWorld, type CheckoutBody } from './fixtures';
 
 const proxy = new CuttableProxy();
 let world: CatalogueWorld;
@@ -165,20 +165,17 @@ describe('saved cards', () => {
 
 describe('saved cards of a deleted account', () => {
   it('are deleted with the account, found through its card list', async () => {
-    const person = newCustomer();
-    const holder = new Client(world.stack.gatewayUrl);
-    const { body: added } = await holder.post<{ _id: string }>('/Customer/add', person);
-    expect((await holder.post('/Customer/loginCustomer', { username: person.username, password: person.password })).status).toBe(200);
+    const { client: holder, id, password } = await signedInCustomer(world);
     await savedCard(holder);
     await savedCard(holder);
     const conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: `ordering-${world.stack.dbSuffix}` }).asPromise();
     try {
       const cards = conn.collection('payment_cards');
-      expect(await cards.countDocuments({ ownerID: added._id })).toBe(2);
-      expect((await holder.delete(`/Customer/delete/${added._id}`, { password: person.password })).status).toBe(200);
-      await waitFor(async () => (await cards.countDocuments({ ownerID: added._id })) === 0 || undefined, 20_000, 200, 'the cards gone');
+      expect(await cards.countDocuments({ ownerID: id })).toBe(2);
+      expect((await holder.delete(`/Customer/delete/${id}`, { password })).status).toBe(200);
+      await waitFor(async () => (await cards.countDocuments({ ownerID: id })) === 0 || undefined, 20_000, 200, 'the cards gone');
       const buckets = await conn.collection<{ _id: string; e: Record<string, unknown> }>('card_list_buckets').find({}).toArray();
-      expect(buckets.filter((b) => b._id.startsWith(`card:${added._id}#`)).flatMap((b) => Object.keys(b.e))).toEqual([]);
+      expect(buckets.filter((b) => b._id.startsWith(`card:${id}#`)).flatMap((b) => Object.keys(b.e))).toEqual([]);
     } finally {
       await conn.close();
     }

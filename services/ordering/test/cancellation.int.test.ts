@@ -16,10 +16,10 @@ import type { Producer } from 'kafkajs';
 import mongoose, { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newCustomer } from '../../identity/test/stack';
+import type { Client } from '../../identity/test/stack';
 import { buy, download, pdfText, thisMonth } from '../../reporting/test/fixtures';
 import { startCatalogueWorld } from '../../catalogue/test/fixtures';
-import { decided, listedItem, type CatalogueWorld, type CheckoutBody } from './fixtures';
+import { decided, listedItem, signedInCustomer, type CatalogueWorld, type CheckoutBody } from './fixtures';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string; email: string };
@@ -68,15 +68,7 @@ beforeAll(async () => {
   const s = await world.newSeller();
   const profile = await s.client.get<{ email: string }>(`/orgSeller/get/${s.id}`);
   seller = { ...s, email: profile.body.email };
-  const body = newCustomer();
-  const client = new Client(world.stack.gatewayUrl);
-  expect((await client.post('/Customer/add', body)).status).toBe(201);
-  const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-    username: body.username,
-    password: body.password,
-  });
-  expect(login.status).toBe(200);
-  buyer = { client, id: login.body.customerLogin._id, email: body.email };
+  buyer = await signedInCustomer(world);
 
   phone = await listedItem(seller.client, buyer.client, { Item_name: 'Galaxy S24 Ultra', Price: 259999, Quantity: 5 });
   buds = await listedItem(seller.client, buyer.client, { Item_name: 'Buds FE', Price: 1500, Quantity: 1 });

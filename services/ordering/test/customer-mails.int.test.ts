@@ -15,9 +15,9 @@ import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalogueWorld } from '../../catalogue/test/fixtures';
-import { Client, newCustomer } from '../../identity/test/stack';
+import type { Client } from '../../identity/test/stack';
 import { buy } from '../../reporting/test/fixtures';
-import { decided, listedItem, type CatalogueWorld, type CheckoutBody } from './fixtures';
+import { decided, listedItem, signedInCustomer, type CatalogueWorld, type CheckoutBody } from './fixtures';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string };
@@ -67,15 +67,7 @@ beforeAll(async () => {
   });
   await producer.connect();
   seller = await world.newSeller();
-  const body = newCustomer();
-  const client = new Client(world.stack.gatewayUrl);
-  expect((await client.post('/Customer/add', body)).status).toBe(201);
-  const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-    username: body.username,
-    password: body.password,
-  });
-  expect(login.status).toBe(200);
-  buyer = { client, id: login.body.customerLogin._id, email: body.email };
+  buyer = await signedInCustomer(world);
   phone = await listedItem(seller.client, buyer.client, { Item_name: 'Redmi Note 13', Price: 54999, Quantity: 5 });
 }, 240_000);
 

@@ -6,10 +6,28 @@
 import { waitFor } from '@market/platform/testing';
 import assert from 'node:assert/strict';
 import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '../../catalogue/test/fixtures';
+import { Client as GatewayClient, newCustomer } from '../../identity/test/stack';
 
 export { itemBody, type Client, type CatalogueWorld };
 
 export const startOrderingWorld = (): Promise<CatalogueWorld> => startCatalogueWorld(['ordering']);
+
+/**
+ * A customer registered and signed in through the gateway, with what the tests check against: the
+ * id, the e-mail address their mails go to and the password (e.g. to delete the account).
+ * @throws when the registration or the sign-in does not answer 201 / 200
+ */
+export async function signedInCustomer(world: CatalogueWorld): Promise<{ client: Client; id: string; email: string; password: string }> {
+  const body = newCustomer();
+  const client = new GatewayClient(world.stack.gatewayUrl);
+  assert.equal((await client.post('/Customer/add', body)).status, 201);
+  const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
+    username: body.username,
+    password: body.password,
+  });
+  assert.equal(login.status, 200);
+  return { client, id: login.body.customerLogin._id, email: body.email, password: body.password };
+}
 
 /** A valid Visa test number (Luhn-valid). */
 export const VISA = '4111 1111 1111 1111';
