@@ -24,6 +24,14 @@ import {
 import { MessageAnswerSchema, PageQuerySchema, listAnswer } from './paging';
 
 const notYours = 'Absent, or not yours';
+const searchLimit = UNPAGED_SEARCH_LIMIT.toLocaleString('en');
+
+/** The refusals of a search-index list that also serves the seller's own (`mine=true`). */
+const mineListRefusals = {
+  400: `Bad filter, or a page starting past the first ${searchLimit} matches`,
+  401: '`mine=true` without a session',
+  403: '`mine=true` by a caller who is not a seller',
+};
 
 /** The `If-Match` header of the updates (issue 16, item 2); the body's `version` does the same. */
 const ifMatch = (what: string) => [
@@ -32,6 +40,17 @@ const ifMatch = (what: string) => [
     description: `The ${what}'s \`version\` you loaded, quoted as its ETag (\`"3"\`): the update applies only if nobody changed the ${what} since, else 412 and nothing changes`,
   },
 ];
+
+/**
+ * The answers of an update of the own item or package guarded by the version it was loaded at
+ * (the body's `version` or If-Match; `stale` is the refusal's message); the 400 is the caller's.
+ */
+const versionedAnswers = (what: 'item' | 'package', stale: string) => ({
+  200: `The ${what} (new \`version\`, also as \`ETag\`)`,
+  404: notYours,
+  409: `${stale} (the body's \`version\` is not the current one); nothing changed`,
+  412: `${stale} (If-Match is not the current version); nothing changed`,
+});
 
 export const CATALOGUE_OPERATIONS: ApiOperation[] = [
   {
@@ -44,10 +63,8 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     query: ItemListQuerySchema.extend(PageQuerySchema.shape),
     response: ItemListAnswerSchema,
     responses: {
-      200: `Array (documented shape): every matching item up to ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; above that the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (page/limit reaches the same first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; narrow the filters for the rest). With page/limit: \`{ items, total, page, limit, facets }\``,
-      400: `Bad filter, or a page starting past the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches`,
-      401: '`mine=true` without a session',
-      403: '`mine=true` by a caller who is not a seller',
+      200: `Array (documented shape): every matching item up to ${searchLimit}; above that the first ${searchLimit} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (page/limit reaches the same first ${searchLimit}; narrow the filters for the rest). With page/limit: \`{ items, total, page, limit, facets }\``,
+      ...mineListRefusals,
       503: '`{ error }`: the search index is not reachable (the rest of the marketplace keeps working)',
     },
   },
@@ -91,11 +108,8 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     headers: ifMatch('item'),
     response: ItemAnswerSchema,
     responses: {
-      200: 'The item (new `version`, also as `ETag`)',
+      ...versionedAnswers('item', STALE_ITEM),
       400: '`{ error, fields }`',
-      404: notYours,
-      409: `${STALE_ITEM} (the body's \`version\` is not the current one); nothing changed`,
-      412: `${STALE_ITEM} (If-Match is not the current version); nothing changed`,
     },
   },
   {
@@ -108,11 +122,8 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     headers: ifMatch('item'),
     response: ItemAnswerSchema,
     responses: {
-      200: 'The item (new `version`, also as `ETag`)',
+      ...versionedAnswers('item', STALE_ITEM),
       400: 'Discount should be with in a range of minimum 1% & maximum 80%',
-      404: notYours,
-      409: `${STALE_ITEM} (the body's \`version\` is not the current one); nothing changed`,
-      412: `${STALE_ITEM} (If-Match is not the current version); nothing changed`,
     },
   },
   {
@@ -134,10 +145,8 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     query: PackageListQuerySchema.extend(PageQuerySchema.shape),
     response: listAnswer(PackageAnswerSchema),
     responses: {
-      200: `Array: every matching package up to ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')}; above that the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\`. With page/limit: \`{ items, total, page, limit }\``,
-      400: `Bad filter, or a page starting past the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches`,
-      401: '`mine=true` without a session',
-      403: '`mine=true` by a caller who is not a seller',
+      200: `Array: every matching package up to ${searchLimit}; above that the first ${searchLimit} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\`. With page/limit: \`{ items, total, page, limit }\``,
+      ...mineListRefusals,
       503: '`{ error }`: the search index is not reachable',
     },
   },
@@ -170,11 +179,8 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     headers: ifMatch('package'),
     response: PackageAnswerSchema,
     responses: {
-      200: 'The package (new `version`, also as `ETag`)',
+      ...versionedAnswers('package', STALE_PACKAGE),
       400: '`{ error, fields }`',
-      404: notYours,
-      409: `${STALE_PACKAGE} (the body's \`version\` is not the current one); nothing changed`,
-      412: `${STALE_PACKAGE} (If-Match is not the current version); nothing changed`,
     },
   },
   {

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import type { ApiOperation } from './api';
+import type { Role } from './roles';
 import {
   AcceptSellerRequestSchema,
   AddAdminSchema,
@@ -12,6 +13,7 @@ import {
   DeleteAccountSchema,
   ForgotPasswordSchema,
   LoginSchema,
+  RESET_CODE_LENGTH,
   RequestDeleteSchema,
   SellerChangePasswordSchema,
   SellerRequestSchema,
@@ -65,6 +67,81 @@ const LOGIN_LOCKED =
 const OWN_PASSWORD_LOCKED =
   "'This account is locked after 10 failed logins' (15 minutes, shared with the login); Retry-After: the seconds left";
 
+/**
+ * A role's login: one handler serves the three (services/identity/src/http/session.ts), so the
+ * answers are the same but for the key the account sits under (`customerLogin`...).
+ */
+const login = <R extends z.ZodType>(answerKey: string, response: R) => ({
+  summary: 'Log in; sets the session cookie (the token in the answer only on request)',
+  audience: ['public' as const],
+  body: LoginSchema,
+  response,
+  responses: {
+    200: `\`{ ${answerKey} }\`; with \`bearer: true\` in the body also \`token\`, the session token for an \`Authorization: Bearer\` header`,
+    401: 'Invalid Username or Password',
+    ...pick(400),
+    429: LOGIN_LOCKED,
+  },
+});
+
+/** A role's logout (revokes the session, services/identity/src/http/session.ts). */
+const logout = (role: Role) => ({
+  summary: 'Revoke the session',
+  audience: [role],
+  added: true,
+  response: identityMessage('Logged out'),
+  responses: { 200: 'Logged out' },
+});
+
+/** The signed-in account of a role (`GET .../me`). */
+const signedIn = <R extends z.ZodType>(role: Role, response: R) => ({
+  summary: `The signed-in ${role}`,
+  audience: [role],
+  added: true,
+  response,
+  responses: { 200: `The ${role}`, ...pick(401) },
+});
+
+/** An account read by its owner or an admin (`summary` says by what). */
+const ownOrAdmin = <R extends z.ZodType>(role: 'customer' | 'seller', summary: string, response: R) => ({
+  summary,
+  audience: [role, 'admin' as const],
+  response,
+  responses: { 200: `The ${role}`, ...pick(401, 404) },
+});
+
+/**
+ * The three steps of a password reset: one set of routes serves customers and sellers
+ * (services/identity/src/http/reset.ts), only the code's length and the new password's rules
+ * differ; the gateway rate-limits all of them.
+ */
+const passwordReset = {
+  forgot: (kind: keyof typeof RESET_CODE_LENGTH) => ({
+    summary: `E-mail a ${RESET_CODE_LENGTH[kind]}-character reset code`,
+    audience: ['public' as const],
+    added: true,
+    body: ForgotPasswordSchema,
+    response: identityMessage('Email has been sent!'),
+    responses: { 200: 'Email has been sent!', 404: 'User not found!', ...pick(400), 429: 'Too many requests' },
+  }),
+  verify: {
+    summary: 'Verify the reset code',
+    audience: ['public' as const],
+    added: true,
+    body: VerifyCodeSchema,
+    response: identityMessage('Code Verified Successfully!'),
+    responses: { 200: 'Code Verified Successfully!', 400: 'Code Verified Unsuccessfully!', 429: 'Too many requests' },
+  },
+  reset: <B extends z.ZodType>(body: B) => ({
+    summary: 'Set a new password with a verified code',
+    audience: ['public' as const],
+    added: true,
+    body,
+    response: identityMessage('Your password has been changed'),
+    responses: { 200: 'Your password has been changed', 400: 'Code verification unsuccessfull', 429: 'Too many requests' },
+  }),
+};
+
 export const IDENTITY_OPERATIONS: ApiOperation[] = [
   // customers
   {
@@ -81,54 +158,31 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     method: 'post',
     path: '/Customer/loginCustomer',
     tag: 'Customers',
-    summary: 'Log in; sets the session cookie (the token in the answer only on request)',
-    audience: ['public'],
-    body: LoginSchema,
-    response: CustomerLoginAnswerSchema,
-    responses: {
-      200: '`{ customerLogin }`; with `bearer: true` in the body also `token`, the session token for an `Authorization: Bearer` header',
-      401: 'Invalid Username or Password',
-      ...pick(400),
-      429: LOGIN_LOCKED,
-    },
+    ...login('customerLogin', CustomerLoginAnswerSchema),
   },
   {
     method: 'post',
     path: '/Customer/logout',
     tag: 'Customers',
-    summary: 'Revoke the session',
-    audience: ['customer'],
-    added: true,
-    response: identityMessage('Logged out'),
-    responses: { 200: 'Logged out' },
+    ...logout('customer'),
   },
   {
     method: 'get',
     path: '/Customer/me',
     tag: 'Customers',
-    summary: 'The signed-in customer',
-    audience: ['customer'],
-    added: true,
-    response: CustomerAnswerSchema,
-    responses: { 200: 'The customer', ...pick(401) },
+    ...signedIn('customer', CustomerAnswerSchema),
   },
   {
     method: 'get',
     path: '/Customer/getEmail/{email}',
     tag: 'Customers',
-    summary: 'A customer by e-mail (own, or admin)',
-    audience: ['customer', 'admin'],
-    response: CustomerAnswerSchema,
-    responses: { 200: 'The customer', ...pick(401, 404) },
+    ...ownOrAdmin('customer', 'A customer by e-mail (own, or admin)', CustomerAnswerSchema),
   },
   {
     method: 'get',
     path: '/Customer/get/{id}',
     tag: 'Customers',
-    summary: 'A customer (own, or admin)',
-    audience: ['customer', 'admin'],
-    response: CustomerAnswerSchema,
-    responses: { 200: 'The customer', ...pick(401, 404) },
+    ...ownOrAdmin('customer', 'A customer (own, or admin)', CustomerAnswerSchema),
   },
   {
     method: 'get',
@@ -191,34 +245,19 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     method: 'post',
     path: '/Customer/forgotPassword',
     tag: 'Password reset',
-    summary: 'E-mail a 20-character reset code',
-    audience: ['public'],
-    added: true,
-    body: ForgotPasswordSchema,
-    response: identityMessage('Email has been sent!'),
-    responses: { 200: 'Email has been sent!', 404: 'User not found!', ...pick(400), 429: 'Too many requests' },
+    ...passwordReset.forgot('customer'),
   },
   {
     method: 'post',
     path: '/Customer/verifyCode',
     tag: 'Password reset',
-    summary: 'Verify the reset code',
-    audience: ['public'],
-    added: true,
-    body: VerifyCodeSchema,
-    response: identityMessage('Code Verified Successfully!'),
-    responses: { 200: 'Code Verified Successfully!', 400: 'Code Verified Unsuccessfully!', 429: 'Too many requests' },
+    ...passwordReset.verify,
   },
   {
     method: 'post',
     path: '/Customer/resetPassword',
     tag: 'Password reset',
-    summary: 'Set a new password with a verified code',
-    audience: ['public'],
-    added: true,
-    body: CustomerResetPasswordSchema,
-    response: identityMessage('Your password has been changed'),
-    responses: { 200: 'Your password has been changed', 400: 'Code verification unsuccessfull', 429: 'Too many requests' },
+    ...passwordReset.reset(CustomerResetPasswordSchema),
   },
   // seller requests
   {
@@ -302,20 +341,13 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     method: 'get',
     path: '/orgSeller/getByEmail/{email}',
     tag: 'Sellers',
-    summary: 'A seller by e-mail (own, or admin)',
-    audience: ['seller', 'admin'],
-    response: OrgSellerAnswerSchema,
-    responses: { 200: 'The seller', ...pick(401, 404) },
+    ...ownOrAdmin('seller', 'A seller by e-mail (own, or admin)', OrgSellerAnswerSchema),
   },
   {
     method: 'get',
     path: '/orgSeller/me',
     tag: 'Sellers',
-    summary: 'The signed-in seller',
-    audience: ['seller'],
-    added: true,
-    response: OrgSellerAnswerSchema,
-    responses: { 200: 'The seller', ...pick(401) },
+    ...signedIn('seller', OrgSellerAnswerSchema),
   },
   {
     method: 'put',
@@ -360,59 +392,31 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     method: 'post',
     path: '/orgSeller/loginSeller',
     tag: 'Sellers',
-    summary: 'Log in; sets the session cookie (the token in the answer only on request)',
-    audience: ['public'],
-    body: LoginSchema,
-    response: SellerLoginAnswerSchema,
-    responses: {
-      200: '`{ sellerLogin }`; with `bearer: true` in the body also `token`, the session token for an `Authorization: Bearer` header',
-      401: 'Invalid Username or Password',
-      ...pick(400),
-      429: LOGIN_LOCKED,
-    },
+    ...login('sellerLogin', SellerLoginAnswerSchema),
   },
   {
     method: 'post',
     path: '/orgSeller/logout',
     tag: 'Sellers',
-    summary: 'Revoke the session',
-    audience: ['seller'],
-    added: true,
-    response: identityMessage('Logged out'),
-    responses: { 200: 'Logged out' },
+    ...logout('seller'),
   },
   {
     method: 'post',
     path: '/orgSeller/forgotPassword',
     tag: 'Password reset',
-    summary: 'E-mail a 5-character reset code',
-    audience: ['public'],
-    added: true,
-    body: ForgotPasswordSchema,
-    response: identityMessage('Email has been sent!'),
-    responses: { 200: 'Email has been sent!', 404: 'User not found!', 429: 'Too many requests' },
+    ...passwordReset.forgot('seller'),
   },
   {
     method: 'post',
     path: '/orgSeller/verifyCode',
     tag: 'Password reset',
-    summary: 'Verify the reset code',
-    audience: ['public'],
-    added: true,
-    body: VerifyCodeSchema,
-    response: identityMessage('Code Verified Successfully!'),
-    responses: { 200: 'Code Verified Successfully!', 400: 'Code Verified Unsuccessfully!' },
+    ...passwordReset.verify,
   },
   {
     method: 'post',
     path: '/orgSeller/resetPassword',
     tag: 'Password reset',
-    summary: 'Set a new password with a verified code',
-    audience: ['public'],
-    added: true,
-    body: SellerResetPasswordSchema,
-    response: identityMessage('Your password has been changed'),
-    responses: { 200: 'Your password has been changed', 400: 'Code verification unsuccessfull' },
+    ...passwordReset.reset(SellerResetPasswordSchema),
   },
   // admins
   {
@@ -448,34 +452,18 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     method: 'post',
     path: '/Admin/loginAdmin',
     tag: 'Admins',
-    summary: 'Log in; sets the session cookie (the token in the answer only on request)',
-    audience: ['public'],
-    body: LoginSchema,
-    response: AdminLoginAnswerSchema,
-    responses: {
-      200: '`{ adminLogin }`; with `bearer: true` in the body also `token`, the session token for an `Authorization: Bearer` header',
-      401: 'Invalid Username or Password',
-      429: LOGIN_LOCKED,
-    },
+    ...login('adminLogin', AdminLoginAnswerSchema),
   },
   {
     method: 'post',
     path: '/Admin/logout',
     tag: 'Admins',
-    summary: 'Revoke the session',
-    audience: ['admin'],
-    added: true,
-    response: identityMessage('Logged out'),
-    responses: { 200: 'Logged out' },
+    ...logout('admin'),
   },
   {
     method: 'get',
     path: '/Admin/me',
     tag: 'Admins',
-    summary: 'The signed-in admin',
-    audience: ['admin'],
-    added: true,
-    response: AdminAnswerSchema,
-    responses: { 200: 'The admin', ...pick(401) },
+    ...signedIn('admin', AdminAnswerSchema),
   },
 ];
