@@ -6,25 +6,9 @@
  */
 import { z } from 'zod';
 import type { CartAnswerSchema, WishlistAnswerSchema } from './cart-answers';
+import { ITEM_QUANTITY_ZERO, PACKAGE_QUANTITY_ZERO, MAX_LINE_QUANTITY, LINE_QUANTITY_MAX } from './cart-rules';
 
-export const ITEM_IN_CART = 'Item Already in Your Shopping Cart.';
-export const PACKAGE_IN_CART = 'Package Already in Your Shopping Cart.';
-export const ITEM_IN_WISHLIST = 'Item Already in Your Wishlist.';
-export const ITEM_UNAVAILABLE = 'Item is not available Right now!';
-export const PACKAGE_UNAVAILABLE = 'Package is not available Right now!';
-export const ITEM_QUANTITY_ZERO = 'Item Quantity Cannot be reduced to zero';
-export const PACKAGE_QUANTITY_ZERO = 'Package Quantity Cannot be reduced to zero';
-/** Most units of one line a cart holds (the stock limit of an item, spec 001 section 9). */
-export const MAX_LINE_QUANTITY = 200;
-export const LINE_QUANTITY_MAX = `Quantity cannot be more than ${MAX_LINE_QUANTITY}`;
-/**
- * The refusal of a line asking for more units than the item has in stock: checkout's message
- * (services/ordering/src/domain/pricing.ts), also shown by the cart screen where the quantity is
- * raised (issue 15, defect 3).
- * @param stock - units the item has left (its `Quantity`)
- * @param name - the item's name
- */
-export const onlyLeftInStock = (stock: number, name: string): string => `Only ${stock} of ${name} left in stock`;
+export * from './cart-rules';
 
 const id = z
   .string()

@@ -9,41 +9,22 @@
 import { z } from 'zod';
 import { ImageRefSchema } from './identity';
 import { searchText } from './paging';
+import {
+  CATEGORIES,
+  COLOURS,
+  MODEL_PREFIXES,
+  MAX_ITEM_IMAGES,
+  MAX_ITEM_QUANTITY,
+  MAX_ITEM_PRICE,
+  MAX_PACKAGE_PRICE,
+  PRICE_BANDS,
+  DISCOUNT_RANGE,
+  NO_ITEMS,
+  NO_NAME,
+  EMPTYING_PACKAGE,
+} from './catalogue-rules';
 
-export const CATEGORIES = ['Mobile Phones', 'Tablet / iPad / iPod', 'Gaming', 'Wearable', 'Laptops', 'Other'] as const;
-export const COLOURS = ['Black', 'White', 'Red', 'Gold', 'Silver', 'Yellow'] as const;
-/** Model prefixes: New, Replacement, Refurbished, Personalized (spec 001 section 9). */
-export const MODEL_PREFIXES = ['M', 'N', 'F', 'P'] as const;
-export const MAX_ITEM_IMAGES = 3;
-export const MAX_ITEM_QUANTITY = 200;
-export const MAX_ITEM_PRICE = 1_000_000;
-export const MAX_PACKAGE_PRICE = 2_000_000;
-
-/**
- * Price bands on FinalPrice (DESIGN.md section 6): [0,10000), [10000,20000), [20000,30000),
- * [30000,40000), [40000,∞), in rupees.
- */
-export const PRICE_BANDS = [
-  { id: '0', label: 'Under Rs. 10,000', min: 0, max: 10_000 },
-  { id: '1', label: 'Rs. 10,000 - 20,000', min: 10_000, max: 20_000 },
-  { id: '2', label: 'Rs. 20,000 - 30,000', min: 20_000, max: 30_000 },
-  { id: '3', label: 'Rs. 30,000 - 40,000', min: 30_000, max: 40_000 },
-  { id: '4', label: 'Rs. 40,000 and above', min: 40_000, max: Number.POSITIVE_INFINITY },
-] as const;
-
-/**
- * Most rows `GET /items/getItems` and `GET /Packages/getPackages` return without `page`/`limit` (issue 14: documented unpaged
- * calls are never cut silently). Up to it the answer is every matching item, read from the search
- * index with a point in time and search_after; above it the first this many come (in the asked
- * order) and the answer says so in its headers: `X-Total-Count` (all matching items) and
- * `X-Result-Truncated: true`.
- */
-export const UNPAGED_SEARCH_LIMIT = 10_000;
-/** The 400 for a page that starts past the first UNPAGED_SEARCH_LIMIT matches. */
-export const PAGE_BEYOND_SEARCH_LIMIT = `Only the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches can be paged through: narrow the search with the filters`;
-
-export const SKU_IN_USE = 'This Stock keeping unit is Already in use!';
-export const DISCOUNT_RANGE = 'Discount should be with in a range of minimum 1% & maximum 80%';
+export * from './catalogue-rules';
 
 const required = (label: string) => `${label} is required`;
 const text = (label: string, max: number) =>
@@ -206,28 +187,7 @@ export const ItemListQuerySchema = z.object({
   sort: z.enum(['newest', 'price-asc', 'price-desc', 'rating', 'name', 'relevance']).optional(),
 });
 
-/**
- * Discounted price in cents: price − price × percent / 100, rounded half up to the cent.
- * A percent with up to four decimals (e.g. 79.98) is applied exactly, in integers: in floating
- * point 100 − 79.98 is 20.019999…, which would round 9997500 × 20.02 % = 2001499.5 down.
- */
-export function discountedCents(priceCents: number, percent: number): number {
-  const scaled = Math.round(percent * 10_000);
-  if (Math.abs(percent * 10_000 - scaled) < 1e-6) return Math.round((priceCents * (1_000_000 - scaled)) / 1_000_000);
-  return Math.round((priceCents * (100 - percent)) / 100);
-}
-
-/** Whole-number rating: sum of stars / count, truncated; null without reviews. */
-export function truncatedRating(sum: number, count: number): number | null {
-  return count > 0 ? Math.floor(sum / count) : null;
-}
-
 // ---------- packages (spec 001 section 5, "Create package", "Package form") ----------
-
-export const NO_ITEMS = 'Cannot Create a Package Without Items';
-export const NO_NAME = 'Cannot Create a Package Without a Name';
-export const EMPTYING_PACKAGE = 'Cannot Delete All Items From a Package';
-export const NOT_OWN_ITEMS = 'A package can contain only your own items';
 
 /** A date as `YYYY-MM-DD`. */
 const dateField = (message: string) =>

@@ -7,59 +7,9 @@
 import { z } from 'zod';
 import type { CardAnswerSchema } from './ordering-answers';
 import { searchText } from './paging';
+import { WRONG_CVV, EMPTY_CHECKOUT, CARD_EXPIRED, luhnValid, expiryNotPast, ORDER_STATUSES } from './ordering-rules';
 
-/** Delivery and VAT added to every checkout, rupees (spec 000 section 9). */
-export const DELIVERY_AND_VAT = 100;
-export const DELIVERY_AND_VAT_CENTS = DELIVERY_AND_VAT * 100;
-/** Length of the generated receipt number, alphanumeric (spec 000 section 9). */
-export const RECEIPT_NO_LENGTH = 10;
-
-export const WRONG_CVV = 'Wrong cvv/cvc number please enter correct cvv';
-export const ORDER_PLACED = 'Your Order has been placed Successfully';
-export const CARD_ADDED = 'New Payment Method Added Successfully';
-export const CARD_UPDATED = 'Card Updated Successfully';
-export const EMPTY_CHECKOUT = 'Your cart is empty';
-export const CARD_EXPIRED = 'This card has expired';
-/**
- * The 409 of saving (or editing into) a card the customer already has: the same number and
- * expiry (issue 15 defect 10), in the documents' style ('Item Already in Your Wishlist.').
- */
-export const CARD_ALREADY_SAVED = 'This Card is Already in Your Wallet.';
-export const ADD_ORDER_RETIRED = 'Orders are placed only through POST /checkout/session and POST /checkout/{checkoutId}/pay';
-
-/** Card brands by the first digit of the number (spec 000 section 4); any other digit gives ''. */
-export const CARD_BRANDS: Readonly<Record<string, string>> = { '3': 'American Express', '4': 'Visa', '5': 'Master', '6': 'Discover' };
-
-/** The card type of a number: by its first digit, else empty (spec 000 section 4). */
-export function cardTypeOf(cardnumber: string): string {
-  return CARD_BRANDS[cardnumber.replace(/\D/g, '').charAt(0)] ?? '';
-}
-
-/** Luhn checksum of a digit string. */
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length > 0 && sum % 10 === 0;
-}
-
-/**
- * Whether an `MM/YY` expiry is this month or later, at `now`.
- * @returns false for a malformed value
- */
-export function expiryNotPast(carddate: string, now: Date = new Date()): boolean {
-  const m = /^(0[1-9]|1[0-2])\/(\d{2})$/.exec(carddate);
-  if (!m) return false;
-  const year = 2000 + Number(m[2]);
-  const month = Number(m[1]);
-  return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
-}
+export * from './ordering-rules';
 
 const cardnumber = z
   .string({ error: 'Card number is required' })
@@ -156,29 +106,8 @@ export type CheckoutPay = z.input<typeof CheckoutPaySchema>;
 /** `POST /paypal-transaction-complete`: the wallet provider's completion for a checkout. */
 export const WalletCompleteSchema = z.object({ checkoutId: z.string().trim().min(1, 'checkoutId is required').max(64) });
 
-/** Where a checkout stands in the saga (DESIGN.md section 3). */
-export const CHECKOUT_STATUSES = ['Open', 'AwaitingStock', 'Confirmed', 'Rejected'] as const;
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
-
-/** Order statuses (DESIGN.md section 6): AwaitingStock → Confirmed / Rejected → Shipped → Delivered, Cancelled. */
-export const ORDER_STATUSES = ['AwaitingStock', 'Confirmed', 'Rejected', 'Shipped', 'Delivered', 'Cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** The statuses a seller may move an order to, from each status. */
-export const SELLER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  AwaitingStock: [],
-  Confirmed: ['Shipped', 'Cancelled'],
-  Rejected: [],
-  Shipped: ['Delivered'],
-  Delivered: [],
-  Cancelled: [],
-};
-
 /** `PUT /Orders/status/{id}` and `PUT /PackageOrders/status/{id}` (added): the seller's status change. */
 export const OrderStatusChangeSchema = z.object({ status: z.enum(['Shipped', 'Delivered', 'Cancelled'], { error: 'Unknown status' }) });
-
-/** Payment types on an order-history record. */
-export const PAYMENT_TYPES = ['Card', 'PayPal'] as const;
 
 /** Filters of `GET /Orders/getOrders` and `GET /PackageOrders/getOrders` (scoped to the caller). */
 export const OrderListQuerySchema = z.object({

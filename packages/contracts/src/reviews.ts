@@ -6,13 +6,9 @@
 import { z } from 'zod';
 import { searchText } from './paging';
 import type { ReviewAnswerSchema } from './reviews-answers';
+import { INVALID_NAME, INVALID_EMAIL, MESSAGE_REQUIRED, REVIEW_REQUIRED, STARS_RANGE, REPORT_REASON_REQUIRED } from './reviews-rules';
 
-export const INVALID_NAME = 'Invalid name!';
-export const INVALID_EMAIL = 'You have entered an invalid email address!';
-export const MESSAGE_REQUIRED = 'Message is required';
-export const REVIEW_REQUIRED = 'Please write your review';
-export const STARS_RANGE = 'Please select a rating from 1 to 5 stars';
-export const REPORT_REASON_REQUIRED = 'Please give a reason for the report';
+export * from './reviews-rules';
 
 const objectId = z
   .string()
