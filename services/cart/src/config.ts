@@ -1,6 +1,6 @@
 /**
  * Cart configuration: the platform's base variables, with the cart's name and port (8073), and
- * the web app's origin for the links in wishlist alerts (issue 15).
+ * the web app's origin for the links in wishlist alerts.
  */
 import { BaseConfigSchema } from '@market/platform';
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 /**
- * Cart service process: wiring only (issue 5; DESIGN.md section 2). Wishlists and shopping carts
+ * Cart service process: wiring only (docs/architecture.md, Services). Wishlists and shopping carts
  * of the signed-in customer, and the read models they need from other services' events: item and
  * package availability (catalogue) and deleted customers (identity). Publishes no events. E-mails
- * wishlist alerts (issue 15: price drops, back in stock) through the BullMQ `email` queue.
+ * wishlist alerts (price drops, back in stock) through the BullMQ `email` queue.
  *
  * Consumer group `cart` (suffixed with the database name when MONGO_DB is set, so test stacks
  * sharing the brokers each get every event) on the customer, item, package and order topics.
@@ -37,7 +37,7 @@ void runService({
     // Before the first request or event: carts and wishlists are found by the customer's id as `_id`.
     await keyByOwner(carts, 'customerID');
     await keyByOwner(wishlists, 'CustomerID');
-    // Who wish-lists each item (issue 15), for wishlists written before it was kept: once.
+    // Who wish-lists each item, for wishlists written before it was kept: once.
     await backfillWatchers(watchers, wishlists);
 
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);

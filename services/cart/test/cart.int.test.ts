@@ -1,6 +1,6 @@
 /**
- * Wishlists and carts through the gateway on real servers (issue 5; spec 000 sections 4, 5, 7
- * and 8; DESIGN.md section 3 "Expected flows"): created by CustomerRegistered, the documented
+ * Wishlists and carts through the gateway on real servers (spec 000 sections 4, 5, 7
+ * and 8; docs/architecture.md, Expected flows): created by CustomerRegistered, the documented
  * messages, duplicates and unavailable items refused, quantities kept, a refused update changing
  * nothing, someone else's cart or wishlist answering 404, and the event flows ItemUpdated
  * (unavailable), ItemDeleted / PackageDeleted (lines removed), OrderConfirmed (bought lines

@@ -1,5 +1,5 @@
 /**
- * Wishlist alerts (issue 15: "when a wish-listed item's price drops (a new or bigger discount)
+ * Wishlist alerts ("when a wish-listed item's price drops (a new or bigger discount)
  * or it comes back in stock, the customer gets one e-mail ... deduplicated per item and change,
  * with an opt-out on the profile"), on real servers (Kafka, FerretDB, Redis, MailDev) through the
  * gateway: a seller's discount e-mails each wish-lister who wants it the old and new price and

@@ -1,8 +1,8 @@
 /**
- * Catalogue service process: wiring only (issue 4). The image store, items with discounts,
+ * Catalogue service process: wiring only. The image store, items with discounts,
  * packages, ratings kept from review events, stock reservation for the checkout saga, and the
  * removal of a deleted seller's items and packages, and the item search index on OpenSearch
- * and the package index (issue 14): fed from the item and package topics by its own consumer group (`<group>-search`), read by
+ * and the package index: fed from the item and package topics by its own consumer group (`<group>-search`), read by
  * `GET /items/getItems` and `GET /Packages/getPackages`. OpenSearch being down makes only the listings answer 503; start-up and
  * everything else go on, and the projection catches up when it is back.
  */
@@ -47,7 +47,7 @@ void runService({
 
     await consume(
       stockHandlers(items, reservations, nudge),
-      // Cancellations give their stock back (issue 16).
+      // Cancellations give their stock back.
       releaseHandlers(items, reservations, releases, nudge),
       ratingHandlers(itemReviews, itemStars, items, nudge),
       sellerHandlers(items, packages, nudge),

@@ -1,5 +1,5 @@
 /**
- * `npm run search:rebuild` (issue 14): builds fresh item and package search indices from the
+ * `npm run search:rebuild`: builds fresh item and package search indices from the
  * beginning of `catalogue.item.v1` and `catalogue.package.v1` and swaps each alias to its new
  * index with no downtime, then exits (the steps: `rebuildSearchIndices` in
  * packages/platform/src/search/rebuild.ts).

@@ -1,5 +1,5 @@
 /**
- * The image store through the gateway on real servers (issue 4, "Images"): uploads judged by
+ * The image store through the gateway on real servers: uploads judged by
  * their bytes, size-limited, stored re-encoded without metadata under a content-hash name, with a
  * thumbnail, served with long-lived caching headers.
  */

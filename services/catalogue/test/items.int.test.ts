@@ -1,5 +1,5 @@
 /**
- * Items through the gateway on real servers (issue 4): the add/edit rules and messages, SKU
+ * Items through the gateway on real servers: the add/edit rules and messages, SKU
  * uniqueness (also under two concurrent creates), discounts computed on the server, seller
  * ownership (someone else's item → 404), search and each filter against known data, paging, and
  * the item events on Kafka.

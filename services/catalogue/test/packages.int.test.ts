@@ -1,5 +1,5 @@
 /**
- * Packages through the gateway on real servers (issue 4): the documented form messages, only the
+ * Packages through the gateway on real servers: the documented form messages, only the
  * seller's own items, the image kept on edit without a new one, refusing to empty a package,
  * availability (customers see available packages only), search by name, ownership.
  */

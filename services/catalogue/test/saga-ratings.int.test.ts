@@ -1,10 +1,10 @@
 /**
- * The catalogue's event-driven duties on real Kafka (issue 4; DESIGN.md section 3):
+ * The catalogue's event-driven duties on real Kafka (docs/architecture.md, Sagas):
  * - OrderPlaced → stock reserved atomically, never below zero under concurrent orders, all lines
  *   or none (taken lines given back), once per order however often the event comes, answered by
  *   StockReserved or StockRejected on the order's topic; the last unit makes the item unavailable.
- *   What an order took is a stock hold per line (`${orderId}:${itemId}`), not a list on the item
- *   (issue 14): the item keeps no order ids, and a reservation whose item write landed before a
+ *   What an order took is a stock hold per line (`${orderId}:${itemId}`), not a list on the item:
+ * the item keeps no order ids, and a reservation whose item write landed before a
  *   crash is finished by the redelivery without taking the units twice.
  * - ReviewCreated/Updated/Deleted → the item's rating (sum / count, truncated), unchanged by a
  *   duplicate or an older event.

@@ -1,5 +1,5 @@
 /**
- * The item search index on the real OpenSearch, Kafka and FerretDB (issue 14), through the
+ * The item search index on the real OpenSearch, Kafka and FerretDB, through the
  * gateway: typo-tolerant and prefix text search, brands normalised into one facet value while each
  * item keeps its own text, facet counts (each facet without its own filter), the unpaged list with
  * every match and its `X-Total-Count`, relevance and price sorts, read-your-writes for the seller,

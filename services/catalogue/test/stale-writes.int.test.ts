@@ -1,5 +1,5 @@
 /**
- * Stale writes through the gateway on real servers (issue 16, item 2): a seller's page loaded an
+ * Stale writes through the gateway on real servers: a seller's page loaded an
  * item, a customer bought one unit (stock 6 → 5), and the page's availability toggle must not give
  * the sold unit back. Updates name the version they were based on (`version` in the body → 409,
  * `If-Match` → 412) and change nothing when it is stale; updates send only the fields they change,
@@ -57,7 +57,7 @@ describe('stale item writes', () => {
       ItemAvailabilityStatus: false,
       version: loaded.version,
     });
-    // Before issue 16 this answered 200 and wrote the loaded Quantity 6 back over the sale.
+    // Without the version check this answered 200 and wrote the loaded Quantity 6 back over the sale.
     expect({ status: toggle.status, Quantity: (await item(itemId)).Quantity }).toEqual({ status: 409, Quantity: 5 });
     expect(toggle.body.error).toBe(STALE_ITEM);
     // What the page sends back is the version the read answered, also as its ETag; the sale made a newer one.

@@ -1,5 +1,5 @@
 /**
- * Identity configuration (issue 3): the platform's base variables plus the session key, the
+ * Identity configuration: the platform's base variables plus the session key, the
  * first admin account created at first start, cookie security, and the admin search indices.
  */
 import { BaseConfigSchema, SearchConfigFields } from '@market/platform';
@@ -24,7 +24,7 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   /** Where people sign in, for links in e-mails. */
   WEB_URL: z.url().default('http://localhost:3000'),
   /**
-   * The admin search indices (issue 14): OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default
+   * The admin search indices: OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default
    * `identity`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS.
    */
   ...SearchConfigFields,

@@ -1,5 +1,5 @@
 /**
- * Identity service process: wiring only (issue 3). Telemetry first, then the shared bootstrap,
+ * Identity service process: wiring only. Telemetry first, then the shared bootstrap,
  * the outbox relay over the customer and seller aggregates, the e-mail queue, the routes, and
  * the first admin.
  */
@@ -39,7 +39,7 @@ void runService({
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
     shutdown.add('email queue', () => emailQueue.close());
 
-    // The admin searches over customers and sellers (issue 14): OpenSearch indices fed by the
+    // The admin searches over customers and sellers: OpenSearch indices fed by the
     // identity topics through their own consumer group. OpenSearch being down makes only those
     // lists answer 503; the projection catches up when it is back.
     const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger };

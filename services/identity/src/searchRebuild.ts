@@ -1,5 +1,5 @@
 /**
- * `npm run search:rebuild` for identity (issue 14): builds fresh admin search indices (customers,
+ * `npm run search:rebuild` for identity: builds fresh admin search indices (customers,
  * sellers) from the beginning of `identity.customer.v1` and `identity.seller.v1` and swaps each
  * alias to its new index with no downtime, then exits (the steps: `rebuildSearchIndices` in
  * packages/platform/src/search/rebuild.ts). Each event's aggregate is read by `_id` from the

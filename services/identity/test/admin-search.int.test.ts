@@ -1,6 +1,6 @@
 /**
- * The admin searches over customers and sellers on the real OpenSearch, Kafka and FerretDB
- * (issue 14 part 3), through the gateway: `GET /Customer/getAll`, `GET /seller/get` and
+ * The admin searches over customers and sellers on the real OpenSearch, Kafka and FerretDB,
+ * through the gateway: `GET /Customer/getAll`, `GET /seller/get` and
  * `GET /orgseller/get` answered from identity's search indices with the documented query
  * parameters and answer fields, substring search, newest first, paging, read-your-writes for the
  * admin's own actions, no password hash in the index, and OpenSearch going down (the lists answer
@@ -75,7 +75,7 @@ describe('customers', () => {
         'phoneNumber',
         'userImage',
         'username',
-        // The profile's "E-mail me about my wishlist" (issue 15).
+        // The profile's "E-mail me about my wishlist".
         'wishlistAlerts',
       ].sort(),
     );

@@ -1,5 +1,5 @@
 /**
- * Customer accounts through the gateway on real servers (issue 3): registration and its
+ * Customer accounts through the gateway on real servers: registration and its
  * documented messages, login and sessions, profile edit, delete, BOLA, admin listing, and the
  * CustomerRegistered event on Kafka.
  */

@@ -1,6 +1,6 @@
 /**
- * The login lockout through the gateway (issue 16 item 12; DESIGN.md section 5 "Rate limits ...
- * per account, answered 429 with Retry-After"): after 10 failed logins the customer, seller and
+ * The login lockout through the gateway (docs/architecture.md, Rate limits: per
+ * account, answered 429 with Retry-After): after 10 failed logins the customer, seller and
  * admin logins answer 429 saying the account is locked, with the time left in Retry-After, so the
  * login pages can say for how long instead of "Check Your Username & Password!".
  */

@@ -1,5 +1,5 @@
 /**
- * The delete screen's password check (issue 15 defect 9; spec 000 section 5: the password first,
+ * The delete screen's password check (spec 000 section 5: the password first,
  * 'Please Enter Your Password!' / 'Invalid Credentials!', only then 'Are you sure?') through the
  * gateway on real servers. `POST /Customer/checkPassword` deletes nothing, and every check of the
  * own password (this call, the delete, the password change) counts toward the same lockout as

@@ -1,5 +1,5 @@
 /**
- * Password reset on the server (issue 3; DESIGN.md section 5): codes e-mailed and read back from
+ * Password reset on the server (docs/architecture.md, Password reset): codes e-mailed and read back from
  * MailDev, verified on the server, single use, 5 wrong attempts, 15-minute expiry (time moved by
  * editing the stored record, the only way to age a code in a test), for customers (20 characters)
  * and sellers (5 characters).

@@ -1,5 +1,5 @@
 /**
- * Seller onboarding, seller accounts and admins through the gateway on real servers (issue 3):
+ * Seller onboarding, seller accounts and admins through the gateway on real servers:
  * registration messages, admin accept (credentials e-mailed and read back from MailDev) and
  * decline, seller login and password change, deletion requests, admin creation.
  */
@@ -25,7 +25,7 @@ async function mailTo(address: string, subject: RegExp): Promise<MailDevMessage>
   );
 }
 
-/** `Label: value` from a mail's text part (issue 3: credentials and codes stand on their own lines). */
+/** `Label: value` from a mail's text part (credentials and codes stand on their own lines). */
 function line(mail: MailDevMessage, label: string): string {
   const m = new RegExp(`^${label}: (\\S+)$`, 'm').exec(mail.text);
   if (!m) throw new Error(`no "${label}:" line in: ${mail.text}`);

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (DESIGN.md section 8): on SIGTERM a service stops taking requests, finishes
+ * Graceful shutdown (docs/architecture.md, Graceful shutdown): on SIGTERM a service stops taking requests, finishes
  * the ones in flight, closes its relay, queues and connections, and exits 0 within 10 s.
  */
 import { connectMongo } from '@market/platform';

@@ -1,6 +1,6 @@
 /**
- * OpenTelemetry across a hop (DESIGN.md sections 3 and 8; issue 2 "trace context carried in
- * Kafka headers"): a request that carries a W3C traceparent is traced by the identity service,
+ * OpenTelemetry across a hop (docs/architecture.md, Events and Observability: the trace
+ * context is carried in the Kafka headers): a request that carries a W3C traceparent is traced by the identity service,
  * its spans are exported over OTLP/HTTP to a receiver (a real HTTP endpoint here), and the event
  * it causes carries the same trace id in its envelope and in the Kafka message headers.
  *

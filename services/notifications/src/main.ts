@@ -1,5 +1,5 @@
 /**
- * E-mail worker process (DESIGN.md section 4): consumes the `email` queue, renders the job's
+ * E-mail worker process (docs/architecture.md, Jobs): consumes the `email` queue, renders the job's
  * template and sends it over SMTP. Failed sends retry with exponential backoff (queue defaults);
  * a job that keeps failing stays visible as failed. Secrets in a job's data are removed from
  * Redis once the mail went out. Owns no database and no topic.

@@ -1,4 +1,4 @@
-/** Ordering configuration: the platform's base variables plus the card-hash key (DESIGN.md section 6) and the search index. */
+/** Ordering configuration: the platform's base variables plus the card-hash key (docs/architecture.md, Departures from the documents) and the search index. */
 import { BaseConfigSchema, SearchConfigFields } from '@market/platform';
 import { z } from 'zod';
 
@@ -8,7 +8,7 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
   /** Key of the HMACs stored instead of card numbers and CVCs; at least 32 characters. */
   CARD_HASH_SECRET: z.string().min(32, 'CARD_HASH_SECRET must have at least 32 characters'),
   /**
-   * Demo seeding only (issue 8: orders over the last six months): honour the
+   * Demo seeding only (orders over the last six months): honour the
    * `X-Demo-Placed-At` header of a pay within the past year. Never set in production.
    */
   DEMO_BACKDATING: z
@@ -16,7 +16,7 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
     .default('false')
     .transform((v) => v === 'true'),
   /**
-   * The admin transaction search index (issue 14): OPENSEARCH_URL, SEARCH_INDEX (alias prefix,
+   * The admin transaction search index: OPENSEARCH_URL, SEARCH_INDEX (alias prefix,
    * default `ordering`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS.
    */
   ...SearchConfigFields,

@@ -1,8 +1,8 @@
 /**
- * Ordering service process: wiring only (issue 5). Saved cards, the checkout command and its
+ * Ordering service process: wiring only. Saved cards, the checkout command and its
  * saga, item and package orders, payment history and customer-order records, and the read
  * models of items, packages, customers and sellers it prices and labels them with; the
- * cancellation saga's refund and the order e-mails (issue 16).
+ * cancellation saga's refund and the order e-mails.
  */
 import '@market/platform/telemetry';
 import { Queues, type EmailJob } from '@market/contracts';
@@ -38,14 +38,14 @@ void runService({
     const provider = sandboxProvider(captures);
     // Orders written before the paged lists existed get their entries once (store/orders.ts).
     await backfillOrderLists(book);
-    // The customers' card lists (issue 14): init, and cards saved before them listed once.
+    // The customers' card lists: init, and cards saved before them listed once.
     const cardList = cardLists(db);
     await Promise.all(cardList.models.map((m) => m.init()));
     await backfillCardLists(cards, cardList);
 
     const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders]);
 
-    // E-mails of new orders to their sellers (issue 16) and of each order status to its customer (issues 15, 16).
+    // E-mails of new orders to their sellers and of each order status to its customer (16).
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
     shutdown.add('email queue', () => emailQueue.close());
     const send = mailOnce(emailQueue, db);
@@ -57,12 +57,12 @@ void runService({
         readModelHandlers(rm, cards, cardList),
         cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger }),
         newOrderMailHandlers(checkouts, rm, send, logger),
-        // The customer's e-mail of each status change of an order (issue 15).
+        // The customer's e-mail of each status change of an order.
         customerOrderMailHandlers(checkouts, book, rm, send, logger),
       ),
     );
 
-    // The admin transaction search on OpenSearch (issue 14), fed by the payment topic.
+    // The admin transaction search on OpenSearch, fed by the payment topic.
     const transactions = await startTransactionSearch({ config, kafka, logger, shutdown, checkouts });
 
     app.use(

@@ -1,5 +1,5 @@
 /**
- * `npm run search:rebuild` for ordering (issue 14): builds a fresh admin transactions index from
+ * `npm run search:rebuild` for ordering: builds a fresh admin transactions index from
  * the beginning of `ordering.payment.v1` and swaps its alias to it with no downtime, then exits
  * (the steps: `rebuildSearchIndices` in packages/platform/src/search/rebuild.ts). Each payment
  * event is applied as the live projection does (events/transactionProjection.ts), its checkout

@@ -1,5 +1,5 @@
 /**
- * The ordering lists that used to scan a whole collection (issue 14 part 3), on the real
+ * The ordering lists that used to scan a whole collection, on the real
  * OpenSearch, Kafka and FerretDB through the gateway:
  * - the admin transaction search (`GET /orderhistory/getItems?q=` as an admin) from the
  *   transactions index: receipt number or payment type as a substring, newest first, paged, the

@@ -1,5 +1,5 @@
 /**
- * A seller's cancellation as a saga (issue 16, item 3), through the gateway on real servers
+ * A seller's cancellation as a saga, through the gateway on real servers
  * (Kafka, FerretDB, Redis, MailDev): cancelling a package order and then the item order of one
  * checkout gives the stock of each back, refunds each through the payment provider and shows it
  * in the payment history (PartiallyRefunded, then Refunded with everything charged), in

@@ -1,5 +1,5 @@
 /**
- * Saved cards are not saved twice (issue 15 defect 10) through the gateway on real servers
+ * Saved cards are not saved twice through the gateway on real servers
  * (identity and ordering processes, FerretDB, Redis): the same number with the same expiry
  * answers 409 'This Card is Already in Your Wallet.' and writes nothing, whether added again
  * (spaces or not) or edited into; another expiry of the same number (a renewed card), another

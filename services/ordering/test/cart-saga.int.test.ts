@@ -1,6 +1,5 @@
 /**
- * The checkout saga across cart, catalogue and ordering on real servers (issue 5 "Tests";
- * DESIGN.md section 3): two customers hold the last unit of an item in their carts and pay at the
+ * The checkout saga across cart, catalogue and ordering on real servers (docs/architecture.md, Events): two customers hold the last unit of an item in their carts and pay at the
  * same moment; catalogue reserves it for one. The winner's order is Confirmed and the line leaves
  * their cart (OrderConfirmed); the other's order ends Rejected, the payment is refunded and the
  * line stays in their cart.

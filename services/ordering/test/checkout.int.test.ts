@@ -1,5 +1,5 @@
 /**
- * Checkout, cards and orders through the gateway on real servers (issue 5 "Tests"): server-side
+ * Checkout, cards and orders through the gateway on real servers: server-side
  * prices, wrong CVV, one set of orders for concurrent pays, the saga to Confirmed and Rejected
  * (with refund), an item made unavailable after pricing, scoping to the caller, seller status
  * changes, and no card number or CVC stored or logged.

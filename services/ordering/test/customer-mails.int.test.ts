@@ -1,5 +1,5 @@
 /**
- * The customer's order e-mails (issue 15: "E-mails to the customer when an order is confirmed,
+ * The customer's order e-mails ("E-mails to the customer when an order is confirmed,
  * rejected (with the refund), shipped, delivered or cancelled"), on real servers (Kafka,
  * FerretDB, Redis, MailDev) through the gateway: a confirmed checkout, its order shipped and
  * delivered, and a checkout rejected for the last unit each e-mail the customer once; the same

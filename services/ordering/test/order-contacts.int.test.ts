@@ -1,5 +1,5 @@
 /**
- * Who to deliver to, through the gateway (issue 16 item 13): the seller's item and package order
+ * Who to deliver to, through the gateway: the seller's item and package order
  * rows carry the customer's delivery address and phone (from the customer's profile, kept from
  * identity's events), and the admin's transactions name the customer.
  */

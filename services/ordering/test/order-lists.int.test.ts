@@ -1,5 +1,5 @@
 /**
- * The paged order lists (issue 14 part 3) on real servers: the owner-keyed list store against
+ * The paged order lists on real servers: the owner-keyed list store against
  * FerretDB (slots under concurrent writers, pages across bucket boundaries, rewrites that change
  * nothing, the one-off backfill of orders written before the lists), and the order screens
  * through the gateway (a seller's, a customer's and an admin's pages, totals, status and month

@@ -1,6 +1,6 @@
 /**
- * One checkout is one trace (issue 8 "Observability"; DESIGN.md section 3 "Trace context travels
- * in Kafka headers"): with OTEL_EXPORTER_OTLP_ENDPOINT set on every process, the pay request's
+ * One checkout is one trace (docs/architecture.md, Events: the trace context
+ * travels in the Kafka headers): with OTEL_EXPORTER_OTLP_ENDPOINT set on every process, the pay request's
  * spans from the gateway, ordering (HTTP and the StockReserved consumer) and catalogue (the
  * OrderPlaced consumer) reach an OTLP/HTTP receiver under one trace id.
  */

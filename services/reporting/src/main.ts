@@ -1,5 +1,5 @@
 /**
- * Reporting service process: wiring only (issue 7; DESIGN.md sections 2 and 4). Read models from
+ * Reporting service process: wiring only (docs/architecture.md, Services and Jobs). Read models from
  * every slice's events, the `report` queue's producer and its worker (in this same process), the
  * monthly scheduled delivery, and the report, dashboard and sales routes.
  */

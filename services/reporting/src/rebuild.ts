@@ -1,5 +1,5 @@
 /**
- * `npm run reporting:rebuild` (issue 7): drops reporting's read models and builds them again by
+ * `npm run reporting:rebuild`: drops reporting's read models and builds them again by
  * replaying every topic from the beginning with a fresh consumer group, then exits. The live
  * service's group is untouched; events it applies meanwhile are applied once more by the replay,
  * which the version guards make harmless. Report records and monthly deliveries are kept.

@@ -1,5 +1,5 @@
 /**
- * Reporting through the gateway on real processes (issue 7 "Tests"): a seller's monthly item and
+ * Reporting through the gateway on real processes: a seller's monthly item and
  * package figures to the cent against orders this test placed (a rejected checkout never counts),
  * the PDFs' text (unpdf), scoping (another seller's report → 404, admin-only reports → 403),
  * a failing job retried then shown failed, the monthly delivery e-mailing each seller once even
@@ -180,7 +180,7 @@ describe('seller monthly item sales', () => {
       Email: sellerA.email,
       pNo: '0712345678',
       Address: '45 Kandy Road, Kadawatha',
-      // Three checkouts: the first has two of A's item lines and counts once (issue 16 item 13).
+      // Three checkouts: the first has two of A's item lines and counts once.
       TotalOrders: 3,
       TotalItems: 3,
       TotalStockSold: 7,
@@ -226,7 +226,7 @@ describe('seller monthly item sales', () => {
     expect(text).not.toContain('FAKE');
     expect(text).toContain(`Page 1 of ${pages}`);
 
-    // The CSV beside it (issue 16 item 9): the same rows, amounts in rupees, same authorization.
+    // The CSV beside it: the same rows, amounts in rupees, same authorization.
     const csv = await download(world.stack.gatewayUrl, sellerA.client, `/items/fetch-csv?jobId=${created.body.jobId}`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');

@@ -1,5 +1,5 @@
 /**
- * Reviews service process: wiring only (issue 6; DESIGN.md section 2). Reviews and their
+ * Reviews service process: wiring only (docs/architecture.md, Services). Reviews and their
  * moderation (outbox events ReviewCreated / Updated / Deleted / Reported on `Topics.review`),
  * contact messages to the admin and to sellers, and the read models of customers, items,
  * sellers and purchases.

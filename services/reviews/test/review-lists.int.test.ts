@@ -1,5 +1,5 @@
 /**
- * The paged review and message lists (issue 14 part 3) against FerretDB, below the HTTP layer:
+ * The paged review and message lists against FerretDB, below the HTTP layer:
  * one entry per review through repeated and concurrent listings and edits, a removal done twice
  * counts once, a deleted review is not listed again, and reviews and messages written before the
  * lists existed are listed once by the start-up backfill. The HTTP paths are covered in

@@ -1,5 +1,5 @@
 /**
- * Reviews and messages through the gateway on real servers (issue 6 "Tests"): every message;
+ * Reviews and messages through the gateway on real servers: every message;
  * one review per customer per item; a customer cannot edit or delete another's review (404); a
  * seller reports only reviews of own items; the item's rating follows add, edit and delete through
  * Kafka; a renamed customer's name shows on old reviews; the verified-purchase mark; the admin
@@ -203,7 +203,7 @@ describe('reviews', () => {
     expect(new Set(all.map((r) => r.body._id)).size).toBe(1);
     const theirs = (await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}&customerid=${c.id}`)).body;
     expect(theirs).toHaveLength(1);
-    // The item's paged list (issue 14 part 3) holds each review once, newest first, with an exact total.
+    // The item's paged list holds each review once, newest first, with an exact total.
     const paged = (await world.customer.get<{ items: ReviewView[]; total: number }>(`/review/get?itemid=${itemId}&page=1&limit=10`)).body;
     expect(paged.total).toBe(2);
     expect(paged.items.map((r) => r._id)).toEqual([theirs[0]!._id, paged.items[1]!._id]);

@@ -3,7 +3,7 @@ import { wishlistChange } from './alerts';
 
 const now = { available: true, quantity: 3, finalPriceCents: 10_000_00 };
 
-describe('wishlistChange (issue 15 wishlist alerts)', () => {
+describe('wishlistChange (wishlist alerts)', () => {
   it('tells a price drop: a new or bigger discount, or a lower price', () => {
     expect(wishlistChange({ ...now, finalPriceCents: 12_000_00 }, now)).toBe('price-drop');
   });

@@ -1,5 +1,5 @@
 /**
- * When a wish-listed item is worth an e-mail (issue 15, "wishlist alerts": "when a wish-listed
+ * When a wish-listed item is worth an e-mail ("when a wish-listed
  * item's price drops (a new or bigger discount) or it comes back in stock, the customer gets one
  * e-mail"), decided from the item as the cart last knew it and as its new event describes it. No
  * I/O. Prices in integer cents of LKR (README "Money").
@@ -13,7 +13,7 @@
  *   read model without the field: an older document), or cannot be bought now.
  */
 
-/** What the cart's item read model keeps of an item (absent fields: written before issue 15). */
+/** What the cart's item read model keeps of an item (absent fields: written before the wishlist alerts needed them). */
 export interface ItemState {
   available: boolean;
   deleted?: boolean;

@@ -1,4 +1,4 @@
-/** Model-based test of the cart lines (planCart, normalCartWrite, withoutLines) against a Map model: duplicates refused, new lines available and at 1, quantities 1-200 (spec 000 section 4, issue 5, contracts' CartWriteSchema). */
+/** Model-based test of the cart lines (planCart, normalCartWrite, withoutLines) against a Map model: duplicates refused, new lines available and at 1, quantities 1-200 (spec 000 section 4, contracts' CartWriteSchema). */
 import {
   CartWriteSchema,
   ITEM_IN_CART,

@@ -1,5 +1,5 @@
 /**
- * Cart and wishlist rules, without I/O (spec 000 sections 4 and 5; issue 5; DESIGN.md section 6).
+ * Cart and wishlist rules, without I/O (spec 000 sections 4 and 5; docs/architecture.md, Departures from the documents).
  *
  * - Wishlist and cart additions refuse duplicates ('Item Already in Your Wishlist.',
  *   'Item Already in Your Shopping Cart.', 'Package Already in Your Shopping Cart.').

@@ -1,6 +1,5 @@
 /**
- * The catalogue's item and package events keep the availability read model (DESIGN.md
- * section 3: "an item made unavailable can no longer be added to a cart"):
+ * The catalogue's item and package events keep the availability read model (docs/architecture.md, Expected flows: an item made unavailable can no longer be put in a cart):
  * - ItemCreated / ItemUpdated → `{ available: ItemAvailabilityStatus, deleted: false }`;
  *   PackageCreated / PackageUpdated → `{ available: packageAvailability, deleted: false }`.
  * - ItemDeleted / PackageDeleted → a tombstone. A cart drops the line the next time it is read or

@@ -1,9 +1,9 @@
 /**
- * Identity's customer events (DESIGN.md section 3, "Expected flows"; spec 000 section 4):
+ * Identity's customer events (docs/architecture.md, Expected flows; spec 000 section 4):
  * - CustomerRegistered → an empty wishlist and an empty cart for that customer (get-or-create,
  *   so a request that already created them, or a redelivery, changes nothing).
  * - CustomerRegistered / CustomerUpdated → the name, e-mail and "E-mail me about my wishlist"
- *   setting the wishlist alerts need (issue 15; absent in older events: on).
+ *   setting the wishlist alerts need (absent in older events: on).
  * - CustomerDeleted → the customer's wishlist and cart are removed (and the customer from the
  *   watchers of the wish-listed items), and the customer is kept as a tombstone without contact
  *   details so nothing creates them again.

@@ -1,5 +1,5 @@
 /**
- * The checkout saga's outcome (DESIGN.md section 3; spec 000 section 4, "the server cart is
+ * The checkout saga's outcome (docs/architecture.md, Sagas; spec 000 section 4, "the server cart is
  * emptied"): OrderConfirmed removes the bought item and package lines from the customer's cart.
  * OrderPlaced and OrderRejected change nothing (a rejected order keeps its cart lines). The
  * removal is `$pullAll` of exact ids, so a redelivery changes nothing.

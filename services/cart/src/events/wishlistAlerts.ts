@@ -1,5 +1,5 @@
 /**
- * Wishlist alerts (issue 15): when an item's event is a price drop or a return to stock
+ * Wishlist alerts: when an item's event is a price drop or a return to stock
  * (domain/alerts.ts), each customer who wish-lists it gets one e-mail (template `wishlist-alert`,
  * through the BullMQ `email` queue), unless they switched "E-mail me about my wishlist" off on
  * their profile (identity's customer events carry the setting into the `customers` read model).

@@ -1,5 +1,5 @@
 /**
- * Shopping cart routes at their documented paths (spec 000 section 7 "Cart"; issue 5; contracts
+ * Shopping cart routes at their documented paths (spec 000 section 7 "Cart"; contracts
  * `CART_OPERATIONS`), for the signed-in customer only:
  * - `GET /ShoppingCart/getOneCart/{customerId}` → the cart (created empty when missing, as the
  *   CustomerRegistered event may not have arrived yet right after registration).

@@ -1,6 +1,5 @@
 /**
- * What the cart and wishlist routes share: the signed-in customer as the owner (DESIGN.md
- * section 5: another customer's cart or wishlist answers 404), and the compare-and-set retry
+ * What the cart and wishlist routes share: the signed-in customer as the owner (docs/architecture.md, Authorization: another customer's cart or wishlist answers 404), and the compare-and-set retry
  * loop of whole-document replacements (a failed or lost update writes nothing; spec 000 section 4).
  */
 import { conflict, notFound, requireCaller, type Caller } from '@market/platform';

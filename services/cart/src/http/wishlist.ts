@@ -1,5 +1,5 @@
 /**
- * Wishlist routes at their documented paths (spec 000 section 7 "Wishlist"; issue 5; contracts
+ * Wishlist routes at their documented paths (spec 000 section 7 "Wishlist"; contracts
  * `CART_OPERATIONS`), for the signed-in customer only, answering `{ wishlistss: { _id,
  * CustomerID, Items } }`:
  * - `POST /wishlist/getByCustomerID/{customerId}` → the wishlist (created empty when missing).
@@ -9,8 +9,8 @@
  * - `POST /wishlist/addItems` (WishlistWriteSchema) → 201 with the items added; one already
  *   there 409 'Item Already in Your Wishlist.', an unavailable one 409 'Item is not available
  *   Right now!'.
- * Each write also keeps `wishlist_watchers` (who wish-lists each item, for the wishlist alerts of
- * issue 15; store/watchers.ts): the customer is added to an item's watchers before the write that
+ * Each write also keeps `wishlist_watchers` (who wish-lists each item, for the wishlist alerts;
+ * store/watchers.ts): the customer is added to an item's watchers before the write that
  * adds it, and removed after the one that removes it.
  */
 import { WishlistWriteSchema } from '@market/contracts';

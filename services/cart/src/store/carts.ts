@@ -1,6 +1,6 @@
 /**
  * Shopping carts (spec 000 section 3, "Shopping cart": `_id, customerID, ItemIDs, PackageIDs`),
- * one per customer (its `_id` is the customer's id, see `ownerKeyed.ts`), plus the units of each line (issue 5), stored
+ * one per customer (its `_id` is the customer's id, see `ownerKeyed.ts`), plus the units of each line, stored
  * as arrays parallel to the ids: `itemQtys[i]` is the quantity of `ItemIDs[i]`.
  *
  * Why parallel arrays and not an `{ id: units }` object: the local FerretDB took

@@ -1,5 +1,5 @@
 /**
- * Read models kept from other services' events (DESIGN.md sections 1 and 3): what the cart needs
+ * Read models kept from other services' events (docs/architecture.md, Shape and Consumers): what the cart needs
  * to know, and nothing more.
  *
  * - `item_availability` / `package_availability`: `{ _id: item or package id, available,
@@ -8,9 +8,9 @@
  * - `customers`: `{ _id: customer id, deleted, aggregateVersion }` from identity's customer
  *   events, so a deleted customer's cart and wishlist are not created again by a late event or
  *   request; with the name, e-mail and "E-mail me about my wishlist" setting the wishlist alerts
- *   need (issue 15; absent on documents written before).
+ *   need (absent on documents written before).
  * - items also keep their name, final price (cents) and stock, so the next item event can tell a
- *   price drop or a return to stock (issue 15, domain/alerts.ts).
+ *   price drop or a return to stock (domain/alerts.ts).
  *
  * Every write goes through `applyVersioned` (version-guarded upsert): a duplicate or older event
  * changes nothing.
@@ -23,7 +23,7 @@ export interface AvailabilityDoc {
   available: boolean;
   deleted: boolean;
   aggregateVersion: number;
-  /** Items only (issue 15): the item's name, final price in cents and units in stock. */
+  /** Items only: the item's name, final price in cents and units in stock. */
   name?: string;
   finalPriceCents?: number;
   quantity?: number;
@@ -33,7 +33,7 @@ export interface CustomerRefDoc {
   _id: string;
   deleted: boolean;
   aggregateVersion: number;
-  /** From CustomerRegistered / CustomerUpdated (issue 15): where and to whom wishlist alerts go. */
+  /** From CustomerRegistered / CustomerUpdated: where and to whom wishlist alerts go. */
   firstName?: string;
   lastName?: string;
   email?: string;

@@ -1,5 +1,5 @@
 /**
- * Who wish-lists an item (issue 15, wishlist alerts): `wishlist_watchers`, one document per item,
+ * Who wish-lists an item (wishlist alerts): `wishlist_watchers`, one document per item,
  * `{ _id: item id, customers: [customer id] }`, so an item's event finds its wish-listers with one
  * read by `_id` (`{ Items: id }` over the wishlists would read every wishlist on the local
  * FerretDB: README "Local infrastructure").

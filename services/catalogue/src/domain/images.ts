@@ -1,5 +1,5 @@
 /**
- * Image rules of the image store (issue 4, "Images"): png, jpg/jpeg or webp in, judged by their
+ * Image rules of the image store: png, jpg/jpeg or webp in, judged by their
  * bytes (not by the name or the declared type), at most 5 MiB; stored re-encoded as webp (which
  * also drops camera metadata such as GPS position) at most 1600 px on the long side, with a
  * 320 px thumbnail; named by the SHA-256 of the stored bytes, so a name never changes meaning

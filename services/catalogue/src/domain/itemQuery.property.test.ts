@@ -1,4 +1,4 @@
-/** Properties of the catalogue price-band filter (itemFilter): bands on FinalPrice [0,10000), [10000,20000), … [40000,∞) rupees, DESIGN.md section 6 and spec 000 section 5. */
+/** Properties of the catalogue price-band filter (itemFilter): bands on FinalPrice [0,10000), [10000,20000), … [40000,∞) rupees, docs/architecture.md, Departures from the documents and spec 000 section 5. */
 import { ItemListQuerySchema, MAX_ITEM_PRICE, PRICE_BANDS } from '@market/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

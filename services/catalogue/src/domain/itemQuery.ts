@@ -1,5 +1,5 @@
 /**
- * Item search and filters on the server (DESIGN.md section 6; spec 000 section 5 "Search",
+ * Item search and filters on the server (docs/architecture.md, Departures from the documents; spec 000 section 5 "Search",
  * spec 001 section 9 "Search scope"): customer search matches name, brand or model; a seller's
  * own list adds the SKU; discounted search matches the name only. Price bands are on FinalPrice.
  * Builds a MongoDB filter and sort (no I/O); every user string is regex-escaped.

@@ -1,5 +1,5 @@
 /**
- * The package search read model (issue 14), without I/O: a package's index document and the
+ * The package search read model, without I/O: a package's index document and the
  * search request of `GET /Packages/getPackages` (spec 000 section 4: customers see available
  * packages only; a seller's `mine=true` list shows all of their own; search by name, here
  * typo-tolerant and by prefix like the items').
@@ -23,7 +23,7 @@ export interface PackageView {
   image: string;
   content: { _id: string; Item_name: string; Brand: string; Model: string; Images: string[]; FinalPrice: number }[];
   packageAvailability: boolean;
-  createdAt: string; /** The aggregate version, added when indexed (events/searchProjection.ts; issue 16). */
+  createdAt: string; /** The aggregate version, added when indexed (events/searchProjection.ts). */
   version?: number;
 }
 

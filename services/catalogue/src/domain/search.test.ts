@@ -1,4 +1,4 @@
-/** The search read model's rules without OpenSearch (issue 14): brand normalisation and the request it builds. */
+/** The search read model's rules without OpenSearch: brand normalisation and the request it builds. */
 import { describe, expect, it } from 'vitest';
 import { facetsFrom, normalizeBrand, searchRequest, searchWindow, type FacetAggregations } from './search';
 

@@ -1,5 +1,5 @@
 /**
- * The catalogue's search read model (issue 14), without I/O: what an item looks like in the
+ * The catalogue's search read model, without I/O: what an item looks like in the
  * OpenSearch index, how a brand is normalised for its facet, and the search request for
  * `GET /items/getItems` (the same filters as {@link ./itemQuery}, spec 000 section 5 "Search" and
  * spec 001 section 9 "Search scope").
@@ -39,7 +39,7 @@ export interface SearchItemView {
   DiscountPrecentage: number;
   rating: number | null;
   reviewCount: number;
-  createdAt: string; /** The aggregate version, added when indexed (events/searchProjection.ts; issue 16). */
+  createdAt: string; /** The aggregate version, added when indexed (events/searchProjection.ts). */
   version?: number;
 }
 
@@ -161,7 +161,7 @@ export function indexDefinition(replicas: number) {
     settings: {
       number_of_shards: 1,
       number_of_replicas: replicas,
-      // New and changed items show in the public listing well within 2 s (issue 14).
+      // New and changed items show in the public listing well within 2 s.
       refresh_interval: '500ms',
       analysis: {
         filter: { prefix_grams: { type: 'edge_ngram', min_gram: 1, max_gram: 20 } },

@@ -1,5 +1,5 @@
 /**
- * Stock rules of the checkout saga (DESIGN.md section 3; issue 4 "Stock"): an order reserves
+ * Stock rules of the checkout saga (docs/architecture.md, Sagas): an order reserves
  * `quantity` of each item line and, for each package line, `quantity` of every item in the
  * package. Lines of the same item are added up, so an item is checked once against its total.
  */

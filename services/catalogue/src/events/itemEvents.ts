@@ -1,8 +1,8 @@
 /**
- * Item events recorded through the outbox (issue 4): what cart, ordering, reviews and reporting
+ * Item events recorded through the outbox: what cart, ordering, reviews and reporting
  * keep in their read models — names, seller, prices in cents, discount, availability, stock and
- * images — and the rest of the item with its rating, which the search index answers whole
- * (issue 14). ItemDeleted carries only the id.
+ * images — and the rest of the item with its rating, which the search index answers whole.
+ * ItemDeleted carries only the id.
  */
 import type { ItemEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';

@@ -1,6 +1,6 @@
 /**
- * Package events recorded through the outbox (issue 4): what cart, ordering and reporting keep,
- * and the whole package for the package search index (issue 14).
+ * Package events recorded through the outbox: what cart, ordering and reporting keep,
+ * and the whole package for the package search index.
  */
 import type { PackageEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';

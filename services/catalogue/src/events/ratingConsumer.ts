@@ -1,11 +1,11 @@
 /**
- * Item ratings from review events (DESIGN.md section 3: "ReviewCreated/Updated/Deleted →
- * catalogue recomputes the item's rating (sum of stars / count, truncated)"). Each review's stars
+ * Item ratings from review events (docs/architecture.md, Expected flows: the
+ * catalogue recomputes the item's rating from ReviewCreated/Updated/Deleted, sum of stars / count, truncated). Each review's stars
  * are kept in a version-guarded read model and copied into the item's `item_stars` document, and
  * the item's sum, count and rating are recomputed from that document (one read by `_id`), so a
  * duplicate or out-of-order event leaves the same result. A changed rating is an
  * aggregate write with ItemUpdated (compare-and-set on the item's version), so the search index,
- * fed by item events, sorts and filters by it (issue 14).
+ * fed by item events, sorts and filters by it.
  */
 import { ReviewDeletedDataSchema, ReviewEventDataSchema, truncatedRating, type EventEnvelope } from '@market/contracts';
 import { applyVersioned, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';

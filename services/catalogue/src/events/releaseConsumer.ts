@@ -1,5 +1,5 @@
 /**
- * The catalogue's step of the cancellation saga (issue 16, item 3): on OrderCancelled, give the
+ * The catalogue's step of the cancellation saga: on OrderCancelled, give the
  * units of the cancelled item or package order back to each item, once, then record
  * StockReleased (outbox, order's topic, keyed by the order line) for ordering to refund.
  *

@@ -1,5 +1,5 @@
 /**
- * The search index projection (issue 14): item and package events → index writes. Fed by the
+ * The search index projection: item and package events → index writes. Fed by the
  * catalogue's own item and package topics (ItemCreated / ItemUpdated carry the whole item with its
  * rating, PackageCreated / PackageUpdated the whole package; the deletions their id) through a
  * {@link ProjectionConsumer} in its own consumer group (`<service group>-search`), so it never
@@ -22,7 +22,7 @@ import type { IndexOp } from '../store/searchIndex';
 
 /**
  * A document whose stored answer (`view`) also names its aggregate version, so list rows carry
- * the `version` a seller's form sends back with an update (issue 16, item 2). Documents indexed
+ * the `version` a seller's form sends back with an update. Documents indexed
  * before that lack it until `npm run search:rebuild` replays the topics.
  */
 function versioned<D extends { view: object }>(doc: D, version: number): D {

@@ -1,12 +1,12 @@
 /**
- * The catalogue's step of the checkout saga (DESIGN.md section 3): on OrderPlaced, reserve the
+ * The catalogue's step of the checkout saga (docs/architecture.md, Sagas): on OrderPlaced, reserve the
  * stock of every line or of none, then record StockReserved or StockRejected (outbox, order's
  * topic, keyed by order id).
  *
  * Each item reservation is one compare-and-set write on the item (aggregate version) that takes
  * the units and records ItemUpdated with the new stock; the last unit makes the item unavailable.
  * What an order took is kept in a stock hold per order line (store/stockHolds.ts, `_id`
- * `${orderId}:${itemId}`), not on the item, so the item does not grow with every sale (issue 14).
+ * `${orderId}:${itemId}`), not on the item, so the item does not grow with every sale.
  * A hold and an item cannot change in one write (no multi-document transactions on FerretDB), so
  * the item write also pushes an in-flight mark (`take:<orderId>` / `give:<orderId>`) that is
  * pulled once the hold records the change: a redelivery that finds the mark knows the item write

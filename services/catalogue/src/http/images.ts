@@ -1,5 +1,5 @@
 /**
- * Image routes (issue 4, "Images"), through the gateway under `/images`:
+ * Image routes, through the gateway under `/images`:
  * `POST /images/upload` (multipart, field `image`) → 201 `{ name, thumbnail }`;
  * `GET /images/{name}` → the webp, cached for a year (names are content hashes).
  * Item images, package images, seller logos and customer photos all use this store.

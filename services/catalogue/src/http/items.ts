@@ -1,13 +1,13 @@
 /**
- * Item routes at their documented paths (spec 000 and 001 section 7; issue 4):
- * `GET /items/getItems` (search, filters, paging and facet counts from the search index, issue 14;
+ * Item routes at their documented paths (spec 000 and 001 section 7):
+ * `GET /items/getItems` (search, filters, paging and facet counts from the search index;
  * 503 `{ error }` while the index cannot be read), `GET /items/get/{id}`,
  * `POST /items/addItems` (seller), `PUT /items/update/{id}` (own item; Model and SKU read-only),
  * `PUT /items/updateDiscount/{id}` (own item; FinalPrice computed here),
  * `DELETE /items/delete/{id}` (own item, or admin), and `GET /items/skuAvailable/{sku}` for the
  * live SKU check of the add-item form.
  *
- * Stale writes (issue 16, item 2): every item answer carries its `version` (the aggregate
+ * Stale writes: every item answer carries its `version` (the aggregate
  * version; `GET /items/get/{id}` also as `ETag`). An update or discount change may name the
  * version it was based on (`version` in the body or `If-Match`); the compare-and-set filters on
  * `_id` plus that version, so a write based on an older state (a sale took stock meanwhile)

@@ -1,16 +1,16 @@
 /**
- * Package routes at their documented paths (spec 000 and 001 section 7; issue 4):
+ * Package routes at their documented paths (spec 000 and 001 section 7):
  * `GET /Packages/getPackages` (customers see available packages only; `mine=true` for the
  * seller's own, all states; search by name), `GET /Packages/getPackage/{id}`,
  * `POST /Packages/addPackage`, `PUT /Packages/updatePackages/{id}`,
  * `DELETE /Packages/deletePackage/{id}` (own, or admin).
  *
- * The list is read from the package search index (issue 14; 503 `{ error }` while it cannot be
+ * The list is read from the package search index (503 `{ error }` while it cannot be
  * read; unpaged: every match up to UNPAGED_SEARCH_LIMIT, with `X-Total-Count` and
  * `X-Result-Truncated`); a seller's writes are indexed at once (`refresh=wait_for`, best effort,
  * as for items), so their own list shows them in the answer's wake.
  *
- * Stale writes (issue 16, item 2): every package answer carries its `version` (`GET
+ * Stale writes: every package answer carries its `version` (`GET
  * /Packages/getPackage/{id}` also as `ETag`); an update that names the version it was based on
  * (`version` in the body or `If-Match`) is a compare-and-set on `_id` + that version and answers
  * 409 / 412 with STALE_PACKAGE once someone else changed the package.

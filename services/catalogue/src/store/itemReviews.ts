@@ -1,6 +1,6 @@
 /**
  * The catalogue's read model of reviews (from reviews.review.v1): just the stars per review and
- * its item, enough to recompute an item's rating idempotently (DESIGN.md section 3).
+ * its item, enough to recompute an item's rating idempotently (docs/architecture.md, Consumers).
  *
  * Beside it, one `item_stars` document per item, `{ _id: itemid, s: { <reviewId>: stars } }`,
  * holding the stars of the item's live reviews: the rating is recomputed from that one document,

@@ -1,7 +1,7 @@
 /**
  * Items collection (spec 001 section 3, "Item"): an aggregate with the outbox plugin, so every
  * change records its ItemCreated / ItemUpdated / ItemDeleted event in the same write
- * (DESIGN.md section 3). Money is stored in integer cents; the wire shows rupees.
+ * (docs/architecture.md, Events). Money is stored in integer cents; the wire shows rupees.
  * `Stock_keeping_unit` is unique across all items (spec 001 section 5) by a unique index on its
  * upper-cased copy, which also settles two concurrent creates.
  */
@@ -47,7 +47,7 @@ export interface ItemDoc extends OutboxFields {
    */
   stockMarks?: string[];
   /**
-   * Before issue 14 every order that ever reserved the item, growing with each sale. No longer
+   * Formerly every order that ever reserved the item, growing with each sale. No longer
    * written; removed by the item's next stock write.
    */
   stockReservations?: string[];
@@ -135,7 +135,7 @@ export function itemView(i: ItemDoc) {
     rating: i.rating,
     reviewCount: i.ratingCount,
     createdAt: i.createdAt.toISOString(),
-    /** The aggregate version: an update names it to be refused once someone else changed the item (issue 16). */
+    /** The aggregate version: an update names it to be refused once someone else changed the item. */
     version: i.aggregateVersion,
   };
 }

@@ -82,7 +82,7 @@ export function packageView(p: PackageDoc) {
     })),
     packageAvailability: p.packageAvailability,
     createdAt: p.createdAt.toISOString(),
-    /** The aggregate version: an update names it to be refused once someone else changed the package (issue 16). */
+    /** The aggregate version: an update names it to be refused once someone else changed the package. */
     version: p.aggregateVersion,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Stock reservation decisions of the checkout saga (DESIGN.md section 3), one per order: the
+ * Stock reservation decisions of the checkout saga (docs/architecture.md, Sagas), one per order: the
  * outcome and its StockReserved / StockRejected event, written with the outbox. Existing means
  * decided, so a redelivered OrderPlaced changes nothing.
  */

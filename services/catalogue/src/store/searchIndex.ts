@@ -1,5 +1,5 @@
 /**
- * The catalogue's search indices on OpenSearch 2.19 (issue 14): the read models that answer
+ * The catalogue's search indices on OpenSearch 2.19: the read models that answer
  * `GET /items/getItems` (items) and `GET /Packages/getPackages` (packages). The index client,
  * its external versioning, tombstones, alias and 503 behaviour are the platform's
  * ({@link PlatformSearchIndex}, packages/platform/src/search); this module names the catalogue's

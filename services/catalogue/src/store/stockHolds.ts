@@ -1,5 +1,5 @@
 /**
- * Stock holds of the checkout saga (issue 14, part 3): the units one order took of one item, one
+ * Stock holds of the checkout saga: the units one order took of one item, one
  * small document per order line, `_id` `${orderId}:${itemId}`, read and written by `_id` alone.
  * The item document no longer keeps every order that ever bought it; it carries only the
  * in-flight marks of the few reservations being written right now (`ItemDoc.stockMarks`).

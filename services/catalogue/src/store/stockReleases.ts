@@ -1,5 +1,5 @@
 /**
- * Stock given back by sellers' cancellations (issue 16, item 3), read and written by `_id` alone:
+ * Stock given back by sellers' cancellations, read and written by `_id` alone:
  *
  * - `stock_release_lines`, one per cancelled order line and item (`_id` `${orderLineId}:${itemId}`):
  *   the units of that item this cancellation gave back (written once the item write landed);

@@ -1,5 +1,5 @@
 /**
- * The admin searches of identity as search read models (issue 14 part 3), without I/O:
+ * The admin searches of identity as search read models, without I/O:
  * `GET /Customer/getAll` (customers by first name, last name or username), `GET /seller/get`
  * (seller requests by company, owner, year or e-mail) and `GET /orgseller/get` (sellers, the same
  * fields, and `requestDelete` for admins). Spec 001 section 9 "Search scope" names the fields.

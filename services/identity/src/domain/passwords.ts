@@ -1,5 +1,5 @@
 /**
- * Password hashing with argon2id on the server (DESIGN.md section 5 and section 6: never on the
+ * Password hashing with argon2id on the server (docs/architecture.md, Passwords and Departures from the documents: never on the
  * client). Parameters are OWASP's first recommended argon2id configuration
  * (m = 19 MiB, t = 2, p = 1). Hashes never leave the identity service.
  */

@@ -1,5 +1,5 @@
 /**
- * Password-reset rules (DESIGN.md section 5; spec 000 section 4, spec 001 section 4): a code is
+ * Password-reset rules (docs/architecture.md, Password reset; spec 000 section 4, spec 001 section 4): a code is
  * valid for 15 minutes, allows 5 wrong attempts, must be verified before the password changes,
  * and is used once. Pure decisions over a stored code record; the store applies them.
  */

@@ -1,5 +1,5 @@
 /**
- * E-mails identity sends, as jobs on the BullMQ `email` queue (DESIGN.md section 4): reset codes,
+ * E-mails identity sends, as jobs on the BullMQ `email` queue (docs/architecture.md, Jobs): reset codes,
  * seller credentials, admin credentials, and the answer to a seller's application. The e-mail
  * worker (services/notifications) renders the template; secrets in `data` are scrubbed from
  * Redis once the mail went out.

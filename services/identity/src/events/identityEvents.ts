@@ -1,5 +1,5 @@
 /**
- * Builders of the identity events recorded through the outbox (issue 3; payload schemas in
+ * Builders of the identity events recorded through the outbox (payload schemas in
  * @market/contracts identity-events). The aggregate id is the customer's or the seller's id.
  */
 import type { CustomerEventData, SellerEventData } from '@market/contracts';

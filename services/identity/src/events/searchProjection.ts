@@ -1,5 +1,5 @@
 /**
- * The admin search indices of identity (issue 14 part 3; queries in domain/adminSearch.ts): the
+ * The admin search indices of identity (queries in domain/adminSearch.ts): the
  * customers index and the sellers index (requests and org sellers), fed by `identity.customer.v1`
  * and `identity.seller.v1` through a {@link ProjectionConsumer} in its own consumer group
  * (`<service group>-search`), so it never waits for, or holds up, anything else.

@@ -1,5 +1,5 @@
 /**
- * Admin routes (spec 001 sections 5-7; issue 3): `GET /Admin/getAllAdmins`,
+ * Admin routes (spec 001 sections 5-7): `GET /Admin/getAllAdmins`,
  * `GET /Admin/getAdmin/{id}`, `POST /Admin/addAdmin` (username suggested as first name + 5
  * random characters, 20-character password generated and e-mailed), `POST /Admin/loginAdmin`,
  * and the added `POST /Admin/logout`, `GET /Admin/me`. Only an admin creates an admin.
@@ -88,7 +88,7 @@ export function adminRoutes(deps: IdentityDeps): Router {
 }
 
 /**
- * Creates the first admin from configuration when there is no admin at all (issue 3). Safe to
+ * Creates the first admin from configuration when there is no admin at all. Safe to
  * run from several replicas: the unique username index lets only one insert win.
  */
 export async function ensureFirstAdmin(deps: Pick<IdentityDeps, 'admins' | 'config'>): Promise<boolean> {

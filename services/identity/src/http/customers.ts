@@ -1,13 +1,13 @@
 /**
- * Customer account routes (spec 000 sections 5-7; issue 3), at their documented paths:
+ * Customer account routes (spec 000 sections 5-7), at their documented paths:
  * `POST /Customer/add`, `GET /Customer/getEmail/{email}`, `POST /Customer/loginCustomer`,
  * `GET /Customer/get/{id}`, `GET /Customer/getAll` (admin), `PUT /Customer/update/{id}`,
  * `DELETE /Customer/delete/{id}`, and the added `POST /Customer/logout`, `GET /Customer/me`,
- * `POST /Customer/checkPassword` (issue 15 defect 9: the password is checked before the delete
+ * `POST /Customer/checkPassword` (the password is checked before the delete
  * confirmation). Every check of the own password counts toward the login lockout
  * ({@link checkOwnPassword}).
  *
- * Authorization (DESIGN.md section 5): a customer reaches only their own record; someone else's
+ * Authorization (docs/architecture.md, Authorization): a customer reaches only their own record; someone else's
  * id answers 404. Admins read every customer and may remove one.
  */
 import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema, defaultAvatar } from '@market/contracts';
@@ -173,7 +173,7 @@ export function customerRoutes(deps: IdentityDeps): Router {
     const set = { deleted: true, emailKey: `deleted:${String(id)}`, usernameKey: `deleted:${String(id)}` };
     const written = await updateAggregate(customers, id, current.aggregateVersion, { $set: set }, (v) => [customerDeleted(String(id), v)]);
     if (!written) throw conflict(STALE);
-    // Every session of the customer ends now, the ones in other browsers too (issue 16, item 1).
+    // Every session of the customer ends now, the ones in other browsers too.
     await revokeSubjectSessions(deps.redis, String(id));
     await deps.search.sync('customer', String(id));
     deps.relay.nudge();

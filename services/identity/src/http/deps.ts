@@ -27,6 +27,6 @@ export interface IdentityDeps {
   resetCodes: Model<ResetCodeDoc>;
   /** Key of the reset-code HMAC. */
   codeSecret: string;
-  /** The admin searches over customers and sellers (OpenSearch, issue 14). */
+  /** The admin searches over customers and sellers (OpenSearch). */
   search: AdminSearch;
 }

@@ -1,5 +1,5 @@
 /**
- * Per-account rate limits (DESIGN.md section 5: "per IP and per account"; the gateway limits per
+ * Per-account rate limits (docs/architecture.md, Rate limits: per IP and per account; the gateway limits per
  * IP). Counted in Redis, so every replica shares them. Answered 429 with Retry-After.
  */
 import { HttpError } from '@market/platform';
@@ -20,7 +20,7 @@ export const MAX_FAILED_LOGINS = 10;
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 
 /**
- * The 429 of a locked login (issue 16 item 12): says the account is locked, not that the password
+ * The 429 of a locked login: says the account is locked, not that the password
  * is wrong; how long is in the answer's Retry-After (seconds), which the login pages show.
  */
 export const ACCOUNT_LOCKED = `This account is locked after ${MAX_FAILED_LOGINS} failed logins`;

@@ -1,6 +1,6 @@
 /**
  * Password reset for customers (20-character code) and sellers (5-character code), on the server
- * (DESIGN.md sections 5-6; spec 000 section 4, spec 001 section 4):
+ * (docs/architecture.md, Password reset and Departures from the documents; spec 000 section 4, spec 001 section 4):
  * `POST /Customer/forgotPassword {email}` → code e-mailed ('Email has been sent!');
  * `POST /Customer/verifyCode {email, code}` → 'Code Verified Successfully!' or
  * 'Code Verified Unsuccessfully!'; `POST /Customer/resetPassword {email, code, password}` → the

@@ -1,5 +1,5 @@
 /**
- * Session cookie handling for the three login kinds (DESIGN.md section 5): login sets an
+ * Session cookie handling for the three login kinds (docs/architecture.md, Sessions): login sets an
  * httpOnly, SameSite=Lax cookie holding a signed token; logout revokes it (Redis denylist) and
  * clears the cookie.
  */
@@ -44,7 +44,7 @@ export async function logIn<A extends { _id: unknown; password: string }>(
   await deps.limits.loginSucceeded(limitKey);
   const token = await startSession(deps, res, String(account._id), role, body.rememberMe);
   // The token goes into the answer only for an API client that asked (`bearer: true`); a browser
-  // keeps it in the httpOnly cookie, out of page scripts' reach (issue 16, item 4).
+  // keeps it in the httpOnly cookie, out of page scripts' reach.
   return body.bearer ? { account, token } : { account };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Admins collection (spec 001 section 3, "Admin"). The first admin comes from configuration at
- * first start; every other admin is created by an admin (issue 3).
+ * first start; every other admin is created by an admin.
  */
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 

@@ -1,7 +1,7 @@
 /**
  * Customers collection (spec 000 section 3, "Customer"). An aggregate with the outbox plugin:
  * every change records its CustomerRegistered / CustomerUpdated / CustomerDeleted event in the
- * same write (DESIGN.md section 3). `emailKey` and `usernameKey` are lower-cased copies with
+ * same write (docs/architecture.md, Events). `emailKey` and `usernameKey` are lower-cased copies with
  * unique indexes: an e-mail or username is taken whatever its case.
  */
 import { outboxPlugin, type OutboxFields } from '@market/platform';
@@ -24,7 +24,7 @@ export interface CustomerDoc extends OutboxFields {
   password: string;
   userImage: string;
   newlyAddeddate: Date;
-  /** "E-mail me about my wishlist" (issue 15); absent (older customers) means on. */
+  /** "E-mail me about my wishlist"; absent (older customers) means on. */
   wishlistAlerts?: boolean;
   /** Soft-delete marker kept until the CustomerDeleted event is published. */
   deleted: boolean;

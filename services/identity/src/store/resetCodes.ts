@@ -1,5 +1,5 @@
 /**
- * Password-reset codes (DESIGN.md section 5): one live code per account, stored as a keyed hash
+ * Password-reset codes (docs/architecture.md, Password reset): one live code per account, stored as a keyed hash
  * with its expiry, wrong-attempt count and verified flag; deleted once used.
  */
 import { Schema, type Connection, type Model } from 'mongoose';

@@ -1,4 +1,4 @@
-/** The customer's order-status and wishlist e-mails (issue 15): subjects, lines, escaping, required data. */
+/** The customer's order-status and wishlist e-mails: subjects, lines, escaping, required data. */
 import { describe, expect, it } from 'vitest';
 import { renderEmail } from './render';
 

@@ -1,7 +1,7 @@
 /**
- * E-mail templates (DESIGN.md section 4, queue `email`; issue 3: "E-mails that carry credentials
+ * E-mail templates (docs/architecture.md, Jobs, queue `email`). E-mails that carry credentials
  * or codes put them on their own lines, `Username: …`, `Password: …`, `Code: …`, in both the text
- * and the HTML part"). Every value is HTML-escaped in the HTML part.
+ * and the HTML part. Every value is HTML-escaped in the HTML part.
  *
  * A template is a subject and a list of paragraphs; a paragraph is either text or a
  * `label: value` line that stands on its own in both parts.
@@ -98,7 +98,7 @@ const templates = {
         'You can generate them again at any time from Monthly Sales in your seller account.',
       ]),
   },
-  /** A seller's orders in a new confirmed checkout (issue 16), queued by ordering. */
+  /** A seller's orders in a new confirmed checkout, queued by ordering. */
   'seller-new-order': {
     data: z.object({ name: Name, companyname: Name, orderId: z.string().max(40), lines: z.array(z.string().max(400)).min(1).max(200) }),
     render: (d: { name: string; companyname: string; orderId: string; lines: string[] }) =>
@@ -108,7 +108,7 @@ const templates = {
         'The stock is reserved. Open Orders in your seller account to see the delivery details and mark them Shipped.',
       ]),
   },
-  /** A seller cancelled one of the customer's orders; its refund (issue 16), queued by ordering. */
+  /** A seller cancelled one of the customer's orders; its refund, queued by ordering. */
   'order-cancelled': {
     data: z.object({
       name: Name,
@@ -136,7 +136,7 @@ const templates = {
         `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}. Refunded for this purchase so far: ${d.refundedTotal} of ${d.charged}.`,
       ]),
   },
-  /** The customer's checkout was paid and every line reserved (issue 15), queued by ordering. */
+  /** The customer's checkout was paid and every line reserved, queued by ordering. */
   'order-confirmed': {
     data: z.object({
       name: Name,
@@ -154,7 +154,7 @@ const templates = {
         'The total includes delivery & VAT. You can follow each order under My Orders.',
       ]),
   },
-  /** The customer's checkout could not be reserved and was refunded in full (issue 15), queued by ordering. */
+  /** The customer's checkout could not be reserved and was refunded in full, queued by ordering. */
   'order-rejected': {
     data: z.object({
       name: Name,
@@ -170,7 +170,7 @@ const templates = {
         `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}.`,
       ]),
   },
-  /** A seller marked one of the customer's orders Shipped or Delivered (issue 15), queued by ordering. */
+  /** A seller marked one of the customer's orders Shipped or Delivered, queued by ordering. */
   'order-status': {
     data: z.object({
       name: Name,
@@ -187,7 +187,7 @@ const templates = {
       ]),
   },
   /**
-   * An item on the customer's wishlist got cheaper or is back in stock (issue 15), queued by the
+   * An item on the customer's wishlist got cheaper or is back in stock, queued by the
    * cart service; the way to stop these e-mails is named in each.
    */
   'wishlist-alert': {

@@ -1,5 +1,5 @@
 /**
- * Events of a seller's cancellation (issue 16; contracts in packages/contracts saga-events.ts):
+ * Events of a seller's cancellation (contracts in packages/contracts saga-events.ts):
  * OrderCancelled, recorded with the order line's write, and the PaymentRefunded of the refund,
  * recorded with the checkout's write (so the transaction's events keep one version sequence).
  * Money in cents.

@@ -1,5 +1,5 @@
 /**
- * Refund rules of a seller's cancellation (issue 16, item 3), without I/O. Cents of LKR
+ * Refund rules of a seller's cancellation, without I/O. Cents of LKR
  * throughout, the unit ordering stores and puts in events (README "Money").
  *
  * A cancelled item or package order gives back what the line cost (unit price × quantity). The

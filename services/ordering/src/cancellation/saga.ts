@@ -1,5 +1,5 @@
 /**
- * Ordering's end of the cancellation saga (issue 16, item 3): a seller cancels a Confirmed item
+ * Ordering's end of the cancellation saga: a seller cancels a Confirmed item
  * or package order (`PUT /Orders/status/{id}` / `PUT /PackageOrders/status/{id}` with
  * `Cancelled`), which records OrderCancelled with the order's write (http/orders.ts); catalogue
  * gives the stock of the order back and answers StockReleased; then, here:

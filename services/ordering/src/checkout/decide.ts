@@ -1,5 +1,5 @@
 /**
- * Catalogue's decision on a paid checkout (the checkout saga, DESIGN.md section 3), called by the
+ * Catalogue's decision on a paid checkout (the checkout saga, docs/architecture.md, Sagas), called by the
  * saga consumer (events/sagaConsumer.ts) with the event's fields:
  * - `confirmCheckout`: StockReserved moves the checkout `AwaitingStock` → `Confirmed` and records
  *   OrderConfirmed;

@@ -1,6 +1,6 @@
 /**
  * Pay a checkout (`POST /checkout/{checkoutId}/pay` with a saved card and its CVC, or the wallet
- * provider; `POST /paypal-transaction-complete`; DESIGN.md sections 3 and 6):
+ * provider; `POST /paypal-transaction-complete`; docs/architecture.md, Events and Departures from the documents):
  *
  * 1. the customer's own checkout (404 otherwise); one no longer `Open` was paid already and is
  *    only finished and answered (a repeated or concurrent pay answers the same result);

@@ -1,5 +1,5 @@
 /**
- * Start a checkout (`POST /checkout/session`; DESIGN.md section 3): price the requested lines on
+ * Start a checkout (`POST /checkout/session`; docs/architecture.md, Sagas): price the requested lines on
  * the server from the catalogue read model (domain/pricing.ts: FinalPrice or the package price,
  * plus Rs. 100 delivery and VAT; amounts stored in cents) and store the checkout `Open`.
  *

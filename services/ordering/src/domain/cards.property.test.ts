@@ -1,4 +1,4 @@
-/** Properties of card rules (cardTypeOf, cardFacts, luhnValid, the card-number schema, CVC hashes): brand by the first digit per spec 000 section 4, DESIGN.md section 6. */
+/** Properties of card rules (cardTypeOf, cardFacts, luhnValid, the card-number schema, CVC hashes): brand by the first digit per spec 000 section 4, docs/architecture.md, Departures from the documents. */
 import { CARD_BRANDS, CardCreateSchema, cardTypeOf, luhnValid } from '@market/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Card rules (spec 000 sections 4 and 5; DESIGN.md section 6, "CVV stored and compared in the
- * browser"): the raw number and CVC never persist. A card keeps its holder, brand (from the
+ * Card rules (spec 000 sections 4 and 5; docs/architecture.md, Departures from the documents:
+ * no card number or CVV kept in the browser): the raw number and CVC never persist. A card keeps its holder, brand (from the
  * first digit), last 4 digits, expiry, and keyed hashes (HMAC-SHA256 with a server secret) of
  * the number and of the CVC; the CVC hash is also keyed by the card's id, so equal CVCs of two
  * cards do not hash alike.
@@ -40,7 +40,7 @@ export function maskedNumber(last4: string): string {
   return `**** **** **** ${last4}`;
 }
 
-/** The 409 of saving a card the customer already has (issue 15 defect 10; contracts' message). */
+/** The 409 of saving a card the customer already has (contracts' message). */
 export const DUPLICATE_CARD = CARD_ALREADY_SAVED;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Generated numbers (spec 000 section 9): the 10-character alphanumeric receipt number, and the
  * order number a checkout shows (12 characters). A checkout made with an Idempotency-Key gets
- * its number from the key, so a retried request names the same checkout (DESIGN.md section 6).
+ * its number from the key, so a retried request names the same checkout (docs/architecture.md, Departures from the documents).
  */
 import { RECEIPT_NO_LENGTH } from '@market/contracts';
 import { createHash, randomInt } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
- * The payment provider behind checkout (issue 5 "Wallet provider: one interface with a sandbox
- * implementation"; DESIGN.md section 6: "a real payment provider plugs in behind one
- * interface"). Amounts in integer cents of LKR.
+ * The payment provider behind checkout (one interface with a sandbox implementation;
+ * docs/architecture.md, Departures from the documents: a real payment provider fits behind one
+ * interface). Amounts in integer cents of LKR.
  */
 export interface CaptureRequest {
   /** One capture per key: a repeated call answers the first capture (the checkout id). */
@@ -25,7 +25,7 @@ export interface PaymentProvider {
   /**
    * Gives money back; refunding twice is a no-op. Without `idempotencyKey` the whole capture is
    * refunded once (a rejected checkout); with one, `amountCents` of it once per key (one
-   * cancelled order of a checkout, issue 16: key = the order line's id).
+   * cancelled order of a checkout: key = the order line's id).
    */
   refund(req: RefundRequest): Promise<void>;
 }

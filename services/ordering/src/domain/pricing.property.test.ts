@@ -1,4 +1,4 @@
-/** Properties of server-side checkout pricing (priceCheckout): cents exact, FinalPrice for items, Rs. 100 delivery & VAT once, stock refusals; issue 5, DESIGN.md section 6, spec 000 section 9. */
+/** Properties of server-side checkout pricing (priceCheckout): cents exact, FinalPrice for items, Rs. 100 delivery & VAT once, stock refusals; docs/architecture.md, Money, spec 000 section 9. */
 import { CheckoutSessionSchema, DELIVERY_AND_VAT_CENTS, ITEM_UNAVAILABLE, PACKAGE_UNAVAILABLE, discountedCents } from '@market/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Server-side pricing of a checkout (issue 5; DESIGN.md section 6 "cart total ... trusted": the
+ * Server-side pricing of a checkout (docs/architecture.md, Departures from the documents: the
  * client's numbers are never used). Items cost their FinalPrice, packages their price; the
  * documented 100 rupees of delivery and VAT is added once (spec 000 section 9). Cents throughout.
  */

@@ -1,5 +1,5 @@
 /**
- * The admin transaction search as a search read model (issue 14 part 3), without I/O:
+ * The admin transaction search as a search read model, without I/O:
  * `GET /orderhistory/getItems?q=` for an admin (the /Admin/Transactions page, spec 001 section 2)
  * searches every payment-history record by receipt number or payment type (spec 001 section 9
  * "Search scope"), newest first.

@@ -1,5 +1,5 @@
 /**
- * Events of a checkout, recorded through the outbox (DESIGN.md section 3; contracts in
+ * Events of a checkout, recorded through the outbox (docs/architecture.md, Sagas; contracts in
  * `saga-events.ts`): OrderPlaced and PaymentCaptured when paid, OrderConfirmed, or OrderRejected
  * and PaymentRefunded, when catalogue decided. Keyed by the order number.
  */

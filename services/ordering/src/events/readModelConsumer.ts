@@ -1,6 +1,5 @@
 /**
- * Keeps ordering's read models from catalogue and identity events (DESIGN.md section 3,
- * "Expected flows"): item and package prices, availability and stock; customer names, address and
+ * Keeps ordering's read models from catalogue and identity events (docs/architecture.md, Expected flows): item and package prices, availability and stock; customer names, address and
  * phone; seller company names and logos. CustomerDeleted also removes that customer's saved
  * cards (orders and history stay: they are the marketplace's sales records, shown as "Former
  * customer"), found through the customer's card list and deleted by `_id`: a filter on the owner
@@ -41,7 +40,7 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, cardLis
     await applyVersioned(rm.sellers, s.sellerId, e.aggregateVersion, {
       companyname: s.companyname,
       logo: s.logo,
-      // Where the seller's new-order e-mails go (issue 16).
+      // Where the seller's new-order e-mails go.
       ownername: s.ownername,
       email: s.email,
       deleted: false,
@@ -53,9 +52,9 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, cardLis
       firstName: c.firstName,
       lastName: c.lastName,
       userImage: c.userImage,
-      // Where the customer's cancellation e-mails go (issue 16).
+      // Where the customer's cancellation e-mails go.
       email: c.email,
-      // Where the seller delivers (order cards, issue 16 item 13).
+      // Where the seller delivers (order cards).
       address: c.address,
       phoneNumber: c.phoneNumber,
       deleted: false,

@@ -1,5 +1,5 @@
 /**
- * Ordering's end of the checkout saga (DESIGN.md section 3): catalogue's StockReserved confirms a
+ * Ordering's end of the checkout saga (docs/architecture.md, Sagas): catalogue's StockReserved confirms a
  * paid checkout and StockRejected rejects and refunds it. A thin adapter: it parses the event's
  * data and calls the flow (checkout/decide.ts, which also says why a redelivery is safe).
  */

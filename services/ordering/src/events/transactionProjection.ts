@@ -1,5 +1,5 @@
 /**
- * The admin transaction search index (issue 14 part 3; queries in domain/transactionSearch.ts),
+ * The admin transaction search index (queries in domain/transactionSearch.ts),
  * fed by `ordering.payment.v1` (PaymentCaptured, PaymentRefunded: a rejected checkout's and each
  * seller cancellation's refund, which change the record's status) through a
  * {@link ProjectionConsumer} in its own consumer group (`<service group>-transactions`).

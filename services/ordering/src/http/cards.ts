@@ -1,12 +1,11 @@
 /**
- * Saved cards at their documented paths (spec 000 section 7 "Cards"; issue 5; DESIGN.md
- * section 6): `GET /paymentdetails/get`, `GET /paymentdetails/getItem/{id}`,
+ * Saved cards at their documented paths (spec 000 section 7 "Cards"; docs/architecture.md, Departures from the documents): `GET /paymentdetails/get`, `GET /paymentdetails/getItem/{id}`,
  * `POST /paymentdetails/add`, `PUT /paymentdetails/update/{id}`, `DELETE /paymentdetails/delete/{id}`.
  * A customer reaches only their own cards (another's answers 404). The full number and the CVC
  * are hashed here and dropped; answers show the number masked. The list is the customer's
  * owner-keyed card list (store/cards.ts), newest first, read by `_id`. Saving (or editing into) a
- * card the customer already has, same number hash and expiry, answers 409 {@link DUPLICATE_CARD}
- * (issue 15 defect 10); the check walks the customer's own list and reads those cards by `_id`.
+ * card the customer already has, same number hash and expiry, answers 409 {@link DUPLICATE_CARD};
+ * the check walks the customer's own list and reads those cards by `_id`.
  */
 import { CardCreateSchema, CardUpdateSchema } from '@market/contracts';
 import { conflict, notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';

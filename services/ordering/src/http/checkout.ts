@@ -1,5 +1,5 @@
 /**
- * The checkout routes (DESIGN.md sections 3 and 6), replacing the documents' client-driven
+ * The checkout routes (docs/architecture.md, Sagas and Departures from the documents), replacing the documents' client-driven
  * series of order POSTs. Thin adapters: each parses its input, calls its flow in `../checkout/`
  * and writes the answer (`checkoutView`, money in rupees).
  * - `POST /checkout/session` (checkout/start.ts): prices the lines on the server; an

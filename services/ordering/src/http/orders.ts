@@ -1,6 +1,6 @@
 /**
  * Orders, package orders, payment history and customer-order records (spec 000 and 001
- * section 7; issue 5 "Reading"): every list answers only what the caller may see — a customer
+ * section 7): every list answers only what the caller may see — a customer
  * their own, a seller the orders of their items and packages, an admin all — with paging and
  * filters (month and year of TransitTime in Sri Lanka time, status, OrderID). Sellers move their
  * own orders along (Confirmed → Shipped or Cancelled, Shipped → Delivered), recorded as
@@ -124,7 +124,7 @@ export function orderRoutes(
     return new Map(customerIds.map((id) => [id, orderCustomer(byId.get(id))]));
   }
 
-  /** Payment-history records with their customer's name (the admin's transactions, issue 16 item 13). */
+  /** Payment-history records with their customer's name (the admin's transactions). */
   async function named<T extends { CustomerID: string }>(records: T[]): Promise<(T & { CustomerName: string })[]> {
     const who = await names(records.map((h) => h.CustomerID));
     return records.map((h) => ({ ...h, CustomerName: who.get(h.CustomerID)!.CustomerName }));
@@ -283,7 +283,7 @@ export function orderRoutes(
           sellerId: order.SellerID,
           customerId: order.CustomerID,
         }),
-        // A cancellation starts its saga (issue 16; cancellation/saga.ts): stock back, refund, e-mail.
+        // A cancellation starts its saga (cancellation/saga.ts): stock back, refund, e-mail.
         ...(status === 'Cancelled' ? [orderCancelled(kind, order, v + 1, at)] : []),
       ]);
       if (!written) throw conflict('This order was changed meanwhile, please try again');

@@ -1,5 +1,5 @@
 /**
- * The customer's e-mails about their orders (issue 15, "E-mails to the customer when an order is
+ * The customer's e-mails about their orders ("E-mails to the customer when an order is
  * confirmed, rejected (with the refund), shipped, delivered or cancelled"), through the BullMQ
  * `email` queue (templates in services/notifications), each once per order and status:
  *
@@ -17,7 +17,7 @@
  * no second mail. What the mail says is read from ordering's own records (the checkout, the
  * order), never from the event: an event about an order this service does not hold (another
  * environment on the shared brokers) or not in the status it announces sends nothing. A customer
- * ordering has no e-mail for (deleted, or known only from before issue 16) gets none, logged.
+ * ordering has no e-mail for (deleted, or known only from before ordering kept customers' e-mails) gets none, logged.
  */
 import { formatLkr, OrderOutcomeDataSchema, OrderStatusChangedDataSchema, type EventEnvelope } from '@market/contracts';
 import type { EventHandler, SendOnce } from '@market/platform';

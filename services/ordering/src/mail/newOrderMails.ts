@@ -1,5 +1,5 @@
 /**
- * "E-mail to the seller for each new order" (issue 16, "What sellers expect"): when a checkout
+ * "E-mail to the seller for each new order": when a checkout
  * is Confirmed (ordering's own OrderConfirmed), each seller with lines in it gets one e-mail
  * (template `seller-new-order`) listing their orders, quantities and totals, once per checkout
  * and seller (job id `new-order-<OrderID>-<sellerId>`, see platform's mailOnce.ts). A seller whose e-mail

@@ -1,9 +1,9 @@
 /**
- * Saved payment cards (spec 000 section 3 "Payment card"; DESIGN.md section 6): holder, brand,
+ * Saved payment cards (spec 000 section 3 "Payment card"; docs/architecture.md, Departures from the documents): holder, brand,
  * last 4, expiry and keyed hashes; never the full number or the CVC.
  *
  * The customer's list of cards (`GET /paymentdetails/get`, newest first) is an owner-keyed list
- * (issue 14 part 3; packages/platform/src/lists): `card:<customerId>`, one head and bucket
+ * (packages/platform/src/lists): `card:<customerId>`, one head and bucket
  * documents read by `_id`, so listing never filters or sorts the whole collection (a full scan on
  * the local FerretDB, README "Local infrastructure"). A card keeps its slot in `listSlot`. The list holds no card data, only the
  * card ids and their creation times.

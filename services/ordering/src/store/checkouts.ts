@@ -1,5 +1,5 @@
 /**
- * Checkouts: the aggregate of the checkout saga (DESIGN.md section 3; issue 5). One checkout is
+ * Checkouts: the aggregate of the checkout saga (docs/architecture.md, Sagas). One checkout is
  * one order number (`_id` = OrderID) with its server-priced lines. Status: `Open` (priced, not
  * paid) → `AwaitingStock` (paid; OrderPlaced recorded) → `Confirmed` (StockReserved) or
  * `Rejected` (StockRejected; payment refunded). Events go through the per-document outbox.
@@ -39,7 +39,7 @@ export interface CheckoutDoc extends OutboxFields {
   rejection?: CheckoutRejection;
   createdAt: Date;
   decidedAt?: Date;
-  /** Refunds of orders its sellers cancelled, one per order line (issue 16; cancellation/refunds.ts). */
+  /** Refunds of orders its sellers cancelled, one per order line (cancellation/refunds.ts). */
   refunds?: LineRefund[];
   /** Cents refunded by those refunds so far. */
   refundedCents?: number;

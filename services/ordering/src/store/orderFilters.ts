@@ -1,5 +1,5 @@
 /**
- * Owner-keyed sub-lists for the order lists' filters (issue 14 part 3): besides its three lists
+ * Owner-keyed sub-lists for the order lists' filters: besides its three lists
  * (the customer's, the seller's, everyone's; store/orders.ts), an order is kept in
  * - one status list per owner, `<list>:st:<status>` (e.g. `io:s:<sellerId>:st:Shipped`): it
  *   leaves the old status's lists and enters the new one's when its status changes;

@@ -1,5 +1,5 @@
 /**
- * What a paid checkout becomes (spec 000 section 3; issue 5): one item order per item line, one
+ * What a paid checkout becomes (spec 000 section 3): one item order per item line, one
  * package order per package line (documented fields: OrderID, SellerID, CustomerID, OQuantity,
  * TransitTime, Items / Packages as snapshots, plus status and prices), one order-history record
  * (RecieptNo, PaymentType, Amount, TransTime, ItemList, PacakgeID, CustomerID) and the
@@ -63,7 +63,7 @@ export interface HistoryDoc {
   CustomerID: string;
   OrderID: string;
   status: 'Paid' | 'PartiallyRefunded' | 'Refunded';
-  /** Cents given back by sellers' cancellations so far (issue 16); absent before any. */
+  /** Cents given back by sellers' cancellations so far; absent before any. */
   refundedCents?: number;
   captureId: string;
   createdAt: Date;
@@ -358,7 +358,7 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
 /**
  * The admins' list of customer-order records (`GET /customerOrders/getCusOrder` as an admin):
  * one owner-keyed list over every record, newest record first (a record is listed when the
- * customer's first order is written), read by `_id` (issue 14 part 3: the list used to be a sort,
+ * customer's first order is written), read by `_id` (the list used to be a sort,
  * skip and count over the whole collection).
  */
 export const CUSTOMER_ORDERS_LIST = 'co:all';

@@ -1,5 +1,5 @@
 /**
- * Read models ordering keeps from other services' events (issue 5; DESIGN.md section 3):
+ * Read models ordering keeps from other services' events (docs/architecture.md, Consumers):
  * - items and packages (catalogue): names, seller, prices in cents, availability and stock, so a
  *   checkout is priced on the server and an unavailable line cannot be bought;
  * - customers (identity): names, address and phone for the seller's order cards (where to
@@ -29,7 +29,7 @@ export interface CustomerReadDoc {
   /** The profile's address and phone number (absent on documents written before they were kept). */
   address?: string;
   phoneNumber?: string;
-  /** From CustomerRegistered/Updated (absent in documents written before issue 16). */
+  /** From CustomerRegistered/Updated (absent in documents written before it was kept). */
   email?: string;
   deleted: boolean;
   aggregateVersion: number;
@@ -39,7 +39,7 @@ export interface SellerReadDoc {
   _id: string;
   companyname: string;
   logo: string;
-  /** The owner's name and e-mail, from the seller events (absent in documents written before issue 16). */
+  /** The owner's name and e-mail, from the seller events (absent in documents written before it was kept). */
   ownername?: string;
   email?: string;
   deleted: boolean;
@@ -77,7 +77,7 @@ export function readModels(conn: Connection): ReadModels {
 }
 
 /**
- * Who an order is for, as order rows show it (issue 16 item 13: seller cards lacked where to
+ * Who an order is for, as order rows show it (seller cards lacked where to
  * deliver): the customer's current name, profile address and phone; once the customer is gone,
  * 'Former customer' and empty contact fields.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox payment provider (issue 5): approves every capture and records it in ordering's
+ * The sandbox payment provider: approves every capture and records it in ordering's
  * database, one capture per idempotency key, so a retried or concurrent pay never charges twice.
  * A real provider replaces it behind {@link PaymentProvider}.
  */
@@ -79,7 +79,7 @@ export function sandboxProvider(captures: Model<CaptureDoc>): PaymentProvider {
         await captures.updateOne({ captureId, status: 'captured' }, { $set: { status: 'refunded', refundedAt: new Date() } });
         return;
       }
-      // A partial refund (issue 16): one record per key, written by `_id` if absent.
+      // A partial refund: one record per key, written by `_id` if absent.
       await refunds
         .updateOne(
           { _id: `${captureId}:${idempotencyKey}` },

@@ -24,7 +24,7 @@ describe('sales figures', () => {
     const t = salesTotals([
       { orderId: 'K7Q2M9X4B1ZT', kind: 'item', productId: 'a', quantity: 2, unitPriceCents: 100000 },
       { orderId: 'P3W8N5V2C6RY', kind: 'item', productId: 'a', quantity: 1, unitPriceCents: 90000 },
-      // A second line of the first checkout: the same order (issue 16 item 13).
+      // A second line of the first checkout: the same order.
       { orderId: 'K7Q2M9X4B1ZT', kind: 'item', productId: 'b', quantity: 3, unitPriceCents: 5050 },
     ]);
     expect(t).toEqual({

@@ -2,7 +2,7 @@
  * The figures of a seller's monthly sales report (spec 001 section 9), computed in one pass over
  * the sale lines so a large month needs no more memory than its distinct items:
  * - TotalOrders: the seller's orders, i.e. distinct checkouts (OrderID): an order with two item
- *   lines of this seller is one order (issue 16 item 13: it counted as two);
+ *   lines of this seller is one order (it counted as two);
  * - TotalItems / TotalPackages: distinct items or packages sold;
  * - TotalStockSold (items): units sold;
  * - TotalIncome: unit price × quantity, summed;

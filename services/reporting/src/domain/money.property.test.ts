@@ -1,4 +1,4 @@
-/** Properties of report money (amount, rs, rupees, percentOf, lineOutgoings) against exact BigInt arithmetic: DESIGN.md section 6 and spec 001 section 9. */
+/** Properties of report money (amount, rs, rupees, percentOf, lineOutgoings) against exact BigInt arithmetic: docs/architecture.md, Money and spec 001 section 9. */
 import { ITEM_OUTGOINGS_PERCENT, PACKAGE_OUTGOINGS_PERCENT, rupees } from '@market/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

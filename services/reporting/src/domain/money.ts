@@ -1,5 +1,5 @@
 /**
- * Money as the reports show it (DESIGN.md section 6): integer cents of LKR in, `Rs. 12,345.00`
+ * Money as the reports show it (docs/architecture.md, Money): integer cents of LKR in, `Rs. 12,345.00`
  * out, two decimals always; and the report constants of spec 001 section 9.
  */
 import { formatLkr, ITEM_OUTGOINGS_PERCENT, lkrDigits, PACKAGE_OUTGOINGS_PERCENT } from '@market/contracts';

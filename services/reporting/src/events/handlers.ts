@@ -1,13 +1,13 @@
 /**
- * Event handlers that build reporting's read models (issue 7; DESIGN.md section 3 "OrderPlaced →
- * reporting records the sale"). Every handler is safe to run twice: writes are guarded by the
+ * Event handlers that build reporting's read models (docs/architecture.md, Expected flows: an
+ * order placed is recorded as a sale). Every handler is safe to run twice: writes are guarded by the
  * aggregate version, and sale lines have ids derived from the checkout.
  *
  * A sale counts once its checkout is Confirmed: OrderPlaced keeps the priced lines on the order,
  * OrderConfirmed turns them into sale lines (one per item or package order, with ordering's ids
  * `<OrderID>-I<n>` / `-P<n>`), OrderRejected never does. A seller's OrderStatusChanged moves a
  * line's status (a Cancelled line leaves the figures). PaymentRefunded of a seller's cancellation
- * (issue 16) records the refunded cents on the transaction and on the checkout, whose revenue the
+ * records the refunded cents on the transaction and on the checkout, whose revenue the
  * admin dashboard counts less them.
  */
 import {
@@ -193,7 +193,7 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): R
       const cur = await rm.transactions.findById(p.orderId, { at: 1 }).lean();
       // The transaction keeps its capture time; a refund only changes its status and refunded cents.
       const at = kind === 'Paid' || !cur ? new Date(p.at) : cur.at;
-      // A cancellation's refund says how much and whether all is back (issue 16); a rejected
+      // A cancellation's refund says how much and whether all is back; a rejected
       // checkout's refund gave back everything.
       const status = kind === 'Paid' ? 'Paid' : (p.status ?? 'Refunded');
       const refundedCents = kind === 'Paid' ? 0 : (p.refundedCents ?? p.amountCents);

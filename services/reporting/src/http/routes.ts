@@ -1,7 +1,7 @@
 /**
- * Reporting's HTTP API (issue 7; spec 001 section 7 "Reports"): for each report kind
+ * Reporting's HTTP API (spec 001 section 7 "Reports"): for each report kind
  * `POST /<prefix>/create-pdf` (202 `{ jobId }`), `GET /<prefix>/fetch-pdf[?jobId=]` and the same
- * rows as CSV at `GET /<prefix>/fetch-csv[?jobId=]` (issue 16 item 9, same authorization); the job
+ * rows as CSV at `GET /<prefix>/fetch-csv[?jobId=]` (same authorization); the job
  * state at `GET /reports/{jobId}`; the seller's monthly sales figures; the admin dashboard.
  *
  * Sellers get only reports of their own sales (the job's seller is the caller, never a

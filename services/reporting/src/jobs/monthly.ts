@@ -1,5 +1,5 @@
 /**
- * Scheduled delivery (issue 7): on the 1st of each month (Asia/Colombo) a repeatable `report`
+ * Scheduled delivery: on the 1st of each month (Asia/Colombo) a repeatable `report`
  * job renders each approved seller's item and package reports of the previous month and e-mails
  * them as attachments through the `email` queue — once per seller and month. Twice guarded: a
  * delivery record (`<sellerId>:<yyyy-mm>`) written after the e-mail job is queued, and the

@@ -1,5 +1,5 @@
 /**
- * What each report shows, built from the read models only (DESIGN.md section 4: never from rows a
+ * What each report shows, built from the read models only (docs/architecture.md, Jobs: never from rows a
  * client sent): the seller's monthly item and package sales, the admin's customers, sellers,
  * transactions and review reports. Each becomes a {@link ReportSpec} whose rows come from a
  * database cursor; the seller's screen reads the same figures as JSON ({@link sellerSales}).
@@ -284,7 +284,7 @@ async function transactionsReport(rm: ReadModels, p: ReportJobParams, now: Date)
   let refundedCents = 0;
   for await (const t of rm.transactions.find(filter, { amountCents: 1, status: 1, refundedCents: 1 }).lean().cursor({ batchSize: BATCH })) {
     count++;
-    // A seller's cancellation refunds part or all of a payment (issue 16): paid is what was kept.
+    // A seller's cancellation refunds part or all of a payment: paid is what was kept.
     const back = refundedOf(t);
     if (back > 0) refunded++;
     refundedCents += back;

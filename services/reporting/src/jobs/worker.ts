@@ -1,7 +1,7 @@
 /**
- * The `report` worker (DESIGN.md section 4): builds a report's rows from the read models, renders
+ * The `report` worker (docs/architecture.md, Jobs): builds a report's rows from the read models, renders
  * the PDF with pdfkit streaming to REPORT_DIR and, in the same pass over the rows, the CSV of
- * the same table (issue 16 item 9), reports progress, and records both files for `fetch-pdf` and
+ * the same table, reports progress, and records both files for `fetch-pdf` and
  * `fetch-csv`. The same queue carries the monthly scheduled delivery (see `monthly.ts`).
  * Failures are retried with backoff (queue defaults) and then stay visible as failed.
  */

@@ -1,5 +1,5 @@
 /**
- * The CSV beside each PDF report (issue 16 item 9; `GET /<prefix>/fetch-csv`): the same table as
+ * The CSV beside each PDF report (`GET /<prefix>/fetch-csv`): the same table as
  * the PDF — its column headers, then every row — written by the report worker in the same pass
  * over the rows as the PDF, so both files always hold the same rows.
  *

@@ -1,5 +1,5 @@
 /**
- * The marketplace logo on the reports (issue 16 item 9), drawn as vectors: the same shapes and
+ * The marketplace logo on the reports, drawn as vectors: the same shapes and
  * colours as the web app's `frontend/public/favicon.svg` (a white phone on a blue rounded square,
  * viewBox 64 × 64), so it is sharp at any zoom and needs no image file.
  */

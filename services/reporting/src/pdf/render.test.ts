@@ -1,5 +1,5 @@
 /**
- * The PDF renderer as a reader sees it (issue 16 items 8 and 9), checked with poppler's pdftotext
+ * The PDF renderer as a reader sees it, checked with poppler's pdftotext
  * and pdftoppm (poppler-utils, installed by scripts/ensure-tools.sh): Sinhala and Tamil text comes
  * back as the text it was (it printed as "Ü=ÒØ-ÄÛÒ¢Ø…" in Helvetica), a long summary label no
  * longer runs into its value ("Registered in November 20244"), and page 1 carries the logo.

@@ -1,5 +1,5 @@
 /**
- * Renders a report to a PDF file with pdfkit, streaming (issue 7): the rows come from an async
+ * Renders a report to a PDF file with pdfkit, streaming: the rows come from an async
  * iterator (a database cursor) and each finished page is flushed to the file, so a 20,000-row
  * report needs no more memory than a few pages.
  *
@@ -10,9 +10,9 @@
  * Layout: A4 landscape; page 1 has the marketplace logo and name, the title, the heading (company
  * or administrator), the report date and month, and the summary block (each value starts after
  * its label, however long the label: "Registered in November 2024:" no longer runs into its
- * value, issue 16 item 9); every page repeats the table header; money columns are right-aligned;
+ * value); every page repeats the table header; money columns are right-aligned;
  * an empty report says so on its own page. Sinhala and Tamil text is drawn in embedded Noto fonts
- * (`text.ts`, issue 16 item 8).
+ * (`text.ts`).
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';

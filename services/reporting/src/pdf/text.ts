@@ -1,5 +1,5 @@
 /**
- * Text in the reports' PDFs in Sinhala, Tamil and English (issue 16 item 8): pdfkit's built-in
+ * Text in the reports' PDFs in Sinhala, Tamil and English: pdfkit's built-in
  * Helvetica only has Latin-1 glyphs, so Sinhala and Tamil names printed as mojibake
  * ("සිංහල ජංගම Mobiles" came out as "Ü=ÒØ-ÄÛÒ¢Ø…"). Each string is cut into runs by script;
  * Sinhala runs use Noto Sans Sinhala, Tamil runs Noto Sans Tamil (embedded, subset by pdfkit from

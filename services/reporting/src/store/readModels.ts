@@ -1,5 +1,5 @@
 /**
- * Reporting's read models, built only from Kafka events (issue 7; DESIGN.md sections 2 and 3).
+ * Reporting's read models, built only from Kafka events (docs/architecture.md, Services and Consumers).
  * Every document is keyed by its aggregate id (or a derived id for sale lines) and read and
  * written by `_id` (the local FerretDB's indexed read, README "Local infrastructure"), through platform's
  * `applyVersioned` and `insertIfAbsent`. Each keeps the `aggregateVersion` of the event that wrote
@@ -80,7 +80,7 @@ export interface OrderRM extends Versioned {
   lines: OrderLine[];
   status: 'Placed' | 'Confirmed' | 'Rejected';
   /**
-   * Cents refunded by sellers' cancellations (issue 16), from PaymentRefunded; revenue is
+   * Cents refunded by sellers' cancellations, from PaymentRefunded; revenue is
    * `amountCents - refundedCents`. Guarded by its own `refundVersion` (the payment topic is not
    * ordered with the order topic, so it must not move `aggregateVersion`).
    */
@@ -103,7 +103,7 @@ export interface SaleRM extends OrderLine {
 
 /**
  * One payment-history record (PaymentCaptured, then PaymentRefunded), keyed by the checkout.
- * Sellers' cancellations refund it in parts (issue 16): `refundedCents` so far, `PartiallyRefunded`
+ * Sellers' cancellations refund it in parts: `refundedCents` so far, `PartiallyRefunded`
  * until everything is back.
  */
 export interface TransactionRM extends Versioned {
@@ -114,7 +114,7 @@ export interface TransactionRM extends Versioned {
   at: Date;
   month: string;
   status: 'Paid' | 'PartiallyRefunded' | 'Refunded';
-  /** Cents given back; absent on records written before issue 16 (a `Refunded` one gave back everything). */
+  /** Cents given back; absent on records written before cancellations existed (a `Refunded` one gave back everything). */
   refundedCents?: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Records of report jobs (DESIGN.md section 4: the worker "records" each PDF): who asked, which
+ * Records of report jobs (docs/architecture.md, Jobs: the worker stores each PDF): who asked, which
  * kind and month, and once rendered the PDF and CSV files under REPORT_DIR; plus each caller's latest job per
  * kind for `fetch-pdf` without a job id; plus the monthly deliveries already sent (once per
  * seller and month). All read by `_id`.
@@ -15,7 +15,7 @@ export interface ReportRecord {
   createdAt: Date;
   /** The PDF, once rendered. */
   file?: string;
-  /** The CSV of the same rows (issue 16 item 9; jobs rendered before it have none). */
+  /** The CSV of the same rows (jobs rendered before it have none). */
   csvFile?: string;
   rows?: number;
   pages?: number;

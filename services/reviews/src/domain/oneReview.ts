@@ -1,5 +1,5 @@
 /**
- * One review per customer per item (issue 6: "a second add edits the first"), decided with a key
+ * One review per customer per item ("a second add edits the first"), decided with a key
  * document `review_keys/<customerid>:<itemid>` whose unique `_id` names the one review id of the
  * pair. `POST /review/add` upserts the key (only the first writer's id sticks), reads it, reads
  * the review it names, and then takes the step {@link nextAddStep} gives, until it has created
@@ -15,7 +15,7 @@
  *   wait a moment and look again; after `maxWaits` looks the review was deleted and purged
  *   without its key being released (a crash), so take the key over.
  *
- * Pure: the store and the route do the I/O (DESIGN.md section 7: no transactions on FerretDB).
+ * Pure: the store and the route do the I/O (docs/architecture.md, Local infrastructure: no transactions on FerretDB).
  */
 
 /** What an add does next. */

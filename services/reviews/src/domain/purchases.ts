@@ -1,5 +1,5 @@
 /**
- * Verified purchases (issue 6): an OrderConfirmed means its customer bought every item of its
+ * Verified purchases: an OrderConfirmed means its customer bought every item of its
  * item lines and every item inside its package lines (`packages[].itemIds`). A review by that
  * customer of such an item shows `verifiedPurchase: true`, computed at read time, so a review
  * written before the order was confirmed gets the mark too. Pure.

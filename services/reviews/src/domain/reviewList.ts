@@ -1,7 +1,7 @@
 /**
  * How `GET /review/get` narrows the list (spec 000 section 5 "review search matches item name,
- * brand or model"; spec 001 section 8 "a seller sees reviews of own items"; DESIGN.md section 6
- * "server-side filtering, scoping to the caller"; issue 14 part 3 "no scan"). Pure: it picks the
+ * brand or model"; spec 001 section 8 "a seller sees reviews of own items"; docs/architecture.md, Departures from the documents
+ * "server-side filtering, scoping to the caller"). Pure: it picks the
  * owner-keyed list to read (`store/reviewLists.ts`) and the conditions its entries must meet.
  *
  * Scope: a seller sees only reviews of their own items (any `sellerid` they send is ignored);

@@ -1,6 +1,6 @@
 /**
  * What a review card shows (spec 000 section 2 "review cards with customer name, photo, stars and
- * text"; issue 6): the review joined at read time with the customer's current name and photo (so
+ * text"): the review joined at read time with the customer's current name and photo (so
  * a renamed customer's old reviews show the new name), the item's name, brand and model, and the
  * verified-purchase mark.
  */
@@ -19,7 +19,7 @@ export interface ReviewFacts {
   sellerid: string;
 }
 
-/** Shown for a customer who deleted their account (DESIGN.md section 3, CustomerDeleted). */
+/** Shown for a customer who deleted their account (docs/architecture.md, Events, CustomerDeleted). */
 export const FORMER_CUSTOMER = 'Former customer';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Who may change a review (spec 000 section 8, spec 001 section 8; DESIGN.md section 5): a
+ * Who may change a review (spec 000 section 8, spec 001 section 8; docs/architecture.md, Authorization): a
  * customer edits and deletes only their own reviews, an admin deletes any review, a seller
  * reports only reviews of their own items. Anything else answers 404 at the route (the review is
  * not revealed to exist). Pure functions, no I/O.

@@ -1,6 +1,6 @@
 /**
  * The reviews service's consumer (group `reviews[-<MONGO_DB>]`; topics customer, item, seller,
- * order; issue 6; DESIGN.md section 3 "Expected flows"). Every handler is safe to run twice:
+ * order; docs/architecture.md, Expected flows). Every handler is safe to run twice:
  * read models go through `applyVersioned`, purchases are upserts of a fixed key, and review
  * deletions skip reviews already deleted.
  *

@@ -1,5 +1,5 @@
 /**
- * The review events, recorded through the per-document outbox (issue 6; contracts
+ * The review events, recorded through the per-document outbox (contracts
  * `saga-events.ts`, topic `Topics.review`, key = review id). Catalogue keeps item ratings from
  * Created / Updated / Deleted (`ReviewEventDataSchema`, `ReviewDeletedDataSchema`), reporting the
  * review report's rows, and Reported (`ReviewReportedDataSchema`) tells who reported what.

@@ -1,6 +1,6 @@
 /**
- * Contact messages (spec 000 and 001 section 7 "Messages"; issue 6; DESIGN.md section 6 "seller
- * messages screen fixed to one seller id" → the signed-in seller's own): `POST /contact/add`
+ * Contact messages (spec 000 and 001 section 7 "Messages"; docs/architecture.md, Departures from the documents:
+ * the signed-in seller's own messages, not one fixed seller's): `POST /contact/add`
  * (customer → admin), `GET /contact/get` and `DELETE /contact/delete/{id}` (admin),
  * `POST /contactsel/add` (customer → an existing seller), `GET /contactsel/get` and
  * `DELETE /contactsel/delete/{id}` (the signed-in seller's own). Messages are stored and answered

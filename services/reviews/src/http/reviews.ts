@@ -1,6 +1,6 @@
 /**
  * Review routes at their documented paths (spec 000 section 7 "Reviews", spec 001 section 7;
- * contracts `reviews-api.ts`; issue 6). Someone else's review answers 404 (DESIGN.md section 5).
+ * contracts `reviews-api.ts`). Someone else's review answers 404 (docs/architecture.md, Authorization).
  *
  * - `GET /review/get` (public, customer, seller, admin): filters `itemid`, `customerid`,
  *   `sellerid`, `reviewstatus`, `q` (item name, brand or model), `mine=true`; a seller sees

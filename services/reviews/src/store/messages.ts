@@ -46,7 +46,7 @@ export function contactSellerModel(conn: Connection): Model<MessageDoc> {
 }
 
 /**
- * The paged message lists (issue 14 part 3), read by `_id` (`ownerLists.ts`): `m:admin` for
+ * The paged message lists, read by `_id` (`ownerLists.ts`): `m:admin` for
  * `contact`, `m:s:<sellerid>` for each seller's `contactsel`; entries `{ t: createdAt in ms }`.
  */
 export function messageLists(conn: Connection): OwnerLists & { models: { init(): Promise<unknown> }[] } {

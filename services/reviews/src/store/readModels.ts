@@ -1,6 +1,5 @@
 /**
- * Read models the reviews service keeps from other services' events (issue 6; DESIGN.md
- * sections 1 and 3), each `{ _id: the other aggregate's id, ..., aggregateVersion }` written
+ * Read models the reviews service keeps from other services' events (docs/architecture.md, Shape and Consumers), each `{ _id: the other aggregate's id, ..., aggregateVersion }` written
  * through `applyVersioned` (a duplicate or older event changes nothing):
  *
  * - `customer_read_model`: first and last name and photo for review and message cards, from

@@ -1,5 +1,5 @@
 /**
- * The paged review lists (issue 14 part 3) over the owner-keyed list store (`ownerLists.ts`):
+ * The paged review lists over the owner-keyed list store (`ownerLists.ts`):
  * every live review has an entry in four lists — its item's (`r:i:<itemid>`), its author's
  * (`r:c:<customerid>`), the item's seller's (`r:s:<sellerid>`) and everyone's (`r:all`) — with
  * `{ t: date in ms, i: itemid, c: customerid, s: sellerid, r: 1 when reported else 0 }`.

@@ -1,5 +1,5 @@
 /**
- * Writes of the review aggregate (issue 6; DESIGN.md section 3, per-document outbox): each change
+ * Writes of the review aggregate (docs/architecture.md, Outbox, per-document outbox): each change
  * is ONE single-document write that also records its event and bumps `aggregateVersion`, guarded
  * by the version read (optimistic concurrency). A write that loses a race re-reads the review (by
  * `_id` alone) and tries again a bounded number of times. After each write the outbox relay is

@@ -1,6 +1,6 @@
 /**
- * Reviews (spec 000 section 3 "Review", spec 001 section 3; issue 6): the aggregate, written with
- * the per-document outbox (ReviewCreated / Updated / Deleted / Reported; DESIGN.md section 3),
+ * Reviews (spec 000 section 3 "Review", spec 001 section 3): the aggregate, written with
+ * the per-document outbox (ReviewCreated / Updated / Deleted / Reported; docs/architecture.md, Outbox),
  * and `review_keys`, one document per (customer, item) whose unique `_id` names the pair's one
  * review, so a second add edits the first even when two arrive at once (see
  * `domain/oneReview.ts`).
