@@ -1,6 +1,6 @@
 /**
  * Field schemas the answer schemas of every slice share (`*-answers.ts`, `ApiOperation.response`;
- * DESIGN.md section 8): ids, times and money as they are on the wire.
+ * docs/architecture.md, Validation): ids, times and money as they are on the wire.
  */
 import { z } from 'zod';
 
@@ -15,7 +15,7 @@ export const utcTimeAnswer = z.iso.datetime().describe('ISO 8601 UTC date-time')
 
 /**
  * An amount of LKR rupees with at most two decimals (services keep integer cents and divide by
- * 100 on the way out; DESIGN.md section 6 "Money").
+ * 100 on the way out; docs/architecture.md, Money).
  *
  * @param what - what the amount is, for the document's description
  */

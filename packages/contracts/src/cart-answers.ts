@@ -1,7 +1,7 @@
 /**
  * Answer schemas of the cart slice: the JSON bodies of its 2xx answers exactly as the cart
- * service sends them (`cartView`, `wishlistView`; spec 000 sections 3 and 7 "Wishlist", "Cart";
- * issue 5), for `ApiOperation.response` (DESIGN.md section 8). No amounts: the server prices a
+ * service sends them (`cartView`, `wishlistView`; spec 000 sections 3 and 7 "Wishlist", "Cart"),
+ * for `ApiOperation.response` (docs/architecture.md, Validation). No amounts: the server prices a
  * cart at checkout (ordering slice).
  */
 import { z } from 'zod';
@@ -17,7 +17,7 @@ const quantities = (of: string) =>
 
 /**
  * The cart (spec 000 section 3 "Shopping cart": `_id, customerID, ItemIDs, PackageIDs`) plus the
- * units of each line (issue 5): `GET /ShoppingCart/getOneCart/{customerId}`, `PUT
+ * units of each line: `GET /ShoppingCart/getOneCart/{customerId}`, `PUT
  * /ShoppingCart/updateSItem/{cartId}` and `POST /ShoppingCart/createrCart`. The contracts'
  * {@link CartView}.
  */

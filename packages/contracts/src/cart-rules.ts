@@ -1,6 +1,6 @@
 /**
- * The cart's messages and line limit (spec 000 sections 4 and 8; issue 5), without zod: the web
- * app's cart and listing pages import them without the schemas (initial JavaScript, issue 15).
+ * The cart's messages and line limit (spec 000 sections 4 and 8), without zod: the web
+ * app's cart and listing pages import them without the schemas (initial JavaScript).
  * `./cart` re-exports them beside its schemas.
  */
 export const ITEM_IN_CART = 'Item Already in Your Shopping Cart.';
@@ -16,7 +16,7 @@ export const LINE_QUANTITY_MAX = `Quantity cannot be more than ${MAX_LINE_QUANTI
 /**
  * The refusal of a line asking for more units than the item has in stock: checkout's message
  * (services/ordering/src/domain/pricing.ts), also shown by the cart screen where the quantity is
- * raised (issue 15, defect 3).
+ * raised.
  * @param stock - units the item has left (its `Quantity`)
  * @param name - the item's name
  */

@@ -1,6 +1,7 @@
 /**
- * Request schemas and messages of the cart slice (spec 000 sections 4, 5, 7 and 8; issue 5;
- * DESIGN.md section 6). The documented whole-list updates stay: a client sends the full
+ * Request schemas and messages of the cart slice (spec 000 sections 4, 5, 7 and 8;
+ * docs/architecture.md, Departures from the documents). The documented whole-list updates stay: a
+ * client sends the full
  * `ItemIDs` / `PackageIDs` (cart) or `Items` (wishlist). The cart also keeps each line's quantity
  * on the server, in the added `ItemQuantities` / `PackageQuantities` maps (id → units, ≥ 1).
  */

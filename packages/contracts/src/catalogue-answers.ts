@@ -1,10 +1,10 @@
 /**
  * Answer schemas of the catalogue slice: the JSON bodies of its 2xx answers exactly as the
  * catalogue service sends them (`itemView`, `packageView` and the image store's upload answer;
- * spec 001 sections 3 and 7, issue 4), for `ApiOperation.response` (DESIGN.md section 8).
+ * spec 001 sections 3 and 7), for `ApiOperation.response` (docs/architecture.md, Validation).
  *
  * Money on the wire: `Price`, `FinalPrice` and a package's `price` are LKR rupees with at most two
- * decimals (the service stores integer cents and divides by 100; DESIGN.md "Money").
+ * decimals (the service stores integer cents and divides by 100; docs/architecture.md, Money).
  */
 import { z } from 'zod';
 import { objectIdAnswer, rupeesAnswer, utcTimeAnswer } from './answer-fields';
@@ -17,7 +17,7 @@ const rupees = (what: string) => rupeesAnswer(what).min(0);
 const createdAt = utcTimeAnswer.describe('When it was created (ISO 8601, UTC)');
 /** Names of stored images (`POST /images/upload`), or names the documents' clients sent. */
 const imageNames = z.array(z.string()).describe('Image names, served by GET /images/{name}');
-/** The aggregate version (issue 16, item 2): also the `ETag` of `GET /items/get/{id}` and `GET /Packages/getPackage/{id}`. */
+/** The aggregate version: also the `ETag` of `GET /items/get/{id}` and `GET /Packages/getPackage/{id}`. */
 const version = z
   .number()
   .int()
@@ -29,7 +29,7 @@ const version = z
 /**
  * An item (spec 001 section 3 "Item"; `GET /items/get/{id}`, the rows of `GET /items/getItems`,
  * and the answers of add, update and updateDiscount), with its rating from the reviews
- * (DESIGN.md section 3: sum of stars / count, truncated).
+ * (docs/architecture.md, Events: sum of stars / count, truncated).
  */
 export const ItemAnswerSchema = z.object({
   _id: objectId,
@@ -61,7 +61,7 @@ export type ItemAnswer = z.output<typeof ItemAnswerSchema>;
 
 const facetCount = z.number().int().min(0).describe('Matching items with this value');
 /**
- * Facet counts of `GET /items/getItems` (paged answers; issue 14), from the search index. Each
+ * Facet counts of `GET /items/getItems` (paged answers), from the search index. Each
  * facet counts the items matching every filter of the request except its own, so the web app can
  * show what choosing another value of that filter would give. Values with no item are left out,
  * except price bands and ratings, which always list all five.
@@ -136,7 +136,7 @@ export const PackageAnswerSchema = z.object({
 export type PackageAnswer = z.output<typeof PackageAnswerSchema>;
 
 /**
- * `POST /images/upload` → 201 (issue 4 "Images"): the stored webp's name (SHA-256 of its bytes)
+ * `POST /images/upload` → 201: the stored webp's name (SHA-256 of its bytes)
  * and its thumbnail's name, both served by `GET /images/{name}`.
  */
 export const ImageUploadAnswerSchema = z.object({

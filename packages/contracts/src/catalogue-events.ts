@@ -1,5 +1,5 @@
 /**
- * Payloads (`data`) of the catalogue's item and package events (issue 4; DESIGN.md section 3),
+ * Payloads (`data`) of the catalogue's item and package events (docs/architecture.md, Consumers),
  * which cart, ordering, reviews and reporting keep in their read models. Money in integer cents
  * of LKR. Deletions carry only the id.
  */
@@ -32,8 +32,8 @@ export const ItemEventCoreSchema = z.object({
 
 /** ItemCreated and ItemUpdated: the item as read models need it, and the whole item for the search index. */
 export const ItemEventDataSchema = ItemEventCoreSchema.extend({
-  // The rest of the item, so a read model can answer a whole item (the catalogue's search index,
-  // issue 14). Optional: events written before they were added lack them.
+  // The rest of the item, so a read model can answer a whole item (the catalogue's search index).
+  // Optional: events written before they were added lack them.
   Description: z.string().optional(),
   Specification: z.string().optional(),
   WHT: z.string().optional(),
@@ -68,7 +68,7 @@ export const PackageEventDataSchema = z.object({
     z.object({
       itemId: z.string(),
       Item_name: z.string(),
-      // The rest of the snapshot, for the package search index (issue 14); optional: older events lack it.
+      // The rest of the snapshot, for the package search index; optional: older events lack it.
       Brand: z.string().optional(),
       Model: z.string().optional(),
       Images: z.array(z.string()).optional(),

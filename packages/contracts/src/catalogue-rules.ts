@@ -1,7 +1,8 @@
 /**
- * The catalogue's plain constants, messages and price rules (spec 001 section 5; DESIGN.md
- * section 6), without zod: the web app's shopper pages import them and, with the package's
- * `sideEffects: false`, get none of the schemas (initial JavaScript, issue 15). `./catalogue`
+ * The catalogue's plain constants, messages and price rules (spec 001 section 5;
+ * docs/architecture.md, Departures from the documents), without zod: the web app's shopper pages
+ * import them and, with the package's
+ * `sideEffects: false`, get none of the schemas (initial JavaScript). `./catalogue`
  * re-exports them beside its schemas.
  */
 export const CATEGORIES = ['Mobile Phones', 'Tablet / iPad / iPod', 'Gaming', 'Wearable', 'Laptops', 'Other'] as const;
@@ -14,7 +15,8 @@ export const MAX_ITEM_PRICE = 1_000_000;
 export const MAX_PACKAGE_PRICE = 2_000_000;
 
 /**
- * Price bands on FinalPrice (DESIGN.md section 6): [0,10000), [10000,20000), [20000,30000),
+ * Price bands on FinalPrice (docs/architecture.md, Departures from the documents): [0,10000),
+ * [10000,20000), [20000,30000),
  * [30000,40000), [40000,∞), in rupees.
  */
 export const PRICE_BANDS = [
@@ -26,7 +28,8 @@ export const PRICE_BANDS = [
 ] as const;
 
 /**
- * Most rows `GET /items/getItems` and `GET /Packages/getPackages` return without `page`/`limit` (issue 14: documented unpaged
+ * Most rows `GET /items/getItems` and `GET /Packages/getPackages` return without `page`/`limit`
+ * (documented unpaged
  * calls are never cut silently). Up to it the answer is every matching item, read from the search
  * index with a point in time and search_after; above it the first this many come (in the asked
  * order) and the answer says so in its headers: `X-Total-Count` (all matching items) and

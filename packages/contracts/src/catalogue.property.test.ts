@@ -1,4 +1,4 @@
-/** Properties of discounted prices, truncated ratings and the price-band table: spec 001 sections 5/9 ("price minus price times percent over 100"; rating "sum of stars divided by count, truncated"), DESIGN.md section 6. */
+/** Properties of discounted prices, truncated ratings and the price-band table: spec 001 sections 5/9 ("price minus price times percent over 100"; rating "sum of stars divided by count, truncated"), docs/architecture.md, Departures from the documents. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiscountSchema, MAX_ITEM_PRICE, PRICE_BANDS, discountedCents, truncatedRating } from './catalogue';

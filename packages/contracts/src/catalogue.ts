@@ -1,10 +1,11 @@
 /**
  * Request schemas of the catalogue slice, shared by the catalogue service and the SPA
- * (spec 001 section 5 "Add item", "Item edit", "Discount"; DESIGN.md section 6 for the
+ * (spec 001 section 5 "Add item", "Item edit", "Discount"; docs/architecture.md, Departures from
+ * the documents for the
  * corrected limits). Messages are the documents' own.
  *
  * Money on the wire: `Price` and `FinalPrice` are LKR rupees with at most two decimals, as the
- * documents' clients send and show them; the service stores integer cents (DESIGN.md "Money").
+ * documents' clients send and show them; the service stores integer cents (docs/architecture.md, Money).
  */
 import { z } from 'zod';
 import { ImageRefSchema } from './identity';
@@ -94,15 +95,15 @@ const ItemEditableFields = {
 /**
  * The answer when an update's version (`version` in the body, or `If-Match`) is not the
  * aggregate's current one: someone else (a sale, another tab, a review) changed it since the
- * writer loaded it (issue 16, item 2). 409 for a `version` field, 412 for `If-Match`.
+ * writer loaded it. 409 for a `version` field, 412 for `If-Match`.
  */
 export const STALE_ITEM = 'This item was changed by someone else; reload to see the latest';
 export const STALE_PACKAGE = 'This package was changed by someone else; reload to see the latest';
 export const BAD_IF_MATCH = 'If-Match must be the version you loaded, e.g. "3"';
 
 /**
- * The aggregate version an update is based on (the `version` of the item or package answer,
- * issue 16): the write applies only while the aggregate is still at it. Optional for the
+ * The aggregate version an update is based on (the `version` of the item or package answer): the
+ * write applies only while the aggregate is still at it. Optional for the
  * documents' clients; the web app always sends it.
  */
 export const WriteVersionSchema = z
@@ -118,7 +119,7 @@ export const WriteVersionSchema = z
 export const ItemCreateSchema = z.object({
   ...ItemEditableFields,
   // charAt: the refinement runs on '' too (after the min(1) issue), where m[0]!.toUpperCase()
-  // threw: a 500 for `"Model": ""` (found by Schemathesis, issue 9).
+  // threw: a 500 for `"Model": ""` (found by Schemathesis).
   Model: text('Model', 100).refine((m) => (MODEL_PREFIXES as readonly string[]).includes(m.charAt(0).toUpperCase()), 'Invalid'),
   Stock_keeping_unit: text('Stock keeping unit', 100).regex(
     /^[\w./-]+$/,
@@ -128,7 +129,7 @@ export const ItemCreateSchema = z.object({
 export type ItemCreate = z.infer<typeof ItemCreateSchema>;
 
 /**
- * Body of `PUT /items/update/{id}` (issue 16, item 2): the fields to change, each optional (the
+ * Body of `PUT /items/update/{id}`: the fields to change, each optional (the
  * documents' clients send the whole item, which still works); absent fields, Quantity included,
  * keep their stored value, so a form that did not change the stock never writes it. Model and SKU
  * are read-only and ignored; `version` as {@link WriteVersionSchema}.
@@ -168,7 +169,7 @@ export const DiscountSchema = z
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
-/** Query of `GET /items/getItems` (server-side filtering and paging, DESIGN.md section 6). */
+/** Query of `GET /items/getItems` (server-side filtering and paging, docs/architecture.md, Departures from the documents). */
 export const ItemListQuerySchema = z.object({
   q: searchText(100),
   category: z.enum(CATEGORIES).optional(),
@@ -183,7 +184,7 @@ export const ItemListQuerySchema = z.object({
   mine: bool.optional(),
   discounted: bool.optional(),
   available: bool.optional(),
-  /** Order: newest first (default), FinalPrice up or down, rating, name, or relevance to `q` (search index, issue 14). */
+  /** Order: newest first (default), FinalPrice up or down, rating, name, or relevance to `q` (search index). */
   sort: z.enum(['newest', 'price-asc', 'price-desc', 'rating', 'name', 'relevance']).optional(),
 });
 

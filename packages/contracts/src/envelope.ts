@@ -1,5 +1,5 @@
 /**
- * The one event envelope every Kafka message carries (DESIGN.md section 3):
+ * The one event envelope every Kafka message carries (docs/architecture.md, Consumers):
  * `{ eventId (uuid), type, schemaVersion, occurredAt (ISO), aggregateId, aggregateVersion, data,
  * traceparent }`.
  *

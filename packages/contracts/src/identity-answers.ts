@@ -1,7 +1,7 @@
 /**
  * Answer schemas of the identity slice: the JSON bodies of its 2xx answers exactly as the
  * identity service sends them (its `customerView`, `sellerRequestView`, `orgSellerView`,
- * `orgSellerPublicView` and `adminView`), for `ApiOperation.response` (DESIGN.md section 8).
+ * `orgSellerPublicView` and `adminView`), for `ApiOperation.response` (docs/architecture.md, Validation).
  * Shapes follow spec 000 section 3 ("Customer") and spec 001 section 3 ("Seller request and
  * organisation seller", "Admin"); the messages are the documents' own wording (section 7).
  *
@@ -33,9 +33,7 @@ export const CustomerAnswerSchema = z.object({
   wishlistAlerts: z
     .boolean()
     .optional()
-    .describe(
-      '"E-mail me about my wishlist" (issue 15): e-mails when a wish-listed item gets cheaper or is back in stock; on unless switched off',
-    ),
+    .describe('"E-mail me about my wishlist": e-mails when a wish-listed item gets cheaper or is back in stock; on unless switched off'),
 });
 export type CustomerAnswer = z.output<typeof CustomerAnswerSchema>;
 
@@ -72,7 +70,8 @@ export const OrgSellerAnswerSchema = z.object({
 export type OrgSellerAnswer = z.output<typeof OrgSellerAnswerSchema>;
 
 /**
- * What anybody may see of a seller (DESIGN.md section 5): the company's public face for package
+ * What anybody may see of a seller (docs/architecture.md, Authorization): the company's public face
+ * for package
  * cards and the contact page, without owner, e-mail, mobile or address.
  */
 export const OrgSellerPublicAnswerSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Payloads (`data`) of the identity events (issue 3; DESIGN.md section 3). Consumers keep what
+ * Payloads (`data`) of the identity events (docs/architecture.md, Consumers). Consumers keep what
  * they need in their own read models: cart creates a wishlist and cart per customer, reviews
  * keeps names and photos, ordering keeps seller company names and logos, reporting keeps
  * `newlyAddeddate` and `acceptedDate` for the monthly reports. No event carries a password,
@@ -21,7 +21,7 @@ export const CustomerEventDataSchema = z.object({
   /** ISO timestamp of registration. */
   newlyAddeddate: z.string(),
   /**
-   * The profile's "E-mail me about my wishlist" setting (issue 15: price drops and back in stock
+   * The profile's "E-mail me about my wishlist" setting (price drops and back in stock
    * of wish-listed items; the cart service sends them). Absent in events written before it
    * existed: on.
    */

@@ -1,7 +1,7 @@
 /**
  * Request schemas of the identity slice, shared by the identity service (validation, 400
  * `{ error, fields }`) and the SPA (inline form errors), so both say the same words
- * (DESIGN.md section 8). Messages are the documents' own, misspellings included:
+ * (docs/architecture.md, Observability). Messages are the documents' own, misspellings included:
  * spec 000 section 5 (customer signup, login, profile edit, delete, reset) and spec 001
  * section 5 (seller registration, profile, password, reset; admin login and creation).
  * Where the documents give no wording, the message follows their "<Label> is required" pattern.
@@ -11,8 +11,7 @@ import { z } from 'zod';
 const required = (label: string) => `${label} is required`;
 /**
  * A required text field: `message` when missing or blank, "<Label> cannot be longer than N
- * characters" past `max` (the label read from the "<Label> is required" message; issue 15,
- * defect 8).
+ * characters" past `max` (the label read from the "<Label> is required" message).
  */
 const trimmed = (message: string, max = 200) =>
   z
@@ -112,7 +111,7 @@ export const LoginSchema = z.object({
   /**
    * `true` asks for the session token in the answer (`token`), for an API client that sends it as
    * `Authorization: Bearer`. Without it the token travels only in the httpOnly `mp_session`
-   * cookie, out of any page script's reach (issue 16, item 4); the web app never asks.
+   * cookie, out of any page script's reach; the web app never asks.
    */
   bearer: z
     .boolean()
@@ -136,7 +135,7 @@ export const CustomerUpdateSchema = z
     currentPassword: blankAsMissing(z.string().max(128)),
     password: blankAsMissing(ChangedPasswordSchema),
     confirmPassword: blankAsMissing(z.string().max(128)),
-    /** "E-mail me about my wishlist" (issue 15): price drops and back in stock; absent leaves it as it is. */
+    /** "E-mail me about my wishlist": price drops and back in stock; absent leaves it as it is. */
     wishlistAlerts: z
       .boolean({ error: 'Wishlist e-mails must be on or off' })
       .optional()
@@ -153,7 +152,7 @@ export const DeleteAccountSchema = z.object({
   password: z.string({ error: 'Please Enter Your Password!' }).min(1, 'Please Enter Your Password!').max(128),
 });
 
-// ---------- password reset (spec 000 and 001 section 5; DESIGN.md section 5) ----------
+// ---------- password reset (spec 000 and 001 section 5; docs/architecture.md, Password reset) ----------
 
 const EmailField = z
   .string({ error: required('Email') })
@@ -228,7 +227,7 @@ export const SellerRequestFormSchema = SellerRequestSchema.extend({
   terms: z.literal(true, { error: 'You Should Agree To Our Terms & Conditions!!' }),
 });
 
-/** Body of `POST /orgseller/add`: the admin accepts a request by id (issue 3). */
+/** Body of `POST /orgseller/add`: the admin accepts a request by id. */
 export const AcceptSellerRequestSchema = z.object({ requestId: z.string().trim().min(1, 'Request id is required').max(100) });
 
 /** Body of `PUT /orgSeller/update/{id}`: profile fields; email is read-only. */

@@ -1,6 +1,6 @@
 /**
  * @market/contracts: what crosses a process boundary. Topic names, the event envelope and
- * event names (DESIGN.md section 3), queue payloads (section 4), and the request schemas that
+ * event names (docs/architecture.md, Events), queue payloads (section 4), and the request schemas that
  * services validate with and the SPA reuses (section 8).
  */
 export * from './topics';

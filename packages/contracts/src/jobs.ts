@@ -1,5 +1,5 @@
 /**
- * BullMQ queue names and job payloads (DESIGN.md section 4).
+ * BullMQ queue names and job payloads (docs/architecture.md, Jobs).
  *
  * - `email`: `{ to, template, data }`, rendered and sent by the e-mail worker over SMTP.
  * - `report`: `{ kind, requestedBy, params }`, rendered to PDF by the report worker from the

@@ -1,4 +1,4 @@
-/** Every length limit answers a message a person can read (issue 15, defect 8). */
+/** Every length limit answers a message a person can read. */
 import { describe, expect, it } from 'vitest';
 import { CustomerSignupSchema, CustomerUpdateSchema } from './identity';
 import { ItemListQuerySchema, PackageListQuerySchema } from './catalogue';

@@ -1,6 +1,6 @@
 /**
- * LKR amounts as people read them (DESIGN.md section 6, "Money: store LKR amounts as integer
- * cents; show `Rs. 12,345.00`"; spec 000 section 9, "Currency LKR / Rs.; amounts shown with two
+ * LKR amounts as people read them (docs/architecture.md, Money: stored as integer
+ * cents, shown as `Rs. 12,345.00`; spec 000 section 9, "Currency LKR / Rs.; amounts shown with two
  * decimals"). One formatter for the web app and the PDF reports, so a refund prints the same on
  * a page and in a report.
  *
@@ -39,7 +39,7 @@ export function formatLkr(cents: number): string {
 
 /**
  * LKR cents to the rupees number the JSON answers carry (`Price`, `Amount`, `TotalPrice`...):
- * 1234550 → 12345.5, 99 → 0.99. Money is stored as integer cents (DESIGN.md section 6) and the
+ * 1234550 → 12345.5, 99 → 0.99. Money is stored as integer cents (docs/architecture.md, Money) and the
  * wire shows rupees with at most two decimals (spec 000 section 9); one conversion for every
  * service, so an amount reads the same in an order, a checkout and a report.
  *

@@ -1,6 +1,7 @@
 /**
  * Answer schemas of the ordering slice (`ApiOperation.response`; spec 000 sections 3 and 7 "Cards",
- * "Orders and history"; spec 001 section 7 "Orders"; issue 5; DESIGN.md section 6): saved cards
+ * "Orders and history"; spec 001 section 7 "Orders"; docs/architecture.md, Departures from the
+ * documents): saved cards
  * (masked: never the full number, never the CVC), checkouts, item and package orders, order-history
  * and customer-order records, exactly as services/ordering sends them. Money is LKR rupees with two
  * decimals (ordering stores integer cents and divides by 100 on the way out).
@@ -19,7 +20,8 @@ const orderNumber = z
   .describe('Order number of the checkout (12 letters and digits)');
 
 /**
- * A saved card (spec 000 section 3 "Payment card"; DESIGN.md section 6): holder, brand, expiry and
+ * A saved card (spec 000 section 3 "Payment card"; docs/architecture.md, Departures from the
+ * documents): holder, brand, expiry and
  * the number masked to its last 4 digits. The schema admits no full number and no CVC: `cardnumber`
  * must be the mask, and there is no field for the CVC or the stored hashes.
  */
@@ -37,7 +39,7 @@ export const CardAnswerSchema = z.object({
   carddate: z.string(),
 });
 
-/** One server-priced line of a checkout (DESIGN.md section 6); money in rupees. */
+/** One server-priced line of a checkout (docs/architecture.md, Money); money in rupees. */
 export const CheckoutLineAnswerSchema = z.object({
   kind: z.enum(['item', 'package']),
   /** Item or package id. */
@@ -52,7 +54,8 @@ export const CheckoutLineAnswerSchema = z.object({
 
 /**
  * A checkout as its customer sees it (`POST /checkout/session`, `GET /checkout/{checkoutId}`, the
- * pay commands; DESIGN.md sections 3 and 6): the lines, the totals in rupees, where the saga stands,
+ * pay commands; docs/architecture.md, Sagas and Departures from the documents): the lines, the
+ * totals in rupees, where the saga stands,
  * the receipt once paid and the reason once rejected.
  */
 export const CheckoutAnswerSchema = z.object({
@@ -114,7 +117,7 @@ export const OrderedPackageAnswerSchema = z.object({
   content: z.array(z.object({ _id: z.string(), Item_name: z.string() })),
 });
 
-/** Fields of every order line (spec 000 section 3 "Order"; DESIGN.md section 6 order statuses). */
+/** Fields of every order line (spec 000 section 3 "Order"; order statuses: docs/architecture.md, Departures from the documents). */
 const orderFields = {
   /** `<OrderID>-I<n>` (item orders) or `<OrderID>-P<n>` (package orders). */
   _id: z.string(),
@@ -124,8 +127,8 @@ const orderFields = {
   /** The customer's current name ('Former customer' once deleted). */
   CustomerName: z.string(),
   /**
-   * Where to deliver: the customer's profile address and phone number as they are now (issue 16
-   * item 13); empty once the customer is deleted.
+   * Where to deliver: the customer's profile address and phone number as they are now; empty once
+   * the customer is deleted.
    */
   DeliveryAddress: z.string(),
   CustomerPhone: z.string(),
@@ -173,7 +176,7 @@ export const HistoryAnswerSchema = z.object({
   OrderID: orderNumber,
   /**
    * Refunded once the checkout was rejected or every one of its orders was cancelled by its
-   * seller; PartiallyRefunded while only some were (issue 16).
+   * seller; PartiallyRefunded while only some were.
    */
   status: z.enum(['Paid', 'PartiallyRefunded', 'Refunded']),
   /** What was given back so far, in rupees (present once something was refunded by a cancellation). */

@@ -1,7 +1,8 @@
 /**
  * Ordering's plain constants, messages, statuses and card rules (spec 000 sections 4 and 9;
- * DESIGN.md sections 3 and 6), without zod: the web app's shopper pages import them without the
- * schemas (initial JavaScript, issue 15). `./ordering` re-exports them beside its schemas.
+ * docs/architecture.md, Events and Departures from the documents), without zod: the web app's
+ * shopper pages import them without the
+ * schemas (initial JavaScript). `./ordering` re-exports them beside its schemas.
  */
 /** Delivery and VAT added to every checkout, rupees (spec 000 section 9). */
 export const DELIVERY_AND_VAT = 100;
@@ -17,7 +18,7 @@ export const EMPTY_CHECKOUT = 'Your cart is empty';
 export const CARD_EXPIRED = 'This card has expired';
 /**
  * The 409 of saving (or editing into) a card the customer already has: the same number and
- * expiry (issue 15 defect 10), in the documents' style ('Item Already in Your Wishlist.').
+ * expiry, in the documents' style ('Item Already in Your Wishlist.').
  */
 export const CARD_ALREADY_SAVED = 'This Card is Already in Your Wallet.';
 export const ADD_ORDER_RETIRED = 'Orders are placed only through POST /checkout/session and POST /checkout/{checkoutId}/pay';
@@ -56,11 +57,11 @@ export function expiryNotPast(carddate: string, now: Date = new Date()): boolean
   return year > now.getFullYear() || (year === now.getFullYear() && month >= now.getMonth() + 1);
 }
 
-/** Where a checkout stands in the saga (DESIGN.md section 3). */
+/** Where a checkout stands in the saga (docs/architecture.md, Sagas). */
 export const CHECKOUT_STATUSES = ['Open', 'AwaitingStock', 'Confirmed', 'Rejected'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
-/** Order statuses (DESIGN.md section 6): AwaitingStock → Confirmed / Rejected → Shipped → Delivered, Cancelled. */
+/** Order statuses (docs/architecture.md, Departures from the documents): AwaitingStock → Confirmed / Rejected → Shipped → Delivered, Cancelled. */
 export const ORDER_STATUSES = ['AwaitingStock', 'Confirmed', 'Rejected', 'Shipped', 'Delivered', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 

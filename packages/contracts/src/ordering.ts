@@ -1,7 +1,7 @@
 /**
  * Request schemas, messages and constants of the ordering slice: payment cards, the checkout
- * command, orders and payment history (spec 000 sections 3-5, 7-9; spec 001 section 3; issue 5;
- * DESIGN.md sections 3 and 6). Money on the wire is LKR rupees (two decimals); ordering stores
+ * command, orders and payment history (spec 000 sections 3-5, 7-9; spec 001 section 3;
+ * docs/architecture.md, Events and Money). Money on the wire is LKR rupees (two decimals); ordering stores
  * integer cents.
  */
 import { z } from 'zod';
@@ -76,7 +76,7 @@ const lineQuantity = z
   .min(1, 'Quantity must be at least 1')
   .max(200, 'Quantity cannot be more than 200');
 
-/** `POST /checkout/session` (added; DESIGN.md section 6): the lines to buy; prices come from the server. */
+/** `POST /checkout/session` (added; docs/architecture.md, Departures from the documents): the lines to buy; prices come from the server. */
 export const CheckoutSessionSchema = z
   .object({
     items: z

@@ -1,6 +1,6 @@
 /**
- * Server-side paging of list endpoints (DESIGN.md section 6: "server-side filtering, scoping to
- * the caller, paging (`?page=&limit=`)"). A list called without `page` or `limit` keeps the
+ * Server-side paging of list endpoints (docs/architecture.md, Departures from the documents:
+ * filtering, scoping to the caller and paging, `?page=&limit=`, on the server). A list called without `page` or `limit` keeps the
  * documented bare-array shape for existing clients (capped at {@link UNPAGED_CAP} rows); with
  * either, it answers `{ items, total, page, limit }`.
  */
@@ -23,7 +23,7 @@ export const PageQuerySchema = z.object({
 
 /**
  * Free search text of the list endpoints (`q`), at most `max` characters; a longer one is refused
- * with a message a person can read (issue 15, defect 8: zod's own "Too big: expected string to
+ * with a message a person can read (zod's own "Too big: expected string to
  * have <=100 characters" reached the screen).
  */
 export const searchText = (max = 100) => z.string().trim().max(max, `Search text cannot be longer than ${max} characters`).optional();

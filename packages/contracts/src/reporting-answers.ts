@@ -1,6 +1,6 @@
 /**
  * Answer schemas of the reporting slice (`ApiOperation.response`; spec 001 sections 2, 7 and 9;
- * issue 7; DESIGN.md section 4): the queued report job, its state, the seller's monthly sales
+ * docs/architecture.md, Jobs): the queued report job, its state, the seller's monthly sales
  * screen and the admin dashboard, exactly as services/reporting sends them. The PDFs themselves
  * are media answers (`application/pdf`). Money is LKR rupees with two decimals (reporting keeps
  * integer cents and divides by 100 on the way out).
@@ -16,10 +16,10 @@ const month = z
   .regex(/^(0[1-9]|1[0-2])$/)
   .describe('Month, 01..12');
 
-/** `POST .../create-pdf` (202; DESIGN.md section 4): the id of the queued `report` job. */
+/** `POST .../create-pdf` (202; docs/architecture.md, Jobs): the id of the queued `report` job. */
 export const ReportQueuedAnswerSchema = z.object({ jobId: z.uuid() });
 
-/** `GET /reports/{jobId}` (issue 7): where a report job stands; `downloadUrl` once completed. */
+/** `GET /reports/{jobId}`: where a report job stands; `downloadUrl` once completed. */
 export const ReportJobStatusAnswerSchema = z.object({
   jobId: z.string(),
   kind: z.enum(REPORT_KINDS),
@@ -104,7 +104,7 @@ const PackageSalesAnswerSchema = salesAnswer(
   { Description: z.string() },
 );
 
-/** `GET /reports/sellerSales` (issue 7): the same figures as the item or package sales PDF, by `kind`. */
+/** `GET /reports/sellerSales`: the same figures as the item or package sales PDF, by `kind`. */
 export const SellerSalesAnswerSchema = z.discriminatedUnion('kind', [
   ItemSalesAnswerSchema,
   PackageSalesAnswerSchema,

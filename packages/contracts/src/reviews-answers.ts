@@ -1,14 +1,14 @@
 /**
  * Answer schemas of the reviews slice (`ApiOperation.response`; spec 000 sections 2 and 7
- * "Reviews", "Messages"; spec 001 sections 2 and 7; issue 6): review cards and message cards,
+ * "Reviews", "Messages"; spec 001 sections 2 and 7): review cards and message cards,
  * exactly as services/reviews sends them (`ReviewView`, `ContactView`).
  */
 import { z } from 'zod';
 import type { ContactView } from './reviews';
 
 /**
- * A review card (spec 000 section 2 "review cards with customer name, photo, stars and text";
- * issue 6): the stored review joined at read time with the author's current name and photo, the
+ * A review card (spec 000 section 2 "review cards with customer name, photo, stars and text"): the
+ * stored review joined at read time with the author's current name and photo, the
  * item's name, brand and model, and the verified-purchase mark.
  */
 export const ReviewAnswerSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * The reviews slice's messages (spec 000 and 001 sections 5 and 8), without zod: the web app's
- * pages import them without the schemas (initial JavaScript, issue 15). `./reviews` re-exports
+ * pages import them without the schemas (initial JavaScript). `./reviews` re-exports
  * them beside its schemas.
  */
 export const INVALID_NAME = 'Invalid name!';

@@ -1,7 +1,7 @@
 /**
  * Request schemas and messages of the reviews slice: reviews, seller reports of reviews, and
  * contact messages to the admin and to sellers (spec 000 sections 2-8; spec 001 sections 2-8;
- * issue 6; DESIGN.md section 6). Messages are the documents' own.
+ * docs/architecture.md, Departures from the documents). Messages are the documents' own.
  */
 import { z } from 'zod';
 import { searchText } from './paging';

@@ -1,5 +1,5 @@
 /**
- * Caller roles (DESIGN.md section 5). The gateway derives the role from the verified session and
+ * Caller roles (docs/architecture.md, Sessions). The gateway derives the role from the verified session and
  * passes it to services; services never take a role from a request body.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Payloads of the events that cross slices in the checkout saga and the rating flow
- * (DESIGN.md section 3). Owners: ordering publishes OrderPlaced; catalogue answers with
+ * (docs/architecture.md, Sagas). Owners: ordering publishes OrderPlaced; catalogue answers with
  * StockReserved or StockRejected (on the order's topic, keyed by order id); reviews publishes the
  * review events from which catalogue keeps each item's rating.
  */
@@ -42,7 +42,7 @@ export const OrderPlacedDataSchema = z.object({
 });
 export type OrderPlacedData = z.infer<typeof OrderPlacedDataSchema>;
 
-/** OrderConfirmed and OrderRejected: the saga's outcome for one checkout (DESIGN.md section 3). */
+/** OrderConfirmed and OrderRejected: the saga's outcome for one checkout (docs/architecture.md, Sagas). */
 export const OrderOutcomeDataSchema = z.object({
   orderId: z.string(),
   customerId: z.string(),
@@ -69,7 +69,7 @@ export const OrderStatusChangedDataSchema = z.object({
 /**
  * PaymentCaptured and PaymentRefunded: one order-history record's money movement, cents.
  * `amountCents` is always the amount the checkout charged. A PaymentRefunded of a seller's
- * cancellation (issue 16) adds what this refund gave back (`refundCents`), everything refunded
+ * cancellation adds what this refund gave back (`refundCents`), everything refunded
  * so far (`refundedCents`), the cancelled order line and the record's new status; a
  * PaymentRefunded without them (a rejected checkout) refunded the whole amount.
  */
@@ -94,7 +94,7 @@ export const PaymentEventDataSchema = z.object({
 export type PaymentEventData = z.infer<typeof PaymentEventDataSchema>;
 
 /**
- * OrderCancelled (issue 16): a seller cancelled one item or package order of a confirmed
+ * OrderCancelled: a seller cancelled one item or package order of a confirmed
  * checkout. Published by ordering with the order line's write (outbox; aggregate = the order
  * line, `aggregateVersion` its version). `items` are the units to give back to stock: the item
  * of an item order, or every item of a package order, each `quantity` (the order's OQuantity)
@@ -119,7 +119,7 @@ export const OrderCancelledDataSchema = z.object({
 });
 export type OrderCancelledData = z.infer<typeof OrderCancelledDataSchema>;
 
-/** StockReleased (issue 16): catalogue gave back the stock of a cancelled order line (once). */
+/** StockReleased: catalogue gave back the stock of a cancelled order line (once). */
 export const StockReleasedDataSchema = z.object({ orderId: z.string().min(1), orderLineId: z.string().min(1) });
 export type StockReleasedData = z.infer<typeof StockReleasedDataSchema>;
 

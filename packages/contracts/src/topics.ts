@@ -1,10 +1,10 @@
 /**
  * Kafka topics of the marketplace: one topic per aggregate, keyed by aggregate id so one
- * aggregate's events stay ordered (DESIGN.md section 3). Services create these topics at start-up
+ * aggregate's events stay ordered (docs/architecture.md, Events). Services create these topics at start-up
  * (`ensureTopics` in @market/platform); the broker never auto-creates them.
  *
  * Every topic has a dead-letter twin `<topic>.dlq` that receives messages a consumer could not
- * apply after bounded retries (DESIGN.md section 3, "Poison messages").
+ * apply after bounded retries (docs/architecture.md, Consumers).
  */
 export const Topics = {
   customer: 'identity.customer.v1',

@@ -1,11 +1,19 @@
 /**
- * Configuration from the environment, validated with zod at start-up (issue 2, "config").
+ * Configuration from the environment, validated with zod at start-up.
  *
  * Every service reads the same base variables (listed in `.env.example`) and may extend the
  * schema with its own. A missing or malformed value stops the process with a message that names
  * the variable; nothing runs on a half-valid configuration.
  */
 import { z } from 'zod';
+
+/**
+ * How long the broker may hold an idle consumer's fetch, ms, unless `KAFKA_FETCH_WAIT_MS` says
+ * otherwise. Each idle consumer asks once per wait (and heartbeats with it), so this sets most of
+ * an idle stack's Kafka traffic; a shutdown waits up to one wait per consumer it stops, and a
+ * service stops up to two (its consumer and a projection) within the 10 s shutdown budget.
+ */
+export const DEFAULT_FETCH_WAIT_MS = 4_000;
 
 /** Variables every service process reads. Defaults point at the local infrastructure (infra/). */
 export const BaseConfigSchema = z.object({
@@ -42,6 +50,12 @@ export const BaseConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * How long the broker may hold an idle consumer's fetch, ms (see `IdempotentConsumer`). Longer
+   * means fewer requests from an idle stack; a stopping consumer waits for the fetch in flight, so
+   * test stacks, which stop often, use a short one.
+   */
+  KAFKA_FETCH_WAIT_MS: z.coerce.number().int().min(100).max(4_000).default(DEFAULT_FETCH_WAIT_MS),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -51,7 +65,7 @@ export const BaseConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
     .default('smtp://127.0.0.1:1025'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Shared secret the gateway sends with caller identity headers (DESIGN.md section 1). */
+  /** Shared secret the gateway sends with caller identity headers (docs/architecture.md, Shape). */
   INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });

@@ -1,5 +1,5 @@
 /**
- * @market/platform: the kit every service uses (issue 2). Import `@market/platform/telemetry`
+ * @market/platform: the kit every service uses. Import `@market/platform/telemetry`
  * first in `main.ts`, then use {@link runService} from here.
  */
 export * from './config';

@@ -1,10 +1,9 @@
 /**
  * pino JSON logging with the service name, request id and trace id on every line
- * (DESIGN.md section 8, "Observability").
+ * (docs/architecture.md, Observability).
  *
  * Secrets are redacted by path wherever they might appear in a logged object (passwords, CVV,
- * card numbers, reset codes, tokens, cookies): the logs must never hold them in clear
- * (issue 9, "scan of the logs").
+ * card numbers, reset codes, tokens, cookies): the logs must never hold them in clear.
  */
 import { trace } from '@opentelemetry/api';
 import pino, { type Logger, type LoggerOptions } from 'pino';

@@ -1,5 +1,5 @@
 /**
- * SMTP mail transport (nodemailer) for the e-mail worker (DESIGN.md section 4, queue `email`).
+ * SMTP mail transport (nodemailer) for the e-mail worker (docs/architecture.md, Jobs, queue `email`).
  * Locally the SMTP server is MailDev (infra/); in production any relay given by `SMTP_URL`.
  */
 import nodemailer, { type Transporter } from 'nodemailer';

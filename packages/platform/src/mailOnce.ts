@@ -1,8 +1,8 @@
 /**
- * E-mails sent exactly once per key (issue 16 for ordering's mails; issue 15 for the customer's
- * order-status mails and the wishlist alerts), through the BullMQ `email` queue (DESIGN.md
- * section 4; templates in services/notifications). A mail has a deterministic job id (BullMQ adds
- * a job id once while the job is kept), and once queued it is recorded in the service's own
+ * E-mails sent exactly once per key (ordering's order mails, the customer's order-status mails
+ * and the wishlist alerts), through the BullMQ `email` queue (docs/architecture.md, Jobs;
+ * templates in services/notifications). A mail has a deterministic job id (BullMQ adds a job id
+ * once while the job is kept), and once queued it is recorded in the service's own
  * `mail_sent` ledger (by `_id`), which outlives the queue's trimming of completed jobs: a
  * redelivered event finds the ledger entry and queues nothing, one that crashed between the two
  * finds the job.

@@ -1,7 +1,8 @@
 /**
- * MongoDB connection helper: one database per service (DESIGN.md section 2, "each owns ONE
- * MongoDB database"). Works against MongoDB 7 and FerretDB 1.x, so callers keep to their common
- * subset (DESIGN.md section 7: no multi-document transactions, no `$lookup`, no `$text`).
+ * MongoDB connection helper: one database per service (docs/architecture.md, Shape: each
+ * service owns one MongoDB database). Works against MongoDB 7 and FerretDB 1.x, so callers keep to their common
+ * subset (docs/architecture.md, Local infrastructure: no multi-document transactions, no `$lookup`,
+ * no `$text`).
  */
 import mongoose, { type Connection, type Model } from 'mongoose';
 
@@ -36,10 +37,10 @@ export async function pingMongo(conn: Connection): Promise<void> {
 }
 
 /**
- * Escapes a user-supplied string for use inside a `$regex` (DESIGN.md section 7: "Escape every
- * user string that goes into a `$regex`"). A NUL character becomes `\x00`: a pattern holding a
+ * Escapes a user-supplied string for use inside a `$regex` (docs/architecture.md, Local
+ * infrastructure: every string a user sends is escaped before it goes into a `$regex`). A NUL character becomes `\x00`: a pattern holding a
  * raw NUL is refused by the database ("must not contain null bytes"), which was a 500 for a
- * search such as `?q=%00` (found by Schemathesis, issue 9).
+ * search such as `?q=%00` (found by Schemathesis).
  */
 export function escapeRegex(input: string): string {
   return input.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\0/g, '\\x00');

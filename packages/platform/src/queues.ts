@@ -1,5 +1,5 @@
 /**
- * BullMQ queue and worker helpers (DESIGN.md section 4): retries with exponential backoff,
+ * BullMQ queue and worker helpers (docs/architecture.md, Jobs): retries with exponential backoff,
  * failed jobs kept visible, completed jobs trimmed, and secrets scrubbed from a job's data once
  * it has completed.
  */

@@ -1,6 +1,6 @@
 /**
  * Redis connections (ioredis). BullMQ needs `maxRetriesPerRequest: null` on connections its
- * workers block on; the server must run with `maxmemory-policy noeviction` (DESIGN.md section 4).
+ * workers block on; the server must run with `maxmemory-policy noeviction` (docs/architecture.md, Jobs).
  */
 import { Redis } from 'ioredis';
 

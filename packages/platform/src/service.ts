@@ -1,5 +1,5 @@
 /**
- * One service bootstrap, so every service wires itself the same way (issue 2; the shape of
+ * One service bootstrap, so every service wires itself the same way (the shape of
  * dotnet/eShop's shared service defaults): validated config, logger, its own MongoDB database,
  * Kafka client/producer with topics ensured, Redis, readiness checks and graceful shutdown.
  *

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (DESIGN.md section 8): on SIGTERM or SIGINT stop taking requests, let
+ * Graceful shutdown (docs/architecture.md, Graceful shutdown): on SIGTERM or SIGINT stop taking requests, let
  * in-flight ones finish, then close consumers (committing offsets), workers, relays and
  * connections, all within 10 s; past that the process exits anyway.
  */

@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry bootstrap (DESIGN.md section 8; issue 2). Import this module FIRST in a process's
+ * OpenTelemetry bootstrap (docs/architecture.md, Observability). Import this module FIRST in a process's
  * `main.ts` (`import '@market/platform/telemetry'`): the instrumentations patch http, express,
  * mongodb/mongoose, ioredis and kafkajs as they are loaded, so it must run before them.
  *

@@ -1,5 +1,5 @@
 /**
- * Helpers for integration tests against the real local servers (DESIGN.md section 7).
+ * Helpers for integration tests against the real local servers (docs/architecture.md, Local infrastructure).
  * Nothing here replaces a server: `requireServers()` fails the test run, naming the server, when
  * one is not reachable.
  */
@@ -234,7 +234,7 @@ export const TEST_SECRETS = {
   CARD_HASH_SECRET: 'test-stack-card-hash-secret-0123456789',
 };
 
-/** Services that keep search indices on OpenSearch (issue 14). */
+/** Services that keep search indices on OpenSearch. */
 const SEARCH_SERVICES = ['catalogue', 'identity', 'ordering'];
 
 /**

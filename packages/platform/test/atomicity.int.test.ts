@@ -1,5 +1,5 @@
 /**
- * The database guarantees the design relies on (DESIGN.md section 3: optimistic concurrency on
+ * The database guarantees the design relies on (docs/architecture.md, Outbox: optimistic concurrency on
  * aggregate versions, the outbox, the `Quantity >= n` stock guard): concurrent updates of ONE
  * document are each applied atomically. MongoDB gives this; FerretDB 1.x alone does not (an
  * update is a read and a separate write), which infra/ferretdb makes good by serializing commands.

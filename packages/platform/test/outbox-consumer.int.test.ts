@@ -1,7 +1,7 @@
 /**
- * Proofs (issue 2, item 7a, 7b) that the outbox and the idempotent consumer work on the real
- * servers: FerretDB/MongoDB for the aggregate and the read model, Kafka in between; and (issue 14,
- * part 3) that the relay finds pending events through outbox hints read by `_id`, never by a
+ * Proofs that the outbox and the idempotent consumer work on the real servers: FerretDB/MongoDB
+ * for the aggregate and the read model, Kafka in between; and that the relay finds pending
+ * events through outbox hints read by `_id`, never by a
  * scan of the aggregates, without losing an event when the writer dies right after its write,
  * with two relay replicas at once, and with a hint announced for a write that lands late or never.
  */

@@ -1,5 +1,5 @@
 /**
- * Proofs (issue 2, items 7c and 7d): a BullMQ job runs through the real Redis with retries and
+ * Proofs: a BullMQ job runs through the real Redis with retries and
  * backoff, a job that keeps failing stays visible as failed, secrets are scrubbed after
  * completion; an e-mail sent with nodemailer arrives in the real MailDev inbox.
  */

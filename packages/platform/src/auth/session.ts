@@ -1,12 +1,11 @@
 /**
- * Session tokens (DESIGN.md section 5): a signed token (HS256 JWT via jose) carrying the subject,
+ * Session tokens (docs/architecture.md, Sessions): a signed token (HS256 JWT via jose) carrying the subject,
  * the role and an expiry, set by identity at login as an httpOnly SameSite=Lax cookie, verified
  * by the gateway on every request (a Bearer header with the same token works too), and revoked
  * on logout through a Redis denylist keyed by the token id (`jti`) until the token's expiry.
  * Deleting an account revokes every session of its subject at once ({@link revokeSubjectSessions},
  * a second Redis key read by the subject's id beside the token's): the gateway then treats all
- * of them as anonymous, so every service behind it refuses the deleted account's writes
- * (issue 16, item 1).
+ * of them as anonymous, so every service behind it refuses the deleted account's writes.
  */
 import { RoleSchema, type Role } from '@market/contracts';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';

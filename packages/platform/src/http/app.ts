@@ -1,6 +1,6 @@
 /**
  * Express app factory every service and the gateway use, so all HTTP surfaces behave alike
- * (issue 2, "HTTP kit"; DESIGN.md section 8):
+ * (docs/architecture.md, Observability):
  * request id (taken from `x-request-id` or generated) on every log line and answer, helmet,
  * JSON body limit, `/healthz` (alive), `/readyz` (dependencies reachable), `/metrics`
  * (Prometheus), and `finishApp()` which adds the 404 and error handlers:

@@ -1,5 +1,5 @@
 /**
- * Caller identity passed from the gateway to services (DESIGN.md sections 1 and 5).
+ * Caller identity passed from the gateway to services (docs/architecture.md, Shape and Sessions).
  *
  * The gateway verifies the session and forwards `x-caller-id` and `x-caller-role` together with
  * `x-internal-token`, a secret shared only by the gateway and the services. A service accepts the

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (DESIGN.md section 8): default process metrics plus an HTTP request
+ * Prometheus metrics (docs/architecture.md, Observability): default process metrics plus an HTTP request
  * duration histogram labelled by method, route and status.
  */
 import type { RequestHandler } from 'express';

@@ -1,5 +1,6 @@
 /**
- * Paging and id helpers for list and item routes (DESIGN.md section 6), so every service pages
+ * Paging and id helpers for list and item routes (docs/architecture.md, Departures from the
+ * documents), so every service pages
  * and answers unknown ids the same way.
  */
 import { DEFAULT_PAGE_SIZE, PageQuerySchema, UNPAGED_CAP, type Page } from '@market/contracts';

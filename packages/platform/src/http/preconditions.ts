@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency on the wire (issue 16, item 2): an update names the aggregate version it
+ * Optimistic concurrency on the wire: an update names the aggregate version it
  * was based on, either as a `version` field of its body or as an `If-Match` header holding the
  * version the read answered as its `ETag` (`"3"`; a weak `W/"3"` and a bare `3` are accepted too,
  * `*` means "any version"). The service's compare-and-set (`updateAggregate`, filter `_id` plus

@@ -1,6 +1,6 @@
 /**
- * kafkajs client and topic provisioning (DESIGN.md section 3; issue 2: "Topics are created by
- * the services' startup code from the topic list in packages/contracts, not by auto-creation").
+ * kafkajs client and topic provisioning (docs/architecture.md, Events). Topics are created by the
+ * services' start-up code from the topic list in packages/contracts, not by auto-creation.
  */
 import { ALL_TOPICS, TOPIC_PARTITIONS, dlqTopic } from '@market/contracts';
 import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';

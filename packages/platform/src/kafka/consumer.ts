@@ -1,5 +1,5 @@
 /**
- * Idempotent Kafka consumer (DESIGN.md section 3, "Consuming: idempotent").
+ * Idempotent Kafka consumer (docs/architecture.md, Consumers).
  *
  * - Each handled `eventId` is recorded in the service's own `processed_events` collection under a
  *   unique key per consumer group; a redelivered event is skipped.
@@ -14,6 +14,7 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
+import { DEFAULT_FETCH_WAIT_MS } from '../config';
 import { isDuplicateKey } from '../mongo';
 
 /** Where and how an event arrived. */
@@ -50,6 +51,8 @@ export interface ConsumerOptions {
    * holds up the others, which is what replicas in the group would do anyway.
    */
   partitionsConsumedConcurrently?: number;
+  /** Longest wait of an idle fetch, ms (default {@link DEFAULT_FETCH_WAIT_MS}; config `KAFKA_FETCH_WAIT_MS`). */
+  fetchWaitMs?: number;
 }
 
 /**
@@ -151,10 +154,11 @@ export class IdempotentConsumer {
       groupId: opts.groupId,
       // How long the broker holds an empty fetch. It answers as soon as one byte arrives
       // (minBytes 1), so this does not delay an event; it only sets how often an idle consumer
-      // asks again (50 ms made 20 fetches a second per consumer, idle: issue 14). kafkajs
-      // heartbeats after each fetch and a stopping consumer waits for the fetch in flight, so
-      // it stays at heartbeatInterval, well under sessionTimeout and the 10 s shutdown budget.
-      maxWaitTimeInMs: 1_000,
+      // asks again (50 ms made 20 fetches a second per consumer; 1 s still made Kafka the
+      // busiest part of an idle stack). kafkajs heartbeats after each fetch and after each
+      // message, so an idle member heartbeats once per wait, well within sessionTimeout; a
+      // stopping consumer waits for the fetch in flight (DEFAULT_FETCH_WAIT_MS says the budget).
+      maxWaitTimeInMs: opts.fetchWaitMs ?? DEFAULT_FETCH_WAIT_MS,
       sessionTimeout: 10_000,
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,
@@ -278,7 +282,7 @@ export class IdempotentConsumer {
 const APPLY_ATTEMPTS = 10;
 
 /**
- * Version-guarded upsert for read models (DESIGN.md section 3): writes `set` (and
+ * Version-guarded upsert for read models (docs/architecture.md, Consumers): writes `set` (and
  * `aggregateVersion`) to the document with `_id = aggregateId` unless it already holds
  * `aggregateVersion` or a newer one. A duplicate or an out-of-order older event changes nothing.
  * A document without `aggregateVersion` (written by another path, e.g. a counter) is older than

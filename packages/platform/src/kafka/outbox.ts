@@ -1,6 +1,6 @@
 /**
- * Per-document transactional outbox (DESIGN.md section 3, "Publishing: at-least-once, never
- * lost").
+ * Per-document transactional outbox (docs/architecture.md, Outbox: at-least-once, never
+ * lost).
  *
  * MongoDB multi-document transactions need a replica set and FerretDB has none, so an event is
  * written in the SAME single-document write that changes the aggregate: the update appends the
@@ -8,7 +8,7 @@
  * {@link OutboxRelay} later publishes pending events and then `$pullAll`s them. A crash between
  * the two re-publishes (after the claim lease runs out), so consumers must be idempotent.
  *
- * Finding pending events without scanning (issue 14, part 3): FerretDB 1.x uses an index only for
+ * Finding pending events without scanning: FerretDB 1.x uses an index only for
  * a filter that is a lone `_id` equality, so looking for `{ 'pendingEvents.0': { $exists: true } }`
  * read every aggregate of every collection on every poll. Instead, BEFORE a write records events,
  * the {@link outboxPlugin}'s middleware upserts an outbox hint, one small document per aggregate in

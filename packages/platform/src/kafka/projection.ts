@@ -1,5 +1,5 @@
 /**
- * A batch consumer for projections into a store that is idempotent by itself (issue 14: the
+ * A batch consumer for projections into a store that is idempotent by itself (the
  * catalogue's search index, written with external versioning, where a duplicate or older event is
  * a no-op). Unlike {@link IdempotentConsumer} it records no processed event ids (the store's
  * version check is the guard) and never dead-letters an event because the store is down: a failed

@@ -1,6 +1,6 @@
 /**
  * Publishes event envelopes to Kafka, keyed by aggregate id so one aggregate's events stay in
- * order on one partition (DESIGN.md section 3).
+ * order on one partition (docs/architecture.md, Events).
  *
  * Each message carries the W3C `traceparent` of the request that caused the event, both in the
  * envelope and as a Kafka header, so the consumer continues the same trace.

@@ -6,8 +6,10 @@
  * when nothing waits and no broker throttles. `throttledUntil` starts at -1, so the delay is about
  * minus the current time in ms: Node clamps it to 1 ms, and the timer calls `checkPendingRequests`
  * again, which sets the next one. Every broker connection of every process therefore wakes up
- * about a thousand times a second for nothing (kafkajs issue #1704), and Node 24 and later print a
- * TimeoutNegativeWarning for it (kafkajs issue #1751). kafkajs has had no release since 2.2.4.
+ * about a thousand times a second for nothing (https://github.com/tulios/kafkajs/issues/1704), and
+ * Node 24 and later print a
+ * TimeoutNegativeWarning for it (https://github.com/tulios/kafkajs/issues/1751). kafkajs has had no
+ * release since 2.2.4.
  *
  * The replacement below keeps the method's rules for the two cases that need a timer (requests
  * waiting: check again when the throttle ends, or after kafkajs' own interval; a throttle in

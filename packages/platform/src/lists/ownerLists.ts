@@ -1,8 +1,9 @@
 /**
- * Owner-keyed list read models (issue 14 part 3): every list a user pages through is kept as
+ * Owner-keyed list read models: every list a user pages through is kept as
  * a head document `{ _id: <list>, issued, holes }` and bucket documents
  * `{ _id: "<list>#<bucket>", e: { <rowKey>: { n: slot, t: ms, ...fields } } }`, all read and
- * written by `_id` alone, the one filter FerretDB 1.x answers from an index (DESIGN.md section 7).
+ * written by `_id` alone, the one filter FerretDB 1.x answers from an index (docs/architecture.md,
+ * Local infrastructure).
  * A list id names its owner, e.g. `io:c:<customerId>` (a customer's item orders), `io:all` (every
  * item order, for admins).
  *

@@ -3,7 +3,7 @@
  * say) hands each row a slot number when the row is first written: 0, 1, 2, … in the order rows
  * arrive. Slot `n` lives in bucket `floor(n / BUCKET_SIZE)`, one document read by `_id`, so the
  * newest page is one or two `_id` reads whatever the size of the collection (FerretDB 1.x indexes
- * nothing but `_id`; DESIGN.md section 7). No I/O here.
+ * nothing but `_id`; docs/architecture.md, Local infrastructure). No I/O here.
  */
 
 /** Rows per bucket document (an entry is ~60 bytes, so a bucket stays ~6 KB). */

@@ -1,5 +1,5 @@
 /**
- * Configuration of a service's search indices on OpenSearch (issue 14), the same variables for
+ * Configuration of a service's search indices on OpenSearch, the same variables for
  * every service that keeps one (catalogue, identity, ordering): extend the service's schema with
  * {@link SearchConfigFields}.
  */

@@ -1,4 +1,4 @@
-/** Search read models on OpenSearch (issue 14): the index client, its configuration and the rebuild. */
+/** Search read models on OpenSearch: the index client, its configuration and the rebuild. */
 export * from './searchIndex';
 export * from './config';
 export * from './rebuild';

@@ -1,5 +1,5 @@
 /**
- * One page of a list answered from a search index (issue 14), with the same paging as the lists
+ * One page of a list answered from a search index, with the same paging as the lists
  * read from the database (`pageRequest`/`sendList` in http/paging.ts): with `page`/`limit` that
  * page; without, the first UNPAGED_CAP rows and the total (sendList adds `X-Total-Count` and
  * `X-Result-Truncated`).

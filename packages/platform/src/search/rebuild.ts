@@ -1,5 +1,5 @@
 /**
- * A search index rebuild with no downtime (issue 14; `npm run search:rebuild` of each service
+ * A search index rebuild with no downtime (`npm run search:rebuild` of each service
  * that keeps search indices):
  *
  * 1. creates `<alias>-<timestamp>` (same mappings) beside each live index;

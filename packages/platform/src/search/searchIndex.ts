@@ -1,5 +1,5 @@
 /**
- * A search read model on OpenSearch 2.19 (issue 14), shared by every service that answers a list
+ * A search read model on OpenSearch 2.19, shared by every service that answers a list
  * from a search index: the catalogue's items and packages (`GET /items/getItems`,
  * `GET /Packages/getPackages`), identity's admin searches over customers and sellers, ordering's
  * admin transaction search. Documents are written only with external versioning
