@@ -1,5 +1,5 @@
 /**
- * The gateway's express app (DESIGN.md section 1; issue 2 "gateway skeleton"): request id,
+ * The gateway's express app (docs/architecture.md, Shape): request id,
  * trace (started by the http instrumentation), CORS for the web origins with credentials, a
  * same-origin guard for state-changing requests, then a proxy to the service that the route
  * table names. Unknown paths answer 404 `{ error }`; an unreachable service 502 `{ error }`.

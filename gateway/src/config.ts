@@ -1,5 +1,5 @@
 /**
- * Gateway configuration (validated at start-up like every service's; issue 2).
+ * Gateway configuration (validated at start-up like every service's).
  * Upstream URLs default to the local ports of `npm start`.
  */
 import { BaseConfigSchema } from '@market/platform';

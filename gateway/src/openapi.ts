@@ -1,5 +1,5 @@
 /**
- * The gateway's OpenAPI 3.1 document (DESIGN.md sections 2 and 8): every operation of every
+ * The gateway's OpenAPI 3.1 document (docs/architecture.md, Services and Validation): every operation of every
  * landed slice, generated from the operation lists and zod schemas in @market/contracts, served
  * as JSON at `/openapi.json` and as a readable page at `/docs`.
  */
@@ -35,7 +35,7 @@ function parameters(op: ApiOperation): JsonSchema[] {
 
 /**
  * The operation's documented answers plus those every operation of its kind can give, so the
- * document lists every status a client may get (Schemathesis checks that, issue 9): 400 for
+ * document lists every status a client may get (Schemathesis checks that): 400 for
  * invalid input where there is input, 401 and 403 where a session and role are needed, 404
  * where the path names a resource, 429 on the rate-limited calls (rateLimits.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The queue dashboard for admins (issue 8 "Queue dashboards (a well-kept BullMQ board)"):
+ * The queue dashboard for admins:
  * bull-board over the `email` and `report` queues, at `/admin/queues` on the gateway, for a
  * signed-in admin only (anyone else gets 404, so the page's existence is not revealed). Opening
  * the address in the browser where the admin signed in sends the session cookie.

@@ -4,7 +4,7 @@ import { RATE_LIMIT_RULES } from './rateLimits';
 const ruleOf = (path: string) => RATE_LIMIT_RULES.find((r) => r.pattern.test(path))?.name;
 
 describe('per-IP rate limit rules', () => {
-  it('counts the customer password check with the logins (issue 15 defect 9: no faster password oracle)', () => {
+  it('counts the customer password check with the logins (no faster password oracle)', () => {
     expect(ruleOf('/Customer/loginCustomer')).toBe('login');
     expect(ruleOf('/Customer/checkPassword')).toBe('login');
     expect(ruleOf('/orgSeller/loginSeller')).toBe('login');

@@ -1,7 +1,7 @@
 /**
- * Per-IP rate limits at the gateway (DESIGN.md section 5: "Rate limits on login, registration,
- * password-reset and contact endpoints (per IP and per account), answered 429 with
- * Retry-After"). Counters live in Redis so every gateway replica shares them. The identity
+ * Per-IP rate limits at the gateway (docs/architecture.md, Rate limits: login, registration,
+ * password-reset and contact endpoints, per IP and per account, answered 429 with
+ * Retry-After). Counters live in Redis so every gateway replica shares them. The identity
  * service adds per-account limits behind these.
  */
 import type { Request, RequestHandler } from 'express';
@@ -18,7 +18,7 @@ export interface RateLimitRule {
 }
 
 export const RATE_LIMIT_RULES: readonly RateLimitRule[] = [
-  // The delete screen's password check shares the logins' counter (issue 15 defect 9: no faster oracle).
+  // The delete screen's password check shares the logins' counter (no faster oracle).
   {
     name: 'login',
     pattern: /^\/(?:Customer\/(?:loginCustomer|checkPassword)|orgSeller\/loginSeller|Admin\/loginAdmin)$/i,

@@ -1,5 +1,5 @@
 /**
- * THE route table of the gateway (DESIGN.md section 2): which service answers each documented
+ * THE route table of the gateway (docs/architecture.md, Services): which service answers each documented
  * path. One declarative list, read top to bottom, first match wins; matching is
  * case-insensitive because the documents use `orgseller`/`orgSeller` and `update`/`Update` for
  * the same paths. Paths keep their documented form: the gateway forwards them unchanged.

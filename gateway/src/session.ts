@@ -1,5 +1,5 @@
 /**
- * The gateway's session check (DESIGN.md section 5): the caller of a request is the subject of a
+ * The gateway's session check (docs/architecture.md, Sessions): the caller of a request is the subject of a
  * valid, unexpired, unrevoked session token from the `mp_session` cookie or a Bearer header
  * (unrevoked: not logged out, and its subject's account not deleted; see `isSessionRevoked`).
  * Every service trusts only the caller headers the gateway sets from this check, so a revoked

@@ -1,5 +1,5 @@
 /**
- * Schemathesis against the gateway's `/openapi.json` as part of `npm test` (source: issue 9):
+ * Schemathesis against the gateway's `/openapi.json` as part of `npm test`:
  * runs scripts/fuzz/run.ts (the real services and gateway, a signed-in customer, seller and
  * admin, one `st run` per role) with a bounded number of examples per operation, and expects it
  * to pass: no 5xx for anything the fuzzer sends, no status the document does not list, no

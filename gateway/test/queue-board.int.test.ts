@@ -1,5 +1,5 @@
 /**
- * The admins' queue board at the gateway (issue 8): bull-board over the `email` and `report`
+ * The admins' queue board at the gateway: bull-board over the `email` and `report`
  * queues on the real Redis, for a signed-in admin only.
  */
 import { startTestStack, type TestStack } from '@market/platform/testing';

@@ -1,5 +1,5 @@
 /**
- * A deleted account's open sessions end at once (issue 16, item 1; DESIGN.md section 5): through
+ * A deleted account's open sessions end at once (docs/architecture.md, Sessions): through
  * the real gateway and services, a seller whose deletion the admin accepted can no longer write
  * anything from a session opened before (the catalogue answered 201 to `POST /items/addItems`
  * while identity's `/orgSeller/me` already said 401), and the seller's items and packages leave

@@ -1,6 +1,6 @@
 /**
- * BOLA matrix (issue 9 "Security tests"; DESIGN.md section 5 "every service checks that the caller
- * owns what it reads or changes; someone else's resource answers 404"): for every operation of the
+ * BOLA matrix (docs/architecture.md, Authorization: every service checks that the caller
+ * owns what it reads or changes; someone else's resource answers 404): for every operation of the
  * gateway's OpenAPI list (`OPERATIONS`) whose path takes an id, the resource of customer A or
  * seller A (or an admin's) is addressed by customer B, seller B, anonymous and, for a customer's
  * or seller's private resource whose audience excludes admins, an admin. Each must be refused

@@ -1,6 +1,6 @@
 /**
- * Mass assignment (issue 9 "Security tests"; DESIGN.md section 5 "bodies are parsed by zod
- * schemas that name what a client may set; server-owned fields are never taken from a body";
+ * Mass assignment (docs/architecture.md, Validation: bodies are parsed by zod
+ * schemas that name what a client may set; server-owned fields are never taken from a body;
  * spec 000/001 for the documented field names): create and update bodies carrying extra fields
  * (role/userType, `_id`, prices and totals, `reviewstatus`, `requestDelete`, `acceptedDate`,
  * seller and order status, someone else's sellerId/customerId) change nothing they should not,

@@ -1,11 +1,10 @@
 /**
- * Sessions, cross-site requests and rate limits end to end (issue 9 "Security tests"; DESIGN.md
- * section 5 "Sessions" and "Rate limits ... answered 429 with Retry-After"): through the real
- * gateway and identity service, a logged-out session token is refused on a protected call (as
- * cookie and as Bearer), tokens signed with another secret or expired are refused, a
+ * Sessions, cross-site requests and rate limits end to end (docs/architecture.md, Sessions and
+ * Rate limits): through the real gateway and identity service, a logged-out session token is
+ * refused on a protected call (as cookie and as Bearer), tokens signed with another secret or expired are refused, a
  * state-changing request with a foreign Origin is refused while the web origin passes, and a
  * rate-limited endpoint answers 429 with a numeric Retry-After. A login answers the session token
- * only to an API client that asks for it (`bearer: true`), never to a browser login (issue 16). The mechanisms themselves are unit
+ * only to an API client that asks for it (`bearer: true`), never to a browser login. The mechanisms themselves are unit
  * tested against a fake upstream in gateway/test/session-limits.int.test.ts and proxy.int.test.ts.
  */
 import { signSession } from '@market/platform';
@@ -69,7 +68,7 @@ describe('sessions end to end', () => {
   });
 });
 
-describe('the session token in the login answer (issue 16, item 4)', () => {
+describe('the session token in the login answer', () => {
   it('is only in the httpOnly cookie for a browser login, and in the answer only when an API client asks for it', async () => {
     const body = newCustomer();
     const browser = new Client(stack.gatewayUrl);

@@ -1,5 +1,5 @@
 /**
- * Shared set-up of the security tests (issue 9, "Security tests"): every service of the
+ * Shared set-up of the security tests: every service of the
  * marketplace as a real process behind the real gateway (startCatalogueWorld), two customers and
  * two sellers, and the resources of customer A and seller A created through the API: an item, a
  * package, a wishlist, a cart, a saved card, an open checkout, a paid checkout with its item
