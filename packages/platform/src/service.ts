@@ -148,6 +148,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
           logger,
           handlers,
           fromBeginning: config.KAFKA_FROM_BEGINNING,
+          fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
         });
         const joined = consumer.whenJoined();
         await consumer.start();

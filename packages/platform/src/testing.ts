@@ -342,7 +342,13 @@ export async function startTestStack(
   const admin = { username: uniqueName('root').replace(/-/g, ''), password: 'Admin#Passw0rd', email: `${uniqueName('root')}@example.lk` };
   // A test stack's consumer groups are new: they read only what happens after they joined.
   // The catalogue's search index shows only this stack's items, though the topics are shared.
-  const common = { ...TEST_SECRETS, WEB_URL: 'http://localhost:3000', KAFKA_FROM_BEGINNING: 'false', SEARCH_OWN_DOCUMENTS_ONLY: 'true' };
+  const common = {
+    ...TEST_SECRETS,
+    WEB_URL: 'http://localhost:3000',
+    KAFKA_FROM_BEGINNING: 'false',
+    KAFKA_FETCH_WAIT_MS: '1000',
+    SEARCH_OWN_DOCUMENTS_ONLY: 'true',
+  };
   const settled = await Promise.allSettled(
     services.map(async (name) => {
       const env: Record<string, string> = { ...common, ...serviceEnv, MONGO_DB: `${name}-${dbSuffix}` };

@@ -77,6 +77,7 @@ void runService({
       topics: [Topics.item, Topics.package],
       logger: logger.child({ projection: 'search' }),
       fromBeginning: config.KAFKA_FROM_BEGINNING,
+      fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
       apply: async (events) => {
         const ops = config.SEARCH_OWN_DOCUMENTS_ONLY
           ? await ownOnly(indexOps(events), async (kind, id) =>

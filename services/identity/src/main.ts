@@ -47,6 +47,7 @@ void runService({
       kafka,
       groupId: `${consumerGroupOf(config)}-search`,
       fromBeginning: config.KAFKA_FROM_BEGINNING,
+      fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
       logger,
       customers: new SearchIndex<CustomerView>({
         ...common,

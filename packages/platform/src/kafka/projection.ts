@@ -13,6 +13,7 @@
 import { parseEnvelope, type EventEnvelope } from '@market/contracts';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
+import { DEFAULT_FETCH_WAIT_MS } from '../config';
 
 export interface ProjectionOptions {
   kafka: Kafka;
@@ -28,6 +29,8 @@ export interface ProjectionOptions {
   chunkSize?: number;
   /** Longest pause between retries of a failing batch, ms (default 5,000). */
   maxRetryDelayMs?: number;
+  /** Longest wait of an idle fetch, ms (default {@link DEFAULT_FETCH_WAIT_MS}; config `KAFKA_FETCH_WAIT_MS`). */
+  fetchWaitMs?: number;
 }
 
 /** A partition's position: the next offset to read. */
@@ -44,8 +47,9 @@ export class ProjectionConsumer {
     this.consumer = opts.kafka.consumer({
       groupId: opts.groupId,
       // The broker answers a fetch as soon as data arrives; this only sets how often an idle
-      // projection asks again (50 ms made it the busiest idle consumer of the catalogue).
-      maxWaitTimeInMs: 1_000,
+      // projection asks again (50 ms made it the busiest idle consumer of the catalogue), and how
+      // long a stopping one waits for the fetch in flight (see DEFAULT_FETCH_WAIT_MS).
+      maxWaitTimeInMs: opts.fetchWaitMs ?? DEFAULT_FETCH_WAIT_MS,
       sessionTimeout: 30_000,
       heartbeatInterval: 1_000,
       allowAutoTopicCreation: false,

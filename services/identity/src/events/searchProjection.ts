@@ -101,6 +101,8 @@ export async function startAdminSearch(opts: {
   kafka: Kafka;
   groupId: string;
   fromBeginning: boolean;
+  /** Longest wait of an idle fetch, ms (config `KAFKA_FETCH_WAIT_MS`). */
+  fetchWaitMs?: number;
   logger: Logger;
   customers: SearchIndex<CustomerView>;
   sellers: SearchIndex<Record<string, unknown> & { _id: string }>;
@@ -113,6 +115,7 @@ export async function startAdminSearch(opts: {
     topics: [Topics.customer, Topics.seller],
     logger: logger.child({ projection: 'admin-search' }),
     fromBeginning: opts.fromBeginning,
+    fetchWaitMs: opts.fetchWaitMs,
     apply: async (events) => {
       const ops = await adminSearchOps(sources, events);
       await customers.bulk(ops.customers);

@@ -66,6 +66,8 @@ export async function startTransactionProjection(opts: {
   kafka: Kafka;
   groupId: string;
   fromBeginning: boolean;
+  /** Longest wait of an idle fetch, ms (config `KAFKA_FETCH_WAIT_MS`). */
+  fetchWaitMs?: number;
   logger: Logger;
   index: SearchIndex<TransactionView>;
   checkouts: Model<CheckoutDoc>;
@@ -76,6 +78,7 @@ export async function startTransactionProjection(opts: {
     topics: [Topics.payment],
     logger: opts.logger.child({ projection: 'transactions' }),
     fromBeginning: opts.fromBeginning,
+    fetchWaitMs: opts.fetchWaitMs,
     apply: async (events) => {
       const ops = await Promise.all(newestPayments(events).map((e) => transactionOp(opts.checkouts, e)));
       await opts.index.bulk(ops.filter((op): op is IndexOp => op !== null));
@@ -110,6 +113,7 @@ export async function startTransactionSearch(opts: {
     kafka: opts.kafka,
     groupId: `${consumerGroupOf(config)}-transactions`,
     fromBeginning: config.KAFKA_FROM_BEGINNING,
+    fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
     logger: opts.logger,
     index,
     checkouts: opts.checkouts,
