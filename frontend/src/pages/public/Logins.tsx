@@ -1,9 +1,44 @@
 /** /CustomerLogin, /SellerLogin, /AdminLogin (spec 000 and 001 section 2). */
 import { Anchor, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { LoginForm } from '../../components/LoginForm';
 import { PublicPage } from '../../components/PublicPage';
+
+/** What tells the three login pages apart. */
+interface RoleLoginConfig {
+  title: string;
+  /** The role's area: after login the page that asked for it, if it lies inside, else `home`. */
+  area: string;
+  home: string;
+  /** Offers "Remember me" (customers and sellers; staff always sign in for the session). */
+  rememberMe?: boolean;
+  login: (username: string, password: string, rememberMe: boolean) => Promise<unknown>;
+}
+
+const ROLE_LOGINS = {
+  customer: {
+    title: 'Customer Login',
+    area: '/Customer/',
+    home: '/Customer/Home',
+    rememberMe: true,
+    login: (username, password, rememberMe) => identityApi.loginCustomer(username, password, rememberMe),
+  },
+  seller: {
+    title: 'Seller Login',
+    area: '/Seller/',
+    home: '/Seller/Home',
+    rememberMe: true,
+    login: (username, password, rememberMe) => identityApi.loginSeller(username, password, rememberMe),
+  },
+  admin: {
+    title: 'Staff Login',
+    area: '/Admin/',
+    home: '/Admin/Home',
+    login: (username, password) => identityApi.loginAdmin(username, password),
+  },
+} satisfies Record<string, RoleLoginConfig>;
 
 /** Where to go after login: back to the page that asked for it, inside the same area. */
 function useAfterLogin(area: string, home: string) {
@@ -12,73 +47,62 @@ function useAfterLogin(area: string, home: string) {
   return () => navigate(from && from.toLowerCase().startsWith(area.toLowerCase()) ? from : home, { replace: true });
 }
 
-export function CustomerLogin() {
-  const done = useAfterLogin('/Customer/', '/Customer/Home');
+/** One role's login page: the shared form, then back into the role's area; `children` below the form's fields. */
+function RoleLogin({ role, children }: { role: keyof typeof ROLE_LOGINS; children?: ReactNode }) {
+  const { title, area, home, rememberMe, login }: RoleLoginConfig = ROLE_LOGINS[role];
+  const done = useAfterLogin(area, home);
   return (
     <PublicPage>
       <LoginForm
-        title="Customer Login"
-        rememberMe
+        title={title}
+        rememberMe={rememberMe}
         onLogin={async (u, p, r) => {
-          await identityApi.loginCustomer(u, p, r);
+          await login(u, p, r);
           done();
         }}
       >
-        <Group justify="space-between">
-          <Anchor component={Link} to="/CustomerForgotPassword" size="sm">
-            Forgot password?
-          </Anchor>
-          <Anchor component={Link} to="/CustomerRegistration" size="sm">
-            Create an account
-          </Anchor>
-        </Group>
+        {children}
       </LoginForm>
     </PublicPage>
+  );
+}
+
+/** "Forgot password?" on the left, the way to sign up on the right. */
+function AccountLinks({ forgot, signUp, signUpText }: { forgot: string; signUp: string; signUpText: string }) {
+  return (
+    <Group justify="space-between">
+      <Anchor component={Link} to={forgot} size="sm">
+        Forgot password?
+      </Anchor>
+      <Anchor component={Link} to={signUp} size="sm">
+        {signUpText}
+      </Anchor>
+    </Group>
+  );
+}
+
+export function CustomerLogin() {
+  return (
+    <RoleLogin role="customer">
+      <AccountLinks forgot="/CustomerForgotPassword" signUp="/CustomerRegistration" signUpText="Create an account" />
+    </RoleLogin>
   );
 }
 
 export function SellerLogin() {
-  const done = useAfterLogin('/Seller/', '/Seller/Home');
   return (
-    <PublicPage>
-      <LoginForm
-        title="Seller Login"
-        rememberMe
-        onLogin={async (u, p, r) => {
-          await identityApi.loginSeller(u, p, r);
-          done();
-        }}
-      >
-        <Group justify="space-between">
-          <Anchor component={Link} to="/SellerForgotPassword" size="sm">
-            Forgot password?
-          </Anchor>
-          <Anchor component={Link} to="/SellerRegistration" size="sm">
-            Start Your Business
-          </Anchor>
-        </Group>
-        <Text size="sm" ta="center">
-          Shopping instead?{' '}
-          <Anchor component={Link} to="/CustomerLogin">
-            Customer login
-          </Anchor>
-        </Text>
-      </LoginForm>
-    </PublicPage>
+    <RoleLogin role="seller">
+      <AccountLinks forgot="/SellerForgotPassword" signUp="/SellerRegistration" signUpText="Start Your Business" />
+      <Text size="sm" ta="center">
+        Shopping instead?{' '}
+        <Anchor component={Link} to="/CustomerLogin">
+          Customer login
+        </Anchor>
+      </Text>
+    </RoleLogin>
   );
 }
 
 export function AdminLogin() {
-  const done = useAfterLogin('/Admin/', '/Admin/Home');
-  return (
-    <PublicPage>
-      <LoginForm
-        title="Staff Login"
-        onLogin={async (u, p) => {
-          await identityApi.loginAdmin(u, p);
-          done();
-        }}
-      />
-    </PublicPage>
-  );
+  return <RoleLogin role="admin" />;
 }

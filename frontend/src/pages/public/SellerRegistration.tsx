@@ -2,21 +2,20 @@
  * /SellerRegistration, 'Start Your Business' (spec 001 sections 4-5): a company applies; an
  * admin accepts or declines, and the answer comes by e-mail.
  */
-import { Alert, Anchor, Button, Checkbox, Grid, Paper, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Grid, Paper, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { SellerRequestFormSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { ImageUpload } from '../../components/ImageUpload';
-import { TermsNote } from './Terms';
 import { PublicPage } from '../../components/PublicPage';
-import { applyServerErrors, schemaValidator } from '../../lib/forms';
+import { schemaValidator } from '../../lib/forms';
+import { useFormSubmit } from '../../lib/useFormSubmit';
+import { RegistrationForm } from './RegistrationForm';
 
 export function SellerRegistration() {
-  const [failure, setFailure] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -33,17 +32,9 @@ export function SellerRegistration() {
     validate: schemaValidator(SellerRequestFormSchema),
   });
 
-  const submit = form.onSubmit(async ({ terms: _t, ...body }) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await identityApi.applyAsSeller(body);
-      setSentTo(body.email);
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    } finally {
-      setBusy(false);
-    }
+  const submit = useFormSubmit(form, async ({ terms: _t, ...body }) => {
+    await identityApi.applyAsSeller(body);
+    setSentTo(body.email);
   });
 
   if (sentTo) {
@@ -65,68 +56,37 @@ export function SellerRegistration() {
   }
 
   return (
-    <PublicPage size="md">
-      <Paper withBorder shadow="sm" p="xl" radius="md">
-        <Title order={1} size="h2">
-          Start Your Business
-        </Title>
-        <Text c="dimmed" mb="lg" size="sm">
-          Already selling with us?{' '}
-          <Anchor component={Link} to="/SellerLogin">
-            Seller login
-          </Anchor>
-        </Text>
-        <form onSubmit={submit} noValidate>
-          <Grid>
-            {failure && (
-              <Grid.Col span={12}>
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              </Grid.Col>
-            )}
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Owner's Name" required {...form.getInputProps('ownername')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Mobile Number" required inputMode="numeric" placeholder="07XXXXXXXX" {...form.getInputProps('mobile')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Company Name" required {...form.getInputProps('companyname')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Established Year" required inputMode="numeric" maxLength={4} {...form.getInputProps('year')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TextInput label="Physical Address" required {...form.getInputProps('address')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Textarea label="Description" required autosize minRows={3} {...form.getInputProps('description')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <ImageUpload
-                label="Upload company logo"
-                value={form.getValues().logo}
-                onChange={(name) => form.setFieldValue('logo', name)}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Checkbox label="I agree to the terms & conditions" {...form.getInputProps('terms', { type: 'checkbox' })} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Button type="submit" loading={busy}>
-                Send application
-              </Button>
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TermsNote />
-            </Grid.Col>
-          </Grid>
-        </form>
-      </Paper>
-    </PublicPage>
+    <RegistrationForm
+      title="Start Your Business"
+      login={{ question: 'Already selling with us?', text: 'Seller login', to: '/SellerLogin' }}
+      submit={submit}
+      terms={{ label: 'I agree to the terms & conditions', ...form.getInputProps('terms', { type: 'checkbox' }) }}
+      submitLabel="Send application"
+    >
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label="Owner's Name" required {...form.getInputProps('ownername')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label="Mobile Number" required inputMode="numeric" placeholder="07XXXXXXXX" {...form.getInputProps('mobile')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label="Company Name" required {...form.getInputProps('companyname')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label="Established Year" required inputMode="numeric" maxLength={4} {...form.getInputProps('year')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <TextInput label="Physical Address" required {...form.getInputProps('address')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Textarea label="Description" required autosize minRows={3} {...form.getInputProps('description')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <ImageUpload label="Upload company logo" value={form.getValues().logo} onChange={(name) => form.setFieldValue('logo', name)} />
+      </Grid.Col>
+    </RegistrationForm>
   );
 }

@@ -11,16 +11,18 @@
  * Reload button instead of overwriting. Number fields keep what was typed (no clamping on blur):
  * 201 or 0 shows the documents' message (issue 16, item 11).
  */
-import { Alert, Button, Card, Grid, Group, MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
+import { Button, Card, Grid, Group, MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { CATEGORIES, COLOURS, ItemCreateSchema, ItemUpdateSchema } from '@market/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { catalogueApi, changedFields, isStaleWrite, type Item } from '../../api/catalogue';
+import { GridForm } from '../../components/GridForm';
 import { ImagesPicker } from '../../components/ImagesPicker';
-import { applyServerErrors, schemaValidator } from '../../lib/forms';
+import { schemaValidator } from '../../lib/forms';
 import { notifySuccess } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 
 const createValidator = schemaValidator(ItemCreateSchema);
 const updateValidator = schemaValidator(ItemUpdateSchema);
@@ -32,9 +34,7 @@ const updateValidator = schemaValidator(ItemUpdateSchema);
 export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => void }) {
   const navigate = useNavigate();
   const editing = item !== undefined;
-  const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [skuTaken, setSkuTaken] = useState<string | null>(null);
   const [initial] = useState(() => ({
     Item_name: item?.Item_name ?? '',
@@ -76,11 +76,10 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
     };
   }, [sku, editing]);
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setFailure(null);
-    setStale(false);
-    try {
+  const { submit, busy, failure } = useFormSubmit(
+    form,
+    async (values) => {
+      setStale(false);
       if (editing) {
         const { Model: _m, Stock_keeping_unit: _s, ...changes } = changedFields(initial, values);
         await catalogueApi.updateItem(item._id, changes, item.version);
@@ -90,127 +89,121 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
         notifySuccess('Your Item has been saved');
       }
       navigate('/Seller/Home');
-    } catch (err) {
-      setStale(isStaleWrite(err));
-      setFailure(applyServerErrors(form, err) ?? 'Please Enter Valid Details!');
-    } finally {
-      setBusy(false);
-    }
-  });
+    },
+    { fallback: 'Please Enter Valid Details!', onError: (err) => setStale(isStaleWrite(err)) },
+  );
 
   return (
     <Card withBorder padding="xl" maw={900}>
-      <form onSubmit={submit} noValidate>
-        <Grid>
-          {failure && (
-            <Grid.Col span={12}>
-              <Alert color="red" role="alert" title="Oops... Something went wrong!">
-                {failure}
-                {stale && onReload && (
-                  <Group mt="sm">
-                    <Button size="xs" variant="white" color="red" onClick={onReload}>
-                      Reload
-                    </Button>
-                  </Group>
-                )}
-              </Alert>
-            </Grid.Col>
-          )}
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Item Name" required {...form.getInputProps('Item_name')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Brand" required {...form.getInputProps('Brand')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Model"
-              description="Starts with M (New), N (Replacement), F (Refurbished) or P (Personalized)"
-              required
-              readOnly={editing}
-              disabled={editing}
-              {...form.getInputProps('Model')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label="Stock keeping unit (SKU)"
-              required
-              readOnly={editing}
-              disabled={editing}
-              {...form.getInputProps('Stock_keeping_unit')}
-              error={form.getInputProps('Stock_keeping_unit').error ?? skuTaken}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <NumberInput
-              label="Quantity"
-              required
-              min={1}
-              max={200}
-              clampBehavior="none"
-              allowDecimal={false}
-              {...form.getInputProps('Quantity')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            <NumberInput
-              label="Price (Rs.)"
-              required
-              min={0}
-              clampBehavior="none"
-              decimalScale={2}
-              thousandSeparator=","
-              {...form.getInputProps('Price')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Select label="Category" data={[...CATEGORIES]} allowDeselect={false} {...form.getInputProps('Category')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <MultiSelect label="Colours" data={[...COLOURS]} {...form.getInputProps('Color_family')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Other colours" {...form.getInputProps('Other_colors')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Textarea label="Description" autosize minRows={3} {...form.getInputProps('Description')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Textarea label="Specification" autosize minRows={3} {...form.getInputProps('Specification')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Textarea label="What is in the box" autosize minRows={2} {...form.getInputProps('WHT')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <ImagesPicker
-              value={form.getValues().Images}
-              onChange={(names) => form.setFieldValue('Images', names)}
-              error={form.errors.Images as string | undefined}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Switch
-              label="Warranty available"
-              checked={form.getValues().Warrenty === 1}
-              onChange={(e) => form.setFieldValue('Warrenty', e.currentTarget.checked ? 1 : 0)}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Switch label="Available for sale" {...form.getInputProps('ItemAvailabilityStatus', { type: 'checkbox' })} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Group>
-              <Button type="submit" loading={busy} disabled={skuTaken !== null}>
-                {editing ? 'Update' : 'ADD'}
-              </Button>
-              <Button variant="default" component={Link} to="/Seller/Home">
-                Cancel
+      <GridForm
+        onSubmit={submit}
+        failure={failure}
+        failureTitle="Oops... Something went wrong!"
+        failureAction={
+          stale &&
+          onReload && (
+            <Group mt="sm">
+              <Button size="xs" variant="white" color="red" onClick={onReload}>
+                Reload
               </Button>
             </Group>
-          </Grid.Col>
-        </Grid>
-      </form>
+          )
+        }
+      >
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Item Name" required {...form.getInputProps('Item_name')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Brand" required {...form.getInputProps('Brand')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label="Model"
+            description="Starts with M (New), N (Replacement), F (Refurbished) or P (Personalized)"
+            required
+            readOnly={editing}
+            disabled={editing}
+            {...form.getInputProps('Model')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput
+            label="Stock keeping unit (SKU)"
+            required
+            readOnly={editing}
+            disabled={editing}
+            {...form.getInputProps('Stock_keeping_unit')}
+            error={form.getInputProps('Stock_keeping_unit').error ?? skuTaken}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <NumberInput
+            label="Quantity"
+            required
+            min={1}
+            max={200}
+            clampBehavior="none"
+            allowDecimal={false}
+            {...form.getInputProps('Quantity')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <NumberInput
+            label="Price (Rs.)"
+            required
+            min={0}
+            clampBehavior="none"
+            decimalScale={2}
+            thousandSeparator=","
+            {...form.getInputProps('Price')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Select label="Category" data={[...CATEGORIES]} allowDeselect={false} {...form.getInputProps('Category')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <MultiSelect label="Colours" data={[...COLOURS]} {...form.getInputProps('Color_family')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <TextInput label="Other colours" {...form.getInputProps('Other_colors')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea label="Description" autosize minRows={3} {...form.getInputProps('Description')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea label="Specification" autosize minRows={3} {...form.getInputProps('Specification')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Textarea label="What is in the box" autosize minRows={2} {...form.getInputProps('WHT')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <ImagesPicker
+            value={form.getValues().Images}
+            onChange={(names) => form.setFieldValue('Images', names)}
+            error={form.errors.Images as string | undefined}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Switch
+            label="Warranty available"
+            checked={form.getValues().Warrenty === 1}
+            onChange={(e) => form.setFieldValue('Warrenty', e.currentTarget.checked ? 1 : 0)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Switch label="Available for sale" {...form.getInputProps('ItemAvailabilityStatus', { type: 'checkbox' })} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Group>
+            <Button type="submit" loading={busy} disabled={skuTaken !== null}>
+              {editing ? 'Update' : 'ADD'}
+            </Button>
+            <Button variant="default" component={Link} to="/Seller/Home">
+              Cancel
+            </Button>
+          </Group>
+        </Grid.Col>
+      </GridForm>
     </Card>
   );
 }

@@ -5,14 +5,15 @@
  * /Seller/UpdateDiscount/{id} (update or revoke; new price shown read-only),
  * /Seller/MyDiscountedItems.
  */
-import { Accordion, Alert, Badge, Button, Card, Group, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Card, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DISCOUNT_RANGE, discountedCents } from '@market/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, isStaleWrite, type Item, type ItemFilters } from '../../api/catalogue';
+import { CardListPage } from '../../components/CardListPage';
 import { ItemFilterBar } from '../../components/ItemFilters';
-import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { Pager, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
@@ -243,42 +244,38 @@ export function MyDiscountedItems() {
     catalogueApi.listItems({ q: s.q || undefined, mine: true, discounted: true }, s.page, 12),
   );
   return (
-    <>
-      <PageHeader title="My Discounted Items">
+    <CardListPage
+      title="My Discounted Items"
+      actions={
         <Button component={Link} to="/Seller/MyPackages" variant="light">
           Promo Packages
         </Button>
-      </PageHeader>
-      <SearchBox label="Search by item name" value={s.text} onChange={s.setText} />
-      <ListState list={list} empty={s.q ? 'No Result Found!' : 'No discounted items yet.'}>
-        {(rows) => (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
-              {rows.items.map((item) => (
-                <Card key={item._id} withBorder padding="md">
-                  <Group justify="space-between">
-                    <Text fw={600}>{item.Item_name}</Text>
-                    <Badge color="red">{item.DiscountPrecentage}% off</Badge>
-                  </Group>
-                  <Price price={item.Price} finalPrice={item.FinalPrice} />
-                  <ItemRating rating={item.rating} />
-                  <Group justify="space-between" mt="sm">
-                    <Switch
-                      label={item.ItemAvailabilityStatus ? 'Available' : 'Out of stock'}
-                      checked={item.ItemAvailabilityStatus}
-                      onChange={(e) => void toggleAvailability(item, e.currentTarget.checked, list.reload)}
-                    />
-                    <Button size="xs" variant="light" component={Link} to={`/Seller/UpdateDiscount/${item._id}`}>
-                      Edit Discount
-                    </Button>
-                  </Group>
-                </Card>
-              ))}
-            </SimpleGrid>
-            <Pager page={s.page} total={rows.total} limit={12} onChange={s.setPage} />
-          </>
-        )}
-      </ListState>
-    </>
+      }
+      searchLabel="Search by item name"
+      search={s}
+      list={list}
+      empty={{ searched: 'No Result Found!', none: 'No discounted items yet.' }}
+      limit={12}
+      card={(item) => (
+        <Card key={item._id} withBorder padding="md">
+          <Group justify="space-between">
+            <Text fw={600}>{item.Item_name}</Text>
+            <Badge color="red">{item.DiscountPrecentage}% off</Badge>
+          </Group>
+          <Price price={item.Price} finalPrice={item.FinalPrice} />
+          <ItemRating rating={item.rating} />
+          <Group justify="space-between" mt="sm">
+            <Switch
+              label={item.ItemAvailabilityStatus ? 'Available' : 'Out of stock'}
+              checked={item.ItemAvailabilityStatus}
+              onChange={(e) => void toggleAvailability(item, e.currentTarget.checked, list.reload)}
+            />
+            <Button size="xs" variant="light" component={Link} to={`/Seller/UpdateDiscount/${item._id}`}>
+              Edit Discount
+            </Button>
+          </Group>
+        </Card>
+      )}
+    />
   );
 }

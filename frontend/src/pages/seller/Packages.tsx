@@ -28,22 +28,24 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { EMPTYING_PACKAGE, NO_ITEMS, PackageCreateSchema, PackageNameSchema, PackageUpdateSchema } from '@market/contracts';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { catalogueApi, type Package } from '../../api/catalogue';
+import { catalogueApi, type Item, type Package } from '../../api/catalogue';
+import { CardListPage } from '../../components/CardListPage';
+import { GridForm } from '../../components/GridForm';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
-import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
 import { confirmDanger } from '../../lib/confirm';
-import { applyServerErrors, schemaValidator } from '../../lib/forms';
+import { schemaValidator } from '../../lib/forms';
 import { thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
+import { useFormSubmit } from '../../lib/useFormSubmit';
 import { useIsOwn } from './ownership';
 
 const NAME_KEY = 'packageName';
@@ -53,12 +55,36 @@ interface Picked {
   Item_name: string;
 }
 
+/**
+ * The seller's own items to pick for a package, searched on the server (name, brand, model or
+ * SKU), `limit` a page: the search box, the loading and failure states, `children` laying out the
+ * page's items (an empty page shows none), and the pager.
+ */
+function OwnItems({ limit, children }: { limit: number; children: (items: Item[]) => ReactNode }) {
+  const s = useSearch();
+  const list = useAsync(['items', 'listItems', { q: s.q || undefined, mine: true }, s.page, limit], () =>
+    catalogueApi.listItems({ q: s.q || undefined, mine: true }, s.page, limit),
+  );
+  return (
+    <>
+      <SearchBox label="Search your items" value={s.text} onChange={s.setText} />
+      {list.error !== undefined && <LoadError error={list.error} />}
+      {list.loading && !list.data ? (
+        <Loading />
+      ) : (
+        list.data && (
+          <>
+            {children(list.data.items)}
+            <Pager page={s.page} total={list.data.total} limit={limit} onChange={s.setPage} />
+          </>
+        )
+      )}
+    </>
+  );
+}
+
 export function CreatePackage() {
   const navigate = useNavigate();
-  const s = useSearch();
-  const list = useAsync(['items', 'listItems', { q: s.q || undefined, mine: true }, s.page, 12], () =>
-    catalogueApi.listItems({ q: s.q || undefined, mine: true }, s.page, 12),
-  );
   const [picked, setPicked] = useState<Picked[]>([]);
   const [name, setName] = useState(sessionStorage.getItem(NAME_KEY) ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -99,49 +125,42 @@ export function CreatePackage() {
           {error}
         </Alert>
       )}
-      <SearchBox label="Search your items" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : (
-        list.data && (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
-              {list.data.items.map((item) => {
-                const on = picked.some((p) => p._id === item._id);
-                return (
-                  <Card key={item._id} withBorder padding="sm">
-                    <Group wrap="nowrap">
-                      <Image src={thumbnailUrl(item.Images[0])} alt="" w={64} h={64} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />
-                      <Stack gap={2} style={{ flex: 1 }}>
-                        <Text fw={600} size="sm">
-                          {item.Item_name}
-                        </Text>
-                        <ItemRating rating={item.rating} />
-                        <Text size="sm">{formatRupees(item.FinalPrice)}</Text>
-                      </Stack>
-                      <Checkbox
-                        aria-label={`Add ${item.Item_name} to Package`}
-                        checked={on}
-                        onChange={() => toggle({ _id: item._id, Item_name: item.Item_name })}
-                      />
-                    </Group>
-                    <Button
-                      size="xs"
-                      mt="xs"
-                      variant={on ? 'filled' : 'light'}
-                      onClick={() => toggle({ _id: item._id, Item_name: item.Item_name })}
-                    >
-                      {on ? 'Added' : 'Add to Package'}
-                    </Button>
-                  </Card>
-                );
-              })}
-            </SimpleGrid>
-            <Pager page={s.page} total={list.data.total} limit={12} onChange={s.setPage} />
-          </>
-        )
-      )}
+      <OwnItems limit={12}>
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
+            {items.map((item) => {
+              const on = picked.some((p) => p._id === item._id);
+              return (
+                <Card key={item._id} withBorder padding="sm">
+                  <Group wrap="nowrap">
+                    <Image src={thumbnailUrl(item.Images[0])} alt="" w={64} h={64} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />
+                    <Stack gap={2} style={{ flex: 1 }}>
+                      <Text fw={600} size="sm">
+                        {item.Item_name}
+                      </Text>
+                      <ItemRating rating={item.rating} />
+                      <Text size="sm">{formatRupees(item.FinalPrice)}</Text>
+                    </Stack>
+                    <Checkbox
+                      aria-label={`Add ${item.Item_name} to Package`}
+                      checked={on}
+                      onChange={() => toggle({ _id: item._id, Item_name: item.Item_name })}
+                    />
+                  </Group>
+                  <Button
+                    size="xs"
+                    mt="xs"
+                    variant={on ? 'filled' : 'light'}
+                    onClick={() => toggle({ _id: item._id, Item_name: item.Item_name })}
+                  >
+                    {on ? 'Added' : 'Add to Package'}
+                  </Button>
+                </Card>
+              );
+            })}
+          </SimpleGrid>
+        )}
+      </OwnItems>
     </>
   );
 }
@@ -197,22 +216,17 @@ export function CreatePackageForm() {
   const items = ((useLocation().state as { items?: Picked[] } | null)?.items ?? []) as Picked[];
   // Read once: the name leaves session storage when the package is created, not before.
   const [packageName] = useState(() => sessionStorage.getItem(NAME_KEY) ?? '');
-  const [failure, setFailure] = useState<string | null>(null);
   const form = usePackageForm(
     { packageName, description: '', price: '', startDate: '', endDate: '', image: '', content: items.map((i) => i._id) },
     false,
   );
-  if (items.length === 0 || !packageName) return <Navigate to="/Seller/CreatePackage" replace />;
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await catalogueApi.addPackage(values);
-      sessionStorage.removeItem(NAME_KEY);
-      notifySuccess('Package Added Successfully');
-      navigate('/Seller/MyPackages');
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    }
+  const { submit, failure } = useFormSubmit(form, async (values) => {
+    await catalogueApi.addPackage(values);
+    sessionStorage.removeItem(NAME_KEY);
+    notifySuccess('Package Added Successfully');
+    navigate('/Seller/MyPackages');
   });
+  if (items.length === 0 || !packageName) return <Navigate to="/Seller/CreatePackage" replace />;
   return (
     <>
       <PageHeader title="Just One More Step..." />
@@ -229,21 +243,12 @@ export function CreatePackageForm() {
         <Text size="sm" c="dimmed" mb="md">
           {items.map((i) => i.Item_name).join(', ')}
         </Text>
-        <form onSubmit={submit} noValidate>
-          <Grid>
-            {failure && (
-              <Grid.Col span={12}>
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              </Grid.Col>
-            )}
-            <PackageFields form={form} />
-            <Grid.Col span={12}>
-              <Button type="submit">Create Package</Button>
-            </Grid.Col>
-          </Grid>
-        </form>
+        <GridForm onSubmit={submit} failure={failure}>
+          <PackageFields form={form} />
+          <Grid.Col span={12}>
+            <Button type="submit">Create Package</Button>
+          </Grid.Col>
+        </GridForm>
       </Card>
     </>
   );
@@ -276,51 +281,47 @@ export function MyPackages() {
     catalogueApi.listPackages({ q: s.q || undefined, mine: true }, s.page, 12),
   );
   return (
-    <>
-      <PageHeader title="My Packages">
+    <CardListPage
+      title="My Packages"
+      actions={
         <Button component={Link} to="/Seller/CreatePackage">
           CREATE PACKAGE
         </Button>
-      </PageHeader>
-      <SearchBox label="Search packages by name" value={s.text} onChange={s.setText} />
-      <ListState list={list} empty={s.q ? "Ooops ! We don't have quite the thing you are looking for..." : 'No packages yet.'}>
-        {(rows) => (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
-              {rows.items.map((p) => (
-                <Card key={p._id} withBorder padding="md">
-                  <Card.Section>
-                    <Image src={thumbnailUrl(p.image)} alt={p.packageName} h={140} fit="cover" fallbackSrc="/favicon.svg" />
-                  </Card.Section>
-                  <Text fw={600} mt="sm">
-                    {p.packageName}
-                  </Text>
-                  <Text size="sm">{formatRupees(p.price)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {p.content.map((c) => c.Item_name).join(', ')}
-                  </Text>
-                  <Group justify="space-between" mt="sm">
-                    <Switch
-                      label={
-                        <Badge color={p.packageAvailability ? 'green' : 'red'}>
-                          {p.packageAvailability ? 'Item Available' : 'Item Out of Stock'}
-                        </Badge>
-                      }
-                      checked={p.packageAvailability}
-                      onChange={(e) => void setAvailability(p, e.currentTarget.checked, list.reload)}
-                    />
-                    <Button size="xs" variant="light" component={Link} to={`/Seller/UpdatePackage/${p._id}`}>
-                      Edit
-                    </Button>
-                  </Group>
-                </Card>
-              ))}
-            </SimpleGrid>
-            <Pager page={s.page} total={rows.total} limit={12} onChange={s.setPage} />
-          </>
-        )}
-      </ListState>
-    </>
+      }
+      searchLabel="Search packages by name"
+      search={s}
+      list={list}
+      empty={{ searched: "Ooops ! We don't have quite the thing you are looking for...", none: 'No packages yet.' }}
+      limit={12}
+      card={(p) => (
+        <Card key={p._id} withBorder padding="md">
+          <Card.Section>
+            <Image src={thumbnailUrl(p.image)} alt={p.packageName} h={140} fit="cover" fallbackSrc="/favicon.svg" />
+          </Card.Section>
+          <Text fw={600} mt="sm">
+            {p.packageName}
+          </Text>
+          <Text size="sm">{formatRupees(p.price)}</Text>
+          <Text size="xs" c="dimmed">
+            {p.content.map((c) => c.Item_name).join(', ')}
+          </Text>
+          <Group justify="space-between" mt="sm">
+            <Switch
+              label={
+                <Badge color={p.packageAvailability ? 'green' : 'red'}>
+                  {p.packageAvailability ? 'Item Available' : 'Item Out of Stock'}
+                </Badge>
+              }
+              checked={p.packageAvailability}
+              onChange={(e) => void setAvailability(p, e.currentTarget.checked, list.reload)}
+            />
+            <Button size="xs" variant="light" component={Link} to={`/Seller/UpdatePackage/${p._id}`}>
+              Edit
+            </Button>
+          </Group>
+        </Card>
+      )}
+    />
   );
 }
 
@@ -329,52 +330,40 @@ export function MyPackages() {
  * edit screen could only remove items). Searches by name, brand, model or SKU on the server.
  */
 function AddItems({ chosen, onAdd }: { chosen: string[]; onAdd: (item: Picked) => void }) {
-  const s = useSearch();
-  const list = useAsync(['items', 'listItems', { q: s.q || undefined, mine: true }, s.page, 6], () =>
-    catalogueApi.listItems({ q: s.q || undefined, mine: true }, s.page, 6),
-  );
   return (
     <Card component="section" aria-label="Add items" withBorder padding="sm">
       <Text size="sm" fw={500} mb="xs">
         Add items
       </Text>
-      <SearchBox label="Search your items" value={s.text} onChange={s.setText} />
-      {list.error !== undefined && <LoadError error={list.error} />}
-      {list.loading && !list.data ? (
-        <Loading />
-      ) : (
-        list.data && (
-          <>
-            <Stack gap={4} mt="xs">
-              {list.data.items.map((item) => {
-                const inside = chosen.includes(item._id);
-                return (
-                  <Group key={item._id} justify="space-between" wrap="nowrap">
-                    <Text size="sm">{item.Item_name}</Text>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      disabled={inside}
-                      aria-label={`Add ${item.Item_name} to Package`}
-                      onClick={() => onAdd({ _id: item._id, Item_name: item.Item_name })}
-                    >
-                      {inside ? 'Added' : 'Add to Package'}
-                    </Button>
-                  </Group>
-                );
-              })}
-            </Stack>
-            <Pager page={s.page} total={list.data.total} limit={6} onChange={s.setPage} />
-          </>
-        )
-      )}
+      <OwnItems limit={6}>
+        {(items) => (
+          <Stack gap={4} mt="xs">
+            {items.map((item) => {
+              const inside = chosen.includes(item._id);
+              return (
+                <Group key={item._id} justify="space-between" wrap="nowrap">
+                  <Text size="sm">{item.Item_name}</Text>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={inside}
+                    aria-label={`Add ${item.Item_name} to Package`}
+                    onClick={() => onAdd({ _id: item._id, Item_name: item.Item_name })}
+                  >
+                    {inside ? 'Added' : 'Add to Package'}
+                  </Button>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </OwnItems>
     </Card>
   );
 }
 
 function UpdatePackageForm({ p }: { p: Package }) {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = usePackageForm(
     {
       packageName: p.packageName,
@@ -403,14 +392,10 @@ function UpdatePackageForm({ p }: { p: Package }) {
     setNames((cur) => new Map(cur).set(item._id, item.Item_name));
     form.setFieldValue('content', [...content, item._id]);
   };
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await catalogueApi.updatePackage(p._id, { ...values, version: p.version });
-      notifySuccess('Package Updated Successfully');
-      navigate('/Seller/MyPackages');
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    }
+  const { submit, failure } = useFormSubmit(form, async (values) => {
+    await catalogueApi.updatePackage(p._id, { ...values, version: p.version });
+    notifySuccess('Package Updated Successfully');
+    navigate('/Seller/MyPackages');
   });
   const remove = () =>
     confirmDanger({
@@ -426,61 +411,52 @@ function UpdatePackageForm({ p }: { p: Package }) {
     });
   return (
     <Card withBorder padding="xl" maw={760}>
-      <form onSubmit={submit} noValidate>
-        <Grid>
-          {failure && (
-            <Grid.Col span={12}>
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            </Grid.Col>
-          )}
-          <Grid.Col span={12}>
-            <TextInput label="Package name" required {...form.getInputProps('packageName')} />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <Text size="sm" fw={500}>
-              Items
+      <GridForm onSubmit={submit} failure={failure}>
+        <Grid.Col span={12}>
+          <TextInput label="Package name" required {...form.getInputProps('packageName')} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <Text size="sm" fw={500}>
+            Items
+          </Text>
+          <ul
+            aria-label="Items in the package"
+            style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}
+          >
+            {content.map((id) => (
+              <li key={id}>
+                <Badge
+                  variant="light"
+                  size="lg"
+                  tt="none"
+                  rightSection={
+                    <CloseButton size="xs" aria-label={`Remove ${names.get(id) ?? id} from the package`} onClick={() => removeItem(id)} />
+                  }
+                >
+                  {names.get(id) ?? id}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+          {form.errors.content && (
+            <Text size="xs" c="red" role="alert">
+              {form.errors.content}
             </Text>
-            <ul
-              aria-label="Items in the package"
-              style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', margin: 0, padding: 0 }}
-            >
-              {content.map((id) => (
-                <li key={id}>
-                  <Badge
-                    variant="light"
-                    size="lg"
-                    tt="none"
-                    rightSection={
-                      <CloseButton size="xs" aria-label={`Remove ${names.get(id) ?? id} from the package`} onClick={() => removeItem(id)} />
-                    }
-                  >
-                    {names.get(id) ?? id}
-                  </Badge>
-                </li>
-              ))}
-            </ul>
-            {form.errors.content && (
-              <Text size="xs" c="red" role="alert">
-                {form.errors.content}
-              </Text>
-            )}
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <AddItems chosen={content} onAdd={addItem} />
-          </Grid.Col>
-          <PackageFields form={form} />
-          <Grid.Col span={12}>
-            <Group>
-              <Button type="submit">Update</Button>
-              <Button color="red" variant="light" onClick={remove}>
-                Delete
-              </Button>
-            </Group>
-          </Grid.Col>
-        </Grid>
-      </form>
+          )}
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <AddItems chosen={content} onAdd={addItem} />
+        </Grid.Col>
+        <PackageFields form={form} />
+        <Grid.Col span={12}>
+          <Group>
+            <Button type="submit">Update</Button>
+            <Button color="red" variant="light" onClick={remove}>
+              Delete
+            </Button>
+          </Group>
+        </Grid.Col>
+      </GridForm>
     </Card>
   );
 }
