@@ -1,6 +1,6 @@
 /**
  * `npm run infra:up | infra:down | infra:status` — the local infrastructure without Docker
- * (DESIGN.md section 7):
+ * (docs/architecture.md, Local infrastructure):
  *
  * | part       | server                                                   | address          |
  * | ---------- | -------------------------------------------------------- | ---------------- |
@@ -336,7 +336,7 @@ const parts: Part[] = [
         '127.0.0.1',
         '--port',
         String(parseAddress(redisUrl, 6379).port),
-        // BullMQ needs every key kept (DESIGN.md section 4).
+        // BullMQ needs every key kept (docs/architecture.md, Jobs).
         '--maxmemory-policy',
         'noeviction',
         '--appendonly',

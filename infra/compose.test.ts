@@ -1,10 +1,10 @@
 /**
- * docker-compose.yml must really describe the system (issue 2): it cannot be run here (no Docker
+ * docker-compose.yml must really describe the system: it cannot be run here (no Docker
  * engine), so this checks it against the repository: every service process and the gateway and
  * web app are in it, each waits for what it needs to be healthy, each has a health check and a
  * memory limit, Redis runs with noeviction, and each built process names a folder that exists;
  * the file is valid against the Compose Specification's JSON schema (infra/composeSchema.ts), and
- * service images get production dependencies only (issue 8), installed from the lock file with
+ * service images get production dependencies only, installed from the lock file with
  * `npm ci` on a supported Node, and run the compiled bundles of scripts/build-services.ts.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';

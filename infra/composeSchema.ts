@@ -1,6 +1,6 @@
 /**
- * docker-compose.yml against the Compose Specification's own JSON schema (issue 8,
- * "Deployment": no Docker engine here, so the file is validated instead of run). The schema is the
+ * docker-compose.yml against the Compose Specification's own JSON schema (no Docker engine here, so
+ * the file is validated instead of run). The schema is the
  * one Docker Compose itself validates with: `schema/compose-spec.json` of the Go module
  * `github.com/compose-spec/compose-go/v2`, fetched through the Go module proxy (infra/gomod.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * Files and tools from the Go module proxy, the one source of Go code this machine reaches
- * (issue 8, "Deployment": the Kubernetes and Compose schemas the manifests are validated with).
+ * (the Kubernetes and Compose schemas the manifests are validated with).
  * `go mod download` verifies each module against the checksum database and caches it under
  * `$GOMODCACHE`, so a second run is offline.
  */

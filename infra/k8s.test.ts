@@ -1,5 +1,5 @@
 /**
- * The Kubernetes manifests under k8s/ must really describe the system (issue 8, "Deployment"):
+ * The Kubernetes manifests under k8s/ must really describe the system:
  *
  * - every manifest, and what each kustomization renders, is valid against the Kubernetes API
  *   schemas with `kubeconform -strict` (tools and schemas come from the Go module proxy and are

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system tools the project needs on a fresh Debian machine, idempotently
-# (DESIGN.md section 7): redis-server (local Redis of infra/cli.ts), chromium and fonts-liberation
+# (docs/architecture.md, Local infrastructure): redis-server (local Redis of infra/cli.ts), chromium and fonts-liberation
 # (browser tests render pages with real fonts), poppler-utils (pdftoppm/pdftotext for looking at
-# PDFs), Schemathesis from PyPI in a virtualenv under .data/tools (the API fuzzer, issue 9).
+# PDFs), Schemathesis from PyPI in a virtualenv under .data/tools (the API fuzzer).
 # Checks that the toolchains the machine must bring are there: node with npm (the project's own
 # Node 24+ comes from the npm registry, see scripts/project-node.sh), Java 17+
 # with Maven (the Kafka broker), Go (FerretDB), python3 with venv and pip (Schemathesis). apt-get runs only when something is
@@ -70,7 +70,7 @@ if [ ${#to_install[@]} -gt 0 ]; then
   fi
 fi
 
-# Schemathesis (issue 9: `npm run fuzz` and the fuzz integration test) from PyPI, pinned, in its own
+# Schemathesis (`npm run fuzz` and the fuzz integration test) from PyPI, pinned, in its own
 # virtualenv under the git-ignored .data/tools; skipped when that version is already there.
 SCHEMATHESIS_VERSION=4.32.5
 st_venv="$(cd "$(dirname "$0")/.." && pwd)/.data/tools/schemathesis"

@@ -1,6 +1,6 @@
 /**
- * The detectors of scripts/scan-secrets.ts (issue 9, "secrets scan of every database and of the
- * logs") with planted examples: card numbers (with spaces/dashes, Luhn), CVV fields, passwords not
+ * The detectors of scripts/scan-secrets.ts (every database and the
+ * logs) with planted examples: card numbers (with spaces/dashes, Luhn), CVV fields, passwords not
  * hashed with argon2, reset codes under reset-code keys; and what must not be flagged (hashes,
  * redaction markers, timestamps, ids, socket addresses).
  */

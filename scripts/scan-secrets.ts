@@ -1,7 +1,8 @@
 /**
- * Secrets scan of every database and of the logs (issue 9: "no card number, CVV, password or
- * reset code in clear in any database or log"; DESIGN.md section 5). Run by scripts/test.sh after
- * the end-to-end tests: `npx tsx scripts/scan-secrets.ts [--drop-test-databases]`; exits 1 naming
+ * Secrets scan of every database and of the logs: no card number, CVV, password or reset code in
+ * clear in any database or log (docs/architecture.md, Departures from the documents and Password
+ * reset). Run by scripts/test.sh after the end-to-end tests:
+ * `npx tsx scripts/scan-secrets.ts [--drop-test-databases]`; exits 1 naming
  * each place it found one. `npm test` runs the tests with KEEP_TEST_DATABASES=1, so the test
  * stacks' databases are still there to be read, and drops them here afterwards.
  *

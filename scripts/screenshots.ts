@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots` (issue 8, "Done when"): full-page screenshots of the running marketplace
+ * `npm run screenshots`: full-page screenshots of the running marketplace
  * (`npm start`, demo data seeded) as a person sees it, in Debian's Chromium: the home page, the
  * item list, one item's details, the cart, the seller's home and the admin dashboard. Writes
  * `.data/screenshots/system-<page>.png` and prints each file with what it shows; exits non-zero

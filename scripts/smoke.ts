@@ -1,5 +1,5 @@
 /**
- * `npm run smoke` (issue 8): one customer, one seller and one admin journey through the gateway
+ * `npm run smoke`: one customer, one seller and one admin journey through the gateway
  * of a running marketplace (`npm start`, demo data seeded), printing what each step did.
  * Exits non-zero at the first step that does not answer as expected.
  *

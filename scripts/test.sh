@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `npm test`: everything the tests need, on a fresh machine, then every check (issue 2, item 8).
+# `npm test`: everything the tests need, on a fresh machine, then every check.
 #   1. npm dependencies (npm ci when node_modules is missing or older than the lock file) and the
 #      project's pinned Node first on PATH (scripts/project-node.sh); the lock checked with npm ci --dry-run
 #   2. system tools (scripts/ensure-tools.sh: redis-server, chromium, poppler-utils, ...)

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { webBuildCommand } from './web-build';
 
-describe('the web build of npm start (issue 15, defect 1)', () => {
+describe('the web build of npm start', () => {
   it('builds React for production even though the processes run with NODE_ENV=development', () => {
     const build = webBuildCommand({ NODE_ENV: 'development', LOG_LEVEL: 'info', PATH: '/bin' });
     expect(build.cmd).toBe('npm');

@@ -1,5 +1,5 @@
 /**
- * How `npm start` builds the web app (issue 15, defect 1): `npm run build -w frontend` (Vite)
+ * How `npm start` builds the web app: `npm run build -w frontend` (Vite)
  * with `NODE_ENV=production` whatever NODE_ENV the marketplace's processes run with. Vite follows
  * NODE_ENV from the environment, and `npm start` runs its processes with `NODE_ENV=development`
  * (scripts/start.ts), which built React's development bundle: StrictMode's double effects in

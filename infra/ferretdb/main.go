@@ -1,6 +1,7 @@
 // Command ferretdb runs FerretDB 1.x, a MongoDB wire-protocol server, with its SQLite backend,
-// for local development and tests (DESIGN.md section 7). It embeds the ferretdb package instead
-// of installing FerretDB's own command, which panics without its generated version file.
+// for local development and tests (docs/architecture.md, Local infrastructure). It embeds the
+// ferretdb package instead of installing FerretDB's own command, which panics without its
+// generated version file.
 //
 // Clients connect to a small proxy on -listen that takes a lock per database around each command
 // (a write holds its database alone) and passes it to FerretDB, which listens on a Unix socket in

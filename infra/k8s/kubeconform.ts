@@ -1,5 +1,5 @@
 /**
- * Offline validation of the Kubernetes manifests under k8s/ (issue 8, "Deployment") with
+ * Offline validation of the Kubernetes manifests under k8s/ with
  * kubeconform, using only the Go module proxy:
  *
  * - kubeconform and kustomize (to render the kustomizations as a cluster gets them):

@@ -85,7 +85,7 @@ describe('chaos checks', () => {
     expect(twice.detail).toContain('i1: 6 ≠ 10−2');
   });
 
-  it('a seller-cancelled order agrees with its Confirmed checkout and gives its units back to the stock (issue 16)', () => {
+  it('a seller-cancelled order agrees with its Confirmed checkout and gives its units back to the stock', () => {
     expect(ordersAgree([co('A', 'Confirmed')], [{ _id: 'A-I1', OrderID: 'A', status: 'Cancelled', OQuantity: 1 }]).ok).toBe(true);
     expect(ordersAgree([co('A', 'Rejected')], [{ _id: 'A-I1', OrderID: 'A', status: 'Cancelled', OQuantity: 1 }]).ok).toBe(false);
     const checkouts = [co('A', 'Confirmed', [line('i1', 2), line('i2', 1)])];

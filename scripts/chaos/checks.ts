@@ -3,9 +3,9 @@
  * and of what the clients saw, so they can be unit-tested. Each returns a {@link Check}: a name,
  * whether it held, and the evidence (counts, the first offending ids).
  *
- * Sources (DESIGN.md): section 3 (outbox: "at-least-once, never lost"; idempotent consumers; the
- * checkout saga AwaitingStock → Confirmed / Rejected with refund), section 4 (jobs: e-mails and
- * reports), section 8 (graceful shutdown: "finish in-flight ones ... within 10 s of SIGTERM").
+ * Sources (docs/architecture.md): Outbox (at-least-once, never lost), Consumers (idempotent),
+ * Sagas (checkout AwaitingStock → Confirmed / Rejected with refund), Jobs (e-mails and reports),
+ * Graceful shutdown (finish the requests in flight within 10 s of SIGTERM).
  */
 
 export interface Check {
@@ -42,7 +42,7 @@ export interface OrderSnap {
 export interface HistorySnap {
   OrderID: string;
   status: string;
-  /** Cents refunded by sellers' cancellations (issue 16). */
+  /** Cents refunded by sellers' cancellations. */
   refundedCents?: number;
 }
 
@@ -87,7 +87,7 @@ export function noneStuck(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check
 
 /**
  * A checkout's status agrees with its orders: a Confirmed checkout's orders are Confirmed (or
- * Cancelled by their seller, issue 16), a Rejected one's Rejected (the saga's second write after a
+ * Cancelled by their seller), a Rejected one's Rejected (the saga's second write after a
  * crash, section 3).
  */
 export function ordersAgree(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check {
@@ -101,8 +101,8 @@ export function ordersAgree(checkouts: CheckoutSnap[], orders: OrderSnap[]): Che
 /**
  * Stock = initial − confirmed quantities, per item: StockReserved was applied exactly once per
  * confirmed order and never for a rejected one (section 3, "reserves stock atomically", consumers
- * idempotent); a line its seller cancelled gave its units back exactly once (issue 16:
- * OrderCancelled → StockReleased), so it no longer counts as sold.
+ * idempotent); a line its seller cancelled gave its units back exactly once (OrderCancelled →
+ * StockReleased), so it no longer counts as sold.
  * @param cancelled - ids of the cancelled order lines (`<OrderID>-I<n>`)
  */
 export function stockBalances(
@@ -129,7 +129,7 @@ export function stockBalances(
 }
 
 /**
- * The money of sellers' cancellations adds up (issue 16), per paid checkout: what is refunded is
+ * The money of sellers' cancellations adds up, per paid checkout: what is refunded is
  * the total of its cancelled orders, or everything charged once all of them are cancelled (delivery
  * and VAT go back with the last); the payment history shows it (`PartiallyRefunded` / `Refunded`
  * with `refundedCents`), the payment provider refunded exactly that, once per cancelled order, and
@@ -175,7 +175,7 @@ export function refundsAddUp(
   return { ...c, detail: `${c.detail} (${withCancellations} with cancelled orders)` };
 }
 
-/** Each cancelled order's customer got exactly one cancellation e-mail (issue 16). */
+/** Each cancelled order's customer got exactly one cancellation e-mail. */
 export function cancellationMailsOnce(cancelled: readonly string[], subjects: readonly string[]): Check {
   const bad: string[] = [];
   for (const id of cancelled) {

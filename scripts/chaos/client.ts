@@ -1,7 +1,8 @@
 /**
  * A browser-like API client of the gateway for the chaos run: JSON in and out, the session cookie
- * it was given, and the retry behaviour of a real client (DESIGN.md section 6: "one server-side
- * checkout command with an Idempotency-Key"): on a network error or a 5xx it waits and sends the
+ * it was given, and the retry behaviour of a real client (docs/architecture.md, Departures from the
+ * documents: one checkout command on the server with an Idempotency-Key): on a network error or
+ * a 5xx it waits and sends the
  * same request again, with the same `Idempotency-Key` when it has one, until a deadline.
  *
  * Every attempt is recorded (start, end, outcome) so the SIGTERM phase can count the requests

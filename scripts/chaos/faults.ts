@@ -2,7 +2,7 @@
  * The faults: kill -9 of one process at a time (a service, the gateway or the e-mail worker) at
  * seeded random moments, then a restart with the same environment and port; and, as a separate
  * phase, SIGTERM of a process under load, to count the requests it failed while draining
- * (DESIGN.md section 8, graceful shutdown).
+ * (docs/architecture.md, Graceful shutdown).
  */
 import type { RunningProcess } from '@market/platform/testing';
 import type { Attempt } from './client';

@@ -5,7 +5,7 @@
  * as the web app's user pressing "retry" would; now and then a review of a confirmed purchase.
  * Plus side tasks: sellers' report requests and
  * customers' password-reset e-mails, to exercise both queues while processes die, and sellers'
- * cancellations of confirmed orders (issue 16: stock back, refund, e-mail).
+ * cancellations of confirmed orders (stock back, refund, e-mail).
  */
 import { randomUUID } from 'node:crypto';
 import type { Rng } from './prng';
@@ -33,7 +33,7 @@ export interface LoadLog {
   counts: Record<string, number>;
   /** Items the cart refused as sold out (the load stops picking them). */
   soldOut: Set<string>;
-  /** Order lines a seller's cancellation was answered 200 for (issue 16). */
+  /** Order lines a seller's cancellation was answered 200 for. */
   cancelled: string[];
 }
 
@@ -145,7 +145,7 @@ async function reportLoop(world: World, rand: Rng, log: LoadLog, stop: () => boo
 }
 
 /**
- * A seller cancels one of their Confirmed item orders every `everyMs` (issue 16: the cancellation
+ * A seller cancels one of their Confirmed item orders every `everyMs` (the cancellation
  * saga gives the stock back, refunds and e-mails while processes die). A retried cancel whose
  * first attempt landed answers 409; the checks read the outcome from the stores.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run chaos` (issue 9): a bounded, self-stopping chaos run on loopback.
+ * `npm run chaos`: a bounded, self-stopping chaos run on loopback.
  *
  * 1. Starts every service, the e-mail worker and the gateway as separate processes with fresh
  *    databases (world.ts), with sellers, items of known stock and customers with cards.
@@ -9,7 +9,7 @@
  *    jobs in hand) and the e-mail worker, each restarted after it exited; in-flight requests counted.
  * 4. Stops the load, waits (bounded) for quiescence, reads the stores (snapshot.ts) and prints the
  *    table of checks (checks.ts). Exits 1 if any check failed. Both phases' load includes sellers
- *    cancelling confirmed orders (issue 16): stock, refunds and e-mails must add up.
+ *    cancelling confirmed orders: stock, refunds and e-mails must add up.
  *
  * Environment: CHAOS_SEED (default random, printed), CHAOS_SECONDS, CHAOS_CUSTOMERS (4),
  * CHAOS_STOCK (most units of an item, 200), CHAOS_ITEMS_PER_SELLER (3; 2 sellers), CHAOS_TARGETS (e.g. `ordering,catalogue`: kill only

@@ -1,6 +1,6 @@
 /**
- * The SIGTERM phase (DESIGN.md section 8, "Graceful shutdown: stop taking requests, finish
- * in-flight ones, commit consumer offsets, close workers, within 10 s of SIGTERM"): while the
+ * The SIGTERM phase (docs/architecture.md, Graceful shutdown: stop taking requests,
+ * finish the ones in flight, commit consumer offsets, close workers, within 10 s of SIGTERM): while the
  * checkout load runs, each of ordering, catalogue, the gateway, reporting (its report worker with
  * jobs in hand) and the e-mail worker gets SIGTERM under extra read pressure, is restarted once it
  * exited, and the requests in flight at the signal are kept for the `drained` check.

@@ -24,11 +24,11 @@ export interface Snapshot {
   reportRecords: { _id: string; file?: string }[];
   reportFiles: string[];
   mails: MailSnap[];
-  /** Subjects of the cancellation e-mails to the run's customers (issue 16). */
+  /** Subjects of the cancellation e-mails to the run's customers. */
   cancellationMails: string[];
-  /** The sandbox payment provider's partial refunds (one per cancelled order, issue 16). */
+  /** The sandbox payment provider's partial refunds (one per cancelled order). */
   providerRefunds: { orderLineId: string; amountCents: number }[];
-  /** Reporting's transactions (refunded cents, issue 16). */
+  /** Reporting's transactions (refunded cents). */
   rmTransactions: { _id: string; status?: string; refundedCents?: number }[];
   jobs: { id: string; queue: string; stalledCounter: number; createdAt: number }[];
 }

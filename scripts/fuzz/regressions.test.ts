@@ -1,5 +1,5 @@
 /**
- * Fixed findings of the Schemathesis run (source: issue 9), pinned down without servers so they
+ * Fixed findings of the Schemathesis run, pinned down without servers so they
  * stay fixed even when a bounded fuzz run does not happen to generate the input again; and the
  * Schemathesis config the runner writes.
  */

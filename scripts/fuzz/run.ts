@@ -1,7 +1,7 @@
 /**
- * API fuzzing with Schemathesis (source: issue 9, "Schemathesis against the gateway's OpenAPI
- * document with a logged-in customer, seller and admin: zero server errors, zero responses
- * outside the schema"). Why: property-based requests built from `/openapi.json` find the inputs
+ * API fuzzing with Schemathesis against the gateway's OpenAPI document
+ * with a signed-in customer, seller and admin: zero server errors, zero responses outside the
+ * schema. Why: property-based requests built from `/openapi.json` find the inputs
  * a hand-written test never sends (odd ids, huge numbers, wrong types, unicode), and every one of
  * them must get a clear 4xx, never a 500.
  *

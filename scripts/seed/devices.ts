@@ -1,5 +1,5 @@
 /**
- * The demo catalogue from a real device database (issue 8, "Real input"):
+ * The demo catalogue from a real device database:
  * `@devicefarmer/stf-device-db` (CC BY-SA 4.0, credited in README and the web app's footer),
  * about 500 phones, tablets and wearables with a photo, maker, release date, CPU, memory,
  * display and OS. Each device becomes the body of `POST /items/addItems` (spec 001 section 5):

@@ -16,7 +16,7 @@ import org.opensearch.plugins.Plugin;
 import org.opensearch.transport.Netty4Plugin;
 
 /**
- * One local OpenSearch 2.19 node for `npm run infra:up` (infra/cli.ts; issue 14): the server jar
+ * One local OpenSearch 2.19 node for `npm run infra:up` (infra/cli.ts): the server jar
  * and its modules come from Maven Central (infra/opensearch/pom.xml) and run embedded in this
  * process, with the module plugins passed in as classes instead of installed under plugins/.
  *
