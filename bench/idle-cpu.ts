@@ -19,8 +19,8 @@
  *   npx tsx bench/idle-cpu.ts          or   npm run bench -- --only idle
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { clockTicks, infraProcesses, treeTicks } from './lib/cpu';
 import { benchMain } from './lib/main';
 import type { BenchSection } from './lib/section';
 
@@ -41,39 +41,6 @@ const PORTS: Record<string, number> = {
 /** The services, the e-mail worker and the gateway: the marketplace's Node processes. */
 const NODE_PROCESSES = Object.keys(PORTS).filter((n) => n !== 'web');
 
-/** Clock ticks per second of /proc/<pid>/stat times (100 on Linux almost everywhere). */
-function clockTicks(): number {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-}
-
-interface ProcStat {
-  ppid: number;
-  /** utime + stime, in clock ticks. */
-  ticks: number;
-}
-
-/** Parent and CPU ticks of a process, or null when it is gone. */
-function procStat(pid: number): ProcStat | null {
-  try {
-    const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: split after its last ')'.
-    const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-    // f[0] is field 3 (state): ppid is field 4, utime 14, stime 15.
-    return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
-  } catch {
-    return null;
-  }
-}
-
-const allPids = () =>
-  readdirSync('/proc')
-    .filter((d) => /^\d+$/.test(d))
-    .map(Number);
-
 /** The pid listening on each local TCP port (`ss -ltnpH`). */
 function listeners(): Map<number, number> {
   const out = new Map<number, number>();
@@ -93,32 +60,8 @@ function findProcesses(): Map<string, number> {
   const found = new Map<string, number>();
   const ports = listeners();
   for (const [name, port] of Object.entries(PORTS)) if (ports.has(port)) found.set(name, ports.get(port)!);
-  const pids = path.join(ROOT, '.data', 'pids');
-  if (existsSync(pids))
-    for (const file of readdirSync(pids).filter((f) => f.endsWith('.pid'))) {
-      const pid = Number(readFileSync(path.join(pids, file), 'utf8').split('\n')[0]);
-      if (Number.isInteger(pid) && procStat(pid)) found.set(file.replace(/\.pid$/, ''), pid);
-    }
+  for (const [name, pid] of infraProcesses()) found.set(name, pid);
   return found;
-}
-
-/** CPU ticks of each live root and all its descendants, by root pid (a gone root is absent). */
-function treeTicks(roots: number[]): Map<number, number> {
-  const stats = new Map<number, ProcStat>();
-  for (const pid of allPids()) {
-    const s = procStat(pid);
-    if (s) stats.set(pid, s);
-  }
-  const rootOf = (pid: number): number | undefined => {
-    for (let p: number | undefined = pid, hops = 0; p && hops < 64; p = stats.get(p)?.ppid, hops++) if (roots.includes(p)) return p;
-    return undefined;
-  };
-  const out = new Map<number, number>();
-  for (const [pid, s] of stats) {
-    const root = rootOf(pid);
-    if (root !== undefined) out.set(root, (out.get(root) ?? 0) + s.ticks);
-  }
-  return out;
 }
 
 async function gatewayUp(): Promise<boolean> {
