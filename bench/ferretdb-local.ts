@@ -1,5 +1,5 @@
 /**
- * The local database alone (issue 14, part 2): reads and updates by `_id` at 100,000 documents,
+ * The local database alone: reads and updates by `_id` at 100,000 documents,
  * and a by-id read beside a running listing, on one or more FerretDB servers side by side.
  *
  *   npx tsx bench/ferretdb-local.ts

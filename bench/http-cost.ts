@@ -1,9 +1,9 @@
 /**
- * Bench 1 of issue 9, HTTP cost per hop: the same JSON answer (one item's details,
+ * The `http` bench of `npm run bench`, HTTP cost per hop: the same JSON answer (one item's details,
  * `GET /items/get/{id}`) from a bare `node:http` server replaying its
  * bytes, from the catalogue service directly, and through the gateway in front of it. Same
  * autocannon connections and duration for each; reports req/s, the ratio to bare node:http, and
- * the p50/p99 latency each hop adds (DESIGN.md section 2: the gateway is one more hop).
+ * the p50/p99 latency each hop adds (docs/architecture.md, Services: the gateway is one more hop).
  *
  *   npx tsx bench/http-cost.ts        (BENCH_SECONDS, BENCH_CONNECTIONS; needs `npm run infra:up`)
  */

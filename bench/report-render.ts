@@ -1,5 +1,6 @@
 /**
- * Report rendering bench (issue 7 "Done when"; bench 5 of issue 9): time and peak memory to render a seller's monthly
+ * Report rendering bench (the `reports` bench of `npm run bench`): time and peak memory to render a
+ * seller's monthly
  * item report of 1,000 and 20,000 rows,
  * - directly: `renderReport` (pdfkit streaming to a file) over generated rows, in this process;
  * - through the BullMQ worker: sale lines written to a reporting read model on the real FerretDB,

@@ -1,5 +1,5 @@
 /**
- * Measurement for issue 6: time from `POST /review/add` until the item's rating reflects it
+ * Time from `POST /review/add` until the item's rating reflects it
  * (reviews → outbox relay → Kafka → catalogue), on real processes (gateway, identity, catalogue,
  * reviews) and the local Kafka and FerretDB.
  * Run: `npx tsx bench/review-rating-latency.ts [reviews]` (default 100).

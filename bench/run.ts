@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 9): runs the benches one after the other on this machine and writes
+ * `npm run bench`: runs the benches one after the other on this machine and writes
  * `bench/results/<date>.json`, `<date>.md` and `<date>.png` (bench/lib/results.ts). Needs the
  * local infrastructure (`npm run infra:up`; started here when it is not running).
  *

@@ -1,8 +1,8 @@
 /**
- * Bench 6 of issue 9, the web app as a customer's browser gets it:
+ * The `web` bench of `npm run bench`, the web app as a customer's browser gets it:
  * - `js`: initial JavaScript per route: every script the page loads until the network is idle,
  *   summed as gzip -9 bytes (what a compressing static server sends), in Debian's Chromium;
- * - `pages` (issue 15, goal 500 ms): per customer page, the time from navigation start to the
+ * - `pages`: per customer page, the time from navigation start to the
  *   page's main content shown (a selector per page inside `<main>`, or its empty-state text,
  *   checked every animation frame; not the load event), in a fresh browser context (nothing
  *   cached) signed in as the demo customer, median of BENCH_WEB_PAGE_RUNS (5) runs;
@@ -66,7 +66,7 @@ interface PageTime {
   meAnsweredMs: number;
 }
 
-/** Goal of issue 15: every customer page shows its content within this many ms on localhost. */
+/** The goal: every customer page shows its content within this many ms on localhost. */
 const PAGE_GOAL_MS = 500;
 const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'js,pages,lighthouse').split(','));
 
@@ -211,7 +211,7 @@ export async function run(): Promise<BenchSection> {
 }
 
 /**
- * Times every customer page (issue 15): for each, BENCH_WEB_PAGE_RUNS fresh contexts with the
+ * Times every customer page: for each, BENCH_WEB_PAGE_RUNS fresh contexts with the
  * demo customer's session cookie; ms from navigation start (`performance.now()`'s origin) to the
  * first animation frame at which the page's content is in `<main>` and laid out.
  * @param itemId - an item of the seeded catalogue (item page, its reviews, the checkout's line)

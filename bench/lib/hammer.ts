@@ -1,5 +1,5 @@
 /**
- * Closed-loop HTTP load with autocannon (issue 9, bench 1 and 2): a fixed number of connections
+ * Closed-loop HTTP load with autocannon: a fixed number of connections
  * for a fixed duration against one URL. Latencies are recorded per response (autocannon's own
  * histogram has no p95), in milliseconds.
  */

@@ -1,5 +1,5 @@
 /**
- * Catalogue items written straight into a catalogue database for the benches (issue 9): seeding
+ * Catalogue items written straight into a catalogue database for the benches: seeding
  * 100,000 items through the API would measure the seeding, not the reads. The documents have the
  * shape of services/catalogue's item model (prices in cents, LKR), spread over brands,
  * categories, prices, ratings and discounts so that every filter matches a share of them.

@@ -1,5 +1,5 @@
 /**
- * Shared entry of the bench modules (issue 9): each bench file runs alone (`npx tsx bench/x.ts`)
+ * Shared entry of the bench modules: each bench file runs alone (`npx tsx bench/x.ts`)
  * or under `npm run bench` (bench/run.ts), with the same settings from the environment.
  */
 import { markdown, runMeta } from './results';

@@ -1,5 +1,5 @@
 /**
- * Writes one `npm run bench` run (issue 9): `bench/results/<date>.json` (every raw figure and the
+ * Writes one `npm run bench` run: `bench/results/<date>.json` (every raw figure and the
  * machine), `<date>.md` (the tables) and `<date>.png` (one bar-chart panel per measurement,
  * drawn with vega-lite and rasterised by resvg).
  */

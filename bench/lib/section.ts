@@ -1,5 +1,5 @@
 /**
- * What every bench of `npm run bench` hands back (issue 9): a table for the markdown report, the
+ * What every bench of `npm run bench` hands back: a table for the markdown report, the
  * raw figures for the JSON file, and the points of its panel in the chart image.
  */
 export interface ChartPanel {

@@ -1,5 +1,5 @@
 /**
- * Latency summaries for the benches (issue 9): nearest-rank percentiles over raw samples.
+ * Latency summaries for the benches: nearest-rank percentiles over raw samples.
  * Units are whatever the samples are in (the benches use milliseconds).
  */
 export interface Percentiles {
