@@ -1,4 +1,4 @@
-// Lint rules for the whole monorepo (issue 2): typescript-eslint's recommended set, strict on
+// Lint rules for the whole monorepo: typescript-eslint's recommended set, strict on
 // unused code and `any`; formatting is prettier's job, not ESLint's.
 import js from '@eslint/js';
 import globals from 'globals';

@@ -1,5 +1,5 @@
 /**
- * Test projects (issue 2; DESIGN.md section 8):
+ * Test projects (docs/architecture.md, Tests):
  * - `unit`: `src/**\/*.test.ts` beside the code; no servers.
  * - `e2e`: `frontend/e2e/**\/*.e2e.test.ts`; the built web app in Debian's Chromium through the
  *   gateway and real service processes.
