@@ -4,6 +4,7 @@
  */
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifyError, notifySuccess } from './notify';
 
 export function confirmDanger(opts: { title?: string; message?: string; confirm?: string; onConfirm: () => void | Promise<void> }): void {
   modals.openConfirmModal({
@@ -12,6 +13,35 @@ export function confirmDanger(opts: { title?: string; message?: string; confirm?
     labels: { confirm: opts.confirm ?? 'Yes, delete it!', cancel: 'Cancel' },
     confirmProps: { color: 'red' },
     onConfirm: () => void opts.onConfirm(),
+  });
+}
+
+/**
+ * A destructive action behind {@link confirmDanger}: once confirmed it runs `action`, then shows
+ * the success notice (`done`: title and optional text) and calls `after` (reload the list, leave
+ * the page); a failure shows 'Oops...' with the server's message and skips `after`.
+ */
+export function confirmThen(opts: {
+  title?: string;
+  message?: string;
+  confirm?: string;
+  action: () => Promise<unknown>;
+  done: [title: string, text?: string];
+  after: () => unknown;
+}): void {
+  confirmDanger({
+    title: opts.title,
+    message: opts.message,
+    confirm: opts.confirm,
+    onConfirm: async () => {
+      try {
+        await opts.action();
+        notifySuccess(...opts.done);
+        await opts.after();
+      } catch (err) {
+        notifyError('Oops...', err);
+      }
+    },
   });
 }
 

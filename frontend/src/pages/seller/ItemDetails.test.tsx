@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageComponent } from '../../lib/lazyPage';
 import { routes } from '../../routes';
 import { fakeGateway, renderPage, SELLER } from '../../test-utils';
+import { sellerItem } from './fixtures';
 import { SellerItemDetails } from './ItemDetails';
 import { UpdateItem } from './Items';
 
@@ -23,32 +24,20 @@ const pageOf = async (path: string) => {
 };
 
 const ITEM_ID = 'aaaaaaaaaaaaaaaaaaaaaa01';
-const item = (SellerID: string) => ({
-  _id: ITEM_ID,
-  Item_name: 'Galaxy A55',
-  Brand: 'Samsung',
-  Model: 'M-A55',
-  Quantity: 7,
-  Price: 100000,
-  FinalPrice: 90000,
-  Stock_keeping_unit: 'SKU-A55',
-  Description: 'A phone',
-  Specification: '8 GB RAM',
-  WHT: 'Charger',
-  Warrenty: 1,
-  Color_family: ['Black'],
-  Other_colors: '',
-  Images: [],
-  Category: 'Mobile Phones',
-  SellerID,
-  ItemAvailabilityStatus: true,
-  DiscountStatus: true,
-  DiscountPrecentage: 10,
-  rating: 4,
-  reviewCount: 3,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  version: 2,
-});
+const item = (SellerID: string) =>
+  sellerItem({
+    _id: ITEM_ID,
+    Quantity: 7,
+    Price: 100000,
+    FinalPrice: 90000,
+    Description: 'A phone',
+    Specification: '8 GB RAM',
+    SellerID,
+    rating: 4,
+    reviewCount: 3,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    version: 2,
+  });
 
 describe('seller item routes', () => {
   it('/Seller/Update/{id} is the item edit page, as /Seller/UpdateItem/{id}', async () => {

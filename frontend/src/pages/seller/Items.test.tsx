@@ -8,39 +8,14 @@ import { DISCOUNT_RANGE, STALE_ITEM } from '@market/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
+import { sellerItem } from './fixtures';
 import { Discount, MyDiscountedItems, UpdateItem } from './Items';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const ID = 'a1a1a1a1a1a1a1a1a1a1a1a1';
 
-const item = (over: Record<string, unknown> = {}) => ({
-  _id: ID,
-  Item_name: 'Galaxy A55',
-  Brand: 'Samsung',
-  Model: 'M-A55',
-  Quantity: 6,
-  Price: 95000,
-  FinalPrice: 85500,
-  Stock_keeping_unit: 'SKU-A55',
-  Description: 'Phone',
-  Specification: '8 GB',
-  WHT: 'Charger',
-  Warrenty: 1,
-  Color_family: ['Black'],
-  Other_colors: '',
-  Images: [],
-  Category: 'Mobile Phones',
-  SellerID: SELLER._id,
-  ItemAvailabilityStatus: true,
-  DiscountStatus: true,
-  DiscountPrecentage: 10,
-  rating: null,
-  reviewCount: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  version: 4,
-  ...over,
-});
+const item = sellerItem;
 
 const stale = { status: 409, body: { error: STALE_ITEM, fields: { version: STALE_ITEM } } };
 const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');

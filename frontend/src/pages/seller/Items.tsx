@@ -20,7 +20,7 @@ import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { Price } from '../../components/Price';
 import { ItemRating } from '../../components/Rating';
-import { confirmDanger } from '../../lib/confirm';
+import { confirmThen } from '../../lib/confirm';
 import { formatLkr, formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
@@ -55,17 +55,11 @@ export function SellerItems() {
     catalogueApi.listItems({ ...filters, q: q || undefined, mine: true }, page, LIMIT),
   );
   const remove = (item: Item) =>
-    confirmDanger({
+    confirmThen({
       message: `Remove ${item.Item_name}? You won't be able to revert this!`,
-      onConfirm: async () => {
-        try {
-          await catalogueApi.deleteItem(item._id);
-          notifySuccess('Deleted!', 'Your Item has been deleted.');
-          await list.reload();
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      },
+      action: () => catalogueApi.deleteItem(item._id),
+      done: ['Deleted!', 'Your Item has been deleted.'],
+      after: list.reload,
     });
   return (
     <>

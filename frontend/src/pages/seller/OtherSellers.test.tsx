@@ -7,6 +7,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage, SELLER } from '../../test-utils';
+import { sellerItem } from './fixtures';
 import { Discount, UpdateItem } from './Items';
 import { UpdatePackage } from './Packages';
 
@@ -18,32 +19,8 @@ const OTHER_SELLER = '5e11e20000000000000000b2';
 const ITEM_ID = 'a1a1a1a1a1a1a1a1a1a1a1a1';
 const PKG_ID = 'bbbbbbbbbbbbbbbbbbbbbb01';
 
-const item = (SellerID: string) => ({
-  _id: ITEM_ID,
-  Item_name: 'Galaxy A55',
-  Brand: 'Samsung',
-  Model: 'M-A55',
-  Quantity: 6,
-  Price: 95000,
-  FinalPrice: 95000,
-  Stock_keeping_unit: 'SKU-A55',
-  Description: 'Phone',
-  Specification: '8 GB',
-  WHT: 'Charger',
-  Warrenty: 1,
-  Color_family: ['Black'],
-  Other_colors: '',
-  Images: [],
-  Category: 'Mobile Phones',
-  SellerID,
-  ItemAvailabilityStatus: true,
-  DiscountStatus: false,
-  DiscountPrecentage: 0,
-  rating: null,
-  reviewCount: 0,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  version: 4,
-});
+// Not discounted here.
+const item = (SellerID: string) => sellerItem({ SellerID, FinalPrice: 95000, DiscountStatus: false, DiscountPrecentage: 0 });
 
 const pkg = (seller: string) => ({
   _id: PKG_ID,

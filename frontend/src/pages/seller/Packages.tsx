@@ -39,7 +39,7 @@ import { LoadError, Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
-import { confirmDanger } from '../../lib/confirm';
+import { confirmThen } from '../../lib/confirm';
 import { schemaValidator } from '../../lib/forms';
 import { thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
@@ -398,16 +398,10 @@ function UpdatePackageForm({ p }: { p: Package }) {
     navigate('/Seller/MyPackages');
   });
   const remove = () =>
-    confirmDanger({
-      onConfirm: async () => {
-        try {
-          await catalogueApi.deletePackage(p._id);
-          notifySuccess('Package Deleted Successfully');
-          navigate('/Seller/MyPackages');
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      },
+    confirmThen({
+      action: () => catalogueApi.deletePackage(p._id),
+      done: ['Package Deleted Successfully'],
+      after: () => navigate('/Seller/MyPackages'),
     });
   return (
     <Card withBorder padding="xl" maw={760}>
