@@ -1,12 +1,12 @@
-/** Entry of the web app: Mantine theme, notices, confirmation modals, the data layer's query client and the router. */
+/** Entry of the web app: Mantine theme, notices, confirmation modals (loaded on first use), the data layer's query client and the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { ModalsSlot } from './lib/modalsHost';
 import { QueryProvider } from './lib/queryClient';
 import { router } from './routes';
 import { NOTIFICATIONS_POSITION, theme } from './theme';
@@ -14,12 +14,11 @@ import { NOTIFICATIONS_POSITION, theme } from './theme';
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <ModalsProvider>
-        <Notifications position={NOTIFICATIONS_POSITION} />
-        <QueryProvider>
-          <RouterProvider router={router()} />
-        </QueryProvider>
-      </ModalsProvider>
+      <ModalsSlot />
+      <Notifications position={NOTIFICATIONS_POSITION} />
+      <QueryProvider>
+        <RouterProvider router={router()} />
+      </QueryProvider>
     </MantineProvider>
   </StrictMode>,
 );

@@ -4,16 +4,19 @@
  */
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { withModals } from './modalsHost';
 import { notifyError, notifySuccess } from './notify';
 
 export function confirmDanger(opts: { title?: string; message?: string; confirm?: string; onConfirm: () => void | Promise<void> }): void {
-  modals.openConfirmModal({
-    title: opts.title ?? 'Are you sure?',
-    children: <Text size="sm">{opts.message ?? "You won't be able to revert this!"}</Text>,
-    labels: { confirm: opts.confirm ?? 'Yes, delete it!', cancel: 'Cancel' },
-    confirmProps: { color: 'red' },
-    onConfirm: () => void opts.onConfirm(),
-  });
+  withModals(() =>
+    modals.openConfirmModal({
+      title: opts.title ?? 'Are you sure?',
+      children: <Text size="sm">{opts.message ?? "You won't be able to revert this!"}</Text>,
+      labels: { confirm: opts.confirm ?? 'Yes, delete it!', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void opts.onConfirm(),
+    }),
+  );
 }
 
 /**
@@ -47,9 +50,11 @@ export function confirmThen(opts: {
 
 /** The save confirmation of the profile screens (spec 000 and 001 section 5: "Save or Don't save"). */
 export function confirmSave(onConfirm: () => void | Promise<void>): void {
-  modals.openConfirmModal({
-    title: 'Do you want to save the changes?',
-    labels: { confirm: 'Save', cancel: "Don't save" },
-    onConfirm: () => void onConfirm(),
-  });
+  withModals(() =>
+    modals.openConfirmModal({
+      title: 'Do you want to save the changes?',
+      labels: { confirm: 'Save', cancel: "Don't save" },
+      onConfirm: () => void onConfirm(),
+    }),
+  );
 }

@@ -17,28 +17,31 @@ import { ListState } from '../../components/ListState';
 import { ItemOrderCard, PackageOrderCard, StatusActions } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { withModals } from '../../lib/modalsHost';
 import { useAsync } from '../../lib/useAsync';
 
 const LIMIT = 10;
 
 /** Asks before changing an order's status, then changes it. */
 function confirmMove(orderId: string, next: OrderStatus, move: () => Promise<unknown>, done: () => Promise<void>) {
-  modals.openConfirmModal({
-    title: next === 'Cancelled' ? 'Cancel this order?' : `Mark this order as ${next}?`,
-    children: `Order ${orderId} will show as ${next} to the customer.`,
-    labels: { confirm: next === 'Cancelled' ? 'Yes, cancel it' : `Yes, mark ${next}`, cancel: 'Back' },
-    confirmProps: { color: next === 'Cancelled' ? 'red' : undefined },
-    onConfirm: () =>
-      void (async () => {
-        try {
-          await move();
-          notifySuccess('Your update saved!', `Order ${orderId}: ${next}`);
-          await done();
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      })(),
-  });
+  withModals(() =>
+    modals.openConfirmModal({
+      title: next === 'Cancelled' ? 'Cancel this order?' : `Mark this order as ${next}?`,
+      children: `Order ${orderId} will show as ${next} to the customer.`,
+      labels: { confirm: next === 'Cancelled' ? 'Yes, cancel it' : `Yes, mark ${next}`, cancel: 'Back' },
+      confirmProps: { color: next === 'Cancelled' ? 'red' : undefined },
+      onConfirm: () =>
+        void (async () => {
+          try {
+            await move();
+            notifySuccess('Your update saved!', `Order ${orderId}: ${next}`);
+            await done();
+          } catch (err) {
+            notifyError('Oops...', err);
+          }
+        })(),
+    }),
+  );
 }
 
 function Toolbar({
