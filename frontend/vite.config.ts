@@ -1,13 +1,20 @@
 /**
  * Vite build of the web app, and its unit-test project (vitest, jsdom). The app is served on
  * its own origin (:3000) and calls the gateway (`VITE_API_URL`, default http://localhost:8070)
- * with credentials (DESIGN.md section 1).
+ * with credentials (docs/architecture.md, Shape).
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/** The gateway the build calls when the page is not told another (src/api/client.ts, API_URL). */
+const GATEWAY_URL = process.env.VITE_API_URL ?? 'http://localhost:8070';
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // index.html's early `me` preload needs the same gateway address as the app.
+    { name: 'gateway-url-in-html', transformIndexHtml: (html: string) => html.replace('%GATEWAY_URL%', GATEWAY_URL) },
+  ],
   server: { port: 3000, strictPort: true, host: '127.0.0.1' },
   preview: { port: 3000, strictPort: true, host: '127.0.0.1' },
   build: {
@@ -18,7 +25,7 @@ export default defineConfig({
         // React and the router in their own long-cached chunk, so an app release does not
         // re-download them. Other libraries go where Rollup puts them: a single 'mantine' or
         // 'vendor' chunk would load every component any lazily loaded page uses (seller, admin)
-        // on the shopper's first page (issue 15).
+        // on the shopper's first page.
         manualChunks(id: string) {
           if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
           return undefined;
