@@ -1,7 +1,7 @@
 /**
- * Accessibility of the shopper's pages (issue 15, part B), checked by axe-core
- * (`@axe-core/playwright`) in Debian's Chromium on a seeded stack, at a desktop's 1366 px and a
- * phone's 390 px: the public home, the customer's home page, all items, an item page, the cart, the wishlist, the checkout's
+ * Accessibility of the shopper's pages, checked by axe-core (`@axe-core/playwright`) in Debian's
+ * Chromium on a seeded stack, at a desktop's 1366 px and a phone's 390 px: the public home, the
+ * customer's home page, all items, an item page, the cart, the wishlist, the checkout's
  * payment choice, my orders, the payment history, the profile, the login and the registration.
  *
  * A page passes when axe finds no violation of impact `serious` or `critical` (WCAG 2.x A/AA and
@@ -75,7 +75,7 @@ async function viewportPage(width: number, height: number): Promise<Page> {
   return context.newPage();
 }
 
-describe('accessibility of the shopper’s pages (issue 15, part B)', () => {
+describe('accessibility of the shopper’s pages', () => {
   it('the audit catches a deliberately broken element, and passes once it is removed', async () => {
     const page = await viewportPage(1366, 900);
     await page.goto('/CustomerLogin');

@@ -1,9 +1,9 @@
 /**
- * Issue 15 in Chromium at phone (390 px) and desktop (1366 px) widths:
- * - defect 9: deleting the own account checks the password on the server first ('Invalid
+ * The account and terms fixes in Chromium at phone (390 px) and desktop (1366 px) widths:
+ * - deleting the own account checks the password on the server first ('Invalid
  *   Credentials!' with no confirmation), then asks 'Are you sure?', then deletes and opens the
  *   registration page (it used to land on the login page);
- * - defect 11: the public Terms and Conditions page, linked under the registration button; and in
+ * - the public Terms and Conditions page, linked under the registration button; and in
  *   the built app, the password show/hide toggle in the tab order and forgot password's own
  *   messages (no browser bubbles).
  * Screenshots in `.data/screenshots/` (terms-*, registration-terms-*, delete-account-*).

@@ -1,5 +1,5 @@
 /**
- * End-to-end journey of the catalogue slice in Debian's Chromium (issue 4, "Tests"): a seller adds
+ * End-to-end journey of the catalogue slice in Debian's Chromium: a seller adds
  * an item with images, sets a discount and creates a package; a customer finds the item by search
  * and filters and opens its details with the images shown.
  */

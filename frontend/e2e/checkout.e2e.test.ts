@@ -1,6 +1,6 @@
 /**
- * End-to-end journey of the cart, wallet, checkout and orders slice in Debian's Chromium (issue 5
- * "Tests"): a customer puts two items and a package in the cart, adds a card, checks out with a
+ * End-to-end journey of the cart, wallet, checkout and orders slice in Debian's Chromium: a
+ * customer puts two items and a package in the cart, adds a card, checks out with a
  * wrong and then the right CVV, and sees the orders and the receipt in the payment history; the
  * seller sees the order and marks it shipped; the customer sees the new status.
  */
@@ -144,7 +144,7 @@ describe('checkout journey', () => {
     await shot(page, 'customer-confirm-wrong-cvv');
     await page.getByLabel('CVV').fill('737');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
-    // One confirmation page with both numbers explained (issue 15, defect 7).
+    // One confirmation page with both numbers explained.
     await page.getByText('Your Order has been placed Successfully').first().waitFor({ timeout: 30_000 });
     await page.waitForURL('**/Customer/OrderConfirmation/**');
     const orderNumber = (await page.getByTestId('order-number').textContent())!;

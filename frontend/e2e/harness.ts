@@ -1,5 +1,5 @@
 /**
- * End-to-end harness (DESIGN.md section 8): the built web app served by a static server that
+ * End-to-end harness (docs/architecture.md, Tests): the built web app served by a static server that
  * injects the gateway's address, a stack of real service processes behind a real gateway, and
  * Debian's Chromium driven by playwright-core.
  */

@@ -1,5 +1,5 @@
 /**
- * The customer home as a shop window (issue 15, part A), in Debian's Chromium on a real stack: a
+ * The customer home as a shop window, in Debian's Chromium on a real stack: a
  * seller lists a few items with pictures, discounts one and makes a package; a customer signs in
  * and sees the Deals row (only the discounted item, with its price in rupees and the percentage
  * off), New arrivals (newest first) and the package, at 1366 px and 390 px, rows scrolling
@@ -48,7 +48,7 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-describe('customer home (issue 15, part A)', () => {
+describe('customer home', () => {
   it('shows real Deals, New arrivals and packages with pictures and rupee prices at desktop and phone widths', async () => {
     const tag = uniqueName('home').replace(/[^a-z0-9]/gi, '');
     const seller = await acceptedSeller(e2e, {

@@ -1,5 +1,5 @@
 /**
- * End-to-end journeys of the identity slice in Debian's Chromium (issue 3, "Tests"):
+ * End-to-end journeys of the identity slice in Debian's Chromium:
  * 1. a customer registers, logs in, edits the profile and logs out;
  * 2. a company applies, the admin accepts it, the seller signs in with the credentials e-mailed
  *    (read from MailDev) and changes the password;

@@ -1,5 +1,5 @@
 /**
- * The login lockout in Debian's Chromium (issue 16 item 12): after 10 failed logins the seller's
+ * The login lockout in Debian's Chromium: after 10 failed logins the seller's
  * and the admin's login pages say the account is locked and for how long, read from the gateway's
  * Retry-After across origins (the web app and the gateway are separate origins), instead of
  * "Check Your Username & Password!".

@@ -1,9 +1,9 @@
 /**
- * Seller package screens and item routes in Debian's Chromium (issue 16 items 10 and 13): the
- * picker refuses 'Combo 2026' and 'Bad<Name>!' with the name rule's message where the name is
- * typed (a digit failed silently on the next step's Create), a valid name creates the package,
- * Edit Package adds an item and refuses to remove the last one with 'Cannot Delete All Items From
- * a Package'; /Seller/Update/{id} and /Seller/itemDetails open the item (they were 404s).
+ * Seller package screens and item routes in Debian's Chromium: the picker refuses 'Combo 2026' and
+ * 'Bad<Name>!' with the name rule's message where the name is typed (a digit failed silently on the
+ * next step's Create), a valid name creates the package, Edit Package adds an item and refuses to
+ * remove the last one with 'Cannot Delete All Items From a Package'; /Seller/Update/{id} and
+ * /Seller/itemDetails open the item (they were 404s).
  */
 import { uniqueName } from '@market/platform/testing';
 import sharp from 'sharp';

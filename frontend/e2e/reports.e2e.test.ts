@@ -1,7 +1,7 @@
 /**
- * End-to-end journey of the reporting slice in Debian's Chromium (issue 7 "Tests"): after a
- * customer's confirmed order, the seller sees the month's sales, generates the monthly sales
- * report, follows its progress and downloads MonthlySalesReport.pdf; the admin's dashboard shows
+ * End-to-end journey of the reporting slice in Debian's Chromium: after a customer's confirmed
+ * order, the seller sees the month's sales, generates the monthly sales report, follows its
+ * progress and downloads MonthlySalesReport.pdf; the admin's dashboard shows
  * the month's revenue.
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
@@ -103,7 +103,7 @@ describe('reports journey', () => {
     expect(download.suggestedFilename()).toBe('MonthlySalesReport.pdf');
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    // The same rows as CSV (issue 16 item 9).
+    // The same rows as CSV.
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe('MonthlySalesReport.csv');
     expect(await readFile((await csv.path())!, 'utf8')).toContain(`,${itemName},Xiaomi,`);
@@ -114,7 +114,7 @@ describe('reports journey', () => {
     await adminPage.getByTestId('revenue-this-month').waitFor();
     await shot(adminPage, 'admin-dashboard');
 
-    // An admin report, through to its Download (issue 16 item 6: the page stopped after one poll).
+    // An admin report, through to its Download (the page stopped after one poll).
     await adminPage.goto('/Admin/CustomerReport');
     await adminPage.getByRole('button', { name: 'Generate report' }).click();
     await adminPage.getByText('Your report is ready.').waitFor({ timeout: 30_000 });

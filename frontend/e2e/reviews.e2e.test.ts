@@ -1,5 +1,5 @@
 /**
- * End-to-end journey of the reviews slice in Debian's Chromium (issue 6 "Tests"): a customer
+ * End-to-end journey of the reviews slice in Debian's Chromium: a customer
  * writes a review; the seller reports it; the admin deletes it; the item's rating follows; the
  * customer writes to the seller, and the seller reads the message (HTML shown as text).
  */

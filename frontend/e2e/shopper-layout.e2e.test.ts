@@ -1,7 +1,7 @@
 /**
  * The shopper's pages where layout matters, in Debian's Chromium at a phone's 390×844 and a
- * desktop's 1366×900 (issue 15, defects 2 and 6): nothing a shopper needs is clipped or hidden in
- * a sideways scroll. Layout can only be judged by a real browser, so these are end-to-end checks:
+ * desktop's 1366×900: nothing a shopper needs is clipped or hidden in a sideways scroll. Layout can
+ * only be judged by a real browser, so these are end-to-end checks:
  * - listing cards: each cart and wishlist button shows its whole label (no "Add to W");
  * - cart: every line's Remove button and total are on screen and not cut off by the card;
  * - payment history: Amount and Details are on screen without scrolling sideways;
@@ -65,7 +65,7 @@ async function viewportPage(width: number, height: number): Promise<Page> {
   return context.newPage();
 }
 
-describe('shopper layout at phone and desktop widths (issue 15, defects 2 and 6)', () => {
+describe('shopper layout at phone and desktop widths', () => {
   it('keeps listing buttons, cart lines, payment history and the item page’s buy buttons within reach', async () => {
     const tag = uniqueName('lay').replace(/[^a-z0-9]/gi, '');
     const seller = await acceptedSeller(e2e, {

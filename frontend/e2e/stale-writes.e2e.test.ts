@@ -1,5 +1,5 @@
 /**
- * Stale writes on the seller's screens in Chromium (issue 16, item 2): My Discounted Items is open
+ * Stale writes on the seller's screens in Chromium: My Discounted Items is open
  * when a customer buys one unit (stock 6 → 5); the page's availability switch no longer writes the
  * loaded Quantity 6 back: it is refused with the server's message, the list reloads, and the next
  * switch (with the new version) changes availability alone. The edit form saves only the changed

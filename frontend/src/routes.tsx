@@ -5,7 +5,7 @@
  * registered through {@link aliases}.
  *
  * Test screens of the documents (`/Customer/TestOrdersMerge`, `/Seller/TestpackageReport`) are not
- * shipped (DESIGN.md section 6).
+ * shipped (docs/architecture.md, Departures from the documents).
  */
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
@@ -19,8 +19,8 @@ import { RequireSession } from './session/session';
 import { lazyPage, preloadingPages } from './lib/lazyPage';
 import { Loading } from './components/Loading';
 
-// Customer, seller, admin and rarely opened public pages: loaded when first shown (issue 15,
-// initial JS); a customer page's code is fetched as soon as its route matches, beside `me`.
+// Customer, seller, admin and rarely opened public pages: loaded when first shown (initial JS); a
+// customer page's code is fetched as soon as its route matches, beside `me`.
 const AllItems = lazyPage(() => import('./pages/customer/Browse'), 'AllItems');
 const AllItemsFilterBy = lazyPage(() => import('./pages/customer/Browse'), 'AllItemsFilterBy');
 const DiscountedItems = lazyPage(() => import('./pages/customer/Browse'), 'DiscountedItems');

@@ -1,5 +1,5 @@
 /**
- * The web app's Mantine theme and where its notices appear (issue 15, defect 11, and part B):
+ * The web app's Mantine theme and where its notices appear:
  * - notices at the bottom right, so an error notice never covers the header's Logout;
  * - every password field's show/hide toggle is reachable by keyboard (Mantine leaves it out of the
  *   tab order and hidden from screen readers) and named;

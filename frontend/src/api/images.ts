@@ -1,5 +1,5 @@
 /**
- * The image store of the catalogue (issue 4, "Images"): `POST /images/upload` with one file in
+ * The image store of the catalogue: `POST /images/upload` with one file in
  * the field `image` answers the stored name, used as userImage, logo, item or package image.
  */
 import { API_URL, ApiError } from './client';

@@ -2,7 +2,7 @@
  * A striped table of rows that scrolls sideways on small screens: one header per column and a
  * function that gives the cells of a row. With `stackOnPhone`, below Mantine's `sm` breakpoint
  * (48em) each row is a block of `header: cell` lines instead, so no column hides in a sideways
- * scroll (issue 15, defect 2: payment history's Amount and Details).
+ * scroll (payment history's Amount and Details).
  */
 import { Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';

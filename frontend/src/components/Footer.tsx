@@ -1,7 +1,6 @@
 /**
  * Footer of every page: social links and the copyright line (spec 000 section 2, "Layout"), the
- * Terms and Conditions (issue 15 defect 11), and the credit of the demo device data (issue 8:
- * @devicefarmer/stf-device-db, CC BY-SA 4.0).
+ * Terms and Conditions, and the credit of the demo device data (@devicefarmer/stf-device-db, CC BY-SA 4.0).
  */
 import { Anchor, Divider, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';

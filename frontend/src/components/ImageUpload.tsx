@@ -1,7 +1,7 @@
 /**
  * Picks an image, uploads it to the image store and reports the stored name; shows the current
  * image, a busy state and the server's error text. Keyboard-usable (a real button); a file can
- * also be dropped on the area (issue 16 item 13: a dropped logo did nothing). A file that is not
+ * also be dropped on the area (a dropped logo did nothing). A file that is not
  * a png, jpg or webp image, or larger than 5 MB, is refused here with the image store's message
  * (catalogue `domain/images.ts`) and never sent; the store judges the bytes again.
  */

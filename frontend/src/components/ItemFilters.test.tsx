@@ -1,4 +1,4 @@
-/** The item filter bar with the facet counts of the results (issue 14). */
+/** The item filter bar with the facet counts of the results. */
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';

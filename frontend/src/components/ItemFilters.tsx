@@ -1,6 +1,6 @@
 /**
  * Search and filters of item lists (spec 000 section 2: search, category, price and rating
- * filters and Clear Filter), applied on the server. With the page's facet counts (issue 14) each
+ * filters and Clear Filter), applied on the server. With the page's facet counts each
  * choice shows how many items it would give, e.g. "Gaming (12)", and a Brand choice lists the
  * brands of the results.
  */

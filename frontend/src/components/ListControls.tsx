@@ -1,6 +1,6 @@
 /**
- * Search box and pager of server-side lists (DESIGN.md section 6: filtering and paging on the
- * server). The search waits 300 ms after typing before it asks again.
+ * Search box and pager of server-side lists (docs/architecture.md, Departures from the documents:
+ * filtering and paging on the server). The search waits 300 ms after typing before it asks again.
  */
 import { Group, Pagination, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

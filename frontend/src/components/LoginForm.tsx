@@ -2,9 +2,9 @@
  * The sign-in form of the three login pages (spec 000 section 5 "Login: username and password
  * required"; section 8: failure shows 'Oops... Please Check Your Username & Password!' with the
  * server's error text). Remember me keeps the session for 30 days and the username on this device.
- * A 429 (DESIGN.md section 5: 10 failed logins lock the account for 15 minutes; the gateway also
- * limits logins per device) says so and for how long, from the answer's Retry-After (issue 16
- * item 12), instead of blaming the username and password.
+ * A 429 (docs/architecture.md, Rate limits: 10 failed logins lock the account for 15 minutes; the
+ * gateway also limits logins per device) says so and for how long, from the answer's Retry-After,
+ * instead of blaming the username and password.
  */
 import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,8 +1,8 @@
 /**
- * Order cards (spec 000 section 2 "Order cards"; spec 001 section 2 "Seller order cards"; issue 5
- * adds the status). Item order: item name, order number (issue 15: on every card, the number the
+ * Order cards (spec 000 section 2 "Order cards"; spec 001 section 2 "Seller order cards"; the
+ * status is added). Item order: item name, order number (on every card, the number the
  * order confirmation page shows), brand, SKU, quantity, price, transit date; the seller's card
- * adds the customer name, where to deliver (address and phone; issue 16 item 13) and category.
+ * adds the customer name, where to deliver (address and phone) and category.
  * Package order: the package's image and name, order id, seller company name and logo (customer)
  * or customer name, address and phone (seller), content item names, quantity, price as
  * `Rs. 12,345.00/=`, transit date. Only the first item or package of each order is used, as
@@ -62,7 +62,7 @@ export function StatusActions({ status, onMove }: { status: OrderStatus; onMove:
   );
 }
 
-/** Where the seller delivers (issue 16 item 13): the customer's address and phone, when known. */
+/** Where the seller delivers: the customer's address and phone, when known. */
 function DeliverTo({ order }: { order: { DeliveryAddress?: string; CustomerPhone?: string } }) {
   return (
     <>

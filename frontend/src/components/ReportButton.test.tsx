@@ -1,5 +1,5 @@
 /**
- * The report button under React.StrictMode (issue 16 item 6): StrictMode mounts, unmounts and
+ * The report button under React.StrictMode: StrictMode mounts, unmounts and
  * mounts every component again in development, and the button used to stop polling after the
  * first answer (`active`), so no Download and no error ever showed. These tests render it as
  * `main.tsx` does, inside <StrictMode>, against a fake gateway whose job takes a few polls.

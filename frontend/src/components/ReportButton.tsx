@@ -1,8 +1,8 @@
 /**
- * Generate report → progress → Download (issue 7; issue 16 item 6): enqueues the report job,
- * follows its state and progress until it is completed or failed, shows a failure's reason (not
- * only in the console), and downloads the finished PDF under its documented name, or the same
- * rows as CSV (`GET /<prefix>/fetch-csv`).
+ * Generate report → progress → Download: enqueues the report job, follows its state and progress
+ * until it is completed or failed, shows a failure's reason (not only in the console), and
+ * downloads the finished PDF under its documented name, or the same rows as CSV (`GET
+ * /<prefix>/fetch-csv`).
  *
  * Works under React.StrictMode: StrictMode runs every effect's clean-up and the effect again on
  * mount, so the "still mounted" flag is set by the effect itself (it used to be set only by

@@ -1,5 +1,5 @@
 /**
- * Month and year of a monthly report (spec 001 section 7 month selector; issue 16 item 9): the
+ * Month and year of a monthly report (spec 001 section 7 month selector): the
  * months January..December and a year selector, so last December is reachable in January. Years
  * offered: this year and the {@link YEARS_BACK} before it (the server accepts 2000..2100). Both
  * default to the current month.

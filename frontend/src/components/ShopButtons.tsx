@@ -1,7 +1,7 @@
 /**
  * "Add to cart" and "Add to Wishlist" buttons of the customer's listings (spec 000 section 2).
  * With `itemName` each button's accessible name names the item ("Add Galaxy S10 to cart"), so a
- * screen reader's list of buttons on a listing tells them apart (issue 15, defect 6); the visible
+ * screen reader's list of buttons on a listing tells them apart; the visible
  * labels stay short ("Cart", "Wishlist" on listing cards; "Add to cart" elsewhere).
  */
 import { Button, Group } from '@mantine/core';

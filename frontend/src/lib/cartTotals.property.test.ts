@@ -1,4 +1,4 @@
-/** Properties of the cart screen's totals (cartTotals, nextQuantity) and their agreement with the server's priceCheckout for the same lines: spec 000 sections 4 and 9, DESIGN.md section 6. */
+/** Properties of the cart screen's totals (cartTotals, nextQuantity) and their agreement with the server's priceCheckout for the same lines: spec 000 sections 4 and 9, docs/architecture.md, Money. */
 import { CheckoutSessionSchema, DELIVERY_AND_VAT, MAX_LINE_QUANTITY, discountedCents } from '@market/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * What the cart screen shows (spec 000 sections 2, 4 and 9): each line's unit price × quantity,
  * the subtotal, the Rs. 100 delivery & VAT and the total, in rupees. Display only: the amount
- * charged is priced again on the server at checkout (DESIGN.md section 6).
+ * charged is priced again on the server at checkout (docs/architecture.md, Departures from the documents).
  */
 import {
   DELIVERY_AND_VAT,
@@ -45,7 +45,7 @@ export function lineProblem(l: CheckedCartLine): string | null {
 
 /**
  * Subtotal, delivery & VAT (only when the cart has lines that can be bought) and total, rupees
- * rounded to cents. Lines marked `available: false` are not counted (issue 15, defect 3).
+ * rounded to cents. Lines marked `available: false` are not counted.
  */
 export function cartTotals(all: PricedCartLine[]): { subtotal: number; delivery: number; total: number } {
   const lines = all.filter((l) => l.available !== false);
@@ -57,7 +57,7 @@ export function cartTotals(all: PricedCartLine[]): { subtotal: number; delivery:
 /**
  * The quantity after pressing + or −.
  * @param stock - items: the units in stock with the item's name; + past it is refused with
- * checkout's message (issue 15, defect 3)
+ * checkout's message
  * @throws Error with the documents' message when it would go below 1, above the most units a
  * line may hold, or up past the stock
  */

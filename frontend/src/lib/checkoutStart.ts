@@ -1,7 +1,8 @@
 /**
- * Starting a checkout (issue 5; DESIGN.md section 6): the server prices the lines and answers a
- * checkout; an `Idempotency-Key` kept in sessionStorage per cart attempt (the same lines) makes a
- * retried Go to Checkout or Buy Now answer the same checkout instead of opening a second one.
+ * Starting a checkout (docs/architecture.md, Departures from the documents): the server prices the
+ * lines and answers a checkout; an `Idempotency-Key` kept in sessionStorage per cart attempt (the
+ * same lines) makes a retried Go to Checkout or Buy Now answer the same checkout instead of opening
+ * a second one.
  *
  * The server answers the checkout a key already made whatever lines are sent, so the key is
  * tied to the lines it was made for, and a key whose checkout has been decided (the order was

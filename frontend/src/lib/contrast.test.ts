@@ -1,4 +1,4 @@
-/** The theme's colours pass WCAG AA contrast (issue 15, part B). */
+/** The theme's colours pass WCAG AA contrast. */
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { colors } from '../theme';

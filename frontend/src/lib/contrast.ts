@@ -1,5 +1,5 @@
 /**
- * Colour contrast for the theme (issue 15, part B; WCAG 2.2 success criterion 1.4.3 "Contrast
+ * Colour contrast for the theme (WCAG 2.2 success criterion 1.4.3 "Contrast
  * (Minimum)": text needs a contrast ratio of at least 4.5:1 with its background).
  *
  * Mantine's default palettes put white text on shade 6 (`#228be6` blue is 3.5:1) and coloured

@@ -1,5 +1,5 @@
 /**
- * Form helpers: validation from the same zod schemas the services use (DESIGN.md section 8),
+ * Form helpers: validation from the same zod schemas the services use (docs/architecture.md, Validation),
  * and server field errors (`{ error, fields }`) put back on the form's inputs.
  */
 import type { UseFormReturnType } from '@mantine/form';

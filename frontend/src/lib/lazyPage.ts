@@ -1,7 +1,7 @@
 /**
- * Route-level code splitting (issue 15, "initial JavaScript for the shopper routes"): a page of a
- * module that is loaded only when the page is first shown, so the seller and admin areas (and
- * the public pages a shopper rarely opens) are not part of the shopper's initial JavaScript.
+ * Route-level code splitting: a page of a module that is loaded only when the page is first shown,
+ * so the seller and admin areas (and the public pages a shopper rarely opens) are not part of the
+ * shopper's initial JavaScript.
  * Render it under a `<Suspense>` (AreaShell wraps its pages in one; routes.tsx the others).
  */
 import { isValidElement, lazy, type ComponentType } from 'react';

@@ -1,4 +1,4 @@
-/** Properties of LKR display (formatLkr, formatRupees) against an exact BigInt reference: DESIGN.md section 6 "integer cents; show `Rs. 12,345.00`". */
+/** Properties of LKR display (formatLkr, formatRupees) against an exact BigInt reference: docs/architecture.md, Money: integer cents, shown as `Rs. 12,345.00`. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rs } from '../../../services/reporting/src/domain/money';

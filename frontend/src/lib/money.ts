@@ -1,6 +1,6 @@
 /**
- * Money display (DESIGN.md section 6, "Money: store LKR amounts as integer cents; show
- * `Rs. 12,345.00`"; spec 000 section 9, "Currency LKR / Rs.; amounts shown with two decimals").
+ * Money display (docs/architecture.md, Money: integer cents, shown as
+ * `Rs. 12,345.00`; spec 000 section 9, "Currency LKR / Rs.; amounts shown with two decimals").
  *
  * The wire carries integer cents; this module only formats them.
  */

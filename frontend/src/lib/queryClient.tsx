@@ -1,5 +1,5 @@
 /**
- * The web app's data layer (issue 15, "a data layer with caching and request de-duplication"):
+ * The web app's data layer:
  * one TanStack Query client at the root of the app. Reads are cached under query keys whose first
  * element names what they show ({@link Domain}); the same key asked twice at once is sent once
  * (StrictMode's double effects, two components), a page visited again shows its cached data at

@@ -1,5 +1,5 @@
 /**
- * The web app's data layer (issue 15, "a data layer with caching and request de-duplication"):
+ * The web app's data layer:
  * one `GET /Customer/me` per session, no double fetches under StrictMode, instant Back.
  */
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';

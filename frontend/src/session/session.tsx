@@ -1,6 +1,7 @@
 /**
- * Who is signed in, per area (DESIGN.md section 5 and 6: the session lives in an httpOnly
- * cookie; the SPA asks the server who it is and keeps the ids only to show them, never as proof).
+ * Who is signed in, per area (docs/architecture.md, Sessions and Departures from the documents: the
+ * session lives in an httpOnly cookie; the SPA asks the server who it is and keeps the ids only to
+ * show them, never as proof).
  *
  * `<RequireSession kind>` loads `GET /{Customer|orgSeller|Admin}/me`; without a valid session it
  * sends the visitor to that area's login page.
@@ -40,7 +41,7 @@ export function RequireSession<K extends Kind>({ kind, children }: { kind: K; ch
   // Pressed Logout: the login page opens without a page to return to.
   const [signedOut, setSignedOut] = useState(false);
   const location = useLocation();
-  // One `me` per session (issue 15): cached without expiry; writes to the account refresh it
+  // One `me` per session: cached without expiry; writes to the account refresh it
   // and signing in or out drops it (lib/queryClient.tsx). Null when there is no valid session.
   const me = useQuery({
     queryKey: ['me', kind],

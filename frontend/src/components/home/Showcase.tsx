@@ -1,16 +1,16 @@
 /**
- * The shop window of the home pages (issue 15, part A): a banner, categories with pictures, a
+ * The shop window of the home pages: a banner, categories with pictures, a
  * Deals row (discounted items), New arrivals, promo packages and the brands of the catalogue.
  *
  * Everything comes from the listing endpoints' documented parameters, answered by the OpenSearch
  * read model (never a collection scan):
  * - Deals: `GET /items/getItems?discounted=true&sort=newest&page=1&limit=12`;
  * - New arrivals: `GET /items/getItems?sort=newest&page=1&limit=12`, whose facet counts (they count
- *   the whole catalogue, issue 14) also give the category and brand tiles, so an empty category
- *   never gets a tile (issue 15, defect 5);
+ *   the whole catalogue) also give the category and brand tiles, so an empty category
+ *   never gets a tile;
  * - packages: `GET /Packages/getPackages?page=1&limit=10` (customers see available ones only).
  *
- * Prices on the wire are rupees and are shown as `Rs. 12,345.00` (DESIGN.md section 6). Every
+ * Prices on the wire are rupees and are shown as `Rs. 12,345.00` (docs/architecture.md, Money). Every
  * image has alt text and explicit width and height (no layout shift); only the first row's first
  * images load eagerly, the rest lazily, so the first screen stays light (the page is measured for
  * LCP: its largest paint is the banner's text, which needs no data).

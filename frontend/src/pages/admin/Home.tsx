@@ -1,5 +1,5 @@
 /**
- * /Admin/Home (spec 001 section 2; issue 7): the dashboard of counts (customers, sellers, seller
+ * /Admin/Home (spec 001 section 2): the dashboard of counts (customers, sellers, seller
  * requests, deletion requests, items, packages, orders, reviews, revenue this month) from the
  * reporting service, and a chart of revenue and orders over the last twelve months.
  */

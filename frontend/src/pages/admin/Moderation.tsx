@@ -1,5 +1,5 @@
 /**
- * The admin's moderation screens (spec 001 sections 2, 4, 6; issue 6): /Admin/ReportedReviews
+ * The admin's moderation screens (spec 001 sections 2, 4, 6): /Admin/ReportedReviews
  * (reviews sellers reported, with the reason and Delete) and /Admin/Messages (customers' contact
  * messages, shown as text, with Delete).
  */

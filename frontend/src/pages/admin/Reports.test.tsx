@@ -1,7 +1,7 @@
 /**
- * The report screens (issue 16 items 7 and 9): the admin's item review report lists the item's
- * reviews, ten a page, beside its button; a monthly report's year selector reaches last December
- * in January, on the admin's and on the seller's screens.
+ * The report screens: the admin's item review report lists the item's reviews, ten a page, beside
+ * its button; a monthly report's year selector reaches last December in January, on the admin's and
+ * on the seller's screens.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * The admin's reports (spec 001 sections 2 and 7; issue 7): /Admin/Transactions (every payment,
+ * The admin's reports (spec 001 sections 2 and 7): /Admin/Transactions (every payment,
  * searchable, and the monthly transaction report), /Admin/SelReport (sellers accepted in a month),
  * /Admin/Reports/{itemId} (the review and rating report of one item, above the item's reviews,
- * ten a page from the reviews service's item-keyed list `GET /review/get?itemid=`; issue 16
- * item 7), and the customers' monthly report (on /Admin/CustomerReport). Each monthly report has
+ * ten a page from the reviews service's item-keyed list `GET /review/get?itemid=`), and the
+ * customers' monthly report (on /Admin/CustomerReport). Each monthly report has
  * a month and a year selector. Each report is made by the report worker and downloaded as its
  * documented PDF or as CSV.
  */

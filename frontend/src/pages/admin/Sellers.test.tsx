@@ -1,5 +1,5 @@
 /**
- * The admin's seller requests (issue 16 item 13): each applicant's logo shows on the list and on
+ * The admin's seller requests: each applicant's logo shows on the list and on
  * the request's page; an applicant without a logo shows its initials.
  */
 import { screen, within } from '@testing-library/react';

@@ -112,8 +112,8 @@ export function AdminSellerRequests() {
 }
 
 /**
- * A company's logo as uploaded with its application (issue 16 item 13: the admin's seller
- * requests did not show it), or its initials when it sent none.
+ * A company's logo as uploaded with its application (the admin's seller requests did not show it),
+ * or its initials when it sent none.
  */
 function CompanyLogo({ company, size }: { company: { companyname: string; logo: string }; size: number }) {
   return (

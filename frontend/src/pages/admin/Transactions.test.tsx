@@ -1,6 +1,6 @@
 /**
  * /Admin/Transactions (spec 001 section 2: "transaction time, payment type, receipt no, customer
- * name, total"; issue 16 item 13: the customer name was missing).
+ * name, total"; the customer name was once missing).
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-/** The customer's item listing: state in the URL (issue 15, defect 4), card buttons (defect 6). */
+/** The customer's item listing: state in the URL, card buttons. */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
@@ -52,7 +52,7 @@ const listings = (calls: Call[]) =>
   calls.filter((c) => c.path.startsWith('/items/getItems')).map((c) => Object.fromEntries(new URL(c.path, 'http://x').searchParams));
 const search = () => new URLSearchParams(screen.getByTestId('location-search').textContent ?? '');
 
-describe('all items: search text, filters, sort and page live in the URL (defect 4)', () => {
+describe('all items: search text, filters, sort and page live in the URL', () => {
   it('opens a shared or bookmarked search as it was (and so Back from an item returns to it)', async () => {
     const calls = gateway();
     renderPage(<AllItems />, {
@@ -107,7 +107,7 @@ describe('all items: search text, filters, sort and page live in the URL (defect
   }, 20_000);
 });
 
-describe('listing cards (defect 6)', () => {
+describe('listing cards', () => {
   it('name the item in each cart and wishlist button', async () => {
     gateway();
     renderPage(<AllItems />, { kind: 'customer', path: '/Customer/AllItmes', pattern: 'AllItmes' });

@@ -55,8 +55,8 @@ function filterFromValue(value: string): ItemFilters {
 const SORTS = ['newest', 'price-asc', 'price-desc', 'rating', 'name', 'relevance'] as const;
 
 /**
- * The listing's search text, filters, sort and page, kept in the query string (issue 15, defect
- * 4): `?q=&category=&brand=&priceBand=&minRating=&sort=&page=`. Back from an item comes back to
+ * The listing's search text, filters, sort and page, kept in the query string:
+ * `?q=&category=&brand=&priceBand=&minRating=&sort=&page=`. Back from an item comes back to
  * the same results, and a search can be shared or bookmarked. Unknown or malformed values are
  * ignored. Every change replaces the current history entry (typing does not pile up entries).
  */
@@ -232,7 +232,7 @@ export function ItemDetails() {
     item.data ? identityApi.getSeller(item.data.SellerID) : null,
   );
   const [shown, setShown] = useState(0);
-  // Phones: Buy Now and the cart stay in a bar at the bottom of the screen (issue 15, defect 2).
+  // Phones: Buy Now and the cart stay in a bar at the bottom of the screen.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (item.loading && !item.data) return <Loading />;
   if (item.error !== undefined || !item.data) return <NotFound home="/Customer/Home" />;
@@ -283,7 +283,7 @@ export function ItemDetails() {
             ))}
           </Group>
           {seller.data && <Text size="sm">Sold by {seller.data.companyname}</Text>}
-          {/* The buy buttons above the description (issue 15, defect 2; phones: the bar below). */}
+          {/* The buy buttons above the description (phones: the bar below). */}
           {!phone && (
             <Group>
               <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} />
@@ -365,7 +365,7 @@ export function ItemDetails() {
   );
 }
 
-/** Buy Now: a checkout of this one item, then the payment choice (DESIGN.md section 6). */
+/** Buy Now: a checkout of this one item, then the payment choice (docs/architecture.md, Departures from the documents). */
 function BuyNow({ itemId, available }: { itemId: string; available: boolean }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

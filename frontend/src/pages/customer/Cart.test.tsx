@@ -123,7 +123,7 @@ describe('shopping cart screen', () => {
   });
 });
 
-describe('what checkout would refuse is said in the cart (issue 15, defect 3)', () => {
+describe('what checkout would refuse is said in the cart', () => {
   it('refuses + past the stock with checkout’s message, without a call', async () => {
     const calls = gateway({ [`GET /items/get/${PHONE}`]: { ...phone, Quantity: 2 } });
     renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });

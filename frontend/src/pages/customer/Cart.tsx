@@ -1,5 +1,5 @@
 /**
- * /Customer/MyShoppingCart and /Customer/Mywishlist (spec 000 sections 2, 4, 5, 8; issue 5).
+ * /Customer/MyShoppingCart and /Customer/Mywishlist (spec 000 sections 2, 4, 5, 8).
  * The cart's lines and quantities live on the server; a refused update leaves it unchanged and
  * shows the server's message. Go to Checkout prices the lines on the server (with an
  * Idempotency-Key kept for this cart, so a retry answers the same checkout) and opens the payment
@@ -48,7 +48,7 @@ export function MyShoppingCart() {
   const navigate = useNavigate();
   const data = useAsync(['cart', 'loadCart', profile._id], () => loadCart(profile._id));
   const [busy, setBusy] = useState(false);
-  // Below Mantine's `sm` breakpoint the lines are blocks instead of a table (issue 15, defect 2).
+  // Below Mantine's `sm` breakpoint the lines are blocks instead of a table.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (data.error !== undefined) return <LoadError error={data.error} />;
   if (!data.data) return <Loading />;
@@ -117,7 +117,7 @@ export function MyShoppingCart() {
       stock: undefined as number | undefined,
     })),
   ].map((l) => ({ ...l, problem: lineProblem(l) }));
-  // What checkout would refuse is said on its line; unavailable lines are not counted (issue 15).
+  // What checkout would refuse is said on its line; unavailable lines are not counted.
   const totals = cartTotals(lines);
   const blocked = lines.some((l) => l.problem !== null);
   type Line = (typeof lines)[number];
@@ -193,7 +193,7 @@ export function MyShoppingCart() {
       ) : (
         <Card withBorder radius="md">
           {phone ? (
-            // Phones: one block per line, nothing wider than the screen (issue 15, defect 2).
+            // Phones: one block per line, nothing wider than the screen.
             <Stack gap={0} aria-label="Cart lines" role="list">
               {lines.map((l) => (
                 <Stack

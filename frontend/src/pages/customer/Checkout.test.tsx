@@ -82,7 +82,7 @@ describe('confirm and pay', () => {
 
     fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '737' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
-    // One confirmation page after paying, not a toast on Home (issue 15, defect 7).
+    // One confirmation page after paying, not a toast on Home.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/Customer/OrderConfirmation/${CHECKOUT}`), {
       timeout: 3000,
     });
@@ -131,7 +131,7 @@ describe('confirm and pay', () => {
   });
 });
 
-describe('order confirmation (issue 15, defect 7)', () => {
+describe('order confirmation', () => {
   const receipt = {
     _id: 'hhhhhhhhhhhhhhhhhhhhhh01',
     RecieptNo: 'HCSEEL3SU4',

@@ -1,11 +1,12 @@
 /**
- * Paying a checkout (spec 000 sections 2, 4, 5, 8; issue 5; DESIGN.md sections 3 and 6):
+ * Paying a checkout (spec 000 sections 2, 4, 5, 8; docs/architecture.md, Sagas and Departures from
+ * the documents):
  * /Customer/SelectPayment (the checkout's order number and amount, a saved card by radio button,
  * or the wallet provider), /Customer/Confrim/{cardId} (order number, amount, CVV, Pay, and a
  * toggle to the wallet-provider area), /Customer/confrimPayment (the wallet provider alone).
  * After paying, the page follows the saga until the order is Confirmed (then
  * /Customer/OrderConfirmation/{checkoutId}: 'Your Order has been placed Successfully' with the
- * order number and the payment's receipt number, each explained; issue 15, defect 7) or Rejected
+ * order number and the payment's receipt number, each explained) or Rejected
  * (the reason; the payment is refunded and the cart kept).
  */
 import {
@@ -353,10 +354,10 @@ export function ConfirmWalletPayment() {
 }
 
 /**
- * /Customer/OrderConfirmation/{checkoutId}: what the shopper sees after paying (issue 15, defect
- * 7). One purchase has two numbers, both shown and explained: the order number (12 characters,
- * on every order card in My Orders and My Package Orders, one order per seller and line) and the
- * receipt number of the payment (in Payment history). An order still being confirmed says so.
+ * /Customer/OrderConfirmation/{checkoutId}: what the shopper sees after paying. One purchase has
+ * two numbers, both shown and explained: the order number (12 characters, on every order card in My
+ * Orders and My Package Orders, one order per seller and line) and the receipt number of the
+ * payment (in Payment history). An order still being confirmed says so.
  */
 export function OrderConfirmation() {
   const { checkoutId = '' } = useParams();

@@ -1,7 +1,7 @@
 /**
- * The customer home (issue 15): the shop window's rows from the listing endpoints (Deals with
+ * The customer home: the shop window's rows from the listing endpoints (Deals with
  * discounted items, New arrivals, packages) and its entry points from the listing's facet counts
- * (defect 5). The gateway is stubbed at the fetch level.
+ * (so no tile opens an empty list). The gateway is stubbed at the fetch level.
  */
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

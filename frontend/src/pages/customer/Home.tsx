@@ -1,12 +1,12 @@
 /**
- * /Customer/Home (spec 000 section 2; issue 15, part A): the shop window — a greeting banner,
+ * /Customer/Home (spec 000 section 2): the shop window — a greeting banner,
  * categories with pictures and brands (each opening /Customer/AllItemsFilterBy/{value}), Deals,
  * New arrivals and promo packages. See {@link Showcase} for where each row comes from.
  *
- * The category and brand tiles come from the listing's facet counts (issue 14): a category tile
+ * The category and brand tiles come from the listing's facet counts: a category tile
  * only when it has items, each with its count, and the brands with most items under their
- * normalised names (README "Search"), so no tile opens an empty or partial list (issue 15,
- * defect 5). When the listing cannot answer, the documents' fixed tiles are shown.
+ * normalised names (README "Search"), so no tile opens an empty or partial list. When the listing
+ * cannot answer, the documents' fixed tiles are shown.
  */
 import { Showcase } from '../../components/home/Showcase';
 import { useSession } from '../../session/session';

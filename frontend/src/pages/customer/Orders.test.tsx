@@ -51,7 +51,7 @@ describe('my orders', () => {
     });
     renderPage(<MyOrders />, { kind: 'customer', path: '/Customer/MyOrders' });
     const cards = await screen.findAllByTestId('order-card');
-    // The order number on every card (issue 15, defect 7): the one the confirmation page shows.
+    // The order number on every card: the one the confirmation page shows.
     for (const text of ['Phone 1', 'ORDER1', 'Samsung', 'SKU-1', '2', 'Rs. 190,000.00', '2025-03-14', 'Confirmed'])
       expect(within(cards[0]!).getByText(text)).toBeInTheDocument();
     expect(within(cards[1]!).getByText('Phone 2 is out of stock; the payment was refunded.')).toBeInTheDocument();

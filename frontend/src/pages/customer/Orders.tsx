@@ -1,5 +1,5 @@
 /**
- * The customer's orders and payments (spec 000 sections 2 and 7; issue 5): /Customer/MyOrders and
+ * The customer's orders and payments (spec 000 sections 2 and 7): /Customer/MyOrders and
  * /Customer/Orders (item orders), /Customer/MyPackageOrders and /Customer/PackageOrders (package
  * orders), with buttons between the two; /Customer/paymentHistory and /Customer/Payhis (receipts,
  * searched by receipt number and payment type on the server), the payment detail page

@@ -1,5 +1,5 @@
 /**
- * Deleting the own account (issue 15 defect 9; spec 000 sections 4 and 5): the password first
+ * Deleting the own account (spec 000 sections 4 and 5): the password first
  * ('Please Enter Your Password!', 'Invalid Credentials!' from the service's check), only then
  * 'Are you sure?', then the deletion, then the registration page (never the login page).
  */
@@ -23,7 +23,7 @@ async function typeAndDelete(password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
 }
 
-describe('issue 15, defect 9: delete account', () => {
+describe('delete account', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('an empty password is refused at the field without asking anything', async () => {

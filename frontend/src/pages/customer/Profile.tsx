@@ -2,7 +2,7 @@
  * /Customer/MyProfile and /Customer/update/{id} (also /Customer/Update/{id}) (spec 000 sections
  * 2, 4, 5): the profile, its edit with a Save / Don't save confirmation, password change with the
  * current password, and deletion: the password checked by the service first, then 'Are you
- * sure?', then the registration page (issue 15 defect 9).
+ * sure?', then the registration page.
  */
 import {
   Avatar,
@@ -93,7 +93,8 @@ export function CustomerUpdateProfile() {
       gender: profile.gender as string,
       address: profile.address,
       userImage: profile.userImage,
-      // Issue 15: e-mails when a wish-listed item gets cheaper or is back in stock (on unless switched off).
+      // Wishlist alerts: e-mails when a wish-listed item gets cheaper or is back in stock (on
+      // unless switched off).
       wishlistAlerts: profile.wishlistAlerts !== false,
       currentPassword: '',
       password: '',

@@ -1,5 +1,5 @@
 /**
- * The customer's reviews and messages (spec 000 sections 2, 5, 8; issue 6):
+ * The customer's reviews and messages (spec 000 sections 2, 5, 8):
  * /Customer/ItemReviews/{id} (review cards in a 550 px scroll area), /Customer/WriteReview/{id}
  * (star radios 1..5, text, Submit → /Customer/Home), /Customer/MyReviews (Edit, Delete with
  * confirmation, search by item name, brand or model), /Customer/ContactUs and
@@ -80,7 +80,7 @@ export function WriteReview() {
     try {
       await reviewsApi.add(id, Number(stars), text);
       notifySuccess('Thank you!', 'Your review has been saved');
-      // Back to the item the review is about (issue 15, defect 11), not Home.
+      // Back to the item the review is about, not Home.
       navigate(`/Customer/ItemDetails/${id}`);
     } catch (err) {
       notifyError('Oops...', err);

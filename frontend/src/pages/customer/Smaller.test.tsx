@@ -1,4 +1,4 @@
-/** The smaller defects of the shopper's pages (issue 15, defect 11). */
+/** The smaller defects of the shopper's pages. */
 import { MantineProvider, PasswordInput } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -13,7 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const ITEM = 'aaaaaaaaaaaaaaaaaaaaaa01';
 
-describe('issue 15, defect 11', () => {
+describe('smaller defects of the shopper pages', () => {
   it('after writing a review the shopper is back on the item, not on Home', async () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,

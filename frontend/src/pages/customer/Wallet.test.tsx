@@ -103,7 +103,7 @@ describe('add card form', () => {
   });
 });
 
-describe('issue 15, defect 10', () => {
+describe('the wallet form: edit preview, expiry format and saving the same card twice', () => {
   afterEach(() => vi.unstubAllGlobals());
   const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
   const saved = {

@@ -1,9 +1,9 @@
 /**
- * The wallet (spec 000 sections 2, 4, 5; issue 5; DESIGN.md section 6): /Customer/MyWallet
- * (saved cards with Edit, Remove with confirmation, Add a New Payment), /Customer/addCard
- * (holder, number, expiry MM/YY, masked CVC, a live card preview, 'save my card' and 'reset'),
- * /Customer/editCard/{id} (expiry, holder, or a new number with its CVC). The server derives the
- * card type from the first digit and keeps only the last 4 digits and keyed hashes.
+ * The wallet (spec 000 sections 2, 4, 5; docs/architecture.md, Departures from the documents):
+ * /Customer/MyWallet (saved cards with Edit, Remove with confirmation, Add a New Payment),
+ * /Customer/addCard (holder, number, expiry MM/YY, masked CVC, a live card preview, 'save my card'
+ * and 'reset'), /Customer/editCard/{id} (expiry, holder, or a new number with its CVC). The server
+ * derives the card type from the first digit and keeps only the last 4 digits and keyed hashes.
  */
 import { Badge, Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -23,7 +23,7 @@ import { useAsync } from '../../lib/useAsync';
 /**
  * The number as the preview shows it: groups of four, the unknown rest as dots. A saved card
  * whose number is not typed again shows its last four digits at the end, where they are on the
- * card ("•••• •••• •••• 1111"; issue 15, defect 10).
+ * card ("•••• •••• •••• 1111").
  */
 export function previewNumber(cardnumber: string, last4?: string): string {
   const digits = cardnumber.replace(/\D/g, '').slice(0, 19);
@@ -33,7 +33,7 @@ export function previewNumber(cardnumber: string, last4?: string): string {
 
 /**
  * The expiry as it is typed, with the slash put in: "1230" → "12/30", "12" → "12", "1" → "1";
- * deleting back over the slash leaves the month (issue 15, defect 10).
+ * deleting back over the slash leaves the month.
  */
 export function formatExpiry(typed: string): string {
   const digits = typed.replace(/\D/g, '').slice(0, 4);

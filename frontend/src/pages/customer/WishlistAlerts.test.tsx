@@ -1,5 +1,5 @@
 /**
- * The profile's "E-mail me about my wishlist" switch (issue 15, wishlist alerts): on unless the
+ * The profile's "E-mail me about my wishlist" switch (wishlist alerts): on unless the
  * customer switched it off (an answer without the field is on), saved with the profile as
  * `wishlistAlerts` in `PUT /Customer/update/{id}`, and shown on My Profile.
  */
@@ -21,7 +21,7 @@ const ME = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('issue 15: the wishlist e-mails switch on the profile', () => {
+describe('the wishlist e-mails switch on the profile', () => {
   it('is on for a profile without the setting, and switching it off saves wishlistAlerts: false with the profile', async () => {
     const calls = fakeGateway({
       'GET /Customer/me': ME,

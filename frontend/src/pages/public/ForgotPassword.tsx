@@ -4,7 +4,7 @@
  * 'User not found!', 'Email has been sent!', 'Code Verified Successfully!',
  * 'Code Verified Unsuccessfully!', 'Code verification unsuccessfull', the mismatch wording.
  * The fields are checked with the service's own schemas and their messages shown at the field,
- * never the browser's validation bubbles (issue 15, defect 11).
+ * never the browser's validation bubbles.
  */
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { ForgotPasswordSchema, VerifyCodeSchema } from '@market/contracts';

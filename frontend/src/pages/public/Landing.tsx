@@ -1,6 +1,6 @@
 /**
  * The initial page `/` (spec 000 section 1): 'Get started' (customer login) and 'Staff ?' (admin
- * login), then the shop window (issue 15, part A: categories, Deals, New arrivals, packages; the
+ * login), then the shop window (categories, Deals, New arrivals, packages; the
  * listings are public, opening an item asks for a sign-in).
  */
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';

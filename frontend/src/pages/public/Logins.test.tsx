@@ -1,5 +1,5 @@
 /**
- * The three login pages after too many failed logins (issue 16 item 12; DESIGN.md section 5:
+ * The three login pages after too many failed logins (docs/architecture.md, Rate limits:
  * "answered 429 with Retry-After"): they say the account is locked and for how long, not
  * "Check Your Username & Password!"; a wrong password still says that.
  */

@@ -1,5 +1,5 @@
 /**
- * The logo of the seller application (issue 16 item 13): a file dropped on the logo area is taken
+ * The logo of the seller application: a file dropped on the logo area is taken
  * like a picked one; a dropped file that is not a png, jpg or webp image says so and is not sent.
  */
 import { MantineProvider } from '@mantine/core';

@@ -1,7 +1,7 @@
 /**
- * The Terms and Conditions (issue 15 defect 11: there was no such page): a public route (no
- * session around it), content for this marketplace, and links from both registrations (near the
- * submit button) and from the footer every page shows.
+ * The Terms and Conditions (there was no such page): a public route (no session around it), content
+ * for this marketplace, and links from both registrations (near the submit button) and from the
+ * footer every page shows.
  */
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
@@ -24,7 +24,7 @@ const show = (page: ReactNode) =>
     </MantineProvider>,
   );
 
-describe('issue 15, defect 11: terms and conditions', () => {
+describe('terms and conditions', () => {
   it('/TermsAndConditions is a public route: the page itself, behind no session', () => {
     const chain = (matchRoutes(routes, '/TermsAndConditions') ?? []).map((m) => m.route);
     expect(chain).toHaveLength(1);

@@ -1,6 +1,6 @@
 /**
- * /TermsAndConditions (issue 15 defect 11): the public Terms and Conditions page, reachable
- * without signing in and linked from both registrations ({@link TermsNote}) and every footer.
+ * /TermsAndConditions: the public Terms and Conditions page, reachable without signing in and
+ * linked from both registrations ({@link TermsNote}) and every footer.
  *
  * What it says follows how the marketplace works (README "Checkout", spec 000 and 001): prices
  * and payments in LKR with the Rs. 100 delivery & VAT of a checkout, stock reserved after paying

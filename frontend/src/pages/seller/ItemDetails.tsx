@@ -1,6 +1,6 @@
 /**
- * /Seller/itemDetails (spec 001 section 2, among the seller's item routes; issue 16 item 13: it
- * was a 404): one of the seller's own items in full, named by `?id=` (or `{ id }` in navigation
+ * /Seller/itemDetails (spec 001 section 2, among the seller's item routes; it
+ * was once a 404): one of the seller's own items in full, named by `?id=` (or `{ id }` in navigation
  * state, as the documents' screens passed it), with its rating and links to edit it, set its
  * discount and read its reviews. Without an id it is the seller's item list (/Seller/Home, whose
  * rows expand to the same details). Another seller's item, or an unknown one, shows not-found

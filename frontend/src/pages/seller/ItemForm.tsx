@@ -5,11 +5,11 @@
  * category defaulting to Mobile Phones, warranty defaulting to available, up to 3 images.
  * Model and SKU are read-only on edit.
  *
- * Edit sends only the fields the person changed, with the item's `version` as loaded (issue 16,
- * item 2): the stock is written only when Quantity was changed here, and a save after someone
- * else changed the item (a sale, another tab) is refused by the server with its message and a
- * Reload button instead of overwriting. Number fields keep what was typed (no clamping on blur):
- * 201 or 0 shows the documents' message (issue 16, item 11).
+ * Edit sends only the fields the person changed, with the item's `version` as loaded: the stock is
+ * written only when Quantity was changed here, and a save after someone else changed the item (a
+ * sale, another tab) is refused by the server with its message and a Reload button instead of
+ * overwriting. Number fields keep what was typed (no clamping on blur):
+ * 201 or 0 shows the documents' message.
  */
 import { Button, Card, Grid, Group, MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -49,7 +49,7 @@ describe('seller item orders', () => {
     const card = await screen.findByTestId('order-card');
     for (const text of ['Galaxy A55', 'K7Q2M9X4B1ZT', 'Sachini Bandara', 'Mobile Phones', '2025-03-14', 'Rs. 190,000.00', 'Confirmed'])
       expect(within(card).getByText(text)).toBeInTheDocument();
-    // Where to deliver (issue 16 item 13).
+    // Where to deliver.
     expect(within(card).getByText('12 Galle Road, Colombo 03')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: '0771234567' })).toHaveAttribute('href', 'tel:0771234567');
     expect(screen.getByRole('link', { name: 'Package Orders' })).toHaveAttribute('href', '/Seller/PackageOrders');

@@ -1,9 +1,9 @@
 /**
- * Seller package screens (issue 16 item 10; spec 001 section 5 "Create package picker" and
- * "Package form"): the picker refuses a name outside the documented pattern with its message
- * before going on, and Edit Package adds items and refuses to empty the package with
- * 'Cannot Delete All Items From a Package'. Edit Package and the availability switch send the
- * package's `version` as loaded, so a change someone else made meanwhile is refused (409), shown,
+ * Seller package screens (spec 001 section 5 "Create package picker" and "Package form"): the
+ * picker refuses a name outside the documented pattern with its message before going on, and Edit
+ * Package adds items and refuses to empty the package with 'Cannot Delete All Items From a
+ * Package'. Edit Package and the availability switch send the package's `version` as loaded, so a
+ * change someone else made meanwhile is refused (409), shown,
  * and the list read again.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

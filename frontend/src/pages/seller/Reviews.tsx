@@ -1,5 +1,5 @@
 /**
- * The seller's reviews and messages (spec 001 sections 2, 4, 7; issue 6): /Seller/Reviews (reviews
+ * The seller's reviews and messages (spec 001 sections 2, 4, 7): /Seller/Reviews (reviews
  * of own items), /Seller/ItemReviews/{id} and /Seller/ItemRatings/{id} (an item's rating and
  * reviews, each with Report and a reason), /Seller/Report/{id} (reported reviews of the item),
  * /Seller/Contact (the signed-in seller's customer messages with the customer's image, name,

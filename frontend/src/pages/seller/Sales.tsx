@@ -1,9 +1,10 @@
 /**
- * The seller's monthly sales (spec 001 sections 2 and 9; issue 7): /Seller/ItemMonthlySales and
+ * The seller's monthly sales (spec 001 sections 2 and 9): /Seller/ItemMonthlySales and
  * /Seller/PackageMonthlySales — heading Monthly Sales, currency LKR, today's date month/day/year,
  * the summary (total orders, items or packages, stock sold, income, outgoings, profit), a month
- * selector January..December and a year selector defaulting to the current month (issue 16 item
- * 9), the documented table, and the PDF report (and its CSV) with its progress. Figures come from the server; the page sends only the month.
+ * selector January..December and a year selector defaulting to the current month, the documented
+ * table, and the PDF report (and its CSV) with its progress. Figures come from the server; the page
+ * sends only the month.
  */
 import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { type ItemSalesRow, type PackageSalesRow } from '@market/contracts';

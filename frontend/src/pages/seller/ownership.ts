@@ -1,9 +1,9 @@
 /**
- * Whether a catalogue record belongs to the signed-in seller (issue 16, item 5). Items and
- * packages are read through the public calls (`GET /items/get/{id}`, `GET /Packages/getPackage/{id}`),
+ * Whether a catalogue record belongs to the signed-in seller. Items and packages are read through
+ * the public calls (`GET /items/get/{id}`, `GET /Packages/getPackage/{id}`),
  * which answer any seller's; the seller's edit pages show not-found for another seller's record
  * instead of a form pre-filled with its data. Display only: the server refuses the write anyway
- * (DESIGN.md section 5, "a seller only their own items, packages").
+ * (docs/architecture.md, Authorization: a seller reaches only their own items and packages).
  */
 import { useSession } from '../../session/session';
 
