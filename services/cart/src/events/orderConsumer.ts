@@ -18,7 +18,7 @@ export function orderHandlers(carts: Model<CartDoc>): Record<string, EventHandle
       const order = OrderOutcomeDataSchema.parse(event.data);
       await removeCartLines(
         carts,
-        { _id: ownerKey(order.customerId) },
+        ownerKey(order.customerId),
         order.items.map((l) => normalId(l.itemId)),
         order.packages.map((l) => normalId(l.packageId)),
       );

@@ -53,7 +53,7 @@ export function cartRoutes({ carts, items, packages, customers }: CartRouteModel
       deletedIds(packages, addedIds(before.PackageIDs, written.PackageIDs)),
     ]);
     if (gi.length === 0 && gp.length === 0) return written;
-    await removeCartLines(carts, { _id: id }, gi, gp);
+    await removeCartLines(carts, id, gi, gp);
     return (await carts.findOne({ _id: id }).lean<CartDoc>()) ?? written;
   }
 

@@ -114,35 +114,25 @@ export async function replaceCartLines(carts: Model<CartDoc>, id: Types.ObjectId
 const MAX_REMOVAL_ATTEMPTS = 20;
 
 /**
- * Removes item and package lines, with their quantities, from the carts matching `filter` (one
- * customer's cart, or every cart holding a deleted item or package), each by compare-and-set.
- * Safe to repeat: a cart without those lines is left alone.
- * @throws {Error} when a cart keeps changing under the removal (the consumer retries the event)
+ * Removes item and package lines, with their quantities, from the cart `_id` (read by `_id`, then
+ * written by compare-and-set on its `rev`). Safe to repeat: a cart without those lines, or no
+ * cart, is left alone.
+ * @throws {Error} when the cart keeps changing under the removal (the consumer retries the event)
  */
 export async function removeCartLines(
   carts: Model<CartDoc>,
-  filter: Record<string, unknown>,
+  _id: Types.ObjectId,
   itemIds: readonly string[],
   packageIds: readonly string[],
 ): Promise<void> {
   if (itemIds.length === 0 && packageIds.length === 0) return;
-  const holding = { ...filter, $or: [{ ItemIDs: { $in: [...itemIds] } }, { PackageIDs: { $in: [...packageIds] } }] };
-  for (const { _id } of await carts.find(holding, { _id: 1 }).lean<{ _id: Types.ObjectId }[]>()) {
-    if (!(await removeFromCart(carts, _id, itemIds, packageIds))) {
-      throw new Error(`cart ${String(_id)} kept changing while lines were being removed`);
-    }
-  }
-}
-
-/** One cart's removal (see {@link removeCartLines}); false when it kept losing the race. */
-async function removeFromCart(carts: Model<CartDoc>, _id: Types.ObjectId, itemIds: readonly string[], packageIds: readonly string[]) {
   for (let attempt = 0; attempt < MAX_REMOVAL_ATTEMPTS; attempt++) {
     const cart = await carts.findOne({ _id }).lean<CartDoc>();
-    if (!cart) return true;
+    if (!cart) return;
     const current = cartLines(cart);
     const next = withoutLines(current, itemIds, packageIds);
-    if (next.ItemIDs.length === current.ItemIDs.length && next.PackageIDs.length === current.PackageIDs.length) return true;
-    if (await replaceCartLines(carts, _id, cart.rev, next)) return true;
+    if (next.ItemIDs.length === current.ItemIDs.length && next.PackageIDs.length === current.PackageIDs.length) return;
+    if (await replaceCartLines(carts, _id, cart.rev, next)) return;
   }
-  return false;
+  throw new Error(`cart ${String(_id)} kept changing while lines were being removed`);
 }
