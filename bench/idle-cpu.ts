@@ -1,6 +1,6 @@
 /**
- * Idle CPU of the whole stack (issue 14, parts 3 and 4): with nobody using the marketplace, how
- * much of one core each process uses, and all of them together (goal: ≤ 5 %).
+ * Idle CPU of the whole stack: with nobody using the marketplace, how much of one core each process
+ * uses, and all of them together (goal: ≤ 5 %).
  *
  * Against a running `npm start` (the gateway answers on :8070) it measures those processes;
  * otherwise it starts the marketplace the way `npm start` does (scripts/start.ts with

@@ -1,5 +1,5 @@
 /**
- * The seller's item routes of spec 001 section 2 that were 404s (issue 16 item 13):
+ * The seller's item routes of spec 001 section 2 that were 404s:
  * /Seller/Update/{id} is the item edit page (like /Seller/UpdateItem/{id}), /Seller/itemDetails
  * shows one of the seller's items in full, and another seller's item shows not-found.
  */

@@ -1,8 +1,7 @@
 /**
- * Seller item forms (issue 16): the edit form, the discount form and the availability switch send
- * only what the person changed with the version they loaded (item 2), show the server's refusal
- * of a stale save instead of overwriting, and keep an out-of-range number as typed so its message
- * shows (item 11).
+ * Seller item forms: the edit form, the discount form and the availability switch send only what
+ * the person changed with the version they loaded, show the server's refusal of a stale save
+ * instead of overwriting, and keep an out-of-range number as typed so its message shows.
  */
 import { DISCOUNT_RANGE, STALE_ITEM } from '@market/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -31,7 +31,7 @@ const LIMIT = 10;
 
 /**
  * Flips availability (spec 001 section 4): sends only ItemAvailabilityStatus with the version the
- * list showed, never the rest of the loaded item (issue 16, item 2: a sale meanwhile must not get
+ * list showed, never the rest of the loaded item (a sale meanwhile must not get
  * its stock back). When someone changed the item since, the server's message is shown and the
  * list reloads to show the latest.
  */
@@ -156,7 +156,7 @@ export function UpdateItem() {
   const isOwn = useIsOwn();
   const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
   if (item.loading && !item.data) return <Loading />;
-  // Another seller's item is not found here (issue 16, item 5), not a form filled with its data.
+  // Another seller's item is not found here, not a form filled with its data.
   if (item.error !== undefined || !item.data || !isOwn(item.data.SellerID)) return <NotFound home="/Seller/Home" />;
   return (
     <>
@@ -190,7 +190,7 @@ export function Discount() {
       navigate('/Seller/MyDiscountedItems');
     } catch (err) {
       notifyError('Alert', err);
-      // Someone changed the item meanwhile (issue 16): show its latest state before another try.
+      // Someone changed the item meanwhile: show its latest state before another try.
       if (isStaleWrite(err)) await item.reload();
     } finally {
       setBusy(false);
@@ -208,7 +208,7 @@ export function Discount() {
             min={1}
             max={80}
             // Keep what the person typed (81, 0) so the message shows; Mantine's default clamps
-            // it to 80/1 on blur and hides the mistake (issue 16, item 11).
+            // it to 80/1 on blur and hides the mistake.
             clampBehavior="none"
             value={percent}
             onChange={setPercent}

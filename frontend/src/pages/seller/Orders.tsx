@@ -1,5 +1,5 @@
 /**
- * The seller's orders (spec 001 sections 2 and 7; issue 5): /Seller/Orders (item orders: order id,
+ * The seller's orders (spec 001 sections 2 and 7): /Seller/Orders (item orders: order id,
  * customer name, date, category, item name, quantity, price) and /Seller/PackageOrders (package
  * image and name, order id, customer name, date, content, quantity, price), each with buttons to
  * the other and to the monthly sales, a status filter, and the status changes the seller may make

@@ -1,5 +1,5 @@
 /**
- * Another seller's item or package on the seller's edit pages (issue 16, item 5): the public read
+ * Another seller's item or package on the seller's edit pages: the public read
  * answers it (customers see every item), but the edit item, discount and edit package pages show
  * not-found instead of a form pre-filled with someone else's data (the server refuses the write
  * anyway). The own item and package still open in their forms.

@@ -91,7 +91,7 @@ export function CreatePackage() {
   const [nameError, setNameError] = useState<string | null>(null);
   const toggle = (p: Picked) => setPicked((cur) => (cur.some((x) => x._id === p._id) ? cur.filter((x) => x._id !== p._id) : [...cur, p]));
   // The name is checked here, where it is typed, with the server's own rule: the form step does
-  // not show the name field, so a refusal there went unseen (issue 16 item 10).
+  // not show the name field, so a refusal there went unseen.
   const next = () => {
     setError(null);
     setNameError(null);
@@ -326,7 +326,7 @@ export function MyPackages() {
 }
 
 /**
- * Edit Package's picker of the seller's own items not yet in the package (issue 16 item 10: the
+ * Edit Package's picker of the seller's own items not yet in the package (the
  * edit screen could only remove items). Searches by name, brand, model or SKU on the server.
  */
 function AddItems({ chosen, onAdd }: { chosen: string[]; onAdd: (item: Picked) => void }) {
@@ -460,7 +460,7 @@ export function UpdatePackage() {
   const isOwn = useIsOwn();
   const p = useAsync(['packages', 'getPackage', id], () => catalogueApi.getPackage(id));
   if (p.loading && !p.data) return <Loading />;
-  // Another seller's package is not found here (issue 16, item 5), not a form filled with its data.
+  // Another seller's package is not found here, not a form filled with its data.
   if (p.error !== undefined || !p.data || !isOwn(p.data.seller)) return <NotFound home="/Seller/MyPackages" />;
   return (
     <>
