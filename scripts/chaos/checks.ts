@@ -56,8 +56,9 @@ export function lineIds(c: Pick<CheckoutSnap, '_id' | 'lines'>): string[] {
 /**
  * Every paid checkout has exactly one order per line and exactly one order-history record, and
  * nothing exists for a checkout that was never paid. Proves the pay command and the saga's
- * `materializeOrders` are idempotent across crashes and retries (section 3, "a crash between the
- * two re-publishes: consumers must be idempotent"; section 6, one checkout command).
+ * `materializeOrders` are idempotent across crashes and retries (Outbox: a crash between
+ * the two publishes again, so consumers must be idempotent; Departures from the documents: one
+ * checkout command).
  */
 export function paidOnce(checkouts: CheckoutSnap[], orders: OrderSnap[], history: HistorySnap[]): Check {
   const ordersBy = new Map<string, number>();
@@ -75,7 +76,7 @@ export function paidOnce(checkouts: CheckoutSnap[], orders: OrderSnap[], history
 
 /**
  * No checkout or order is left `AwaitingStock` after quiescence: every OrderPlaced reached
- * catalogue and every StockReserved/StockRejected reached ordering (section 3, the checkout saga).
+ * catalogue and every StockReserved/StockRejected reached ordering (Sagas).
  */
 export function noneStuck(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check {
   const bad = [
@@ -88,7 +89,7 @@ export function noneStuck(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check
 /**
  * A checkout's status agrees with its orders: a Confirmed checkout's orders are Confirmed (or
  * Cancelled by their seller), a Rejected one's Rejected (the saga's second write after a
- * crash, section 3).
+ * crash; Sagas).
  */
 export function ordersAgree(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check {
   const status = new Map(checkouts.map((c) => [c._id, c.status]));
@@ -100,7 +101,7 @@ export function ordersAgree(checkouts: CheckoutSnap[], orders: OrderSnap[]): Che
 
 /**
  * Stock = initial − confirmed quantities, per item: StockReserved was applied exactly once per
- * confirmed order and never for a rejected one (section 3, "reserves stock atomically", consumers
+ * confirmed order and never for a rejected one (Sagas: stock reserved atomically; Consumers:
  * idempotent); a line its seller cancelled gave its units back exactly once (OrderCancelled →
  * StockReleased), so it no longer counts as sold.
  * @param cancelled - ids of the cancelled order lines (`<OrderID>-I<n>`)
@@ -206,7 +207,7 @@ export interface CartSnap {
 
 /**
  * No cart holds a line bought in a Confirmed checkout placed after the customer last wrote the
- * cart (OrderConfirmed reached cart and removed the lines; section 3 expected flows).
+ * cart (OrderConfirmed reached cart and removed the lines; Expected flows).
  * `lastCartWrite` maps a customer to the moment the load last put lines in their cart, and
  * `confirmedAfter` to the items of confirmed checkouts paid after that.
  */
@@ -245,8 +246,8 @@ export function readModelMatches(
 
 /**
  * Each item's rating in catalogue is the sum and count of its live reviews in the reviews
- * service: ReviewCreated/Updated applied exactly once, the latest version winning (section 3,
- * "ReviewCreated/Updated/Deleted → catalogue recomputes the item's rating").
+ * service: ReviewCreated/Updated applied exactly once, the latest version winning (Expected
+ * flows: the catalogue recomputes the item's rating from review events).
  */
 export function ratingsMatch(
   reviews: { itemid: string; noofstars: number; deleted: boolean }[],
@@ -276,7 +277,7 @@ export interface MailSnap {
 /**
  * E-mail jobs were delivered once: no two messages to one address carry the same text (one job
  * sent twice; each reset request has its own code, so each request's mail is unique), and every
- * acknowledged request produced a mail (section 4, queue `email`).
+ * acknowledged request produced a mail (Jobs, queue `email`).
  */
 export function mailsOnce(requests: { to: string; acknowledged: boolean; attempts: number }[], mails: MailSnap[]): Check {
   const bad: string[] = [];
@@ -299,7 +300,7 @@ export function mailsOnce(requests: { to: string; acknowledged: boolean; attempt
 
 /**
  * Each accepted report request (202 with a job id) has exactly one record and one PDF, and no
- * other PDF exists (section 4, queue `report`: a job re-run after a crash overwrites its own file).
+ * other PDF exists (Jobs, queue `report`: a job re-run after a crash overwrites its own file).
  */
 export function reportsOnce(accepted: string[], records: { _id: string; file?: string }[], files: string[]): Check {
   const bad: string[] = [];
@@ -324,7 +325,7 @@ export interface InFlight {
 
 /**
  * Requests in flight when a process got SIGTERM (started before the signal, ended after it) all
- * succeeded: the process stopped taking new connections and drained (section 8). Counts failures
+ * succeeded: the process stopped taking new connections and drained (Graceful shutdown). Counts failures
  * as a network error or a 5xx.
  */
 export function drained(phases: InFlight[]): Check {
@@ -346,7 +347,7 @@ export function drained(phases: InFlight[]): Check {
 
 /**
  * No BullMQ job created in the SIGTERM phase (at or after `since`) was ever stalled: a worker
- * told to stop finishes the jobs in hand before it exits (section 8, "close workers"). Jobs of
+ * told to stop finishes the jobs in hand before it exits (Graceful shutdown: close workers). Jobs of
  * the kill -9 phase may stall (that is how BullMQ recovers them); they are counted, not failed.
  */
 export function noStalled(jobs: { id: string; queue: string; stalledCounter: number; createdAt: number }[], since: number): Check {

@@ -1,7 +1,7 @@
 /**
  * @market/contracts: what crosses a process boundary. Topic names, the event envelope and
- * event names (docs/architecture.md, Events), queue payloads (section 4), and the request schemas that
- * services validate with and the SPA reuses (section 8).
+ * event names (docs/architecture.md, Events), queue payloads (Jobs), and the request schemas that
+ * services validate with and the SPA reuses (Validation).
  */
 export * from './topics';
 export * from './events';
