@@ -30,7 +30,7 @@ const SHAPES: Record<string, string> = {
   'discounted, price up': '/items/getItems?discounted=true&sort=price-asc&page=1&limit=20',
 };
 
-/** Catalogue sizes from the command line when run alone, else the three. */
+/** Catalogue sizes from the command line when run alone, else 1,000, 10,000 and 100,000. */
 function sizes(): number[] {
   const fromArgs = require.main === module ? process.argv.slice(2).map(Number).filter(Boolean) : [];
   return fromArgs.length ? fromArgs : [1_000, 10_000, 100_000];

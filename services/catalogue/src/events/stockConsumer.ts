@@ -89,7 +89,7 @@ export function stockKeeper(items: Model<ItemDoc>, nudge: (hint?: OutboxHint) =>
         items,
         item._id,
         item.aggregateVersion,
-        // The pre-issue-14 list of every order goes with the item's first stock write.
+        // The old list of every order that reserved the item goes with its first stock write.
         { $set: set, $push: { stockMarks: takeMark(orderId) }, $unset: { stockReservations: 1 } },
         (v) => [itemUpdated(next, v)],
       );
