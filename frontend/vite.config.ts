@@ -4,7 +4,29 @@
  * with credentials (docs/architecture.md, Shape).
  */
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Mantine's ScrollArea (also inside Table.ScrollContainer, Select's dropdown and Modal) imports
+ * only `useMergeRefs` from @floating-ui/react, and that one import puts the whole of floating-ui
+ * (about 15 KiB gzip) in every page that scrolls a table. The same hook from @mantine/hooks
+ * (`useMergedRef`, refs as arguments instead of an array) does the same; pages with popovers
+ * still load floating-ui for those.
+ */
+const scrollAreaWithoutFloatingUi: Plugin = {
+  name: 'scroll-area-without-floating-ui',
+  enforce: 'pre',
+  transform(code: string, id: string) {
+    if (!id.includes('/@mantine/core/esm/components/ScrollArea/ScrollArea.mjs')) return null;
+    const from = "import { useMergeRefs } from '@floating-ui/react';";
+    if (!code.includes(from)) {
+      this.warn('ScrollArea no longer imports useMergeRefs from @floating-ui/react as expected: left as it is');
+      return null;
+    }
+    return code.replace(from, "import { useMergedRef } from '@mantine/hooks';\nconst useMergeRefs = (refs) => useMergedRef(...refs);");
+  },
+};
 
 /** The gateway the build calls when the page is not told another (src/api/client.ts, API_URL). */
 const GATEWAY_URL = process.env.VITE_API_URL ?? 'http://localhost:8070';
@@ -12,6 +34,7 @@ const GATEWAY_URL = process.env.VITE_API_URL ?? 'http://localhost:8070';
 export default defineConfig({
   plugins: [
     react(),
+    scrollAreaWithoutFloatingUi,
     // index.html's early `me` preload needs the same gateway address as the app.
     { name: 'gateway-url-in-html', transformIndexHtml: (html: string) => html.replace('%GATEWAY_URL%', GATEWAY_URL) },
   ],
