@@ -19,7 +19,7 @@ export interface ReviewFacts {
   sellerid: string;
 }
 
-/** Shown for a customer who deleted their account (docs/architecture.md, Events, CustomerDeleted). */
+/** Shown for a customer who deleted their account (docs/architecture.md, Expected flows: CustomerDeleted). */
 export const FORMER_CUSTOMER = 'Former customer';
 
 /**

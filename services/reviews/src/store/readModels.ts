@@ -1,6 +1,7 @@
 /**
- * Read models the reviews service keeps from other services' events (docs/architecture.md, Shape and Consumers), each `{ _id: the other aggregate's id, ..., aggregateVersion }` written
- * through `applyVersioned` (a duplicate or older event changes nothing):
+ * Read models the reviews service keeps from other services' events (docs/architecture.md, Shape
+ * and Consumers), each `{ _id: the other aggregate's id, ..., aggregateVersion }` written through
+ * `applyVersioned` (a duplicate or older event changes nothing):
  *
  * - `customer_read_model`: first and last name and photo for review and message cards, from
  *   CustomerRegistered / CustomerUpdated (joined at read time, so a rename shows on old reviews);
