@@ -28,6 +28,31 @@ const scrollAreaWithoutFloatingUi: Plugin = {
   },
 };
 
+/**
+ * `npm start` serves the build with `vite preview`, which compresses (gzip/brotli) but sends every
+ * file with `Cache-Control: no-cache`, so a returning shopper revalidates each script. The files
+ * under /assets/ carry a content hash in their names: they may be kept for a year unchanged.
+ * (sirv passes its headers to writeHead, where they win over setHeader, hence the wrapper.)
+ */
+const longCacheForHashedAssets: Plugin = {
+  name: 'long-cache-for-hashed-assets',
+  configurePreviewServer(server) {
+    server.middlewares.use((req, res, next) => {
+      if (req.url?.startsWith('/assets/')) {
+        const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+        res.writeHead = ((status: number, ...rest: unknown[]) => {
+          for (const arg of rest)
+            if (arg && typeof arg === 'object' && !Array.isArray(arg)) (arg as Record<string, string>)['Cache-Control'] = IMMUTABLE;
+          if (status === 200) res.setHeader('Cache-Control', IMMUTABLE);
+          return writeHead(status, ...rest);
+        }) as typeof res.writeHead;
+      }
+      next();
+    });
+  },
+};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** The gateway the build calls when the page is not told another (src/api/client.ts, API_URL). */
 const GATEWAY_URL = process.env.VITE_API_URL ?? 'http://localhost:8070';
 
@@ -35,6 +60,7 @@ export default defineConfig({
   plugins: [
     react(),
     scrollAreaWithoutFloatingUi,
+    longCacheForHashedAssets,
     // index.html's early `me` preload needs the same gateway address as the app.
     { name: 'gateway-url-in-html', transformIndexHtml: (html: string) => html.replace('%GATEWAY_URL%', GATEWAY_URL) },
   ],
