@@ -25,7 +25,7 @@ import { createKafka } from '@market/platform';
 import { testServers, uniqueName } from '@market/platform/testing';
 import pino from 'pino';
 import { startCatalogueWorld } from '../services/catalogue/test/fixtures';
-import { listedItem, savedCard, type CheckoutBody, type Client } from '../services/ordering/test/fixtures';
+import { listedItem, savedCard, type Client } from '../services/ordering/test/fixtures';
 import { benchMain } from './lib/main';
 import type { BenchSection } from './lib/section';
 import { percentiles, type Percentiles } from './lib/stats';
@@ -92,7 +92,7 @@ export async function run(): Promise<BenchSection> {
     const shoppers: Shopper[] = [];
     for (let i = 0; i < SHOPPERS; i++) {
       const { client, id } = await world.newCustomer();
-      const cart = await client.get<{ _id: string }>(`/ShoppingCart/getOneCart/${id}`);
+      const cart = await client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: id } });
       if (cart.status !== 200) throw new Error(`cart ${cart.status}`);
       shoppers.push({ client, id, cartId: cart.body._id, card: await savedCard(client) });
     }
@@ -109,23 +109,31 @@ export async function run(): Promise<BenchSection> {
       switch (op) {
         case 'browse': {
           const r =
-            n % 2 ? await s.client.get(`/items/getItems?page=${1 + (n % 3)}&limit=20`) : await s.client.get(`/items/get/${pick(items)}`);
+            n % 2
+              ? await s.client.request('get', '/items/getItems', { query: { page: 1 + (n % 3), limit: 20 } })
+              : await s.client.request('get', '/items/get/{id}', { params: { id: pick(items) } });
           return r.status === 200;
         }
         case 'view cart':
-          return (await s.client.get(`/ShoppingCart/getOneCart/${s.id}`)).status === 200;
+          return (await s.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: s.id } })).status === 200;
         case 'add to cart': {
           // As the web app does: read the cart, write it back with one more line.
-          const cart = await s.client.get<{ ItemIDs: string[] }>(`/ShoppingCart/getOneCart/${s.id}`);
+          const cart = await s.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: s.id } });
           const next = pick(items);
           const ItemIDs = cart.body.ItemIDs.includes(next) ? cart.body.ItemIDs.filter((i) => i !== next) : [...cart.body.ItemIDs, next];
-          return (await s.client.put(`/ShoppingCart/updateSItem/${s.cartId}`, { ItemIDs })).status === 200;
+          return (
+            (await s.client.request('put', '/ShoppingCart/updateSItem/{cartId}', { params: { cartId: s.cartId }, body: { ItemIDs } }))
+              .status === 200
+          );
         }
         case 'checkout': {
-          const session = await s.client.post<CheckoutBody>('/checkout/session', { items: [{ itemId: pick(items), quantity: 1 }] });
+          const session = await s.client.request('post', '/checkout/session', { body: { items: [{ itemId: pick(items), quantity: 1 }] } });
           if (session.status !== 201) return false;
           started.set(session.body.checkoutId, Date.now());
-          const paid = await s.client.post(`/checkout/${session.body.checkoutId}/pay`, { cardId: s.card, cvv: '737' });
+          const paid = await s.client.request('post', '/checkout/{checkoutId}/pay', {
+            params: { checkoutId: session.body.checkoutId },
+            body: { cardId: s.card, cvv: '737' },
+          });
           return paid.status === 200;
         }
       }

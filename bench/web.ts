@@ -25,10 +25,12 @@ import { gzipSync } from 'node:zlib';
 import type { E2E } from '../frontend/e2e/harness';
 import { CHROMIUM, startE2E } from '../frontend/e2e/harness';
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME } from '../scripts/seed/people';
+import { Session } from '../scripts/seed/api';
 import { seed } from '../scripts/seed/seed';
 import { benchMain } from './lib/main';
 import type { BenchSection } from './lib/section';
 import { testServers } from '@market/platform/testing';
+import type { Page } from '@market/contracts';
 
 const SERVICES = ['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews', 'reporting'];
 
@@ -92,14 +94,12 @@ export async function run(): Promise<BenchSection> {
       admin: e2e.stack.admin,
       deviceLimit: Number(process.env.BENCH_WEB_DEVICES ?? 24),
     });
-    const login = await fetch(`${e2e.stack.gatewayUrl}/Customer/loginCustomer`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DEMO_CUSTOMER_USERNAME, password: DEMO_CUSTOMER_PASSWORD }),
+    const customer = new Session(e2e.stack.gatewayUrl);
+    await customer.call('post', '/Customer/loginCustomer', {
+      body: { username: DEMO_CUSTOMER_USERNAME, password: DEMO_CUSTOMER_PASSWORD },
     });
-    if (login.status !== 200) throw new Error(`demo customer login answered ${login.status}`);
-    const cookie = login.headers.getSetCookie()[0]!.split(';')[0]!;
-    const items = (await (await fetch(`${e2e.stack.gatewayUrl}/items/getItems?page=1&limit=1`)).json()) as { items: { _id: string }[] };
+    const cookie = customer.cookie!;
+    const items = (await customer.call('get', '/items/getItems', { query: { page: 1, limit: 1 } })) as Page<{ _id: string }>;
     const itemId = items.items[0]!._id;
 
     const routes = [
@@ -131,7 +131,7 @@ export async function run(): Promise<BenchSection> {
       await page.context().close();
     }
 
-    const pages = PARTS.has('pages') ? await pageTimes(e2e, cookie, itemId) : [];
+    const pages = PARTS.has('pages') ? await pageTimes(e2e, customer, itemId) : [];
 
     const lighthouse = (await import('lighthouse')).default;
     const chromeLauncher = await import('chrome-launcher');
@@ -214,19 +214,16 @@ export async function run(): Promise<BenchSection> {
  * Times every customer page: for each, BENCH_WEB_PAGE_RUNS fresh contexts with the
  * demo customer's session cookie; ms from navigation start (`performance.now()`'s origin) to the
  * first animation frame at which the page's content is in `<main>` and laid out.
+ * @param customer - the signed-in demo customer (its session cookie opens the pages)
  * @param itemId - an item of the seeded catalogue (item page, its reviews, the checkout's line)
  */
-async function pageTimes(e2e: E2E, cookie: string, itemId: string): Promise<PageTime[]> {
+async function pageTimes(e2e: E2E, customer: Session, itemId: string): Promise<PageTime[]> {
   const gw = e2e.stack.gatewayUrl;
-  const headers = { 'content-type': 'application/json', cookie };
-  const history = (await (await fetch(`${gw}/orderhistory/getItems?page=1&limit=1`, { headers })).json()) as { items: { _id: string }[] };
-  const session = await fetch(`${gw}/checkout/session`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ items: [{ itemId, quantity: 1 }] }),
-  });
+  const cookie = customer.cookie!;
+  const history = (await customer.call('get', '/orderhistory/getItems', { query: { page: 1, limit: 1 } })) as Page<{ _id: string }>;
+  const session = await customer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
   if (session.status !== 201) throw new Error(`checkout session answered ${session.status}`);
-  const { checkoutId } = (await session.json()) as { checkoutId: string };
+  const { checkoutId } = session.body;
   const pages: PageSpec[] = [
     { name: 'home', path: '/Customer/Home', css: '[data-testid=product-tile], [data-testid=item-card]' },
     { name: 'all items', path: '/Customer/AllItmes', css: '[data-testid=item-card]', texts: ['No Result Found!'] },

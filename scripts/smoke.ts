@@ -11,11 +11,16 @@
 import { formatLkr } from '@market/contracts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { AnswerOf } from '@market/contracts/client';
 import { expectStatus, Session } from './seed/api';
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME, DEMO_SELLER_PASSWORD } from './seed/people';
 
 const GATEWAY = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8070';
 const ROOT = path.resolve(__dirname, '..');
+
+/** The item list and the order list, asked with a page (or by OrderID): never the other shape of their answers. */
+type ItemPage = Exclude<AnswerOf<'get', '/items/getItems'>, unknown[]>;
+type ItemOrder = Extract<AnswerOf<'get', '/Orders/getOrders'>, unknown[]>[number];
 
 const step = (who: string, what: string) => console.log(`  ${who.padEnd(8)} ${what}`);
 /** Rupees on the wire, shown as the web app shows them: `Rs. 12,345.00`. */
@@ -25,9 +30,8 @@ async function main(): Promise<void> {
   console.log(`smoke test against ${GATEWAY}`);
   const customer = new Session(GATEWAY);
   const login = expectStatus(
-    await customer.call<{ customerLogin: { _id: string; firstName: string } }>('POST', '/Customer/loginCustomer', {
-      username: DEMO_CUSTOMER_USERNAME,
-      password: DEMO_CUSTOMER_PASSWORD,
+    await customer.request('post', '/Customer/loginCustomer', {
+      body: { username: DEMO_CUSTOMER_USERNAME, password: DEMO_CUSTOMER_PASSWORD },
     }),
     'customer login',
     200,
@@ -35,51 +39,44 @@ async function main(): Promise<void> {
   const customerId = login.customerLogin._id;
   step('customer', `signed in as ${DEMO_CUSTOMER_USERNAME} (${login.customerLogin.firstName})`);
   const found = expectStatus(
-    await customer.call<{ items: { _id: string; Item_name: string; FinalPrice: number; SellerID: string }[]; total: number }>(
-      'GET',
-      '/items/getItems?q=galaxy&available=true&page=1&limit=5',
-    ),
+    await customer.request('get', '/items/getItems', { query: { q: 'galaxy', available: true, page: 1, limit: 5 } }),
     'search',
     200,
-  );
+  ) as ItemPage;
   const item =
     found.items[0] ??
-    (
-      await customer.call<{ items: { _id: string; Item_name: string; FinalPrice: number; SellerID: string }[] }>(
-        'GET',
-        '/items/getItems?available=true&page=1&limit=1',
-      )
-    ).body.items[0];
+    ((await customer.request('get', '/items/getItems', { query: { available: true, page: 1, limit: 1 } })).body as ItemPage).items[0];
   if (!item) throw new Error('the catalogue has no available item: was the demo data seeded?');
   step('customer', `searched "galaxy": ${found.total} items; picked ${item.Item_name} at ${rs(item.FinalPrice)}`);
   const cart = expectStatus(
-    await customer.call<{ _id: string; ItemIDs: string[]; PackageIDs: string[] }>('GET', `/ShoppingCart/getOneCart/${customerId}`),
+    await customer.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId } }),
     'cart',
     200,
   );
   const lines = cart.ItemIDs.includes(item._id) ? cart.ItemIDs : [...cart.ItemIDs, item._id];
   expectStatus(
-    await customer.call('PUT', `/ShoppingCart/updateSItem/${cart._id}`, { ItemIDs: lines, PackageIDs: cart.PackageIDs }),
+    await customer.request('put', '/ShoppingCart/updateSItem/{cartId}', {
+      params: { cartId: cart._id },
+      body: { ItemIDs: lines, PackageIDs: cart.PackageIDs },
+    }),
     'add to cart',
     200,
   );
   step('customer', `cart holds ${lines.length} item line(s)`);
   const checkout = expectStatus(
-    await customer.call<{ checkoutId: string; Amount: number }>('POST', '/checkout/session', {
-      items: [{ itemId: item._id, quantity: 1 }],
-    }),
+    await customer.request('post', '/checkout/session', { body: { items: [{ itemId: item._id, quantity: 1 }] } }),
     'checkout',
     201,
   );
   const paid = expectStatus(
-    await customer.call<{ receipt: { RecieptNo: string } }>('POST', '/paypal-transaction-complete', { checkoutId: checkout.checkoutId }),
+    await customer.request('post', '/paypal-transaction-complete', { body: { checkoutId: checkout.checkoutId } }),
     'pay',
     200,
   );
-  step('customer', `paid ${rs(checkout.Amount)} with the wallet provider, receipt ${paid.receipt.RecieptNo}`);
+  step('customer', `paid ${rs(checkout.Amount)} with the wallet provider, receipt ${paid.receipt!.RecieptNo}`);
   let status = '';
   for (let i = 0; i < 100 && status !== 'Confirmed' && status !== 'Rejected'; i++) {
-    status = (await customer.call<{ status: string }>('GET', `/checkout/${checkout.checkoutId}`)).body.status;
+    status = (await customer.request('get', '/checkout/{checkoutId}', { params: { checkoutId: checkout.checkoutId } })).body.status;
     if (status !== 'Confirmed') await new Promise((r) => setTimeout(r, 200));
   }
   if (status !== 'Confirmed') throw new Error(`the checkout ended ${status || 'undecided'}`);
@@ -92,21 +89,18 @@ async function main(): Promise<void> {
   let sellerDone = false;
   for (const username of usernames) {
     const seller = new Session(GATEWAY);
-    const s = await seller.call<{ sellerLogin: { _id: string; companyname: string } }>('POST', '/orgSeller/loginSeller', {
-      username,
-      password: DEMO_SELLER_PASSWORD,
-    });
+    const s = await seller.request('post', '/orgSeller/loginSeller', { body: { username, password: DEMO_SELLER_PASSWORD } });
     if (s.status !== 200 || s.body.sellerLogin._id !== item.SellerID) continue;
     step('seller', `signed in as ${username} (${s.body.sellerLogin.companyname})`);
     const orders = expectStatus(
-      await seller.call<{ _id: string; status: string }[]>('GET', `/Orders/getOrders?OrderID=${checkout.checkoutId}`),
+      await seller.request('get', '/Orders/getOrders', { query: { OrderID: checkout.checkoutId } }),
       'seller orders',
       200,
-    );
+    ) as ItemOrder[];
     const order = orders[0];
     if (!order) throw new Error('the seller does not see the order');
     const shipped = expectStatus(
-      await seller.call<{ status: string }>('PUT', `/Orders/status/${order._id}`, { status: 'Shipped' }),
+      await seller.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status: 'Shipped' } }),
       'mark shipped',
       200,
     );
@@ -118,16 +112,17 @@ async function main(): Promise<void> {
 
   const admin = new Session(GATEWAY);
   expectStatus(
-    await admin.call('POST', '/Admin/loginAdmin', {
-      username: process.env.ADMIN_USERNAME ?? 'admin',
-      password: process.env.ADMIN_PASSWORD ?? 'Admin#2026',
+    await admin.request('post', '/Admin/loginAdmin', {
+      body: { username: process.env.ADMIN_USERNAME ?? 'admin', password: process.env.ADMIN_PASSWORD ?? 'Admin#2026' },
     }),
     'admin login',
     200,
   );
-  const customers = expectStatus(await admin.call<{ total: number }>('GET', '/Customer/getAll?page=1&limit=1'), 'customers', 200);
+  const customers = expectStatus(await admin.request('get', '/Customer/getAll', { query: { page: 1, limit: 1 } }), 'customers', 200) as {
+    total: number;
+  };
   step('admin', `signed in; ${customers.total} customers registered`);
-  const dashboard = await admin.call<Record<string, unknown>>('GET', '/Admin/dashboard');
+  const dashboard = await admin.request('get', '/Admin/dashboard');
   step(
     'admin',
     dashboard.status === 200 ? `dashboard: ${JSON.stringify(dashboard.body).slice(0, 160)}` : `dashboard answered ${dashboard.status}`,

@@ -1,13 +1,24 @@
 /**
- * A browser-like API client of the gateway for the chaos run: JSON in and out, the session cookie
- * it was given, and the retry behaviour of a real client (docs/architecture.md, Departures from the
- * documents: one checkout command on the server with an Idempotency-Key): on a network error or
- * a 5xx it waits and sends the
- * same request again, with the same `Idempotency-Key` when it has one, until a deadline.
+ * A browser-like API client of the gateway for the chaos run: the one typed client
+ * (`@market/contracts/client`) with the session cookie it was given and the response check on
+ * (an answer outside the published document stops the run at its call), and the retry behaviour
+ * of a real client (docs/architecture.md, Departures from the documents: one checkout command on
+ * the server with an Idempotency-Key): on a network error or a 5xx it waits and sends the same
+ * request again, with the same `Idempotency-Key` when it has one, until a deadline.
  *
  * Every attempt is recorded (start, end, outcome) so the SIGTERM phase can count the requests
  * that were in flight when a process was told to stop.
  */
+import {
+  ApiClient as TypedClient,
+  ApiError,
+  pathWith,
+  type AnswerOf,
+  type CallOptions as OperationOptions,
+  type Method,
+  type PathOf,
+} from '@market/contracts/client';
+import { assertDocumentedResponse } from '@market/contracts/testing';
 
 /** One HTTP attempt as the client saw it. */
 export interface Attempt {
@@ -37,50 +48,48 @@ export interface CallOptions {
 export const retryable = (status: number): boolean => status === 0 || status >= 500 || status === 429;
 
 export class ApiClient {
-  private cookie: string | null = null;
+  private readonly http: TypedClient;
 
   constructor(
-    private readonly baseUrl: () => string,
+    baseUrl: () => string,
     private readonly log: (a: Attempt) => void = () => {},
-    private readonly timeoutMs = 15_000,
-  ) {}
+    timeoutMs = 15_000,
+  ) {
+    this.http = new TypedClient({ baseUrl, keepCookie: true, timeoutMs, check: assertDocumentedResponse });
+  }
 
   /** The session token, to sign another client in as the same user. */
   get session(): string | null {
-    return this.cookie;
+    return this.http.cookie;
   }
 
   private async once<T>(method: string, path: string, body: unknown, headers: Record<string, string>): Promise<Reply<T>> {
     const startedAt = Date.now();
     try {
-      const res = await fetch(`${this.baseUrl()}${path}`, {
-        method,
-        headers: {
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(this.cookie ? { cookie: this.cookie } : {}),
-          ...headers,
-        },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      for (const c of res.headers.getSetCookie()) {
-        const [pair] = c.split(';');
-        if (pair?.startsWith('mp_session=')) this.cookie = pair === 'mp_session=' ? null : pair;
-      }
-      const text = await res.text();
-      let parsed: unknown = null;
-      try {
-        parsed = text ? JSON.parse(text) : null;
-      } catch {
-        parsed = text;
-      }
+      const res = await this.http.send(method, path, body, headers);
       this.log({ method, path, startedAt, endedAt: Date.now(), status: res.status });
-      return { status: res.status, body: parsed as T, attempts: 1 };
+      return { status: res.status, body: res.body as T, attempts: 1 };
     } catch (err) {
-      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+      // Status 0 is a network error or the timeout; anything else (the response check) stops the run.
+      if (!(err instanceof ApiError) || err.status !== 0) throw err;
+      const cause =
+        (err.cause as { cause?: { code?: string } } | undefined)?.cause?.code ?? (err.cause as Error | undefined)?.name ?? 'Error';
       this.log({ method, path, startedAt, endedAt: Date.now(), status: 0, error: cause });
       return { status: 0, body: null as T, attempts: 1 };
     }
+  }
+
+  /**
+   * Calls a documented operation (typed by it: params, query, body, answer), retrying as
+   * {@link ApiClient.call} does.
+   */
+  request<M extends Method, P extends PathOf<M>>(
+    method: M,
+    path: P,
+    options: OperationOptions<M, P> & { retryForMs?: number },
+  ): Promise<Reply<AnswerOf<M, P>>> {
+    const o = options as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown } & CallOptions;
+    return this.call<AnswerOf<M, P>>(method.toUpperCase(), pathWith(path, o.params, o.query), o.body, o);
   }
 
   /** Sends a request, retrying as a real client would (see the module comment). */

@@ -46,23 +46,27 @@ export async function sigtermPhase(world: World, log: LoadLog, attempts: () => A
   const someCheckout = () => log.checkouts[log.checkouts.length - 1]!;
   const byCustomer = (id: string) => world.customers.find((c) => c.id === id)!.client;
   const reads: Record<string, () => Promise<unknown>> = {
-    ordering: () => byCustomer(someCheckout().customerId).get(`/checkout/${someCheckout().checkoutId}`, { retryForMs: 0 }),
-    catalogue: () => reader.get(`/items/get/${firstItem}`, { retryForMs: 0 }),
-    reporting: () => seller.client.get('/reports/sellerSales', { retryForMs: 0 }),
+    ordering: () =>
+      byCustomer(someCheckout().customerId).request('get', '/checkout/{checkoutId}', {
+        params: { checkoutId: someCheckout().checkoutId },
+        retryForMs: 0,
+      }),
+    catalogue: () => reader.request('get', '/items/get/{id}', { params: { id: firstItem }, retryForMs: 0 }),
+    reporting: () => seller.client.request('get', '/reports/sellerSales', { retryForMs: 0 }),
     notifications: () => sleep(1_000),
   };
   // Jobs enqueued just before the signal, so the worker being stopped has some in hand.
   const reportBurst = () =>
     Promise.all(
       [...world.sellers, ...world.sellers, ...world.sellers].map(async (s) => {
-        const r = await s.client.post<{ jobId: string }>('/items/create-pdf', {});
+        const r = await s.client.request('post', '/items/create-pdf', { body: {} });
         if (r.status === 202) log.reports.push(r.body.jobId);
       }),
     );
   const mailBurst = () =>
     Promise.all(
       world.customers.map(async (c) => {
-        const r = await c.client.post('/Customer/forgotPassword', { email: c.email });
+        const r = await c.client.request('post', '/Customer/forgotPassword', { body: { email: c.email } });
         log.mails.push({ to: c.email, acknowledged: r.status === 200, attempts: r.attempts });
       }),
     );

@@ -61,7 +61,7 @@ export async function startWorld(opts: {
   const client = () => new ApiClient(() => stack.gatewayUrl, opts.record);
   const admin = client();
   expectStatus(
-    await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password }),
+    await admin.request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: stack.admin.password } }),
     'admin login',
     200,
   );
@@ -71,19 +71,21 @@ export async function startWorld(opts: {
     const tag = uniqueName('s').replace(/-/g, '');
     const email = `${tag}@example.lk`;
     const applied = expectStatus(
-      await client().post<{ _id: string }>('/seller/add', {
-        ownername: 'Kamala Silva',
-        mobile: '0712345678',
-        companyname: `Chaos Hub ${tag}`,
-        address: '45 Kandy Road, Kadawatha',
-        year: '2015',
-        description: 'Authorised reseller of phones and tablets.',
-        email,
+      await client().request('post', '/seller/add', {
+        body: {
+          ownername: 'Kamala Silva',
+          mobile: '0712345678',
+          companyname: `Chaos Hub ${tag}`,
+          address: '45 Kandy Road, Kadawatha',
+          year: '2015',
+          description: 'Authorised reseller of phones and tablets.',
+          email,
+        },
       }),
       'seller application',
       201,
     );
-    expectStatus(await admin.post('/orgseller/add', { requestId: applied._id }), 'seller approval', 201);
+    expectStatus(await admin.request('post', '/orgseller/add', { body: { requestId: applied._id } }), 'seller approval', 201);
     const mail = await waitFor(
       async () => (await mailsTo(email)).find((m) => /Welcome aboard/.test(m.subject)),
       30_000,
@@ -93,7 +95,7 @@ export async function startWorld(opts: {
     const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
     const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
     const c = client();
-    expectStatus(await c.post('/orgSeller/loginSeller', { username, password }), 'seller login', 200);
+    expectStatus(await c.request('post', '/orgSeller/loginSeller', { body: { username, password } }), 'seller login', 200);
     sellers.push({ client: c, id: applied._id });
   }
 
@@ -105,16 +107,18 @@ export async function startWorld(opts: {
     for (let i = 0; i < opts.itemsPerSeller; i++) {
       const stock = Math.max(2, Math.round(opts.stock * shares[items.size % shares.length]!));
       const item = expectStatus(
-        await s.client.post<{ _id: string }>('/items/addItems', {
-          Item_name: `Chaos Phone ${i}`,
-          Brand: 'Samsung',
-          Model: `M-${i}`,
-          Quantity: stock,
-          Price: 1000 + i * 250,
-          Stock_keeping_unit: uniqueName('SKU').toUpperCase(),
-          Description: 'Flagship phone',
-          Specification: '8 GB RAM, 256 GB',
-          Color_family: ['Black'],
+        await s.client.request('post', '/items/addItems', {
+          body: {
+            Item_name: `Chaos Phone ${i}`,
+            Brand: 'Samsung',
+            Model: `M-${i}`,
+            Quantity: stock,
+            Price: 1000 + i * 250,
+            Stock_keeping_unit: uniqueName('SKU').toUpperCase(),
+            Description: 'Flagship phone',
+            Specification: '8 GB RAM, 256 GB',
+            Color_family: ['Black'],
+          },
         }),
         'add item',
         201,
@@ -127,17 +131,17 @@ export async function startWorld(opts: {
   for (let i = 0; i < opts.customers; i++) {
     const body = newCustomer();
     const c = client();
-    expectStatus(await c.post('/Customer/add', body), 'customer signup', 201);
+    expectStatus(await c.request('post', '/Customer/add', { body }), 'customer signup', 201);
     const login = expectStatus(
-      await c.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', { username: body.username, password: body.password }),
+      await c.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } }),
       'customer login',
       200,
     );
-    const card = expectStatus(await c.post<{ _id: string }>('/paymentdetails/add', { ...CARD, carddate: expiry() }), 'add card', 201);
+    const card = expectStatus(await c.request('post', '/paymentdetails/add', { body: { ...CARD, carddate: expiry() } }), 'add card', 201);
     const id = login.customerLogin._id;
     const cart = await waitFor(
       async () => {
-        const r = await c.get<{ _id: string }>(`/ShoppingCart/getOneCart/${id}`, { retryForMs: 0 });
+        const r = await c.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: id }, retryForMs: 0 });
         return r.status === 200 && r.body?._id ? r.body : undefined;
       },
       30_000,
@@ -152,11 +156,11 @@ export async function startWorld(opts: {
   for (const itemId of items.keys()) {
     await waitFor(
       async () => {
-        const r = await probe.client.put(
-          `/ShoppingCart/updateSItem/${probe.cartId}`,
-          { ItemIDs: [itemId], PackageIDs: [] },
-          { retryForMs: 0 },
-        );
+        const r = await probe.client.request('put', '/ShoppingCart/updateSItem/{cartId}', {
+          params: { cartId: probe.cartId },
+          body: { ItemIDs: [itemId], PackageIDs: [] },
+          retryForMs: 0,
+        });
         return r.status === 200;
       },
       30_000,
@@ -164,6 +168,13 @@ export async function startWorld(opts: {
       `item ${itemId} in the cart read model`,
     );
   }
-  expectStatus(await probe.client.put(`/ShoppingCart/updateSItem/${probe.cartId}`, { ItemIDs: [], PackageIDs: [] }), 'empty cart', 200);
+  expectStatus(
+    await probe.client.request('put', '/ShoppingCart/updateSItem/{cartId}', {
+      params: { cartId: probe.cartId },
+      body: { ItemIDs: [], PackageIDs: [] },
+    }),
+    'empty cart',
+    200,
+  );
   return { stack, reportDir, admin, sellers, customers, items, client };
 }

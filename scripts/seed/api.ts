@@ -1,38 +1,23 @@
 /**
- * A small client of the gateway for the seeder: JSON calls with the session cookie it was given,
- * multipart image uploads, and the MailDev inbox (seller credentials arrive by e-mail).
+ * The seeder's client of the gateway: the one typed client (`@market/contracts/client`) keeping
+ * the session cookie it was given, with the response check on (every answer is held against the
+ * published OpenAPI document, so a drift fails the seeding at its call), plus multipart image
+ * uploads and the MailDev inbox (seller credentials arrive by e-mail).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ApiClient } from '@market/contracts/client';
+import { assertDocumentedResponse } from '@market/contracts/testing';
 
-export interface Answer<T> {
-  status: number;
-  body: T;
-}
+export type { Reply as Answer } from '@market/contracts/client';
 
-export class Session {
-  private cookie: string | null = null;
-  constructor(readonly baseUrl: string) {}
-
-  /** Calls the gateway; never throws for an HTTP status, only for a network failure. */
-  async call<T = Record<string, unknown>>(
-    method: string,
-    route: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Answer<T>> {
-    const res = await fetch(`${this.baseUrl}${route}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    this.keepCookie(res);
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+/**
+ * One signed-in (or anonymous) person: `request('post', '/Customer/add', { body })` answers any
+ * status, typed by the operation; it throws only for a network failure.
+ */
+export class Session extends ApiClient {
+  constructor(readonly baseUrl: string) {
+    super({ baseUrl, keepCookie: true, check: assertDocumentedResponse });
   }
 
   /** Uploads an image file through `POST /images/upload`; answers the stored name. */
@@ -47,13 +32,6 @@ export class Session {
     const body = (await res.json()) as { name?: string; error?: string };
     if (res.status !== 201 || !body.name) throw new Error(`image upload of ${file} answered ${res.status}: ${body.error ?? ''}`);
     return body.name;
-  }
-
-  private keepCookie(res: Response): void {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      if (pair?.startsWith('mp_session=')) this.cookie = pair === 'mp_session=' ? null : pair;
-    }
   }
 }
 

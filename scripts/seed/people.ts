@@ -92,7 +92,7 @@ export function demoCustomers() {
     email: `${firstName.toLowerCase()}.${LAST[i]!.toLowerCase()}@demo.lk`,
     phoneNumber: `07${String(71234560 + i).padStart(8, '0')}`,
     dob: `${1975 + ((i * 3) % 25)}-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 7) % 28)).padStart(2, '0')}`,
-    gender: FEMALE.has(firstName) ? 'Female' : 'Male',
+    gender: FEMALE.has(firstName) ? ('Female' as const) : ('Male' as const),
     address: `${10 + i * 3} Main Street, ${TOWNS[i]}`,
     username: i === 0 ? DEMO_CUSTOMER_USERNAME : `${firstName.toLowerCase()}${LAST[i]!.toLowerCase().slice(0, 3)}`,
     password: DEMO_CUSTOMER_PASSWORD,

@@ -16,6 +16,7 @@
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { existsSync } from 'node:fs';
+import type { AnswerOf } from '@market/contracts/client';
 import { expectStatus, mailText, Session } from './api';
 import { itemBodyOf, loadDevices, photoPath, type Device } from './devices';
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME, DEMO_SELLER_PASSWORD, DEMO_SELLERS, REVIEW_TEXTS, demoCustomers } from './people';
@@ -59,7 +60,9 @@ async function pool<T>(inputs: T[], limit: number, work: (input: T, index: numbe
 /** True when the demo data is already there (the demo customer signs in). */
 export async function alreadySeeded(gatewayUrl: string): Promise<boolean> {
   const s = new Session(gatewayUrl);
-  const r = await s.call('POST', '/Customer/loginCustomer', { username: DEMO_CUSTOMER_USERNAME, password: DEMO_CUSTOMER_PASSWORD });
+  const r = await s.request('post', '/Customer/loginCustomer', {
+    body: { username: DEMO_CUSTOMER_USERNAME, password: DEMO_CUSTOMER_PASSWORD },
+  });
   return r.status === 200;
 }
 
@@ -68,7 +71,7 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
   const log = opts.log ?? ((l: string) => console.log(l));
   const made = { sellers: 0, items: 0, packages: 0, customers: 0, orders: 0, reviews: 0, messages: 0 };
   const admin = new Session(opts.gatewayUrl);
-  expectStatus(await admin.call('POST', '/Admin/loginAdmin', opts.admin), 'admin login', 200);
+  expectStatus(await admin.request('post', '/Admin/loginAdmin', { body: opts.admin }), 'admin login', 200);
 
   const devices = loadDevices()
     .filter((d) => existsSync(photoPath(d)))
@@ -93,7 +96,7 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
     await pool(devices, 3, async (d: Device, i) => {
       const seller = sellers[i % sellers.length]!;
       const image = await seller.session.upload(photoPath(d));
-      const added = await seller.session.call<{ _id: string }>('POST', '/items/addItems', { ...itemBodyOf(d), Images: [image] });
+      const added = await seller.session.request('post', '/items/addItems', { body: { ...itemBodyOf(d), Images: [image] } });
       // 409: the SKU is there from an earlier, interrupted seeding; its id is collected below.
       if (added.status === 409) return void bar.increment();
       const item = expectStatus(added, `add item ${d.code}`, 201);
@@ -102,7 +105,10 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
       if (i % 7 === 3) {
         const percent = 5 + (i % 6) * 5;
         expectStatus(
-          await seller.session.call('PUT', `/items/updateDiscount/${item._id}`, { DiscountStatus: true, DiscountPrecentage: percent }),
+          await seller.session.request('put', '/items/updateDiscount/{id}', {
+            params: { id: item._id },
+            body: { DiscountStatus: true, DiscountPrecentage: percent },
+          }),
           'discount',
           200,
         );
@@ -117,19 +123,21 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
         // A small seeding (SEED_DEVICES) leaves some sellers too few items for a bundle.
         if (content.length < 2) continue;
         const items = await Promise.all(
-          content.map(async (id) => (await seller.session.call<{ Price: number; Images: string[] }>('GET', `/items/get/${id}`)).body),
+          content.map(async (id) => (await seller.session.request('get', '/items/get/{id}', { params: { id } })).body),
         );
         const price = Math.round(items.reduce((s, it) => s + it.Price, 0) * 0.9);
         const year = new Date().getFullYear();
         expectStatus(
-          await seller.session.call('POST', '/Packages/addPackage', {
-            packageName: p === 0 ? 'Family Bundle' : 'Work and Play Bundle',
-            description: `${content.length} devices together for less: save 10% on the set.`,
-            price,
-            startDate: `${year}-01-01`,
-            endDate: `${year + 1}-12-31`,
-            image: items[0]!.Images[0],
-            content,
+          await seller.session.request('post', '/Packages/addPackage', {
+            body: {
+              packageName: p === 0 ? 'Family Bundle' : 'Work and Play Bundle',
+              description: `${content.length} devices together for less: save 10% on the set.`,
+              price,
+              startDate: `${year}-01-01`,
+              endDate: `${year + 1}-12-31`,
+              image: items[0]!.Images[0]!,
+              content,
+            },
           }),
           'add package',
           201,
@@ -145,12 +153,9 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
     const customers: Customer[] = [];
     for (const [n, body] of demoCustomers().entries()) {
       const session = new Session(opts.gatewayUrl);
-      expectStatus(await session.call('POST', '/Customer/add', body), `register ${body.username}`, 201, 400);
+      expectStatus(await session.request('post', '/Customer/add', { body }), `register ${body.username}`, 201, 400);
       const login = expectStatus(
-        await session.call<{ customerLogin: { _id: string } }>('POST', '/Customer/loginCustomer', {
-          username: body.username,
-          password: body.password,
-        }),
+        await session.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } }),
         'customer login',
         200,
       );
@@ -158,10 +163,14 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
       customers.push(c);
       made.customers++;
       const pick = (k: number) => allItems[(n * 37 + k * 101) % allItems.length]!;
-      await retry(() => c.session.call('POST', '/wishlist/addItems', { Items: [pick(1), pick(2)] }), [201, 409], 'wishlist');
-      const cart = (await c.session.call<{ _id: string }>('GET', `/ShoppingCart/getOneCart/${c.id}`)).body;
+      await retry(() => c.session.request('post', '/wishlist/addItems', { body: { Items: [pick(1), pick(2)] } }), [201, 409], 'wishlist');
+      const cart = (await c.session.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: c.id } })).body;
       await retry(
-        () => c.session.call('PUT', `/ShoppingCart/updateSItem/${cart._id}`, { ItemIDs: [pick(3), pick(4)], PackageIDs: [] }),
+        () =>
+          c.session.request('put', '/ShoppingCart/updateSItem/{cartId}', {
+            params: { cartId: cart._id },
+            body: { ItemIDs: [pick(3), pick(4)], PackageIDs: [] },
+          }),
         [200, 409],
         'cart',
       );
@@ -170,11 +179,8 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
     bar.update({ step: 'orders' });
     for (const [n, c] of customers.entries()) {
       const card = expectStatus(
-        await c.session.call<{ _id: string }>('POST', '/paymentdetails/add', {
-          cardowner: 'Demo Card',
-          cardnumber: TEST_CARD,
-          carddate: '12/30',
-          cardcvv: '123',
+        await c.session.request('post', '/paymentdetails/add', {
+          body: { cardowner: 'Demo Card', cardnumber: TEST_CARD, carddate: '12/30', cardcvv: '123' },
         }),
         'save card',
         201,
@@ -183,35 +189,35 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
         const monthsAgo = (n + k * 2) % 6;
         const placedAt = new Date(Date.now() - monthsAgo * 30 * 86_400_000 - ((n * 13 + k * 7) % 20) * 3_600_000);
         const itemId = allItems[(n * 53 + k * 29) % allItems.length]!;
-        const session = await c.session.call<{ checkoutId: string }>('POST', '/checkout/session', {
-          items: [{ itemId, quantity: 1 + (k % 2) }],
-        });
+        const session = await c.session.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 + (k % 2) }] } });
         if (session.status !== 201) continue; // sold out meanwhile: a real shopper picks another
-        const pay = k % 3 === 2 ? { paymentType: 'wallet' } : { cardId: card._id, cvv: '123' };
-        const paid = await c.session.call('POST', `/checkout/${session.body.checkoutId}/pay`, pay, {
-          'X-Demo-Placed-At': placedAt.toISOString(),
+        const pay = k % 3 === 2 ? { paymentType: 'wallet' as const } : { cardId: card._id, cvv: '123' };
+        const paid = await c.session.request('post', '/checkout/{checkoutId}/pay', {
+          params: { checkoutId: session.body.checkoutId },
+          body: pay,
+          headers: { 'X-Demo-Placed-At': placedAt.toISOString() },
         });
         expectStatus(paid, 'pay', 200);
         made.orders++;
-        if ((await c.session.call('GET', '/review/get?limit=1&page=1')).status === 200) {
+        if ((await c.session.request('get', '/review/get', { query: { limit: 1, page: 1 } })).status === 200) {
           const stars = 5 - ((n + k) % 5);
           const texts = REVIEW_TEXTS[stars]!;
-          const r = await c.session.call('POST', '/review/add', {
-            itemid: itemId,
-            noofstars: stars,
-            description: texts[(n + k) % texts.length],
+          const r = await c.session.request('post', '/review/add', {
+            body: { itemid: itemId, noofstars: stars, description: texts[(n + k) % texts.length]! },
           });
           if (r.status === 201 || r.status === 200) made.reviews++;
         }
       }
-      if ((await c.session.call('GET', '/review/get?limit=1&page=1')).status === 200) {
+      if ((await c.session.request('get', '/review/get', { query: { limit: 1, page: 1 } })).status === 200) {
         const seller = sellers[n % sellers.length]!;
         const from = demoCustomers()[n]!;
-        const m = await c.session.call('POST', '/contactsel/add', {
-          name: `${from.firstName} ${from.lastName}`,
-          email: from.email,
-          message: `Hello, is the ${n % 2 ? 'black' : 'silver'} colour available for delivery to ${from.address.split(', ')[1]}?`,
-          sellerid: seller.id,
+        const m = await c.session.request('post', '/contactsel/add', {
+          body: {
+            name: `${from.firstName} ${from.lastName}`,
+            email: from.email,
+            message: `Hello, is the ${n % 2 ? 'black' : 'silver'} colour available for delivery to ${from.address.split(', ')[1]}?`,
+            sellerid: seller.id,
+          },
         });
         if (m.status === 201) made.messages++;
       }
@@ -228,15 +234,15 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
   return { made, sellerUsernames: sellers.map((s) => s.username) };
 }
 
+/** A page of the item list (asked with page and limit, so never the bare array). */
+type ItemPage = Exclude<AnswerOf<'get', '/items/getItems'>, unknown[]>;
+
 /** Every item id of a seller, in the catalogue's order. */
 async function ownItemIds(seller: Seller): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page++) {
-    const r = await seller.session.call<{ items: { _id: string }[]; total: number }>(
-      'GET',
-      `/items/getItems?sellerId=${seller.id}&page=${page}&limit=100`,
-    );
-    const body = expectStatus(r, 'list own items', 200);
+    const r = await seller.session.request('get', '/items/getItems', { query: { sellerId: seller.id, page, limit: 100 } });
+    const body = expectStatus(r, 'list own items', 200) as ItemPage;
     ids.push(...body.items.map((i) => i._id));
     if (ids.length >= body.total || body.items.length === 0) return ids;
   }
@@ -258,27 +264,26 @@ async function sellerAccount(opts: SeedOptions, admin: Session, request: (typeof
   const resumed = await resumeSeller(opts, session, request.email);
   if (resumed) return resumed;
   const applied = expectStatus(
-    await session.call<{ _id: string }>('POST', '/seller/add', request),
+    await session.request('post', '/seller/add', { body: request }),
     `seller request ${request.companyname}`,
     201,
   );
   const since = new Date();
-  expectStatus(await admin.call('POST', '/orgseller/add', { requestId: applied._id }), 'accept seller', 201);
+  expectStatus(await admin.request('post', '/orgseller/add', { body: { requestId: applied._id } }), 'accept seller', 201);
   const text = await mailText(opts.maildevUrl, request.email, /Welcome aboard/, since);
   const username = /^Username: (\S+)$/m.exec(text)?.[1];
   const password = /^Password: (\S+)$/m.exec(text)?.[1];
   if (!username || !password) throw new Error(`the welcome e-mail to ${request.email} has no credentials`);
   const login = expectStatus(
-    await session.call<{ sellerLogin: { _id: string } }>('POST', '/orgSeller/loginSeller', { username, password }),
+    await session.request('post', '/orgSeller/loginSeller', { body: { username, password } }),
     'seller login',
     200,
   );
   const id = login.sellerLogin._id;
   expectStatus(
-    await session.call('PUT', `/orgSeller/ChangePwd/${id}`, {
-      currentPassword: password,
-      password: DEMO_SELLER_PASSWORD,
-      confirmPassword: DEMO_SELLER_PASSWORD,
+    await session.request('put', '/orgSeller/ChangePwd/{id}', {
+      params: { id },
+      body: { currentPassword: password, password: DEMO_SELLER_PASSWORD, confirmPassword: DEMO_SELLER_PASSWORD },
     }),
     'seller password',
     200,
@@ -301,14 +306,13 @@ async function resumeSeller(opts: SeedOptions, session: Session, email: string):
   const mailed = /^Password: (\S+)$/m.exec(text)?.[1];
   if (!username || !mailed) return null;
   for (const password of [DEMO_SELLER_PASSWORD, mailed]) {
-    const login = await session.call<{ sellerLogin: { _id: string } }>('POST', '/orgSeller/loginSeller', { username, password });
+    const login = await session.request('post', '/orgSeller/loginSeller', { body: { username, password } });
     if (login.status !== 200) continue;
     const id = login.body.sellerLogin._id;
     if (password !== DEMO_SELLER_PASSWORD) {
-      await session.call('PUT', `/orgSeller/ChangePwd/${id}`, {
-        currentPassword: password,
-        password: DEMO_SELLER_PASSWORD,
-        confirmPassword: DEMO_SELLER_PASSWORD,
+      await session.request('put', '/orgSeller/ChangePwd/{id}', {
+        params: { id },
+        body: { currentPassword: password, password: DEMO_SELLER_PASSWORD, confirmPassword: DEMO_SELLER_PASSWORD },
       });
     }
     return { session, id, username, items: [] };

@@ -1,9 +1,10 @@
 /**
- * Catalogue calls of the web app at their documented paths (spec 000 and 001 section 7; issue 4).
- * Prices on the wire are rupees.
+ * Catalogue calls of the web app at their documented paths (spec 000 and 001 section 7), over the
+ * typed client: bodies and answers are the operations' schema types. Prices on the wire are rupees.
  */
 import type { ItemAnswer, ItemFacetsAnswer, PackageAnswer } from '@market/contracts';
-import { ApiError, api, query, type Page } from './client';
+import type { BodyOf, QueryOf } from '@market/contracts/client';
+import { ApiError, gateway, type FormBody, type Page } from './client';
 
 /** An item as the catalogue answers it (the documented answer schema). */
 export type Item = ItemAnswer;
@@ -17,43 +18,42 @@ export type ItemPage = Page<Item> & { facets?: ItemFacets };
 /** A package as the catalogue answers it. */
 export type Package = PackageAnswer;
 
-export interface ItemFilters {
-  q?: string;
-  category?: string;
-  brand?: string;
-  priceBand?: string;
-  minRating?: number;
-  sellerId?: string;
-  mine?: boolean;
-  discounted?: boolean;
-  available?: boolean;
-  sort?: string;
-}
+/** The list filters of `GET /items/getItems` (its query schema's fields, choices as strings). */
+export type ItemFilters = FormBody<Omit<QueryOf<'get', '/items/getItems'>, 'page' | 'limit'>>;
+
+type ItemsQuery = QueryOf<'get', '/items/getItems'>;
+
+/** The fields an item update may change (`ItemUpdateSchema`), without the version. */
+export type ItemChanges = FormBody<Omit<BodyOf<'put', '/items/update/{id}'>, 'version'>>;
+
+type ItemUpdate = BodyOf<'put', '/items/update/{id}'>;
 
 export const catalogueApi = {
-  listItems: (f: ItemFilters, page: number, limit = 12) => api<ItemPage>('GET', `/items/getItems${query({ ...f, page, limit })}`),
-  getItem: (id: string) => api<Item>('GET', `/items/get/${encodeURIComponent(id)}`),
-  skuAvailable: (sku: string) =>
-    api<{ available: boolean; message: string | null }>('GET', `/items/skuAvailable/${encodeURIComponent(sku)}`),
-  addItem: (body: Record<string, unknown>) => api<Item>('POST', '/items/addItems', body),
+  listItems: (f: ItemFilters, page: number, limit = 12) =>
+    gateway.call('get', '/items/getItems', { query: { ...f, page, limit } as ItemsQuery }) as Promise<ItemPage>,
+  getItem: (id: string) => gateway.call('get', '/items/get/{id}', { params: { id } }),
+  skuAvailable: (sku: string) => gateway.call('get', '/items/skuAvailable/{sku}', { params: { sku } }),
+  addItem: (body: FormBody<BodyOf<'post', '/items/addItems'>>) =>
+    gateway.call('post', '/items/addItems', { body: body as BodyOf<'post', '/items/addItems'> }),
   /**
-   * Changes the given fields of an item (issue 16, item 2): send only what the person changed,
-   * with the `version` they loaded, so a sale or another tab's edit meanwhile answers 409
-   * (STALE_ITEM) instead of being overwritten.
+   * Changes the given fields of an item: send only what the person changed, with the `version`
+   * they loaded, so a sale or another tab's edit meanwhile answers 409 (STALE_ITEM) instead of
+   * being overwritten.
    */
-  updateItem: (id: string, changes: Record<string, unknown>, version: number | undefined) =>
-    api<Item>('PUT', `/items/update/${encodeURIComponent(id)}`, { ...changes, version }),
+  updateItem: (id: string, changes: ItemChanges, version: number | undefined) =>
+    gateway.call('put', '/items/update/{id}', { params: { id }, body: { ...changes, version } as ItemUpdate }),
   /** Sets or revokes a discount of the item at `version` (409 when it changed meanwhile). */
   setDiscount: (id: string, DiscountStatus: boolean, DiscountPrecentage: number | undefined, version: number | undefined) =>
-    api<Item>('PUT', `/items/updateDiscount/${encodeURIComponent(id)}`, { DiscountStatus, DiscountPrecentage, version }),
-  deleteItem: (id: string) => api<{ message: string }>('DELETE', `/items/delete/${encodeURIComponent(id)}`),
-  listPackages: (f: { q?: string; mine?: boolean; sellerId?: string }, page: number, limit = 12) =>
-    api<Page<Package>>('GET', `/Packages/getPackages${query({ ...f, page, limit })}`),
-  getPackage: (id: string) => api<Package>('GET', `/Packages/getPackage/${encodeURIComponent(id)}`),
-  addPackage: (body: Record<string, unknown>) => api<Package>('POST', '/Packages/addPackage', body),
-  updatePackage: (id: string, body: Record<string, unknown>) =>
-    api<Package>('PUT', `/Packages/updatePackages/${encodeURIComponent(id)}`, body),
-  deletePackage: (id: string) => api<{ message: string }>('DELETE', `/Packages/deletePackage/${encodeURIComponent(id)}`),
+    gateway.call('put', '/items/updateDiscount/{id}', { params: { id }, body: { DiscountStatus, DiscountPrecentage, version } }),
+  deleteItem: (id: string) => gateway.call('delete', '/items/delete/{id}', { params: { id } }),
+  listPackages: (f: Omit<QueryOf<'get', '/Packages/getPackages'>, 'page' | 'limit'>, page: number, limit = 12) =>
+    gateway.call('get', '/Packages/getPackages', { query: { ...f, page, limit } }) as Promise<Page<Package>>,
+  getPackage: (id: string) => gateway.call('get', '/Packages/getPackage/{id}', { params: { id } }),
+  addPackage: (body: FormBody<BodyOf<'post', '/Packages/addPackage'>>) =>
+    gateway.call('post', '/Packages/addPackage', { body: body as BodyOf<'post', '/Packages/addPackage'> }),
+  updatePackage: (id: string, body: FormBody<BodyOf<'put', '/Packages/updatePackages/{id}'>>) =>
+    gateway.call('put', '/Packages/updatePackages/{id}', { params: { id }, body: body as BodyOf<'put', '/Packages/updatePackages/{id}'> }),
+  deletePackage: (id: string) => gateway.call('delete', '/Packages/deletePackage/{id}', { params: { id } }),
 };
 
 /**

@@ -1,9 +1,14 @@
 /**
- * The web app's HTTP client of the gateway (DESIGN.md section 1): JSON in and out, the session
- * cookie sent with every call (`credentials: 'include'`), a timeout, and errors turned into
- * {@link ApiError} carrying the server's `{ error, fields }` (DESIGN.md section 8) so forms can
- * show each field's message inline.
+ * The web app's HTTP client of the gateway (DESIGN.md section 1): the one typed client of
+ * `@market/contracts/client` with the session cookie sent with every call
+ * (`credentials: 'include'`), a timeout, errors turned into {@link ApiError} carrying the server's
+ * `{ error, fields }` (DESIGN.md section 8) so forms can show each field's message inline, and the
+ * write listeners of the data layer. Only types come from the contracts' schemas, so the first
+ * page loads no zod for it.
  */
+import { ApiClient, errorOf, queryString } from '@market/contracts/client';
+
+export { ApiError, retryAfterSeconds } from '@market/contracts/client';
 
 declare global {
   interface Window {
@@ -20,33 +25,6 @@ export const API_URL: string =
   (typeof window !== 'undefined' ? window.__MARKET_CONFIG__?.apiUrl : undefined) ??
   (import.meta.env.VITE_API_URL as string | undefined) ??
   'http://localhost:8070';
-
-/**
- * A failed call: HTTP status (0 when the gateway could not be reached), message, field messages,
- * and for a 429 the seconds to wait from its Retry-After header (DESIGN.md section 5).
- */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fields: Record<string, string> = {},
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Seconds a `Retry-After` header asks to wait: delta-seconds or an HTTP date (RFC 9110 section
- * 10.2.3); undefined when absent or unreadable.
- */
-export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
-}
 
 /** Told of every call that changed something on the server (a 2xx POST, PUT or DELETE). */
 export type WriteListener = (method: 'POST' | 'PUT' | 'DELETE', path: string) => void;
@@ -66,7 +44,22 @@ export function onApiWrite(listener: WriteListener): () => void {
 const TIMEOUT_MS = 20_000;
 
 /**
- * Calls the gateway.
+ * The web app's instance of the one typed client (`@market/contracts/client`): every call names a
+ * documented method and path, its body and answer typed by the operation's schemas. No response
+ * check here: the browser's bundle carries no schemas (the tests and scripts check every answer).
+ */
+export const gateway = new ApiClient({
+  baseUrl: API_URL,
+  credentials: 'include',
+  timeoutMs: TIMEOUT_MS,
+  onReply(method, url, status) {
+    if (method === 'GET' || status < 200 || status >= 300) return;
+    for (const listener of writeListeners) listener(method as 'POST' | 'PUT' | 'DELETE', url.split('?')[0]!);
+  },
+});
+
+/**
+ * Calls the gateway at a concrete path, untyped (prefer `gateway.call`, typed by the operation).
  * @param path - documented path, e.g. `/Customer/loginCustomer`
  * @returns the parsed JSON body (null for an empty body)
  * @throws {ApiError} for any non-2xx answer, a network failure or a timeout
@@ -77,50 +70,24 @@ export async function api<T>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<T> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-  let res: Response;
-  try {
-    res = await fetch(`${API_URL}${path}`, {
-      method,
-      credentials: 'include',
-      headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-      signal: controller.signal,
-    });
-  } catch {
-    throw new ApiError(
-      0,
-      controller.signal.aborted ? 'The server took too long to answer. Please try again!' : 'Cannot reach the server. Please try again!',
-    );
-  } finally {
-    clearTimeout(timer);
-  }
-  const text = await res.text();
-  let json: unknown = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = null;
-  }
-  if (!res.ok) {
-    const err = (json ?? {}) as { error?: string; fields?: Record<string, string> };
-    throw new ApiError(
-      res.status,
-      err.error ?? `Request failed (${res.status})`,
-      err.fields ?? {},
-      retryAfterSeconds(res.headers.get('Retry-After')),
-    );
-  }
-  if (method !== 'GET') for (const listener of writeListeners) listener(method, path.split('?')[0]!);
-  return json as T;
+  const reply = await gateway.send(method, path, body, headers);
+  if (reply.status < 200 || reply.status >= 300) throw errorOf(reply);
+  return reply.body as T;
 }
 
 /** Query string from defined values, e.g. `?q=apple&page=2`. */
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
-  const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== '');
-  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}` : '';
+  return queryString(params);
 }
+
+/**
+ * A request body as the web app's forms hold it: the operation's field names (`FormBody<BodyOf<…>>`),
+ * required where the schema requires them, each value of the kind the form keeps (a choice as a
+ * plain string, also in a list; a number as number or the text typed). The form checked it with the operation's
+ * own schema before sending, and the service checks it again.
+ */
+export type FormBody<T> = { [K in keyof T]: Loose<T[K]> };
+type Loose<V> = V extends string ? string : V extends number ? number | string : V extends readonly (infer E)[] ? Loose<E>[] : V;
 
 /** A page of a list as paged endpoints return it. */
 export interface Page<T> {

@@ -3,7 +3,8 @@
  * section 7; issue 3 for the added logout, me and password-reset calls).
  */
 import type { AdminAnswer, CustomerAnswer, OrgSellerAnswer, SellerRequestAnswer } from '@market/contracts';
-import { api, query, type Page } from './client';
+import type { BodyOf } from '@market/contracts/client';
+import { gateway, type FormBody, type Page } from './client';
 
 /** The wire shapes are the documented answer schemas (packages/contracts/src/identity-answers.ts). */
 export type Customer = CustomerAnswer;
@@ -17,54 +18,72 @@ export type Admin = AdminAnswer;
 export type Kind = 'customer' | 'seller' | 'admin';
 type Message = { message: string };
 
+type Prefix = '/Customer' | '/orgSeller' | '/Admin';
+type ResetBody = BodyOf<'post', '/Customer/resetPassword' | '/orgSeller/resetPassword'>;
+
 export const identityApi = {
   // customers
-  registerCustomer: (body: Record<string, unknown>) => api<Customer>('POST', '/Customer/add', body),
+  registerCustomer: (body: FormBody<BodyOf<'post', '/Customer/add'>>) =>
+    gateway.call('post', '/Customer/add', { body: body as BodyOf<'post', '/Customer/add'> }),
   loginCustomer: (username: string, password: string, rememberMe: boolean) =>
-    api<{ customerLogin: Customer }>('POST', '/Customer/loginCustomer', { username, password, rememberMe }),
-  customerMe: () => api<Customer>('GET', '/Customer/me'),
-  getCustomer: (id: string) => api<Customer>('GET', `/Customer/get/${encodeURIComponent(id)}`),
-  listCustomers: (q: string, page: number, limit = 10) => api<Page<Customer>>('GET', `/Customer/getAll${query({ q, page, limit })}`),
-  updateCustomer: (id: string, body: Record<string, unknown>) => api<Customer>('PUT', `/Customer/update/${encodeURIComponent(id)}`, body),
+    gateway.call('post', '/Customer/loginCustomer', { body: { username, password, rememberMe } }),
+  customerMe: () => gateway.call('get', '/Customer/me'),
+  getCustomer: (id: string) => gateway.call('get', '/Customer/get/{id}', { params: { id } }),
+  listCustomers: (q: string, page: number, limit = 10) =>
+    gateway.call('get', '/Customer/getAll', { query: { q, page, limit } }) as Promise<Page<Customer>>,
+  updateCustomer: (id: string, body: FormBody<BodyOf<'put', '/Customer/update/{id}'>>) =>
+    gateway.call('put', '/Customer/update/{id}', { params: { id }, body: body as BodyOf<'put', '/Customer/update/{id}'> }),
   /** Checks the signed-in customer's password (the delete screen's first step; counts toward the login lockout). */
-  checkCustomerPassword: (password: string) => api<Message>('POST', '/Customer/checkPassword', { password }),
+  checkCustomerPassword: (password: string) => gateway.call('post', '/Customer/checkPassword', { body: { password } }),
   deleteCustomer: (id: string, password?: string) =>
-    api<Message>('DELETE', `/Customer/delete/${encodeURIComponent(id)}`, password === undefined ? {} : { password }),
+    gateway.call('delete', '/Customer/delete/{id}', {
+      params: { id },
+      body: (password === undefined ? {} : { password }) as BodyOf<'delete', '/Customer/delete/{id}'>,
+    }),
 
   // seller requests and sellers
-  applyAsSeller: (body: Record<string, unknown>) => api<SellerRequest>('POST', '/seller/add', body),
-  listSellerRequests: (q: string, page: number, limit = 10) => api<Page<SellerRequest>>('GET', `/seller/get${query({ q, page, limit })}`),
-  getSellerRequest: (id: string) => api<SellerRequest>('GET', `/seller/get/${encodeURIComponent(id)}`),
-  acceptSellerRequest: (requestId: string) => api<OrgSeller>('POST', '/orgseller/add', { requestId }),
-  declineSellerRequest: (id: string) => api<Message>('DELETE', `/seller/delete/${encodeURIComponent(id)}`),
+  applyAsSeller: (body: FormBody<BodyOf<'post', '/seller/add'>>) =>
+    gateway.call('post', '/seller/add', { body: body as BodyOf<'post', '/seller/add'> }),
+  listSellerRequests: (q: string, page: number, limit = 10) =>
+    gateway.call('get', '/seller/get', { query: { q, page, limit } }) as Promise<Page<SellerRequest>>,
+  getSellerRequest: (id: string) => gateway.call('get', '/seller/get/{id}', { params: { id } }),
+  acceptSellerRequest: (requestId: string) => gateway.call('post', '/orgseller/add', { body: { requestId } }),
+  declineSellerRequest: (id: string) => gateway.call('delete', '/seller/delete/{id}', { params: { id } }),
   listSellers: (q: string, page: number, requestDelete?: boolean, limit = 10) =>
-    api<Page<OrgSeller>>('GET', `/orgseller/get${query({ q, page, limit, requestDelete })}`),
-  getSeller: (id: string) => api<OrgSeller>('GET', `/orgSeller/get/${encodeURIComponent(id)}`),
-  sellerMe: () => api<OrgSeller>('GET', '/orgSeller/me'),
+    gateway.call('get', '/orgseller/get', {
+      query: { q, page, limit, requestDelete: requestDelete === undefined ? undefined : requestDelete ? 'true' : 'false' },
+    }) as Promise<Page<OrgSeller>>,
+  /** A seller: the admin's full view (others get the public face of the same schema). */
+  getSeller: (id: string) => gateway.call('get', '/orgSeller/get/{id}', { params: { id } }) as Promise<OrgSeller>,
+  sellerMe: () => gateway.call('get', '/orgSeller/me'),
   loginSeller: (username: string, password: string, rememberMe: boolean) =>
-    api<{ sellerLogin: OrgSeller }>('POST', '/orgSeller/loginSeller', { username, password, rememberMe }),
-  updateSeller: (id: string, body: Record<string, unknown>) => api<OrgSeller>('PUT', `/orgSeller/update/${encodeURIComponent(id)}`, body),
-  changeSellerPassword: (id: string, body: Record<string, unknown>) =>
-    api<Message>('PUT', `/orgSeller/ChangePwd/${encodeURIComponent(id)}`, body),
+    gateway.call('post', '/orgSeller/loginSeller', { body: { username, password, rememberMe } }),
+  updateSeller: (id: string, body: FormBody<BodyOf<'put', '/orgSeller/update/{id}'>>) =>
+    gateway.call('put', '/orgSeller/update/{id}', { params: { id }, body: body as BodyOf<'put', '/orgSeller/update/{id}'> }),
+  changeSellerPassword: (id: string, body: FormBody<BodyOf<'put', '/orgSeller/ChangePwd/{id}'>>) =>
+    gateway.call('put', '/orgSeller/ChangePwd/{id}', { params: { id }, body: body as BodyOf<'put', '/orgSeller/ChangePwd/{id}'> }),
   setDeletionRequest: (id: string, requestDelete: boolean) =>
-    api<OrgSeller>('PUT', `/orgseller/reqDel/${encodeURIComponent(id)}`, { requestDelete }),
-  deleteSeller: (id: string) => api<Message>('DELETE', `/orgSeller/delete/${encodeURIComponent(id)}`),
+    gateway.call('put', '/orgseller/reqDel/{id}', { params: { id }, body: { requestDelete } }),
+  deleteSeller: (id: string) => gateway.call('delete', '/orgSeller/delete/{id}', { params: { id } }),
 
   // admins
-  loginAdmin: (username: string, password: string) => api<{ adminLogin: Admin }>('POST', '/Admin/loginAdmin', { username, password }),
-  adminMe: () => api<Admin>('GET', '/Admin/me'),
-  listAdmins: (page: number, limit = 20) => api<Page<Admin>>('GET', `/Admin/getAllAdmins${query({ page, limit })}`),
-  addAdmin: (body: Record<string, unknown>) => api<Admin>('POST', '/Admin/addAdmin', body),
+  loginAdmin: (username: string, password: string) => gateway.call('post', '/Admin/loginAdmin', { body: { username, password } }),
+  adminMe: () => gateway.call('get', '/Admin/me'),
+  listAdmins: (page: number, limit = 20) => gateway.call('get', '/Admin/getAllAdmins', { query: { page, limit } }) as Promise<Page<Admin>>,
+  addAdmin: (body: FormBody<BodyOf<'post', '/Admin/addAdmin'>>) =>
+    gateway.call('post', '/Admin/addAdmin', { body: body as BodyOf<'post', '/Admin/addAdmin'> }),
 
   // sessions and password reset
-  logout: (kind: Kind) => api<Message>('POST', `${prefixOf(kind)}/logout`),
-  forgotPassword: (kind: 'customer' | 'seller', email: string) => api<Message>('POST', `${prefixOf(kind)}/forgotPassword`, { email }),
+  logout: (kind: Kind) => gateway.call('post', `${prefixOf(kind)}/logout`) as Promise<Message>,
+  forgotPassword: (kind: 'customer' | 'seller', email: string) =>
+    gateway.call('post', `${prefixOf(kind)}/forgotPassword` as `${'/Customer' | '/orgSeller'}/forgotPassword`, { body: { email } }),
   verifyCode: (kind: 'customer' | 'seller', email: string, code: string) =>
-    api<Message>('POST', `${prefixOf(kind)}/verifyCode`, { email, code }),
-  resetPassword: (kind: 'customer' | 'seller', body: Record<string, unknown>) =>
-    api<Message>('POST', `${prefixOf(kind)}/resetPassword`, body),
+    gateway.call('post', `${prefixOf(kind)}/verifyCode` as `${'/Customer' | '/orgSeller'}/verifyCode`, { body: { email, code } }),
+  /** The body is the customer's or the seller's reset schema (their password rules differ). */
+  resetPassword: (kind: 'customer' | 'seller', body: FormBody<ResetBody>) =>
+    gateway.call('post', `${prefixOf(kind)}/resetPassword` as `${'/Customer' | '/orgSeller'}/resetPassword`, { body: body as ResetBody }),
 };
 
-function prefixOf(kind: Kind): string {
+function prefixOf(kind: Kind): Prefix {
   return kind === 'customer' ? '/Customer' : kind === 'seller' ? '/orgSeller' : '/Admin';
 }

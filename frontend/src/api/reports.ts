@@ -14,17 +14,20 @@ import {
   type ReportKind,
   type SellerSales,
 } from '@market/contracts';
-import { API_URL, ApiError, api, query } from './client';
+import type { BodyOf } from '@market/contracts/client';
+import { API_URL, ApiError, gateway, query } from './client';
+
+type ReportPrefix = (typeof REPORT_PREFIXES)[ReportKind];
 
 export type { AdminDashboard, ReportJobStatus, ReportKind, SellerSales };
 
 export const reportsApi = {
   create: (kind: ReportKind, params: { month?: string; year?: number; itemId?: string }) =>
-    api<{ jobId: string }>('POST', `/${REPORT_PREFIXES[kind]}/create-pdf`, params),
-  status: (jobId: string) => api<ReportJobStatus>('GET', `/reports/${encodeURIComponent(jobId)}`),
+    gateway.call('post', `/${REPORT_PREFIXES[kind]}/create-pdf`, { body: params as BodyOf<'post', `/${ReportPrefix}/create-pdf`> }),
+  status: (jobId: string) => gateway.call('get', '/reports/{jobId}', { params: { jobId } }),
   sellerSales: (kind: 'items' | 'packages', month: string, year: number) =>
-    api<SellerSales>('GET', `/reports/sellerSales${query({ kind, month, year })}`),
-  dashboard: () => api<AdminDashboard>('GET', '/Admin/dashboard'),
+    gateway.call('get', '/reports/sellerSales', { query: { kind, month, year } }) as Promise<SellerSales>,
+  dashboard: () => gateway.call('get', '/Admin/dashboard'),
 
   /**
    * Downloads a finished report as its documented file name (`MonthlySalesReport.pdf`, or `.csv`).

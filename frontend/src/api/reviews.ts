@@ -3,31 +3,31 @@
  * back as the plain text sent; the screens render them as text (React escapes it).
  */
 import type { ContactView, ReviewView } from '@market/contracts';
-import { api, query, type Page } from './client';
+import type { BodyOf, QueryOf } from '@market/contracts/client';
+import { gateway, type Page } from './client';
 
 export type { ContactView, ReviewView };
 
-export interface ReviewFilters {
-  itemid?: string;
-  reviewstatus?: boolean;
-  q?: string;
-  mine?: boolean;
-}
+/** The filters of `GET /review/get` (its query schema, without the paging). */
+export type ReviewFilters = Omit<QueryOf<'get', '/review/get'>, 'page' | 'limit'>;
 
 export const reviewsApi = {
-  list: (f: ReviewFilters, page: number, limit = 20) => api<Page<ReviewView>>('GET', `/review/get${query({ ...f, page, limit })}`),
+  list: (f: ReviewFilters, page: number, limit = 20) =>
+    gateway.call('get', '/review/get', { query: { ...f, page, limit } }) as Promise<Page<ReviewView>>,
   add: (itemid: string, noofstars: number, description: string) =>
-    api<ReviewView>('POST', '/review/add', { itemid, noofstars, description }),
+    gateway.call('post', '/review/add', { body: { itemid, noofstars, description } }),
   update: (id: string, description: string, noofstars: number) =>
-    api<ReviewView>('PUT', `/review/updateReview/${id}`, { description, noofstars }),
-  remove: (id: string) => api<{ message: string }>('DELETE', `/review/delete/${id}`),
-  report: (id: string, reportreason: string) => api<ReviewView>('PUT', `/review/updateRev/${id}`, { reportreason, reviewstatus: true }),
+    gateway.call('put', '/review/updateReview/{id}', { params: { id }, body: { description, noofstars } }),
+  remove: (id: string) => gateway.call('delete', '/review/delete/{id}', { params: { id } }),
+  report: (id: string, reportreason: string) =>
+    gateway.call('put', '/review/updateRev/{reviewId}', { params: { reviewId: id }, body: { reportreason, reviewstatus: true } }),
 
-  contactAdmin: (body: { name: string; email: string; message: string }) => api<ContactView>('POST', '/contact/add', body),
-  contactSeller: (body: { name: string; email: string; message: string; sellerid: string }) =>
-    api<ContactView>('POST', '/contactsel/add', body),
-  sellerMessages: (page: number, limit = 20) => api<Page<ContactView>>('GET', `/contactsel/get${query({ page, limit })}`),
-  deleteSellerMessage: (id: string) => api<{ message: string }>('DELETE', `/contactsel/delete/${id}`),
-  adminMessages: (page: number, limit = 20) => api<Page<ContactView>>('GET', `/contact/get${query({ page, limit })}`),
-  deleteAdminMessage: (id: string) => api<{ message: string }>('DELETE', `/contact/delete/${id}`),
+  contactAdmin: (body: BodyOf<'post', '/contact/add'>) => gateway.call('post', '/contact/add', { body }),
+  contactSeller: (body: BodyOf<'post', '/contactsel/add'>) => gateway.call('post', '/contactsel/add', { body }),
+  sellerMessages: (page: number, limit = 20) =>
+    gateway.call('get', '/contactsel/get', { query: { page, limit } }) as Promise<Page<ContactView>>,
+  deleteSellerMessage: (id: string) => gateway.call('delete', '/contactsel/delete/{id}', { params: { id } }),
+  adminMessages: (page: number, limit = 20) =>
+    gateway.call('get', '/contact/get', { query: { page, limit } }) as Promise<Page<ContactView>>,
+  deleteAdminMessage: (id: string) => gateway.call('delete', '/contact/delete/{id}', { params: { id } }),
 };

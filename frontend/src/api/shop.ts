@@ -15,7 +15,15 @@ import type {
   WishlistView,
 } from '@market/contracts';
 import type { z } from 'zod';
-import { api, query, type Page } from './client';
+import type { BodyOf, QueryOf } from '@market/contracts/client';
+import { gateway, type FormBody, type Page } from './client';
+
+/** The status and month filters of the order lists. */
+type OrderFilters = FormBody<Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month'>>;
+type OrdersQuery = QueryOf<'get', '/Orders/getOrders'>;
+
+/** A status a seller moves an order to (`OrderStatusChangeSchema`; the server refuses any other). */
+type StatusChange = BodyOf<'put', '/Orders/status/{id}'>;
 
 export type { CardView, CartView, WishlistView };
 
@@ -30,53 +38,53 @@ export type PackageOrder = z.output<typeof PackageOrderAnswerSchema>;
 
 export type HistoryRecord = z.output<typeof HistoryAnswerSchema>;
 
-export interface CardInput {
-  cardowner: string;
-  cardnumber: string;
-  carddate: string;
-  cardcvv: string;
-}
+/** A card as the wallet form sends it (`POST /paymentdetails/add`). */
+export type CardInput = BodyOf<'post', '/paymentdetails/add'>;
 
 export const shopApi = {
-  wishlist: (customerId: string) => api<{ wishlistss: WishlistView }>('POST', `/wishlist/getByCustomerID/${customerId}`),
-  addToWishlist: (itemIds: string[]) => api<{ wishlistss: WishlistView }>('POST', '/wishlist/addItems', { Items: itemIds }),
+  wishlist: (customerId: string) => gateway.call('post', '/wishlist/getByCustomerID/{customerId}', { params: { customerId } }),
+  addToWishlist: (itemIds: string[]) => gateway.call('post', '/wishlist/addItems', { body: { Items: itemIds } }),
   setWishlist: (wishlistId: string, items: string[]) =>
-    api<{ wishlistss: WishlistView }>('PUT', `/wishlist/update/${wishlistId}`, { Items: items }),
+    gateway.call('put', '/wishlist/update/{wishlistId}', { params: { wishlistId }, body: { Items: items } }),
 
-  cart: (customerId: string) => api<CartView>('GET', `/ShoppingCart/getOneCart/${customerId}`),
+  cart: (customerId: string) => gateway.call('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId } }),
   setCart: (cart: Pick<CartView, '_id' | 'ItemIDs' | 'PackageIDs' | 'ItemQuantities' | 'PackageQuantities'>) =>
-    api<CartView>('PUT', `/ShoppingCart/updateSItem/${cart._id}`, {
-      ItemIDs: cart.ItemIDs,
-      PackageIDs: cart.PackageIDs,
-      ItemQuantities: cart.ItemQuantities,
-      PackageQuantities: cart.PackageQuantities,
+    gateway.call('put', '/ShoppingCart/updateSItem/{cartId}', {
+      params: { cartId: cart._id },
+      body: {
+        ItemIDs: cart.ItemIDs,
+        PackageIDs: cart.PackageIDs,
+        ItemQuantities: cart.ItemQuantities,
+        PackageQuantities: cart.PackageQuantities,
+      },
     }),
 
-  cards: () => api<CardView[]>('GET', '/paymentdetails/get'),
-  card: (id: string) => api<CardView>('GET', `/paymentdetails/getItem/${id}`),
-  addCard: (card: CardInput) => api<CardView>('POST', '/paymentdetails/add', card),
-  updateCard: (id: string, card: Partial<CardInput> & { carddate: string }) => api<CardView>('PUT', `/paymentdetails/update/${id}`, card),
-  removeCard: (id: string) => api<{ message: string }>('DELETE', `/paymentdetails/delete/${id}`),
+  cards: () => gateway.call('get', '/paymentdetails/get') as Promise<CardView[]>,
+  card: (id: string) => gateway.call('get', '/paymentdetails/getItem/{id}', { params: { id } }),
+  addCard: (card: CardInput) => gateway.call('post', '/paymentdetails/add', { body: card }),
+  updateCard: (id: string, card: BodyOf<'put', '/paymentdetails/update/{id}'>) =>
+    gateway.call('put', '/paymentdetails/update/{id}', { params: { id }, body: card }),
+  removeCard: (id: string) => gateway.call('delete', '/paymentdetails/delete/{id}', { params: { id } }),
 
   /** Prices the lines on the server; the same key answers the same checkout (a retry). */
-  startCheckout: (
-    lines: { items: { itemId: string; quantity: number }[]; packages: { packageId: string; quantity: number }[] },
-    idempotencyKey: string,
-  ) => api<Checkout>('POST', '/checkout/session', lines, { 'Idempotency-Key': idempotencyKey }),
-  checkout: (checkoutId: string) => api<Checkout>('GET', `/checkout/${checkoutId}`),
-  pay: (checkoutId: string, how: CheckoutPay) => api<Checkout>('POST', `/checkout/${checkoutId}/pay`, how),
-  payWithWallet: (checkoutId: string) => api<Checkout>('POST', '/paypal-transaction-complete', { checkoutId }),
+  startCheckout: (lines: BodyOf<'post', '/checkout/session'>, idempotencyKey: string) =>
+    gateway.call('post', '/checkout/session', { body: lines, headers: { 'Idempotency-Key': idempotencyKey } }),
+  checkout: (checkoutId: string) => gateway.call('get', '/checkout/{checkoutId}', { params: { checkoutId } }),
+  pay: (checkoutId: string, how: CheckoutPay) => gateway.call('post', '/checkout/{checkoutId}/pay', { params: { checkoutId }, body: how }),
+  payWithWallet: (checkoutId: string) => gateway.call('post', '/paypal-transaction-complete', { body: { checkoutId } }),
 
-  itemOrders: (page: number, limit: number, filters: { status?: string; month?: string } = {}) =>
-    api<Page<ItemOrder>>('GET', `/Orders/getOrders${query({ page, limit, ...filters })}`),
-  packageOrders: (page: number, limit: number, filters: { status?: string; month?: string } = {}) =>
-    api<Page<PackageOrder>>('GET', `/PackageOrders/getOrders${query({ page, limit, ...filters })}`),
-  setItemOrderStatus: (id: string, status: string) => api<ItemOrder>('PUT', `/Orders/status/${id}`, { status }),
-  setPackageOrderStatus: (id: string, status: string) => api<PackageOrder>('PUT', `/PackageOrders/status/${id}`, { status }),
+  itemOrders: (page: number, limit: number, filters: OrderFilters = {}) =>
+    gateway.call('get', '/Orders/getOrders', { query: { page, limit, ...filters } as OrdersQuery }) as Promise<Page<ItemOrder>>,
+  packageOrders: (page: number, limit: number, filters: OrderFilters = {}) =>
+    gateway.call('get', '/PackageOrders/getOrders', { query: { page, limit, ...filters } as OrdersQuery }) as Promise<Page<PackageOrder>>,
+  setItemOrderStatus: (id: string, status: string) =>
+    gateway.call('put', '/Orders/status/{id}', { params: { id }, body: { status } as StatusChange }),
+  setPackageOrderStatus: (id: string, status: string) =>
+    gateway.call('put', '/PackageOrders/status/{id}', { params: { id }, body: { status } as StatusChange }),
 
   history: (page: number, limit: number, q?: string) =>
-    api<Page<HistoryRecord>>('GET', `/orderhistory/getItems${query({ page, limit, q })}`),
-  historyRecord: (id: string) => api<HistoryRecord>('GET', `/orderhistory/get/${id}`),
+    gateway.call('get', '/orderhistory/getItems', { query: { page, limit, q } }) as Promise<Page<HistoryRecord>>,
+  historyRecord: (id: string) => gateway.call('get', '/orderhistory/get/{id}', { params: { id } }),
 };
 
 const CHECKOUT_KEY = 'market.checkoutId';

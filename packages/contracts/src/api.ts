@@ -15,11 +15,11 @@ export interface ApiOperation {
   summary: string;
   tag: string;
   /** Who may call it; several means any of them (each seeing only their own data). */
-  audience: Audience[];
+  audience: readonly Audience[];
   body?: z.ZodType;
   query?: z.ZodType;
   /** Request headers the operation reads (besides the session), e.g. `If-Match` on updates. */
-  headers?: { name: string; description: string; required?: boolean }[];
+  headers?: readonly { readonly name: string; readonly description: string; readonly required?: boolean }[];
   /**
    * The JSON body of the 2xx answers, exactly as the services send it (no field more: the
    * document says `additionalProperties: false`, so a leaked field fails Schemathesis and the
@@ -30,7 +30,7 @@ export interface ApiOperation {
   /** Media type of a 2xx answer that is not JSON, e.g. `application/pdf` or `image/webp`. */
   responseMedia?: string;
   /** Status → description of the answers a client should expect. */
-  responses: Record<number, string>;
+  responses: Readonly<Record<number, string>>;
   /** Added by this project (the documents lack it). */
   added?: boolean;
 }

@@ -8,7 +8,7 @@ import { CartWriteSchema, ITEM_IN_CART, ITEM_IN_WISHLIST, ITEM_QUANTITY_ZERO, IT
 
 const notYours = 'Absent, or not yours';
 
-export const CART_OPERATIONS: ApiOperation[] = [
+export const CART_OPERATIONS = [
   {
     method: 'post',
     path: '/wishlist/getByCustomerID/{customerId}',
@@ -72,4 +72,4 @@ export const CART_OPERATIONS: ApiOperation[] = [
     response: CartAnswerSchema,
     responses: { 200: 'The existing cart', 201: 'The new cart', 400: '`{ error, fields }`', 409: ITEM_UNAVAILABLE },
   },
-];
+] as const satisfies readonly ApiOperation[];

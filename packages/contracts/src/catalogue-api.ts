@@ -52,7 +52,7 @@ const versionedAnswers = (what: 'item' | 'package', stale: string) => ({
   412: `${stale} (If-Match is not the current version); nothing changed`,
 });
 
-export const CATALOGUE_OPERATIONS: ApiOperation[] = [
+export const CATALOGUE_OPERATIONS = [
   {
     method: 'get',
     path: '/items/getItems',
@@ -217,4 +217,4 @@ export const CATALOGUE_OPERATIONS: ApiOperation[] = [
     responseMedia: 'image/webp',
     responses: { 200: 'image/webp', 404: 'Image not found' },
   },
-];
+] as const satisfies readonly ApiOperation[];

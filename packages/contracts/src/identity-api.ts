@@ -142,7 +142,7 @@ const passwordReset = {
   }),
 };
 
-export const IDENTITY_OPERATIONS: ApiOperation[] = [
+export const IDENTITY_OPERATIONS = [
   // customers
   {
     method: 'post',
@@ -466,4 +466,4 @@ export const IDENTITY_OPERATIONS: ApiOperation[] = [
     tag: 'Admins',
     ...signedIn('admin', AdminAnswerSchema),
   },
-];
+] as const satisfies readonly ApiOperation[];

@@ -18,3 +18,16 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...REVIEWS_OPERATIONS,
   ...REPORTING_OPERATIONS,
 ];
+
+/**
+ * The type of every operation, each with its literal method and path and its own schemas, for
+ * the typed client (`./client.ts`) to look an operation's body, query and answer up by method and
+ * path. `API_OPERATIONS` itself stays the plain list the document generators read.
+ */
+export type Operation =
+  | (typeof IDENTITY_OPERATIONS)[number]
+  | (typeof CATALOGUE_OPERATIONS)[number]
+  | (typeof CART_OPERATIONS)[number]
+  | (typeof ORDERING_OPERATIONS)[number]
+  | (typeof REVIEWS_OPERATIONS)[number]
+  | (typeof REPORTING_OPERATIONS)[number];

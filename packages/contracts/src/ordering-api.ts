@@ -32,7 +32,7 @@ const notYours = 'Absent, or not yours';
 /** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services' http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 
-function orderOperations(prefix: 'Orders' | 'PackageOrders', tag: string): ApiOperation[] {
+function orderOperations<P extends 'Orders' | 'PackageOrders'>(prefix: P, tag: string) {
   const order = prefix === 'Orders' ? ItemOrderAnswerSchema : PackageOrderAnswerSchema;
   return [
     {
@@ -65,10 +65,10 @@ function orderOperations(prefix: 'Orders' | 'PackageOrders', tag: string): ApiOp
       audience: ['admin'],
       responses: { 410: ADD_ORDER_RETIRED },
     },
-  ];
+  ] as const satisfies readonly ApiOperation[];
 }
 
-export const ORDERING_OPERATIONS: ApiOperation[] = [
+export const ORDERING_OPERATIONS = [
   {
     method: 'get',
     path: '/paymentdetails/get',
@@ -217,4 +217,4 @@ export const ORDERING_OPERATIONS: ApiOperation[] = [
     response: listAnswer(CustomerOrdersAnswerSchema),
     responses: { 200: paged },
   },
-];
+] as const satisfies readonly ApiOperation[];

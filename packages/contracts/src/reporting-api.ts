@@ -33,7 +33,7 @@ const TITLES: Record<ReportKind, string> = {
   reviews: 'Reviews and ratings of one item',
 };
 
-function reportOperations(kind: ReportKind): ApiOperation[] {
+function reportOperations(kind: ReportKind) {
   const prefix = REPORT_PREFIXES[kind];
   const audience: Audience[] = [REPORT_AUDIENCE[kind]];
   const tag = 'Reports';
@@ -81,10 +81,10 @@ function reportOperations(kind: ReportKind): ApiOperation[] {
         403: 'Not for this role',
       },
     },
-  ];
+  ] as const satisfies readonly ApiOperation[];
 }
 
-export const REPORTING_OPERATIONS: ApiOperation[] = [
+export const REPORTING_OPERATIONS = [
   ...REPORT_KINDS.flatMap(reportOperations),
   {
     method: 'get',
@@ -119,4 +119,4 @@ export const REPORTING_OPERATIONS: ApiOperation[] = [
     response: AdminDashboardAnswerSchema,
     responses: { 200: 'The dashboard', 403: 'Admins only' },
   },
-];
+] as const satisfies readonly ApiOperation[];

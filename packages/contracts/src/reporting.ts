@@ -17,14 +17,14 @@ export type ReportKind = z.infer<typeof ReportKindSchema>;
 export const MONTHLY_DELIVERY_KIND = 'monthly-seller-reports';
 
 /** Documented path prefix of each report (`POST /<prefix>/create-pdf`, `GET /<prefix>/fetch-pdf`). */
-export const REPORT_PREFIXES: Readonly<Record<ReportKind, string>> = {
+export const REPORT_PREFIXES = {
   items: 'items',
   packages: 'Packages',
   customers: 'Customer',
   sellers: 'orgSeller',
   transactions: 'orderhistory',
   reviews: 'review',
-};
+} as const satisfies Readonly<Record<ReportKind, string>>;
 
 /** Documented download names (spec 001 section 7). */
 export const REPORT_FILE_NAMES: Readonly<Record<ReportKind, string>> = {

@@ -20,7 +20,7 @@ const notYours = 'Absent, or not yours';
 /** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services' http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 
-export const REVIEWS_OPERATIONS: ApiOperation[] = [
+export const REVIEWS_OPERATIONS = [
   {
     method: 'get',
     path: '/review/get',
@@ -131,4 +131,4 @@ export const REVIEWS_OPERATIONS: ApiOperation[] = [
     response: MessageAnswerSchema,
     responses: { 200: 'Deleted', 404: notYours },
   },
-];
+] as const satisfies readonly ApiOperation[];

@@ -3,6 +3,7 @@
  * worker and the gateway as separate processes on free ports, on the real MongoDB/FerretDB (a
  * database of its own), Kafka, Redis and MailDev. Tests talk to the gateway only, as the SPA does.
  */
+import { ApiClient } from '@market/contracts/client';
 import { assertDocumentedResponse } from '@market/contracts/testing';
 import { startTestStack, uniqueName, type RunningProcess } from '@market/platform/testing';
 
@@ -26,14 +27,27 @@ export async function startIdentityStack(): Promise<IdentityStack> {
   };
 }
 
-/** A browser-like client of the gateway: JSON in and out, and the session cookie it was given. */
+/**
+ * A browser-like client of the gateway for tests: the one typed client (`@market/contracts/client`)
+ * keeping the session cookie it was given, with the response check on, so every answer a test
+ * sees is also held against the published OpenAPI document. `request('post', '/checkout/session',
+ * { body })` is typed by the operation; `call`/`get`/`post`/`put`/`delete` take a concrete URL and
+ * any body, for tests that send what no operation documents. Neither throws for an HTTP status.
+ */
 export class Client {
-  private cookie: string | null = null;
-  constructor(private readonly baseUrl: string) {}
+  /** The typed client underneath (its `request` and `call`). */
+  readonly api: ApiClient;
+  /** Calls a documented operation and answers whatever status came (see `ApiClient.request`). */
+  readonly request: ApiClient['request'];
+
+  constructor(baseUrl: string) {
+    this.api = new ApiClient({ baseUrl, keepCookie: true, check: assertDocumentedResponse });
+    this.request = this.api.request.bind(this.api);
+  }
 
   /** The raw session token (to replay it after logout, as an attacker would). */
   get token(): string | null {
-    return this.cookie?.replace(/^mp_session=/, '') ?? null;
+    return this.api.cookie?.replace(/^mp_session=/, '') ?? null;
   }
 
   async call<T = Record<string, unknown>>(
@@ -42,24 +56,7 @@ export class Client {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<{ status: number; body: T; headers: Headers }> {
-    const res = await fetch(`${this.baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      if (pair?.startsWith('mp_session=')) this.cookie = pair === 'mp_session=' ? null : pair;
-    }
-    const text = await res.text();
-    const parsed: unknown = text ? JSON.parse(text) : null;
-    // Every answer a test sees is also held against the published OpenAPI document.
-    assertDocumentedResponse(method, path, res.status, parsed, res.headers.get('content-type') ?? undefined);
-    return { status: res.status, body: parsed as T, headers: res.headers };
+    return (await this.api.send(method, path, body, headers)) as { status: number; body: T; headers: Headers };
   }
   get<T = Record<string, unknown>>(path: string) {
     return this.call<T>('GET', path);
@@ -84,7 +81,7 @@ export function newCustomer(overrides: Record<string, unknown> = {}) {
     email: `${tag}@example.lk`,
     phoneNumber: '0771234567',
     dob: '1995-04-12',
-    gender: 'Male',
+    gender: 'Male' as const,
     address: '12 Galle Road, Colombo 03',
     username: tag,
     password: 'Secret#123',
