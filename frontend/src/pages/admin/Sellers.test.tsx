@@ -1,11 +1,13 @@
 /**
  * The admin's seller requests: each applicant's logo shows on the list and on
- * the request's page; an applicant without a logo shows its initials.
+ * the request's page; an applicant without a logo shows its initials. Declining a request or
+ * accepting a deletion request asks first, says so, then leaves or reloads; a seller's profile
+ * shows its details.
  */
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage } from '../../test-utils';
-import { AdminRequestSellerProfile, AdminSellerRequests } from './Sellers';
+import { AdminDeleteRequests, AdminRequestSellerProfile, AdminSellerRequests, AdminViewSellerProfile } from './Sellers';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -43,5 +45,60 @@ describe("admin's seller requests", () => {
       pattern: 'RequestSellerProfile/:id',
     });
     expect((await screen.findByRole('img', { name: 'Kandy Tech logo' })).getAttribute('src')).toContain(LOGO);
+  });
+
+  it('declines a request after confirmation and goes back to the requests', async () => {
+    const r = request(1, LOGO);
+    const calls = fakeGateway({
+      'GET /Admin/me': ADMIN,
+      [`GET /seller/get/${r._id}`]: r,
+      [`DELETE /seller/delete/${r._id}`]: { message: 'Successfully Deleted' },
+    });
+    renderPage(<AdminRequestSellerProfile />, {
+      kind: 'admin',
+      path: `/Admin/RequestSellerProfile/${r._id}`,
+      pattern: 'RequestSellerProfile/:id',
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Decline the application of Kandy Tech? The applicant is told by e-mail.')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, decline it!' }));
+    expect(await screen.findByText('Request Declined!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Admin/AllSellersRequest'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/seller/delete/${r._id}`]);
+  });
+});
+
+describe("admin's sellers", () => {
+  const seller = { ...request(1, ''), username: 'kandytech', acceptedDate: '2026-01-15T10:00:00.000Z', requestDelete: true };
+
+  it('removes a seller who asked to be deleted after confirmation and reloads the requests', async () => {
+    let sellers = [seller];
+    const calls = fakeGateway({
+      'GET /Admin/me': ADMIN,
+      'GET /orgseller/get': () => ({ items: sellers, total: sellers.length, page: 1, limit: 100 }),
+      [`DELETE /orgSeller/delete/${seller._id}`]: () => ((sellers = []), { message: 'Successfully Deleted' }),
+    });
+    renderPage(<AdminDeleteRequests />, { kind: 'admin', path: '/Admin/DeleteRequest' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("Remove Kandy Tech from the marketplace? You won't be able to revert this!")).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('Kandy Tech has been removed.')).toBeInTheDocument();
+    expect(await screen.findByText('No deletion requests.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([`/orgSeller/delete/${seller._id}`]);
+  });
+
+  it("shows a seller's profile with its details", async () => {
+    fakeGateway({ 'GET /Admin/me': ADMIN, [`GET /orgSeller/get/${seller._id}`]: seller });
+    renderPage(<AdminViewSellerProfile />, {
+      kind: 'admin',
+      path: `/Admin/viewSellerProfile/${seller._id}`,
+      pattern: 'viewSellerProfile/:id',
+    });
+    expect(await screen.findByText('@kandytech')).toBeInTheDocument();
+    for (const text of ['Kamala Silva', '0712345678', 'apply1@example.lk', '2015', '45 Kandy Road, Kadawatha', 'Phones and tablets'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByText('Deletion requested')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * The admin's moderation screens: deleting a contact message or a reported review asks first,
+ * says so and reloads the list; a refusal shows the server's message.
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeGateway, renderPage } from '../../test-utils';
+import { AdminMessages, AdminReportedReviews } from './Moderation';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ADMIN = { _id: 'ad0000000000000000000001', username: 'admin' };
+const message = { _id: 'm1', name: 'Sachini', email: 'sachini@example.lk', message: 'Hello', createdAt: '2026-11-20T10:00:00.000Z' };
+const review = {
+  _id: 'r1',
+  customerName: 'Sachini',
+  date: '2026-11-20T10:00:00.000Z',
+  item: { _id: 'i1', Item_name: 'Galaxy A55', Brand: 'Samsung' },
+  noofstars: 1,
+  description: 'Bad',
+  reviewstatus: true,
+  reportreason: 'Rude',
+};
+
+describe("admin's moderation", () => {
+  it('deletes a contact message after confirmation and reloads the list', async () => {
+    let messages = [message];
+    const calls = fakeGateway({
+      'GET /Admin/me': ADMIN,
+      'GET /contact/get': () => ({ items: messages, total: messages.length, page: 1, limit: 10 }),
+      'DELETE /contact/delete/m1': () => ((messages = []), { message: 'Successfully Deleted' }),
+    });
+    renderPage(<AdminMessages />, { kind: 'admin', path: '/Admin/Messages' });
+    fireEvent.click(within(await screen.findByTestId('message-card')).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("You won't be able to revert this!")).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('Successfully Deleted')).toBeInTheDocument();
+    expect(await screen.findByText('No messages.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/contact/delete/m1']);
+  });
+
+  it("shows the server's refusal to delete a reported review and keeps the list", async () => {
+    fakeGateway({
+      'GET /Admin/me': ADMIN,
+      'GET /review/get': { items: [review], total: 1, page: 1, limit: 10 },
+      'DELETE /review/delete/r1': { status: 404, body: { error: 'Review not found' } },
+    });
+    renderPage(<AdminReportedReviews />, { kind: 'admin', path: '/Admin/ReportedReviews' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete review' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('Oops...')).toBeInTheDocument();
+    expect(screen.getByText('Review not found')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Reported by the seller: Rude')).toBeInTheDocument());
+  });
+});
