@@ -12,8 +12,6 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from './components/NotFound';
 import { PublicPage } from './components/PublicPage';
 import { CustomerLayout } from './layouts/CustomerLayout';
-import { Landing } from './pages/public/Landing';
-import { AdminLogin, CustomerLogin, SellerLogin } from './pages/public/Logins';
 import { TERMS_PATH, TermsAndConditions } from './pages/public/Terms';
 import { RequireSession } from './session/session';
 import { lazyPage, preloadingPages } from './lib/lazyPage';
@@ -78,6 +76,10 @@ const AdminSellerReport = lazyPage(() => import('./pages/admin/Reports'), 'Admin
 const AdminTransactions = lazyPage(() => import('./pages/admin/Reports'), 'AdminTransactions');
 const ItemMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'ItemMonthlySales');
 const PackageMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'PackageMonthlySales');
+const Landing = lazyPage(() => import('./pages/public/Landing'), 'Landing');
+const AdminLogin = lazyPage(() => import('./pages/public/Logins'), 'AdminLogin');
+const CustomerLogin = lazyPage(() => import('./pages/public/Logins'), 'CustomerLogin');
+const SellerLogin = lazyPage(() => import('./pages/public/Logins'), 'SellerLogin');
 const CustomerRegistration = lazyPage(() => import('./pages/public/CustomerRegistration'), 'CustomerRegistration');
 const ForgotPassword = lazyPage(() => import('./pages/public/ForgotPassword'), 'ForgotPassword');
 const SellerRegistration = lazyPage(() => import('./pages/public/SellerRegistration'), 'SellerRegistration');
@@ -117,14 +119,18 @@ export function aliases(paths: string[], element: ReactNode): RouteObject[] {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <Landing /> },
-  { path: '/CustomerLogin', element: <CustomerLogin /> },
+  // The landing and login pages load as their route matches (preloading), so the customer's pages
+  // do not carry the login form and the shop window in their first script.
+  ...preloadingPages([
+    { path: '/', element: later(<Landing />) },
+    { path: '/CustomerLogin', element: later(<CustomerLogin />) },
+    { path: '/SellerLogin', element: later(<SellerLogin />) },
+    { path: '/AdminLogin', element: later(<AdminLogin />) },
+  ]),
   { path: '/CustomerRegistration', element: later(<CustomerRegistration />) },
   { path: '/CustomerForgotPassword', element: later(<ForgotPassword kind="customer" />) },
-  { path: '/SellerLogin', element: <SellerLogin /> },
   { path: '/SellerRegistration', element: later(<SellerRegistration />) },
   { path: '/SellerForgotPassword', element: later(<ForgotPassword kind="seller" />) },
-  { path: '/AdminLogin', element: <AdminLogin /> },
   { path: TERMS_PATH, element: <TermsAndConditions /> },
   {
     path: '/Customer',

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPage, pageComponent, preloadingPages } from './lazyPage';
 
@@ -24,6 +25,23 @@ describe('lazy pages', () => {
     expect(plainRoute!.loader).toBeUndefined();
     const loader = lazyRoute!.loader as () => unknown;
     expect(loader()).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('also start loading when the page sits in a Suspense of its own (top-level public routes)', () => {
+    const load = vi.fn(() => new Promise<{ Page: typeof Page }>(() => undefined));
+    const Lazy = lazyPage(load, 'Page');
+    const [route] = preloadingPages([
+      {
+        path: '/',
+        element: (
+          <Suspense fallback={null}>
+            <Lazy />
+          </Suspense>
+        ),
+      },
+    ]);
+    expect((route!.loader as () => unknown)()).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

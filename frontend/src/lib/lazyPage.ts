@@ -4,7 +4,7 @@
  * shopper's initial JavaScript.
  * Render it under a `<Suspense>` (AreaShell wraps its pages in one; routes.tsx the others).
  */
-import { isValidElement, lazy, type ComponentType } from 'react';
+import { isValidElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
 
 /**
@@ -38,7 +38,13 @@ export async function pageComponent(type: unknown): Promise<unknown> {
  */
 export function preloadingPages(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
-    const type = isValidElement(route.element) ? route.element.type : undefined;
+    // The page itself, or the page inside a `<Suspense>` (top-level routes have no area shell).
+    let element = isValidElement(route.element) ? route.element : undefined;
+    if (element?.type === Suspense) {
+      const child = (element as ReactElement<{ children?: unknown }>).props.children;
+      element = isValidElement(child) ? child : undefined;
+    }
+    const type = element?.type;
     const resolve = typeof type === 'object' && type !== null ? pages.get(type) : undefined;
     if (!resolve) return route;
     return {
