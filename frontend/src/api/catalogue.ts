@@ -9,7 +9,7 @@ import { ApiError, gateway, type FormBody, type Page } from './client';
 /** An item as the catalogue answers it (the documented answer schema). */
 export type Item = ItemAnswer;
 
-/** Facet counts of a page of items (category, brand, price band, minimum rating; issue 14). */
+/** Facet counts of a page of items (category, brand, price band, minimum rating). */
 export type ItemFacets = ItemFacetsAnswer;
 
 /** A page of items with the facet counts for the filters. */
@@ -58,7 +58,7 @@ export const catalogueApi = {
 
 /**
  * The fields of `values` that differ from `initial` (arrays compared element by element), for
- * updates that must send only what the person changed (issue 16, item 2).
+ * updates that must send only what the person changed.
  */
 export function changedFields<V extends Record<string, unknown>>(initial: V, values: V): Partial<V> {
   const same = (a: unknown, b: unknown) =>

@@ -1,10 +1,10 @@
 /**
- * The web app's HTTP client of the gateway (DESIGN.md section 1): the one typed client of
+ * The web app's HTTP client of the gateway (docs/architecture.md, Shape): the one typed client of
  * `@market/contracts/client` with the session cookie sent with every call
  * (`credentials: 'include'`), a timeout, errors turned into {@link ApiError} carrying the server's
- * `{ error, fields }` (DESIGN.md section 8) so forms can show each field's message inline, and the
- * write listeners of the data layer. Only types come from the contracts' schemas, so the first
- * page loads no zod for it.
+ * `{ error, fields }` (docs/architecture.md, Validation) so forms can show each field's message
+ * inline, and the write listeners of the data layer. Only types come from the contracts' schemas,
+ * so the first page loads no zod for it.
  */
 import { ApiClient, errorOf, queryString } from '@market/contracts/client';
 

@@ -1,6 +1,6 @@
 /**
  * Identity calls of the web app, at their documented paths (spec 000 section 7, spec 001
- * section 7; issue 3 for the added logout, me and password-reset calls).
+ * section 7, plus the added logout, me and password-reset calls).
  */
 import type { AdminAnswer, CustomerAnswer, OrgSellerAnswer, SellerRequestAnswer } from '@market/contracts';
 import type { BodyOf } from '@market/contracts/client';

@@ -1,9 +1,8 @@
 /**
- * Report calls of the web app (spec 001 section 7; issue 7): `POST /<prefix>/create-pdf` with the
+ * Report calls of the web app (spec 001 section 7): `POST /<prefix>/create-pdf` with the
  * report's parameters only (never rows) → `{ jobId }`; `GET /reports/{jobId}` for its state and
  * progress; `GET /<prefix>/fetch-pdf?jobId=` for the PDF and `GET /<prefix>/fetch-csv?jobId=` for
- * the same rows as CSV (issue 16 item 9); the seller's monthly sales screen and the admin
- * dashboard. Money in rupees.
+ * the same rows as CSV; the seller's monthly sales screen and the admin dashboard. Money in rupees.
  */
 import {
   REPORT_CSV_FILE_NAMES,

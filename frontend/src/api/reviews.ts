@@ -1,5 +1,5 @@
 /**
- * Review and message calls of the web app (spec 000 and 001 section 7; issue 6). Messages come
+ * Review and message calls of the web app (spec 000 and 001 section 7). Messages come
  * back as the plain text sent; the screens render them as text (React escapes it).
  */
 import type { ContactView, ReviewView } from '@market/contracts';

@@ -1,6 +1,6 @@
 /**
- * Cart, wishlist, wallet, checkout and order calls of the web app (spec 000 section 7; issue 5;
- * DESIGN.md section 6). Money on the wire is rupees. The server keeps cart quantities and prices
+ * Cart, wishlist, wallet, checkout and order calls of the web app (spec 000 section 7;
+ * docs/architecture.md, Money). Money on the wire is rupees. The server keeps cart quantities and prices
  * every checkout; the web app never sends a price.
  */
 import type {

@@ -1,11 +1,11 @@
 /**
  * The HTTP operations of the marketplace as data, one list per slice, so the gateway's OpenAPI
  * document (`/openapi.json`, `/docs`) is generated from the same zod schemas the services
- * validate with (DESIGN.md section 8; issue 8 "generated from the same zod schemas").
+ * validate with (docs/architecture.md, Validation).
  */
 import { z } from 'zod';
 
-/** Who may call an operation (DESIGN.md section 5). */
+/** Who may call an operation (docs/architecture.md, Authorization). */
 export type Audience = 'public' | 'customer' | 'seller' | 'admin';
 
 export interface ApiOperation {
@@ -40,8 +40,8 @@ export type JsonSchema = Record<string, unknown>;
 
 /**
  * The body of every error answer (`HttpError`, zod failures, the gateway's own refusals;
- * DESIGN.md section 8): the document's `Error` component, so response-schema checks
- * (Schemathesis, the integration tests' response check; issue 9) test the 4xx bodies too.
+ * docs/architecture.md, Validation): the document's `Error` component, so response-schema checks
+ * (Schemathesis, the integration tests' response check) test the 4xx bodies too.
  */
 export const ERROR_ANSWER_SCHEMA: JsonSchema = {
   type: 'object',

@@ -1,5 +1,5 @@
 /**
- * The cart slice's operations (spec 000 section 7 "Wishlist", "Cart"; issue 5). The customer is
+ * The cart slice's operations (spec 000 section 7 "Wishlist", "Cart"). The customer is
  * always the signed-in caller; another customer's wishlist or cart answers 404.
  */
 import type { ApiOperation } from './api';

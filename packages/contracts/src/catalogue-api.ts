@@ -1,5 +1,5 @@
 /**
- * The catalogue slice's operations so far (spec 000 and 001 section 7; issue 4).
+ * The catalogue slice's operations so far (spec 000 and 001 section 7).
  */
 import type { ApiOperation } from './api';
 import {
@@ -33,7 +33,7 @@ const mineListRefusals = {
   403: '`mine=true` by a caller who is not a seller',
 };
 
-/** The `If-Match` header of the updates (issue 16, item 2); the body's `version` does the same. */
+/** The `If-Match` header of the updates; the body's `version` does the same. */
 const ifMatch = (what: string) => [
   {
     name: 'If-Match',

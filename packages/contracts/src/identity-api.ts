@@ -1,5 +1,5 @@
 /**
- * The identity slice's operations (spec 000 and 001 section 7; issue 3 for the added ones).
+ * The identity slice's operations (spec 000 and 001 section 7, plus the added ones).
  */
 import { z } from 'zod';
 import type { ApiOperation } from './api';
@@ -39,10 +39,10 @@ import {
 import { UNPAGED_SEARCH_LIMIT } from './catalogue';
 import { PageQuerySchema, UNPAGED_CAP, searchText } from './paging';
 
-/** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services/identity/src/http/listAnswer.ts). */
+/** A list's 200 answer (an unpaged list is never cut silently; see services/identity/src/http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 const Search = PageQuerySchema.extend({ q: searchText(100) });
-/** The 400 of a list served by a search index (issue 14): bad input, or a page past its window. */
+/** The 400 of a list served by a search index: bad input, or a page past its window. */
 const searchPaging = `Invalid input: \`{ error, fields }\`; or a page starting past the first ${UNPAGED_SEARCH_LIMIT.toLocaleString('en')} matches`;
 const common = {
   400: 'Invalid input: `{ error, fields }`',
@@ -53,9 +53,9 @@ const common = {
 const pick = (...codes: (keyof typeof common)[]) => Object.fromEntries(codes.map((c) => [c, common[c]]));
 
 /**
- * The 429 of the three logins (issue 16 item 12): 10 failed logins lock the account for 15
- * minutes ('This account is locked after 10 failed logins'); the gateway also limits logins per
- * address. Retry-After gives the seconds left either way.
+ * The 429 of the three logins: 10 failed logins lock the account for 15 minutes ('This account is
+ * locked after 10 failed logins'); the gateway also limits logins per address. Retry-After gives
+ * the seconds left either way.
  */
 const LOGIN_LOCKED =
   "'This account is locked after 10 failed logins' (15 minutes), or too many logins from this address; Retry-After: the seconds left";

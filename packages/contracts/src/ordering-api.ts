@@ -1,8 +1,8 @@
 /**
  * The ordering slice's operations (spec 000 section 7 "Cards", "Orders and history"; spec 001
- * section 7 "Orders"; issue 5; DESIGN.md section 6 for the checkout command that replaces the
- * client-driven order POSTs). Every list is scoped to the caller: a customer their own, a seller
- * the orders of their items and packages, an admin all.
+ * section 7 "Orders"; docs/architecture.md, Departures from the documents for the checkout command
+ * that replaces the client-driven order POSTs). Every list is scoped to the caller: a customer
+ * their own, a seller the orders of their items and packages, an admin all.
  */
 import type { ApiOperation } from './api';
 import {
@@ -29,7 +29,7 @@ import { listAnswer, MessageAnswerSchema, PageQuerySchema, UNPAGED_CAP } from '.
 import { UNPAGED_SEARCH_LIMIT } from './catalogue';
 
 const notYours = 'Absent, or not yours';
-/** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services' http/listAnswer.ts). */
+/** A list's 200 answer (an unpaged list is never cut silently; see services' http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 
 function orderOperations<P extends 'Orders' | 'PackageOrders'>(prefix: P, tag: string) {

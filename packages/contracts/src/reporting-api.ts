@@ -1,8 +1,8 @@
 /**
- * The reporting slice's operations (spec 001 section 7 "Reports" and "Customers (admin)"; issue 7;
- * DESIGN.md section 4): each report is a `report` job — `create-pdf` answers 202 `{ jobId }`,
- * `GET /reports/{jobId}` its state, `fetch-pdf` the PDF, `fetch-csv` the same rows as CSV (issue 16
- * item 9) — plus the admin dashboard and the seller's monthly sales figures.
+ * The reporting slice's operations (spec 001 section 7 "Reports" and "Customers (admin)";
+ * docs/architecture.md, Jobs): each report is a `report` job — `create-pdf` answers 202 `{ jobId }`,
+ * `GET /reports/{jobId}` its state, `fetch-pdf` the PDF, `fetch-csv` the same rows as CSV — plus
+ * the admin dashboard and the seller's monthly sales figures.
  */
 import type { ApiOperation, Audience } from './api';
 import {

@@ -1,5 +1,5 @@
 /**
- * Contracts of the reporting slice (issue 7; spec 001 sections 2, 7 and 9; DESIGN.md section 4):
+ * Contracts of the reporting slice (spec 001 sections 2, 7 and 9; docs/architecture.md, Jobs):
  * the report kinds with their documented paths and download names, the `create-pdf` request
  * schemas (month `01`..`12` and year, default the current month in Sri Lanka; the item of the
  * review report), the `report` job parameters, and the shapes of the dashboard and the seller's
@@ -37,14 +37,14 @@ export const REPORT_FILE_NAMES: Readonly<Record<ReportKind, string>> = {
 };
 
 /**
- * Download names of the CSV beside each PDF (`GET /<prefix>/fetch-csv`; issue 16 item 9): the
+ * Download names of the CSV beside each PDF (`GET /<prefix>/fetch-csv`): the
  * PDF's name with `.csv`.
  */
 export const REPORT_CSV_FILE_NAMES: Readonly<Record<ReportKind, string>> = Object.fromEntries(
   Object.entries(REPORT_FILE_NAMES).map(([k, name]) => [k, name.replace(/\.pdf$/, '.csv')]),
 ) as Record<ReportKind, string>;
 
-/** Who may ask for each report: sellers their own sales, admins the rest (DESIGN.md section 5). */
+/** Who may ask for each report: sellers their own sales, admins the rest (docs/architecture.md, Authorization). */
 export const REPORT_AUDIENCE: Readonly<Record<ReportKind, 'seller' | 'admin'>> = {
   items: 'seller',
   packages: 'seller',
@@ -87,7 +87,8 @@ export const YearSchema = z.coerce.number({ error: YEAR_INVALID }).int(YEAR_INVA
 
 /**
  * Body of `POST .../create-pdf` of a monthly report. Anything else a client sends (the documents'
- * rows and summary) is ignored: rows are computed on the server (DESIGN.md section 6).
+ * rows and summary) is ignored: rows are computed on the server (docs/architecture.md, Departures
+ * from the documents).
  */
 export const MonthlyReportRequestSchema = z.object({
   month: MonthSchema.optional(),

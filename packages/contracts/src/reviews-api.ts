@@ -1,6 +1,6 @@
 /**
- * The reviews slice's operations (spec 000 section 7 "Reviews", "Messages"; spec 001 section 7;
- * issue 6). Reviews: a customer writes and edits their own, a seller reports reviews of their own
+ * The reviews slice's operations (spec 000 section 7 "Reviews", "Messages"; spec 001 section 7).
+ * Reviews: a customer writes and edits their own, a seller reports reviews of their own
  * items, an admin deletes. Messages: customers write to the admin or a seller; a seller reads
  * their own, the admin reads the contact messages.
  */
@@ -17,7 +17,7 @@ import {
 import { ContactAnswerSchema, ReviewAnswerSchema, SellerMessageAnswerSchema } from './reviews-answers';
 
 const notYours = 'Absent, or not yours';
-/** A list's 200 answer (issue 14: an unpaged list is never cut silently; see services' http/listAnswer.ts). */
+/** A list's 200 answer (an unpaged list is never cut silently; see services' http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 
 export const REVIEWS_OPERATIONS = [
