@@ -13,7 +13,8 @@
  * 5. a compare-and-set on the checkout's version moves it `Open` → `AwaitingStock` with the
  *    payment and records OrderPlaced and PaymentCaptured in the same write (events/checkoutEvents.ts);
  *    the loser of two concurrent pays reads the winner's result (409 if it is still Open);
- * 6. finish.ts writes the orders and settles them.
+ * 6. finish.ts writes the orders and settles them; only then is OrderPlaced published (the relay
+ *    is nudged), so the saga's decision meets written records.
  *
  * Answers the checkout as stored after finishing (store/checkouts.ts `checkoutView` renders it).
  */
@@ -65,10 +66,18 @@ export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment:
   const won = await updateAggregate(d.checkouts, c._id, c.aggregateVersion, { $set: { status: 'AwaitingStock', payment: paid } }, (v) =>
     paidEvents(next, v),
   );
-  if (won) d.nudge({ model: d.checkouts, id: c._id });
   const final = won ? next : await d.checkouts.findById(c._id).lean<CheckoutDoc>();
   if (!final || final.status === 'Open') throw conflict('The checkout changed meanwhile, please try again');
-  return finishCheckout(d, final);
+  try {
+    return await finishCheckout(d, final);
+  } finally {
+    // OrderPlaced leaves only now, once the records are written: the stock decision it brings
+    // back then finds them and only settles them. Published at once, the decision usually came
+    // while this request was still writing, and the saga wrote the same records a second time
+    // beside it (some forty more commands per checkout on ordering's database). Should this
+    // request fail before, the relay's sweep publishes the event.
+    if (won) d.nudge({ model: d.checkouts, id: c._id });
+  }
 }
 
 /** The payment's method: the customer's usable card with its CVC checked, or the wallet. */
