@@ -23,9 +23,11 @@
 import { Topics } from '@market/contracts';
 import { createKafka } from '@market/platform';
 import { testServers, uniqueName } from '@market/platform/testing';
+import { availableParallelism } from 'node:os';
 import pino from 'pino';
 import { startCatalogueWorld } from '../services/catalogue/test/fixtures';
 import { listedItem, savedCard, type Client } from '../services/ordering/test/fixtures';
+import { cpuMeter, infraProcesses } from './lib/cpu';
 import { benchMain } from './lib/main';
 import type { BenchSection } from './lib/section';
 import { percentiles, type Percentiles } from './lib/stats';
@@ -61,6 +63,8 @@ interface PhaseResult {
   placedToApplied: Percentiles;
   ops: Record<string, Percentiles & { failed: number }>;
   skipped: number;
+  /** CPU seconds each process used in the phase (until its last checkout was decided). */
+  cpuSeconds: Record<string, number>;
 }
 
 export async function run(): Promise<BenchSection> {
@@ -102,6 +106,11 @@ export async function run(): Promise<BenchSection> {
     for (let i = 0; i < itemCount; i++) items.push(await listedItem(seller, shoppers[0]!.client, { Price: 1000 + i, Quantity: 200 }));
     await new Promise((r) => setTimeout(r, 2000)); // the consumer's first fetch settles
 
+    /** The processes whose CPU a phase accounts: the stack's, and the infrastructure's. */
+    const measured = new Map<string, number>([
+      ...Object.entries(world.stack.processes).flatMap(([name, p]): [string, number][] => (p.pid() ? [[name, p.pid()!]] : [])),
+      ...infraProcesses(),
+    ]);
     let n = 0;
     const pick = <T>(xs: readonly T[]) => xs[n++ % xs.length]!;
 
@@ -150,6 +159,8 @@ export async function run(): Promise<BenchSection> {
       let skipped = 0;
       const pending: Promise<void>[] = [];
       const t0 = Date.now();
+      const cpu = cpuMeter(measured);
+      const loadCpu0 = process.cpuUsage();
       for (let i = 0; i < total; i++) {
         const due = t0 + (i * 1000) / opsPerSec;
         if (due > Date.now()) await new Promise((r) => setTimeout(r, due - Date.now()));
@@ -174,6 +185,9 @@ export async function run(): Promise<BenchSection> {
       const wall = (Date.now() - t0) / 1000;
       const deadline = Date.now() + 120_000;
       while ([...started.keys()].some((id) => !decidedAt.has(id)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const cpuSeconds = Object.fromEntries(cpu.read());
+      const loadCpu = process.cpuUsage(loadCpu0);
+      cpuSeconds['load generator'] = (loadCpu.user + loadCpu.system) / 1e6;
       const ids = [...started.keys()];
       const confirmed = ids.filter((id) => confirmedAt.has(id));
       return {
@@ -190,6 +204,7 @@ export async function run(): Promise<BenchSection> {
         ),
         ops: Object.fromEntries(Object.entries(lat).map(([op, xs]) => [op, { ...percentiles(xs), failed: failed[op] ?? 0 }])),
         skipped,
+        cpuSeconds,
       };
     }
 
@@ -207,6 +222,17 @@ export async function run(): Promise<BenchSection> {
     );
     const knee = withinBounds.length ? Math.max(...withinBounds.map((p) => p.targetCheckoutsPerSec)) : null;
     const first = curve[0]!;
+    const cores = availableParallelism();
+    /** "total T (CPU alone allows N/s): part a, part b, …" for the parts above 2 % of the total. */
+    const cpuPerCheckout = (p: PhaseResult) => {
+      if (!p.confirmed) return 'no checkout confirmed';
+      const parts = Object.entries(p.cpuSeconds)
+        .map(([name, s]) => [name, (s * 1000) / p.confirmed] as const)
+        .sort((a, b) => b[1] - a[1]);
+      const total = parts.reduce((s, [, ms]) => s + ms, 0);
+      const shown = parts.filter(([, ms]) => ms >= total * 0.02).map(([name, ms]) => `${name} ${ms.toFixed(0)}`);
+      return `total ${total.toFixed(0)} (CPU alone allows ${((cores * 1000) / total).toFixed(1)}/s): ${shown.join(', ')}`;
+    };
     const ratio = (a: number, b: number) => (b ? (a / b).toFixed(2) : '–');
     return {
       id: 'checkout',
@@ -224,6 +250,9 @@ export async function run(): Promise<BenchSection> {
               .join('; ') +
             '.',
         ),
+        `CPU per confirmed checkout (core-ms, counting all of the phase's traffic, until its last checkout was decided; ${cores} cores): ` +
+          phases.map((p) => `${p.phase}: ${cpuPerCheckout(p)}`).join('; ') +
+          '.',
       ],
       columns: [
         'phase',
