@@ -53,6 +53,66 @@ const longCacheForHashedAssets: Plugin = {
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Paths (lower case) → the page module they show (routes.tsx; React Router matches paths
+ * case-insensitively). index.html preloads that module's chunks with the document, so they download
+ * beside the app's first script instead of after it has run. A path not listed here still works:
+ * its page then loads when the route matches, as before.
+ */
+const ROUTE_PAGES: [RegExp, string][] = [
+  [/^\/customer\/(allitmes|allitemsfilterby|discounteditems|packages|itemdetails)\b/, 'src/pages/customer/Browse.tsx'],
+  [/^\/customer\/?(home\/?)?$/, 'src/pages/customer/Home.tsx'],
+  [/^\/customer\/(myshoppingcart|mywishlist)\b/, 'src/pages/customer/Cart.tsx'],
+  [/^\/customer\/(selectpayment|confrim|confrimpayment|orderconfirmation)\b/, 'src/pages/customer/Checkout.tsx'],
+  [
+    /^\/customer\/(myorders|orders|mypackageorders|packageorders|paymenthistory|payhis|purchasehistoryextended|paycardid)\b/,
+    'src/pages/customer/Orders.tsx',
+  ],
+  [/^\/customer\/(mywallet|addcard|editcard)\b/, 'src/pages/customer/Wallet.tsx'],
+  [/^\/customer\/(itemreviews|writereview|myreviews|contactus|contactseller)\b/, 'src/pages/customer/Reviews.tsx'],
+  [/^\/customer\/(myprofile|update)\b/, 'src/pages/customer/Profile.tsx'],
+  [/^\/$/, 'src/pages/public/Landing.tsx'],
+  [/^\/(customer|seller|admin)login\/?$/, 'src/pages/public/Logins.tsx'],
+];
+
+/** Adds to index.html a script that modulepreloads the current path's page chunks (ROUTE_PAGES). */
+const preloadRoutePages: Plugin = {
+  name: 'preload-route-pages',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, ctx) {
+      const bundle = ctx.bundle;
+      if (!bundle) return undefined;
+      const closure = (file: string, into: Set<string>) => {
+        const chunk = bundle[file];
+        if (into.has(file) || chunk?.type !== 'chunk') return;
+        into.add(file);
+        for (const imported of chunk.imports) closure(imported, into);
+      };
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const first = new Set<string>();
+      for (const entry of chunks.filter((c) => c.isEntry)) closure(entry.fileName, first);
+      const routes: [string, string[]][] = [];
+      for (const [path, page] of ROUTE_PAGES) {
+        const chunk = chunks.find((c) => c.isDynamicEntry && c.facadeModuleId?.endsWith(`/frontend/${page}`));
+        if (!chunk) {
+          this.warn(`no chunk for ${page}: its routes are not preloaded`);
+          continue;
+        }
+        const files = new Set<string>();
+        closure(chunk.fileName, files);
+        routes.push([path.source, [...files].filter((f) => !first.has(f)).map((f) => `/${f}`)]);
+      }
+      const script =
+        `(function () { var path = location.pathname.toLowerCase(), routes = ${JSON.stringify(routes)};` +
+        ' for (var i = 0; i < routes.length; i++) if (new RegExp(routes[i][0]).test(path)) return routes[i][1].forEach(function (href) {' +
+        " var link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.appendChild(link); }); })();";
+      return [{ tag: 'script', children: script, injectTo: 'head' }];
+    },
+  },
+};
+
 /** The gateway the build calls when the page is not told another (src/api/client.ts, API_URL). */
 const GATEWAY_URL = process.env.VITE_API_URL ?? 'http://localhost:8070';
 
@@ -61,6 +121,7 @@ export default defineConfig({
     react(),
     scrollAreaWithoutFloatingUi,
     longCacheForHashedAssets,
+    preloadRoutePages,
     // index.html's early `me` preload needs the same gateway address as the app.
     { name: 'gateway-url-in-html', transformIndexHtml: (html: string) => html.replace('%GATEWAY_URL%', GATEWAY_URL) },
   ],
