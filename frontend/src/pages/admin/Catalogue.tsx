@@ -6,18 +6,18 @@
 import { Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, type Item, type Package } from '../../api/catalogue';
-import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { Loading } from '../../components/Loading';
 import { NotFound } from '../../components/NotFound';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
-import { confirmDanger } from '../../lib/confirm';
+import { confirmThen } from '../../lib/confirm';
 import { imageUrl, thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
-import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
+import { SearchedListPage } from './SearchedListPage';
 
 const LIMIT = 15;
 
@@ -27,72 +27,66 @@ function ItemsTable({ sellerId, title }: { sellerId?: string; title: string }) {
     catalogueApi.listItems({ q: s.q || undefined, sellerId }, s.page, LIMIT),
   );
   const remove = (item: Item) =>
-    confirmDanger({
+    confirmThen({
       message: `Remove ${item.Item_name}? You won't be able to revert this!`,
-      onConfirm: async () => {
-        try {
-          await catalogueApi.deleteItem(item._id);
-          notifySuccess('Deleted!', 'Your file has been deleted.');
-          await list.reload();
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      },
+      action: () => catalogueApi.deleteItem(item._id),
+      done: ['Deleted!', 'Your file has been deleted.'],
+      after: list.reload,
     });
   return (
-    <>
-      <PageHeader title={title} />
-      <SearchBox label="Search by name, brand or model" value={s.text} onChange={s.setText} />
-      <ListState list={list} empty={'No Result Found!'}>
-        {(rows) => (
-          <>
-            <DataTable
-              minWidth={760}
-              mt="md"
-              headers={['Item', 'SKU', 'Stock', 'Price', 'Rating', '']}
-              rows={rows.items}
-              cells={(item) => [
-                <>
-                  <Group gap="sm" wrap="nowrap">
-                    <Image src={thumbnailUrl(item.Images[0])} alt="" w={40} h={40} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />
-                    <div>
-                      <Text size="sm" fw={500}>
-                        {item.Item_name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {item.Brand} · {item.Category}
-                      </Text>
-                    </div>
-                  </Group>
-                </>,
-                item.Stock_keeping_unit,
-                item.Quantity,
-                formatRupees(item.FinalPrice),
-                <>
-                  <ItemRating rating={item.rating} />
-                </>,
-                <>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    {!sellerId && (
-                      <Button size="xs" variant="subtle" component={Link} to={`/Admin/sellerItems/${item.SellerID}`}>
-                        Seller
-                      </Button>
-                    )}
-                    <Button size="xs" variant="subtle" component={Link} to={`/Admin/Reports/${item._id}`}>
-                      Review report
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => remove(item)}>
-                      Remove
-                    </Button>
-                  </Group>
-                </>,
-              ]}
-            />
-            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
-          </>
-        )}
-      </ListState>
-    </>
+    <SearchedListPage
+      title={title}
+      searchLabel="Search by name, brand or model"
+      search={s}
+      list={list}
+      empty={{ searched: 'No Result Found!', none: 'No Result Found!' }}
+      limit={LIMIT}
+    >
+      {(rows) => (
+        <DataTable
+          minWidth={760}
+          mt="md"
+          headers={['Item', 'SKU', 'Stock', 'Price', 'Rating', '']}
+          rows={rows}
+          cells={(item) => [
+            <>
+              <Group gap="sm" wrap="nowrap">
+                <Image src={thumbnailUrl(item.Images[0])} alt="" w={40} h={40} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />
+                <div>
+                  <Text size="sm" fw={500}>
+                    {item.Item_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.Brand} · {item.Category}
+                  </Text>
+                </div>
+              </Group>
+            </>,
+            item.Stock_keeping_unit,
+            item.Quantity,
+            formatRupees(item.FinalPrice),
+            <>
+              <ItemRating rating={item.rating} />
+            </>,
+            <>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {!sellerId && (
+                  <Button size="xs" variant="subtle" component={Link} to={`/Admin/sellerItems/${item.SellerID}`}>
+                    Seller
+                  </Button>
+                )}
+                <Button size="xs" variant="subtle" component={Link} to={`/Admin/Reports/${item._id}`}>
+                  Review report
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => remove(item)}>
+                  Remove
+                </Button>
+              </Group>
+            </>,
+          ]}
+        />
+      )}
+    </SearchedListPage>
   );
 }
 
@@ -138,16 +132,10 @@ export function AdminPackage() {
   if (p.error !== undefined || !p.data) return <NotFound home="/Admin/Home" />;
   const pkg: Package = p.data;
   const remove = () =>
-    confirmDanger({
-      onConfirm: async () => {
-        try {
-          await catalogueApi.deletePackage(pkg._id);
-          notifySuccess('Deleted!', 'Your file has been deleted.');
-          navigate(`/Admin/packages/${pkg.seller}`);
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      },
+    confirmThen({
+      action: () => catalogueApi.deletePackage(pkg._id),
+      done: ['Deleted!', 'Your file has been deleted.'],
+      after: () => navigate(`/Admin/packages/${pkg.seller}`),
     });
   return (
     <>

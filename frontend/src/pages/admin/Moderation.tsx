@@ -11,22 +11,11 @@ import { ListState } from '../../components/ListState';
 import { MessageCard } from '../../components/MessageCard';
 import { PageHeader } from '../../components/PageHeader';
 import { ReviewCard } from '../../components/ReviewCard';
-import { confirmDanger } from '../../lib/confirm';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { confirmThen } from '../../lib/confirm';
 import { useAsync } from '../../lib/useAsync';
 
 function deleting(action: () => Promise<unknown>, reload: () => Promise<void>) {
-  confirmDanger({
-    onConfirm: async () => {
-      try {
-        await action();
-        notifySuccess('Successfully Deleted');
-        await reload();
-      } catch (err) {
-        notifyError('Oops...', err);
-      }
-    },
-  });
+  confirmThen({ action, done: ['Successfully Deleted'], after: reload });
 }
 
 export function AdminReportedReviews() {

@@ -11,17 +11,18 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi, type Customer } from '../../api/identity';
 import { FieldGrid } from '../../components/Field';
-import { Pager, SearchBox, useSearch } from '../../components/ListControls';
-import { ListState } from '../../components/ListState';
+import { Pager, useSearch } from '../../components/ListControls';
 import { LoadError, Loading } from '../../components/Loading';
 import { FormCard } from '../../components/FormCard';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { confirmDanger } from '../../lib/confirm';
-import { applyServerErrors, schemaValidator } from '../../lib/forms';
+import { confirmThen } from '../../lib/confirm';
+import { schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
+import { useFormSubmit } from '../../lib/useFormSubmit';
+import { SearchedListPage } from './SearchedListPage';
 
 const LIMIT = 10;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -37,57 +38,51 @@ export function AdminCustomers() {
   const s = useSearch();
   const list = useAsync(['people', 'listCustomers', s.q, s.page, LIMIT], () => identityApi.listCustomers(s.q, s.page, LIMIT));
   const remove = (c: Customer) =>
-    confirmDanger({
+    confirmThen({
       message: `Remove ${c.firstName} ${c.lastName} (@${c.username})? You won't be able to revert this!`,
-      onConfirm: async () => {
-        try {
-          await identityApi.deleteCustomer(c._id);
-          notifySuccess('Deleted!', 'The customer has been removed.');
-          await list.reload();
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      },
+      action: () => identityApi.deleteCustomer(c._id),
+      done: ['Deleted!', 'The customer has been removed.'],
+      after: list.reload,
     });
   return (
-    <>
-      <PageHeader title="Customers" />
-      <SearchBox label="Search by first name, last name or username" value={s.text} onChange={s.setText} />
-      <ListState list={list} empty={s.q ? 'No Result Found!' : 'No customers yet.'}>
-        {(rows) => (
-          <>
-            <DataTable
-              minWidth={700}
-              mt="md"
-              headers={['Name', 'Username', 'Email', 'Joined', '']}
-              rows={rows.items}
-              cells={(c) => [
-                <>
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar src={imageUrl(c.userImage)} size="sm" radius="xl" alt="" />
-                    {c.firstName} {c.lastName}
-                  </Group>
-                </>,
-                c.username,
-                c.email,
-                new Date(c.newlyAddeddate).toLocaleDateString('en-LK'),
-                <>
-                  <Group gap="xs" justify="flex-end" wrap="nowrap">
-                    <Button size="xs" variant="subtle" component={Link} to={`/Admin/Customers/Details/${c._id}`}>
-                      Details
-                    </Button>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => remove(c)}>
-                      Remove
-                    </Button>
-                  </Group>
-                </>,
-              ]}
-            />
-            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
-          </>
-        )}
-      </ListState>
-    </>
+    <SearchedListPage
+      title="Customers"
+      searchLabel="Search by first name, last name or username"
+      search={s}
+      list={list}
+      empty={{ searched: 'No Result Found!', none: 'No customers yet.' }}
+      limit={LIMIT}
+    >
+      {(rows) => (
+        <DataTable
+          minWidth={700}
+          mt="md"
+          headers={['Name', 'Username', 'Email', 'Joined', '']}
+          rows={rows}
+          cells={(c) => [
+            <>
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={imageUrl(c.userImage)} size="sm" radius="xl" alt="" />
+                {c.firstName} {c.lastName}
+              </Group>
+            </>,
+            c.username,
+            c.email,
+            new Date(c.newlyAddeddate).toLocaleDateString('en-LK'),
+            <>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button size="xs" variant="subtle" component={Link} to={`/Admin/Customers/Details/${c._id}`}>
+                  Details
+                </Button>
+                <Button size="xs" variant="subtle" color="red" onClick={() => remove(c)}>
+                  Remove
+                </Button>
+              </Group>
+            </>,
+          ]}
+        />
+      )}
+    </SearchedListPage>
   );
 }
 
@@ -156,8 +151,6 @@ export function AdminAdmins() {
 
 export function AdminAddAdmin() {
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [touchedUsername, setTouchedUsername] = useState(false);
   const form = useForm({
     mode: 'controlled',
@@ -169,18 +162,10 @@ export function AdminAddAdmin() {
       }
     },
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await identityApi.addAdmin({ ...values, username: values.username || undefined });
-      notifySuccess('New admin has been Created', 'Email has been sent!');
-      navigate('/Admin/Admins');
-    } catch (err) {
-      setFailure(applyServerErrors(form, err));
-    } finally {
-      setBusy(false);
-    }
+  const { submit, busy, failure } = useFormSubmit(form, async (values) => {
+    await identityApi.addAdmin({ ...values, username: values.username || undefined });
+    notifySuccess('New admin has been Created', 'Email has been sent!');
+    navigate('/Admin/Admins');
   });
   return (
     <>

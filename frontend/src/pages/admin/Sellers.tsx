@@ -8,17 +8,18 @@
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { identityApi, type OrgSeller, type SellerRequest } from '../../api/identity';
-import { FieldGrid } from '../../components/Field';
-import { Pager, SearchBox, useSearch } from '../../components/ListControls';
+import { identityApi, type OrgSeller } from '../../api/identity';
+import { useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
 import { DataTable } from '../../components/DataTable';
 import { PageHeader } from '../../components/PageHeader';
-import { confirmDanger } from '../../lib/confirm';
+import { confirmThen } from '../../lib/confirm';
 import { imageUrl } from '../../lib/images';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
+import { SellerDetails } from '../seller/ProfileDetails';
+import { SearchedListPage } from './SearchedListPage';
 
 const LIMIT = 10;
 
@@ -28,48 +29,51 @@ export function AdminSellers() {
     identityApi.listSellers(s.q, s.page, undefined, LIMIT),
   );
   return (
-    <>
-      <PageHeader title="Registered Sellers">
-        <Button component={Link} to="/Admin/AllSellersRequest" variant="light">
-          Seller Requests
-        </Button>
-        <Button component={Link} to="/Admin/DeleteRequest" variant="light" color="red">
-          Deletion Requests
-        </Button>
-      </PageHeader>
-      <SearchBox label="Search by company, owner, year or email" value={s.text} onChange={s.setText} />
-      <ListState list={list} empty={s.q ? 'No Result Found!' : 'No sellers yet.'}>
-        {(rows) => (
-          <>
-            <DataTable
-              minWidth={640}
-              mt="md"
-              headers={['Company', 'Owner', 'Email', 'Since', '']}
-              rows={rows.items}
-              cells={(seller) => [
-                <>
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar src={imageUrl(seller.logo)} size="sm" radius="sm" alt="">
-                      {seller.companyname.slice(0, 2).toUpperCase()}
-                    </Avatar>
-                    {seller.companyname}
-                  </Group>
-                </>,
-                seller.ownername,
-                seller.email,
-                new Date(seller.acceptedDate).toLocaleDateString('en-LK'),
-                <>
-                  <Button size="xs" variant="subtle" component={Link} to={`/Admin/viewSellerProfile/${seller._id}`}>
-                    View
-                  </Button>
-                </>,
-              ]}
-            />
-            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
-          </>
-        )}
-      </ListState>
-    </>
+    <SearchedListPage
+      title="Registered Sellers"
+      actions={
+        <>
+          <Button component={Link} to="/Admin/AllSellersRequest" variant="light">
+            Seller Requests
+          </Button>
+          <Button component={Link} to="/Admin/DeleteRequest" variant="light" color="red">
+            Deletion Requests
+          </Button>
+        </>
+      }
+      searchLabel="Search by company, owner, year or email"
+      search={s}
+      list={list}
+      empty={{ searched: 'No Result Found!', none: 'No sellers yet.' }}
+      limit={LIMIT}
+    >
+      {(rows) => (
+        <DataTable
+          minWidth={640}
+          mt="md"
+          headers={['Company', 'Owner', 'Email', 'Since', '']}
+          rows={rows}
+          cells={(seller) => [
+            <>
+              <Group gap="sm" wrap="nowrap">
+                <Avatar src={imageUrl(seller.logo)} size="sm" radius="sm" alt="">
+                  {seller.companyname.slice(0, 2).toUpperCase()}
+                </Avatar>
+                {seller.companyname}
+              </Group>
+            </>,
+            seller.ownername,
+            seller.email,
+            new Date(seller.acceptedDate).toLocaleDateString('en-LK'),
+            <>
+              <Button size="xs" variant="subtle" component={Link} to={`/Admin/viewSellerProfile/${seller._id}`}>
+                View
+              </Button>
+            </>,
+          ]}
+        />
+      )}
+    </SearchedListPage>
   );
 }
 
@@ -77,37 +81,37 @@ export function AdminSellerRequests() {
   const s = useSearch();
   const list = useAsync(['people', 'listSellerRequests', s.q, s.page, LIMIT], () => identityApi.listSellerRequests(s.q, s.page, LIMIT));
   return (
-    <>
-      <PageHeader title="Seller Requests" />
-      <SearchBox label="Search by company, owner, year or email" value={s.text} onChange={s.setText} />
-      <ListState list={list} empty={s.q ? 'No Result Found!' : 'No seller requests waiting.'}>
-        {(rows) => (
-          <>
-            <Stack mt="md" gap="sm">
-              {rows.items.map((r) => (
-                <Card key={r._id} withBorder padding="md" component={Link} to={`/Admin/RequestSellerProfile/${r._id}`}>
-                  <Group justify="space-between">
-                    <Group gap="sm" wrap="nowrap">
-                      <CompanyLogo company={r} size={48} />
-                      <div>
-                        <Text fw={600}>{r.companyname}</Text>
-                        <Text size="sm" c="dimmed">
-                          {r.ownername} · {r.email} · since {r.year}
-                        </Text>
-                      </div>
-                    </Group>
+    <SearchedListPage
+      title="Seller Requests"
+      searchLabel="Search by company, owner, year or email"
+      search={s}
+      list={list}
+      empty={{ searched: 'No Result Found!', none: 'No seller requests waiting.' }}
+      limit={LIMIT}
+    >
+      {(rows) => (
+        <Stack mt="md" gap="sm">
+          {rows.map((r) => (
+            <Card key={r._id} withBorder padding="md" component={Link} to={`/Admin/RequestSellerProfile/${r._id}`}>
+              <Group justify="space-between">
+                <Group gap="sm" wrap="nowrap">
+                  <CompanyLogo company={r} size={48} />
+                  <div>
+                    <Text fw={600}>{r.companyname}</Text>
                     <Text size="sm" c="dimmed">
-                      Applied {new Date(r.createdAt).toLocaleDateString('en-LK')}
+                      {r.ownername} · {r.email} · since {r.year}
                     </Text>
-                  </Group>
-                </Card>
-              ))}
-            </Stack>
-            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
-          </>
-        )}
-      </ListState>
-    </>
+                  </div>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  Applied {new Date(r.createdAt).toLocaleDateString('en-LK')}
+                </Text>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </SearchedListPage>
   );
 }
 
@@ -120,21 +124,6 @@ function CompanyLogo({ company, size }: { company: { companyname: string; logo: 
     <Avatar src={imageUrl(company.logo)} size={size} radius="md" alt={company.logo ? `${company.companyname} logo` : ''}>
       {company.companyname.slice(0, 2).toUpperCase()}
     </Avatar>
-  );
-}
-
-function SellerDetails({ s }: { s: SellerRequest | OrgSeller }) {
-  return (
-    <FieldGrid
-      rows={[
-        { label: 'Owner', value: s.ownername },
-        { label: 'Mobile', value: s.mobile },
-        { label: 'Email', value: s.email },
-        { label: 'Established', value: s.year },
-        { label: 'Address', value: s.address, wide: true },
-        { label: 'Description', value: s.description, wide: true },
-      ]}
-    />
   );
 }
 
@@ -159,18 +148,12 @@ export function AdminRequestSellerProfile() {
     }
   };
   const decline = () =>
-    confirmDanger({
+    confirmThen({
       message: `Decline the application of ${r.companyname}? The applicant is told by e-mail.`,
       confirm: 'Yes, decline it!',
-      onConfirm: async () => {
-        try {
-          await identityApi.declineSellerRequest(r._id);
-          notifySuccess('Request Declined!');
-          navigate('/Admin/AllSellersRequest');
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      },
+      action: () => identityApi.declineSellerRequest(r._id),
+      done: ['Request Declined!'],
+      after: () => navigate('/Admin/AllSellersRequest'),
     });
   return (
     <>
@@ -186,7 +169,7 @@ export function AdminRequestSellerProfile() {
         <Group mb="md">
           <CompanyLogo company={r} size={96} />
         </Group>
-        <SellerDetails s={r} />
+        <SellerDetails seller={r} />
       </Card>
     </>
   );
@@ -195,17 +178,11 @@ export function AdminRequestSellerProfile() {
 export function AdminDeleteRequests() {
   const list = useAsync(['people', 'listSellers', '', 1, true, 100], () => identityApi.listSellers('', 1, true, 100));
   const accept = (s: OrgSeller) =>
-    confirmDanger({
+    confirmThen({
       message: `Remove ${s.companyname} from the marketplace? You won't be able to revert this!`,
-      onConfirm: async () => {
-        try {
-          await identityApi.deleteSeller(s._id);
-          notifySuccess('Deleted!', `${s.companyname} has been removed.`);
-          await list.reload();
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      },
+      action: () => identityApi.deleteSeller(s._id),
+      done: ['Deleted!', `${s.companyname} has been removed.`],
+      after: list.reload,
     });
   const decline = async (s: OrgSeller) => {
     try {
@@ -279,7 +256,7 @@ export function AdminViewSellerProfile() {
             {s.requestDelete && <Badge color="red">Deletion requested</Badge>}
           </div>
         </Group>
-        <SellerDetails s={s} />
+        <SellerDetails seller={s} />
       </Card>
       {s.requestDelete && (
         <Alert color="red" mt="md" maw={760}>

@@ -2,39 +2,60 @@
  * Seller account screens (spec 001 sections 2, 4, 5): /Seller/MyProfile (with the deletion
  * request), /Seller/updateProfile/{id}, /Seller/sellerPassword.
  */
-import { Alert, Avatar, Badge, Button, Card, Grid, Group, PasswordInput, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Avatar, Badge, Button, Card, Grid, Group, PasswordInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { SellerChangePasswordSchema, SellerUpdateSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { ImageUpload } from '../../components/ImageUpload';
-import { FieldGrid } from '../../components/Field';
 import { NotFound } from '../../components/NotFound';
 import { FormCard } from '../../components/FormCard';
+import { GridForm } from '../../components/GridForm';
 import { PageHeader } from '../../components/PageHeader';
-import { confirmDanger, confirmSave } from '../../lib/confirm';
+import { confirmSave, confirmThen } from '../../lib/confirm';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../session/session';
+import { SellerDetails } from './ProfileDetails';
+
+/**
+ * The submit of the seller's account forms: after the save confirmation ("Save" or "Don't
+ * save") it sends, then says 'Your update saved!' and goes back to My Profile; a refusal puts the
+ * server's field messages on the inputs and the rest in `failure`, shown above the form.
+ */
+function useConfirmedSave<V>(form: UseFormReturnType<V>, send: (values: V) => Promise<unknown>) {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = form.onSubmit((values) => {
+    confirmSave(async () => {
+      try {
+        await send(values);
+        notifySuccess('Your update saved!');
+        navigate('/Seller/MyProfile');
+      } catch (err) {
+        setFailure(applyServerErrors(form, err));
+      }
+    });
+  });
+  return { submit, failure };
+}
 
 export function SellerMyProfile() {
   const { profile, refresh } = useSession('seller');
   const askDeletion = () =>
-    confirmDanger({
+    confirmThen({
       title: 'Are you sure?',
       message: 'An administrator will review your request and remove your company, its items and packages.',
       confirm: 'Yes, request deletion',
-      onConfirm: async () => {
-        try {
-          await identityApi.setDeletionRequest(profile._id, true);
-          await refresh();
-          notifySuccess('Request sent', 'An administrator will review it.');
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
+      // The page shows the request as waiting before the notice says it was sent.
+      action: async () => {
+        await identityApi.setDeletionRequest(profile._id, true);
+        await refresh();
       },
+      done: ['Request sent', 'An administrator will review it.'],
+      after: () => undefined,
     });
   const cancelDeletion = async () => {
     try {
@@ -71,14 +92,9 @@ export function SellerMyProfile() {
             )}
           </div>
         </Group>
-        <FieldGrid
-          rows={[
-            { label: 'Owner', value: profile.ownername },
-            { label: 'Mobile', value: profile.mobile },
-            { label: 'Email', value: profile.email },
-            { label: 'Established', value: profile.year },
-            { label: 'Address', value: profile.address, wide: true },
-            { label: 'Description', value: profile.description, wide: true },
+        <SellerDetails
+          seller={profile}
+          more={[
             {
               label: 'Selling since',
               value: new Date(profile.acceptedDate).toLocaleDateString('en-LK', { dateStyle: 'long' }),
@@ -116,8 +132,6 @@ export function SellerMyProfile() {
 export function SellerUpdateProfile() {
   const { id } = useParams();
   const { profile, refresh } = useSession('seller');
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -131,68 +145,50 @@ export function SellerUpdateProfile() {
     },
     validate: schemaValidator(SellerUpdateSchema),
   });
-  if (id !== profile._id) return <NotFound home="/Seller/Home" />;
-
-  const submit = form.onSubmit((values) => {
-    confirmSave(async () => {
-      try {
-        await identityApi.updateSeller(profile._id, values);
-        await refresh();
-        notifySuccess('Your update saved!');
-        navigate('/Seller/MyProfile');
-      } catch (err) {
-        setFailure(applyServerErrors(form, err));
-      }
-    });
+  const { submit, failure } = useConfirmedSave(form, async (values) => {
+    await identityApi.updateSeller(profile._id, values);
+    await refresh();
   });
+  if (id !== profile._id) return <NotFound home="/Seller/Home" />;
 
   return (
     <>
       <PageHeader title="Edit Profile" />
       <Card withBorder padding="xl" maw={760}>
-        <form onSubmit={submit} noValidate>
-          <Grid>
-            {failure && (
-              <Grid.Col span={12}>
-                <Alert color="red" role="alert">
-                  {failure}
-                </Alert>
-              </Grid.Col>
-            )}
-            <Grid.Col span={12}>
-              <ImageUpload label="Change logo" value={form.getValues().logo} onChange={(name) => form.setFieldValue('logo', name)} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Company Name" required {...form.getInputProps('companyname')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Owner's Name" required {...form.getInputProps('ownername')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Mobile Number" required inputMode="numeric" {...form.getInputProps('mobile')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6 }}>
-              <TextInput label="Established Year" required inputMode="numeric" maxLength={4} {...form.getInputProps('year')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TextInput label="Email" value={profile.email} readOnly disabled />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <TextInput label="Physical Address" required {...form.getInputProps('address')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Textarea label="Description" required autosize minRows={3} {...form.getInputProps('description')} />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <Group>
-                <Button type="submit">Update</Button>
-                <Button variant="default" component={Link} to="/Seller/MyProfile">
-                  Cancel
-                </Button>
-              </Group>
-            </Grid.Col>
-          </Grid>
-        </form>
+        <GridForm onSubmit={submit} failure={failure}>
+          <Grid.Col span={12}>
+            <ImageUpload label="Change logo" value={form.getValues().logo} onChange={(name) => form.setFieldValue('logo', name)} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Company Name" required {...form.getInputProps('companyname')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Owner's Name" required {...form.getInputProps('ownername')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Mobile Number" required inputMode="numeric" {...form.getInputProps('mobile')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Established Year" required inputMode="numeric" maxLength={4} {...form.getInputProps('year')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label="Email" value={profile.email} readOnly disabled />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label="Physical Address" required {...form.getInputProps('address')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Textarea label="Description" required autosize minRows={3} {...form.getInputProps('description')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Group>
+              <Button type="submit">Update</Button>
+              <Button variant="default" component={Link} to="/Seller/MyProfile">
+                Cancel
+              </Button>
+            </Group>
+          </Grid.Col>
+        </GridForm>
       </Card>
     </>
   );
@@ -200,24 +196,12 @@ export function SellerUpdateProfile() {
 
 export function SellerPassword() {
   const { profile } = useSession('seller');
-  const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { currentPassword: '', password: '', confirmPassword: '' },
     validate: schemaValidator(SellerChangePasswordSchema),
   });
-  const submit = form.onSubmit((values) => {
-    confirmSave(async () => {
-      try {
-        await identityApi.changeSellerPassword(profile._id, values);
-        notifySuccess('Your update saved!');
-        navigate('/Seller/MyProfile');
-      } catch (err) {
-        setFailure(applyServerErrors(form, err));
-      }
-    });
-  });
+  const { submit, failure } = useConfirmedSave(form, (values) => identityApi.changeSellerPassword(profile._id, values));
   return (
     <>
       <PageHeader title="Change Password" />

@@ -16,7 +16,7 @@ import { MessageCard } from '../../components/MessageCard';
 import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
 import { ReviewCard } from '../../components/ReviewCard';
-import { confirmDanger } from '../../lib/confirm';
+import { confirmThen } from '../../lib/confirm';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 
@@ -107,17 +107,7 @@ export function SellerMessages() {
   const [page, setPage] = useState(1);
   const list = useAsync(['messages', 'sellerMessages', page, 10], () => reviewsApi.sellerMessages(page, 10));
   const remove = (id: string) =>
-    confirmDanger({
-      onConfirm: async () => {
-        try {
-          await reviewsApi.deleteSellerMessage(id);
-          notifySuccess('Successfully Deleted');
-          await list.reload();
-        } catch (err) {
-          notifyError('Oops...', err);
-        }
-      },
-    });
+    confirmThen({ action: () => reviewsApi.deleteSellerMessage(id), done: ['Successfully Deleted'], after: list.reload });
   return (
     <>
       <PageHeader title="Customer Messages" />
