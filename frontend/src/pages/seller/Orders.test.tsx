@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
+import { sellerItem } from './fixtures';
 import { SellerOrders, SellerPackageOrders } from './Orders';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,20 +19,7 @@ const itemOrder = (status: string) => ({
   status,
   UnitPrice: 95000,
   TotalPrice: 190000,
-  Items: [
-    {
-      _id: 'i1',
-      Item_name: 'Galaxy A55',
-      Brand: 'Samsung',
-      Model: 'A55',
-      Stock_keeping_unit: 'SKU-1',
-      Category: 'Mobile Phones',
-      Price: 95000,
-      FinalPrice: 95000,
-      Images: [],
-      SellerID: SELLER._id,
-    },
-  ],
+  Items: [sellerItem({ _id: 'i1', Model: 'A55', Stock_keeping_unit: 'SKU-1', FinalPrice: 95000 })],
 });
 
 describe('seller item orders', () => {
