@@ -23,6 +23,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Today as the documents show it: month/day/year. */
 export const todayMdY = (d = new Date()) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
 
+type SalesRow = ItemSalesRow | PackageSalesRow;
+
+/** The sales table's columns between the order's (No, date, id, name) and the amounts: brand and SKU of items, a package's description. */
+const MIDDLE_COLUMNS: Record<'items' | 'packages', { headers: string[]; cells: (r: SalesRow) => (string | number)[] }> = {
+  items: { headers: ['Brand', 'SKU'], cells: (r) => [(r as ItemSalesRow).Brand, (r as ItemSalesRow).SKU] },
+  packages: { headers: ['Description'], cells: (r) => [(r as PackageSalesRow).Description] },
+};
+
 function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
   const now = new Date();
   const [period, setPeriod] = usePeriod(now);
@@ -39,6 +47,7 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
         ['Total profit', formatRupees(s.TotalProfit)],
       ]
     : [];
+  const middle = MIDDLE_COLUMNS[kind];
   return (
     <>
       <PageHeader title="Monthly Sales">
@@ -80,33 +89,16 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
             <Text ta="center" c="dimmed" py="lg">
               No sales in this month
             </Text>
-          ) : kind === 'items' ? (
-            <DataTable
-              headers={['No', 'Order Date', 'OrderID', 'Item Name', 'Brand', 'SKU', 'Quantity', 'Unit Price', 'Total Price']}
-              rows={(sales.data.rows as ItemSalesRow[]).map((r) => ({ ...r, _id: `${r.No}` }))}
-              cells={(r) => [
-                r.No,
-                r.OrderDate,
-                r.OrderID,
-                r.ItemName,
-                r.Brand,
-                r.SKU,
-                r.Quantity,
-                formatRupees(r.UnitPrice),
-                formatRupees(r.TotalPrice),
-              ]}
-              minWidth={900}
-            />
           ) : (
             <DataTable
-              headers={['No', 'Order Date', 'OrderID', 'Item Name', 'Description', 'Quantity', 'Unit Price', 'Total Price']}
-              rows={(sales.data.rows as PackageSalesRow[]).map((r) => ({ ...r, _id: `${r.No}` }))}
+              headers={['No', 'Order Date', 'OrderID', 'Item Name', ...middle.headers, 'Quantity', 'Unit Price', 'Total Price']}
+              rows={(sales.data.rows as SalesRow[]).map((r) => ({ ...r, _id: `${r.No}` }))}
               cells={(r) => [
                 r.No,
                 r.OrderDate,
                 r.OrderID,
                 r.ItemName,
-                r.Description,
+                ...middle.cells(r),
                 r.Quantity,
                 formatRupees(r.UnitPrice),
                 formatRupees(r.TotalPrice),
