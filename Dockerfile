@@ -10,6 +10,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/platform/package.json packages/platform/
+COPY packages/testing/package.json packages/testing/
 COPY services/identity/package.json services/identity/
 COPY services/catalogue/package.json services/catalogue/
 COPY services/cart/package.json services/cart/

@@ -15,7 +15,7 @@ import { Topics } from '@market/contracts';
 import { createKafka } from '@market/platform';
 import { testServers, uniqueName, waitFor } from '@market/platform/testing';
 import pino from 'pino';
-import { startCatalogueWorld, itemBody } from '../services/catalogue/test/fixtures';
+import { startCatalogueWorld, itemBody } from '@market/testing';
 
 const N = Number(process.argv[2] ?? 100);
 const POLL_MS = 10;

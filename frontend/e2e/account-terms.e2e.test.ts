@@ -11,7 +11,7 @@
 import { uniqueName } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCustomer } from '../../services/identity/test/stack';
+import { newCustomer } from '@market/testing';
 import { api, login, shot, startE2E, type E2E } from './harness';
 
 let e2e: E2E;

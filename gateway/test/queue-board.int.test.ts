@@ -4,7 +4,7 @@
  */
 import { startTestStack, type TestStack } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newCustomer } from '../../services/identity/test/stack';
+import { Client, newCustomer } from '@market/testing';
 
 let stack: TestStack;
 

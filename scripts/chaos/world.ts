@@ -13,7 +13,7 @@ import { expectStatus, mailsTo, startTestStack, uniqueName, waitFor, type TestSt
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { newCustomer } from '../../services/identity/test/stack';
+import { newCustomer } from '@market/testing';
 import { ApiClient, type Attempt } from './client';
 
 export const SERVICES = ['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews', 'reporting'] as const;

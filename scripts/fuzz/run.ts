@@ -35,7 +35,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acceptedSeller, api, type E2E } from '../../frontend/e2e/harness';
-import { newCustomer } from '../../services/identity/test/stack';
+import { newCustomer } from '@market/testing';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ST = path.join(ROOT, '.data', 'tools', 'schemathesis', 'bin', 'st');

@@ -9,8 +9,7 @@
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemBody, startCatalogueWorld, type CatalogueWorld } from '../../../services/catalogue/test/fixtures';
-import { Client, newCustomer } from '../../../services/identity/test/stack';
+import { itemBody, startCatalogueWorld, type CatalogueWorld, Client, newCustomer } from '@market/testing';
 import { packageBody } from './world';
 
 let world: CatalogueWorld;

@@ -13,8 +13,7 @@
 import type { ApiOperation } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../src/openapi';
-import { newCustomer, newSellerRequest } from '../../../services/identity/test/stack';
-import { itemBody } from '../../../services/catalogue/test/fixtures';
+import { newCustomer, newSellerRequest, itemBody } from '@market/testing';
 import { packageBody, saveStackLogs, startSecurityWorld, type Client, type SecurityWorld } from './world';
 
 type Answer = { status: number; body: unknown };

@@ -7,9 +7,18 @@
  * checked by a read afterwards, through the real gateway and services.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '../../../services/catalogue/test/fixtures';
-import { newCustomer, newSellerRequest } from '../../../services/identity/test/stack';
-import { decided, listedItem, savedCard, type CheckoutBody } from '../../../services/ordering/test/fixtures';
+import {
+  itemBody,
+  startCatalogueWorld,
+  type CatalogueWorld,
+  type Client,
+  newCustomer,
+  newSellerRequest,
+  decided,
+  listedItem,
+  savedCard,
+  type CheckoutBody,
+} from '@market/testing';
 import { waitFor } from '@market/platform/testing';
 import { saveStackLogs } from './world';
 

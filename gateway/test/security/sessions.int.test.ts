@@ -11,7 +11,7 @@ import { signSession } from '@market/platform';
 import { spawnProcess, startTestStack, TEST_SECRETS, type RunningProcess, type TestStack } from '@market/platform/testing';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newCustomer } from '../../../services/identity/test/stack';
+import { Client, newCustomer } from '@market/testing';
 
 const WEB_ORIGIN = 'http://localhost:3000';
 let stack: TestStack;

@@ -10,10 +10,16 @@
 import { expectStatus, waitFor } from '@market/platform/testing';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startCatalogueWorld, type CatalogueWorld, type Client } from '../../../services/catalogue/test/fixtures';
-import { newSellerRequest } from '../../../services/identity/test/stack';
-import { listedItem, savedCard } from '../../../services/ordering/test/fixtures';
-import { buy, finished } from '../../../services/reporting/test/fixtures';
+import {
+  startCatalogueWorld,
+  type CatalogueWorld,
+  type Client,
+  newSellerRequest,
+  listedItem,
+  savedCard,
+  buy,
+  finished,
+} from '@market/testing';
 
 export type { Client, CatalogueWorld };
 

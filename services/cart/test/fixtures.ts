@@ -11,8 +11,7 @@ import type { Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { itemBody } from '../../catalogue/test/fixtures';
-import { Client, newCustomer, newSellerRequest } from '../../identity/test/stack';
+import { itemBody, Client, newCustomer, newSellerRequest } from '@market/testing';
 
 export { Client, itemBody };
 

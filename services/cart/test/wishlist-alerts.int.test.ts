@@ -14,8 +14,7 @@ import { mailsTo, testServers, uniqueName, waitFor } from '@market/platform/test
 import type { Producer } from 'kafkajs';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { priceable } from '../../ordering/test/fixtures';
-import { buy } from '../../reporting/test/fixtures';
+import { priceable, buy } from '@market/testing';
 import { itemBody, startCartWorld, type CartWorld, type Client, type Customer } from './fixtures';
 
 let world: CartWorld;

@@ -9,7 +9,7 @@ import { createKafka } from '@market/platform';
 import { testServers, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from './fixtures';
+import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from '@market/testing';
 
 let world: CatalogueWorld;
 let stack: TestStack;

@@ -5,7 +5,7 @@
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from './fixtures';
+import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;

@@ -18,7 +18,7 @@ import type { Consumer, Kafka, Producer } from 'kafkajs';
 import { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from './fixtures';
+import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;

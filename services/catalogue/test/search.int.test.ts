@@ -19,7 +19,7 @@ import { searchAlias } from '../src/config';
 import { indexDefinition, searchRequest } from '../src/domain/search';
 import { itemPut } from '../src/events/searchProjection';
 import { SearchIndex } from '../src/store/searchIndex';
-import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from './fixtures';
+import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from '@market/testing';
 
 const OPENSEARCH_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200';
 

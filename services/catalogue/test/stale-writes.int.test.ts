@@ -7,8 +7,7 @@
  */
 import { STALE_ITEM, STALE_PACKAGE, type ItemAnswer, type PackageAnswer } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decided, listedItem, savedCard, type CheckoutBody } from '../../ordering/test/fixtures';
-import { startCatalogueWorld, type CatalogueWorld, type Client } from './fixtures';
+import { decided, listedItem, savedCard, type CheckoutBody, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;

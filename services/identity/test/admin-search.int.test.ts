@@ -12,7 +12,7 @@ import { CuttableProxy, startTestStack, testServers, uniqueName, waitFor, type T
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newCustomer, newSellerRequest } from './stack';
+import { Client, newCustomer, newSellerRequest } from '@market/testing';
 
 const proxy = new CuttableProxy();
 let stack: TestStack;

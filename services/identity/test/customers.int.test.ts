@@ -8,7 +8,7 @@ import { createKafka } from '@market/platform';
 import { testServers, uniqueName, waitFor } from '@market/platform/testing';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newCustomer, startIdentityStack, type IdentityStack } from './stack';
+import { Client, newCustomer, startIdentityStack, type IdentityStack } from '@market/testing';
 
 let stack: IdentityStack;
 const client = () => new Client(stack.gatewayUrl);

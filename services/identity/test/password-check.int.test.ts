@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_LOCKED } from '../src/http/limits';
-import { Client, newCustomer, startIdentityStack, type IdentityStack } from './stack';
+import { Client, newCustomer, startIdentityStack, type IdentityStack } from '@market/testing';
 
 let stack: IdentityStack;
 

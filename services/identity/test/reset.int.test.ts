@@ -8,7 +8,7 @@ import { connectMongo } from '@market/platform';
 import { mailsTo, testServers, waitFor, type MailDevMessage } from '@market/platform/testing';
 import type { Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newCustomer, newSellerRequest, startIdentityStack, type IdentityStack } from './stack';
+import { Client, newCustomer, newSellerRequest, startIdentityStack, type IdentityStack } from '@market/testing';
 
 let stack: IdentityStack;
 let db: Connection;

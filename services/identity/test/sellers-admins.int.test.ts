@@ -5,7 +5,7 @@
  */
 import { mailsTo, waitFor, type MailDevMessage } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newSellerRequest, startIdentityStack, type IdentityStack } from './stack';
+import { Client, newSellerRequest, startIdentityStack, type IdentityStack } from '@market/testing';
 
 let stack: IdentityStack;
 const client = () => new Client(stack.gatewayUrl);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBackends } from '../../../scripts/build-services';
-import { newCustomer } from './stack';
+import { newCustomer } from '@market/testing';
 
 interface OtlpSpan {
   traceId: string;

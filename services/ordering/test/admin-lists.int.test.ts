@@ -20,9 +20,16 @@ import mongoose from 'mongoose';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogueWorld } from '../../catalogue/test/fixtures';
-import type { Client } from '../../identity/test/stack';
-import { decided, listedItem, savedCard, signedInCustomer, type CatalogueWorld, type CheckoutBody } from './fixtures';
+import {
+  startCatalogueWorld,
+  type Client,
+  decided,
+  listedItem,
+  savedCard,
+  signedInCustomer,
+  type CatalogueWorld,
+  type CheckoutBody,
+} from '@market/testing';
 
 const proxy = new CuttableProxy();
 let world: CatalogueWorld;

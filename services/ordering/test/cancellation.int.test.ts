@@ -16,10 +16,19 @@ import type { Producer } from 'kafkajs';
 import mongoose, { Types, type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '../../identity/test/stack';
-import { buy, download, pdfText, thisMonth } from '../../reporting/test/fixtures';
-import { startCatalogueWorld } from '../../catalogue/test/fixtures';
-import { decided, listedItem, signedInCustomer, type CatalogueWorld, type CheckoutBody } from './fixtures';
+import {
+  type Client,
+  buy,
+  download,
+  pdfText,
+  thisMonth,
+  startCatalogueWorld,
+  decided,
+  listedItem,
+  signedInCustomer,
+  type CatalogueWorld,
+  type CheckoutBody,
+} from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string; email: string };

@@ -8,8 +8,7 @@
  */
 import { startTestStack } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, newCustomer } from '../../identity/test/stack';
-import { FUTURE_EXPIRY, nextVisa } from './fixtures';
+import { Client, newCustomer, FUTURE_EXPIRY, nextVisa } from '@market/testing';
 
 const DUPLICATE = 'This Card is Already in Your Wallet.';
 let stack: Awaited<ReturnType<typeof startTestStack>>;

@@ -7,8 +7,7 @@
 import type { CartView } from '@market/contracts';
 import { waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogueWorld, type CatalogueWorld } from '../../catalogue/test/fixtures';
-import { decided, listedItem, savedCard, type CheckoutBody, type Client } from './fixtures';
+import { startCatalogueWorld, type CatalogueWorld, decided, listedItem, savedCard, type CheckoutBody, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 

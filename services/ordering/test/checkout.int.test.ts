@@ -18,7 +18,7 @@ import {
   type CatalogueWorld,
   type CheckoutBody,
   type Client,
-} from './fixtures';
+} from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;

@@ -14,10 +14,16 @@ import type { Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogueWorld } from '../../catalogue/test/fixtures';
-import type { Client } from '../../identity/test/stack';
-import { buy } from '../../reporting/test/fixtures';
-import { decided, listedItem, signedInCustomer, type CatalogueWorld, type CheckoutBody } from './fixtures';
+import {
+  startCatalogueWorld,
+  type Client,
+  buy,
+  decided,
+  listedItem,
+  signedInCustomer,
+  type CatalogueWorld,
+  type CheckoutBody,
+} from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string };

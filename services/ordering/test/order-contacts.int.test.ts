@@ -4,7 +4,7 @@
  * identity's events), and the admin's transactions name the customer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type CheckoutBody, type Client } from './fixtures';
+import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type CheckoutBody, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;

@@ -12,7 +12,7 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKET_SIZE, ownerLists } from '@market/platform';
 import { backfillOrderLists, orderBook } from '../src/store/orders';
-import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type CheckoutBody, type Client } from './fixtures';
+import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type CheckoutBody, type Client } from '@market/testing';
 
 let conn: Connection;
 

@@ -9,8 +9,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogueWorld, type CatalogueWorld } from '../../catalogue/test/fixtures';
-import { decided, listedItem, type CheckoutBody } from './fixtures';
+import { startCatalogueWorld, type CatalogueWorld, decided, listedItem, type CheckoutBody } from '@market/testing';
 
 interface OtlpSpan {
   traceId: string;

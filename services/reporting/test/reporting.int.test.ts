@@ -27,7 +27,7 @@ import {
   type CatalogueWorld,
   type CheckoutBody,
   type Client,
-} from './fixtures';
+} from '@market/testing';
 
 let world: CatalogueWorld;
 let sellerA: { client: Client; id: string; email: string; company: string };

@@ -18,8 +18,7 @@ import {
 } from '@market/contracts';
 import { waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from '../../catalogue/test/fixtures';
-import { decided, listedItem, type CheckoutBody } from '../../ordering/test/fixtures';
+import { Client, itemBody, startCatalogueWorld, type CatalogueWorld, decided, listedItem, type CheckoutBody } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string };

@@ -5,10 +5,9 @@
  */
 import { waitFor } from '@market/platform/testing';
 import assert from 'node:assert/strict';
-import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '../../catalogue/test/fixtures';
-import { Client as GatewayClient, newCustomer } from '../../identity/test/stack';
-
-export { itemBody, type Client, type CatalogueWorld };
+import { itemBody, startCatalogueWorld, type CatalogueWorld } from './catalogue';
+import { Client } from './client';
+import { newCustomer } from './identity';
 
 export const startOrderingWorld = (): Promise<CatalogueWorld> => startCatalogueWorld(['ordering']);
 
@@ -19,7 +18,7 @@ export const startOrderingWorld = (): Promise<CatalogueWorld> => startCatalogueW
  */
 export async function signedInCustomer(world: CatalogueWorld): Promise<{ client: Client; id: string; email: string; password: string }> {
   const body = newCustomer();
-  const client = new GatewayClient(world.stack.gatewayUrl);
+  const client = new Client(world.stack.gatewayUrl);
   assert.equal((await client.post('/Customer/add', body)).status, 201);
   const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
     username: body.username,

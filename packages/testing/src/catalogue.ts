@@ -5,9 +5,8 @@
  */
 import { mailsTo, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
 import assert from 'node:assert/strict';
-import { Client, newCustomer, newSellerRequest } from '../../identity/test/stack';
-
-export { Client };
+import { Client } from './client';
+import { newCustomer, newSellerRequest } from './identity';
 
 export interface CatalogueWorld {
   stack: TestStack;

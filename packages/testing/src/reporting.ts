@@ -9,11 +9,9 @@ import { testServers, waitFor } from '@market/platform/testing';
 import { Queue } from 'bullmq';
 import assert from 'node:assert/strict';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { startCatalogueWorld, type CatalogueWorld, type Client } from '../../catalogue/test/fixtures';
-import { decided, type CheckoutBody } from '../../ordering/test/fixtures';
-
-export { decided, listedItem } from '../../ordering/test/fixtures';
-export type { Client, CatalogueWorld, CheckoutBody };
+import { startCatalogueWorld, type CatalogueWorld } from './catalogue';
+import type { Client } from './client';
+import { decided, type CheckoutBody } from './ordering';
 
 export const startReportingWorld = (): Promise<CatalogueWorld> => startCatalogueWorld(['ordering', 'reporting']);
 
