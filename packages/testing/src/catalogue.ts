@@ -25,16 +25,20 @@ export async function startCatalogueWorld(extraServices: string[] = [], env: Rec
   // `env` goes to every process, the gateway included (e.g. OpenTelemetry settings).
   const stack = await startTestStack(['identity', 'notifications', 'catalogue', ...extraServices], env, env);
   const admin = new Client(stack.gatewayUrl);
-  assert.equal((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status, 200);
+  const adminLogin = { username: stack.admin.username, password: stack.admin.password };
+  assert.equal((await admin.request('post', '/Admin/loginAdmin', { body: adminLogin })).status, 200);
   const customer = new Client(stack.gatewayUrl);
   const c = newCustomer();
-  await customer.post('/Customer/add', c);
-  assert.equal((await customer.post('/Customer/loginCustomer', { username: c.username, password: c.password })).status, 200);
+  await customer.request('post', '/Customer/add', { body: c });
+  assert.equal(
+    (await customer.request('post', '/Customer/loginCustomer', { body: { username: c.username, password: c.password } })).status,
+    200,
+  );
 
   async function newSeller() {
     const request = newSellerRequest();
-    const applied = await new Client(stack.gatewayUrl).post<{ _id: string }>('/seller/add', request);
-    assert.equal((await admin.post('/orgseller/add', { requestId: applied.body._id })).status, 201);
+    const applied = await new Client(stack.gatewayUrl).request('post', '/seller/add', { body: request });
+    assert.equal((await admin.request('post', '/orgseller/add', { body: { requestId: applied.body._id } })).status, 201);
     const mail = await waitFor(
       async () => (await mailsTo(request.email)).find((m) => /Welcome aboard/.test(m.subject)),
       20_000,
@@ -44,18 +48,15 @@ export async function startCatalogueWorld(extraServices: string[] = [], env: Rec
     const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
     const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
     const client = new Client(stack.gatewayUrl);
-    assert.equal((await client.post('/orgSeller/loginSeller', { username, password })).status, 200);
+    assert.equal((await client.request('post', '/orgSeller/loginSeller', { body: { username, password } })).status, 200);
     return { client, id: applied.body._id };
   }
 
   async function newCustomerClient() {
     const client = new Client(stack.gatewayUrl);
     const body = newCustomer();
-    assert.equal((await client.post('/Customer/add', body)).status, 201);
-    const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-      username: body.username,
-      password: body.password,
-    });
+    assert.equal((await client.request('post', '/Customer/add', { body })).status, 201);
+    const login = await client.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
     assert.equal(login.status, 200);
     return { client, id: login.body.customerLogin._id };
   }
@@ -74,7 +75,7 @@ export function itemBody(overrides: Record<string, unknown> = {}) {
     Stock_keeping_unit: uniqueName('SKU').toUpperCase(),
     Description: 'Flagship phone',
     Specification: '8 GB RAM, 256 GB',
-    Color_family: ['Black'],
+    Color_family: ['Black' as const],
     ...overrides,
   };
 }

@@ -19,11 +19,8 @@ export const startOrderingWorld = (): Promise<CatalogueWorld> => startCatalogueW
 export async function signedInCustomer(world: CatalogueWorld): Promise<{ client: Client; id: string; email: string; password: string }> {
   const body = newCustomer();
   const client = new Client(world.stack.gatewayUrl);
-  assert.equal((await client.post('/Customer/add', body)).status, 201);
-  const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-    username: body.username,
-    password: body.password,
-  });
+  assert.equal((await client.request('post', '/Customer/add', { body })).status, 201);
+  const login = await client.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
   assert.equal(login.status, 200);
   return { client, id: login.body.customerLogin._id, email: body.email, password: body.password };
 }
@@ -46,7 +43,7 @@ export interface CheckoutBody {
 
 /** Adds an item as `seller` and waits until ordering can price it (ItemCreated applied). */
 export async function listedItem(seller: Client, buyer: Client, overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await seller.post<{ _id: string }>('/items/addItems', itemBody(overrides));
+  const res = await seller.request('post', '/items/addItems', { body: itemBody(overrides) });
   assert.equal(res.status, 201);
   await priceable(buyer, res.body._id);
   return res.body._id;
@@ -56,7 +53,7 @@ export async function listedItem(seller: Client, buyer: Client, overrides: Recor
 export async function priceable(buyer: Client, itemId: string): Promise<void> {
   await waitFor(
     async () => {
-      const r = await buyer.call('POST', '/checkout/session', { items: [{ itemId, quantity: 1 }] });
+      const r = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
       return r.status === 201 ? true : undefined;
     },
     20_000,
@@ -86,11 +83,8 @@ export function nextVisa(): string {
 
 /** Adds a card (a new number each call, {@link nextVisa}) and answers its id. */
 export async function savedCard(customer: Client, cvv = '737'): Promise<string> {
-  const res = await customer.post<{ _id: string }>('/paymentdetails/add', {
-    cardowner: 'Nimal Perera',
-    cardnumber: nextVisa(),
-    carddate: FUTURE_EXPIRY,
-    cardcvv: cvv,
+  const res = await customer.request('post', '/paymentdetails/add', {
+    body: { cardowner: 'Nimal Perera', cardnumber: nextVisa(), carddate: FUTURE_EXPIRY, cardcvv: cvv },
   });
   assert.equal(res.status, 201);
   return res.body._id;
@@ -103,13 +97,14 @@ export async function savedCard(customer: Client, cvv = '737'): Promise<string> 
 export async function decided(customer: Client, checkoutId: string): Promise<CheckoutBody> {
   return waitFor(
     async () => {
-      const r = await customer.get<CheckoutBody>(`/checkout/${checkoutId}`);
+      const r = await customer.request('get', '/checkout/{checkoutId}', { params: { checkoutId } });
       if (r.body.status !== 'Confirmed' && r.body.status !== 'Rejected') return undefined;
-      for (const list of ['/Orders/getOrders', '/PackageOrders/getOrders']) {
-        const orders = await customer.get<{ status: string }[]>(`${list}?OrderID=${checkoutId}`);
-        if (orders.body.some((o) => o.status === 'AwaitingStock')) return undefined;
+      for (const list of ['/Orders/getOrders', '/PackageOrders/getOrders'] as const) {
+        // Asked by OrderID without a page: the bare array of the list's answer.
+        const orders = (await customer.request('get', list, { query: { OrderID: checkoutId } })).body as { status: string }[];
+        if (orders.some((o) => o.status === 'AwaitingStock')) return undefined;
       }
-      return r.body;
+      return r.body as CheckoutBody;
     },
     20_000,
     100,
