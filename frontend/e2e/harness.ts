@@ -3,6 +3,8 @@
  * injects the gateway's address, a stack of real service processes behind a real gateway, and
  * Debian's Chromium driven by playwright-core.
  */
+import { ApiClient } from '@market/contracts/client';
+import { assertDocumentedResponse } from '@market/contracts/testing';
 import { freePort, mailsTo, startTestStack, waitFor, type TestStack } from '@market/platform/testing';
 import compression from 'compression';
 import express from 'express';
@@ -88,14 +90,17 @@ export async function login(page: Page, path: string, username: string, password
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** A JSON call to the gateway outside the browser (set-up steps); answers the session cookie it set. */
+/**
+ * A JSON call to the gateway outside the browser (set-up steps), through the typed client with the
+ * response check on (each answer is held against the published document); answers the session
+ * cookie this answer set, if any.
+ */
 export async function api<T = Record<string, string>>(gatewayUrl: string, path: string, body: unknown, cookie?: string, method = 'POST') {
-  const res = await fetch(`${gatewayUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as T, cookie: res.headers.getSetCookie()[0]?.split(';')[0] };
+  const client = new ApiClient({ baseUrl: gatewayUrl, keepCookie: true, check: assertDocumentedResponse });
+  client.cookie = cookie ?? null;
+  const res = await client.send(method, path, body);
+  const set = res.headers.getSetCookie()[0]?.split(';')[0];
+  return { status: res.status, body: res.body as T, cookie: set };
 }
 
 /** Saves a full-page screenshot to `.data/screenshots/<name>.png`, for a person to look at. */
