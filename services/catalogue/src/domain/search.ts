@@ -15,15 +15,16 @@
 import { PRICE_BANDS, rupees, type ItemEventData } from '@market/contracts';
 import type { ItemListQuery } from './itemQuery';
 
-/** An item as the API answers it (rupees), also the `view` of its index document. */
-export interface SearchItemView {
-  _id: string;
+/**
+ * The fields an item keeps as the seller wrote them (spec field names, spec 001 section 3
+ * "Item"): the stored item (`ItemDoc` in store/items.ts) and the answered view both carry them
+ * unchanged. Prices are not among them: stored in cents, answered in rupees.
+ */
+export interface ItemFields {
   Item_name: string;
   Brand: string;
   Model: string;
   Quantity: number;
-  Price: number;
-  FinalPrice: number;
   Stock_keeping_unit: string;
   Description: string;
   Specification: string;
@@ -37,6 +38,13 @@ export interface SearchItemView {
   ItemAvailabilityStatus: boolean;
   DiscountStatus: boolean;
   DiscountPrecentage: number;
+}
+
+/** An item as the API answers it (rupees), also the `view` of its index document. */
+export interface SearchItemView extends ItemFields {
+  _id: string;
+  Price: number;
+  FinalPrice: number;
   rating: number | null;
   reviewCount: number;
   createdAt: string; /** The aggregate version, added when indexed (events/searchProjection.ts). */

@@ -8,30 +8,16 @@
 import { rupees } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model, type Query } from 'mongoose';
+import type { ItemFields } from '../domain/search';
 import { itemWrites } from './itemViewCache';
 
-export interface ItemDoc extends OutboxFields {
+/** A stored item: the seller's fields ({@link ItemFields}), its prices in cents and its bookkeeping. */
+export interface ItemDoc extends OutboxFields, ItemFields {
   _id: Types.ObjectId;
-  Item_name: string;
-  Brand: string;
-  Model: string;
-  Quantity: number;
   priceCents: number;
   finalPriceCents: number;
-  Stock_keeping_unit: string;
+  /** Upper-cased `Stock_keeping_unit`, the unique key (`deleted:<id>` once deleted). */
   skuKey: string;
-  Description: string;
-  Specification: string;
-  WHT: string;
-  Warrenty: number;
-  Color_family: string[];
-  Other_colors: string;
-  Images: string[];
-  Category: string;
-  SellerID: string;
-  ItemAvailabilityStatus: boolean;
-  DiscountStatus: boolean;
-  DiscountPrecentage: number;
   /** Sum and count of review stars, from review events; `rating` is their truncated mean. */
   ratingSum: number;
   ratingCount: number;

@@ -12,10 +12,14 @@ export interface ReviewFacts {
   itemid: string;
   customerid: string;
   description: string;
+  /** ISO date-time, set by the server on add (and on a re-add that edits). */
   date: string;
+  /** 1 to 5. */
   noofstars: number;
+  /** True once a seller reported the review. */
   reviewstatus: boolean;
   reportreason: string;
+  /** The reporting seller's id ('' until reported). */
   sellerid: string;
 }
 

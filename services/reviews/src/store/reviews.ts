@@ -10,24 +10,13 @@
  */
 import { isDuplicateKey, type OutboxFields, outboxPlugin } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
+import type { ReviewFacts } from '../domain/reviewView';
 
 export { reviewKey } from '../domain/oneReview';
 
-/** A stored review (spec field names; ids as lower-case hex strings). */
-export interface ReviewDoc extends OutboxFields {
+/** A stored review (spec field names, see {@link ReviewFacts}; ids as lower-case hex strings). */
+export interface ReviewDoc extends OutboxFields, ReviewFacts {
   _id: Types.ObjectId;
-  itemid: string;
-  customerid: string;
-  description: string;
-  /** ISO date-time, set by the server on add (and on a re-add that edits). */
-  date: string;
-  /** 1 to 5. */
-  noofstars: number;
-  /** True once a seller reported the review. */
-  reviewstatus: boolean;
-  reportreason: string;
-  /** The reporting seller's id ('' until reported). */
-  sellerid: string;
   deleted: boolean;
   /** Its slots in the paged lists (`reviewLists.ts`), given when it is created or re-dated. */
   listSlots?: { i: number; c: number; s: number; a: number };
