@@ -16,7 +16,7 @@ import { BaseConfigSchema, ConfigError, loadConfig, type BaseConfig } from './co
 import { createLogger } from './logger';
 import { connectMongo, pingMongo } from './mongo';
 import { createKafka, ensureTopics } from './kafka/client';
-import { IdempotentConsumer, consumerPlan, type EventHandler } from './kafka/consumer';
+import { IdempotentConsumer, consumerPlan, type EventHandlers } from './kafka/consumer';
 import { OutboxRelay, type OutboxHint } from './kafka/outbox';
 import { createRedis, pingRedis } from './redis';
 import { GracefulShutdown } from './shutdown';
@@ -52,7 +52,7 @@ export interface ServiceContext<C extends BaseConfig> {
    * @throws {Error} when two maps handle the same event type (use `mergeHandlers` to run both)
    * or a map names a type the registry does not know
    */
-  consume(...handlerMaps: Record<string, EventHandler>[]): Promise<IdempotentConsumer>;
+  consume(...handlerMaps: EventHandlers[]): Promise<IdempotentConsumer>;
 }
 
 /** The consumer group of a service: replicas share it; a test stack's own database gets its own. */

@@ -9,7 +9,15 @@
  * - A handler that keeps failing is retried a bounded number of times, then the raw message goes
  *   to `<topic>.dlq` with the reason in its headers, and the partition moves on.
  */
-import { TOPIC_PARTITIONS, dlqTopic, parseEnvelope, topicsOfTypes, type EventEnvelope, type Topic } from '@market/contracts';
+import {
+  TOPIC_PARTITIONS,
+  dlqTopic,
+  parseEnvelope,
+  topicsOfTypes,
+  type EventEnvelope,
+  type EventType,
+  type Topic,
+} from '@market/contracts';
 import { context, propagation, trace } from '@opentelemetry/api';
 import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
@@ -26,6 +34,12 @@ export interface DeliveryMeta {
 
 /** Applies one event to the service's state. Must be safe to run twice for the same event. */
 export type EventHandler = (event: EventEnvelope, meta: DeliveryMeta) => Promise<void>;
+
+/**
+ * Handlers by event type, keyed by the types of the event registry (`EventRegistry` in
+ * @market/contracts): a misspelt or unregistered type fails to compile where the map is written.
+ */
+export type EventHandlers = { [T in EventType]?: EventHandler };
 
 export interface ConsumerOptions {
   kafka: Kafka;
@@ -61,10 +75,10 @@ export interface ConsumerOptions {
  * that redelivers the event repeats the earlier ones harmlessly). A plain spread would keep only
  * the last map's handler.
  */
-export function mergeHandlers(...maps: Record<string, EventHandler>[]): Record<string, EventHandler> {
-  const out: Record<string, EventHandler> = {};
+export function mergeHandlers(...maps: EventHandlers[]): EventHandlers {
+  const out: EventHandlers = {};
   for (const map of maps)
-    for (const [type, handler] of Object.entries(map)) {
+    for (const [type, handler] of Object.entries(map) as [EventType, EventHandler][]) {
       const before = out[type];
       out[type] = before
         ? async (event, meta) => {
@@ -87,13 +101,13 @@ export function mergeHandlers(...maps: Record<string, EventHandler>[]): Record<s
  *   without its topic.
  * @throws {Error} naming the event type on a duplicate or an unknown type (at start-up)
  */
-export function consumerPlan(maps: readonly Record<string, EventHandler>[]): {
+export function consumerPlan(maps: readonly Partial<Record<string, EventHandler>>[]): {
   handlers: Record<string, EventHandler>;
   topics: Topic[];
 } {
   const handlers: Record<string, EventHandler> = {};
   for (const map of maps)
-    for (const [type, handler] of Object.entries(map)) {
+    for (const [type, handler] of Object.entries(map) as [string, EventHandler][]) {
       if (Object.prototype.hasOwnProperty.call(handlers, type))
         throw new Error(`Event type '${type}' is handled by two handler maps: combine them with mergeHandlers to run both`);
       handlers[type] = handler;

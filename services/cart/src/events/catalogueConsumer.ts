@@ -21,7 +21,7 @@ import {
   PackageEventDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandler } from '@market/platform';
+import { applyVersioned, type EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
 import { wishlistChange } from '../domain/alerts';
 import { normalId } from '../domain/lines';
@@ -41,7 +41,7 @@ export interface CatalogueModels {
 }
 
 /** Handlers of the item and package events, by event type, for the cart's consumer. */
-export function catalogueHandlers({ items, packages, wishlists, watchers, alert }: CatalogueModels): Record<string, EventHandler> {
+export function catalogueHandlers({ items, packages, wishlists, watchers, alert }: CatalogueModels): EventHandlers {
   /** Keeps the item's state; with `alerts`, first e-mails its wish-listers about a change. */
   const item = async (event: EventEnvelope, alerts: boolean) => {
     const data = ItemEventDataSchema.parse(event.data);

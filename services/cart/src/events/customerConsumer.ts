@@ -9,7 +9,7 @@
  *   details so nothing creates them again.
  */
 import { CustomerDeletedDataSchema, CustomerEventDataSchema, type CustomerEventData } from '@market/contracts';
-import { applyVersioned, type EventHandler } from '@market/platform';
+import { applyVersioned, type EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
 import { getOrCreateCart, type CartDoc } from '../store/carts';
 import { ownerKey } from '../store/ownerKeyed';
@@ -31,7 +31,7 @@ export function customerHandlers(
   wishlists: Model<WishlistDoc>,
   carts: Model<CartDoc>,
   watchers: Model<WatchersDoc>,
-): Record<string, EventHandler> {
+): EventHandlers {
   return {
     CustomerRegistered: async (event) => {
       const data = CustomerEventDataSchema.parse(event.data);

@@ -5,14 +5,14 @@
  * removal is `$pullAll` of exact ids, so a redelivery changes nothing.
  */
 import { OrderOutcomeDataSchema } from '@market/contracts';
-import type { EventHandler } from '@market/platform';
+import type { EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
 import { normalId } from '../domain/lines';
 import { removeCartLines, type CartDoc } from '../store/carts';
 import { ownerKey } from '../store/ownerKeyed';
 
 /** The OrderConfirmed handler, by event type, for the cart's consumer. */
-export function orderHandlers(carts: Model<CartDoc>): Record<string, EventHandler> {
+export function orderHandlers(carts: Model<CartDoc>): EventHandlers {
   return {
     OrderConfirmed: async (event) => {
       const order = OrderOutcomeDataSchema.parse(event.data);

@@ -8,7 +8,7 @@
  * fed by item events, sorts and filters by it.
  */
 import { ReviewDeletedDataSchema, ReviewEventDataSchema, truncatedRating, type EventEnvelope } from '@market/contracts';
-import { applyVersioned, updateAggregate, type EventHandler, type OutboxHint } from '@market/platform';
+import { applyVersioned, updateAggregate, type EventHandlers, type OutboxHint } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
 import { recordStars, type ItemReviewDoc, type ItemStarsDoc } from '../store/itemReviews';
 import type { ItemDoc } from '../store/items';
@@ -21,7 +21,7 @@ export function ratingHandlers(
   stars: Model<ItemStarsDoc>,
   items: Model<ItemDoc>,
   nudge: (hint?: OutboxHint) => void = () => undefined,
-): Record<string, EventHandler> {
+): EventHandlers {
   async function recompute(itemid: string): Promise<void> {
     if (!isValidObjectId(itemid)) return;
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt++) {

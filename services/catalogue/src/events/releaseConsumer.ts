@@ -13,7 +13,7 @@
  * decision, read by `_id`); others belong to another environment on the shared brokers.
  */
 import { OrderCancelledDataSchema, type EventEnvelope } from '@market/contracts';
-import { type EventHandler, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
+import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { ItemDoc } from '../store/items';
 import type { ReservationDoc } from '../store/reservations';
@@ -29,7 +29,7 @@ export function releaseHandlers(
   reservations: Model<ReservationDoc>,
   releases: Model<StockReleaseDoc>,
   nudge: (hint?: OutboxHint) => void,
-): Record<string, EventHandler> {
+): EventHandlers {
   const lines = stockReleaseLineModel(items.db);
 
   async function finish(orderId: string, orderLineId: string, itemId: string, quantity: number, item: ItemDoc | null): Promise<void> {

@@ -4,14 +4,14 @@
  * PackageDeleted event so carts, orders and reports learn it. Running it twice finds nothing left.
  */
 import { SellerRefDataSchema } from '@market/contracts';
-import { updateAggregate, type EventHandler } from '@market/platform';
+import { updateAggregate, type EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { ItemDoc } from '../store/items';
 import type { PackageDoc } from '../store/packages';
 import { itemDeleted } from './itemEvents';
 import { packageDeleted } from './packageEvents';
 
-export function sellerHandlers(items: Model<ItemDoc>, packages: Model<PackageDoc>, nudge: () => void): Record<string, EventHandler> {
+export function sellerHandlers(items: Model<ItemDoc>, packages: Model<PackageDoc>, nudge: () => void): EventHandlers {
   return {
     SellerDeleted: async (event) => {
       const { sellerId } = SellerRefDataSchema.parse(event.data);

@@ -15,7 +15,7 @@
  * recorded. A crash part-way is repaired by the redelivery, which finds its own holds and marks.
  */
 import { OrderPlacedDataSchema, type EventEnvelope } from '@market/contracts';
-import { type EventHandler, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
+import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
 import { canReserve, stockLines, type LineOutcome, type StockLine } from '../domain/stock';
 import type { ItemDoc } from '../store/items';
@@ -143,7 +143,7 @@ export function stockHandlers(
   items: Model<ItemDoc>,
   reservations: Model<ReservationDoc>,
   nudge: (hint?: OutboxHint) => void,
-): Record<string, EventHandler> {
+): EventHandlers {
   const stock = stockKeeper(items, nudge);
 
   async function onOrderPlaced(event: EventEnvelope): Promise<void> {

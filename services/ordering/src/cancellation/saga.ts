@@ -18,7 +18,7 @@
  * Cancelled, is ignored (another environment on the same brokers). Amounts in cents.
  */
 import { formatLkr, StockReleasedDataSchema, type EventEnvelope } from '@market/contracts';
-import { updateAggregate, type EventHandler, type OutboxHint, type SendOnce } from '@market/platform';
+import { updateAggregate, type EventHandlers, type OutboxHint, type SendOnce } from '@market/platform';
 import { Types, type Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { PaymentProvider } from '../domain/payments';
@@ -43,7 +43,7 @@ export interface CancellationDeps {
 
 type AnyOrder = ItemOrderDoc | PackageOrderDoc;
 
-export function cancellationHandlers(deps: CancellationDeps): Record<string, EventHandler> {
+export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
   const { checkouts, book, rm, provider, nudge, send, logger } = deps;
 
   /** Records the line's refund on its checkout once; answers the checkout with it and the refund. */

@@ -16,7 +16,7 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandler, type OwnerLists } from '@market/platform';
+import { applyVersioned, type EventHandler, type EventHandlers, type OwnerLists } from '@market/platform';
 import type { Model } from 'mongoose';
 import { cardListId, type CardDoc } from '../store/cards';
 import type { ReadModels } from '../store/readModels';
@@ -25,7 +25,7 @@ import type { ReadModels } from '../store/readModels';
  * @param cards - the saved cards
  * @param cardList - the customers' card lists (`cardLists` in store/cards.ts)
  */
-export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, cardList: OwnerLists): Record<string, EventHandler> {
+export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, cardList: OwnerLists): EventHandlers {
   const item: EventHandler = async (e: EventEnvelope) => {
     // The core fields only: the item read model is schemaless and would keep the search-only rest.
     const { itemId, ...fields } = ItemEventCoreSchema.parse(e.data);

@@ -4,7 +4,7 @@
  * data and calls the flow (checkout/decide.ts, which also says why a redelivery is safe).
  */
 import { StockRejectedDataSchema, StockReservedDataSchema, type EventEnvelope } from '@market/contracts';
-import type { EventHandler, OutboxHint } from '@market/platform';
+import type { EventHandlers, OutboxHint } from '@market/platform';
 import type { Model } from 'mongoose';
 import { confirmCheckout, rejectCheckout } from '../checkout/decide';
 import type { PaymentProvider } from '../domain/payments';
@@ -16,7 +16,7 @@ export function sagaHandlers(
   book: OrderBook,
   provider: PaymentProvider,
   nudge: (hint?: OutboxHint) => void,
-): Record<string, EventHandler> {
+): EventHandlers {
   const d = { checkouts, book, provider, nudge };
   return {
     StockReserved: async (e: EventEnvelope) => {

@@ -20,7 +20,7 @@
  * ordering has no e-mail for (deleted, or known only from before ordering kept customers' e-mails) gets none, logged.
  */
 import { formatLkr, OrderOutcomeDataSchema, OrderStatusChangedDataSchema, type EventEnvelope } from '@market/contracts';
-import type { EventHandler, SendOnce } from '@market/platform';
+import type { EventHandlers, SendOnce } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { checkoutLineIds, lineKind } from '../cancellation/refunds';
@@ -43,7 +43,7 @@ export function customerOrderMailHandlers(
   rm: ReadModels,
   send: SendOnce,
   logger: Logger,
-): Record<string, EventHandler> {
+): EventHandlers {
   /** The customer's address and name, or null (logged) when ordering knows no address. */
   async function recipient(customerId: string, ref: string): Promise<{ to: string; name: string } | null> {
     const customer = await rm.customers.findById(customerId).lean();

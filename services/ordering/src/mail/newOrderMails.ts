@@ -6,19 +6,14 @@
  * ordering does not know (read model written before the e-mail was kept) gets none, logged.
  */
 import { formatLkr, OrderOutcomeDataSchema, type EventEnvelope } from '@market/contracts';
-import type { EventHandler, SendOnce } from '@market/platform';
+import type { EventHandlers, SendOnce } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { checkoutLineIds } from '../cancellation/refunds';
 import type { CheckoutDoc } from '../store/checkouts';
 import type { ReadModels } from '../store/readModels';
 
-export function newOrderMailHandlers(
-  checkouts: Model<CheckoutDoc>,
-  rm: ReadModels,
-  send: SendOnce,
-  logger: Logger,
-): Record<string, EventHandler> {
+export function newOrderMailHandlers(checkouts: Model<CheckoutDoc>, rm: ReadModels, send: SendOnce, logger: Logger): EventHandlers {
   return {
     OrderConfirmed: async (e: EventEnvelope) => {
       const { orderId } = OrderOutcomeDataSchema.parse(e.data);

@@ -28,7 +28,7 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, insertIfAbsent, type EventHandler } from '@market/platform';
+import { applyVersioned, insertIfAbsent, type EventHandler, type EventHandlers } from '@market/platform';
 import { z } from 'zod';
 import type { CountedKind } from '../domain/dashboard';
 import type { CountedModel, DashboardCounters } from '../store/dashboardCounters';
@@ -75,7 +75,7 @@ export interface ReportingStores {
  * even when its write was a no-op: a redelivered event must finish a change a crash left pending
  * (store/dashboardCounters.ts).
  */
-export function reportingHandlers({ rm, counters, groupId }: ReportingStores): Record<string, EventHandler> {
+export function reportingHandlers({ rm, counters, groupId }: ReportingStores): EventHandlers {
   /** `write`, then the dashboard's totals for the document `idOf(event)` of `docs`. */
   const counted =
     (kind: CountedKind, docs: CountedModel, idOf: (e: EventEnvelope) => string, write: EventHandler): EventHandler =>

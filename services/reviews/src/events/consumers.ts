@@ -21,7 +21,7 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandler, isDuplicateKey, type OwnerLists } from '@market/platform';
+import { applyVersioned, type EventHandler, type EventHandlers, isDuplicateKey, type OwnerLists } from '@market/platform';
 import type { Model } from 'mongoose';
 import { purchasedItemIds } from '../domain/purchases';
 import { normalId } from '../domain/rules';
@@ -37,7 +37,7 @@ export function readModelHandlers(
   keys: Model<ReviewKeyDoc>,
   nudge: Nudge,
   lists: OwnerLists,
-): Record<string, EventHandler> {
+): EventHandlers {
   const customer: EventHandler = async (e: EventEnvelope) => {
     const c = CustomerEventDataSchema.parse(e.data);
     await applyVersioned(rm.customers, normalId(c.customerId), e.aggregateVersion, {
