@@ -5,7 +5,8 @@
  */
 import { ApiClient } from '@market/contracts/client';
 import { assertDocumentedResponse } from '@market/contracts/testing';
-import { freePort, mailsTo, startTestStack, waitFor, type TestStack } from '@market/platform/testing';
+import { acceptedSeller as acceptedSellerOf, Client } from '@market/testing';
+import { freePort, startTestStack, type TestStack } from '@market/platform/testing';
 import compression from 'compression';
 import express from 'express';
 import { existsSync, readFileSync } from 'node:fs';
@@ -110,7 +111,8 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /**
  * A seller company accepted through the real flow (application, the admin's acceptance, the
- * credentials read from the welcome e-mail), signed in through the API.
+ * credentials read from the welcome e-mail), signed in through the API: `@market/testing`'s
+ * acceptedSeller with the e2e stack's admin.
  * @returns the e-mailed credentials, the seller's id and session cookie
  */
 export async function acceptedSeller(
@@ -118,20 +120,10 @@ export async function acceptedSeller(
   company: { ownername: string; mobile: string; companyname: string; address: string; year: string; email: string },
 ): Promise<{ username: string; password: string; id: string; cookie: string }> {
   const gateway = e2e.stack.gatewayUrl;
-  const applied = await api(gateway, '/seller/add', { ...company, description: 'Phones and accessories' });
-  const admin = await api(gateway, '/Admin/loginAdmin', { username: e2e.stack.admin.username, password: e2e.stack.admin.password });
-  const accepted = await api(gateway, '/orgseller/add', { requestId: applied.body._id }, admin.cookie);
-  if (accepted.status !== 201) throw new Error(`accepting the seller answered ${accepted.status}`);
-  const mail = await waitFor(
-    async () => (await mailsTo(company.email)).find((m) => /Welcome aboard/.test(m.subject)),
-    20_000,
-    200,
-    'credentials',
-  );
-  const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
-  const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
-  const login = await api<{ sellerLogin: { _id: string } }>(gateway, '/orgSeller/loginSeller', { username, password });
-  return { username, password, id: login.body.sellerLogin._id, cookie: login.cookie! };
+  const admin = new Client(gateway);
+  await admin.request('post', '/Admin/loginAdmin', { body: { username: e2e.stack.admin.username, password: e2e.stack.admin.password } });
+  const seller = await acceptedSellerOf(gateway, admin, { ...company, description: 'Phones and accessories' });
+  return { username: seller.username, password: seller.password, id: seller.id, cookie: seller.client.api.cookie! };
 }
 
 /**

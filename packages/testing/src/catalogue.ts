@@ -3,10 +3,10 @@
  * the catalogue; sellers approved through the real flow (credentials read from MailDev); a
  * signed-in customer; valid item bodies.
  */
-import { mailsTo, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
+import { startTestStack, uniqueName, type TestStack } from '@market/platform/testing';
 import assert from 'node:assert/strict';
 import { Client } from './client';
-import { newCustomer, newSellerRequest } from './identity';
+import { acceptedSeller, newCustomer } from './identity';
 
 export interface CatalogueWorld {
   stack: TestStack;
@@ -36,20 +36,8 @@ export async function startCatalogueWorld(extraServices: string[] = [], env: Rec
   );
 
   async function newSeller() {
-    const request = newSellerRequest();
-    const applied = await new Client(stack.gatewayUrl).request('post', '/seller/add', { body: request });
-    assert.equal((await admin.request('post', '/orgseller/add', { body: { requestId: applied.body._id } })).status, 201);
-    const mail = await waitFor(
-      async () => (await mailsTo(request.email)).find((m) => /Welcome aboard/.test(m.subject)),
-      20_000,
-      200,
-      'seller credentials',
-    );
-    const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
-    const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
-    const client = new Client(stack.gatewayUrl);
-    assert.equal((await client.request('post', '/orgSeller/loginSeller', { body: { username, password } })).status, 200);
-    return { client, id: applied.body._id };
+    const { client, id } = await acceptedSeller(stack.gatewayUrl, admin);
+    return { client, id };
   }
 
   async function newCustomerClient() {

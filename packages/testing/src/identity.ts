@@ -4,7 +4,9 @@
  * database of its own), Kafka, Redis and MailDev. Tests talk to the gateway only, as the SPA does;
  * valid sign-up and seller-application bodies.
  */
-import { startTestStack, uniqueName, type RunningProcess } from '@market/platform/testing';
+import { mailsTo, startTestStack, uniqueName, waitFor, type RunningProcess } from '@market/platform/testing';
+import assert from 'node:assert/strict';
+import { Client } from './client';
 
 export interface IdentityStack {
   gatewayUrl: string;
@@ -56,4 +58,33 @@ export function newSellerRequest(overrides: Record<string, unknown> = {}) {
     email: `${tag}@example.lk`,
     ...overrides,
   };
+}
+
+/**
+ * A seller company accepted through the real flow: its application (`request`), the acceptance
+ * by `admin` (a signed-in admin), the credentials read from the welcome e-mail in MailDev, and a
+ * sign-in with them.
+ * @returns the signed-in seller's client, its id (the org seller keeps the application's id) and
+ *   the e-mailed credentials
+ * @throws AssertionError when the acceptance or the sign-in does not answer 201 / 200, or when no
+ *   welcome e-mail arrives within 20 s
+ */
+export async function acceptedSeller(
+  gatewayUrl: string,
+  admin: Client,
+  request: ReturnType<typeof newSellerRequest> = newSellerRequest(),
+): Promise<{ client: Client; id: string; username: string; password: string }> {
+  const applied = await new Client(gatewayUrl).request('post', '/seller/add', { body: request });
+  assert.equal((await admin.request('post', '/orgseller/add', { body: { requestId: applied.body._id } })).status, 201);
+  const mail = await waitFor(
+    async () => (await mailsTo(request.email)).find((m) => /Welcome aboard/.test(m.subject)),
+    20_000,
+    200,
+    'seller credentials',
+  );
+  const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
+  const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
+  const client = new Client(gatewayUrl);
+  assert.equal((await client.request('post', '/orgSeller/loginSeller', { body: { username, password } })).status, 200);
+  return { client, id: applied.body._id, username, password };
 }
