@@ -17,7 +17,7 @@ import { confirmThen } from '../../lib/confirm';
 import { imageUrl, thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { useAsync } from '../../lib/useAsync';
-import { SearchedListPage } from './SearchedListPage';
+import { SearchedListPage } from '../../components/SearchedListPage';
 
 const LIMIT = 15;
 

@@ -22,7 +22,7 @@ import { imageUrl } from '../../lib/images';
 import { notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 import { useFormSubmit } from '../../lib/useFormSubmit';
-import { SearchedListPage } from './SearchedListPage';
+import { SearchedListPage } from '../../components/SearchedListPage';
 
 const LIMIT = 10;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

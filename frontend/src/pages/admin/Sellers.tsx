@@ -19,7 +19,7 @@ import { imageUrl } from '../../lib/images';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 import { SellerDetails } from '../seller/ProfileDetails';
-import { SearchedListPage } from './SearchedListPage';
+import { SearchedListPage } from '../../components/SearchedListPage';
 
 const LIMIT = 10;
 
