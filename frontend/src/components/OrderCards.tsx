@@ -89,24 +89,42 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; seller?: boolean; actions?: ReactNode }) {
-  const item = order.Items[0];
+/**
+ * What every order card draws: the picture, the name with the status, the order number, the
+ * card's own lines (`children`), quantity, price, the date (`Date` for the seller, `Transit date`
+ * for the customer), the rejection reason of a rejected order and the actions.
+ */
+function OrderCardFrame({
+  order,
+  seller,
+  picture,
+  name,
+  price,
+  actions,
+  children,
+}: {
+  order: ItemOrder | PackageOrder;
+  seller?: boolean;
+  picture: ReactNode;
+  name: string;
+  /** The price as the card shows it. */
+  price: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="order-card">
       <Group wrap="nowrap" align="flex-start">
-        <Image src={thumbnailUrl(item?.Images?.[0])} alt="" w={72} h={72} fit="contain" fallbackSrc="/favicon.svg" />
+        {picture}
         <Stack gap={2} style={{ flex: 1 }}>
           <Group justify="space-between">
-            <Text fw={600}>{item?.Item_name ?? 'Item'}</Text>
+            <Text fw={600}>{name}</Text>
             <StatusBadge status={order.status} />
           </Group>
           <Line label="Order">{order.OrderID}</Line>
-          {seller && <Line label="Customer">{order.CustomerName}</Line>}
-          {seller && <DeliverTo order={order} />}
-          {seller ? <Line label="Category">{item?.Category}</Line> : <Line label="Brand">{item?.Brand}</Line>}
-          {!seller && <Line label="SKU">{item?.Stock_keeping_unit}</Line>}
+          {children}
           <Line label="Quantity">{order.OQuantity}</Line>
-          <Line label="Price">{formatRupees(order.TotalPrice)}</Line>
+          <Line label="Price">{price}</Line>
           <Line label={seller ? 'Date' : 'Transit date'}>{transitDate(order.TransitTime)}</Line>
           {order.status === 'Rejected' && order.rejectionReason && (
             <Text size="sm" c="red">
@@ -120,41 +138,48 @@ export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; se
   );
 }
 
+export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; seller?: boolean; actions?: ReactNode }) {
+  const item = order.Items[0];
+  return (
+    <OrderCardFrame
+      order={order}
+      seller={seller}
+      actions={actions}
+      picture={<Image src={thumbnailUrl(item?.Images?.[0])} alt="" w={72} h={72} fit="contain" fallbackSrc="/favicon.svg" />}
+      name={item?.Item_name ?? 'Item'}
+      price={formatRupees(order.TotalPrice)}
+    >
+      {seller && <Line label="Customer">{order.CustomerName}</Line>}
+      {seller && <DeliverTo order={order} />}
+      {seller ? <Line label="Category">{item?.Category}</Line> : <Line label="Brand">{item?.Brand}</Line>}
+      {!seller && <Line label="SKU">{item?.Stock_keeping_unit}</Line>}
+    </OrderCardFrame>
+  );
+}
+
 export function PackageOrderCard({ order, seller, actions }: { order: PackageOrder; seller?: boolean; actions?: ReactNode }) {
   const pkg = order.Packages[0];
   return (
-    <Card withBorder radius="md" padding="md" data-testid="order-card">
-      <Group wrap="nowrap" align="flex-start">
-        <Image src={thumbnailUrl(pkg?.image)} alt="" w={88} h={88} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />
-        <Stack gap={2} style={{ flex: 1 }}>
-          <Group justify="space-between">
-            <Text fw={600}>{pkg?.packageName ?? 'Package'}</Text>
-            <StatusBadge status={order.status} />
-          </Group>
-          <Line label="Order">{order.OrderID}</Line>
-          {seller ? (
-            <>
-              <Line label="Customer">{order.CustomerName}</Line>
-              <DeliverTo order={order} />
-            </>
-          ) : (
-            <Group gap="xs">
-              {order.SellerCompany.logo && <Image src={imageUrl(order.SellerCompany.logo)} alt="" w={24} h={24} radius="xl" />}
-              <Text size="sm">{order.SellerCompany.companyname}</Text>
-            </Group>
-          )}
-          <Line label="Contains">{(pkg?.content ?? []).map((c) => c.Item_name).join(', ')}</Line>
-          <Line label="Quantity">{order.OQuantity}</Line>
-          <Line label="Price">{formatRupees(order.TotalPrice)}/=</Line>
-          <Line label={seller ? 'Date' : 'Transit date'}>{transitDate(order.TransitTime)}</Line>
-          {order.status === 'Rejected' && order.rejectionReason && (
-            <Text size="sm" c="red">
-              {order.rejectionReason}
-            </Text>
-          )}
-          {actions}
-        </Stack>
-      </Group>
-    </Card>
+    <OrderCardFrame
+      order={order}
+      seller={seller}
+      actions={actions}
+      picture={<Image src={thumbnailUrl(pkg?.image)} alt="" w={88} h={88} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />}
+      name={pkg?.packageName ?? 'Package'}
+      price={`${formatRupees(order.TotalPrice)}/=`}
+    >
+      {seller ? (
+        <>
+          <Line label="Customer">{order.CustomerName}</Line>
+          <DeliverTo order={order} />
+        </>
+      ) : (
+        <Group gap="xs">
+          {order.SellerCompany.logo && <Image src={imageUrl(order.SellerCompany.logo)} alt="" w={24} h={24} radius="xl" />}
+          <Text size="sm">{order.SellerCompany.companyname}</Text>
+        </Group>
+      )}
+      <Line label="Contains">{(pkg?.content ?? []).map((c) => c.Item_name).join(', ')}</Line>
+    </OrderCardFrame>
   );
 }
