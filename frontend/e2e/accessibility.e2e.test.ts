@@ -12,21 +12,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { uniqueName } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, registeredCustomer, startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { acceptedSeller, login, registeredCustomer } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
-
-const api = <T = Record<string, string>>(path: string, body: unknown, cookie?: string, method = 'POST') =>
-  gatewayApi<T>(e2e.stack.gatewayUrl, path, body, cookie, method);
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
 
 /** Impacts that fail the audit. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -69,15 +59,9 @@ const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-async function viewportPage(width: number, height: number): Promise<Page> {
-  const context = await e2e.browser.newContext({ baseURL: e2e.webUrl, viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
-
 describe('accessibility of the shopper’s pages', () => {
   it('the audit catches a deliberately broken element, and passes once it is removed', async () => {
-    const page = await viewportPage(1366, 900);
+    const page = await e2e.pageAt(1366, 900);
     await page.goto('/CustomerLogin');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     // A button without a name and a picture without alt text: both critical.
@@ -112,7 +96,7 @@ describe('accessibility of the shopper’s pages', () => {
     });
     const ids: string[] = [];
     for (const [n, name] of [`Galaxy A55 ${tag}`, `Redmi Note 13 ${tag}`].entries()) {
-      const added = await api<{ _id: string }>(
+      const added = await e2e.api<{ _id: string }>(
         '/items/addItems',
         {
           Item_name: name,
@@ -130,11 +114,11 @@ describe('accessibility of the shopper’s pages', () => {
       ids.push(added.body._id);
     }
     expect(
-      (await api(`/items/updateDiscount/${ids[0]}`, { DiscountStatus: true, DiscountPrecentage: 10 }, seller.cookie, 'PUT')).status,
+      (await e2e.api(`/items/updateDiscount/${ids[0]}`, { DiscountStatus: true, DiscountPrecentage: 10 }, seller.cookie, 'PUT')).status,
     ).toBe(200);
     const customer = await registeredCustomer(e2e, tag);
     // One paid order (through the wallet provider), for my orders and the payment history.
-    const signedIn = await api('/Customer/loginCustomer', { username: customer.username, password: customer.password });
+    const signedIn = await e2e.api('/Customer/loginCustomer', { username: customer.username, password: customer.password });
     const session = await fetch(`${e2e.stack.gatewayUrl}/checkout/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: signedIn.cookie!, 'Idempotency-Key': crypto.randomUUID() },
@@ -142,7 +126,7 @@ describe('accessibility of the shopper’s pages', () => {
     });
     expect(session.status).toBe(201);
     const { checkoutId } = (await session.json()) as { checkoutId: string };
-    expect((await api('/paypal-transaction-complete', { checkoutId }, signedIn.cookie)).status).toBe(200);
+    expect((await e2e.api('/paypal-transaction-complete', { checkoutId }, signedIn.cookie)).status).toBe(200);
 
     const blocking: string[] = [];
     const other: string[] = [];
@@ -153,7 +137,7 @@ describe('accessibility of the shopper’s pages', () => {
     };
 
     for (const v of VIEWPORTS) {
-      const page = await viewportPage(v.width, v.height);
+      const page = await e2e.pageAt(v.width, v.height);
       await page.goto('/');
       await page.getByRole('list', { name: 'Deals' }).waitFor();
       await check(page, `${v.name} public home`);

@@ -6,27 +6,17 @@
 import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api as gatewayApi, login, startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { login } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity', 'notifications', 'catalogue']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
-
-const api = <T = Record<string, string>>(path: string, body: unknown, cookie?: string) =>
-  gatewayApi<T>(e2e.stack.gatewayUrl, path, body, cookie);
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue']);
 
 /** A seller accepted through the real flow; returns the e-mailed credentials. */
 async function sellerCredentials() {
   const tag = uniqueName('cat').replace(/-/g, '');
   const email = `${tag}@example.lk`;
-  const applied = await api('/seller/add', {
+  const applied = await e2e.api('/seller/add', {
     ownername: 'Dilan Perera',
     mobile: '0712345678',
     companyname: `Kandy Mobiles ${tag}`,
@@ -35,8 +25,8 @@ async function sellerCredentials() {
     description: 'Phones',
     email,
   });
-  const admin = await api('/Admin/loginAdmin', { username: e2e.stack.admin.username, password: e2e.stack.admin.password });
-  expect((await api('/orgseller/add', { requestId: applied.body._id }, admin.cookie)).status).toBe(201);
+  const admin = await e2e.api('/Admin/loginAdmin', { username: e2e.stack.admin.username, password: e2e.stack.admin.password });
+  expect((await e2e.api('/orgseller/add', { requestId: applied.body._id }, admin.cookie)).status).toBe(201);
   const mail = await waitFor(async () => (await mailsTo(email)).find((m) => /Welcome aboard/.test(m.subject)), 20_000, 200, 'credentials');
   return { username: /^Username: (\S+)$/m.exec(mail.text)![1]!, password: /^Password: (\S+)$/m.exec(mail.text)![1]! };
 }
@@ -104,7 +94,7 @@ describe('catalogue journey', () => {
 
     // A customer finds it.
     const customerName = uniqueName('shopper').replace(/-/g, '');
-    await api('/Customer/add', {
+    await e2e.api('/Customer/add', {
       firstName: 'Shani',
       lastName: 'Silva',
       email: `${customerName}@example.lk`,

@@ -5,21 +5,11 @@
  * seller sees the order and marks it shipped; the customer sees the new status.
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, registeredCustomer, shot, startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { acceptedSeller, login, registeredCustomer, shot } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
-
-const api = <T = Record<string, string>>(path: string, body: unknown, cookie?: string) =>
-  gatewayApi<T>(e2e.stack.gatewayUrl, path, body, cookie);
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
 
 describe('checkout journey', () => {
   it('buys two items and a package with a saved card; the seller ships; the customer sees it', async () => {
@@ -38,7 +28,7 @@ describe('checkout journey', () => {
     const sellerLogin = seller;
     const item = async (name: string, Price: number) =>
       (
-        await api<{ _id: string }>(
+        await e2e.api<{ _id: string }>(
           '/items/addItems',
           {
             Item_name: name,
@@ -57,7 +47,7 @@ describe('checkout journey', () => {
     const phoneId = await item(phone, 95000);
     const watchId = await item(watch, 45000);
     const year = new Date().getFullYear();
-    const pkg = await api<{ _id: string }>(
+    const pkg = await e2e.api<{ _id: string }>(
       '/Packages/addPackage',
       {
         packageName: bundle,

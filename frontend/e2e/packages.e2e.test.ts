@@ -7,18 +7,11 @@
  */
 import { uniqueName } from '@market/platform/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api, login, startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { acceptedSeller, login } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity', 'notifications', 'catalogue']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue']);
 
 const NAME_RULE = 'Package name can contain letters, spaces and _ . - only';
 
@@ -34,8 +27,7 @@ describe('seller packages', () => {
       email: `${tag}@example.lk`,
     });
     const addItem = async (Item_name: string) => {
-      const res = await api<{ _id: string }>(
-        e2e.stack.gatewayUrl,
+      const res = await e2e.api<{ _id: string }>(
         '/items/addItems',
         {
           Item_name,

@@ -8,22 +8,12 @@
  * - item page on a phone: Add to cart and Buy Now are on screen on arrival (a bar at the bottom).
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, registeredCustomer, shot, startE2E, type E2E } from './harness';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { acceptedSeller, login, registeredCustomer, shot } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
-
-const api = <T = Record<string, string>>(path: string, body: unknown, cookie?: string) =>
-  gatewayApi<T>(e2e.stack.gatewayUrl, path, body, cookie);
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -59,12 +49,6 @@ async function wholeLabel(button: Locator): Promise<string | true> {
   });
 }
 
-async function viewportPage(width: number, height: number): Promise<Page> {
-  const context = await e2e.browser.newContext({ baseURL: e2e.webUrl, viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
-
 describe('shopper layout at phone and desktop widths', () => {
   it('keeps listing buttons, cart lines, payment history and the item page’s buy buttons within reach', async () => {
     const tag = uniqueName('lay').replace(/[^a-z0-9]/gi, '');
@@ -79,7 +63,7 @@ describe('shopper layout at phone and desktop widths', () => {
     const names = [`Galaxy Z Fold Ultra Max ${tag}`, `Xperia Compact ${tag}`];
     const ids: string[] = [];
     for (const [n, name] of names.entries()) {
-      const added = await api<{ _id: string }>(
+      const added = await e2e.api<{ _id: string }>(
         '/items/addItems',
         {
           Item_name: name,
@@ -98,7 +82,7 @@ describe('shopper layout at phone and desktop widths', () => {
     }
     const customer = await registeredCustomer(e2e, tag);
     // One paid order (through the wallet provider), for the payment history.
-    const signedIn = await api<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
+    const signedIn = await e2e.api<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
       username: customer.username,
       password: customer.password,
     });
@@ -109,10 +93,10 @@ describe('shopper layout at phone and desktop widths', () => {
     });
     expect(session.status).toBe(201);
     const { checkoutId } = (await session.json()) as { checkoutId: string };
-    expect((await api('/paypal-transaction-complete', { checkoutId }, signedIn.cookie)).status).toBe(200);
+    expect((await e2e.api('/paypal-transaction-complete', { checkoutId }, signedIn.cookie)).status).toBe(200);
 
     for (const v of VIEWPORTS) {
-      const page = await viewportPage(v.width, v.height);
+      const page = await e2e.pageAt(v.width, v.height);
       await login(page, '/CustomerLogin', customer.username, customer.password);
       await page.waitForURL('**/Customer/Home');
 

@@ -7,21 +7,11 @@
  */
 import { STALE_ITEM } from '@market/contracts';
 import { uniqueName, waitFor } from '@market/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { acceptedSeller, login } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity', 'notifications', 'catalogue', 'ordering']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
-
-const api = <T = Record<string, unknown>>(path: string, body: unknown, cookie?: string, method = 'POST') =>
-  gatewayApi<T>(e2e.stack.gatewayUrl, path, body, cookie, method);
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'ordering']);
 
 interface ItemState {
   Quantity: number;
@@ -33,7 +23,7 @@ interface ItemState {
 /** A customer signed in through the API, with a saved card. */
 async function customerWithCard(): Promise<{ cookie: string; cardId: string }> {
   const username = uniqueName('buyer').replace(/-/g, '');
-  await api('/Customer/add', {
+  await e2e.api('/Customer/add', {
     firstName: 'Nimali',
     lastName: 'Fernando',
     email: `${username}@example.lk`,
@@ -43,9 +33,9 @@ async function customerWithCard(): Promise<{ cookie: string; cardId: string }> {
     username,
     password: 'Shopper#2026',
   });
-  const { cookie } = await api('/Customer/loginCustomer', { username, password: 'Shopper#2026' });
+  const { cookie } = await e2e.api('/Customer/loginCustomer', { username, password: 'Shopper#2026' });
   const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-  const card = await api<{ _id: string }>(
+  const card = await e2e.api<{ _id: string }>(
     '/paymentdetails/add',
     { cardowner: 'Nimali Fernando', cardnumber: '4111 1111 1111 1111', carddate: `12/${year}`, cardcvv: '737' },
     cookie,
@@ -57,18 +47,18 @@ async function customerWithCard(): Promise<{ cookie: string; cardId: string }> {
 async function buyOne(itemId: string, buyer: { cookie: string; cardId: string }): Promise<void> {
   const session = await waitFor(
     async () => {
-      const r = await api<{ checkoutId: string }>('/checkout/session', { items: [{ itemId, quantity: 1 }] }, buyer.cookie);
+      const r = await e2e.api<{ checkoutId: string }>('/checkout/session', { items: [{ itemId, quantity: 1 }] }, buyer.cookie);
       return r.status === 201 ? r.body : undefined;
     },
     20_000,
     150,
     'the item in ordering',
   );
-  const paid = await api(`/checkout/${session.checkoutId}/pay`, { cardId: buyer.cardId, cvv: '737' }, buyer.cookie);
+  const paid = await e2e.api(`/checkout/${session.checkoutId}/pay`, { cardId: buyer.cardId, cvv: '737' }, buyer.cookie);
   expect(paid.status).toBe(200);
   await waitFor(
     async () => {
-      const r = await api<{ status: string }>(`/checkout/${session.checkoutId}`, undefined, buyer.cookie, 'GET');
+      const r = await e2e.api<{ status: string }>(`/checkout/${session.checkoutId}`, undefined, buyer.cookie, 'GET');
       return r.body.status === 'Confirmed' ? true : undefined;
     },
     20_000,
@@ -89,7 +79,7 @@ describe('stale writes on the seller screens', () => {
       email: `${tag}@example.lk`,
     });
     const name = `Nokia Stale ${tag}`;
-    const added = await api<{ _id: string }>(
+    const added = await e2e.api<{ _id: string }>(
       '/items/addItems',
       { Item_name: name, Brand: 'Nokia', Model: 'M-G42', Quantity: 6, Price: 45000, Stock_keeping_unit: uniqueName('NK').toUpperCase() },
       seller.cookie,
@@ -97,9 +87,9 @@ describe('stale writes on the seller screens', () => {
     expect(added.status).toBe(201);
     const itemId = added.body._id;
     expect(
-      (await api(`/items/updateDiscount/${itemId}`, { DiscountStatus: true, DiscountPrecentage: 10 }, seller.cookie, 'PUT')).status,
+      (await e2e.api(`/items/updateDiscount/${itemId}`, { DiscountStatus: true, DiscountPrecentage: 10 }, seller.cookie, 'PUT')).status,
     ).toBe(200);
-    const item = async () => (await api<ItemState>(`/items/get/${itemId}`, undefined, undefined, 'GET')).body;
+    const item = async () => (await e2e.api<ItemState>(`/items/get/${itemId}`, undefined, undefined, 'GET')).body;
 
     const page = await e2e.newPage();
     await login(page, '/SellerLogin', seller.username, seller.password);
@@ -121,7 +111,7 @@ describe('stale writes on the seller screens', () => {
     const sold = await item();
     await waitFor(
       async () => {
-        const rows = await api<{ _id: string; version: number }[]>(
+        const rows = await e2e.api<{ _id: string; version: number }[]>(
           `/items/getItems?mine=true&discounted=true`,
           undefined,
           seller.cookie,
