@@ -9,21 +9,11 @@
 import { uniqueName } from '@market/platform/testing';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, api as gatewayApi, login, registeredCustomer, shot, startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { acceptedSeller, login, registeredCustomer, shot } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity', 'notifications', 'catalogue']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
-
-const api = <T = Record<string, string>>(p: string, body: unknown, cookie?: string, method = 'POST') =>
-  gatewayApi<T>(e2e.stack.gatewayUrl, p, body, cookie, method);
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue']);
 
 /** A product picture: a device silhouette on a light background, as PNG. */
 async function devicePicture(colour: string, wide: boolean): Promise<Buffer> {
@@ -68,7 +58,7 @@ describe('customer home', () => {
     const ids: string[] = [];
     for (const [n, p] of products.entries()) {
       const image = await upload(seller.cookie, await devicePicture(p.colour, p.wide ?? false));
-      const added = await api<{ _id: string; version: number }>(
+      const added = await e2e.api<{ _id: string; version: number }>(
         '/items/addItems',
         {
           Item_name: p.name,
@@ -87,11 +77,16 @@ describe('customer home', () => {
       ids.push(added.body._id);
     }
     // The Pixel is 15% off: Rs. 212,500.00 instead of Rs. 250,000.00.
-    const discounted = await api(`/items/updateDiscount/${ids[2]}`, { DiscountStatus: true, DiscountPrecentage: 15 }, seller.cookie, 'PUT');
+    const discounted = await e2e.api(
+      `/items/updateDiscount/${ids[2]}`,
+      { DiscountStatus: true, DiscountPrecentage: 15 },
+      seller.cookie,
+      'PUT',
+    );
     expect(discounted.status, JSON.stringify(discounted.body)).toBe(200);
     const year = new Date().getFullYear();
     const bundle = `Flagship Duo ${tag}`;
-    const pkg = await api(
+    const pkg = await e2e.api(
       '/Packages/addPackage',
       {
         packageName: bundle.replace(/[0-9]/g, ''),
@@ -109,9 +104,7 @@ describe('customer home', () => {
     const customer = await registeredCustomer(e2e, tag);
 
     for (const v of VIEWPORTS) {
-      const context = await e2e.browser.newContext({ baseURL: e2e.webUrl, viewport: { width: v.width, height: v.height } });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
+      const page = await e2e.pageAt(v.width, v.height);
       await login(page, '/CustomerLogin', customer.username, customer.password);
       await page.waitForURL('**/Customer/Home');
       await page.getByRole('heading', { level: 1, name: 'Hello, Sachini!' }).waitFor();
@@ -174,7 +167,7 @@ describe('customer home', () => {
       await pixel.click();
       await page.waitForURL(`**/Customer/ItemDetails/${ids[2]}`);
       await page.getByRole('heading', { name: new RegExp(`Pixel 9 Pro ${tag}`) }).waitFor();
-      await context.close();
+      await page.context().close();
     }
 
     // The public home shows the same rows to a visitor; a tile asks for a sign-in first.
