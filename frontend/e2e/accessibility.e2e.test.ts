@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { uniqueName } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { acceptedSeller, login, registeredCustomer } from './harness';
+import { login, registeredCustomer } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
@@ -86,13 +86,12 @@ describe('accessibility of the shopper’s pages', () => {
 
   it('finds no serious or critical violation on the main customer pages at 1366 and 390 px', async () => {
     const tag = uniqueName('a11y').replace(/[^a-z0-9]/gi, '');
-    const seller = await acceptedSeller(e2e, {
+    const seller = await e2e.seller(tag, {
       ownername: 'Kamal Silva',
       mobile: '0772345622',
       companyname: `Kandy Phones ${tag}`,
       address: '4 Peradeniya Road, Kandy',
       year: '2016',
-      email: `${tag}@example.lk`,
     });
     const ids: string[] = [];
     for (const [n, name] of [`Galaxy A55 ${tag}`, `Redmi Note 13 ${tag}`].entries()) {
@@ -119,14 +118,7 @@ describe('accessibility of the shopper’s pages', () => {
     const customer = await registeredCustomer(e2e, tag);
     // One paid order (through the wallet provider), for my orders and the payment history.
     const signedIn = await e2e.api('/Customer/loginCustomer', { username: customer.username, password: customer.password });
-    const session = await fetch(`${e2e.stack.gatewayUrl}/checkout/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: signedIn.cookie!, 'Idempotency-Key': crypto.randomUUID() },
-      body: JSON.stringify({ items: [{ itemId: ids[1], quantity: 1 }], packages: [] }),
-    });
-    expect(session.status).toBe(201);
-    const { checkoutId } = (await session.json()) as { checkoutId: string };
-    expect((await e2e.api('/paypal-transaction-complete', { checkoutId }, signedIn.cookie)).status).toBe(200);
+    await e2e.paidByWallet(signedIn.cookie!, ids[1]!);
 
     const blocking: string[] = [];
     const other: string[] = [];

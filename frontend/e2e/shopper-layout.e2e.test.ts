@@ -10,7 +10,7 @@
 import { uniqueName, waitFor } from '@market/platform/testing';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { acceptedSeller, login, registeredCustomer, shot } from './harness';
+import { login, registeredCustomer, shot } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
@@ -52,13 +52,12 @@ async function wholeLabel(button: Locator): Promise<string | true> {
 describe('shopper layout at phone and desktop widths', () => {
   it('keeps listing buttons, cart lines, payment history and the item page’s buy buttons within reach', async () => {
     const tag = uniqueName('lay').replace(/[^a-z0-9]/gi, '');
-    const seller = await acceptedSeller(e2e, {
+    const seller = await e2e.seller(tag, {
       ownername: 'Ruwan Jayasinghe',
       mobile: '0772345603',
       companyname: `Galle Gadgets ${tag}`,
       address: '8 Church Street, Galle',
       year: '2015',
-      email: `${tag}@example.lk`,
     });
     const names = [`Galaxy Z Fold Ultra Max ${tag}`, `Xperia Compact ${tag}`];
     const ids: string[] = [];
@@ -86,14 +85,7 @@ describe('shopper layout at phone and desktop widths', () => {
       username: customer.username,
       password: customer.password,
     });
-    const session = await fetch(`${e2e.stack.gatewayUrl}/checkout/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: signedIn.cookie!, 'Idempotency-Key': crypto.randomUUID() },
-      body: JSON.stringify({ items: [{ itemId: ids[1], quantity: 1 }], packages: [] }),
-    });
-    expect(session.status).toBe(201);
-    const { checkoutId } = (await session.json()) as { checkoutId: string };
-    expect((await e2e.api('/paypal-transaction-complete', { checkoutId }, signedIn.cookie)).status).toBe(200);
+    await e2e.paidByWallet(signedIn.cookie!, ids[1]!);
 
     for (const v of VIEWPORTS) {
       const page = await e2e.pageAt(v.width, v.height);

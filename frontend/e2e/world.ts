@@ -2,18 +2,28 @@
  * One end-to-end file's world: `e2eWorld(services)` registers the file's beforeAll (start the
  * services, the gateway, the web server and Chromium through `startE2E`) and afterAll (stop them)
  * and answers an `E2E` that reads the started one, plus the set-up calls every file makes:
- * `api` (the harness's gateway call, aimed at this stack) and `pageAt` (a fresh context at a
- * given window size). Each test file then states only the services it needs and what it is about.
+ * `api` (the harness's gateway call, aimed at this stack), `pageAt` (a fresh context at a given
+ * window size), `seller` (an accepted seller company) and `paidByWallet` (a paid order). Each test file then states only the services it needs and what it is about.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { api as gatewayApi, startE2E, type E2E } from './harness';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { acceptedSeller, api as gatewayApi, startE2E, type E2E } from './harness';
 
 export interface E2EWorld extends E2E {
   /** `harness.api` on this stack's gateway: a JSON call with the response check on. */
   api<T = Record<string, string>>(path: string, body: unknown, cookie?: string, method?: string): ReturnType<typeof gatewayApi<T>>;
   /** A fresh browser context (own cookies) at `width`×`height` CSS pixels, with a page on the web app. */
   pageAt(width: number, height: number): Promise<Page>;
+  /** `harness.acceptedSeller` for a company whose e-mail is `<tag>@example.lk`. */
+  seller(
+    tag: string,
+    company: { ownername: string; mobile: string; companyname: string; address: string; year: string },
+  ): ReturnType<typeof acceptedSeller>;
+  /**
+   * One unit of `itemId` bought by the signed-in customer (`cookie`) through the wallet provider:
+   * `POST /checkout/session` (201), then `POST /paypal-transaction-complete` (200).
+   */
+  paidByWallet(cookie: string, itemId: string): Promise<void>;
 }
 
 /**
@@ -51,6 +61,19 @@ export function e2eWorld(services: string[]): E2EWorld {
       const context = await current().browser.newContext({ baseURL: current().webUrl, viewport: { width, height } });
       context.setDefaultTimeout(15_000);
       return context.newPage();
+    },
+    seller(tag, company) {
+      return acceptedSeller(current(), { ...company, email: `${tag}@example.lk` });
+    },
+    async paidByWallet(cookie, itemId) {
+      const session = await fetch(`${current().stack.gatewayUrl}/checkout/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'Idempotency-Key': crypto.randomUUID() },
+        body: JSON.stringify({ items: [{ itemId, quantity: 1 }], packages: [] }),
+      });
+      expect(session.status).toBe(201);
+      const { checkoutId } = (await session.json()) as { checkoutId: string };
+      expect((await gatewayApi(current().stack.gatewayUrl, '/paypal-transaction-complete', { checkoutId }, cookie)).status).toBe(200);
     },
   };
 }
