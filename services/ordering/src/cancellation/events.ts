@@ -6,6 +6,7 @@
  */
 import type { OrderCancelledData, PaymentEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
+import { paymentData } from '../events/checkoutEvents';
 import type { CheckoutDoc } from '../store/checkouts';
 import type { ItemOrderDoc, PackageOrderDoc } from '../store/orders';
 import type { RefundPlan } from './refunds';
@@ -46,15 +47,8 @@ export function orderCancelled(kind: 'item' | 'package', order: ItemOrderDoc | P
 
 /** PaymentRefunded of one cancelled line at the checkout's version `v`; `c` carries its payment. */
 export function lineRefunded(c: CheckoutDoc, v: number, lineId: string, plan: RefundPlan, at: Date): PendingEvent {
-  const pay = c.payment!;
   const data: PaymentEventData = {
-    orderId: c._id,
-    customerId: c.customerId,
-    RecieptNo: pay.RecieptNo,
-    PaymentType: pay.PaymentType,
-    amountCents: c.amountCents,
-    captureId: pay.captureId,
-    at: at.toISOString(),
+    ...paymentData(c, at),
     refundCents: plan.refundCents,
     refundedCents: plan.refundedCents,
     orderLineId: lineId,

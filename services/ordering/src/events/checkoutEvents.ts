@@ -22,7 +22,12 @@ function placedData(c: CheckoutDoc): OrderPlacedData {
   };
 }
 
-function paymentData(c: CheckoutDoc, at: Date): PaymentEventData {
+/**
+ * The payment facts every payment event of checkout `c` carries (PaymentCaptured, the
+ * PaymentRefunded of a rejection or of a cancelled line), as of `at`. `c.payment` must be set
+ * (the checkout is paid). Money in cents.
+ */
+export function paymentData(c: CheckoutDoc, at: Date): PaymentEventData {
   const pay = c.payment!;
   return {
     orderId: c._id,
