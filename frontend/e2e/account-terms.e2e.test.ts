@@ -10,19 +10,12 @@
  */
 import { uniqueName } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newCustomer } from '@market/testing';
-import { api, login, shot, startE2E, type E2E } from './harness';
+import { login, shot } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eWorld(['identity']);
 
 const WIDTHS = [390, 1366] as const;
 
@@ -59,7 +52,7 @@ describe('delete account', () => {
   for (const width of WIDTHS)
     it(`at ${width} px: the password first, then 'Are you sure?', then the registration page`, async () => {
       const body = newCustomer({ username: uniqueName('del').replace(/-/g, '') });
-      expect((await api(e2e.stack.gatewayUrl, '/Customer/add', body)).status).toBe(201);
+      expect((await e2e.api('/Customer/add', body)).status).toBe(201);
       const page = await e2e.newPage();
       await page.setViewportSize({ width, height: 844 });
       await login(page, '/CustomerLogin', body.username, body.password);
@@ -88,9 +81,7 @@ describe('delete account', () => {
       await page.waitForTimeout(500);
       expect(new URL(page.url()).pathname).toBe('/CustomerRegistration');
       // The account is gone.
-      expect(
-        (await api(e2e.stack.gatewayUrl, '/Customer/loginCustomer', { username: body.username, password: body.password })).status,
-      ).toBe(401);
+      expect((await e2e.api('/Customer/loginCustomer', { username: body.username, password: body.password })).status).toBe(401);
       await page.context().close();
     });
 });

@@ -5,18 +5,11 @@
  * "Check Your Username & Password!".
  */
 import { uniqueName } from '@market/platform/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, startE2E, type E2E } from './harness';
+import { describe, expect, it } from 'vitest';
+import { login } from './harness';
+import { e2eWorld } from './world';
 
-let e2e: E2E;
-
-beforeAll(async () => {
-  e2e = await startE2E(['identity']);
-}, 180_000);
-
-afterAll(async () => {
-  await e2e?.stop();
-});
+const e2e = e2eWorld(['identity']);
 
 describe('login lockout', () => {
   for (const [page, path] of [
@@ -25,8 +18,7 @@ describe('login lockout', () => {
   ] as const)
     it(`${page} says the account is locked and for how long`, async () => {
       const username = uniqueName('locked').replace(/-/g, '');
-      for (let i = 0; i < 10; i++)
-        expect((await api(e2e.stack.gatewayUrl, path, { username, password: `Wrong#${i}abcd` })).status).toBe(401);
+      for (let i = 0; i < 10; i++) expect((await e2e.api(path, { username, password: `Wrong#${i}abcd` })).status).toBe(401);
       const browser = await e2e.newPage();
       await login(browser, page, username, 'Wrong#last1');
       const alert = browser.getByRole('alert');
