@@ -22,6 +22,9 @@ import { rng } from './prng';
 import { retryable } from './client';
 import { proxyErrors } from './sigterm';
 
+/** Units in stock of items i1 and i2, by item id. */
+const stock = (i1: number, i2: number) => new Map(Object.entries({ i1, i2 }));
+
 const line = (id: string, quantity: number) => ({ kind: 'item', id, quantity, itemIds: [id] });
 const co = (id: string, status: string, lines = [line('i1', 1)], paid = status !== 'Open'): CheckoutSnap => ({
   _id: id,
@@ -59,28 +62,9 @@ describe('chaos checks', () => {
 
   it('stockBalances counts only confirmed quantities', () => {
     const checkouts = [co('A', 'Confirmed', [line('i1', 2)]), co('B', 'Rejected', [line('i1', 5)]), co('C', 'Confirmed', [line('i2', 1)])];
-    const initial = new Map([
-      ['i1', 10],
-      ['i2', 3],
-    ]);
-    expect(
-      stockBalances(
-        initial,
-        new Map([
-          ['i1', 8],
-          ['i2', 2],
-        ]),
-        checkouts,
-      ).ok,
-    ).toBe(true);
-    const twice = stockBalances(
-      initial,
-      new Map([
-        ['i1', 6],
-        ['i2', 2],
-      ]),
-      checkouts,
-    );
+    const initial = stock(10, 3);
+    expect(stockBalances(initial, stock(8, 2), checkouts).ok).toBe(true);
+    const twice = stockBalances(initial, stock(6, 2), checkouts);
     expect(twice.ok).toBe(false);
     expect(twice.detail).toContain('i1: 6 ≠ 10−2');
   });
@@ -89,45 +73,12 @@ describe('chaos checks', () => {
     expect(ordersAgree([co('A', 'Confirmed')], [{ _id: 'A-I1', OrderID: 'A', status: 'Cancelled', OQuantity: 1 }]).ok).toBe(true);
     expect(ordersAgree([co('A', 'Rejected')], [{ _id: 'A-I1', OrderID: 'A', status: 'Cancelled', OQuantity: 1 }]).ok).toBe(false);
     const checkouts = [co('A', 'Confirmed', [line('i1', 2), line('i2', 1)])];
-    const initial = new Map([
-      ['i1', 10],
-      ['i2', 3],
-    ]);
+    const initial = stock(10, 3);
     const cancelled = new Set(['A-I1']);
-    expect(
-      stockBalances(
-        initial,
-        new Map([
-          ['i1', 10],
-          ['i2', 2],
-        ]),
-        checkouts,
-        cancelled,
-      ).ok,
-    ).toBe(true);
+    expect(stockBalances(initial, stock(10, 2), checkouts, cancelled).ok).toBe(true);
     // Given back twice, or not at all.
-    expect(
-      stockBalances(
-        initial,
-        new Map([
-          ['i1', 12],
-          ['i2', 2],
-        ]),
-        checkouts,
-        cancelled,
-      ).ok,
-    ).toBe(false);
-    expect(
-      stockBalances(
-        initial,
-        new Map([
-          ['i1', 8],
-          ['i2', 2],
-        ]),
-        checkouts,
-        cancelled,
-      ).ok,
-    ).toBe(false);
+    expect(stockBalances(initial, stock(12, 2), checkouts, cancelled).ok).toBe(false);
+    expect(stockBalances(initial, stock(8, 2), checkouts, cancelled).ok).toBe(false);
   });
 
   it('refundsAddUp: the cancelled totals (everything once all are cancelled) in history, provider and reporting', () => {
