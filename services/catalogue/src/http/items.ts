@@ -25,7 +25,6 @@
  * catalogue's own store instead would mean a full collection scan per request on FerretDB.)
  */
 import {
-  BAD_IF_MATCH,
   DiscountSchema,
   ItemCreateSchema,
   type ItemUpdate,
@@ -37,19 +36,7 @@ import {
   UNPAGED_SEARCH_LIMIT,
   discountedCents,
 } from '@market/contracts';
-import {
-  badRequest,
-  conflict,
-  isDuplicateKey,
-  notFound,
-  objectIdParam,
-  pageRequest,
-  requireCaller,
-  setVersionTag,
-  staleWrite,
-  updateAggregate,
-  writeBase,
-} from '@market/platform';
+import { badRequest, conflict, isDuplicateKey, notFound, objectIdParam, pageRequest, requireCaller, setVersionTag } from '@market/platform';
 import { Router, type Request, type Response } from 'express';
 import { Types, type Model } from 'mongoose';
 import { z } from 'zod';
@@ -58,7 +45,8 @@ import { itemCreated, itemData, itemDeleted, itemUpdated } from '../events/itemE
 import { itemPut } from '../events/searchProjection';
 import { ItemViewCache } from '../store/itemViewCache';
 import { cents, itemView, type ItemDoc } from '../store/items';
-import type { IndexOp, SearchIndex } from '../store/searchIndex';
+import type { SearchIndex } from '../store/searchIndex';
+import { aggregateWrites, answerAllMatches } from './aggregateWrites';
 import type { Logger } from 'pino';
 
 const STALE = 'This item was changed meanwhile, please try again';
@@ -84,14 +72,16 @@ export function itemRoutes(
 ): Router {
   const r = Router();
 
-  /** The seller's write into the search index at once (see the module's note); never fails the request. */
-  async function indexNow(op: IndexOp): Promise<void> {
-    try {
-      await search.bulk([op], { refresh: 'wait_for' });
-    } catch (err) {
-      logger.warn({ err }, 'search index not written on the request path; the projection will catch up');
-    }
-  }
+  const writes = aggregateWrites({
+    model: items,
+    nudge,
+    search,
+    logger,
+    indexName: 'search index',
+    staleCode: STALE_ITEM,
+    meanwhile: STALE,
+  });
+  const indexNow = writes.indexNow;
 
   /** The caller's own item, or 404 (also for someone else's). */
   async function ownItem(req: Request, id: Types.ObjectId): Promise<ItemDoc> {
@@ -107,11 +97,7 @@ export function itemRoutes(
     const sellerScope = q.mine ? requireCaller(req, 'seller').id : null;
     if (!page.paged) {
       // Documented unpaged shape: every match up to the documented limit, never cut silently.
-      const { views, total } = await search.searchAll(searchRequest(q, sellerScope, false), UNPAGED_SEARCH_LIMIT);
-      res.setHeader('X-Total-Count', String(total));
-      if (total > views.length) res.setHeader('X-Result-Truncated', 'true');
-      res.json(views);
-      return;
+      return answerAllMatches(res, search, searchRequest(q, sellerScope, false));
     }
     const window = searchWindow(page, UNPAGED_SEARCH_LIMIT);
     if (!window) throw badRequest(PAGE_BEYOND_SEARCH_LIMIT);
@@ -182,27 +168,19 @@ export function itemRoutes(
   });
 
   /**
-   * The compare-and-set of a seller's item write: based on the version the request names (or the
-   * one just read), atomic on `_id` + aggregateVersion; answers the new state.
+   * The compare-and-set of a seller's item write (`update` in ./aggregateWrites.ts): based on the
+   * version the request names (or the one just read); answers the new state.
    * @throws HttpError 409/412 STALE_ITEM when the item is not (or no longer) at that version
    */
   async function writeItem(req: Request, res: Response, current: ItemDoc, bodyVersion: number | undefined, set: Partial<ItemDoc>) {
-    const base = writeBase(req, bodyVersion, BAD_IF_MATCH);
-    const version = base.version ?? current.aggregateVersion;
-    if (version !== current.aggregateVersion) throw staleWrite(STALE_ITEM, base);
-    if (Object.keys(set).length === 0) {
-      // Nothing to change (e.g. a form saved without edits): no write, no event.
-      setVersionTag(res, current.aggregateVersion);
-      res.json(itemView(current));
-      return;
-    }
-    const next = { ...current, ...set } as ItemDoc;
-    if (!(await updateAggregate(items, current._id, version, { $set: set }, (v) => [itemUpdated(next, v)]))) {
-      throw base.version === null ? conflict(STALE) : staleWrite(STALE_ITEM, base);
-    }
-    next.aggregateVersion = version + 1;
-    nudge();
-    await indexNow(itemPut(itemData(next), next.aggregateVersion));
+    const next = await writes.update(
+      req,
+      current,
+      bodyVersion,
+      () => set,
+      itemUpdated,
+      (n) => itemPut(itemData(n), n.aggregateVersion),
+    );
     setVersionTag(res, next.aggregateVersion);
     res.json(itemView(next));
   }
@@ -240,10 +218,7 @@ export function itemRoutes(
     if (!item || (caller.role === 'seller' && item.SellerID !== caller.id)) throw notFound();
     // The SKU is free again at once; the document goes when ItemDeleted is out.
     const set = { deleted: true, skuKey: `deleted:${String(id)}` };
-    if (!(await updateAggregate(items, id, item.aggregateVersion, { $set: set }, (v) => [itemDeleted(String(id), v)])))
-      throw conflict(STALE);
-    nudge();
-    await indexNow({ kind: 'delete', id: String(id), version: item.aggregateVersion + 1 });
+    await writes.remove(item, set, (v) => itemDeleted(String(id), v));
     res.json({ message: 'Your Item has been deleted.' });
   });
 

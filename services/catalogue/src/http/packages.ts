@@ -16,7 +16,6 @@
  * 409 / 412 with STALE_PACKAGE once someone else changed the package.
  */
 import {
-  BAD_IF_MATCH,
   NOT_OWN_ITEMS,
   PAGE_BEYOND_SEARCH_LIMIT,
   PackageCreateSchema,
@@ -25,20 +24,7 @@ import {
   STALE_PACKAGE,
   UNPAGED_SEARCH_LIMIT,
 } from '@market/contracts';
-import {
-  badRequest,
-  byIds,
-  conflict,
-  listBody,
-  notFound,
-  objectIdParam,
-  pageRequest,
-  requireCaller,
-  setVersionTag,
-  staleWrite,
-  updateAggregate,
-  writeBase,
-} from '@market/platform';
+import { badRequest, byIds, listBody, notFound, objectIdParam, pageRequest, requireCaller, setVersionTag } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -46,7 +32,8 @@ import { packageSearchRequest, type PackageView } from '../domain/packageSearch'
 import { searchWindow } from '../domain/search';
 import { packageCreated, packageData, packageDeleted, packageUpdated } from '../events/packageEvents';
 import { packagePut } from '../events/searchProjection';
-import type { IndexOp, SearchIndex } from '../store/searchIndex';
+import type { SearchIndex } from '../store/searchIndex';
+import { aggregateWrites, answerAllMatches } from './aggregateWrites';
 import type { ItemDoc } from '../store/items';
 import { packageView, type PackageContentEntry, type PackageDoc } from '../store/packages';
 
@@ -61,14 +48,16 @@ export function packageRoutes(
 ): Router {
   const r = Router();
 
-  /** The seller's write into the package index at once; never fails the request. */
-  async function indexNow(op: IndexOp): Promise<void> {
-    try {
-      await search.bulk([op], { refresh: 'wait_for' });
-    } catch (err) {
-      logger.warn({ err }, 'package index not written on the request path; the projection will catch up');
-    }
-  }
+  const writes = aggregateWrites({
+    model: packages,
+    nudge,
+    search,
+    logger,
+    indexName: 'package index',
+    staleCode: STALE_PACKAGE,
+    meanwhile: STALE,
+  });
+  const indexNow = writes.indexNow;
 
   /** Snapshots of the given items, which must all be the seller's own. */
   async function contentOf(sellerId: string, ids: string[]): Promise<PackageContentEntry[]> {
@@ -101,11 +90,7 @@ export function packageRoutes(
         { sellerId: q.sellerId, availableOnly: req.caller?.role !== 'admin' };
     const body = packageSearchRequest(q.q, scope);
     if (!page.paged) {
-      const { views, total } = await search.searchAll(body, UNPAGED_SEARCH_LIMIT);
-      res.setHeader('X-Total-Count', String(total));
-      if (total > views.length) res.setHeader('X-Result-Truncated', 'true');
-      res.json(views);
-      return;
+      return answerAllMatches(res, search, body);
     }
     const window = searchWindow(page, UNPAGED_SEARCH_LIMIT);
     if (!window) throw badRequest(PAGE_BEYOND_SEARCH_LIMIT);
@@ -150,10 +135,7 @@ export function packageRoutes(
     const id = objectIdParam(req.params.id);
     const current = await ownPackage(req, id);
     const body = PackageUpdateSchema.parse(req.body);
-    const base = writeBase(req, body.version, BAD_IF_MATCH);
-    const version = base.version ?? current.aggregateVersion;
-    if (version !== current.aggregateVersion) throw staleWrite(STALE_PACKAGE, base);
-    const set = {
+    const changes = async () => ({
       packageName: body.packageName,
       description: body.description,
       priceCents: Math.round(body.price * 100),
@@ -162,13 +144,10 @@ export function packageRoutes(
       image: body.image ?? current.image,
       content: await contentOf(current.seller, body.content),
       packageAvailability: body.packageAvailability ?? current.packageAvailability,
-    };
-    const next = { ...current, ...set } as PackageDoc;
-    if (!(await updateAggregate(packages, id, version, { $set: set }, (v) => [packageUpdated(next, v)])))
-      throw base.version === null ? conflict(STALE) : staleWrite(STALE_PACKAGE, base);
-    next.aggregateVersion = version + 1;
-    nudge();
-    await indexNow(packagePut(packageData(next), next.aggregateVersion));
+    });
+    const next = await writes.update(req, current, body.version, changes, packageUpdated, (n) =>
+      packagePut(packageData(n), n.aggregateVersion),
+    );
     setVersionTag(res, next.aggregateVersion);
     res.json(packageView(next));
   });
@@ -178,10 +157,7 @@ export function packageRoutes(
     const caller = requireCaller(req, 'seller', 'admin');
     const p = await packages.findOne({ _id: id, deleted: false }).lean<PackageDoc>();
     if (!p || (caller.role === 'seller' && p.seller !== caller.id)) throw notFound();
-    if (!(await updateAggregate(packages, id, p.aggregateVersion, { $set: { deleted: true } }, (v) => [packageDeleted(String(id), v)])))
-      throw conflict(STALE);
-    nudge();
-    await indexNow({ kind: 'delete', id: String(id), version: p.aggregateVersion + 1 });
+    await writes.remove(p, { deleted: true }, (v) => packageDeleted(String(id), v));
     res.json({ message: 'Package Deleted Successfully' });
   });
 
