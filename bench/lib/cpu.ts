@@ -85,8 +85,7 @@ export function cpuMeter(processes: Map<string, number>): { read(): Map<string, 
     read() {
       const after = treeTicks(roots);
       const out = new Map<string, number>();
-      for (const [name, pid] of processes)
-        if (before.has(pid) && after.has(pid)) out.set(name, (after.get(pid)! - before.get(pid)!) / hz);
+      for (const [name, pid] of processes) if (before.has(pid) && after.has(pid)) out.set(name, (after.get(pid)! - before.get(pid)!) / hz);
       return out;
     },
   };
