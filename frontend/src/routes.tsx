@@ -14,7 +14,7 @@ import { PublicPage } from './components/PublicPage';
 import { CustomerLayout } from './layouts/CustomerLayout';
 import { TERMS_PATH, TermsAndConditions } from './pages/public/Terms';
 import { RequireSession } from './session/session';
-import { lazyPage, preloadingPages } from './lib/lazyPage';
+import { lazyPage, preloadingPages, trackRouter } from './lib/lazyPage';
 import { Loading } from './components/Loading';
 
 // Customer, seller, admin and rarely opened public pages: loaded when first shown (initial JS); a
@@ -126,11 +126,11 @@ export const routes: RouteObject[] = [
     { path: '/CustomerLogin', element: later(<CustomerLogin />) },
     { path: '/SellerLogin', element: later(<SellerLogin />) },
     { path: '/AdminLogin', element: later(<AdminLogin />) },
+    { path: '/CustomerRegistration', element: later(<CustomerRegistration />) },
+    { path: '/CustomerForgotPassword', element: later(<ForgotPassword kind="customer" />) },
+    { path: '/SellerRegistration', element: later(<SellerRegistration />) },
+    { path: '/SellerForgotPassword', element: later(<ForgotPassword kind="seller" />) },
   ]),
-  { path: '/CustomerRegistration', element: later(<CustomerRegistration />) },
-  { path: '/CustomerForgotPassword', element: later(<ForgotPassword kind="customer" />) },
-  { path: '/SellerRegistration', element: later(<SellerRegistration />) },
-  { path: '/SellerForgotPassword', element: later(<ForgotPassword kind="seller" />) },
   { path: TERMS_PATH, element: <TermsAndConditions /> },
   {
     path: '/Customer',
@@ -174,7 +174,7 @@ export const routes: RouteObject[] = [
   {
     path: '/Seller',
     element: <RequireSession kind="seller">{later(<SellerLayout />)}</RequireSession>,
-    children: [
+    children: preloadingPages([
       { index: true, element: <SellerItems /> },
       { path: 'Home', element: <SellerItems /> },
       { path: 'AddItem', element: <AddItem /> },
@@ -199,12 +199,12 @@ export const routes: RouteObject[] = [
       { path: 'ItemMonthlySales', element: <ItemMonthlySales /> },
       { path: 'PackageMonthlySales', element: <PackageMonthlySales /> },
       { path: '*', element: <NotFound home="/Seller/Home" /> },
-    ],
+    ]),
   },
   {
     path: '/Admin',
     element: <RequireSession kind="admin">{later(<AdminLayout />)}</RequireSession>,
-    children: [
+    children: preloadingPages([
       { index: true, element: <AdminHome /> },
       { path: 'Home', element: <AdminHome /> },
       { path: 'ReportedReviews', element: <AdminReportedReviews /> },
@@ -227,7 +227,7 @@ export const routes: RouteObject[] = [
       { path: 'Admins', element: <AdminAdmins /> },
       { path: 'AddAdmin', element: <AdminAddAdmin /> },
       { path: '*', element: <NotFound home="/Admin/Home" /> },
-    ],
+    ]),
   },
   {
     path: '*',
@@ -239,4 +239,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = () => createBrowserRouter(routes);
+export const router = () => trackRouter(createBrowserRouter(routes));

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyPage, pageComponent, preloadingPages } from './lazyPage';
+import { lazyPage, pageComponent, preloadingPages, trackRouter } from './lazyPage';
 
 function Page() {
   return <p>page</p>;
@@ -15,7 +15,8 @@ describe('lazy pages', () => {
     expect(await pageComponent(Page)).toBe(Page);
   });
 
-  it('start loading as soon as their route matches (the route loader does not wait for it)', () => {
+  it('start loading as soon as their route matches; on the page load the loader does not wait for it', async () => {
+    trackRouter({ state: { initialized: false } });
     const load = vi.fn(() => new Promise<{ Page: typeof Page }>(() => undefined));
     const Lazy = lazyPage(load, 'Page');
     const [lazyRoute, plainRoute] = preloadingPages([
@@ -23,12 +24,30 @@ describe('lazy pages', () => {
       { path: 'b', element: <Page /> },
     ]);
     expect(plainRoute!.loader).toBeUndefined();
-    const loader = lazyRoute!.loader as () => unknown;
-    expect(loader()).toBeNull();
+    const loader = lazyRoute!.loader as () => Promise<unknown>;
+    expect(await loader()).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('also start loading when the page sits in a Suspense of its own (top-level public routes)', () => {
+  it('after the page load, the loader waits for the page, so the address and the page change together', async () => {
+    let arrive: (module: { Page: typeof Page }) => void = () => undefined;
+    const load = vi.fn(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = resolve)));
+    const Lazy = lazyPage(load, 'Page');
+    const [route] = preloadingPages([{ path: 'a', element: <Lazy /> }]);
+    trackRouter({ state: { initialized: true } });
+    let done = false;
+    const loading = (route!.loader as () => Promise<unknown>)().then((value) => {
+      done = true;
+      return value;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    arrive({ Page });
+    expect(await loading).toBeNull();
+  });
+
+  it('also start loading when the page sits in a Suspense of its own (top-level public routes)', async () => {
+    trackRouter({ state: { initialized: false } });
     const load = vi.fn(() => new Promise<{ Page: typeof Page }>(() => undefined));
     const Lazy = lazyPage(load, 'Page');
     const [route] = preloadingPages([
@@ -41,7 +60,7 @@ describe('lazy pages', () => {
         ),
       },
     ]);
-    expect((route!.loader as () => unknown)()).toBeNull();
+    expect(await (route!.loader as () => Promise<unknown>)()).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -32,9 +32,28 @@ export async function pageComponent(type: unknown): Promise<unknown> {
   return resolve ? resolve() : type;
 }
 
+/** The app's router, once created: its first navigation is the page load itself. */
+let appRouter: { state: { initialized: boolean } } | undefined;
+
 /**
- * Routes whose lazy page starts loading as soon as the route matches (a loader that does not
- * wait), so the page's code arrives beside the session's `me` instead of after it.
+ * Tells the preloading loaders which router they run in ({@link preloadingPages}).
+ * @param router - the router just created from the routes
+ * @returns the same router
+ */
+export function trackRouter<R extends { state: { initialized: boolean } }>(router: R): R {
+  appRouter = router;
+  return router;
+}
+
+/**
+ * Routes whose lazy page starts loading as soon as the route matches.
+ *
+ * On the page load itself the loader does not wait, so the page's code arrives beside the
+ * session's `me` instead of after it (nothing is on screen yet; the Suspense shows the loader).
+ * On every later navigation it waits for the code: the router moves the address bar when its
+ * loaders are done and renders in a transition, which keeps the old page on screen while a new
+ * page suspends, so a page that had not arrived yet left the old page's form showing under the
+ * new address (a person typing into it typed into the wrong page).
  */
 export function preloadingPages(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
@@ -49,8 +68,10 @@ export function preloadingPages(routes: RouteObject[]): RouteObject[] {
     if (!resolve) return route;
     return {
       ...route,
-      loader: () => {
-        void resolve();
+      loader: async () => {
+        const loading = resolve();
+        // A failed load is left to the page's render, which fails the same way it did before.
+        if (appRouter?.state.initialized) await loading.catch(() => undefined);
         return null;
       },
     } as RouteObject;

@@ -51,6 +51,10 @@ const RULES: [RegExp, Domain[] | Session][] = [
   [/^\/paymentdetails\//, ['cards']],
   [/^\/review\//, ['reviews', 'items']],
   [/^\/(contact|contactsel)\//, ['messages']],
+  // Deleting an account: the person who deleted their own is leaving the area (a `me` asked again
+  // would answer 401 and send them to the login page instead of where they are going); an admin
+  // who deleted someone else is still who they were.
+  [/^\/(Customer|orgSeller|orgseller|seller|Admin)\/delete\//, ['people']],
   [/^\/(Customer|orgSeller|orgseller|seller|Admin)\//, ['me', 'people']],
 ];
 

@@ -117,6 +117,9 @@ describe('data layer', () => {
     // Checking the own password (before deleting the account) changes nothing shown.
     expect(domainsChangedBy('/Customer/checkPassword')).toEqual([]);
     expect(domainsChangedBy('/Customer/update/abc')).toEqual(['me', 'people']);
+    // Deleting an account does not ask `me` again: the own account's 401 would redirect to the login.
+    expect(domainsChangedBy('/Customer/delete/abc')).toEqual(['people']);
+    expect(domainsChangedBy('/Admin/delete/abc')).toEqual(['people']);
     expect(domainsChangedBy('/something/new')).toBe('all');
   });
 });
