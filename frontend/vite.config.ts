@@ -149,5 +149,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
     css: false,
+    // Above the 5 s that findBy* may wait (src/test-setup.ts): a page test with several steps on a
+    // loaded machine is slow, not failing.
+    testTimeout: 20_000,
   },
 });

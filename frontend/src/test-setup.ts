@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Each test starts from an empty document (vitest runs without globals, so RTL cannot do it itself).
 afterEach(() => cleanup());
+
+// findBy* and waitFor give up after 5 s instead of 1 s: a page's first render under a loaded
+// machine (the test's lazy page modules and Mantine compiled on first use) took 1.7 s once. A
+// passing test does not wait any longer for it.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Node 25 and later define their own `localStorage` and `sessionStorage` on the global object,
 // without methods unless Node runs with --localstorage-file. vitest's jsdom environment copies a
