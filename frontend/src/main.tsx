@@ -7,17 +7,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { ModalsSlot } from './lib/modalsHost';
-import { QueryProvider } from './lib/queryClient';
+import { createQueryClient, QueryProvider } from './lib/queryClient';
 import { router } from './routes';
 import { NOTIFICATIONS_POSITION, theme } from './theme';
+
+// One query cache for the pages and for the reads their routes start ahead (routes.tsx).
+const queryClient = createQueryClient();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <ModalsSlot />
       <Notifications position={NOTIFICATIONS_POSITION} />
-      <QueryProvider>
-        <RouterProvider router={router()} />
+      <QueryProvider client={queryClient}>
+        <RouterProvider router={router(queryClient)} />
       </QueryProvider>
     </MantineProvider>
   </StrictMode>,

@@ -7,6 +7,7 @@
  * Test screens of the documents (`/Customer/TestOrdersMerge`, `/Seller/TestpackageReport`) are not
  * shipped (docs/architecture.md, Departures from the documents).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from './components/NotFound';
@@ -14,7 +15,8 @@ import { PublicPage } from './components/PublicPage';
 import { CustomerLayout } from './layouts/CustomerLayout';
 import { TERMS_PATH, TermsAndConditions } from './pages/public/Terms';
 import { RequireSession } from './session/session';
-import { lazyPage, preloadingPages, trackRouter } from './lib/lazyPage';
+import { lazyPage, prefetchOnMatch, preloadingPages, trackRouter } from './lib/lazyPage';
+import { browsePrefetch } from './pages/customer/browseQueries';
 import { Loading } from './components/Loading';
 
 // Customer, seller, admin and rarely opened public pages: loaded when first shown (initial JS); a
@@ -142,11 +144,11 @@ export const routes: RouteObject[] = [
     children: preloadingPages([
       { index: true, element: <CustomerHome /> },
       { path: 'Home', element: <CustomerHome /> },
-      { path: 'AllItmes', element: <AllItems /> },
-      { path: 'AllItemsFilterBy/:value', element: <AllItemsFilterBy /> },
-      { path: 'DiscountedItems', element: <DiscountedItems /> },
+      { path: 'AllItmes', element: <AllItems />, handle: prefetchOnMatch(browsePrefetch.allItems) },
+      { path: 'AllItemsFilterBy/:value', element: <AllItemsFilterBy />, handle: prefetchOnMatch(browsePrefetch.filterBy) },
+      { path: 'DiscountedItems', element: <DiscountedItems />, handle: prefetchOnMatch(browsePrefetch.discounted) },
       { path: 'Packages', element: <PackagesPage /> },
-      { path: 'ItemDetails/:id', element: <ItemDetails /> },
+      { path: 'ItemDetails/:id', element: <ItemDetails />, handle: prefetchOnMatch(browsePrefetch.item) },
       { path: 'MyProfile', element: <CustomerMyProfile /> },
       { path: 'update/:id', element: <CustomerUpdateProfile /> },
       { path: 'Mywishlist', element: <MyWishlist /> },
@@ -239,4 +241,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = () => trackRouter(createBrowserRouter(routes));
+/** The app's router; `client` is the query cache the routes' reads ahead fill (prefetchOnMatch). */
+export const router = (client?: QueryClient) => trackRouter(createBrowserRouter(routes), client);

@@ -1,6 +1,9 @@
+import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyPage, pageComponent, preloadingPages, trackRouter } from './lazyPage';
+import { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+import { lazyPage, pageComponent, prefetchOnMatch, preloadingPages, trackRouter } from './lazyPage';
 
 function Page() {
   return <p>page</p>;
@@ -62,5 +65,31 @@ describe('lazy pages', () => {
     ]);
     expect(await (route!.loader as () => Promise<unknown>)()).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("start the page's first read with the route's arguments, into the app's query cache", async () => {
+    const client = new QueryClient();
+    trackRouter({ state: { initialized: false } }, client);
+    const prefetch = vi.fn();
+    const Lazy = lazyPage(() => Promise.resolve({ Page }), 'Page');
+    const [route] = preloadingPages([{ path: 'ItemDetails/:id', element: <Lazy />, handle: prefetchOnMatch(prefetch) }]);
+    const args = {
+      params: { id: 'i1' },
+      request: new Request('http://shop.test/Customer/ItemDetails/i1'),
+    } as unknown as LoaderFunctionArgs;
+    await (route!.loader as (a: LoaderFunctionArgs) => Promise<unknown>)(args);
+    expect(prefetch).toHaveBeenCalledWith(client, args);
+  });
+
+  it('render at once, without suspending, once their module has loaded (a navigation then shows the new page, not the old one)', async () => {
+    const Lazy = lazyPage(() => Promise.resolve({ Page }), 'Page');
+    await pageComponent(Lazy);
+    render(
+      <Suspense fallback={<p>loading</p>}>
+        <Lazy />
+      </Suspense>,
+    );
+    expect(screen.getByText('page')).toBeInTheDocument();
+    expect(screen.queryByText('loading')).toBeNull();
   });
 });

@@ -4,45 +4,76 @@
  * shopper's initial JavaScript.
  * Render it under a `<Suspense>` (AreaShell wraps its pages in one; routes.tsx the others).
  */
-import { isValidElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { createElement, isValidElement, lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 
 /**
  * @param load - the module's dynamic import, e.g. `() => import('../pages/seller/Items')`
  * @param name - the page's export in that module
- * @returns a component with the page's props, loading its module on first render
+ * @returns a component with the page's props: until its module has loaded, a `React.lazy` that
+ *   loads it (and suspends); once loaded, the page itself. React.lazy suspends on its first render
+ *   even when the module is already there (it learns so a task later), and a navigation renders
+ *   in a transition, which keeps the previous page on screen, under the new address, meanwhile.
  */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
-  const resolve = async () => (await load())[name];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the page's own props type is kept by the cast below
-  const page = lazy(async () => ({ default: (await resolve()) as ComponentType<any> }));
-  pages.set(page, resolve);
-  return page as unknown as M[K];
+  type Page = ComponentType<any>;
+  let loaded: Page | undefined;
+  const resolve = async () => {
+    const page = (await load())[name];
+    loaded = page as Page;
+    return page;
+  };
+  const Lazy = lazy(async () => ({ default: (await resolve()) as Page }));
+  function LazyPage(props: object) {
+    // Fixed for this instance's life: switching between the two would remount the page.
+    const [Loaded] = useState(() => loaded);
+    return createElement(Loaded ?? Lazy, props);
+  }
+  LazyPage.displayName = `LazyPage(${String(name)})`;
+  pages.set(LazyPage, resolve);
+  return LazyPage as unknown as M[K];
 }
 
 /** Each lazy page → loads its module and gives the page component. */
 const pages = new WeakMap<object, () => Promise<unknown>>();
+
+/** The module loader of a {@link lazyPage}, if `type` is one. */
+const pageLoader = (type: unknown) =>
+  (typeof type === 'function' || typeof type === 'object') && type !== null ? pages.get(type) : undefined;
 
 /**
  * The page component a route element's type stands for: the loaded page of a {@link lazyPage},
  * else the type itself (for tests that check which page a route shows).
  */
 export async function pageComponent(type: unknown): Promise<unknown> {
-  const resolve = typeof type === 'object' && type !== null ? pages.get(type) : undefined;
+  const resolve = pageLoader(type);
   return resolve ? resolve() : type;
 }
 
-/** The app's router, once created: its first navigation is the page load itself. */
-let appRouter: { state: { initialized: boolean } } | undefined;
+/** The app's router, once created (its first navigation is the page load itself), and its query client. */
+let app: { router?: { state: { initialized: boolean } }; client?: QueryClient } = {};
 
 /**
- * Tells the preloading loaders which router they run in ({@link preloadingPages}).
+ * Tells the preloading loaders which router they run in and which query cache their reads fill
+ * ({@link preloadingPages}).
  * @param router - the router just created from the routes
+ * @param client - the app's query client (without one, routes read nothing ahead)
  * @returns the same router
  */
-export function trackRouter<R extends { state: { initialized: boolean } }>(router: R): R {
-  appRouter = router;
+export function trackRouter<R extends { state: { initialized: boolean } }>(router: R, client?: QueryClient): R {
+  app = { router, client };
   return router;
+}
+
+/**
+ * A route `handle` whose page's first read starts as soon as the route matches, beside the
+ * page's code and the session's `me`, instead of after both (the page's `useAsync` of the same
+ * query joins it): `{ path, element, handle: prefetchOnMatch((client, args) => …) }`.
+ */
+export function prefetchOnMatch(prefetch: (client: QueryClient, args: LoaderFunctionArgs) => void) {
+  return { prefetch };
 }
 
 /**
@@ -63,15 +94,16 @@ export function preloadingPages(routes: RouteObject[]): RouteObject[] {
       const child = (element as ReactElement<{ children?: unknown }>).props.children;
       element = isValidElement(child) ? child : undefined;
     }
-    const type = element?.type;
-    const resolve = typeof type === 'object' && type !== null ? pages.get(type) : undefined;
+    const resolve = pageLoader(element?.type);
     if (!resolve) return route;
     return {
       ...route,
-      loader: async () => {
+      loader: async (args: LoaderFunctionArgs) => {
         const loading = resolve();
+        const prefetch = (route.handle as Partial<ReturnType<typeof prefetchOnMatch>> | undefined)?.prefetch;
+        if (prefetch && app.client) prefetch(app.client, args);
         // A failed load is left to the page's render, which fails the same way it did before.
-        if (appRouter?.state.initialized) await loading.catch(() => undefined);
+        if (app.router?.state.initialized) await loading.catch(() => undefined);
         return null;
       },
     } as RouteObject;

@@ -2,12 +2,13 @@
  * The web app's data layer:
  * one `GET /Customer/me` per session, no double fetches under StrictMode, instant Back.
  */
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage, renderRoutes } from '../test-utils';
 import { api } from '../api/client';
 import { MyOrders, MyPackageOrders } from '../pages/customer/Orders';
-import { domainsChangedBy } from './queryClient';
+import { createQueryClient, domainsChangedBy, QueryProvider } from './queryClient';
+import { pageQuery, readAhead, useAsync } from './useAsync';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -104,6 +105,33 @@ describe('data layer', () => {
     fireEvent.click(screen.getByTestId('history-back'));
     expect(screen.getByText('Phone 2')).toBeInTheDocument();
     expect(count(calls, '/Customer/me')).toBe(1);
+  });
+
+  it('a page shows the read its route started ahead without asking again; a later visit refreshes', async () => {
+    let loads = 0;
+    const load = () => Promise.resolve(`answer ${++loads}`);
+    function Page() {
+      return <p>{useAsync(['items', 'ahead'], load).data ?? 'loading'}</p>;
+    }
+    const client = createQueryClient();
+    readAhead(client, pageQuery(['items', 'ahead'], load));
+    // The answer arrives before the page's code and the session do.
+    await waitFor(() => expect(client.getQueryData(['items', 'ahead'])).toBe('answer 1'));
+    render(
+      <QueryProvider client={client}>
+        <Page />
+      </QueryProvider>,
+    );
+    expect(screen.getByText('answer 1')).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(loads).toBe(1);
+    cleanup();
+    render(
+      <QueryProvider client={client}>
+        <Page />
+      </QueryProvider>,
+    );
+    expect(await screen.findByText('answer 2')).toBeInTheDocument();
   });
 
   it('knows which cached reads each write changes', () => {

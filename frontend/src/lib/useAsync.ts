@@ -14,7 +14,7 @@
  * The older form `useAsync(load, deps)` still works but only de-duplicates within one mounted
  * component (no cache across pages); prefer the keyed form.
  */
-import { keepPreviousData, QueryClientContext, useQuery, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, QueryClientContext, useQuery, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useContext, useId, useState, type DependencyList } from 'react';
 import { createQueryClient, type Domain } from './queryClient';
 
@@ -25,6 +25,43 @@ export interface AsyncState<T> {
   loading: boolean;
   /** Loads again (joins a load already running); resolves when it has settled. */
   reload: () => Promise<void>;
+}
+
+/**
+ * A page's read as the query cache holds it, for `useAsync` and for a route that starts the read
+ * before the page renders (`client.prefetchQuery(pageQuery(key, load))`): the same key and load
+ * give the same cache entry.
+ * @param key - `[domain, what, ...every input of the request]`
+ */
+export function pageQuery<T, K extends readonly [Domain, ...unknown[]]>(key: K, load: () => Promise<T>) {
+  // The cache cannot hold `undefined`; a load without a value is kept as null.
+  return { queryKey: key, queryFn: async () => ((await load()) ?? null) as T };
+}
+
+/** Queries a route started before its page rendered (see {@link readAhead}), not yet shown by a page. */
+const readAheadQueries = new WeakSet<object>();
+
+/**
+ * Starts a page's read before the page renders (its route loader, lib/lazyPage.ts): the page's
+ * `useAsync` with the same key then shows that answer, or joins the request still in flight,
+ * instead of asking again on mount as it does for data cached by an earlier visit.
+ * @param query - the page's read, from {@link pageQuery}
+ */
+export function readAhead(client: QueryClient, query: ReturnType<typeof pageQuery>): void {
+  void client.prefetchQuery(query);
+  const started = client.getQueryCache().find({ queryKey: query.queryKey, exact: true });
+  if (started) readAheadQueries.add(started);
+}
+
+/**
+ * Whether a page mounting over cached data asks again: yes, unless its route just read it ahead.
+ * Also asked while the page renders, before it observes the query; the mark is spent only once
+ * the page observes it (mounted).
+ */
+function refetchOnMount<T>(query: Query<T, Error, T>): boolean {
+  if (!readAheadQueries.has(query)) return true;
+  if (query.getObserversCount() > 0) readAheadQueries.delete(query);
+  return query.state.isInvalidated;
 }
 
 export function useAsync<T>(key: readonly [Domain, ...unknown[]], load: () => Promise<T>): AsyncState<T>;
@@ -38,10 +75,9 @@ export function useAsync<T>(a: readonly unknown[] | (() => Promise<T>), b: Depen
   const [own] = useState(() => (provided ? undefined : createQueryClient()));
   const query = useQuery(
     {
-      queryKey,
-      // The cache cannot hold `undefined`; a load without a value is kept as null.
-      queryFn: async () => ((await load()) ?? null) as T,
+      ...pageQuery(queryKey as readonly [Domain, ...unknown[]], load),
       placeholderData: keepPreviousData,
+      refetchOnMount: refetchOnMount<T>,
     },
     provided ?? own,
   );

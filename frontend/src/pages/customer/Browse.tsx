@@ -20,11 +20,11 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { CATEGORIES } from '@market/contracts';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
+import { filterFromValue, itemQuery, listingFromParams, listingQuery, LISTING_LIMIT } from './browseQueries';
 import { identityApi } from '../../api/identity';
 import { ItemCard } from '../../components/ItemCard';
 import { ShopButtons } from '../../components/ShopButtons';
@@ -42,39 +42,15 @@ import { imageUrl, thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { useAsync } from '../../lib/useAsync';
 
-const LIMIT = 12;
-
-/** The category a /AllItemsFilterBy value names ('Tablet' is the documents' short name). */
-function filterFromValue(value: string): ItemFilters {
-  if (value === 'Tablet') return { category: 'Tablet / iPad / iPod' };
-  if ((CATEGORIES as readonly string[]).includes(value)) return { category: value };
-  return { brand: value };
-}
-
-/** Sort orders of the listing (`sort` of GET /items/getItems); newest first when none. */
-const SORTS = ['newest', 'price-asc', 'price-desc', 'rating', 'name', 'relevance'] as const;
-
 /**
- * The listing's search text, filters, sort and page, kept in the query string:
- * `?q=&category=&brand=&priceBand=&minRating=&sort=&page=`. Back from an item comes back to
- * the same results, and a search can be shared or bookmarked. Unknown or malformed values are
- * ignored. Every change replaces the current history entry (typing does not pile up entries).
+ * The listing's search text, filters, sort and page, kept in the query string
+ * ({@link listingFromParams}): Back from an item comes back to the same results, and a search can
+ * be shared or bookmarked. Every change replaces the current history entry (typing does not pile
+ * up entries).
  */
 export function useListingParams() {
   const [params, setParams] = useSearchParams();
-  const text = (name: string) => params.get(name)?.trim() || undefined;
-  const rating = Number(params.get('minRating'));
-  const sort = params.get('sort');
-  const filters: ItemFilters = {
-    category: text('category'),
-    brand: text('brand'),
-    priceBand: text('priceBand'),
-    minRating: Number.isInteger(rating) && rating >= 1 && rating <= 5 ? rating : undefined,
-    sort: SORTS.includes(sort as (typeof SORTS)[number]) ? (sort as string) : undefined,
-  };
-  const pageNumber = Number(params.get('page'));
-  const page = Number.isInteger(pageNumber) && pageNumber > 1 ? pageNumber : 1;
-  const q = params.get('q') ?? '';
+  const { q, filters, page } = listingFromParams(params);
   /** Writes the given values (undefined or '' removes one); any change but the page's goes to page 1. */
   const update = (
     next: Partial<Record<'q' | 'category' | 'brand' | 'priceBand' | 'minRating' | 'sort' | 'page', string | number | undefined>>,
@@ -119,10 +95,8 @@ function ItemGrid({
     if (listing.q.trim() !== text.trim()) setText(listing.q);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [listing.q]);
-  const serverQ = listing.q.trim() || undefined;
-  const list = useAsync(['items', 'listItems', { ...filters, ...base, q: serverQ }, page, LIMIT], () =>
-    catalogueApi.listItems({ ...filters, ...base, q: serverQ }, page, LIMIT),
-  );
+  const query = listingQuery(base, listing);
+  const list = useAsync(query.queryKey, query.queryFn);
   return (
     <>
       <PageHeader title={title} />
@@ -154,7 +128,7 @@ function ItemGrid({
                 />
               ))}
             </SimpleGrid>
-            <Pager page={page} total={rows.total} limit={LIMIT} onChange={(p) => update({ page: p })} />
+            <Pager page={page} total={rows.total} limit={LISTING_LIMIT} onChange={(p) => update({ page: p })} />
           </>
         )}
       </ListState>
@@ -178,8 +152,8 @@ export function DiscountedItems() {
 
 export function PackagesPage() {
   const s = useSearch();
-  const list = useAsync(['packages', 'listPackages', { q: s.q || undefined }, s.page, LIMIT], () =>
-    catalogueApi.listPackages({ q: s.q || undefined }, s.page, LIMIT),
+  const list = useAsync(['packages', 'listPackages', { q: s.q || undefined }, s.page, LISTING_LIMIT], () =>
+    catalogueApi.listPackages({ q: s.q || undefined }, s.page, LISTING_LIMIT),
   );
   return (
     <>
@@ -217,7 +191,7 @@ export function PackagesPage() {
                 </Card>
               ))}
             </SimpleGrid>
-            <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
+            <Pager page={s.page} total={rows.total} limit={LISTING_LIMIT} onChange={s.setPage} />
           </>
         )}
       </ListState>
@@ -227,7 +201,8 @@ export function PackagesPage() {
 
 export function ItemDetails() {
   const { id = '' } = useParams();
-  const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
+  const itemRead = itemQuery(id);
+  const item = useAsync(itemRead.queryKey, itemRead.queryFn);
   const seller = useAsync(['people', 'getSeller', item.data?.SellerID ?? null], async () =>
     item.data ? identityApi.getSeller(item.data.SellerID) : null,
   );
