@@ -47,6 +47,9 @@ describe('customer account journey', () => {
     await page.getByRole('button', { name: 'Sign up' }).click();
 
     await page.waitForURL('**/CustomerLogin');
+    // The address changes a moment before the new page shows (React Router renders in a
+    // transition): type into the login form, not into the page it replaces.
+    await page.getByRole('heading', { name: 'Customer Login' }).waitFor();
     await page.getByLabel('Username').fill(username);
     await page
       .getByLabel(/^Password/)
@@ -147,6 +150,7 @@ describe('seller onboarding journey', () => {
     await seller.getByRole('button', { name: 'SIGNOUT' }).click();
     // Logout revokes the session, then opens the seller login page (without a page to return to).
     await seller.waitForURL('**/SellerLogin');
+    await seller.getByRole('heading', { name: 'Seller Login' }).waitFor();
     await seller.getByLabel('Username').fill(username);
     await seller
       .getByLabel(/^Password/)
@@ -198,6 +202,9 @@ describe('forgotten password journey', () => {
     await page.getByLabel('Confirm password').fill('Trinco#2027');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.waitForURL('**/CustomerLogin');
+    // The address changes a moment before the new page shows (React Router renders in a
+    // transition): type into the login form, not into the page it replaces.
+    await page.getByRole('heading', { name: 'Customer Login' }).waitFor();
     await page.getByLabel('Username').fill(username);
     await page
       .getByLabel(/^Password/)
