@@ -8,43 +8,23 @@
  * Prints the number of documents in each new index and the time taken.
  */
 import { Topics } from '@market/contracts';
-import {
-  consumerGroupOf,
-  createKafka,
-  createLogger,
-  loadConfig,
-  rebuildSearchIndices,
-  runSearchRebuild,
-  type RebuiltIndex,
-} from '@market/platform';
+import { loadConfig, runSearchRebuild } from '@market/platform';
 import { CatalogueConfigSchema, searchAlias } from './config';
 import { indexOps } from './events/searchProjection';
-import { SearchIndex } from './store/searchIndex';
 import { indexDefinition } from './domain/search';
 import { packageIndexDefinition } from './domain/packageSearch';
 
-async function main(): Promise<RebuiltIndex[]> {
-  const config = loadConfig(CatalogueConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env });
-  const logger = createLogger(`${config.SERVICE_NAME}-search-rebuild`, config.LOG_LEVEL);
-  const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger, requestTimeoutMs: 120_000 };
-  const items = new SearchIndex({ ...common, alias: searchAlias(config, 'items'), definition: indexDefinition });
-  const packages = new SearchIndex<unknown>({ ...common, alias: searchAlias(config, 'packages'), definition: packageIndexDefinition });
-  try {
-    return await rebuildSearchIndices({
-      kafka: createKafka(`${config.SERVICE_NAME}-search-rebuild`, config.KAFKA_BROKERS, logger),
-      logger,
-      groupPrefix: consumerGroupOf(config),
-      topics: [Topics.item, Topics.package],
-      indices: [items, packages] as never,
-      apply: async (events, [itemIndex, packageIndex]) => {
-        const ops = indexOps(events);
-        await items.bulk(ops.items, { index: itemIndex });
-        await packages.bulk(ops.packages, { index: packageIndex });
-      },
-    });
-  } finally {
-    await Promise.all([items.close(), packages.close()]);
-  }
-}
-
-runSearchRebuild('catalogue', main);
+runSearchRebuild({
+  service: 'catalogue',
+  config: () => loadConfig(CatalogueConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env }),
+  topics: [Topics.item, Topics.package],
+  indices: (config) => [
+    { alias: searchAlias(config, 'items'), definition: indexDefinition },
+    { alias: searchAlias(config, 'packages'), definition: packageIndexDefinition },
+  ],
+  // Item and package events carry their whole document: no database read.
+  writes: async (events) => {
+    const ops = indexOps(events);
+    return [ops.items, ops.packages];
+  },
+});

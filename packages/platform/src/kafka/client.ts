@@ -3,8 +3,9 @@
  * services' start-up code from the topic list in packages/contracts, not by auto-creation.
  */
 import { ALL_TOPICS, TOPIC_PARTITIONS, dlqTopic } from '@market/contracts';
-import { Kafka, logLevel, type Admin, type LogEntry } from 'kafkajs';
+import { Kafka, logLevel, type Admin, type Consumer, type LogEntry } from 'kafkajs';
 import type { Logger } from 'pino';
+import { DEFAULT_FETCH_WAIT_MS } from '../config';
 import { applyRequestQueueFix } from './request-queue-fix';
 
 // kafkajs 2.2.4 polls every idle broker connection each millisecond (see ./request-queue-fix).
@@ -38,6 +39,31 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
         const { message, ...rest } = log;
         kafkaLog[LEVELS[level] ?? 'info'](rest, message);
       },
+  });
+}
+
+/**
+ * A consumer group member as every consumer of the marketplace runs one (idempotent consumers and
+ * projections): no topic auto-creation, a heartbeat each second.
+ * @param opts.fetchWaitMs - longest wait of an idle fetch, ms (default {@link DEFAULT_FETCH_WAIT_MS},
+ *   config `KAFKA_FETCH_WAIT_MS`). The broker answers a fetch as soon as one byte arrives, so this
+ *   does not delay an event; it sets how often an idle member asks again (50 ms made 20 fetches a
+ *   second per consumer, 1 s still made Kafka the busiest part of an idle stack) and how long a
+ *   stopping one waits for the fetch in flight. kafkajs heartbeats after each fetch, so an idle
+ *   member heartbeats once per wait, well within the session timeout.
+ * @param opts.sessionTimeoutMs - how long the group waits for a silent member before it
+ *   rebalances, ms
+ */
+export function groupConsumer(
+  kafka: Kafka,
+  opts: { groupId: string; fetchWaitMs?: number | undefined; sessionTimeoutMs: number },
+): Consumer {
+  return kafka.consumer({
+    groupId: opts.groupId,
+    maxWaitTimeInMs: opts.fetchWaitMs ?? DEFAULT_FETCH_WAIT_MS,
+    sessionTimeout: opts.sessionTimeoutMs,
+    heartbeatInterval: 1_000,
+    allowAutoTopicCreation: false,
   });
 }
 

@@ -22,7 +22,7 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
-import { DEFAULT_FETCH_WAIT_MS } from '../config';
+import { groupConsumer } from './client';
 import { isDuplicateKey } from '../mongo';
 
 /** Where and how an event arrived. */
@@ -65,7 +65,7 @@ export interface ConsumerOptions {
    * holds up the others, which is what replicas in the group would do anyway.
    */
   partitionsConsumedConcurrently?: number;
-  /** Longest wait of an idle fetch, ms (default {@link DEFAULT_FETCH_WAIT_MS}; config `KAFKA_FETCH_WAIT_MS`). */
+  /** Longest wait of an idle fetch, ms (see {@link groupConsumer}). */
   fetchWaitMs?: number;
 }
 
@@ -164,19 +164,7 @@ export class IdempotentConsumer {
   private readonly retryDelayMs: number;
 
   constructor(private readonly opts: ConsumerOptions) {
-    this.consumer = opts.kafka.consumer({
-      groupId: opts.groupId,
-      // How long the broker holds an empty fetch. It answers as soon as one byte arrives
-      // (minBytes 1), so this does not delay an event; it only sets how often an idle consumer
-      // asks again (50 ms made 20 fetches a second per consumer; 1 s still made Kafka the
-      // busiest part of an idle stack). kafkajs heartbeats after each fetch and after each
-      // message, so an idle member heartbeats once per wait, well within sessionTimeout; a
-      // stopping consumer waits for the fetch in flight (DEFAULT_FETCH_WAIT_MS says the budget).
-      maxWaitTimeInMs: opts.fetchWaitMs ?? DEFAULT_FETCH_WAIT_MS,
-      sessionTimeout: 10_000,
-      heartbeatInterval: 1_000,
-      allowAutoTopicCreation: false,
-    });
+    this.consumer = groupConsumer(opts.kafka, { groupId: opts.groupId, fetchWaitMs: opts.fetchWaitMs, sessionTimeoutMs: 10_000 });
     this.processed = processedEventsModel(opts.conn);
     this.maxAttempts = opts.maxAttempts ?? 3;
     this.retryDelayMs = opts.retryDelayMs ?? 100;

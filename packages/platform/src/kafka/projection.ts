@@ -13,7 +13,7 @@
 import { parseEnvelope, type EventEnvelope } from '@market/contracts';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import { DEFAULT_FETCH_WAIT_MS } from '../config';
+import { groupConsumer } from './client';
 
 export interface ProjectionOptions {
   kafka: Kafka;
@@ -29,7 +29,7 @@ export interface ProjectionOptions {
   chunkSize?: number;
   /** Longest pause between retries of a failing batch, ms (default 5,000). */
   maxRetryDelayMs?: number;
-  /** Longest wait of an idle fetch, ms (default {@link DEFAULT_FETCH_WAIT_MS}; config `KAFKA_FETCH_WAIT_MS`). */
+  /** Longest wait of an idle fetch, ms (see {@link groupConsumer}). */
   fetchWaitMs?: number;
 }
 
@@ -44,16 +44,8 @@ export class ProjectionConsumer {
   private stopping = false;
 
   constructor(private readonly opts: ProjectionOptions) {
-    this.consumer = opts.kafka.consumer({
-      groupId: opts.groupId,
-      // The broker answers a fetch as soon as data arrives; this only sets how often an idle
-      // projection asks again (50 ms made it the busiest idle consumer of the catalogue), and how
-      // long a stopping one waits for the fetch in flight (see DEFAULT_FETCH_WAIT_MS).
-      maxWaitTimeInMs: opts.fetchWaitMs ?? DEFAULT_FETCH_WAIT_MS,
-      sessionTimeout: 30_000,
-      heartbeatInterval: 1_000,
-      allowAutoTopicCreation: false,
-    });
+    // A projection's chunk can take seconds to apply: a longer session than an idempotent consumer's.
+    this.consumer = groupConsumer(opts.kafka, { groupId: opts.groupId, fetchWaitMs: opts.fetchWaitMs, sessionTimeoutMs: 30_000 });
   }
 
   /** Joins the group and starts consuming; resolves once it has its partitions. */

@@ -14,9 +14,19 @@
  */
 import type { EventEnvelope } from '@market/contracts';
 import type { Kafka } from 'kafkajs';
+import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { BaseConfig } from '../config';
+import { createKafka } from '../kafka/client';
 import { ProjectionConsumer } from '../kafka/projection';
-import type { SearchIndex } from './searchIndex';
+import { createLogger } from '../logger';
+import { connectMongo } from '../mongo';
+import { consumerGroupOf } from '../service';
+import type { SearchConfigFields } from './config';
+import { SearchIndex, type IndexOp } from './searchIndex';
+
+type SearchConfig = { [K in keyof typeof SearchConfigFields]: z.output<(typeof SearchConfigFields)[K]> };
 
 export interface RebuildOptions {
   kafka: Kafka;
@@ -41,21 +51,50 @@ export interface RebuiltIndex {
   count: number;
 }
 
+/** The configuration a search rebuild reads (the service's own schema extended with SearchConfigFields). */
+export type RebuildConfig = Pick<BaseConfig, 'SERVICE_NAME' | 'MONGO_URL' | 'MONGO_DB' | 'KAFKA_BROKERS' | 'LOG_LEVEL'> &
+  Pick<SearchConfig, 'OPENSEARCH_URL' | 'OPENSEARCH_REPLICAS'>;
+
 /**
- * The process of a service's `npm run search:rebuild`: runs `rebuild` (which answers what
- * {@link rebuildSearchIndices} did), prints a line per rebuilt index and the time taken, then
- * exits 0; on an error it prints the reason and exits 1.
- * @param service - the service's name, for the last line
+ * What one service's `npm run search:rebuild` replays and writes; everything else (logger, Kafka
+ * client, index clients, database connection, printing, exit code) is {@link runSearchRebuild}'s.
+ * @typeParam C - the service's configuration
+ * @typeParam D - what `writes` reads besides the events (e.g. the service's models), from `sources`
  */
-export function runSearchRebuild(service: string, rebuild: () => Promise<RebuiltIndex[]>): void {
+export interface SearchRebuildScript<C extends RebuildConfig, D> {
+  /** The service's name: the database's default name and the last line printed. */
+  service: string;
+  /** Loads the service's configuration; secrets a rebuild never uses get placeholders. */
+  config: () => C;
+  /** The topics the live projection consumes, replayed from the start. */
+  topics: readonly string[];
+  /** Appended to the service's consumer group, when the live projection's group has a suffix. */
+  groupSuffix?: string;
+  /** The live indices (alias and settings and mappings), in the order `writes` answers. */
+  indices: (config: C) => readonly { alias: string; definition: (replicas: number) => object }[];
+  /** What `writes` reads from the service's database, which is then connected (MONGO_URL, MONGO_DB or `service`). */
+  sources?: (db: Connection) => D;
+  /**
+   * The index writes of a chunk of events, as the live projection makes them: `ops[n]` goes to
+   * `indices[n]`. `sources` is undefined when the script gives no `sources`.
+   */
+  writes: (events: EventEnvelope[], sources: D) => Promise<readonly (readonly IndexOp[])[]>;
+}
+
+/**
+ * The process of a service's `npm run search:rebuild`: connects what `script` needs, rebuilds its
+ * indices ({@link rebuildSearchIndices}), prints a line per rebuilt index and the time taken, then
+ * exits 0; on an error it prints the reason and exits 1.
+ */
+export function runSearchRebuild<C extends RebuildConfig, D>(script: SearchRebuildScript<C, D>): void {
   const started = Date.now();
-  rebuild().then(
+  rebuildFor(script).then(
     (done) => {
       for (const d of done)
         console.log(
           `search index rebuilt: ${d.index} now behind ${d.alias} with ${d.count} documents (replaced ${d.replaced.join(', ') || 'nothing'})`,
         );
-      console.log(`${service} search:rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`${script.service} search:rebuild done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
       process.exit(0);
     },
     (err: unknown) => {
@@ -63,6 +102,35 @@ export function runSearchRebuild(service: string, rebuild: () => Promise<Rebuilt
       process.exit(1);
     },
   );
+}
+
+async function rebuildFor<C extends RebuildConfig, D>(script: SearchRebuildScript<C, D>): Promise<RebuiltIndex[]> {
+  const config = script.config();
+  const name = `${config.SERVICE_NAME}-search-rebuild`;
+  const logger = createLogger(name, config.LOG_LEVEL);
+  const db = script.sources ? await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB ?? script.service }) : undefined;
+  const sources = (db && script.sources ? script.sources(db) : undefined) as D;
+  // A rebuild writes chunks of 2,000 events: a longer write timeout than a live projection's.
+  const indices = script
+    .indices(config)
+    .map(
+      (i) => new SearchIndex({ ...i, url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger, requestTimeoutMs: 120_000 }),
+    );
+  try {
+    return await rebuildSearchIndices({
+      kafka: createKafka(name, config.KAFKA_BROKERS, logger),
+      logger,
+      groupPrefix: `${consumerGroupOf(config)}${script.groupSuffix ?? ''}`,
+      topics: script.topics,
+      indices,
+      apply: async (events, into) => {
+        const ops = await script.writes(events, sources);
+        for (const [n, index] of indices.entries()) await index.bulk([...(ops[n] ?? [])], { index: into[n]! });
+      },
+    });
+  } finally {
+    await Promise.all([...indices.map((i) => i.close()), db?.close()]);
+  }
 }
 
 /**
