@@ -50,6 +50,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['frontend/e2e/**/*.e2e.test.ts'],
+          setupFiles: ['frontend/e2e/setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           env: testEnv,

@@ -13,7 +13,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
 
 // E2E_WEB_DIST: a web build elsewhere (several people building in one working tree).
 const DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.resolve(__dirname, '..', 'dist');
@@ -71,7 +70,7 @@ export async function startE2E(services: string[]): Promise<E2E> {
     async newPage() {
       const context = await browser.newContext({ baseURL: webUrl, viewport: { width: 1280, height: 860 } });
       context.setDefaultTimeout(15_000);
-      reportOnFailure(context);
+      for (const hook of onNewContext) hook(context);
       return context.newPage();
     },
     async stop() {
@@ -83,41 +82,11 @@ export async function startE2E(services: string[]): Promise<E2E> {
 }
 
 /**
- * When the running test fails, prints what each page of `context` showed (address, visible text,
- * answers of 400 and above, console errors) and saves a screenshot of it to
- * `.data/test-results/e2e-failures/`, so a failure seen only on another
- * machine says what the person would have seen. Outside a test it does nothing.
+ * Called with each browser context a test opens (`newPage`, the world's `pageAt`): the e2e setup
+ * file (setup.ts) adds the failure report there. Kept out of this module because the bench
+ * imports it outside vitest.
  */
-export function reportOnFailure(context: BrowserContext): void {
-  const log: string[] = [];
-  context.on('page', (page) => {
-    page.on('response', (res) => {
-      if (res.status() >= 400) log.push(`${res.status()} ${res.request().method()} ${res.url()}`);
-    });
-    page.on('console', (m) => {
-      if (m.type() === 'error') log.push(`console: ${m.text()}`);
-    });
-    page.on('pageerror', (err) => log.push(`page error: ${err.message}`));
-  });
-  try {
-    onTestFailed(async ({ task }) => {
-      const dir = path.resolve(__dirname, '..', '..', '.data', 'test-results', 'e2e-failures');
-      for (const [n, page] of context.pages().entries()) {
-        const name = `${task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${n}`;
-        const text = await page
-          .locator('body')
-          .innerText({ timeout: 2_000 })
-          .catch(() => '(no text)');
-        await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true, timeout: 5_000 }).catch(() => undefined);
-        console.error(
-          [`--- ${task.name}: page ${n} at ${page.url()} (screenshot ${name}.png)`, text.slice(0, 2_000), ...log.slice(-20)].join('\n'),
-        );
-      }
-    });
-  } catch {
-    // Not inside a running test (a bench): nothing to report to.
-  }
-}
+export const onNewContext: ((context: BrowserContext) => void)[] = [];
 
 /** Signs in through a login page (`/CustomerLogin`, `/SellerLogin`, `/AdminLogin`). */
 export async function login(page: Page, path: string, username: string, password: string): Promise<void> {

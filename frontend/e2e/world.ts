@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { acceptedSeller, api as gatewayApi, reportOnFailure, startE2E, type E2E } from './harness';
+import { acceptedSeller, api as gatewayApi, onNewContext, startE2E, type E2E } from './harness';
 
 export interface E2EWorld extends E2E {
   /** `harness.api` on this stack's gateway: a JSON call with the response check on. */
@@ -60,7 +60,7 @@ export function e2eWorld(services: string[]): E2EWorld {
     async pageAt(width, height) {
       const context = await current().browser.newContext({ baseURL: current().webUrl, viewport: { width, height } });
       context.setDefaultTimeout(15_000);
-      reportOnFailure(context);
+      for (const hook of onNewContext) hook(context);
       return context.newPage();
     },
     seller(tag, company) {
