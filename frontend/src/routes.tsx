@@ -242,4 +242,4 @@ export const routes: RouteObject[] = [
 ];
 
 /** The app's router; `client` is the query cache the routes' reads ahead fill (prefetchOnMatch). */
-export const router = (client?: QueryClient) => trackRouter(createBrowserRouter(routes), client);
+export const router = (client?: QueryClient) => trackRouter(() => createBrowserRouter(routes), client);

@@ -56,14 +56,17 @@ export async function pageComponent(type: unknown): Promise<unknown> {
 let app: { router?: { state: { initialized: boolean } }; client?: QueryClient } = {};
 
 /**
- * Tells the preloading loaders which router they run in and which query cache their reads fill
- * ({@link preloadingPages}).
- * @param router - the router just created from the routes
+ * Creates the app's router so that its preloading loaders ({@link preloadingPages}) know it and
+ * the query cache their reads fill. The client is set before `create` runs: the router starts its
+ * first navigation, and its loaders, while it is created.
+ * @param create - creates the router from the routes, e.g. `() => createBrowserRouter(routes)`
  * @param client - the app's query client (without one, routes read nothing ahead)
- * @returns the same router
+ * @returns the router
  */
-export function trackRouter<R extends { state: { initialized: boolean } }>(router: R, client?: QueryClient): R {
-  app = { router, client };
+export function trackRouter<R extends { state: { initialized: boolean } }>(create: () => R, client?: QueryClient): R {
+  app = { client };
+  const router = create();
+  app.router = router;
   return router;
 }
 
