@@ -29,8 +29,7 @@ export interface AsyncState<T> {
 
 /**
  * A page's read as the query cache holds it, for `useAsync` and for a route that starts the read
- * before the page renders (`client.prefetchQuery(pageQuery(key, load))`): the same key and load
- * give the same cache entry.
+ * before the page renders ({@link readAhead}): the same key and load give the same cache entry.
  * @param key - `[domain, what, ...every input of the request]`
  */
 export function pageQuery<T, K extends readonly [Domain, ...unknown[]]>(key: K, load: () => Promise<T>) {
