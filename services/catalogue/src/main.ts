@@ -10,8 +10,7 @@ import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
 import { ProjectionConsumer, consumerGroupOf, runService } from '@market/platform';
 import { CatalogueConfigSchema, searchAlias } from './config';
-import { isValidObjectId } from 'mongoose';
-import { indexOps, ownOnly } from './events/searchProjection';
+import { indexOps, ownDocumentIn, ownOnly } from './events/searchProjection';
 import { SearchIndex } from './store/searchIndex';
 import { indexDefinition } from './domain/search';
 import { packageIndexDefinition, type PackageView } from './domain/packageSearch';
@@ -71,6 +70,7 @@ void runService({
     Promise.all([search.ensure(), packageSearch.ensure()]).catch((err: unknown) =>
       logger.warn({ err }, 'search index not reachable at start; listings answer 503 until it is'),
     );
+    const ownDocument = ownDocumentIn(items, packages);
     const projection = new ProjectionConsumer({
       kafka,
       groupId: `${consumerGroupOf(config)}-search`,
@@ -79,11 +79,7 @@ void runService({
       fromBeginning: config.KAFKA_FROM_BEGINNING,
       fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
       apply: async (events) => {
-        const ops = config.SEARCH_OWN_DOCUMENTS_ONLY
-          ? await ownOnly(indexOps(events), async (kind, id) =>
-              isValidObjectId(id) ? Boolean(await (kind === 'items' ? items : packages).exists({ _id: id })) : false,
-            )
-          : indexOps(events);
+        const ops = config.SEARCH_OWN_DOCUMENTS_ONLY ? await ownOnly(indexOps(events), ownDocument) : indexOps(events);
         await search.bulk(ops.items);
         await packageSearch.bulk(ops.packages);
       },

@@ -13,6 +13,7 @@ import { createKafka, untypedPendingEvent, publishEvents } from '@market/platfor
 import { CuttableProxy, testServers, uniqueName, waitFor } from '@market/platform/testing';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { Types } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAlias } from '../src/config';
@@ -372,6 +373,20 @@ describe('the public listing', () => {
   }, 30_000);
 });
 
+/** Runs the catalogue's `npm run search:rebuild` on this stack's database; its exit code and output. */
+async function rebuild(env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+  const root = path.resolve(__dirname, '..', '..', '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/catalogue/src/searchRebuild.ts')], {
+    cwd: root,
+    env: { ...process.env, MONGO_DB: `catalogue-${dbSuffix}`, OPENSEARCH_URL, LOG_LEVEL: 'warn', ...env },
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, out };
+}
+
 describe('npm run search:rebuild', () => {
   it('builds a fresh index from the item topic and swaps the alias while the listing keeps answering', async () => {
     const alias = searchAlias({ MONGO_DB: `catalogue-${dbSuffix}` });
@@ -396,15 +411,7 @@ describe('npm run search:rebuild', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    const root = path.resolve(__dirname, '..', '..', '..');
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/catalogue/src/searchRebuild.ts')], {
-      cwd: root,
-      env: { ...process.env, MONGO_DB: `catalogue-${dbSuffix}`, OPENSEARCH_URL, LOG_LEVEL: 'warn' },
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { code, out } = await rebuild();
     reading = false;
     await reader;
     try {
@@ -419,5 +426,40 @@ describe('npm run search:rebuild', () => {
     } finally {
       await index.close();
     }
+  }, 180_000);
+
+  it("with SEARCH_OWN_DOCUMENTS_ONLY leaves out another catalogue's item from the shared topic, as the live projection does", async () => {
+    const listed = async () =>
+      (await customer.get<Page>(`/items/getItems?sellerId=${sellerId}&page=1&limit=50`)).body.items?.map((i) => i._id).sort();
+    const before = await listed();
+    // An item another stack's catalogue created, under this seller's id so the listing would show it.
+    const foreignId = new Types.ObjectId().toHexString();
+    const kafka = createKafka('search-test', testServers().kafkaBrokers, pino({ level: 'silent' }));
+    const producer = kafka.producer();
+    await producer.connect();
+    try {
+      const event = untypedPendingEvent('ItemCreated', foreignId, 1, {
+        itemId: foreignId,
+        Item_name: `Foreign ${tag}`,
+        Brand: 'Elsewhere',
+        Model: 'F1',
+        Category: 'Mobile Phones',
+        SellerID: sellerId,
+        Stock_keeping_unit: `SKU-FOREIGN-${tag}`,
+        priceCents: 100_000,
+        finalPriceCents: 100_000,
+        DiscountStatus: false,
+        DiscountPrecentage: 0,
+        ItemAvailabilityStatus: true,
+        Quantity: 3,
+        Images: [],
+      });
+      await publishEvents(producer, [{ topic: Topics.item, event: event.envelope }]);
+    } finally {
+      await producer.disconnect();
+    }
+    const { code, out } = await rebuild({ SEARCH_OWN_DOCUMENTS_ONLY: 'true' });
+    expect(code, out).toBe(0);
+    expect(await listed()).toEqual(before);
   }, 180_000);
 });

@@ -73,7 +73,7 @@ export interface SearchRebuildScript<C extends RebuildConfig, D> {
   /** The live indices (alias and settings and mappings), in the order `writes` answers. */
   indices: (config: C) => readonly { alias: string; definition: (replicas: number) => object }[];
   /** What `writes` reads from the service's database, which is then connected (MONGO_URL, MONGO_DB or `service`). */
-  sources?: (db: Connection) => D;
+  sources?: (db: Connection, config: C) => D;
   /**
    * The index writes of a chunk of events, as the live projection makes them: `ops[n]` goes to
    * `indices[n]`. `sources` is undefined when the script gives no `sources`.
@@ -109,7 +109,7 @@ async function rebuildFor<C extends RebuildConfig, D>(script: SearchRebuildScrip
   const name = `${config.SERVICE_NAME}-search-rebuild`;
   const logger = createLogger(name, config.LOG_LEVEL);
   const db = script.sources ? await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB ?? script.service }) : undefined;
-  const sources = (db && script.sources ? script.sources(db) : undefined) as D;
+  const sources = (db && script.sources ? script.sources(db, config) : undefined) as D;
   // A rebuild writes chunks of 2,000 events: a longer write timeout than a live projection's.
   const indices = script
     .indices(config)

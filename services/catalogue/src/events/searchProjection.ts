@@ -16,6 +16,7 @@ import {
   type ItemEventData,
   type PackageEventData,
 } from '@market/contracts';
+import { isValidObjectId } from 'mongoose';
 import { packageDocFromEvent } from '../domain/packageSearch';
 import { searchDocFromEvent } from '../domain/search';
 import type { IndexOp } from '../store/searchIndex';
@@ -71,6 +72,19 @@ export function indexOps(events: EventEnvelope[]): { items: IndexOp[]; packages:
     }
   }
   return { items: [...items.values()], packages: [...packages.values()] };
+}
+
+/** A model that answers whether it holds a document (mongoose's `Model.exists`). */
+type Holder = { exists(filter: { _id: string }): PromiseLike<unknown> };
+
+/**
+ * Whether the catalogue's own database holds an item or package, read by `_id` (for {@link ownOnly}).
+ * @param items - the item model
+ * @param packages - the package model
+ */
+export function ownDocumentIn(items: Holder, packages: Holder) {
+  return async (kind: 'items' | 'packages', id: string): Promise<boolean> =>
+    isValidObjectId(id) ? Boolean(await (kind === 'items' ? items : packages).exists({ _id: id })) : false;
 }
 
 /**
