@@ -9,10 +9,11 @@
 import { UNPAGED_CAP } from '@market/contracts';
 import { testServers, uniqueName } from '@market/platform/testing';
 import mongoose, { Types, type Connection } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BUCKET_SIZE, ownerLists } from '@market/platform';
-import { backfillOrderLists, orderBook } from '../src/store/orders';
-import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type CheckoutBody, type Client } from '@market/testing';
+import type { CheckoutDoc } from '../src/store/checkouts';
+import { backfillOrderLists, materializeOrders, orderBook, settleOrders } from '../src/store/orders';
+import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let conn: Connection;
 
@@ -67,6 +68,68 @@ describe('owner-keyed list store', () => {
     await lists.allocate(['owner']);
     await lists.release('owner');
     expect((await lists.page('owner', 0, 20)).total).toBe(n);
+  });
+
+  it('lists each order once in every list and sub-list when a pay and the saga write and settle one checkout at once', async () => {
+    // A database of its own: everyone's lists (io:all) here must not count the backfill test's orders.
+    const own = await mongoose
+      .createConnection(testServers().mongoUrl, { dbName: uniqueName('order-race').replace(/[^\w-]/g, '') })
+      .asPromise();
+    onTestFinished(async () => {
+      await own.dropDatabase();
+      await own.close();
+    });
+    const book = orderBook(own);
+    await Promise.all(book.models.map((m) => m.init()));
+    const seller = uniqueName('seller');
+    const customer = uniqueName('customer');
+    const paidAt = new Date(Date.UTC(2026, 10, 20, 6));
+    const line = {
+      kind: 'item' as const,
+      name: 'Galaxy',
+      image: '',
+      quantity: 1,
+      unitPriceCents: 100,
+      sellerId: seller,
+      itemIds: [],
+      snapshot: {},
+    };
+    const paid: CheckoutDoc = {
+      _id: 'RACE1',
+      customerId: customer,
+      status: 'AwaitingStock',
+      lines: [
+        { ...line, id: 'item-a', itemIds: ['item-a'] },
+        { ...line, id: 'item-b', itemIds: ['item-b'] },
+      ],
+      subtotalCents: 200,
+      amountCents: 200,
+      payment: { PaymentType: 'Card', captureId: 'cap', RecieptNo: 'R-RACE-1', historyId: new Types.ObjectId().toHexString(), paidAt },
+      createdAt: paidAt,
+      aggregateVersion: 2,
+      pendingEvents: [],
+    };
+    await Promise.all([materializeOrders(book, paid), materializeOrders(book, paid)]);
+    const keys = async (list: string) => {
+      const page = await book.lists.page(list, 0, 10);
+      return { total: page.total, rows: page.rows.map(([k, e]) => `${k} ${e.s}`).sort() };
+    };
+    const both = (status: string) => ({ total: 2, rows: [`RACE1-I1 ${status}`, `RACE1-I2 ${status}`] });
+    expect(await keys(`io:s:${seller}:st:AwaitingStock`)).toEqual(both('AwaitingStock'));
+
+    const confirmed = { ...paid, status: 'Confirmed' as const, decidedAt: new Date(paidAt.getTime() + 1_000) };
+    await Promise.all([settleOrders(book, confirmed), settleOrders(book, confirmed), settleOrders(book, confirmed)]);
+    for (const owner of [`io:s:${seller}`, `io:c:${customer}`]) {
+      expect(await keys(owner)).toEqual(both('Confirmed'));
+      expect(await keys(`${owner}:st:Confirmed`)).toEqual(both('Confirmed'));
+      expect(await keys(`${owner}:st:AwaitingStock`)).toEqual({ total: 0, rows: [] });
+      expect(await keys(`${owner}:m:2026-11`)).toEqual(both('Confirmed'));
+    }
+    expect(await keys(`h:c:${customer}`)).toMatchObject({ total: 1 });
+    expect(await keys('io:all:st:Confirmed')).toEqual(both('Confirmed'));
+    // Each sub-list key was handed its slots once: no list counts a slot nobody holds.
+    const order = await book.itemOrders.findById('RACE1-I1').lean();
+    expect(Object.keys(order!.filterSlots!).sort()).toEqual(['m:2026-11', 'st:AwaitingStock', 'st:Confirmed']);
   });
 
   it('backfills orders written before the lists existed, once', async () => {
@@ -140,8 +203,8 @@ describe('order screens through the gateway', () => {
   type Page = { items: Order[]; total: number; page: number; limit: number };
 
   async function buy(customer: Client, itemId: string): Promise<string> {
-    const { body } = await customer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
-    await customer.post('/paypal-transaction-complete', { checkoutId: body.checkoutId });
+    const { body } = await customer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
+    await customer.request('post', '/paypal-transaction-complete', { body: { checkoutId: body.checkoutId } });
     await decided(customer, body.checkoutId);
     return body.checkoutId;
   }
@@ -161,18 +224,27 @@ describe('order screens through the gateway', () => {
     expect(mine.total).toBe(3);
     expect(mine.items.map((o) => o.OrderID)).toEqual([bought[3], bought[1], bought[0]]);
     expect((await other.get<Order[]>('/Orders/getOrders')).body.map((o) => o.OrderID)).toEqual([bought[2]]);
-    expect((await other.get<Page>('/PackageOrders/getOrders?page=1&limit=10')).body).toEqual({ items: [], total: 0, page: 1, limit: 10 });
+    expect((await other.request('get', '/PackageOrders/getOrders', { query: { page: 1, limit: 10 } })).body).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      limit: 10,
+    });
 
     const everyone = (await world.admin.get<Page>('/Orders/getOrders?page=1&limit=100')).body;
     expect(everyone.total).toBeGreaterThanOrEqual(4);
     for (const id of bought) expect(everyone.items.some((o) => o.OrderID === id)).toBe(true);
 
     const shipped = p1.items[1]!;
-    expect((await seller.put(`/Orders/status/${shipped._id}`, { status: 'Shipped' })).status).toBe(200);
+    expect((await seller.request('put', '/Orders/status/{id}', { params: { id: shipped._id }, body: { status: 'Shipped' } })).status).toBe(
+      200,
+    );
     const onlyShipped = (await seller.get<Page>('/Orders/getOrders?status=Shipped&page=1&limit=10')).body;
     expect(onlyShipped.total).toBe(1);
     expect(onlyShipped.items.map((o) => o._id)).toEqual([shipped._id]);
-    expect((await seller.get<Page>('/Orders/getOrders?status=Confirmed&page=1&limit=2')).body).toMatchObject({ total: 3 });
+    expect((await seller.request('get', '/Orders/getOrders', { query: { status: 'Confirmed', page: 1, limit: 2 } })).body).toMatchObject({
+      total: 3,
+    });
     expect((await other.get<Order[]>('/Orders/getOrders?status=Shipped')).body.map((o) => o.status)).toEqual(['Shipped']);
 
     // The payment history the customer's Orders page shows: newest first, exact total, search by receipt.
@@ -184,7 +256,7 @@ describe('order screens through the gateway', () => {
     expect((await buyer.get<Receipt[]>(`/orderhistory/getItems?q=${receipt.toLowerCase()}`)).body.map((h) => h.OrderID)).toEqual([
       bought[1],
     ]);
-    expect((await other.get<Receipt[]>(`/orderhistory/getItems?q=${receipt}`)).body).toEqual([]);
+    expect((await other.request('get', '/orderhistory/getItems', { query: { q: receipt } })).body).toEqual([]);
     const allHistory = (await world.admin.get<{ items: Receipt[]; total: number }>('/orderhistory/getItems?page=1&limit=100')).body;
     for (const id of bought) expect(allHistory.items.some((h) => h.OrderID === id)).toBe(true);
 

@@ -28,6 +28,17 @@ interface BucketDoc {
   e: Record<string, ListEntry>;
 }
 
+/** A row's fields in its bucket: the sort time `t` (ms) and list-specific short fields. */
+export type ListFields = Record<string, string | number> & { t: number };
+
+/** One row to write: `key` at `slot` of `listId`. */
+export interface ListRow {
+  listId: string;
+  slot: number;
+  key: string;
+  fields: ListFields;
+}
+
 /** A page of a list: `[rowKey, entry]` newest first, and how many rows the list holds. */
 export interface ListPage {
   rows: [string, ListEntry][];
@@ -40,7 +51,12 @@ export interface OwnerLists {
   /** Records that a slot of `listId` will never hold a row (its writer lost a race). */
   release(listId: string): Promise<void>;
   /** Writes (or rewrites) row `key` at `slot` of `listId`. */
-  put(listId: string, slot: number, key: string, fields: Record<string, string | number> & { t: number }): Promise<void>;
+  put(listId: string, slot: number, key: string, fields: ListFields): Promise<void>;
+  /**
+   * Writes (or rewrites) several rows, in one command to the database: the rows of one bucket
+   * document become one update (a row of an order is written to six to nine lists at once).
+   */
+  putMany(rows: ListRow[]): Promise<void>;
   /** Removes row `key` at `slot` of `listId` (one hole more); nothing when it is not there at that slot. */
   remove(listId: string, slot: number, key: string): Promise<void>;
   /** The newest-first page `skip`..`skip + limit` of `listId`: one head read and one or two bucket reads. */
@@ -90,6 +106,21 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
     return Object.entries(doc?.e ?? {});
   }
 
+  async function putMany(rows: ListRow[]): Promise<void> {
+    const sets = new Map<string, Record<string, ListEntry>>();
+    for (const { listId, slot, key, fields } of rows) {
+      const id = bucketId(listId, bucketOf(slot));
+      const set = sets.get(id) ?? {};
+      set[`e.${key}`] = { ...fields, n: slot };
+      sets.set(id, set);
+    }
+    if (sets.size === 0) return;
+    await buckets.bulkWrite(
+      [...sets].map(([_id, $set]) => ({ updateOne: { filter: { _id }, update: { $set }, upsert: true } })),
+      { ordered: false },
+    );
+  }
+
   return {
     models: [heads, buckets],
     async allocate(listIds) {
@@ -106,18 +137,14 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
       await heads.updateOne({ _id: listId }, { $inc: { holes: 1 } });
     },
     async put(listId, slot, key, fields) {
-      await buckets.updateOne(
-        { _id: bucketId(listId, bucketOf(slot)) },
-        { $set: { [`e.${key}`]: { ...fields, n: slot } } },
-        { upsert: true },
-      );
+      await putMany([{ listId, slot, key, fields }]);
     },
+    putMany,
     async remove(listId, slot, key) {
-      // Only the entry at this slot: a row that moved within the bucket keeps its newer entry.
+      // Only the entry at this slot: a row that moved within the bucket keeps its newer entry. The
+      // condition beside `_id` costs nothing more: the document is found by `_id`, then checked.
       const id = bucketId(listId, bucketOf(slot));
-      const doc = await buckets.findById(id).lean<BucketDoc>();
-      if (doc?.e?.[key]?.n !== slot) return;
-      const res = await buckets.updateOne({ _id: id }, { $unset: { [`e.${key}`]: '' } });
+      const res = await buckets.updateOne({ _id: id, [`e.${key}.n`]: slot }, { $unset: { [`e.${key}`]: '' } });
       if (res.modifiedCount > 0) await heads.updateOne({ _id: listId }, { $inc: { holes: 1 } });
     },
     async page(listId, skip, limit) {

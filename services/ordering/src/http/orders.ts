@@ -288,7 +288,7 @@ export function orderRoutes(
       ]);
       if (!written) throw conflict('This order was changed meanwhile, please try again');
       nudge({ model, id: order._id });
-      await listOrder(book, kind, { ...order, status, statusChangedAt: at });
+      await listOrder(book, kind, order);
       const who = await names([order.CustomerID]);
       const updated = { ...order, status, statusChangedAt: at };
       res.json(

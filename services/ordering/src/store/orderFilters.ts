@@ -27,7 +27,7 @@
  * once (a pay and the saga) leave no hole; reruns and redeliveries write the same entries again.
  */
 import { colomboMonthKey } from '@market/contracts';
-import { type OwnerLists } from '@market/platform';
+import { type ListRow, type OwnerLists } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { ListOwner, ListSlots, OrderKind } from './orders';
 
@@ -62,17 +62,31 @@ function ownersOf(o: Pick<FilterableOrder, 'CustomerID' | 'SellerID'>): [ListOwn
   return [{ by: 'c', id: o.CustomerID }, { by: 's', id: o.SellerID }, { by: 'a' }];
 }
 
+/** The sub-list keys an order is listed under now: its status's and its month's. */
+export const currentFilterKeys = (o: Pick<FilterableOrder, 'status' | 'placedAt'>): string[] => [
+  statusKey(o.status),
+  monthKeyOf(o.placedAt),
+];
+
+/** The ids of an order's three sub-lists of `key`: its customer's, its seller's and everyone's (in `ListSlots` order c, s, a). */
+export function filterListIds(kind: OrderKind, o: Pick<FilterableOrder, 'CustomerID' | 'SellerID'>, key: string): string[] {
+  return ownersOf(o).map((w) => filterListId(kind, w, key));
+}
+
 /**
- * Brings the order's sub-list entries in line with the order as stored (read here by `_id`):
- * in the lists of its current status and its month, out of the lists of any other status.
- * Safe to run again, and concurrently.
+ * Reads the order by `_id` and gives each key it is listed under now ({@link currentFilterKeys})
+ * its slots when it has none yet. Answers the order as stored afterwards (null when there is none,
+ * or it has no list slots). Safe to run again, and concurrently.
  */
-export async function listOrderFilters(lists: OwnerLists, kind: OrderKind, model: Model<FilterableOrder>, id: string): Promise<void> {
+export async function withFilterSlots(
+  lists: OwnerLists,
+  kind: OrderKind,
+  model: Model<FilterableOrder>,
+  id: string,
+): Promise<FilterableOrder | null> {
   let o = await model.findById(id).lean<FilterableOrder>();
-  if (!o?.listSlots) return;
-  const owners = ownersOf(o);
-  const want = [statusKey(o.status), monthKeyOf(o.placedAt)];
-  for (const key of want) {
+  if (!o?.listSlots) return null;
+  for (const key of currentFilterKeys(o)) {
     const have = o.filterSlots?.[key];
     if (have && !isClaim(have)) continue;
     // Only the writer that claims the key hands out its slots (a pay and the saga may list the
@@ -85,28 +99,65 @@ export async function listOrderFilters(lists: OwnerLists, kind: OrderKind, model
       claim !== undefined ? { _id: id, [`${field}.claim`]: claim } : { _id: id, [field]: { $exists: false } },
       { $set: { [field]: { claim: Date.now() } } },
     );
-    if (claimed.modifiedCount === 1) {
-      const [c, s, a] = await lists.allocate(owners.map((w) => filterListId(kind, w, key)));
-      await model.updateOne({ _id: id }, { $set: { [field]: { c: c!, s: s!, a: a! } } });
-    }
+    if (claimed.modifiedCount === 1) await giveFilterSlots(lists, kind, model, o, key);
     o = await model.findById(id).lean<FilterableOrder>();
-    if (!o) return;
+    if (!o) return null;
   }
-  const now = [statusKey(o.status), monthKeyOf(o.placedAt)];
-  const writes: Promise<void>[] = [];
+  return o;
+}
+
+/**
+ * Hands out the slots of `key` to an order whose writer holds the key's claim (a claim it set
+ * itself, or the status change that claimed it in the same write: store/orders.ts `settleOrders`).
+ */
+export async function giveFilterSlots(
+  lists: OwnerLists,
+  kind: OrderKind,
+  model: Model<FilterableOrder>,
+  o: Pick<FilterableOrder, '_id' | 'CustomerID' | 'SellerID'>,
+  key: string,
+): Promise<void> {
+  const [c, s, a] = await lists.allocate(filterListIds(kind, o, key));
+  await model.updateOne({ _id: o._id }, { $set: { [`filterSlots.${key}`]: { c: c!, s: s!, a: a! } } });
+}
+
+/**
+ * The sub-list writes that bring an order's entries in line with the order given (no I/O): its
+ * rows in the lists of its current status and month, and the entries to remove from the lists
+ * of any other status. A key still being claimed is left to its claimer.
+ */
+export function filterEntryWrites(kind: OrderKind, o: FilterableOrder): { puts: ListRow[]; removes: Omit<ListRow, 'fields'>[] } {
+  const now = currentFilterKeys(o);
+  const puts: ListRow[] = [];
+  const removes: Omit<ListRow, 'fields'>[] = [];
   for (const [key, slots] of Object.entries(o.filterSlots ?? {})) {
     if (isClaim(slots)) continue; // its claimer writes the entries
-    const ids = owners.map((w) => filterListId(kind, w, key));
     const at = [slots.c, slots.s, slots.a];
+    const ids = filterListIds(kind, o, key);
     if (now.includes(key)) {
       const t = new Date(key.startsWith('st:') ? o.statusChangedAt : o.placedAt).getTime();
-      ids.forEach((l, i) => writes.push(lists.put(l, at[i]!, id, { t, s: o!.status })));
+      ids.forEach((listId, i) => puts.push({ listId, slot: at[i]!, key: o._id, fields: { t, s: o.status } }));
     } else {
-      ids.forEach((l, i) => writes.push(lists.remove(l, at[i]!, id)));
+      ids.forEach((listId, i) => removes.push({ listId, slot: at[i]!, key: o._id }));
     }
   }
-  await Promise.all(writes);
+  return { puts, removes };
 }
+
+/**
+ * Brings the order's sub-list entries in line with the order as stored (read here by `_id`):
+ * in the lists of its current status and its month, out of the lists of any other status.
+ * Safe to run again, and concurrently.
+ */
+export async function listOrderFilters(lists: OwnerLists, kind: OrderKind, model: Model<FilterableOrder>, id: string): Promise<void> {
+  const o = await withFilterSlots(lists, kind, model, id);
+  if (!o) return;
+  const { puts, removes } = filterEntryWrites(kind, o);
+  await Promise.all([lists.putMany(puts), ...removes.map((r) => lists.remove(r.listId, r.slot, r.key))]);
+}
+
+/** A claim on a key, written in place of its slots by the writer that will hand them out. */
+export const filterClaim = (): Claim => ({ claim: Date.now() });
 
 /** A key being given its slots by one writer: `{ claim: ms }` in place of the slots. */
 interface Claim {

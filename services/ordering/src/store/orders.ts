@@ -10,12 +10,22 @@
  * path (a retried pay, the saga consumer) changes nothing.
  */
 import { colomboIso, rupees, type OrderStatus } from '@market/contracts';
-import { insertIfAbsent, type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
+import { insertIfAbsent, type ListRow, type OutboxFields, outboxPlugin, ownerLists, type OwnerLists } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import type { PricedLine } from '../domain/pricing';
 import type { CheckoutDoc } from './checkouts';
 import type { OrderCustomer } from './readModels';
-import { backfillOrderFilters, listOrderFilters, type FilterableOrder } from './orderFilters';
+import {
+  backfillOrderFilters,
+  currentFilterKeys,
+  filterClaim,
+  filterEntryWrites,
+  filterListIds,
+  giveFilterSlots,
+  statusKey,
+  withFilterSlots,
+  type FilterableOrder,
+} from './orderFilters';
 
 interface OrderBase extends OutboxFields {
   _id: string;
@@ -177,42 +187,62 @@ function orderListIds(kind: OrderKind, o: Pick<OrderBase, 'CustomerID' | 'Seller
 }
 
 /**
- * Writes an order's entry in its three lists from the order as stored (so a rerun after a crash,
- * or a redelivered event, writes the same entries again). An order without slots is skipped.
+ * Writes an order's entries in its three lists and in its status and month sub-lists, from the
+ * order as stored (read here by `_id`, so a rerun after a crash, or a redelivered event, writes
+ * the same entries again), giving a sub-list key its slots first when it has none. An order
+ * without slots is skipped.
  */
-export async function listOrder(book: OrderBook, kind: OrderKind, o: OrderBase, filters = true): Promise<void> {
+export async function listOrder(book: OrderBook, kind: OrderKind, o: Pick<OrderBase, '_id'>): Promise<void> {
+  const stored = await withFilterSlots(book.lists, kind, filterable(book, kind), o._id);
+  if (stored) await writeOrderEntries(book, kind, stored as unknown as OrderBase);
+}
+
+/**
+ * Writes the entries of an order as given (its lists and sub-lists; store/orderFilters.ts): the
+ * rows in one command, then the removals from the lists of statuses it left.
+ */
+async function writeOrderEntries(book: OrderBook, kind: OrderKind, o: OrderBase): Promise<void> {
   if (!o.listSlots) return;
   const [c, s, a] = orderListIds(kind, o);
   const fields = { t: new Date(o.placedAt).getTime(), s: o.status };
-  await Promise.all([
-    book.lists.put(c, o.listSlots.c, o._id, fields),
-    book.lists.put(s, o.listSlots.s, o._id, fields),
-    book.lists.put(a, o.listSlots.a, o._id, fields),
-  ]);
-  // The status and month sub-lists, from the order as stored (store/orderFilters.ts).
-  if (filters) await listOrderFilters(book.lists, kind, filterable(book, kind), o._id);
+  const rows: ListRow[] = [
+    { listId: c, slot: o.listSlots.c, key: o._id, fields },
+    { listId: s, slot: o.listSlots.s, key: o._id, fields },
+    { listId: a, slot: o.listSlots.a, key: o._id, fields },
+  ];
+  const { puts, removes } = filterEntryWrites(kind, o as unknown as FilterableOrder);
+  await book.lists.putMany([...rows, ...puts]);
+  await Promise.all(removes.map((r) => book.lists.remove(r.listId, r.slot, r.key)));
 }
 
 const filterable = (book: OrderBook, kind: OrderKind) =>
   (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<FilterableOrder>;
 
 /**
- * Inserts an order if absent, with slots in its lists, and lists it. The slots are handed out only
- * when the order is not there yet; a writer that loses the race to insert releases its slots.
+ * Inserts an order if absent, with its slots in its lists and in the sub-lists of its status and
+ * month, and lists it. The slots are handed out only when the order is not there yet, all in one
+ * go (the insert is their claim: store/orderFilters.ts); a writer that loses the race to insert
+ * releases them.
  */
 async function insertListedOrder(book: OrderBook, kind: OrderKind, doc: OrderBase & Record<string, unknown>): Promise<void> {
   const m = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<OrderBase>;
   let order = await m.findById(doc._id).lean<OrderBase>();
   if (!order) {
-    const ids = orderListIds(kind, doc);
-    const [c, s, a] = await book.lists.allocate(ids);
-    const listSlots = { c: c!, s: s!, a: a! };
-    await insertIfAbsent(m, { ...doc, listSlots });
+    const keys = currentFilterKeys(doc);
+    const ids = [...orderListIds(kind, doc), ...keys.flatMap((key) => filterListIds(kind, doc, key))];
+    const slots = await book.lists.allocate(ids);
+    const at = (i: number) => ({ c: slots[i]!, s: slots[i + 1]!, a: slots[i + 2]! });
+    const listSlots = at(0);
+    const filterSlots = Object.fromEntries(keys.map((key, k) => [key, at(3 + 3 * k)]));
+    await insertIfAbsent(m, { ...doc, listSlots, filterSlots });
     order = await m.findById(doc._id).lean<OrderBase>();
     if (order && order.listSlots?.c !== listSlots.c) await Promise.all(ids.map((id) => book.lists.release(id)));
   }
-  // Its status and month sub-lists come after the checkout's other records (materializeOrders).
-  if (order) await listOrder(book, kind, order, false);
+  if (!order) return;
+  // An order written before its sub-list slots were handed out with it gets them now.
+  const complete = currentFilterKeys(order).every((key) => order.filterSlots?.[key] && !('claim' in order.filterSlots[key]));
+  if (complete) await writeOrderEntries(book, kind, order);
+  else await listOrder(book, kind, order);
 }
 
 /** The id of a payment-history list: a customer's (`h:c:<customerId>`) or everyone's (`h:all`, admins). */
@@ -225,9 +255,9 @@ export async function listHistory(book: OrderBook, h: HistoryDoc): Promise<void>
   if (!h.listSlots) return;
   const fields = { t: new Date(h.createdAt).getTime(), r: h.RecieptNo, p: h.PaymentType };
   const key = String(h._id);
-  await Promise.all([
-    book.lists.put(historyListId({ by: 'c', id: h.CustomerID }), h.listSlots.c, key, fields),
-    book.lists.put(historyListId({ by: 'a' }), h.listSlots.a, key, fields),
+  await book.lists.putMany([
+    { listId: historyListId({ by: 'c', id: h.CustomerID }), slot: h.listSlots.c, key, fields },
+    { listId: historyListId({ by: 'a' }), slot: h.listSlots.a, key, fields },
   ]);
 }
 
@@ -262,7 +292,7 @@ export async function backfillOrderLists(book: OrderBook): Promise<number> {
         const [c, s, a] = await book.lists.allocate(orderListIds(kind, o));
         const listSlots = { c: c!, s: s!, a: a! };
         await m.updateOne({ _id: o._id }, { $set: { listSlots } });
-        await listOrder(book, kind, { ...o, listSlots });
+        await listOrder(book, kind, o);
         n++;
       }
     }
@@ -350,9 +380,6 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
     createdAt: pay.paidAt,
   });
   await recordCustomerOrder(book, c.customerId, c._id);
-  // The orders' status and month sub-lists last, so the records above are written as quickly as
-  // before them (a pay and the saga may materialize the same checkout at once).
-  for (const { line, id } of orderLines(c)) await listOrderFilters(book.lists, line.kind, filterable(book, line.kind), id);
 }
 
 /**
@@ -403,18 +430,23 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
     ...(c.rejection ? { rejectionReason: c.rejection.message } : {}),
   };
   // Each order by its derived id (reads by `_id` only: README "Local infrastructure"). Only settle
-  // calls write an AwaitingStock order (sellers cannot move one), so the read-then-write needs no
-  // version guard.
+  // calls move an AwaitingStock order (sellers cannot), and a pay and the saga may settle the same
+  // order at once: the move is a compare-and-set on the status, and it also claims the new
+  // status's sub-list key, so its winner alone hands out those slots (store/orderFilters.ts).
   for (const { line, id } of orderLines(c)) {
-    const model = (line.kind === 'item' ? book.itemOrders : book.packageOrders) as Model<ItemOrderDoc>;
-    const order = await model.findById(id).lean<ItemOrderDoc>();
-    if (order?.status === 'AwaitingStock') {
-      await model.updateOne({ _id: id }, { $set: set });
-      await listOrder(book, line.kind, { ...order, ...set });
-    } else if (order) {
-      // A rerun (redelivery after a crash between the two writes) lists the order as it is.
-      await listOrder(book, line.kind, order);
+    const model = filterable(book, line.kind);
+    const order = await model.findById(id).lean<FilterableOrder>();
+    if (!order) continue;
+    if (order.status === 'AwaitingStock') {
+      const key = statusKey(c.status);
+      const claim = order.filterSlots?.[key] ? {} : { [`filterSlots.${key}`]: filterClaim() };
+      const moved = await model.updateOne({ _id: id, status: 'AwaitingStock' }, { $set: { ...set, ...claim } });
+      if (moved.modifiedCount === 1 && order.listSlots && !order.filterSlots?.[key])
+        await giveFilterSlots(book.lists, line.kind, model, order, key);
     }
+    // The winner lists the order as stored; so does a rerun (a redelivery after a crash between
+    // the writes) or the loser, whose claimed key is left to the winner.
+    await listOrder(book, line.kind, order);
   }
   if (c.status === 'Rejected' && c.payment) {
     await book.history.updateOne({ _id: new Types.ObjectId(c.payment.historyId) }, { $set: { status: 'Refunded' } });

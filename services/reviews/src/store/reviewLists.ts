@@ -74,7 +74,7 @@ export async function listReview(lists: OwnerLists, reviews: Model<ReviewDoc>, w
   const key = String(r._id);
   const fields = { t: Date.parse(r.date), i: r.itemid, c: r.customerid, s: r.listSeller, r: r.reviewstatus ? 1 : 0 };
   const slots = [r.listSlots.i, r.listSlots.c, r.listSlots.s, r.listSlots.a];
-  await Promise.all(ids.map((id, n) => lists.put(id, slots[n]!, key, fields)));
+  await lists.putMany(ids.map((listId, n) => ({ listId, slot: slots[n]!, key, fields })));
 }
 
 /** Removes the review's entries at `slots` (a deletion, or the old place of a review that moved). */
