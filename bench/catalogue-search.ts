@@ -6,7 +6,8 @@
  * its projection writes (the listing reads nothing else), growing it between sizes. Each query
  * shape gets BENCH_SEARCH_REQUESTS requests (default 300) from autocannon's closed loop with
  * BENCH_SEARCH_CONNECTIONS connections (default 1), after 20 warm-up requests. Paged answers
- * carry the facet counts, so every request also computes four aggregations.
+ * carry the facet counts, so every request also computes four aggregations. The catalogue's
+ * listing micro-cache is off (LISTING_CACHE_MS=0), so each request is a search.
  *
  *   npx tsx bench/catalogue-search.ts [sizes...]      (default 1000 10000 100000)
  */
@@ -72,7 +73,8 @@ function benchOp(i: number): IndexOp {
 export async function run(): Promise<BenchSection> {
   const connections = Number(process.env.BENCH_SEARCH_CONNECTIONS ?? 1);
   const requests = Number(process.env.BENCH_SEARCH_REQUESTS ?? 300);
-  const stack = await startTestStack(['catalogue'], {}, { LOG_LEVEL: 'warn' });
+  // The listing micro-cache off: every request here is the same few pages, which it would answer from memory.
+  const stack = await startTestStack(['catalogue'], {}, { LOG_LEVEL: 'warn', LISTING_CACHE_MS: '0' });
   const index = new SearchIndex({
     url: process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200',
     alias: searchAlias({ MONGO_DB: `catalogue-${stack.dbSuffix}` }),

@@ -26,6 +26,7 @@ import { backfillItemStars, itemReviewModel, itemStarsModel } from './store/item
 import { reservationModel } from './store/reservations';
 import { itemModel } from './store/items';
 import { ItemViewCache } from './store/itemViewCache';
+import { ListingCache } from './store/listingCache';
 import { packageModel } from './store/packages';
 import { directoryImageStore } from './store/imageStore';
 
@@ -89,7 +90,7 @@ void runService({
 
     app.use(
       imageRoutes(directoryImageStore(config.IMAGE_DIR)),
-      itemRoutes(items, nudge, search, logger, new ItemViewCache(config.ITEM_CACHE_MS)),
+      itemRoutes(items, nudge, search, logger, new ItemViewCache(config.ITEM_CACHE_MS), new ListingCache(config.LISTING_CACHE_MS)),
       packageRoutes(packages, items, nudge, packageSearch, logger),
     );
   },

@@ -37,6 +37,8 @@ export interface AggregateWritesOptions<D extends Versioned> {
   staleCode: string;
   /** 409 message of a write without a version that lost a race ("This item was changed meanwhile…"). */
   meanwhile: string;
+  /** Called once a seller's write was sent to the index (e.g. to drop cached listing pages). */
+  onIndexed?: () => void;
 }
 
 /** Answers every match up to UNPAGED_SEARCH_LIMIT as a plain array, with `X-Total-Count` and `X-Result-Truncated` when cut. */
@@ -56,6 +58,7 @@ export function aggregateWrites<D extends Versioned>(o: AggregateWritesOptions<D
     } catch (err) {
       o.logger.warn({ err }, `${o.indexName} not written on the request path; the projection will catch up`);
     }
+    o.onIndexed?.();
   }
 
   /**

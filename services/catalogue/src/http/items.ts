@@ -44,6 +44,7 @@ import { facetsFrom, searchRequest, searchWindow, type FacetAggregations } from 
 import { itemCreated, itemData, itemDeleted, itemUpdated } from '../events/itemEvents';
 import { itemPut } from '../events/searchProjection';
 import { ItemViewCache } from '../store/itemViewCache';
+import { ListingCache, type CachedListing } from '../store/listingCache';
 import { cents, itemView, type ItemDoc } from '../store/items';
 import type { SearchIndex } from '../store/searchIndex';
 import { aggregateWrites, answerAllMatches } from './aggregateWrites';
@@ -69,6 +70,7 @@ export function itemRoutes(
   search: SearchIndex,
   logger: Logger,
   viewCache: ItemViewCache = new ItemViewCache(0),
+  listingCache: ListingCache = new ListingCache(0),
 ): Router {
   const r = Router();
 
@@ -80,6 +82,8 @@ export function itemRoutes(
     indexName: 'search index',
     staleCode: STALE_ITEM,
     meanwhile: STALE,
+    // A seller's change shows in the public listing at once, as it did before the micro-cache.
+    onIndexed: () => listingCache.clear(),
   });
   const indexNow = writes.indexNow;
 
@@ -101,15 +105,20 @@ export function itemRoutes(
     }
     const window = searchWindow(page, UNPAGED_SEARCH_LIMIT);
     if (!window) throw badRequest(PAGE_BEYOND_SEARCH_LIMIT);
-    const found = await search.search(searchRequest(q, sellerScope, true), window);
-    res.setHeader('X-Total-Count', String(found.total));
-    res.json({
-      items: found.views,
-      total: found.total,
-      page: page.page,
-      limit: page.limit,
-      facets: facetsFrom(found.aggregations as FacetAggregations),
-    });
+    const answer = async (): Promise<CachedListing> => {
+      const found = await search.search(searchRequest(q, sellerScope, true), window);
+      const facets = facetsFrom(found.aggregations as FacetAggregations);
+      return {
+        total: found.total,
+        body: JSON.stringify({ items: found.views, total: found.total, page: page.page, limit: page.limit, facets }),
+      };
+    };
+    // Shoppers' pages may come from the micro-cache (store/listingCache.ts); sellers and admins
+    // always read the index.
+    const shopper = !sellerScope && (!req.caller || req.caller.role === 'customer');
+    const { total, body } = shopper ? await listingCache.get(JSON.stringify([q, window]), answer) : await answer();
+    res.setHeader('X-Total-Count', String(total));
+    res.type('application/json').send(body);
   });
 
   r.get('/items/get/:id', async (req, res) => {
