@@ -22,12 +22,15 @@ describe('queue board', () => {
     expect((await anonymous.get('/admin/queues/api/queues')).status).toBe(404);
     const customer = new Client(stack.gatewayUrl);
     const c = newCustomer();
-    await customer.post('/Customer/add', c);
-    await customer.post('/Customer/loginCustomer', { username: c.username, password: c.password });
+    await customer.request('post', '/Customer/add', { body: c });
+    await customer.request('post', '/Customer/loginCustomer', { body: { username: c.username, password: c.password } });
     expect((await customer.get('/admin/queues/api/queues')).status).toBe(404);
 
     const admin = new Client(stack.gatewayUrl);
-    expect((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
+    expect(
+      (await admin.request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: stack.admin.password } }))
+        .status,
+    ).toBe(200);
     const page = await fetch(`${stack.gatewayUrl}/admin/queues`, { headers: { cookie: `mp_session=${admin.token}` } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');

@@ -31,21 +31,20 @@ interface Page {
 async function customerInTwoBrowsers() {
   const body = newCustomer();
   const first = new Client(world.stack.gatewayUrl);
-  expect((await first.post('/Customer/add', body)).status).toBe(201);
-  const login = await first.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-    username: body.username,
-    password: body.password,
-  });
+  expect((await first.request('post', '/Customer/add', { body })).status).toBe(201);
+  const login = await first.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
   expect(login.status).toBe(200);
   const second = new Client(world.stack.gatewayUrl);
-  expect((await second.post('/Customer/loginCustomer', { username: body.username, password: body.password })).status).toBe(200);
+  expect(
+    (await second.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } })).status,
+  ).toBe(200);
   return { first, second, id: login.body.customerLogin._id, password: body.password };
 }
 
 /** An item of another seller that the cart service already knows (a wishlist add is accepted). */
 async function wishlistableItem(): Promise<string> {
   const { client: seller } = await world.newSeller();
-  const item = await seller.post<{ _id: string }>('/items/addItems', itemBody());
+  const item = await seller.request('post', '/items/addItems', { body: itemBody() });
   expect(item.status).toBe(201);
   return item.body._id;
 }
@@ -53,7 +52,7 @@ async function wishlistableItem(): Promise<string> {
 /** Adds the item to the customer's wishlist, waiting until the cart's read model knows it. */
 async function wishlisted(customer: Client, itemId: string): Promise<void> {
   await waitFor(
-    async () => ((await customer.post('/wishlist/addItems', { Items: [itemId] })).status === 201 ? true : undefined),
+    async () => ((await customer.request('post', '/wishlist/addItems', { body: { Items: [itemId] } })).status === 201 ? true : undefined),
     20_000,
     150,
     `item ${itemId} in the cart's read model`,
@@ -63,16 +62,18 @@ async function wishlisted(customer: Client, itemId: string): Promise<void> {
 describe('a seller whose deletion the admin accepted', () => {
   it('can no longer write from a session opened before, and leaves the catalogue and the listing', async () => {
     const { client: seller } = await world.newSeller();
-    const me = await seller.get<{ _id: string }>('/orgSeller/me');
+    const me = await seller.request('get', '/orgSeller/me');
     expect(me.status).toBe(200);
     const sellerId = me.body._id;
     // Letters only: package names take no digits.
     const tag = uniqueName('gone')
       .replace(/-/g, '')
       .replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
-    const item = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: `Doomed ${tag}` }));
+    const item = await seller.request('post', '/items/addItems', { body: itemBody({ Item_name: `Doomed ${tag}` }) });
     expect(item.status).toBe(201);
-    const pkg = await seller.post<{ _id: string }>('/Packages/addPackage', packageBody([item.body._id], { packageName: `Doomed ${tag}` }));
+    const pkg = await seller.request('post', '/Packages/addPackage', {
+      body: packageBody([item.body._id], { packageName: `Doomed ${tag}` }),
+    });
     expect(pkg.status).toBe(201);
     const listing = () => new Client(world.stack.gatewayUrl).get<Page>(`/items/getItems?sellerId=${sellerId}&page=1&limit=5`);
     const packages = () => new Client(world.stack.gatewayUrl).get<Page>(`/Packages/getPackages?q=${tag}&page=1&limit=5`);
@@ -80,15 +81,19 @@ describe('a seller whose deletion the admin accepted', () => {
     await waitFor(async () => ((await packages()).body.total === 1 ? true : undefined), 20_000, 150, 'the package in the listing');
     const token = seller.token!;
 
-    expect((await seller.put(`/orgseller/reqDel/${sellerId}`, { requestDelete: true })).status).toBe(200);
-    expect((await world.admin.delete(`/orgSeller/delete/${sellerId}`)).body).toEqual({ message: 'Successfully Deleted' });
+    expect(
+      (await seller.request('put', '/orgseller/reqDel/{id}', { params: { id: sellerId }, body: { requestDelete: true } })).status,
+    ).toBe(200);
+    expect((await world.admin.request('delete', '/orgSeller/delete/{id}', { params: { id: sellerId } })).body).toEqual({
+      message: 'Successfully Deleted',
+    });
 
     // The still-open session writes nothing, anywhere: the gateway treats it as anonymous.
-    const added = await seller.post('/items/addItems', itemBody({ Item_name: `Ghost ${tag}` }));
+    const added = await seller.request('post', '/items/addItems', { body: itemBody({ Item_name: `Ghost ${tag}` }) });
     expect(added.status).toBe(401);
-    expect((await seller.post('/Packages/addPackage', packageBody([item.body._id]))).status).toBe(401);
-    expect((await seller.delete(`/items/delete/${item.body._id}`)).status).toBe(401);
-    expect((await seller.get('/orgSeller/me')).status).toBe(401);
+    expect((await seller.request('post', '/Packages/addPackage', { body: packageBody([item.body._id]) })).status).toBe(401);
+    expect((await seller.request('delete', '/items/delete/{id}', { params: { id: item.body._id } })).status).toBe(401);
+    expect((await seller.request('get', '/orgSeller/me')).status).toBe(401);
     // The same token as a Bearer header (an API client) is refused as well.
     const bearer = await fetch(`${world.stack.gatewayUrl}/items/addItems`, {
       method: 'POST',
@@ -100,8 +105,8 @@ describe('a seller whose deletion the admin accepted', () => {
     // The seller's item and package leave the catalogue and the public listing (events).
     await waitFor(async () => ((await listing()).body.total === 0 ? true : undefined), 30_000, 200, 'the item to leave the listing');
     await waitFor(async () => ((await packages()).body.total === 0 ? true : undefined), 30_000, 200, 'the package to leave the listing');
-    expect((await world.customer.get(`/items/get/${item.body._id}`)).status).toBe(404);
-    expect((await world.customer.get(`/Packages/getPackage/${pkg.body._id}`)).status).toBe(404);
+    expect((await world.customer.request('get', '/items/get/{id}', { params: { id: item.body._id } })).status).toBe(404);
+    expect((await world.customer.request('get', '/Packages/getPackage/{id}', { params: { id: pkg.body._id } })).status).toBe(404);
   });
 });
 
@@ -110,10 +115,12 @@ describe('a deleted customer', () => {
     const itemId = await wishlistableItem();
     const { first, second, id, password } = await customerInTwoBrowsers();
     await wishlisted(second, itemId);
-    expect((await first.delete(`/Customer/delete/${id}`, { password })).body).toEqual({ message: 'Successfully Deleted' });
+    expect((await first.request('delete', '/Customer/delete/{id}', { params: { id }, body: { password } })).body).toEqual({
+      message: 'Successfully Deleted',
+    });
     // The other browser's session is refused by the cart service too, not only by identity.
-    expect((await second.post('/ShoppingCart/createrCart', { ItemIDs: [itemId] })).status).toBe(401);
-    expect((await second.get('/Customer/me')).status).toBe(401);
+    expect((await second.request('post', '/ShoppingCart/createrCart', { body: { ItemIDs: [itemId] } })).status).toBe(401);
+    expect((await second.request('get', '/Customer/me')).status).toBe(401);
   });
 
   it('whom the admin deletes loses every session at once', async () => {
@@ -122,7 +129,7 @@ describe('a deleted customer', () => {
     await wishlisted(first, itemId);
     expect((await world.admin.delete(`/Customer/delete/${id}`)).body).toEqual({ message: 'Successfully Deleted' });
     for (const browser of [first, second]) {
-      expect((await browser.post('/ShoppingCart/createrCart', { ItemIDs: [itemId] })).status).toBe(401);
+      expect((await browser.request('post', '/ShoppingCart/createrCart', { body: { ItemIDs: [itemId] } })).status).toBe(401);
     }
   });
 });

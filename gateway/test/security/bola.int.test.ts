@@ -42,95 +42,100 @@ const PUBLIC: Record<string, string> = {
   'GET /items/skuAvailable/{sku}': 'SKUs are unique across sellers; the answer is only whether one is free (spec 001 section 6)',
 };
 
-const get = (c: Client, p: string) => c.get(p);
-
 /** The matrix, keyed by `METHOD path` exactly as in OPERATIONS. */
 const CASES: Record<string, BolaCase> = {
   // ---------- identity ----------
   'GET /Customer/getEmail/{email}': {
-    read: (w) => get(w.customerA.client, `/Customer/getEmail/${encodeURIComponent(w.r.customerEmail)}`),
-    call: (w, c) => get(c, `/Customer/getEmail/${encodeURIComponent(w.r.customerEmail)}`),
+    read: (w) => w.customerA.client.request('get', '/Customer/getEmail/{email}', { params: { email: w.r.customerEmail } }),
+    call: (w, c) => c.request('get', '/Customer/getEmail/{email}', { params: { email: w.r.customerEmail } }),
   },
   'GET /Customer/get/{id}': {
-    read: (w) => get(w.customerA.client, `/Customer/get/${w.customerA.id}`),
-    call: (w, c) => get(c, `/Customer/get/${w.customerA.id}`),
+    read: (w) => w.customerA.client.request('get', '/Customer/get/{id}', { params: { id: w.customerA.id } }),
+    call: (w, c) => c.request('get', '/Customer/get/{id}', { params: { id: w.customerA.id } }),
   },
   'PUT /Customer/update/{id}': {
-    read: (w) => get(w.customerA.client, `/Customer/get/${w.customerA.id}`),
+    read: (w) => w.customerA.client.request('get', '/Customer/get/{id}', { params: { id: w.customerA.id } }),
     call: (w, c) => {
       const { email: _e, username: _u, ...profile } = newCustomer({ firstName: 'Hacked' });
       return c.put(`/Customer/update/${w.customerA.id}`, { ...profile, password: 'Hacked#123', confirmPassword: 'Hacked#123' });
     },
   },
   'DELETE /Customer/delete/{id}': {
-    read: (w) => get(w.customerA.client, `/Customer/get/${w.customerA.id}`),
+    read: (w) => w.customerA.client.request('get', '/Customer/get/{id}', { params: { id: w.customerA.id } }),
     // Every test customer has this password: customer B knows it as their own.
-    call: (w, c) => c.delete(`/Customer/delete/${w.customerA.id}`, { password: 'Secret#123' }),
+    call: (w, c) => c.request('delete', '/Customer/delete/{id}', { params: { id: w.customerA.id }, body: { password: 'Secret#123' } }),
   },
   'GET /seller/get/{id}': {
     adminOwned: true,
-    read: (w) => get(w.admin, `/seller/get/${w.r.sellerRequestId}`),
-    call: (w, c) => get(c, `/seller/get/${w.r.sellerRequestId}`),
+    read: (w) => w.admin.request('get', '/seller/get/{id}', { params: { id: w.r.sellerRequestId } }),
+    call: (w, c) => c.request('get', '/seller/get/{id}', { params: { id: w.r.sellerRequestId } }),
   },
   'DELETE /seller/delete/{id}': {
     adminOwned: true,
-    read: (w) => get(w.admin, `/seller/get/${w.r.sellerRequestId}`),
-    call: (w, c) => c.delete(`/seller/delete/${w.r.sellerRequestId}`),
+    read: (w) => w.admin.request('get', '/seller/get/{id}', { params: { id: w.r.sellerRequestId } }),
+    call: (w, c) => c.request('delete', '/seller/delete/{id}', { params: { id: w.r.sellerRequestId } }),
   },
   'GET /orgSeller/getByEmail/{email}': {
-    read: (w) => get(w.sellerA.client, `/orgSeller/getByEmail/${encodeURIComponent(w.r.sellerEmail)}`),
-    call: (w, c) => get(c, `/orgSeller/getByEmail/${encodeURIComponent(w.r.sellerEmail)}`),
+    read: (w) => w.sellerA.client.request('get', '/orgSeller/getByEmail/{email}', { params: { email: w.r.sellerEmail } }),
+    call: (w, c) => c.request('get', '/orgSeller/getByEmail/{email}', { params: { email: w.r.sellerEmail } }),
   },
   'PUT /orgSeller/update/{id}': {
-    read: (w) => get(w.sellerA.client, '/orgSeller/me'),
+    read: (w) => w.sellerA.client.request('get', '/orgSeller/me'),
     call: (w, c) => {
       const { email: _e, ...profile } = newSellerRequest({ companyname: 'Hacked Ltd' });
-      return c.put(`/orgSeller/update/${w.sellerA.id}`, profile);
+      return c.request('put', '/orgSeller/update/{id}', { params: { id: w.sellerA.id }, body: profile });
     },
   },
   'DELETE /orgSeller/delete/{id}': {
     adminOwned: true, // only admins remove sellers
-    read: (w) => get(w.sellerA.client, '/orgSeller/me'),
-    call: (w, c) => c.delete(`/orgSeller/delete/${w.sellerA.id}`),
+    read: (w) => w.sellerA.client.request('get', '/orgSeller/me'),
+    call: (w, c) => c.request('delete', '/orgSeller/delete/{id}', { params: { id: w.sellerA.id } }),
   },
   'PUT /orgseller/reqDel/{id}': {
-    read: (w) => get(w.sellerA.client, '/orgSeller/me'),
-    call: (w, c) => c.put(`/orgseller/reqDel/${w.sellerA.id}`, { requestDelete: true }),
+    read: (w) => w.sellerA.client.request('get', '/orgSeller/me'),
+    call: (w, c) => c.request('put', '/orgseller/reqDel/{id}', { params: { id: w.sellerA.id }, body: { requestDelete: true } }),
   },
   'PUT /orgSeller/ChangePwd/{id}': {
-    read: (w) => get(w.sellerA.client, '/orgSeller/me'),
+    read: (w) => w.sellerA.client.request('get', '/orgSeller/me'),
     call: (w, c) =>
-      c.put(`/orgSeller/ChangePwd/${w.sellerA.id}`, {
-        currentPassword: 'Guess#1234',
-        password: 'Hacked#123',
-        confirmPassword: 'Hacked#123',
+      c.request('put', '/orgSeller/ChangePwd/{id}', {
+        params: { id: w.sellerA.id },
+        body: { currentPassword: 'Guess#1234', password: 'Hacked#123', confirmPassword: 'Hacked#123' },
       }),
   },
   'GET /Admin/getAdmin/{id}': {
     adminOwned: true,
-    read: (w) => get(w.admin, `/Admin/getAdmin/${w.r.adminId}`),
-    call: (w, c) => get(c, `/Admin/getAdmin/${w.r.adminId}`),
+    read: (w) => w.admin.request('get', '/Admin/getAdmin/{id}', { params: { id: w.r.adminId } }),
+    call: (w, c) => c.request('get', '/Admin/getAdmin/{id}', { params: { id: w.r.adminId } }),
   },
   // ---------- catalogue ----------
   'PUT /items/update/{id}': {
-    read: (w) => get(w.anonymous, `/items/get/${w.r.itemId}`),
+    read: (w) => w.anonymous.request('get', '/items/get/{id}', { params: { id: w.r.itemId } }),
     call: (w, c) => c.put(`/items/update/${w.r.itemId}`, itemBody({ Item_name: 'Hacked', Price: 1 })),
   },
   'PUT /items/updateDiscount/{id}': {
-    read: (w) => get(w.anonymous, `/items/get/${w.r.itemId}`),
-    call: (w, c) => c.put(`/items/updateDiscount/${w.r.itemId}`, { DiscountStatus: true, DiscountPrecentage: 80 }),
+    read: (w) => w.anonymous.request('get', '/items/get/{id}', { params: { id: w.r.itemId } }),
+    call: (w, c) =>
+      c.request('put', '/items/updateDiscount/{id}', {
+        params: { id: w.r.itemId },
+        body: { DiscountStatus: true, DiscountPrecentage: 80 },
+      }),
   },
   'DELETE /items/delete/{id}': {
-    read: (w) => get(w.anonymous, `/items/get/${w.r.itemId}`),
-    call: (w, c) => c.delete(`/items/delete/${w.r.itemId}`),
+    read: (w) => w.anonymous.request('get', '/items/get/{id}', { params: { id: w.r.itemId } }),
+    call: (w, c) => c.request('delete', '/items/delete/{id}', { params: { id: w.r.itemId } }),
   },
   'PUT /Packages/updatePackages/{id}': {
-    read: (w) => get(w.anonymous, `/Packages/getPackage/${w.r.packageId}`),
-    call: (w, c) => c.put(`/Packages/updatePackages/${w.r.packageId}`, packageBody([w.r.itemId], { packageName: 'Hacked', price: 1 })),
+    read: (w) => w.anonymous.request('get', '/Packages/getPackage/{id}', { params: { id: w.r.packageId } }),
+    call: (w, c) =>
+      c.request('put', '/Packages/updatePackages/{id}', {
+        params: { id: w.r.packageId },
+        body: packageBody([w.r.itemId], { packageName: 'Hacked', price: 1 }),
+      }),
   },
   'DELETE /Packages/deletePackage/{id}': {
-    read: (w) => get(w.anonymous, `/Packages/getPackage/${w.r.packageId}`),
-    call: (w, c) => c.delete(`/Packages/deletePackage/${w.r.packageId}`),
+    read: (w) => w.anonymous.request('get', '/Packages/getPackage/{id}', { params: { id: w.r.packageId } }),
+    call: (w, c) => c.request('delete', '/Packages/deletePackage/{id}', { params: { id: w.r.packageId } }),
   },
   // ---------- cart ----------
   'POST /wishlist/getByCustomerID/{customerId}': {
@@ -139,107 +144,115 @@ const CASES: Record<string, BolaCase> = {
   },
   'PUT /wishlist/update/{wishlistId}': {
     read: (w) => w.customerA.client.post(`/wishlist/getByCustomerID/${w.customerA.id}`),
-    call: (w, c) => c.put(`/wishlist/update/${w.r.wishlistId}`, { Items: [] }),
+    call: (w, c) => c.request('put', '/wishlist/update/{wishlistId}', { params: { wishlistId: w.r.wishlistId }, body: { Items: [] } }),
   },
   'GET /ShoppingCart/getOneCart/{customerId}': {
-    read: (w) => get(w.customerA.client, `/ShoppingCart/getOneCart/${w.customerA.id}`),
-    call: (w, c) => get(c, `/ShoppingCart/getOneCart/${w.customerA.id}`),
+    read: (w) => w.customerA.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: w.customerA.id } }),
+    call: (w, c) => c.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: w.customerA.id } }),
   },
   'PUT /ShoppingCart/updateSItem/{cartId}': {
-    read: (w) => get(w.customerA.client, `/ShoppingCart/getOneCart/${w.customerA.id}`),
-    call: (w, c) => c.put(`/ShoppingCart/updateSItem/${w.r.cartId}`, { ItemIDs: [], PackageIDs: [] }),
+    read: (w) => w.customerA.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: w.customerA.id } }),
+    call: (w, c) =>
+      c.request('put', '/ShoppingCart/updateSItem/{cartId}', { params: { cartId: w.r.cartId }, body: { ItemIDs: [], PackageIDs: [] } }),
   },
   // ---------- ordering ----------
   'GET /paymentdetails/getItem/{id}': {
-    read: (w) => get(w.customerA.client, `/paymentdetails/getItem/${w.r.cardId}`),
-    call: (w, c) => get(c, `/paymentdetails/getItem/${w.r.cardId}`),
+    read: (w) => w.customerA.client.request('get', '/paymentdetails/getItem/{id}', { params: { id: w.r.cardId } }),
+    call: (w, c) => c.request('get', '/paymentdetails/getItem/{id}', { params: { id: w.r.cardId } }),
   },
   'PUT /paymentdetails/update/{id}': {
-    read: (w) => get(w.customerA.client, `/paymentdetails/getItem/${w.r.cardId}`),
-    call: (w, c) => c.put(`/paymentdetails/update/${w.r.cardId}`, { carddate: '11/39', cardowner: 'Hacker' }),
+    read: (w) => w.customerA.client.request('get', '/paymentdetails/getItem/{id}', { params: { id: w.r.cardId } }),
+    call: (w, c) =>
+      c.request('put', '/paymentdetails/update/{id}', { params: { id: w.r.cardId }, body: { carddate: '11/39', cardowner: 'Hacker' } }),
   },
   'DELETE /paymentdetails/delete/{id}': {
-    read: (w) => get(w.customerA.client, `/paymentdetails/getItem/${w.r.cardId}`),
-    call: (w, c) => c.delete(`/paymentdetails/delete/${w.r.cardId}`),
+    read: (w) => w.customerA.client.request('get', '/paymentdetails/getItem/{id}', { params: { id: w.r.cardId } }),
+    call: (w, c) => c.request('delete', '/paymentdetails/delete/{id}', { params: { id: w.r.cardId } }),
   },
   'GET /checkout/{checkoutId}': {
-    read: (w) => get(w.customerA.client, `/checkout/${w.r.openCheckoutId}`),
-    call: (w, c) => get(c, `/checkout/${w.r.openCheckoutId}`),
+    read: (w) => w.customerA.client.request('get', '/checkout/{checkoutId}', { params: { checkoutId: w.r.openCheckoutId } }),
+    call: (w, c) => c.request('get', '/checkout/{checkoutId}', { params: { checkoutId: w.r.openCheckoutId } }),
   },
   'POST /checkout/{checkoutId}/pay': {
-    read: (w) => get(w.customerA.client, `/checkout/${w.r.openCheckoutId}`),
-    call: (w, c) => c.post(`/checkout/${w.r.openCheckoutId}/pay`, { paymentType: 'wallet' }),
+    read: (w) => w.customerA.client.request('get', '/checkout/{checkoutId}', { params: { checkoutId: w.r.openCheckoutId } }),
+    call: (w, c) =>
+      c.request('post', '/checkout/{checkoutId}/pay', { params: { checkoutId: w.r.openCheckoutId }, body: { paymentType: 'wallet' } }),
   },
   'PUT /Orders/status/{id}': {
-    read: (w) => get(w.customerA.client, `/Orders/getOrders?OrderID=${w.r.paidCheckoutId}`),
-    call: (w, c) => c.put(`/Orders/status/${w.r.itemOrderId}`, { status: 'Cancelled' }),
+    read: (w) => w.customerA.client.request('get', '/Orders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
+    call: (w, c) => c.request('put', '/Orders/status/{id}', { params: { id: w.r.itemOrderId }, body: { status: 'Cancelled' } }),
   },
   'PUT /PackageOrders/status/{id}': {
-    read: (w) => get(w.customerA.client, `/PackageOrders/getOrders?OrderID=${w.r.paidCheckoutId}`),
-    call: (w, c) => c.put(`/PackageOrders/status/${w.r.packageOrderId}`, { status: 'Cancelled' }),
+    read: (w) => w.customerA.client.request('get', '/PackageOrders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
+    call: (w, c) => c.request('put', '/PackageOrders/status/{id}', { params: { id: w.r.packageOrderId }, body: { status: 'Cancelled' } }),
   },
   'GET /orderhistory/get/{id}': {
-    read: (w) => get(w.customerA.client, `/orderhistory/get/${w.r.historyId}`),
-    call: (w, c) => get(c, `/orderhistory/get/${w.r.historyId}`),
+    read: (w) => w.customerA.client.request('get', '/orderhistory/get/{id}', { params: { id: w.r.historyId } }),
+    call: (w, c) => c.request('get', '/orderhistory/get/{id}', { params: { id: w.r.historyId } }),
   },
   // ---------- reviews and messages ----------
   'PUT /review/updateReview/{id}': {
-    read: (w) => get(w.anonymous, `/review/get?itemid=${w.r.itemId}`),
-    call: (w, c) => c.put(`/review/updateReview/${w.r.reviewId}`, { description: 'Hacked', noofstars: 1 }),
+    read: (w) => w.anonymous.request('get', '/review/get', { query: { itemid: w.r.itemId } }),
+    call: (w, c) =>
+      c.request('put', '/review/updateReview/{id}', { params: { id: w.r.reviewId }, body: { description: 'Hacked', noofstars: 1 } }),
   },
   'DELETE /review/delete/{id}': {
-    read: (w) => get(w.anonymous, `/review/get?itemid=${w.r.itemId}`),
-    call: (w, c) => c.delete(`/review/delete/${w.r.reviewId}`),
+    read: (w) => w.anonymous.request('get', '/review/get', { query: { itemid: w.r.itemId } }),
+    call: (w, c) => c.request('delete', '/review/delete/{id}', { params: { id: w.r.reviewId } }),
   },
   'PUT /review/updateRev/{reviewId}': {
-    read: (w) => get(w.anonymous, `/review/get?itemid=${w.r.itemId}`),
-    call: (w, c) => c.put(`/review/updateRev/${w.r.reviewId}`, { reportreason: 'Spam', reviewstatus: true }),
+    read: (w) => w.anonymous.request('get', '/review/get', { query: { itemid: w.r.itemId } }),
+    call: (w, c) =>
+      c.request('put', '/review/updateRev/{reviewId}', {
+        params: { reviewId: w.r.reviewId },
+        body: { reportreason: 'Spam', reviewstatus: true },
+      }),
   },
   'DELETE /contact/delete/{id}': {
     adminOwned: true, // messages to the admins
-    read: (w) => get(w.admin, '/contact/get'),
-    call: (w, c) => c.delete(`/contact/delete/${w.r.contactId}`),
+    read: (w) => w.admin.request('get', '/contact/get'),
+    call: (w, c) => c.request('delete', '/contact/delete/{id}', { params: { id: w.r.contactId } }),
   },
   'DELETE /contactsel/delete/{id}': {
-    read: (w) => get(w.sellerA.client, '/contactsel/get'),
-    call: (w, c) => c.delete(`/contactsel/delete/${w.r.contactSellerId}`),
+    read: (w) => w.sellerA.client.request('get', '/contactsel/get'),
+    call: (w, c) => c.request('delete', '/contactsel/delete/{id}', { params: { id: w.r.contactSellerId } }),
   },
   // ---------- reporting ----------
   'GET /reports/{jobId}': {
-    read: (w) => get(w.sellerA.client, `/reports/${w.r.reportJobId}`),
-    call: (w, c) => get(c, `/reports/${w.r.reportJobId}`),
+    read: (w) => w.sellerA.client.request('get', '/reports/{jobId}', { params: { jobId: w.r.reportJobId } }),
+    call: (w, c) => c.request('get', '/reports/{jobId}', { params: { jobId: w.r.reportJobId } }),
   },
 };
 
 /** Operations taking the resource id in the query or body (where practical), same rules. */
 const QUERY_BODY_CASES: Record<string, BolaCase> = {
   'GET /items/fetch-pdf': {
-    read: (w) => get(w.sellerA.client, `/reports/${w.r.reportJobId}`),
-    call: (w, c) => get(c, `/items/fetch-pdf?jobId=${w.r.reportJobId}`),
+    read: (w) => w.sellerA.client.request('get', '/reports/{jobId}', { params: { jobId: w.r.reportJobId } }),
+    call: (w, c) => c.request('get', '/items/fetch-pdf', { query: { jobId: w.r.reportJobId } }),
   },
   'GET /items/fetch-csv': {
-    read: (w) => get(w.sellerA.client, `/reports/${w.r.reportJobId}`),
-    call: (w, c) => get(c, `/items/fetch-csv?jobId=${w.r.reportJobId}`),
+    read: (w) => w.sellerA.client.request('get', '/reports/{jobId}', { params: { jobId: w.r.reportJobId } }),
+    call: (w, c) => c.request('get', '/items/fetch-csv', { query: { jobId: w.r.reportJobId } }),
   },
   'POST /paypal-transaction-complete': {
-    read: (w) => get(w.customerA.client, `/checkout/${w.r.openCheckoutId}`),
-    call: (w, c) => c.post('/paypal-transaction-complete', { checkoutId: w.r.openCheckoutId }),
+    read: (w) => w.customerA.client.request('get', '/checkout/{checkoutId}', { params: { checkoutId: w.r.openCheckoutId } }),
+    call: (w, c) => c.request('post', '/paypal-transaction-complete', { body: { checkoutId: w.r.openCheckoutId } }),
   },
   'GET /Orders/getOrders': {
-    read: (w) => get(w.customerA.client, `/Orders/getOrders?OrderID=${w.r.paidCheckoutId}`),
-    call: (w, c) => get(c, `/Orders/getOrders?OrderID=${w.r.paidCheckoutId}`),
+    read: (w) => w.customerA.client.request('get', '/Orders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
+    call: (w, c) => c.request('get', '/Orders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
     // Scoped to the caller: another caller gets no rows of A's checkout.
     acceptable: (res) => isRefusal(res) || (res.status === 200 && Array.isArray(res.body) && res.body.length === 0),
   },
   'GET /PackageOrders/getOrders': {
-    read: (w) => get(w.customerA.client, `/PackageOrders/getOrders?OrderID=${w.r.paidCheckoutId}`),
-    call: (w, c) => get(c, `/PackageOrders/getOrders?OrderID=${w.r.paidCheckoutId}`),
+    read: (w) => w.customerA.client.request('get', '/PackageOrders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
+    call: (w, c) => c.request('get', '/PackageOrders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
     acceptable: (res) => isRefusal(res) || (res.status === 200 && Array.isArray(res.body) && res.body.length === 0),
   },
   'GET /review/get': {
     // `mine=true` with A's customerid: only the caller's own reviews, never A's.
-    read: (w) => get(w.anonymous, `/review/get?itemid=${w.r.itemId}`),
-    call: (w, c) => get(c, `/review/get?mine=true&customerid=${w.customerA.id}`),
+    read: (w) => w.anonymous.request('get', '/review/get', { query: { itemid: w.r.itemId } }),
+    call: (w, c) => c.request('get', '/review/get', { query: { mine: true, customerid: w.customerA.id } }),
     acceptable: (res, w) =>
       isRefusal(res) || (res.status === 200 && Array.isArray(res.body) && !res.body.some((x: { _id?: string }) => x._id === w.r.reviewId)),
   },

@@ -30,11 +30,8 @@ afterAll(async () => {
 async function signedIn() {
   const client = new Client(stack.gatewayUrl);
   const body = newCustomer();
-  expect((await client.post('/Customer/add', body)).status).toBe(201);
-  const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-    username: body.username,
-    password: body.password,
-  });
+  expect((await client.request('post', '/Customer/add', { body })).status).toBe(201);
+  const login = await client.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
   expect(login.status).toBe(200);
   return { client, id: login.body.customerLogin._id, body };
 }
@@ -72,14 +69,14 @@ describe('the session token in the login answer', () => {
   it('is only in the httpOnly cookie for a browser login, and in the answer only when an API client asks for it', async () => {
     const body = newCustomer();
     const browser = new Client(stack.gatewayUrl);
-    expect((await browser.post('/Customer/add', body)).status).toBe(201);
-    const login = await browser.post('/Customer/loginCustomer', { username: body.username, password: body.password });
+    expect((await browser.request('post', '/Customer/add', { body })).status).toBe(201);
+    const login = await browser.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
     expect(login.status).toBe(200);
     expect(Object.keys(login.body)).toEqual(['customerLogin']);
     expect(JSON.stringify(login.body)).not.toContain(browser.token!);
     const cookie = login.headers.getSetCookie().find((c) => c.startsWith('mp_session='));
     expect(cookie).toMatch(/HttpOnly/i);
-    expect((await browser.get('/Customer/me')).status).toBe(200);
+    expect((await browser.request('get', '/Customer/me')).status).toBe(200);
 
     // An API client asks explicitly and uses the token as a Bearer.
     const api = await new Client(stack.gatewayUrl).post<{ token: string }>('/Customer/loginCustomer', {
@@ -92,16 +89,13 @@ describe('the session token in the login answer', () => {
     expect((await me(api.body.token, 'bearer')).status).toBe(200);
 
     // The admin's login likewise.
-    const admin = await new Client(stack.gatewayUrl).post('/Admin/loginAdmin', {
-      username: stack.admin.username,
-      password: stack.admin.password,
+    const admin = await new Client(stack.gatewayUrl).request('post', '/Admin/loginAdmin', {
+      body: { username: stack.admin.username, password: stack.admin.password },
     });
     expect(admin.status).toBe(200);
     expect(Object.keys(admin.body)).toEqual(['adminLogin']);
-    const adminApi = await new Client(stack.gatewayUrl).post<{ token: string }>('/Admin/loginAdmin', {
-      username: stack.admin.username,
-      password: stack.admin.password,
-      bearer: true,
+    const adminApi = await new Client(stack.gatewayUrl).request('post', '/Admin/loginAdmin', {
+      body: { username: stack.admin.username, password: stack.admin.password, bearer: true },
     });
     const adminMe = await fetch(`${stack.gatewayUrl}/Admin/me`, { headers: { authorization: `Bearer ${adminApi.body.token}` } });
     expect(adminMe.status).toBe(200);
@@ -120,11 +114,11 @@ describe('cross-site requests', () => {
     );
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual({ error: 'Cross-site request refused' });
-    expect((await client.get<{ firstName: string }>(`/Customer/get/${id}`)).body.firstName).toBe('Nimal');
+    expect((await client.request('get', '/Customer/get/{id}', { params: { id } })).body.firstName).toBe('Nimal');
 
     const web = await client.call('PUT', `/Customer/update/${id}`, { ...profile, firstName: 'Sunil' }, { origin: WEB_ORIGIN });
     expect(web.status).toBe(200);
-    expect((await client.get<{ firstName: string }>(`/Customer/get/${id}`)).body.firstName).toBe('Sunil');
+    expect((await client.request('get', '/Customer/get/{id}', { params: { id } })).body.firstName).toBe('Sunil');
     // Logging in from a foreign site is refused too (no session fixation from another origin).
     const login = await new Client(stack.gatewayUrl).call(
       'POST',
@@ -152,7 +146,7 @@ describe('rate limits', () => {
     const anonymous = new Client(limitedGateway.url);
     let limited: Awaited<ReturnType<Client['post']>> | undefined;
     for (let i = 0; i < 32 && !limited; i++) {
-      const res = await anonymous.post('/Customer/forgotPassword', { email: `nobody-${i}@example.lk` });
+      const res = await anonymous.request('post', '/Customer/forgotPassword', { body: { email: `nobody-${i}@example.lk` } });
       if (res.status === 429) limited = res;
       else expect(res.status).toBeLessThan(500);
     }

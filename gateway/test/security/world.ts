@@ -88,33 +88,33 @@ export async function startSecurityWorld(): Promise<SecurityWorld> {
     world.newSeller(),
   ]);
   // The seller's account id (the catalogue fixture answers the request's id).
-  const meA = expectStatus(await sellerA.client.get<{ _id: string; email: string }>('/orgSeller/me'), 'seller A me', ...ANY_SUCCESS);
+  const meA = expectStatus(await sellerA.client.request('get', '/orgSeller/me'), 'seller A me', ...ANY_SUCCESS);
   sellerA.id = meA._id;
-  sellerB.id = expectStatus(await sellerB.client.get<{ _id: string }>('/orgSeller/me'), 'seller B me', ...ANY_SUCCESS)._id;
-  const customerMe = expectStatus(await customerA.client.get<{ email: string }>('/Customer/me'), 'customer A me', ...ANY_SUCCESS);
-  const adminId = expectStatus(await world.admin.get<{ _id: string }>('/Admin/me'), 'admin me', ...ANY_SUCCESS)._id;
+  sellerB.id = expectStatus(await sellerB.client.request('get', '/orgSeller/me'), 'seller B me', ...ANY_SUCCESS)._id;
+  const customerMe = expectStatus(await customerA.client.request('get', '/Customer/me'), 'customer A me', ...ANY_SUCCESS);
+  const adminId = expectStatus(await world.admin.request('get', '/Admin/me'), 'admin me', ...ANY_SUCCESS)._id;
 
   const itemId = await listedItem(sellerA.client, customerA.client, { Quantity: 50, Price: 1000 });
   const packageId = expectStatus(
-    await sellerA.client.post<{ _id: string }>('/Packages/addPackage', packageBody([itemId])),
+    await sellerA.client.request('post', '/Packages/addPackage', { body: packageBody([itemId]) }),
     'add package',
     ...ANY_SUCCESS,
   )._id;
 
-  expectStatus(await customerA.client.post('/wishlist/addItems', { Items: [itemId] }), 'wishlist add', ...ANY_SUCCESS);
+  expectStatus(await customerA.client.request('post', '/wishlist/addItems', { body: { Items: [itemId] } }), 'wishlist add', ...ANY_SUCCESS);
   const wishlist = expectStatus(
     await customerA.client.post<{ wishlistss: { _id: string } }>(`/wishlist/getByCustomerID/${customerA.id}`),
     'wishlist get',
     ...ANY_SUCCESS,
   );
   const cart = expectStatus(
-    await customerA.client.post<{ _id: string }>('/ShoppingCart/createrCart', { ItemIDs: [itemId] }),
+    await customerA.client.request('post', '/ShoppingCart/createrCart', { body: { ItemIDs: [itemId] } }),
     'create cart',
     ...ANY_SUCCESS,
   );
   const cardId = await savedCard(customerA.client);
   const open = expectStatus(
-    await customerA.client.post<{ checkoutId: string }>('/checkout/session', { items: [{ itemId, quantity: 1 }] }),
+    await customerA.client.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } }),
     'open checkout',
     ...ANY_SUCCESS,
   );
@@ -134,7 +134,9 @@ export async function startSecurityWorld(): Promise<SecurityWorld> {
 
   const review = await waitFor(
     async () => {
-      const res = await customerA.client.post<{ _id: string }>('/review/add', { itemid: itemId, noofstars: 4, description: 'Good phone' });
+      const res = await customerA.client.request('post', '/review/add', {
+        body: { itemid: itemId, noofstars: 4, description: 'Good phone' },
+      });
       return res.status === 201 ? res.body : undefined;
     },
     20_000,
@@ -142,26 +144,29 @@ export async function startSecurityWorld(): Promise<SecurityWorld> {
     'the item in the reviews read model',
   );
   const contact = expectStatus(
-    await customerA.client.post<{ _id: string }>('/contact/add', { name: 'Nimal Perera', email: customerMe.email, message: 'Hello admin' }),
+    await customerA.client.request('post', '/contact/add', {
+      body: { name: 'Nimal Perera', email: customerMe.email, message: 'Hello admin' },
+    }),
     'contact add',
     ...ANY_SUCCESS,
   );
   const contactSeller = expectStatus(
-    await customerA.client.post<{ _id: string }>('/contactsel/add', {
-      name: 'Nimal Perera',
-      email: customerMe.email,
-      message: 'Hello seller',
-      sellerid: sellerA.id,
+    await customerA.client.request('post', '/contactsel/add', {
+      body: { name: 'Nimal Perera', email: customerMe.email, message: 'Hello seller', sellerid: sellerA.id },
     }),
     'contactsel add',
     ...ANY_SUCCESS,
   );
-  const job = expectStatus(await sellerA.client.post<{ jobId: string }>('/items/create-pdf', {}), 'create pdf', ...ANY_SUCCESS);
+  const job = expectStatus(await sellerA.client.request('post', '/items/create-pdf', { body: {} }), 'create pdf', ...ANY_SUCCESS);
   await finished(sellerA.client, job.jobId, 60_000);
-  const request = expectStatus(await anonymous.post<{ _id: string }>('/seller/add', newSellerRequest()), 'seller request', ...ANY_SUCCESS);
+  const request = expectStatus(
+    await anonymous.request('post', '/seller/add', { body: newSellerRequest() }),
+    'seller request',
+    ...ANY_SUCCESS,
+  );
   // The review's rating reaches the item through Kafka: let it settle so reads stay still.
   await waitFor(
-    async () => ((await anonymous.get<{ reviewCount: number }>(`/items/get/${itemId}`)).body.reviewCount === 1 ? true : undefined),
+    async () => ((await anonymous.request('get', '/items/get/{id}', { params: { id: itemId } })).body.reviewCount === 1 ? true : undefined),
     20_000,
     150,
     'the rating on the item',

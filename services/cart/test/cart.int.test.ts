@@ -34,7 +34,7 @@ const unknownId = new Types.ObjectId().toHexString();
 type WishlistBody = { wishlistss: WishlistView; error?: string };
 
 async function newItem(overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: `Phone ${tag}`, ...overrides }));
+  const res = await seller.request('post', '/items/addItems', { body: itemBody({ Item_name: `Phone ${tag}`, ...overrides }) });
   expect(res.status).toBe(201);
   return res.body._id;
 }
@@ -51,13 +51,13 @@ const packageBody = (content: string[], overrides: Record<string, unknown> = {})
 });
 
 async function newPackage(content: string[]): Promise<string> {
-  const res = await seller.post<{ _id: string }>('/Packages/addPackage', packageBody(content));
+  const res = await seller.request('post', '/Packages/addPackage', { body: packageBody(content) });
   expect(res.status).toBe(201);
   return res.body._id;
 }
 
 const cartOf = async (c: Customer) => {
-  const res = await c.client.get<CartView>(`/ShoppingCart/getOneCart/${c.id}`);
+  const res = await c.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: c.id } });
   expect(res.status).toBe(200);
   return res.body;
 };
@@ -120,11 +120,11 @@ describe('CustomerRegistered', () => {
 describe('wishlist', () => {
   it('adds available items and refuses duplicates and unavailable items with the documented messages', async () => {
     const w = await wishlistOf(alice);
-    const added = await alice.client.post<WishlistBody>('/wishlist/addItems', { CustomerID: bob.id, Items: [i1] });
+    const added = await alice.client.request('post', '/wishlist/addItems', { body: { CustomerID: bob.id, Items: [i1] } });
     expect(added.status).toBe(201);
     expect(added.body).toEqual({ wishlistss: { _id: w._id, CustomerID: alice.id, Items: [i1] } });
 
-    const again = await alice.client.post('/wishlist/addItems', { Items: [i1] });
+    const again = await alice.client.request('post', '/wishlist/addItems', { body: { Items: [i1] } });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: ITEM_IN_WISHLIST, fields: { Items: ITEM_IN_WISHLIST } });
     expect((await alice.client.post('/wishlist/addItems', { Items: [i2, i2] })).body.error).toBe(ITEM_IN_WISHLIST);
@@ -152,7 +152,9 @@ describe('wishlist', () => {
 
   it('applies concurrent additions one after the other (compare-and-set), losing none', async () => {
     const carol = await world.newCustomer();
-    const results = await Promise.all([i1, i2, i3].map((id) => carol.client.post('/wishlist/addItems', { Items: [id] })));
+    const results = await Promise.all(
+      [i1, i2, i3].map((id) => carol.client.request('post', '/wishlist/addItems', { body: { Items: [id] } })),
+    );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201]);
     expect((await wishlistOf(carol)).Items.sort()).toEqual([i1, i2, i3].sort());
     expect(await world.db.collection('wishlists').countDocuments({ CustomerID: carol.id })).toBe(1);
@@ -161,11 +163,19 @@ describe('wishlist', () => {
   it("answers 404 for someone else's wishlist or a bad id, 401 signed out, 403 for a seller", async () => {
     const w = await wishlistOf(alice);
     expect((await bob.client.post(`/wishlist/getByCustomerID/${alice.id}`)).status).toBe(404);
-    expect((await bob.client.put(`/wishlist/update/${w._id}`, { Items: [] })).status).toBe(404);
-    expect((await alice.client.put('/wishlist/update/not-an-id', { Items: [] })).status).toBe(404);
-    expect((await alice.client.put(`/wishlist/update/${unknownId}`, { Items: [] })).status).toBe(404);
+    expect(
+      (await bob.client.request('put', '/wishlist/update/{wishlistId}', { params: { wishlistId: w._id }, body: { Items: [] } })).status,
+    ).toBe(404);
+    expect(
+      (await alice.client.request('put', '/wishlist/update/{wishlistId}', { params: { wishlistId: 'not-an-id' }, body: { Items: [] } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await alice.client.request('put', '/wishlist/update/{wishlistId}', { params: { wishlistId: unknownId }, body: { Items: [] } }))
+        .status,
+    ).toBe(404);
     expect((await new Client(world.stack.gatewayUrl).post(`/wishlist/getByCustomerID/${alice.id}`)).status).toBe(401);
-    expect((await seller.post('/wishlist/addItems', { Items: [i1] })).status).toBe(403);
+    expect((await seller.request('post', '/wishlist/addItems', { body: { Items: [i1] } })).status).toBe(403);
     expect((await wishlistOf(alice)).Items).toEqual([i2, i1]);
   });
 });
@@ -212,19 +222,29 @@ describe('cart', () => {
 
   it("answers 404 for someone else's cart or a bad id, 401 signed out, 403 for a seller", async () => {
     const cart = await cartOf(alice);
-    expect((await bob.client.get(`/ShoppingCart/getOneCart/${alice.id}`)).status).toBe(404);
+    expect((await bob.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: alice.id } })).status).toBe(
+      404,
+    );
     expect((await putCart(bob, cart._id, { ItemIDs: [] })).status).toBe(404);
     expect((await putCart(alice, 'zzz', { ItemIDs: [] })).status).toBe(404);
     expect((await putCart(alice, unknownId, { ItemIDs: [] })).status).toBe(404);
-    expect((await alice.client.get('/ShoppingCart/getOneCart/whatever')).status).toBe(404);
-    expect((await new Client(world.stack.gatewayUrl).get(`/ShoppingCart/getOneCart/${alice.id}`)).status).toBe(401);
-    expect((await seller.post('/ShoppingCart/createrCart', { ItemIDs: [] })).status).toBe(403);
+    expect(
+      (await alice.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: 'whatever' } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await new Client(world.stack.gatewayUrl).request('get', '/ShoppingCart/getOneCart/{customerId}', {
+          params: { customerId: alice.id },
+        })
+      ).status,
+    ).toBe(401);
+    expect((await seller.request('post', '/ShoppingCart/createrCart', { body: { ItemIDs: [] } })).status).toBe(403);
     expect((await cartOf(alice)).ItemIDs).toEqual([i1, i3]);
   });
 
   it('createrCart answers the existing cart, or creates one with the lines', async () => {
     const existing = await cartOf(alice);
-    const again = await alice.client.post<CartView>('/ShoppingCart/createrCart', { ItemIDs: [i2] });
+    const again = await alice.client.request('post', '/ShoppingCart/createrCart', { body: { ItemIDs: [i2] } });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(existing);
 
@@ -236,10 +256,8 @@ describe('cart', () => {
     expect(refused.body.error).toBe(ITEM_UNAVAILABLE);
     expect((await dave.client.post('/ShoppingCart/createrCart', { ItemIDs: [i1], PackageIDs: [p2, p2] })).body.error).toBe(PACKAGE_IN_CART);
     expect(await world.db.collection('carts').countDocuments({ customerID: dave.id })).toBe(0);
-    const created = await dave.client.post<CartView>('/ShoppingCart/createrCart', {
-      ItemIDs: [i1],
-      PackageIDs: [p2],
-      ItemQuantities: { [i1]: 2 },
+    const created = await dave.client.request('post', '/ShoppingCart/createrCart', {
+      body: { ItemIDs: [i1], PackageIDs: [p2], ItemQuantities: { [i1]: 2 } },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -261,10 +279,22 @@ describe('catalogue events', () => {
     const bobCart = await cartOf(bob);
     expect((await putCart(bob, bobCart._id, { ItemIDs: [item], PackageIDs: [pkg] })).status).toBe(200);
 
-    expect((await seller.put(`/items/update/${item}`, itemBody({ Item_name: `Phone ${tag}`, ItemAvailabilityStatus: false }))).status).toBe(
-      200,
-    );
-    expect((await seller.put(`/Packages/updatePackages/${pkg}`, packageBody([i1], { packageAvailability: false }))).status).toBe(200);
+    expect(
+      (
+        await seller.request('put', '/items/update/{id}', {
+          params: { id: item },
+          body: itemBody({ Item_name: `Phone ${tag}`, ItemAvailabilityStatus: false }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await seller.request('put', '/Packages/updatePackages/{id}', {
+          params: { id: pkg },
+          body: packageBody([i1], { packageAvailability: false }),
+        })
+      ).status,
+    ).toBe(200);
     await Promise.all([world.readModel('item', item, { available: false }), world.readModel('package', pkg, { available: false })]);
 
     const aliceCart = await cartOf(alice);
@@ -288,10 +318,10 @@ describe('catalogue events', () => {
     const [ac, bc] = await Promise.all([cartOf(alice), cartOf(bob)]);
     await putCart(alice, ac._id, { ItemIDs: [...ac.ItemIDs, item], PackageIDs: [...ac.PackageIDs, pkg], ItemQuantities: { [item]: 4 } });
     await putCart(bob, bc._id, { ItemIDs: [item, ...bc.ItemIDs], PackageIDs: [pkg, ...bc.PackageIDs] });
-    expect((await alice.client.post('/wishlist/addItems', { Items: [item] })).status).toBe(201);
+    expect((await alice.client.request('post', '/wishlist/addItems', { body: { Items: [item] } })).status).toBe(201);
 
-    expect((await seller.delete(`/items/delete/${item}`)).status).toBe(200);
-    expect((await seller.delete(`/Packages/deletePackage/${pkg}`)).status).toBe(200);
+    expect((await seller.request('delete', '/items/delete/{id}', { params: { id: item } })).status).toBe(200);
+    expect((await seller.request('delete', '/Packages/deletePackage/{id}', { params: { id: pkg } })).status).toBe(200);
     // The events leave tombstones and sweep no cart (that would read every cart): Bob's stored
     // cart still holds the lines until Bob's cart is next read.
     await Promise.all([world.readModel('item', item, { deleted: true }), world.readModel('package', pkg, { deleted: true })]);
@@ -357,8 +387,11 @@ describe('CustomerDeleted', () => {
     const erin = await world.newCustomer();
     const cart = await cartOf(erin);
     expect((await putCart(erin, cart._id, { ItemIDs: [i1] })).status).toBe(200);
-    expect((await erin.client.post('/wishlist/addItems', { Items: [i1] })).status).toBe(201);
-    expect((await erin.client.delete(`/Customer/delete/${erin.id}`, { password: erin.body.password })).status).toBe(200);
+    expect((await erin.client.request('post', '/wishlist/addItems', { body: { Items: [i1] } })).status).toBe(201);
+    expect(
+      (await erin.client.request('delete', '/Customer/delete/{id}', { params: { id: erin.id }, body: { password: erin.body.password } }))
+        .status,
+    ).toBe(200);
     await waitFor(
       async () =>
         (await world.db.collection('carts').countDocuments({ customerID: erin.id })) === 0 &&

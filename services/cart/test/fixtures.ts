@@ -38,7 +38,9 @@ export interface CartWorld {
 export async function startCartWorld(extraServices: string[] = []): Promise<CartWorld> {
   const stack = await startTestStack(['identity', 'notifications', 'catalogue', 'cart', ...extraServices]);
   const admin = new Client(stack.gatewayUrl);
-  expect((await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
+  expect(
+    (await admin.request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: stack.admin.password } })).status,
+  ).toBe(200);
   const conn = await mongoose.createConnection(testServers().mongoUrl).asPromise();
   const db = conn.useDb(`cart-${stack.dbSuffix}`);
   const kafka = createKafka('cart-test', testServers().kafkaBrokers, pino({ level: 'silent' }));
@@ -47,8 +49,8 @@ export async function startCartWorld(extraServices: string[] = []): Promise<Cart
 
   async function newSeller() {
     const request = newSellerRequest();
-    const applied = await new Client(stack.gatewayUrl).post<{ _id: string }>('/seller/add', request);
-    expect((await admin.post('/orgseller/add', { requestId: applied.body._id })).status).toBe(201);
+    const applied = await new Client(stack.gatewayUrl).request('post', '/seller/add', { body: request });
+    expect((await admin.request('post', '/orgseller/add', { body: { requestId: applied.body._id } })).status).toBe(201);
     const mail = await waitFor(
       async () => (await mailsTo(request.email)).find((m) => /Welcome aboard/.test(m.subject)),
       20_000,
@@ -58,18 +60,15 @@ export async function startCartWorld(extraServices: string[] = []): Promise<Cart
     const client = new Client(stack.gatewayUrl);
     const username = /^Username: (\S+)$/m.exec(mail.text)![1]!;
     const password = /^Password: (\S+)$/m.exec(mail.text)![1]!;
-    expect((await client.post('/orgSeller/loginSeller', { username, password })).status).toBe(200);
+    expect((await client.request('post', '/orgSeller/loginSeller', { body: { username, password } })).status).toBe(200);
     return client;
   }
 
   async function newCustomerClient(): Promise<Customer> {
     const client = new Client(stack.gatewayUrl);
     const body = newCustomer();
-    expect((await client.post('/Customer/add', body)).status).toBe(201);
-    const login = await client.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-      username: body.username,
-      password: body.password,
-    });
+    expect((await client.request('post', '/Customer/add', { body })).status).toBe(201);
+    const login = await client.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
     expect(login.status).toBe(200);
     return { client, id: login.body.customerLogin._id, body };
   }

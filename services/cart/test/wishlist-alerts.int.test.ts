@@ -66,19 +66,29 @@ beforeAll(async () => {
   await producer.connect();
   seller = await world.newSeller();
   [asha, ravi, dilan] = [await world.newCustomer(), await world.newCustomer(), await world.newCustomer()];
-  const res = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: name, Price: 120000, Quantity: 2 }));
+  const res = await seller.request('post', '/items/addItems', { body: itemBody({ Item_name: name, Price: 120000, Quantity: 2 }) });
   expect(res.status).toBe(201);
   itemId = res.body._id;
   await world.readModel('item', itemId, { available: true, quantity: 2 });
   for (const c of [asha, ravi, dilan]) {
-    expect((await c.client.post('/wishlist/addItems', { Items: [itemId] })).status).toBe(201);
+    expect((await c.client.request('post', '/wishlist/addItems', { body: { Items: [itemId] } })).status).toBe(201);
   }
   // Dilan removes it again.
   const w = await dilan.client.post<{ wishlistss: { _id: string } }>(`/wishlist/getByCustomerID/${dilan.id}`);
-  expect((await dilan.client.put(`/wishlist/update/${w.body.wishlistss._id}`, { Items: [] })).status).toBe(200);
+  expect(
+    (
+      await dilan.client.request('put', '/wishlist/update/{wishlistId}', {
+        params: { wishlistId: w.body.wishlistss._id },
+        body: { Items: [] },
+      })
+    ).status,
+  ).toBe(200);
   // Ravi switches the wishlist e-mails off on the profile.
   const { email: _e, username: _u, password: _p, ...profile } = ravi.body;
-  const off = await ravi.client.put<{ wishlistAlerts: boolean }>(`/Customer/update/${ravi.id}`, { ...profile, wishlistAlerts: false });
+  const off = await ravi.client.request('put', '/Customer/update/{id}', {
+    params: { id: ravi.id },
+    body: { ...profile, wishlistAlerts: false },
+  });
   expect(off.status).toBe(200);
   expect(off.body.wishlistAlerts).toBe(false);
   await cartKnows(ravi, { wishlistAlerts: false });
@@ -97,7 +107,10 @@ describe('wishlist alerts', () => {
   });
 
   it('e-mails a price drop (a new discount) with the old and new price and the link, once', async () => {
-    const r = await seller.put(`/items/updateDiscount/${itemId}`, { DiscountStatus: true, DiscountPrecentage: 10 });
+    const r = await seller.request('put', '/items/updateDiscount/{id}', {
+      params: { id: itemId },
+      body: { DiscountStatus: true, DiscountPrecentage: 10 },
+    });
     expect(r.status).toBe(200);
     const mail = await mailTo(asha, `Price drop: ${name} is now ${formatLkr(10_800_000)}`);
     expect(mail.text).toContain('Was: Rs. 120,000.00');
@@ -114,7 +127,10 @@ describe('wishlist alerts', () => {
     expect(bought.status).toBe('Confirmed');
     await world.readModel('item', itemId, { quantity: 0, available: false });
     // The seller restocks.
-    expect((await seller.put(`/items/update/${itemId}`, { Quantity: 4, ItemAvailabilityStatus: true })).status).toBe(200);
+    expect(
+      (await seller.request('put', '/items/update/{id}', { params: { id: itemId }, body: { Quantity: 4, ItemAvailabilityStatus: true } }))
+        .status,
+    ).toBe(200);
     const mail = await mailTo(asha, `${name} is back in stock`);
     expect(mail.text).toContain(`Good news: ${name} on your wishlist is back in stock.`);
     expect(mail.text).toContain('Price: Rs. 108,000.00');
@@ -125,7 +141,7 @@ describe('wishlist alerts', () => {
     const items = world.db.collection('item_availability');
     await world.readModel('item', itemId, { quantity: 4 });
     const now = await items.findOne({ _id: itemId as never });
-    const item = (await seller.get<Record<string, unknown>>(`/items/get/${itemId}`)).body;
+    const item = (await seller.request('get', '/items/get/{id}', { params: { id: itemId } })).body;
     const data = {
       itemId,
       Item_name: name,
@@ -163,7 +179,7 @@ describe('wishlist alerts', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.fields?.wishlistAlerts).toBe('Wishlist e-mails must be on or off');
-    expect((await ravi.client.get<{ wishlistAlerts: boolean }>(`/Customer/get/${ravi.id}`)).body.wishlistAlerts).toBe(false);
+    expect((await ravi.client.request('get', '/Customer/get/{id}', { params: { id: ravi.id } })).body.wishlistAlerts).toBe(false);
   });
 
   it('e-mails nothing to a customer who switched the alerts off or removed the item', async () => {

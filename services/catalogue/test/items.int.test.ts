@@ -78,19 +78,19 @@ describe('adding items', () => {
       error: 'This Stock keeping unit is Already in use!',
       fields: { Stock_keeping_unit: 'This Stock keeping unit is Already in use!' },
     });
-    expect((await sellerA.get<{ available: boolean }>(`/items/skuAvailable/${sku}`)).body.available).toBe(false);
-    expect((await sellerA.get<{ available: boolean }>(`/items/skuAvailable/${uniqueName('FREE')}`)).body.available).toBe(true);
+    expect((await sellerA.request('get', '/items/skuAvailable/{sku}', { params: { sku } })).body.available).toBe(false);
+    expect((await sellerA.request('get', '/items/skuAvailable/{sku}', { params: { sku: uniqueName('FREE') } })).body.available).toBe(true);
   });
 
   it('lets only sellers add items', async () => {
-    expect((await customer.post('/items/addItems', item())).status).toBe(403);
-    expect((await new Client(stack.gatewayUrl).post('/items/addItems', item())).status).toBe(401);
+    expect((await customer.request('post', '/items/addItems', { body: item() })).status).toBe(403);
+    expect((await new Client(stack.gatewayUrl).request('post', '/items/addItems', { body: item() })).status).toBe(401);
   });
 });
 
 describe('editing, discounts and ownership', () => {
   it('edits the own item with model and SKU read-only; someone else’s item is 404', async () => {
-    const created = await sellerA.post<{ _id: string; Model: string; Stock_keeping_unit: string }>('/items/addItems', item());
+    const created = await sellerA.request('post', '/items/addItems', { body: item() });
     const edit = {
       ...item({ Item_name: 'Renamed', Quantity: 150, Price: 1000, Model: 'P-NEW', Stock_keeping_unit: 'CHANGED' }),
       ItemAvailabilityStatus: false,
@@ -113,7 +113,7 @@ describe('editing, discounts and ownership', () => {
   });
 
   it('computes the discounted price on the server, refuses 0 and 81 percent, and revokes', async () => {
-    const created = await sellerA.post<{ _id: string }>('/items/addItems', item({ Price: 12345.67 }));
+    const created = await sellerA.request('post', '/items/addItems', { body: item({ Price: 12345.67 }) });
     const id = created.body._id;
     for (const pct of [0, 81, 80.5 + 0.5 + 1]) {
       const bad = await sellerA.put(`/items/updateDiscount/${id}`, { DiscountStatus: true, DiscountPrecentage: pct });
@@ -121,19 +121,30 @@ describe('editing, discounts and ownership', () => {
     }
     const ok = await sellerA.put(`/items/updateDiscount/${id}`, { DiscountStatus: true, DiscountPrecentage: 15, FinalPrice: 1 });
     expect(ok.body).toMatchObject({ DiscountStatus: true, DiscountPrecentage: 15, Price: 12345.67, FinalPrice: 10493.82 });
-    expect((await sellerB.put(`/items/updateDiscount/${id}`, { DiscountStatus: true, DiscountPrecentage: 50 })).status).toBe(404);
-    const revoked = await sellerA.put(`/items/updateDiscount/${id}`, { DiscountStatus: false });
+    expect(
+      (
+        await sellerB.request('put', '/items/updateDiscount/{id}', {
+          params: { id },
+          body: { DiscountStatus: true, DiscountPrecentage: 50 },
+        })
+      ).status,
+    ).toBe(404);
+    const revoked = await sellerA.request('put', '/items/updateDiscount/{id}', { params: { id }, body: { DiscountStatus: false } });
     expect(revoked.body).toMatchObject({ DiscountStatus: false, DiscountPrecentage: 0, FinalPrice: 12345.67 });
   });
 
   it('deletes the own item, or any as admin; the SKU becomes free', async () => {
-    const a = await sellerA.post<{ _id: string; Stock_keeping_unit: string }>('/items/addItems', item());
-    expect((await sellerB.delete(`/items/delete/${a.body._id}`)).status).toBe(404);
-    expect((await sellerA.delete(`/items/delete/${a.body._id}`)).body).toEqual({ message: 'Your Item has been deleted.' });
-    expect((await customer.get(`/items/get/${a.body._id}`)).status).toBe(404);
-    expect((await sellerA.post('/items/addItems', item({ Stock_keeping_unit: a.body.Stock_keeping_unit }))).status).toBe(201);
-    const b = await sellerB.post<{ _id: string }>('/items/addItems', item());
-    expect((await admin.delete(`/items/delete/${b.body._id}`)).status).toBe(200);
+    const a = await sellerA.request('post', '/items/addItems', { body: item() });
+    expect((await sellerB.request('delete', '/items/delete/{id}', { params: { id: a.body._id } })).status).toBe(404);
+    expect((await sellerA.request('delete', '/items/delete/{id}', { params: { id: a.body._id } })).body).toEqual({
+      message: 'Your Item has been deleted.',
+    });
+    expect((await customer.request('get', '/items/get/{id}', { params: { id: a.body._id } })).status).toBe(404);
+    expect(
+      (await sellerA.request('post', '/items/addItems', { body: item({ Stock_keeping_unit: a.body.Stock_keeping_unit }) })).status,
+    ).toBe(201);
+    const b = await sellerB.request('post', '/items/addItems', { body: item() });
+    expect((await admin.request('delete', '/items/delete/{id}', { params: { id: b.body._id } })).status).toBe(200);
   });
 });
 
@@ -143,8 +154,8 @@ describe('browsing', () => {
 
   beforeAll(async () => {
     const add = async (name: string, overrides: Record<string, unknown>) =>
-      (await sellerB.post<{ _id: string }>('/items/addItems', item({ Item_name: `${name} ${tag}`, Brand: brandTag, ...overrides }))).body
-        ._id;
+      (await sellerB.request('post', '/items/addItems', { body: item({ Item_name: `${name} ${tag}`, Brand: brandTag, ...overrides }) }))
+        .body._id;
     ids = {
       cheap: await add('Budget Phone', { Price: 9999.99 }),
       band1: await add('Mid Tablet', { Price: 10000, Category: 'Tablet / iPad / iPod', Model: 'N-TAB' }),
@@ -194,14 +205,17 @@ describe('browsing', () => {
     const mine = await sellerB.get<{ _id: string; SellerID: string }[]>(`/items/getItems?mine=true&q=${encodeURIComponent(tag)}`);
     expect(mine.body.length).toBeGreaterThanOrEqual(4);
     expect(new Set(mine.body.map((i) => i.SellerID)).size).toBe(1);
-    expect((await customer.get('/items/getItems?mine=true')).status).toBe(403);
+    expect((await customer.request('get', '/items/getItems', { query: { mine: true } })).status).toBe(403);
   });
 });
 
 describe('item events', () => {
   it('publishes ItemCreated and ItemUpdated with prices in cents', async () => {
-    const created = await sellerA.post<{ _id: string }>('/items/addItems', item({ Price: 500 }));
-    await sellerA.put(`/items/updateDiscount/${created.body._id}`, { DiscountStatus: true, DiscountPrecentage: 20 });
+    const created = await sellerA.request('post', '/items/addItems', { body: item({ Price: 500 }) });
+    await sellerA.request('put', '/items/updateDiscount/{id}', {
+      params: { id: created.body._id },
+      body: { DiscountStatus: true, DiscountPrecentage: 20 },
+    });
     const kafka = createKafka('catalogue-it', testServers().kafkaBrokers, pino({ level: 'silent' }));
     const consumer = kafka.consumer({ groupId: uniqueName('it-items'), maxWaitTimeInMs: 50 });
     const seen: { type: string; aggregateVersion: number; data: Record<string, unknown> }[] = [];

@@ -30,12 +30,15 @@ beforeAll(async () => {
   seller = (await world.newSeller()).client;
   other = (await world.newSeller()).client;
   myItems = [
-    (await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: 'PlayStation 5', Category: 'Gaming', Model: 'N-PS5' })))
+    (
+      await seller.request('post', '/items/addItems', {
+        body: itemBody({ Item_name: 'PlayStation 5', Category: 'Gaming', Model: 'N-PS5' }),
+      })
+    ).body._id,
+    (await seller.request('post', '/items/addItems', { body: itemBody({ Item_name: 'DualSense', Category: 'Gaming', Model: 'N-DS' }) }))
       .body._id,
-    (await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: 'DualSense', Category: 'Gaming', Model: 'N-DS' }))).body
-      ._id,
   ];
-  theirItem = (await other.post<{ _id: string }>('/items/addItems', itemBody())).body._id;
+  theirItem = (await other.request('post', '/items/addItems', { body: itemBody() })).body._id;
 }, 120_000);
 
 afterAll(async () => {
@@ -76,42 +79,45 @@ describe('creating packages', () => {
   });
 
   it("refuses another seller's item in the package, and non-sellers", async () => {
-    const res = await seller.post('/Packages/addPackage', body({ content: [...myItems, theirItem] }));
+    const res = await seller.request('post', '/Packages/addPackage', { body: body({ content: [...myItems, theirItem] }) });
     expect(res.body).toEqual({
       error: 'A package can contain only your own items',
       fields: { content: 'A package can contain only your own items' },
     });
-    expect((await world.customer.post('/Packages/addPackage', body())).status).toBe(403);
+    expect((await world.customer.request('post', '/Packages/addPackage', { body: body() })).status).toBe(403);
   });
 });
 
 describe('editing and listing packages', () => {
   it('keeps the old image without a new one, refuses emptying, and toggles availability', async () => {
-    const created = await seller.post<{ _id: string; image: string }>('/Packages/addPackage', body({ packageName: `Edit Me ${tag}` }));
+    const created = await seller.request('post', '/Packages/addPackage', { body: body({ packageName: `Edit Me ${tag}` }) });
     const id = created.body._id;
-    const edited = await seller.put(
-      `/Packages/updatePackages/${id}`,
-      body({ packageName: `Edited ${tag}`, image: undefined, content: [myItems[0]], price: 99999.5 }),
-    );
+    const edited = await seller.request('put', '/Packages/updatePackages/{id}', {
+      params: { id },
+      body: body({ packageName: `Edited ${tag}`, image: undefined, content: [myItems[0]], price: 99999.5 }),
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ packageName: `Edited ${tag}`, image: created.body.image, price: 99999.5 });
     const emptied = await seller.put(`/Packages/updatePackages/${id}`, body({ content: [] }));
     expect(emptied.body.error).toBe('Cannot Delete All Items From a Package');
     expect((await seller.put(`/Packages/updatePackages/${id}`, body({ packageName: '' }))).body.error).toBe('Package Name is required !');
-    expect((await other.put(`/Packages/updatePackages/${id}`, body())).status).toBe(404);
+    expect((await other.request('put', '/Packages/updatePackages/{id}', { params: { id }, body: body() })).status).toBe(404);
 
-    await seller.put(`/Packages/updatePackages/${id}`, body({ packageName: `Edited ${tag}`, packageAvailability: false }));
+    await seller.request('put', '/Packages/updatePackages/{id}', {
+      params: { id },
+      body: body({ packageName: `Edited ${tag}`, packageAvailability: false }),
+    });
     const forCustomers = await world.customer.get<{ _id: string }[]>(`/Packages/getPackages?q=${encodeURIComponent(`Edited ${tag}`)}`);
     expect(forCustomers.body.map((p) => p._id)).not.toContain(id);
-    expect((await world.customer.get(`/Packages/getPackage/${id}`)).status).toBe(404);
+    expect((await world.customer.request('get', '/Packages/getPackage/{id}', { params: { id } })).status).toBe(404);
     const mine = await seller.get<{ _id: string; packageAvailability: boolean }[]>('/Packages/getPackages?mine=true');
     expect(mine.body.find((p) => p._id === id)?.packageAvailability).toBe(false);
-    expect((await seller.get(`/Packages/getPackage/${id}`)).status).toBe(200);
+    expect((await seller.request('get', '/Packages/getPackage/{id}', { params: { id } })).status).toBe(200);
   });
 
   it('searches packages by name only, with paging', async () => {
     const name = `Search Target ${tag}`;
-    await seller.post('/Packages/addPackage', body({ packageName: name }));
+    await seller.request('post', '/Packages/addPackage', { body: body({ packageName: name }) });
     const page = await world.customer.get<{ items: { packageName: string }[]; total: number }>(
       `/Packages/getPackages?q=${encodeURIComponent('target ' + tag)}&page=1&limit=5`,
     );
@@ -121,24 +127,31 @@ describe('editing and listing packages', () => {
   });
 
   it('deletes the own package, or any as admin', async () => {
-    const a = await seller.post<{ _id: string }>('/Packages/addPackage', body());
-    expect((await other.delete(`/Packages/deletePackage/${a.body._id}`)).status).toBe(404);
-    expect((await seller.delete(`/Packages/deletePackage/${a.body._id}`)).body).toEqual({ message: 'Package Deleted Successfully' });
-    expect((await world.customer.get(`/Packages/getPackage/${a.body._id}`)).status).toBe(404);
-    const b = await seller.post<{ _id: string }>('/Packages/addPackage', body());
-    expect((await world.admin.delete(`/Packages/deletePackage/${b.body._id}`)).status).toBe(200);
+    const a = await seller.request('post', '/Packages/addPackage', { body: body() });
+    expect((await other.request('delete', '/Packages/deletePackage/{id}', { params: { id: a.body._id } })).status).toBe(404);
+    expect((await seller.request('delete', '/Packages/deletePackage/{id}', { params: { id: a.body._id } })).body).toEqual({
+      message: 'Package Deleted Successfully',
+    });
+    expect((await world.customer.request('get', '/Packages/getPackage/{id}', { params: { id: a.body._id } })).status).toBe(404);
+    const b = await seller.request('post', '/Packages/addPackage', { body: body() });
+    expect((await world.admin.request('delete', '/Packages/deletePackage/{id}', { params: { id: b.body._id } })).status).toBe(200);
   });
 });
 
 describe("a deleted seller's catalogue", () => {
   it('removes the items and packages of a seller the admin deleted', async () => {
     const { client: doomed, id } = await world.newSeller();
-    const itemId = (await doomed.post<{ _id: string }>('/items/addItems', itemBody())).body._id;
-    const pkgId = (await doomed.post<{ _id: string }>('/Packages/addPackage', body({ content: [itemId] }))).body._id;
-    await doomed.put(`/orgseller/reqDel/${id}`, { requestDelete: true });
-    expect((await world.admin.delete(`/orgSeller/delete/${id}`)).status).toBe(200);
-    await waitFor(async () => (await world.customer.get(`/items/get/${itemId}`)).status === 404, 30_000, 200, 'the item to go');
-    expect((await world.customer.get(`/Packages/getPackage/${pkgId}`)).status).toBe(404);
+    const itemId = (await doomed.request('post', '/items/addItems', { body: itemBody() })).body._id;
+    const pkgId = (await doomed.request('post', '/Packages/addPackage', { body: body({ content: [itemId] }) })).body._id;
+    await doomed.request('put', '/orgseller/reqDel/{id}', { params: { id }, body: { requestDelete: true } });
+    expect((await world.admin.request('delete', '/orgSeller/delete/{id}', { params: { id } })).status).toBe(200);
+    await waitFor(
+      async () => (await world.customer.request('get', '/items/get/{id}', { params: { id: itemId } })).status === 404,
+      30_000,
+      200,
+      'the item to go',
+    );
+    expect((await world.customer.request('get', '/Packages/getPackage/{id}', { params: { id: pkgId } })).status).toBe(404);
     // Other sellers' items stay.
     expect((await world.customer.get(`/items/get/${myItems[0]}`)).status).toBe(200);
   });

@@ -36,17 +36,12 @@ async function publish(type: EventType, aggregateId: string, version: number, da
 }
 
 async function newItem(quantity: number) {
-  const res = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Quantity: quantity }));
+  const res = await seller.request('post', '/items/addItems', { body: itemBody({ Quantity: quantity }) });
   expect(res.status).toBe(201);
   return res.body._id;
 }
 
-const item = async (id: string) =>
-  (
-    await world.customer.get<{ Quantity: number; ItemAvailabilityStatus: boolean; rating: number | null; reviewCount: number }>(
-      `/items/get/${id}`,
-    )
-  ).body;
+const item = async (id: string) => (await world.customer.request('get', '/items/get/{id}', { params: { id } })).body;
 
 beforeAll(async () => {
   world = await startCatalogueWorld();

@@ -69,7 +69,7 @@ describe('text search, brands and facets', () => {
   let ids: Record<string, string>;
   beforeAll(async () => {
     const add = async (overrides: Record<string, unknown>) => {
-      const res = await seller.post<{ _id: string }>('/items/addItems', itemBody(overrides));
+      const res = await seller.request('post', '/items/addItems', { body: itemBody(overrides) });
       expect(res.status, dump()).toBe(201);
       return res.body._id;
     };
@@ -142,7 +142,7 @@ describe('text search, brands and facets', () => {
     const deep = await customer.get<{ error: string }>(`/items/getItems?sellerId=${sellerId}&page=5571265&limit=20`);
     expect(deep.status).toBe(400);
     expect(deep.body.error).toBe(PAGE_BEYOND_SEARCH_LIMIT);
-    const packages = await customer.get<{ error: string }>('/Packages/getPackages?page=501&limit=20');
+    const packages = await customer.request('get', '/Packages/getPackages', { query: { page: 501, limit: 20 } });
     expect(packages.status).toBe(400);
     const last = await customer.get<Page>(`/items/getItems?sellerId=${sellerId}&page=500&limit=20`);
     expect(last.status).toBe(200);
@@ -150,21 +150,23 @@ describe('text search, brands and facets', () => {
   });
 
   it("shows a seller's new, edited and deleted item in their own list at once", async () => {
-    const created = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: `Fresh Pixel ${tag}`, Brand: 'Google' }));
+    const created = await seller.request('post', '/items/addItems', {
+      body: itemBody({ Item_name: `Fresh Pixel ${tag}`, Brand: 'Google' }),
+    });
     const mine = async () =>
       (await seller.get<Page>(`/items/getItems?mine=true&q=${encodeURIComponent(`pixel ${tag}`)}&page=1&limit=5`)).body;
     expect((await mine()).items.map((i) => i._id)).toEqual([created.body._id]);
     const edited = itemBody({ Item_name: `Fresh Pixel Pro ${tag}`, Brand: 'Google', Price: 1234 });
-    expect((await seller.put(`/items/update/${created.body._id}`, edited)).status).toBe(200);
+    expect((await seller.request('put', '/items/update/{id}', { params: { id: created.body._id }, body: edited })).status).toBe(200);
     expect((await mine()).items.map((i) => i.FinalPrice)).toEqual([1234]);
-    expect((await seller.delete(`/items/delete/${created.body._id}`)).status).toBe(200);
+    expect((await seller.request('delete', '/items/delete/{id}', { params: { id: created.body._id } })).status).toBe(200);
     expect((await mine()).total).toBe(0);
   });
 });
 
 describe('packages', () => {
   it('lists packages from the index: typo-tolerant name search, unavailable ones only in the seller’s own list', async () => {
-    const item = await seller.post<{ _id: string }>('/items/addItems', itemBody({ Item_name: `Bundle Part ${tag}` }));
+    const item = await seller.request('post', '/items/addItems', { body: itemBody({ Item_name: `Bundle Part ${tag}` }) });
     const letters = tag.replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!); // package names take letters only
     const pkg = (name: string) => ({
       packageName: name,
@@ -175,12 +177,16 @@ describe('packages', () => {
       image: `${'a'.repeat(64)}.webp`,
       content: [item.body._id],
     });
-    const open = await seller.post<{ _id: string }>('/Packages/addPackage', pkg(`Gamer Bundle ${letters}`));
+    const open = await seller.request('post', '/Packages/addPackage', { body: pkg(`Gamer Bundle ${letters}`) });
     expect(open.status, JSON.stringify(open.body)).toBe(201);
-    const hidden = await seller.post<{ _id: string }>('/Packages/addPackage', pkg(`Gamer Secret ${letters}`));
+    const hidden = await seller.request('post', '/Packages/addPackage', { body: pkg(`Gamer Secret ${letters}`) });
     expect(
-      (await seller.put(`/Packages/updatePackages/${hidden.body._id}`, { ...pkg(`Gamer Secret ${letters}`), packageAvailability: false }))
-        .status,
+      (
+        await seller.request('put', '/Packages/updatePackages/{id}', {
+          params: { id: hidden.body._id },
+          body: { ...pkg(`Gamer Secret ${letters}`), packageAvailability: false },
+        })
+      ).status,
     ).toBe(200);
     type PackagePage = { items: { _id: string; content: { Item_name: string; FinalPrice: number }[] }[]; total: number };
     const found = await customer.get<PackagePage>(`/Packages/getPackages?sellerId=${sellerId}&q=gamr&page=1&limit=10`);
@@ -296,12 +302,11 @@ describe('OpenSearch down', () => {
       expect(listing.status).toBe(503);
       expect(listing.body.error).toMatch(/search is unavailable/i);
       // Writing and reading an item by id do not need the index.
-      const created = await seller.post<{ _id: string }>(
-        '/items/addItems',
-        itemBody({ Item_name: `Offline Nokia ${tag}`, Brand: 'Nokia' }),
-      );
+      const created = await seller.request('post', '/items/addItems', {
+        body: itemBody({ Item_name: `Offline Nokia ${tag}`, Brand: 'Nokia' }),
+      });
       expect(created.status).toBe(201);
-      expect((await customer.get(`/items/get/${created.body._id}`)).status).toBe(200);
+      expect((await customer.request('get', '/items/get/{id}', { params: { id: created.body._id } })).status).toBe(200);
       await new Promise((r) => setTimeout(r, 1_500)); // the projection is now failing and retrying
       await proxy.up();
       const t0 = Date.now();
@@ -326,10 +331,7 @@ describe('OpenSearch down', () => {
 
 describe('the public listing', () => {
   it('shows an ItemUpdated from Kafka within 2 s (projection: consume, bulk write, refresh)', async () => {
-    const created = await seller.post<Record<string, unknown> & { _id: string }>(
-      '/items/addItems',
-      itemBody({ Item_name: `Lag Probe ${tag}`, Brand: 'Probe' }),
-    );
+    const created = await seller.request('post', '/items/addItems', { body: itemBody({ Item_name: `Lag Probe ${tag}`, Brand: 'Probe' }) });
     const item = created.body;
     const kafka = createKafka('search-test', testServers().kafkaBrokers, pino({ level: 'silent' }));
     const producer = kafka.producer();
@@ -406,7 +408,7 @@ describe('npm run search:rebuild', () => {
     const statuses: number[] = [];
     const reader = (async () => {
       while (reading) {
-        const res = await customer.get<Page>(`/items/getItems?sellerId=${sellerId}&page=1&limit=50`);
+        const res = await customer.request('get', '/items/getItems', { query: { sellerId, page: 1, limit: 50 } });
         statuses.push(res.status);
         await new Promise((r) => setTimeout(r, 50));
       }

@@ -5,9 +5,9 @@
  * `If-Match` → 412) and change nothing when it is stale; updates send only the fields they change,
  * so one without Quantity leaves the stock alone.
  */
-import { STALE_ITEM, STALE_PACKAGE, type ItemAnswer, type PackageAnswer } from '@market/contracts';
+import { STALE_ITEM, STALE_PACKAGE, type ItemAnswer } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decided, listedItem, savedCard, type CheckoutBody, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
+import { decided, listedItem, savedCard, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;
@@ -26,8 +26,15 @@ afterAll(async () => {
 /** The customer buys one unit of the item and the saga confirms it (the stock is taken). */
 async function buyOne(itemId: string): Promise<void> {
   const card = await savedCard(buyer);
-  const { body } = await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
-  expect((await buyer.post(`/checkout/${body.checkoutId}/pay`, { cardId: card, cvv: '737' })).status).toBe(200);
+  const { body } = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
+  expect(
+    (
+      await buyer.request('post', '/checkout/{checkoutId}/pay', {
+        params: { checkoutId: body.checkoutId },
+        body: { cardId: card, cvv: '737' },
+      })
+    ).status,
+  ).toBe(200);
   expect((await decided(buyer, body.checkoutId)).status).toBe('Confirmed');
 }
 
@@ -37,12 +44,12 @@ function wholeItem(i: ItemAnswer) {
   return { Item_name, Brand, Quantity, Price, Description, Specification, WHT, Warrenty, Color_family, Other_colors, Images, Category };
 }
 
-const item = async (id: string) => (await seller.get<ItemAnswer>(`/items/get/${id}`)).body;
+const item = async (id: string) => (await seller.request('get', '/items/get/{id}', { params: { id } })).body;
 
 describe('stale item writes', () => {
   it('refuses the availability toggle of a page loaded before a sale, and the sold unit stays sold', async () => {
     const itemId = await listedItem(seller, buyer, { Quantity: 6, Price: 1500 });
-    const opened = await seller.get<ItemAnswer>(`/items/get/${itemId}`);
+    const opened = await seller.request('get', '/items/get/{id}', { params: { id: itemId } });
     const loaded = opened.body;
     expect(loaded.Quantity).toBe(6);
 
@@ -72,21 +79,19 @@ describe('stale item writes', () => {
     expect(viaHeader.status).toBe(412);
     expect(viaHeader.body.error).toBe(STALE_ITEM);
     // A stale discount edit is refused too.
-    const discount = await seller.put(`/items/updateDiscount/${itemId}`, {
-      DiscountStatus: true,
-      DiscountPrecentage: 10,
-      version: loaded.version,
+    const discount = await seller.request('put', '/items/updateDiscount/{id}', {
+      params: { id: itemId },
+      body: { DiscountStatus: true, DiscountPrecentage: 10, version: loaded.version },
     });
     expect(discount.status).toBe(409);
     expect(await item(itemId)).toEqual(sold);
 
     // After a reload the toggle (only the changed field and the current version) applies; stock stays 5.
-    const fresh = await seller.call<ItemAnswer>(
-      'PUT',
-      `/items/update/${itemId}`,
-      { ItemAvailabilityStatus: false },
-      { 'If-Match': `"${sold.version}"` },
-    );
+    const fresh = await seller.request('put', '/items/update/{id}', {
+      params: { id: itemId },
+      body: { ItemAvailabilityStatus: false },
+      headers: { 'If-Match': `"${sold.version}"` },
+    });
     expect(fresh.status).toBe(200);
     expect(fresh.body).toMatchObject({ Quantity: 5, ItemAvailabilityStatus: false, version: sold.version + 1 });
     expect(fresh.headers.get('etag')).toBe(`"${sold.version + 1}"`);
@@ -99,12 +104,11 @@ describe('stale item writes', () => {
     const before = await item(itemId);
     expect(before.Quantity).toBe(5);
 
-    const renamed = await seller.put<ItemAnswer>(`/items/update/${itemId}`, { Item_name: 'Renamed phone' });
+    const renamed = await seller.request('put', '/items/update/{id}', { params: { id: itemId }, body: { Item_name: 'Renamed phone' } });
     expect(renamed.status).toBe(200);
-    const discounted = await seller.put<ItemAnswer>(`/items/updateDiscount/${itemId}`, {
-      DiscountStatus: true,
-      DiscountPrecentage: 25,
-      version: renamed.body.version,
+    const discounted = await seller.request('put', '/items/updateDiscount/{id}', {
+      params: { id: itemId },
+      body: { DiscountStatus: true, DiscountPrecentage: 25, version: renamed.body.version },
     });
     expect(discounted.status).toBe(200);
     const after = await item(itemId);
@@ -123,7 +127,10 @@ describe('stale item writes', () => {
     expect(mine.body.items.find((i) => i._id === itemId)).toMatchObject({ Quantity: 5, version: after.version });
 
     // A changed Quantity is written (with the current version), and an empty or unreadable precondition is refused cleanly.
-    expect((await seller.put<ItemAnswer>(`/items/update/${itemId}`, { Quantity: 9, version: after.version })).body.Quantity).toBe(9);
+    expect(
+      (await seller.request('put', '/items/update/{id}', { params: { id: itemId }, body: { Quantity: 9, version: after.version } })).body
+        .Quantity,
+    ).toBe(9);
     expect((await seller.call('PUT', `/items/update/${itemId}`, { Quantity: 8 }, { 'If-Match': 'not-a-version' })).status).toBe(400);
     expect((await seller.put(`/items/update/${itemId}`, { Quantity: 201, version: after.version + 1 })).status).toBe(400);
     expect((await item(itemId)).Quantity).toBe(9);
@@ -142,13 +149,12 @@ describe('stale package writes', () => {
       image: 'avatarMale.jpg',
       content: [itemId],
     };
-    const created = await seller.post<PackageAnswer>('/Packages/addPackage', body);
+    const created = await seller.request('post', '/Packages/addPackage', { body });
     expect(created.status).toBe(201);
     const id = created.body._id;
-    const first = await seller.put<PackageAnswer>(`/Packages/updatePackages/${id}`, {
-      ...body,
-      packageAvailability: false,
-      version: created.body.version,
+    const first = await seller.request('put', '/Packages/updatePackages/{id}', {
+      params: { id },
+      body: { ...body, packageAvailability: false, version: created.body.version },
     });
     expect(first.status).toBe(200);
     // Another tab still holds the created version: refused, the first edit stays.
@@ -159,7 +165,7 @@ describe('stale package writes', () => {
     });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toBe(STALE_PACKAGE);
-    const now = await seller.get<PackageAnswer>(`/Packages/getPackage/${id}`);
+    const now = await seller.request('get', '/Packages/getPackage/{id}', { params: { id } });
     expect(now.body).toMatchObject({ description: 'Two things', packageAvailability: false, version: first.body.version });
     expect(now.headers.get('etag')).toBe(`"${first.body.version}"`);
   });

@@ -21,7 +21,9 @@ const tag = uniqueName('srch').replace(/-/g, '').toLowerCase();
 
 async function adminClient() {
   const a = client();
-  expect((await a.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
+  expect(
+    (await a.request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: stack.admin.password } })).status,
+  ).toBe(200);
   return a;
 }
 
@@ -55,7 +57,7 @@ describe('customers', () => {
   it('searches first name, last name and username as substrings, newest first, paged, without password hashes', async () => {
     const ids: string[] = [];
     for (const overrides of [{ firstName: `Amal${tag}` }, { lastName: `Perera${tag}` }, { username: `u${tag}x` }]) {
-      const res = await client().post<{ _id: string }>('/Customer/add', newCustomer(overrides));
+      const res = await client().request('post', '/Customer/add', { body: newCustomer(overrides) });
       expect(res.status).toBe(201);
       ids.push(res.body._id);
     }
@@ -83,13 +85,13 @@ describe('customers', () => {
     expect(second).toMatchObject({ total: 3, page: 2, limit: 2 });
     expect(second.items.map((c) => c._id)).toEqual([ids[0]]);
     // The documented unpaged shape: a bare array with X-Total-Count.
-    const bare = await admin.get<CustomerRow[]>(`/Customer/getAll?q=${tag}`);
+    const bare = await admin.request('get', '/Customer/getAll', { query: { q: tag } });
     expect(bare.body).toHaveLength(3);
     expect(bare.headers.get('x-total-count')).toBe('3');
     // A wildcard character in the search is matched literally.
     expect((await admin.get<Page<unknown>>(`/Customer/getAll?q=${tag.slice(0, 4)}*${tag.slice(5)}&page=1`)).body.total).toBe(0);
     // Past the search engine's window: a clear 400, not a 503.
-    expect((await admin.get('/Customer/getAll?page=2001&limit=5')).status).toBe(400);
+    expect((await admin.request('get', '/Customer/getAll', { query: { page: 2001, limit: 5 } })).status).toBe(400);
     // Nothing secret in the index: no password hash (argon2id) in any stored document.
     const raw = await fetch(`${testServers().opensearchUrl}/identity-identity-${stack.dbSuffix.toLowerCase()}-customers/_search?size=100`);
     const text = await raw.text();
@@ -98,7 +100,7 @@ describe('customers', () => {
   });
 
   it("shows the admin's removal of a customer at once", async () => {
-    const res = await client().post<{ _id: string }>('/Customer/add', newCustomer({ firstName: `Gone${tag}` }));
+    const res = await client().request('post', '/Customer/add', { body: newCustomer({ firstName: `Gone${tag}` }) });
     const admin = await adminClient();
     await listed(admin, `/Customer/getAll?q=gone${tag}&page=1`, 1);
     expect((await admin.delete(`/Customer/delete/${res.body._id}`)).status).toBe(200);
@@ -109,7 +111,7 @@ describe('customers', () => {
 describe('sellers', () => {
   it('lists requests and sellers by company, owner, year or e-mail; accepting moves one to the other at once', async () => {
     const body = newSellerRequest({ companyname: `Volt ${tag} Traders`, year: '1987' });
-    const applied = await client().post<{ _id: string }>('/seller/add', body);
+    const applied = await client().request('post', '/seller/add', { body });
     expect(applied.status).toBe(201);
     const admin = await adminClient();
     const requests = await listed<{ _id: string; createdAt: string }>(
@@ -123,7 +125,7 @@ describe('sellers', () => {
         applied.body._id,
       );
 
-    expect((await admin.post('/orgseller/add', { requestId: applied.body._id })).status).toBe(201);
+    expect((await admin.request('post', '/orgseller/add', { body: { requestId: applied.body._id } })).status).toBe(201);
     expect((await admin.get<Page<unknown>>(`/seller/get?q=${tag}&page=1`)).body.total).toBe(0);
     const sellers = (await admin.get<Page<Record<string, unknown>>>(`/orgseller/get?q=${tag}&page=1`)).body;
     expect(sellers.total).toBe(1);
@@ -136,9 +138,9 @@ describe('sellers', () => {
     expect((await admin.get<Page<unknown>>(`/orgseller/get?q=${tag}&requestDelete=false&page=1`)).body.total).toBe(1);
 
     const decline = newSellerRequest({ companyname: `Nope ${tag}` });
-    const declined = await client().post<{ _id: string }>('/seller/add', decline);
+    const declined = await client().request('post', '/seller/add', { body: decline });
     await listed(admin, `/seller/get?q=nope ${tag}&page=1`, 1);
-    expect((await admin.delete(`/seller/delete/${declined.body._id}`)).status).toBe(200);
+    expect((await admin.request('delete', '/seller/delete/{id}', { params: { id: declined.body._id } })).status).toBe(200);
     expect((await admin.get<Page<unknown>>(`/seller/get?q=nope ${tag}&page=1`)).body.total).toBe(0);
   });
 });
@@ -154,8 +156,10 @@ describe('OpenSearch down', () => {
         expect(res.body.error).toMatch(/unavailable/);
       }
       const body = newCustomer({ firstName: `Late${tag}` });
-      expect((await client().post('/Customer/add', body)).status).toBe(201);
-      expect((await client().post('/Customer/loginCustomer', { username: body.username, password: body.password })).status).toBe(200);
+      expect((await client().request('post', '/Customer/add', { body })).status).toBe(201);
+      expect(
+        (await client().request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } })).status,
+      ).toBe(200);
     } finally {
       await proxy.up();
     }
@@ -167,7 +171,7 @@ describe('npm run search:rebuild (identity)', () => {
   it('builds fresh customer and seller indices from the topics and swaps the aliases; the searches answer the same', async () => {
     const admin = await adminClient();
     const body = newCustomer({ firstName: `Rebuilt${tag}` });
-    expect((await client().post('/Customer/add', body)).status).toBe(201);
+    expect((await client().request('post', '/Customer/add', { body })).status).toBe(201);
     const before = await listed<CustomerRow>(admin, `/Customer/getAll?q=rebuilt${tag}&page=1`, 1);
     const alias = `identity-identity-${stack.dbSuffix.toLowerCase()}-customers`;
     const aliasIndices = async () => Object.keys((await (await fetch(`${testServers().opensearchUrl}/_alias/${alias}`)).json()) as object);
@@ -186,6 +190,6 @@ describe('npm run search:rebuild (identity)', () => {
     const now = await aliasIndices();
     expect(now).toHaveLength(1);
     expect(old).not.toContain(now[0]);
-    expect((await admin.get<Page<CustomerRow>>(`/Customer/getAll?q=rebuilt${tag}&page=1`)).body).toEqual(before);
+    expect((await admin.request('get', '/Customer/getAll', { query: { q: `rebuilt${tag}`, page: 1 } })).body).toEqual(before);
   }, 300_000);
 });

@@ -16,19 +16,16 @@ const client = () => new Client(stack.gatewayUrl);
 async function registered(overrides: Record<string, unknown> = {}) {
   const body = newCustomer(overrides);
   const c = client();
-  const res = await c.post('/Customer/add', body);
+  const res = await c.request('post', '/Customer/add', { body });
   expect(res.status).toBe(201);
-  const login = await c.post<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-    username: body.username,
-    password: body.password,
-  });
+  const login = await c.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
   expect(login.status).toBe(200);
   return { c, body, id: login.body.customerLogin._id };
 }
 
 async function adminClient() {
   const a = client();
-  const res = await a.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password });
+  const res = await a.request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: stack.admin.password } });
   expect(res.status).toBe(200);
   return a;
 }
@@ -44,7 +41,7 @@ afterAll(async () => {
 describe('customer registration', () => {
   it('creates the customer with the default avatar of the gender and never returns the password', async () => {
     const body = newCustomer({ gender: 'Female', firstName: 'Sanduni' });
-    const res = await client().post('/Customer/add', body);
+    const res = await client().request('post', '/Customer/add', { body });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ firstName: 'Sanduni', email: body.email, username: body.username, userImage: 'avatarFemale.jpg' });
     expect(res.body._id).toMatch(/^[0-9a-f]{24}$/);
@@ -54,11 +51,11 @@ describe('customer registration', () => {
 
   it('refuses a duplicate e-mail or username, whatever the case', async () => {
     const body = newCustomer();
-    expect((await client().post('/Customer/add', body)).status).toBe(201);
-    const sameEmail = await client().post('/Customer/add', newCustomer({ email: body.email.toUpperCase() }));
+    expect((await client().request('post', '/Customer/add', { body })).status).toBe(201);
+    const sameEmail = await client().request('post', '/Customer/add', { body: newCustomer({ email: body.email.toUpperCase() }) });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body).toEqual({ error: 'Email or Username Already Exists' });
-    const sameUsername = await client().post('/Customer/add', newCustomer({ username: body.username.toUpperCase() }));
+    const sameUsername = await client().request('post', '/Customer/add', { body: newCustomer({ username: body.username.toUpperCase() }) });
     expect(sameUsername.body).toEqual({ error: 'Email or Username Already Exists' });
   });
 
@@ -105,24 +102,21 @@ describe('customer registration', () => {
 describe('customer sessions', () => {
   it('logs in with the documented envelope and a session cookie; a wrong password gets the documented failure', async () => {
     const body = newCustomer();
-    await client().post('/Customer/add', body);
+    await client().request('post', '/Customer/add', { body });
     const c = client();
-    const ok = await c.post<{ customerLogin: Record<string, unknown> }>('/Customer/loginCustomer', {
-      username: body.username,
-      password: body.password,
-    });
+    const ok = await c.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
     expect(ok.status).toBe(200);
     expect(ok.body.customerLogin).toMatchObject({ username: body.username, firstName: 'Nimal' });
     expect(ok.body.customerLogin).not.toHaveProperty('password');
     expect(ok.headers.getSetCookie().join(';')).toMatch(/mp_session=.+; .*HttpOnly/i);
     expect(ok.headers.getSetCookie().join(';')).toMatch(/SameSite=Lax/i);
-    const me = await c.get('/Customer/me');
+    const me = await c.request('get', '/Customer/me');
     expect(me.body).toMatchObject({ username: body.username });
 
-    const wrong = await client().post('/Customer/loginCustomer', { username: body.username, password: 'Wrong#123' });
+    const wrong = await client().request('post', '/Customer/loginCustomer', { body: { username: body.username, password: 'Wrong#123' } });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: 'Invalid Username or Password' });
-    const unknown = await client().post('/Customer/loginCustomer', { username: 'nobody-here', password: 'Wrong#123' });
+    const unknown = await client().request('post', '/Customer/loginCustomer', { body: { username: 'nobody-here', password: 'Wrong#123' } });
     expect(unknown.body).toEqual({ error: 'Invalid Username or Password' });
     const empty = await client().post('/Customer/loginCustomer', { username: '', password: '' });
     expect(empty.status).toBe(400);
@@ -133,7 +127,7 @@ describe('customer sessions', () => {
     const { c } = await registered();
     const token = c.token!;
     expect((await c.post('/Customer/logout')).status).toBe(200);
-    expect((await c.get('/Customer/me')).status).toBe(401);
+    expect((await c.request('get', '/Customer/me')).status).toBe(401);
     const replay = await client().call('GET', '/Customer/me', undefined, { authorization: `Bearer ${token}` });
     expect(replay.status).toBe(401);
   });
@@ -149,14 +143,16 @@ describe('customer profile', () => {
   it('reads and updates only the own profile (someone else’s → 404)', async () => {
     const a = await registered();
     const b = await registered();
-    expect((await a.c.get(`/Customer/get/${a.id}`)).status).toBe(200);
-    expect((await a.c.get(`/Customer/get/${b.id}`)).status).toBe(404);
-    expect((await a.c.get(`/Customer/getEmail/${encodeURIComponent(b.body.email)}`)).status).toBe(404);
+    expect((await a.c.request('get', '/Customer/get/{id}', { params: { id: a.id } })).status).toBe(200);
+    expect((await a.c.request('get', '/Customer/get/{id}', { params: { id: b.id } })).status).toBe(404);
+    expect((await a.c.request('get', '/Customer/getEmail/{email}', { params: { email: b.body.email } })).status).toBe(404);
     const update = { firstName: 'Hacked', lastName: 'X', phoneNumber: '0770000000', dob: '1990-01-01', gender: 'Male' };
     expect((await a.c.put(`/Customer/update/${b.id}`, update)).status).toBe(404);
-    expect((await a.c.delete(`/Customer/delete/${b.id}`, { password: a.body.password })).status).toBe(404);
-    expect((await b.c.get(`/Customer/get/${b.id}`)).body.firstName).toBe('Nimal');
-    expect((await a.c.get('/Customer/get/not-an-id')).status).toBe(404);
+    expect(
+      (await a.c.request('delete', '/Customer/delete/{id}', { params: { id: b.id }, body: { password: a.body.password } })).status,
+    ).toBe(404);
+    expect((await b.c.request('get', '/Customer/get/{id}', { params: { id: b.id } })).body.firstName).toBe('Nimal');
+    expect((await a.c.request('get', '/Customer/get/{id}', { params: { id: 'not-an-id' } })).status).toBe(404);
   });
 
   it('updates names and phone but never e-mail or username', async () => {
@@ -212,21 +208,29 @@ describe('customer profile', () => {
       confirmPassword: 'NewPass#99',
     });
     expect(ok.status).toBe(200);
-    expect((await client().post('/Customer/loginCustomer', { username: body.username, password: 'NewPass#99' })).status).toBe(200);
-    expect((await client().post('/Customer/loginCustomer', { username: body.username, password: body.password })).status).toBe(401);
+    expect(
+      (await client().request('post', '/Customer/loginCustomer', { body: { username: body.username, password: 'NewPass#99' } })).status,
+    ).toBe(200);
+    expect(
+      (await client().request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } })).status,
+    ).toBe(401);
   });
 
   it('deletes the own profile only with the password', async () => {
     const { c, id, body } = await registered();
     const empty = await c.delete(`/Customer/delete/${id}`, { password: '' });
     expect(empty.body).toEqual({ error: 'Please Enter Your Password!', fields: { password: 'Please Enter Your Password!' } });
-    const wrong = await c.delete(`/Customer/delete/${id}`, { password: 'Wrong#123' });
+    const wrong = await c.request('delete', '/Customer/delete/{id}', { params: { id }, body: { password: 'Wrong#123' } });
     expect(wrong.body).toEqual({ error: 'Invalid Credentials!', fields: { password: 'Invalid Credentials!' } });
-    const ok = await c.delete(`/Customer/delete/${id}`, { password: body.password });
+    const ok = await c.request('delete', '/Customer/delete/{id}', { params: { id }, body: { password: body.password } });
     expect(ok.body).toEqual({ message: 'Successfully Deleted' });
-    expect((await client().post('/Customer/loginCustomer', { username: body.username, password: body.password })).status).toBe(401);
+    expect(
+      (await client().request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } })).status,
+    ).toBe(401);
     // The e-mail and username are free again.
-    expect((await client().post('/Customer/add', newCustomer({ email: body.email, username: body.username }))).status).toBe(201);
+    expect(
+      (await client().request('post', '/Customer/add', { body: newCustomer({ email: body.email, username: body.username }) })).status,
+    ).toBe(201);
   });
 });
 
@@ -235,10 +239,10 @@ describe('admin view of customers', () => {
     const tag = uniqueName('Zed').replace(/-/g, '');
     await registered({ firstName: tag });
     const { c } = await registered();
-    expect((await c.get('/Customer/getAll')).status).toBe(403);
-    expect((await client().get('/Customer/getAll')).status).toBe(401);
+    expect((await c.request('get', '/Customer/getAll')).status).toBe(403);
+    expect((await client().request('get', '/Customer/getAll')).status).toBe(401);
     const admin = await adminClient();
-    const all = await admin.get<unknown[]>('/Customer/getAll');
+    const all = await admin.request('get', '/Customer/getAll');
     expect(Array.isArray(all.body)).toBe(true);
     // Served by the admin search index, which the projection writes within about a second.
     const found = await waitFor(
@@ -293,16 +297,23 @@ describe('events', () => {
 describe('per-account rate limits', () => {
   it('answers 429 with Retry-After after 10 failed logins for one username', async () => {
     const body = newCustomer();
-    await client().post('/Customer/add', body);
+    await client().request('post', '/Customer/add', { body });
     for (let i = 0; i < 10; i++) {
-      expect((await client().post('/Customer/loginCustomer', { username: body.username, password: `Wrong#${i}abc` })).status).toBe(401);
+      expect(
+        (await client().request('post', '/Customer/loginCustomer', { body: { username: body.username, password: `Wrong#${i}abc` } }))
+          .status,
+      ).toBe(401);
     }
-    const limited = await client().post('/Customer/loginCustomer', { username: body.username, password: body.password });
+    const limited = await client().request('post', '/Customer/loginCustomer', {
+      body: { username: body.username, password: body.password },
+    });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another account from the same address is not affected.
     const other = newCustomer();
-    await client().post('/Customer/add', other);
-    expect((await client().post('/Customer/loginCustomer', { username: other.username, password: other.password })).status).toBe(200);
+    await client().request('post', '/Customer/add', { body: other });
+    expect(
+      (await client().request('post', '/Customer/loginCustomer', { body: { username: other.username, password: other.password } })).status,
+    ).toBe(200);
   });
 });

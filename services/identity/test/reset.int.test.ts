@@ -31,7 +31,7 @@ async function codeMailCount(email: string): Promise<number> {
 /** Asks for a code and returns it from the newest reset e-mail. */
 async function requestCode(prefix: '/Customer' | '/orgSeller', email: string): Promise<string> {
   const before = await codeMailCount(email);
-  const res = await client().post(`${prefix}/forgotPassword`, { email });
+  const res = await client().request('post', `${prefix}/forgotPassword`, { body: { email } });
   expect(res.body).toEqual({ message: 'Email has been sent!' });
   const mails: MailDevMessage[] = await waitFor(
     async () => {
@@ -50,7 +50,7 @@ async function requestCode(prefix: '/Customer' | '/orgSeller', email: string): P
 
 async function customer() {
   const body = newCustomer();
-  expect((await client().post('/Customer/add', body)).status).toBe(201);
+  expect((await client().request('post', '/Customer/add', { body })).status).toBe(201);
   return body;
 }
 
@@ -60,16 +60,13 @@ describe('customer password reset', () => {
     const code = await requestCode('/Customer', body.email);
     expect(code).toMatch(/^[A-Z0-9]{20}$/);
 
-    const early = await client().post('/Customer/resetPassword', {
-      email: body.email,
-      code,
-      password: 'Reset#2026',
-      confirmPassword: 'Reset#2026',
+    const early = await client().request('post', '/Customer/resetPassword', {
+      body: { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2026' },
     });
     expect(early.body).toEqual({ error: 'Code verification unsuccessfull', fields: { code: 'Code verification unsuccessfull' } });
     const wrong = await client().post('/Customer/verifyCode', { email: body.email, code: 'WRONGCODE' });
     expect(wrong.body.error).toBe('Code Verified Unsuccessfully!');
-    expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body).toEqual({
+    expect((await client().request('post', '/Customer/verifyCode', { body: { email: body.email, code } })).body).toEqual({
       message: 'Code Verified Successfully!',
     });
     const mismatch = await client().post('/Customer/resetPassword', {
@@ -79,14 +76,13 @@ describe('customer password reset', () => {
       confirmPassword: 'Reset#2027',
     });
     expect(mismatch.body.error).toBe('password mismatch!');
-    const ok = await client().post('/Customer/resetPassword', {
-      email: body.email,
-      code,
-      password: 'Reset#2026',
-      confirmPassword: 'Reset#2026',
+    const ok = await client().request('post', '/Customer/resetPassword', {
+      body: { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2026' },
     });
     expect(ok.status).toBe(200);
-    expect((await client().post('/Customer/loginCustomer', { username: body.username, password: 'Reset#2026' })).status).toBe(200);
+    expect(
+      (await client().request('post', '/Customer/loginCustomer', { body: { username: body.username, password: 'Reset#2026' } })).status,
+    ).toBe(200);
     // Used once: the same code no longer works.
     const again = await client().post('/Customer/resetPassword', {
       email: body.email,
@@ -99,7 +95,7 @@ describe('customer password reset', () => {
   });
 
   it('answers an unknown e-mail with the documented message and a bad one with a 400', async () => {
-    const res = await client().post('/Customer/forgotPassword', { email: 'nobody-at-all@example.lk' });
+    const res = await client().request('post', '/Customer/forgotPassword', { body: { email: 'nobody-at-all@example.lk' } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: 'User not found!' });
     expect((await client().post('/Customer/forgotPassword', { email: 'not-an-email' })).status).toBe(400);
@@ -109,7 +105,7 @@ describe('customer password reset', () => {
     const body = await customer();
     const code = await requestCode('/Customer', body.email);
     for (let i = 0; i < 5; i++)
-      expect((await client().post('/Customer/verifyCode', { email: body.email, code: `WRONG${i}` })).status).toBe(400);
+      expect((await client().request('post', '/Customer/verifyCode', { body: { email: body.email, code: `WRONG${i}` } })).status).toBe(400);
     expect((await client().post('/Customer/verifyCode', { email: body.email, code })).body.error).toBe('Code Verified Unsuccessfully!');
   });
 
@@ -134,13 +130,13 @@ describe('customer password reset', () => {
 describe('seller password reset', () => {
   it('uses a 5-character code and the seller wording', async () => {
     const req = newSellerRequest();
-    const applied = await client().post<{ _id: string }>('/seller/add', req);
+    const applied = await client().request('post', '/seller/add', { body: req });
     const admin = client();
-    await admin.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password });
-    const accepted = await admin.post<{ username: string }>('/orgseller/add', { requestId: applied.body._id });
+    await admin.request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: stack.admin.password } });
+    const accepted = await admin.request('post', '/orgseller/add', { body: { requestId: applied.body._id } });
     const code = await requestCode('/orgSeller', req.email);
     expect(code).toMatch(/^[A-Z0-9]{5}$/);
-    expect((await client().post('/orgSeller/verifyCode', { email: req.email, code })).body).toEqual({
+    expect((await client().request('post', '/orgSeller/verifyCode', { body: { email: req.email, code } })).body).toEqual({
       message: 'Code Verified Successfully!',
     });
     const mismatch = await client().post('/orgSeller/resetPassword', {
@@ -151,9 +147,15 @@ describe('seller password reset', () => {
     });
     expect(mismatch.body.error).toBe('Password mismatch!');
     expect(
-      (await client().post('/orgSeller/resetPassword', { email: req.email, code, password: 'Seller#2026', confirmPassword: 'Seller#2026' }))
+      (
+        await client().request('post', '/orgSeller/resetPassword', {
+          body: { email: req.email, code, password: 'Seller#2026', confirmPassword: 'Seller#2026' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await client().request('post', '/orgSeller/loginSeller', { body: { username: accepted.body.username, password: 'Seller#2026' } }))
         .status,
     ).toBe(200);
-    expect((await client().post('/orgSeller/loginSeller', { username: accepted.body.username, password: 'Seller#2026' })).status).toBe(200);
   });
 });

@@ -12,7 +12,9 @@ const client = () => new Client(stack.gatewayUrl);
 
 async function adminClient() {
   const a = client();
-  expect((await a.post('/Admin/loginAdmin', { username: stack.admin.username, password: stack.admin.password })).status).toBe(200);
+  expect(
+    (await a.request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: stack.admin.password } })).status,
+  ).toBe(200);
   return a;
 }
 
@@ -35,10 +37,10 @@ function line(mail: MailDevMessage, label: string): string {
 /** Applies, gets accepted by the admin, and returns the seller's credentials from the e-mail. */
 async function approvedSeller() {
   const body = newSellerRequest();
-  const applied = await client().post<{ _id: string }>('/seller/add', body);
+  const applied = await client().request('post', '/seller/add', { body });
   expect(applied.status).toBe(201);
   const admin = await adminClient();
-  const accepted = await admin.post<{ _id: string; username: string }>('/orgseller/add', { requestId: applied.body._id });
+  const accepted = await admin.request('post', '/orgseller/add', { body: { requestId: applied.body._id } });
   expect(accepted.status).toBe(201);
   const mail = await mailTo(body.email, /Welcome aboard/);
   return { body, id: accepted.body._id, username: line(mail, 'Username'), password: line(mail, 'Password'), admin };
@@ -76,10 +78,10 @@ describe('seller registration', () => {
 
   it('records the request, tells the applicant, and shows it to admins only, searchable', async () => {
     const body = newSellerRequest({ year: '1998' });
-    const res = await client().post<{ _id: string }>('/seller/add', body);
+    const res = await client().request('post', '/seller/add', { body });
     expect(res.status).toBe(201);
     await mailTo(body.email, /received your seller application/);
-    expect((await client().get('/seller/get')).status).toBe(401);
+    expect((await client().request('get', '/seller/get')).status).toBe(401);
     const admin = await adminClient();
     // Served by the admin search index, which the projection writes within about a second.
     const list = await waitFor(
@@ -99,7 +101,9 @@ describe('seller registration', () => {
       const hits = await admin.get<{ _id: string }[]>(`/seller/get?q=${encodeURIComponent(q)}`);
       expect(hits.body.map((r) => r._id)).toContain(res.body._id);
     }
-    expect((await admin.get(`/seller/get/${res.body._id}`)).body).toMatchObject({ companyname: body.companyname });
+    expect((await admin.request('get', '/seller/get/{id}', { params: { id: res.body._id } })).body).toMatchObject({
+      companyname: body.companyname,
+    });
   });
 });
 
@@ -107,21 +111,17 @@ describe('seller approval', () => {
   it('accepts a request: credentials e-mailed, request gone, seller signs in and changes the password', async () => {
     const { body, id, username, password, admin } = await approvedSeller();
     expect(password).toHaveLength(25);
-    expect((await admin.get(`/seller/get/${id}`)).status).toBe(404);
+    expect((await admin.request('get', '/seller/get/{id}', { params: { id } })).status).toBe(404);
     expect((await admin.get<{ _id: string; acceptedDate: string }>(`/orgSeller/get/${id}`)).body.acceptedDate).toBeTruthy();
 
     const seller = client();
-    const login = await seller.post<{ sellerLogin: { _id: string; companyname: string } }>('/orgSeller/loginSeller', {
-      username,
-      password,
-    });
+    const login = await seller.request('post', '/orgSeller/loginSeller', { body: { username, password } });
     expect(login.status).toBe(200);
     expect(login.body.sellerLogin).toMatchObject({ _id: id, companyname: body.companyname });
 
-    const wrong = await seller.put(`/orgSeller/ChangePwd/${id}`, {
-      currentPassword: 'nope',
-      password: 'NewSeller#1',
-      confirmPassword: 'NewSeller#1',
+    const wrong = await seller.request('put', '/orgSeller/ChangePwd/{id}', {
+      params: { id },
+      body: { currentPassword: 'nope', password: 'NewSeller#1', confirmPassword: 'NewSeller#1' },
     });
     expect(wrong.body).toEqual({ error: 'Invalid Current Password!', fields: { currentPassword: 'Invalid Current Password!' } });
     const weak = await seller.put(`/orgSeller/ChangePwd/${id}`, { currentPassword: password, password: 'short', confirmPassword: 'short' });
@@ -132,34 +132,35 @@ describe('seller approval', () => {
       confirmPassword: 'NewSeller#2',
     });
     expect(mismatch.body.error).toBe('Password Mismatch!!');
-    const ok = await seller.put(`/orgSeller/ChangePwd/${id}`, {
-      currentPassword: password,
-      password: 'NewSeller#1',
-      confirmPassword: 'NewSeller#1',
+    const ok = await seller.request('put', '/orgSeller/ChangePwd/{id}', {
+      params: { id },
+      body: { currentPassword: password, password: 'NewSeller#1', confirmPassword: 'NewSeller#1' },
     });
     expect(ok.body).toEqual({ message: 'Your update saved!' });
-    expect((await client().post('/orgSeller/loginSeller', { username, password: 'NewSeller#1' })).status).toBe(200);
-    expect((await client().post('/orgSeller/loginSeller', { username, password })).status).toBe(401);
+    expect((await client().request('post', '/orgSeller/loginSeller', { body: { username, password: 'NewSeller#1' } })).status).toBe(200);
+    expect((await client().request('post', '/orgSeller/loginSeller', { body: { username, password } })).status).toBe(401);
   });
 
   it('declines a request: it disappears and the applicant is told', async () => {
     const body = newSellerRequest();
-    const applied = await client().post<{ _id: string }>('/seller/add', body);
+    const applied = await client().request('post', '/seller/add', { body });
     const admin = await adminClient();
-    expect((await admin.delete(`/seller/delete/${applied.body._id}`)).body).toEqual({ message: 'Request Declined!' });
-    expect((await admin.get(`/seller/get/${applied.body._id}`)).status).toBe(404);
-    expect((await admin.post('/orgseller/add', { requestId: applied.body._id })).status).toBe(404);
+    expect((await admin.request('delete', '/seller/delete/{id}', { params: { id: applied.body._id } })).body).toEqual({
+      message: 'Request Declined!',
+    });
+    expect((await admin.request('get', '/seller/get/{id}', { params: { id: applied.body._id } })).status).toBe(404);
+    expect((await admin.request('post', '/orgseller/add', { body: { requestId: applied.body._id } })).status).toBe(404);
     await mailTo(body.email, /About your seller application/);
   });
 
   it('lets only admins accept or decline', async () => {
-    const applied = await client().post<{ _id: string }>('/seller/add', newSellerRequest());
+    const applied = await client().request('post', '/seller/add', { body: newSellerRequest() });
     const { username, password } = await approvedSeller();
     const seller = client();
-    await seller.post('/orgSeller/loginSeller', { username, password });
-    expect((await seller.post('/orgseller/add', { requestId: applied.body._id })).status).toBe(403);
-    expect((await seller.delete(`/seller/delete/${applied.body._id}`)).status).toBe(403);
-    expect((await client().post('/orgseller/add', { requestId: applied.body._id })).status).toBe(401);
+    await seller.request('post', '/orgSeller/loginSeller', { body: { username, password } });
+    expect((await seller.request('post', '/orgseller/add', { body: { requestId: applied.body._id } })).status).toBe(403);
+    expect((await seller.request('delete', '/seller/delete/{id}', { params: { id: applied.body._id } })).status).toBe(403);
+    expect((await client().request('post', '/orgseller/add', { body: { requestId: applied.body._id } })).status).toBe(401);
   });
 });
 
@@ -168,7 +169,7 @@ describe('seller accounts', () => {
     const a = await approvedSeller();
     const b = await approvedSeller();
     const seller = client();
-    await seller.post('/orgSeller/loginSeller', { username: a.username, password: a.password });
+    await seller.request('post', '/orgSeller/loginSeller', { body: { username: a.username, password: a.password } });
     const profile = {
       ownername: 'New Owner',
       mobile: '0779998887',
@@ -177,7 +178,7 @@ describe('seller accounts', () => {
       year: '2001',
       description: 'Updated',
     };
-    expect((await seller.put(`/orgSeller/update/${b.id}`, profile)).status).toBe(404);
+    expect((await seller.request('put', '/orgSeller/update/{id}', { params: { id: b.id }, body: profile })).status).toBe(404);
     const res = await seller.put(`/orgSeller/update/${a.id}`, {
       ...profile,
       email: 'x@y.lk',
@@ -189,26 +190,36 @@ describe('seller accounts', () => {
     expect(res.body).toMatchObject({ companyname: 'Renamed Ltd', email: a.body.email, requestDelete: false, username: a.username });
     expect(String(res.body.acceptedDate).slice(0, 4)).not.toBe('2000');
     // Anybody sees the public face only; the owner sees the whole profile.
-    const pub = await client().get(`/orgSeller/get/${a.id}`);
+    const pub = await client().request('get', '/orgSeller/get/{id}', { params: { id: a.id } });
     expect(Object.keys(pub.body).sort()).toEqual(['_id', 'companyname', 'description', 'logo']);
-    expect((await seller.get(`/orgSeller/get/${a.id}`)).body).toHaveProperty('mobile', '0779998887');
+    expect((await seller.request('get', '/orgSeller/get/{id}', { params: { id: a.id } })).body).toHaveProperty('mobile', '0779998887');
   });
 
   it('handles a deletion request: declined by the admin, then accepted', async () => {
     const s = await approvedSeller();
     const seller = client();
-    await seller.post('/orgSeller/loginSeller', { username: s.username, password: s.password });
-    expect((await seller.put(`/orgseller/reqDel/${s.id}`, { requestDelete: true })).body).toMatchObject({ requestDelete: true });
+    await seller.request('post', '/orgSeller/loginSeller', { body: { username: s.username, password: s.password } });
+    expect(
+      (await seller.request('put', '/orgseller/reqDel/{id}', { params: { id: s.id }, body: { requestDelete: true } })).body,
+    ).toMatchObject({ requestDelete: true });
     const pending = await s.admin.get<{ _id: string }[]>('/orgseller/get?requestDelete=true');
     expect(pending.body.map((x) => x._id)).toContain(s.id);
-    expect((await s.admin.put(`/orgseller/reqDel/${s.id}`, { requestDelete: false })).body).toMatchObject({ requestDelete: false });
+    expect(
+      (await s.admin.request('put', '/orgseller/reqDel/{id}', { params: { id: s.id }, body: { requestDelete: false } })).body,
+    ).toMatchObject({ requestDelete: false });
     expect((await s.admin.get<{ _id: string }[]>('/orgseller/get?requestDelete=true')).body.map((x) => x._id)).not.toContain(s.id);
-    expect((await s.admin.put(`/orgseller/reqDel/${s.id}`, { requestDelete: true })).status).toBe(403);
-    await seller.put(`/orgseller/reqDel/${s.id}`, { requestDelete: true });
-    expect((await seller.delete(`/orgSeller/delete/${s.id}`)).status).toBe(403);
-    expect((await s.admin.delete(`/orgSeller/delete/${s.id}`)).body).toEqual({ message: 'Successfully Deleted' });
-    expect((await client().post('/orgSeller/loginSeller', { username: s.username, password: s.password })).status).toBe(401);
-    expect((await client().get(`/orgSeller/get/${s.id}`)).status).toBe(404);
+    expect((await s.admin.request('put', '/orgseller/reqDel/{id}', { params: { id: s.id }, body: { requestDelete: true } })).status).toBe(
+      403,
+    );
+    await seller.request('put', '/orgseller/reqDel/{id}', { params: { id: s.id }, body: { requestDelete: true } });
+    expect((await seller.request('delete', '/orgSeller/delete/{id}', { params: { id: s.id } })).status).toBe(403);
+    expect((await s.admin.request('delete', '/orgSeller/delete/{id}', { params: { id: s.id } })).body).toEqual({
+      message: 'Successfully Deleted',
+    });
+    expect(
+      (await client().request('post', '/orgSeller/loginSeller', { body: { username: s.username, password: s.password } })).status,
+    ).toBe(401);
+    expect((await client().request('get', '/orgSeller/get/{id}', { params: { id: s.id } })).status).toBe(404);
   });
 });
 
@@ -216,7 +227,7 @@ describe('admins', () => {
   it('creates an admin with a suggested username and an e-mailed 20-character password', async () => {
     const admin = await adminClient();
     const email = `new-admin-${Date.now()}@example.lk`;
-    const res = await admin.post<{ username: string }>('/Admin/addAdmin', { firstName: 'Ruwan', lastName: 'Jayasuriya', email });
+    const res = await admin.request('post', '/Admin/addAdmin', { body: { firstName: 'Ruwan', lastName: 'Jayasuriya', email } });
     expect(res.status).toBe(201);
     expect(res.body.username).toMatch(/^Ruwan[A-Za-z0-9]{5}$/);
     const mail = await mailTo(email, /administrator account/);
@@ -224,10 +235,7 @@ describe('admins', () => {
     const password = line(mail, 'Password');
     expect(password).toHaveLength(20);
     const newAdmin = client();
-    const login = await newAdmin.post<{ adminLogin: { firstName: string } }>('/Admin/loginAdmin', {
-      username: res.body.username,
-      password,
-    });
+    const login = await newAdmin.request('post', '/Admin/loginAdmin', { body: { username: res.body.username, password } });
     expect(login.body.adminLogin.firstName).toBe('Ruwan');
     const list = await newAdmin.get<{ username: string }[]>('/Admin/getAllAdmins');
     expect(list.body.map((a) => a.username)).toEqual(expect.arrayContaining([stack.admin.username, res.body.username]));
@@ -237,11 +245,15 @@ describe('admins', () => {
   it('lets nobody but an admin create or list admins', async () => {
     const { username, password } = await approvedSeller();
     const seller = client();
-    await seller.post('/orgSeller/loginSeller', { username, password });
-    expect((await seller.post('/Admin/addAdmin', { firstName: 'X', lastName: 'Y', email: 'x@example.lk' })).status).toBe(403);
-    expect((await seller.get('/Admin/getAllAdmins')).status).toBe(403);
-    expect((await client().post('/Admin/addAdmin', { firstName: 'X', lastName: 'Y', email: 'x@example.lk' })).status).toBe(401);
-    const wrong = await client().post('/Admin/loginAdmin', { username: stack.admin.username, password: 'wrong' });
+    await seller.request('post', '/orgSeller/loginSeller', { body: { username, password } });
+    expect(
+      (await seller.request('post', '/Admin/addAdmin', { body: { firstName: 'X', lastName: 'Y', email: 'x@example.lk' } })).status,
+    ).toBe(403);
+    expect((await seller.request('get', '/Admin/getAllAdmins')).status).toBe(403);
+    expect(
+      (await client().request('post', '/Admin/addAdmin', { body: { firstName: 'X', lastName: 'Y', email: 'x@example.lk' } })).status,
+    ).toBe(401);
+    const wrong = await client().request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: 'wrong' } });
     expect(wrong.status).toBe(401);
   });
 });

@@ -40,8 +40,8 @@ type Receipt = { _id: string; RecieptNo: string; PaymentType: string; OrderID: s
 type Page<T> = { items: T[]; total: number; page: number; limit: number };
 
 async function buy(customer: Client, itemId: string, quantity = 1): Promise<CheckoutBody> {
-  const { body } = await customer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity }] });
-  const paid = await customer.post<CheckoutBody>('/paypal-transaction-complete', { checkoutId: body.checkoutId });
+  const { body } = await customer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity }] } });
+  const paid = await customer.request('post', '/paypal-transaction-complete', { body: { checkoutId: body.checkoutId } });
   expect(paid.status).toBe(200);
   await decided(customer, body.checkoutId);
   return paid.body;
@@ -106,10 +106,10 @@ describe('admin transaction search', () => {
     // Two checkouts for the last unit, both paid before catalogue decides: one is rejected and refunded.
     const itemId = await listedItem(seller, buyer, { Price: 700, Quantity: 1 });
     const sessions = await Promise.all(
-      [0, 1].map(async () => (await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] })).body),
+      [0, 1].map(async () => (await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } })).body),
     );
     const pays = await Promise.all(
-      sessions.map((c) => buyer.post<CheckoutBody>('/paypal-transaction-complete', { checkoutId: c.checkoutId })),
+      sessions.map((c) => buyer.request('post', '/paypal-transaction-complete', { body: { checkoutId: c.checkoutId } })),
     );
     expect(pays.map((p) => p.status)).toEqual([200, 200]);
     const outcomes = await Promise.all(sessions.map((c) => decided(buyer, c.checkoutId)));
@@ -135,8 +135,8 @@ describe('admin transaction search', () => {
       expect(res.status).toBe(503);
       expect(res.body.error).toMatch(/unavailable/);
       late = await buy(buyer, itemId);
-      expect((await world.admin.get('/orderhistory/getItems?page=1&limit=5')).status).toBe(200);
-      expect((await buyer.get<Receipt[]>(`/orderhistory/getItems?q=${late.receipt!.RecieptNo}`)).body).toHaveLength(1);
+      expect((await world.admin.request('get', '/orderhistory/getItems', { query: { page: 1, limit: 5 } })).status).toBe(200);
+      expect((await buyer.request('get', '/orderhistory/getItems', { query: { q: late.receipt!.RecieptNo } })).body).toHaveLength(1);
     } finally {
       await proxy.up();
     }
@@ -154,11 +154,11 @@ describe('saved cards', () => {
     expect(first.items.map((c) => c._id)).toEqual([ids[2], ids[1]]);
     expect(first.items[0]!.cardnumber).not.toMatch(/4111 1111 1111/);
     expect((await holder.get<Page<{ _id: string }>>('/paymentdetails/get?page=2&limit=2')).body.items.map((c) => c._id)).toEqual([ids[0]]);
-    expect((await holder.delete(`/paymentdetails/delete/${ids[1]}`)).status).toBe(200);
+    expect((await holder.request('delete', '/paymentdetails/delete/{id}', { params: { id: ids[1]! } })).status).toBe(200);
     const after = await holder.get<{ _id: string }[]>('/paymentdetails/get');
     expect(after.body.map((c) => c._id)).toEqual([ids[2], ids[0]]);
     expect(after.headers.get('x-total-count')).toBe('2');
-    expect((await stranger.get<unknown[]>('/paymentdetails/get')).body).toEqual([]);
+    expect((await stranger.request('get', '/paymentdetails/get')).body).toEqual([]);
     // Served from the holder's card list (documents read by `_id`): three slots, one hole.
     const conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: `ordering-${world.stack.dbSuffix}` }).asPromise();
     try {
@@ -179,7 +179,7 @@ describe('saved cards of a deleted account', () => {
     try {
       const cards = conn.collection('payment_cards');
       expect(await cards.countDocuments({ ownerID: id })).toBe(2);
-      expect((await holder.delete(`/Customer/delete/${id}`, { password })).status).toBe(200);
+      expect((await holder.request('delete', '/Customer/delete/{id}', { params: { id }, body: { password } })).status).toBe(200);
       await waitFor(async () => (await cards.countDocuments({ ownerID: id })) === 0 || undefined, 20_000, 200, 'the cards gone');
       const buckets = await conn.collection<{ _id: string; e: Record<string, unknown> }>('card_list_buckets').find({}).toArray();
       expect(buckets.filter((b) => b._id.startsWith(`card:${id}#`)).flatMap((b) => Object.keys(b.e))).toEqual([]);
@@ -222,7 +222,7 @@ describe('status and month filters', () => {
     const all = await list('page=1&limit=10');
     expect(all.items.map((o) => o.OrderID)).toEqual([...placed].reverse());
     const moved = all.items[1]!;
-    expect((await shop.put(`/Orders/status/${moved._id}`, { status: 'Shipped' })).status).toBe(200);
+    expect((await shop.request('put', '/Orders/status/{id}', { params: { id: moved._id }, body: { status: 'Shipped' } })).status).toBe(200);
 
     expect((await list('status=Shipped&page=1&limit=10')).items.map((o) => o._id)).toEqual([moved._id]);
     const confirmed = await list('status=Confirmed&page=1&limit=1');
@@ -280,8 +280,8 @@ describe('npm run search:rebuild (ordering)', () => {
     const now = await aliasIndices();
     expect(now).toHaveLength(1);
     expect(old).not.toContain(now[0]);
-    expect((await world.admin.get<Page<Receipt>>(`/orderhistory/getItems?q=${paid.receipt!.RecieptNo}&page=1&limit=10`)).body).toEqual(
-      before,
-    );
+    expect(
+      (await world.admin.request('get', '/orderhistory/getItems', { query: { q: paid.receipt!.RecieptNo, page: 1, limit: 10 } })).body,
+    ).toEqual(before);
   }, 300_000);
 });

@@ -54,8 +54,8 @@ interface History {
   RefundedAmount?: number;
 }
 
-const stockOf = async (itemId: string) => (await seller.client.get<{ Quantity: number }>(`/items/get/${itemId}`)).body.Quantity;
-const historyOf = async () => (await buyer.client.get<History>(`/orderhistory/get/${checkout.receipt!._id}`)).body;
+const stockOf = async (itemId: string) => (await seller.client.request('get', '/items/get/{id}', { params: { id: itemId } })).body.Quantity;
+const historyOf = async () => (await buyer.client.request('get', '/orderhistory/get/{id}', { params: { id: checkout.receipt!._id } })).body;
 
 /** Waits until the stack's `service` has handled the event (its processed-event record). */
 async function handled(service: string, eventId: string) {
@@ -81,22 +81,23 @@ beforeAll(async () => {
 
   phone = await listedItem(seller.client, buyer.client, { Item_name: 'Galaxy S24 Ultra', Price: 259999, Quantity: 5 });
   buds = await listedItem(seller.client, buyer.client, { Item_name: 'Buds FE', Price: 1500, Quantity: 1 });
-  const pkg = await seller.client.post<{ _id: string }>('/Packages/addPackage', {
-    packageName: 'Galaxy Starter Kit',
-    description: 'Phone and earbuds together',
-    price: 259999,
-    startDate: '2026-01-01',
-    endDate: '2099-12-31',
-    image: `${'d'.repeat(64)}.webp`,
-    content: [phone, buds],
+  const pkg = await seller.client.request('post', '/Packages/addPackage', {
+    body: {
+      packageName: 'Galaxy Starter Kit',
+      description: 'Phone and earbuds together',
+      price: 259999,
+      startDate: '2026-01-01',
+      endDate: '2099-12-31',
+      image: `${'d'.repeat(64)}.webp`,
+      content: [phone, buds],
+    },
   });
   expect(pkg.status).toBe(201);
   // One checkout: 2 phones as an item order and the kit (phone + the last earbuds) as a package order.
   const session = await waitFor(
     async () => {
-      const r = await buyer.client.post<CheckoutBody>('/checkout/session', {
-        items: [{ itemId: phone, quantity: 2 }],
-        packages: [{ packageId: pkg.body._id, quantity: 1 }],
+      const r = await buyer.client.request('post', '/checkout/session', {
+        body: { items: [{ itemId: phone, quantity: 2 }], packages: [{ packageId: pkg.body._id, quantity: 1 }] },
       });
       return r.status === 201 ? r.body : undefined;
     },
@@ -104,7 +105,9 @@ beforeAll(async () => {
     150,
     'a checkout session with the package',
   );
-  expect((await buyer.client.post('/paypal-transaction-complete', { checkoutId: session.checkoutId })).status).toBeLessThan(300);
+  expect(
+    (await buyer.client.request('post', '/paypal-transaction-complete', { body: { checkoutId: session.checkoutId } })).status,
+  ).toBeLessThan(300);
   checkout = await decided(buyer.client, session.checkoutId);
   expect(checkout.status).toBe('Confirmed');
 }, 240_000);
@@ -138,11 +141,14 @@ describe("a seller's cancellation", () => {
   it('gives the stock back, refunds the package order, shows it in the payment history and reporting, and e-mails the customer', async () => {
     expect(await stockOf(phone)).toBe(2);
     expect(await stockOf(buds)).toBe(0);
-    expect((await seller.client.put(`/PackageOrders/status/${lineId()}`, { status: 'Cancelled' })).status).toBe(200);
+    expect(
+      (await seller.client.request('put', '/PackageOrders/status/{id}', { params: { id: lineId() }, body: { status: 'Cancelled' } }))
+        .status,
+    ).toBe(200);
 
     await waitFor(async () => ((await stockOf(phone)) === 3 ? true : undefined), 20_000, 150, 'the phone back in stock');
     await waitFor(async () => ((await stockOf(buds)) === 1 ? true : undefined), 20_000, 150, 'the earbuds back in stock');
-    const buds2 = await seller.client.get<{ ItemAvailabilityStatus: boolean }>(`/items/get/${buds}`);
+    const buds2 = await seller.client.request('get', '/items/get/{id}', { params: { id: buds } });
     expect(buds2.body.ItemAvailabilityStatus).toBe(true);
 
     const h = await waitFor(async () => ((await historyOf()).status !== 'Paid' ? historyOf() : undefined), 20_000, 150, 'the refund');
@@ -183,7 +189,9 @@ describe("a seller's cancellation", () => {
   });
 
   it('refunds the rest, delivery and VAT included, when the last order is cancelled: Refunded', async () => {
-    expect((await seller.client.put(`/Orders/status/${itemLineId()}`, { status: 'Cancelled' })).status).toBe(200);
+    expect(
+      (await seller.client.request('put', '/Orders/status/{id}', { params: { id: itemLineId() }, body: { status: 'Cancelled' } })).status,
+    ).toBe(200);
     await waitFor(async () => ((await stockOf(phone)) === 5 ? true : undefined), 20_000, 150, 'both phones back in stock');
     const h = await waitFor(async () => ((await historyOf()).status === 'Refunded' ? historyOf() : undefined), 20_000, 150, 'the refund');
     expect(h.RefundedAmount).toBe(checkout.Amount);
@@ -211,7 +219,7 @@ describe("a seller's cancellation", () => {
 
     // The admin's transaction report shows the refunded total and the transaction as Refunded.
     const m = thisMonth();
-    const job = await world.admin.post<{ jobId: string }>('/orderhistory/create-pdf', { month: m.month, year: String(m.year) });
+    const job = await world.admin.request('post', '/orderhistory/create-pdf', { body: { month: m.month, year: String(m.year) } });
     expect(job.status).toBe(202);
     const pdf = await waitFor(
       async () => {
@@ -286,10 +294,12 @@ describe("a seller's cancellation", () => {
     const items = db('catalogue').collection('items');
     await items.updateOne({ _id: new Types.ObjectId(phone) }, { $inc: { Quantity: 1 }, $push: { stockMarks: `cancel:${line}` } } as never);
     const withUnit = await stockOf(phone);
-    expect((await seller.client.put(`/Orders/status/${line}`, { status: 'Cancelled' })).status).toBe(200);
+    expect(
+      (await seller.client.request('put', '/Orders/status/{id}', { params: { id: line }, body: { status: 'Cancelled' } })).status,
+    ).toBe(200);
     const h = await waitFor(
       async () => {
-        const r = await buyer.client.get<History>(`/orderhistory/get/${second.receipt!._id}`);
+        const r = await buyer.client.request('get', '/orderhistory/get/{id}', { params: { id: second.receipt!._id } });
         return r.body.status === 'Refunded' ? r.body : undefined;
       },
       20_000,

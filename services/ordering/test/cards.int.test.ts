@@ -24,8 +24,10 @@ afterAll(async () => {
 async function customer(): Promise<Client> {
   const c = new Client(stack.gatewayUrl);
   const body = newCustomer();
-  expect((await c.post('/Customer/add', body)).status).toBe(201);
-  expect((await c.post('/Customer/loginCustomer', { username: body.username, password: body.password })).status).toBe(200);
+  expect((await c.request('post', '/Customer/add', { body })).status).toBe(201);
+  expect((await c.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } })).status).toBe(
+    200,
+  );
   return c;
 }
 
@@ -36,8 +38,8 @@ describe('the same card twice', () => {
   it('refuses to add a card the customer already saved, and writes nothing', async () => {
     const c = await customer();
     const number = nextVisa();
-    expect((await c.post('/paymentdetails/add', card(number))).status).toBe(201);
-    const again = await c.post('/paymentdetails/add', card(number.replace(/ /g, '')));
+    expect((await c.request('post', '/paymentdetails/add', { body: card(number) })).status).toBe(201);
+    const again = await c.request('post', '/paymentdetails/add', { body: card(number.replace(/ /g, '')) });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: DUPLICATE, fields: { cardnumber: DUPLICATE } });
     expect(await count(c)).toBe(1);
@@ -47,33 +49,40 @@ describe('the same card twice', () => {
     const a = await customer();
     const b = await customer();
     const number = nextVisa();
-    expect((await a.post('/paymentdetails/add', card(number))).status).toBe(201);
-    expect((await a.post('/paymentdetails/add', card(number, '01/40'))).status).toBe(201);
-    expect((await b.post('/paymentdetails/add', card(number))).status).toBe(201);
+    expect((await a.request('post', '/paymentdetails/add', { body: card(number) })).status).toBe(201);
+    expect((await a.request('post', '/paymentdetails/add', { body: card(number, '01/40') })).status).toBe(201);
+    expect((await b.request('post', '/paymentdetails/add', { body: card(number) })).status).toBe(201);
     expect(await count(a)).toBe(2);
   });
 
   it('refuses an edit that makes a card equal to another one, and leaves it as it was', async () => {
     const c = await customer();
     const first = nextVisa();
-    const added = await c.post<{ _id: string }>('/paymentdetails/add', card(first));
-    const other = await c.post<{ _id: string; carddate: string; last4: string }>('/paymentdetails/add', card(nextVisa(), '01/40'));
+    const added = await c.request('post', '/paymentdetails/add', { body: card(first) });
+    const other = await c.request('post', '/paymentdetails/add', { body: card(nextVisa(), '01/40') });
     expect(other.status).toBe(201);
     // The expiry edited into the first card's.
     const sameDate = await c.put<{ error: string }>(`/paymentdetails/update/${other.body._id}`, card(first));
     expect(sameDate.status).toBe(409);
     expect(sameDate.body.error).toBe(DUPLICATE);
-    const unchanged = await c.get<{ carddate: string; last4: string }>(`/paymentdetails/getItem/${other.body._id}`);
+    const unchanged = await c.request('get', '/paymentdetails/getItem/{id}', { params: { id: other.body._id } });
     expect(unchanged.body).toMatchObject({ carddate: '01/40', last4: other.body.last4 });
     // Editing a card without changing it is not a duplicate of itself.
-    expect((await c.put(`/paymentdetails/update/${added.body._id}`, { carddate: FUTURE_EXPIRY, cardowner: 'N Perera' })).status).toBe(200);
+    expect(
+      (
+        await c.request('put', '/paymentdetails/update/{id}', {
+          params: { id: added.body._id },
+          body: { carddate: FUTURE_EXPIRY, cardowner: 'N Perera' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('lets a removed card be saved again', async () => {
     const c = await customer();
     const number = nextVisa();
-    const added = await c.post<{ _id: string }>('/paymentdetails/add', card(number));
-    expect((await c.delete(`/paymentdetails/delete/${added.body._id}`)).status).toBe(200);
-    expect((await c.post('/paymentdetails/add', card(number))).status).toBe(201);
+    const added = await c.request('post', '/paymentdetails/add', { body: card(number) });
+    expect((await c.request('delete', '/paymentdetails/delete/{id}', { params: { id: added.body._id } })).status).toBe(200);
+    expect((await c.request('post', '/paymentdetails/add', { body: card(number) })).status).toBe(201);
   });
 });

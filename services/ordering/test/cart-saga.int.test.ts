@@ -7,7 +7,7 @@
 import type { CartView } from '@market/contracts';
 import { waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogueWorld, type CatalogueWorld, decided, listedItem, savedCard, type CheckoutBody, type Client } from '@market/testing';
+import { startCatalogueWorld, type CatalogueWorld, decided, listedItem, savedCard, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 
@@ -20,11 +20,14 @@ afterAll(async () => {
 });
 
 async function cartWith(customer: { client: Client; id: string }, itemIds: string[]): Promise<CartView> {
-  const cart = await customer.client.get<CartView>(`/ShoppingCart/getOneCart/${customer.id}`);
+  const cart = await customer.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: customer.id } });
   expect(cart.status).toBe(200);
   const updated = await waitFor(
     async () => {
-      const r = await customer.client.put<CartView>(`/ShoppingCart/updateSItem/${cart.body._id}`, { ItemIDs: itemIds, PackageIDs: [] });
+      const r = await customer.client.request('put', '/ShoppingCart/updateSItem/{cartId}', {
+        params: { cartId: cart.body._id },
+        body: { ItemIDs: itemIds, PackageIDs: [] },
+      });
       return r.status === 200 ? r.body : undefined;
     },
     15_000,
@@ -45,12 +48,16 @@ describe('checkout saga with carts', () => {
     await cartWith(second, [lastUnit]);
 
     const pay = async (c: { client: Client }, items: string[]) => {
-      const s = await c.client.post<CheckoutBody>('/checkout/session', { items: items.map((itemId) => ({ itemId, quantity: 1 })) });
+      const s = await c.client.request('post', '/checkout/session', { body: { items: items.map((itemId) => ({ itemId, quantity: 1 })) } });
       expect(s.status).toBe(201);
       const card = await savedCard(c.client);
       return {
         checkoutId: s.body.checkoutId,
-        pay: () => c.client.post<CheckoutBody>(`/checkout/${s.body.checkoutId}/pay`, { cardId: card, cvv: '737' }),
+        pay: () =>
+          c.client.request('post', '/checkout/{checkoutId}/pay', {
+            params: { checkoutId: s.body.checkoutId },
+            body: { cardId: card, cvv: '737' },
+          }),
       };
     };
     const a = await pay(first, [lastUnit]);
@@ -66,7 +73,7 @@ describe('checkout saga with carts', () => {
 
     const winnerCart = await waitFor(
       async () => {
-        const c = (await winner.client.get<CartView>(`/ShoppingCart/getOneCart/${winner.id}`)).body;
+        const c = (await winner.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: winner.id } })).body;
         return c.ItemIDs.includes(lastUnit) ? undefined : c;
       },
       15_000,
@@ -75,8 +82,9 @@ describe('checkout saga with carts', () => {
     );
     if (winner === first) expect(winnerCart.ItemIDs).toEqual([plenty]);
     // The rejection was applied long ago by now; the loser's line is still there.
-    const loserCart = (await loser.client.get<CartView>(`/ShoppingCart/getOneCart/${loser.id}`)).body;
+    const loserCart = (await loser.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: loser.id } }))
+      .body;
     expect(loserCart.ItemIDs).toContain(lastUnit);
-    expect((await world.customer.get<{ Quantity: number }>(`/items/get/${lastUnit}`)).body.Quantity).toBe(0);
+    expect((await world.customer.request('get', '/items/get/{id}', { params: { id: lastUnit } })).body.Quantity).toBe(0);
   });
 });

@@ -50,34 +50,39 @@ type Order = {
 
 describe('cards', () => {
   it('stores the type from the first digit, shows the number masked, and keeps each card to its owner', async () => {
-    const add = await buyer.post<Record<string, string>>('/paymentdetails/add', {
-      cardowner: 'Nimal Perera',
-      cardnumber: '5555 5555 5555 4444',
-      carddate: FUTURE_EXPIRY,
-      cardcvv: '123',
-      cardtype: 'VISA',
-      ownerID: 'someone-else',
+    const add = await buyer.request('post', '/paymentdetails/add', {
+      body: {
+        cardowner: 'Nimal Perera',
+        cardnumber: '5555 5555 5555 4444',
+        carddate: FUTURE_EXPIRY,
+        cardcvv: '123',
+        cardtype: 'VISA',
+        ownerID: 'someone-else',
+      },
     });
     expect(add.status).toBe(201);
     expect(add.body).toMatchObject({ cardtype: 'Master', cardnumber: '**** **** **** 4444', last4: '4444', ownerID: buyerId });
     expect(add.body).not.toHaveProperty('cardcvv');
 
-    expect((await buyer.get(`/paymentdetails/getItem/${add.body._id}`)).status).toBe(200);
-    expect((await stranger.get(`/paymentdetails/getItem/${add.body._id}`)).status).toBe(404);
-    expect((await stranger.put(`/paymentdetails/update/${add.body._id}`, { carddate: FUTURE_EXPIRY })).status).toBe(404);
-    expect((await stranger.delete(`/paymentdetails/delete/${add.body._id}`)).status).toBe(404);
-    const strangerList = await stranger.get<unknown[]>('/paymentdetails/get');
+    expect((await buyer.request('get', '/paymentdetails/getItem/{id}', { params: { id: add.body._id } })).status).toBe(200);
+    expect((await stranger.request('get', '/paymentdetails/getItem/{id}', { params: { id: add.body._id } })).status).toBe(404);
+    expect(
+      (await stranger.request('put', '/paymentdetails/update/{id}', { params: { id: add.body._id }, body: { carddate: FUTURE_EXPIRY } }))
+        .status,
+    ).toBe(404);
+    expect((await stranger.request('delete', '/paymentdetails/delete/{id}', { params: { id: add.body._id } })).status).toBe(404);
+    const strangerList = await stranger.request('get', '/paymentdetails/get');
     expect(strangerList.body).toEqual([]);
 
-    const edit = await buyer.put<Record<string, string>>(`/paymentdetails/update/${add.body._id}`, {
-      carddate: '01/40',
-      cardowner: 'N Perera',
+    const edit = await buyer.request('put', '/paymentdetails/update/{id}', {
+      params: { id: add.body._id },
+      body: { carddate: '01/40', cardowner: 'N Perera' },
     });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ carddate: '01/40', cardowner: 'N Perera', last4: '4444' });
 
-    expect((await buyer.delete(`/paymentdetails/delete/${add.body._id}`)).status).toBe(200);
-    expect((await buyer.get(`/paymentdetails/getItem/${add.body._id}`)).status).toBe(404);
+    expect((await buyer.request('delete', '/paymentdetails/delete/{id}', { params: { id: add.body._id } })).status).toBe(200);
+    expect((await buyer.request('get', '/paymentdetails/getItem/{id}', { params: { id: add.body._id } })).status).toBe(404);
   });
 
   it('refuses bad card input with clear messages and changes nothing', async () => {
@@ -99,9 +104,9 @@ describe('cards', () => {
     expect(luhn.status).toBe(400);
     expect(luhn.body.fields.cardnumber).toBe('Invalid card number');
     expect((await buyer.post('/paymentdetails/add', { cardowner: 'x', cardnumber: 42, carddate: [], cardcvv: {} })).status).toBe(400);
-    expect((await buyer.get('/paymentdetails/getItem/not-an-id')).status).toBe(404);
+    expect((await buyer.request('get', '/paymentdetails/getItem/{id}', { params: { id: 'not-an-id' } })).status).toBe(404);
     expect((await buyer.get<unknown[]>('/paymentdetails/get')).body.length).toBe(before);
-    expect((await seller.get('/paymentdetails/get')).status).toBe(403);
+    expect((await seller.request('get', '/paymentdetails/get')).status).toBe(403);
   });
 });
 
@@ -121,10 +126,10 @@ describe('checkout', () => {
     const wrong = await buyer.post<{ error: string }>(`/checkout/${checkoutId}/pay`, { cardId: card, cvv: '738' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe(WRONG_CVV);
-    expect((await buyer.get<CheckoutBody>(`/checkout/${checkoutId}`)).body.status).toBe('Open');
-    expect((await buyer.get<Order[]>(`/Orders/getOrders?OrderID=${checkoutId}`)).body).toEqual([]);
+    expect((await buyer.request('get', '/checkout/{checkoutId}', { params: { checkoutId } })).body.status).toBe('Open');
+    expect((await buyer.request('get', '/Orders/getOrders', { query: { OrderID: checkoutId } })).body).toEqual([]);
 
-    const paid = await buyer.post<CheckoutBody>(`/checkout/${checkoutId}/pay`, { cardId: card, cvv: '737' });
+    const paid = await buyer.request('post', '/checkout/{checkoutId}/pay', { params: { checkoutId }, body: { cardId: card, cvv: '737' } });
     expect(paid.status).toBe(200);
     expect(paid.body.receipt).toMatchObject({ PaymentType: 'Card', Amount: 2100 });
     expect(paid.body.receipt!.RecieptNo).toMatch(/^[A-Z0-9]{10}$/);
@@ -134,7 +139,7 @@ describe('checkout', () => {
     const orders = (await buyer.get<Order[]>(`/Orders/getOrders?OrderID=${checkoutId}`)).body;
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ status: 'Confirmed', OQuantity: 2, TotalPrice: 2000, CustomerName: 'Nimal Perera' });
-    const stock = await world.customer.get<{ Quantity: number }>(`/items/get/${itemId}`);
+    const stock = await world.customer.request('get', '/items/get/{id}', { params: { id: itemId } });
     expect(stock.body.Quantity).toBe(3);
 
     const history = await buyer.get<{ _id: string; RecieptNo: string; Amount: number; status: string; ItemList: string[] }[]>(
@@ -142,53 +147,53 @@ describe('checkout', () => {
     );
     expect(history.body).toHaveLength(1);
     expect(history.body[0]).toMatchObject({ Amount: 2100, status: 'Paid', ItemList: [itemId] });
-    expect((await buyer.get(`/orderhistory/get/${history.body[0]!._id}`)).status).toBe(200);
-    expect((await stranger.get(`/orderhistory/get/${history.body[0]!._id}`)).status).toBe(404);
-    expect((await stranger.get(`/checkout/${checkoutId}`)).status).toBe(404);
-    expect((await stranger.get<Order[]>(`/Orders/getOrders?OrderID=${checkoutId}`)).body).toEqual([]);
+    expect((await buyer.request('get', '/orderhistory/get/{id}', { params: { id: history.body[0]!._id } })).status).toBe(200);
+    expect((await stranger.request('get', '/orderhistory/get/{id}', { params: { id: history.body[0]!._id } })).status).toBe(404);
+    expect((await stranger.request('get', '/checkout/{checkoutId}', { params: { checkoutId } })).status).toBe(404);
+    expect((await stranger.request('get', '/Orders/getOrders', { query: { OrderID: checkoutId } })).body).toEqual([]);
     const cus = await buyer.get<{ CustomerID: string; Orders: string[] }[]>('/customerOrders/getCusOrder');
     expect(cus.body[0]!.Orders).toContain(checkoutId);
 
     // Paying again (a retry, a second tab) answers the same result and places nothing more.
-    const again = await buyer.post<CheckoutBody>(`/checkout/${checkoutId}/pay`, { cardId: card, cvv: '737' });
+    const again = await buyer.request('post', '/checkout/{checkoutId}/pay', { params: { checkoutId }, body: { cardId: card, cvv: '737' } });
     expect(again.body.receipt!.RecieptNo).toBe(paid.body.receipt!.RecieptNo);
-    expect((await buyer.get<Order[]>(`/Orders/getOrders?OrderID=${checkoutId}`)).body).toHaveLength(1);
+    expect((await buyer.request('get', '/Orders/getOrders', { query: { OrderID: checkoutId } })).body).toHaveLength(1);
   });
 
   it('places the orders once when the same checkout is paid twice at the same moment', async () => {
     const itemId = await listedItem(seller, buyer, { Price: 500, Quantity: 10 });
     const card = await savedCard(buyer);
-    const { body } = await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
+    const { body } = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
     const [a, b, c] = await Promise.all([
-      buyer.post<CheckoutBody>(`/checkout/${body.checkoutId}/pay`, { cardId: card, cvv: '737' }),
-      buyer.post<CheckoutBody>(`/checkout/${body.checkoutId}/pay`, { cardId: card, cvv: '737' }),
-      buyer.post<CheckoutBody>('/paypal-transaction-complete', { checkoutId: body.checkoutId }),
+      buyer.request('post', '/checkout/{checkoutId}/pay', { params: { checkoutId: body.checkoutId }, body: { cardId: card, cvv: '737' } }),
+      buyer.request('post', '/checkout/{checkoutId}/pay', { params: { checkoutId: body.checkoutId }, body: { cardId: card, cvv: '737' } }),
+      buyer.request('post', '/paypal-transaction-complete', { body: { checkoutId: body.checkoutId } }),
     ]);
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
     expect(new Set([a, b, c].map((r) => r.body.receipt!.RecieptNo)).size).toBe(1);
     await decided(buyer, body.checkoutId);
-    expect((await buyer.get<Order[]>(`/Orders/getOrders?OrderID=${body.checkoutId}`)).body).toHaveLength(1);
-    const receipts = await buyer.get<unknown[]>(`/orderhistory/getItems?q=${a.body.receipt!.RecieptNo}`);
+    expect((await buyer.request('get', '/Orders/getOrders', { query: { OrderID: body.checkoutId } })).body).toHaveLength(1);
+    const receipts = await buyer.request('get', '/orderhistory/getItems', { query: { q: a.body.receipt!.RecieptNo } });
     expect(receipts.body).toHaveLength(1);
-    expect((await world.customer.get<{ Quantity: number }>(`/items/get/${itemId}`)).body.Quantity).toBe(9);
+    expect((await world.customer.request('get', '/items/get/{id}', { params: { id: itemId } })).body.Quantity).toBe(9);
   });
 
   it('answers the same checkout for a repeated Idempotency-Key', async () => {
     const itemId = await listedItem(seller, buyer, { Price: 750 });
     const key = { 'Idempotency-Key': `cart-attempt-${Date.now()}` };
-    const first = await buyer.call<CheckoutBody>('POST', '/checkout/session', { items: [{ itemId, quantity: 1 }] }, key);
-    const second = await buyer.call<CheckoutBody>('POST', '/checkout/session', { items: [{ itemId, quantity: 1 }] }, key);
+    const first = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] }, headers: key });
+    const second = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] }, headers: key });
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     expect(second.body.checkoutId).toBe(first.body.checkoutId);
     // Another customer's same key is another checkout.
-    const theirs = await stranger.call<CheckoutBody>('POST', '/checkout/session', { items: [{ itemId, quantity: 1 }] }, key);
+    const theirs = await stranger.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] }, headers: key });
     expect(theirs.body.checkoutId).not.toBe(first.body.checkoutId);
   });
 
   it('pays with the wallet provider the real server-computed amount', async () => {
     const itemId = await listedItem(seller, buyer, { Price: 12345.5 });
-    const { body } = await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 3 }] });
+    const { body } = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 3 }] } });
     const paid = await buyer.post<CheckoutBody>('/paypal-transaction-complete', { checkoutId: body.checkoutId, amount: 100 });
     expect(paid.status).toBe(200);
     expect(paid.body.receipt).toMatchObject({ PaymentType: 'PayPal', Amount: 12345.5 * 3 + DELIVERY_AND_VAT });
@@ -198,11 +203,13 @@ describe('checkout', () => {
   it('rejects and refunds the second of two checkouts for the last unit, naming the line', async () => {
     const itemId = await listedItem(seller, buyer, { Price: 900, Quantity: 1, Item_name: 'Last Pixel' });
     const card = await savedCard(buyer);
-    const one = (await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] })).body;
-    const two = (await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] })).body;
+    const one = (await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } })).body;
+    const two = (await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } })).body;
     // Both are paid while the unit is still on sale, so catalogue decides: one gets it.
     const pays = await Promise.all(
-      [one, two].map((c) => buyer.post<CheckoutBody>(`/checkout/${c.checkoutId}/pay`, { cardId: card, cvv: '737' })),
+      [one, two].map((c) =>
+        buyer.request('post', '/checkout/{checkoutId}/pay', { params: { checkoutId: c.checkoutId }, body: { cardId: card, cvv: '737' } }),
+      ),
     );
     expect(pays.map((p) => p.status)).toEqual([200, 200]);
     const outcomes = await Promise.all([one, two].map((c) => decided(buyer, c.checkoutId)));
@@ -222,9 +229,12 @@ describe('checkout', () => {
   it('refuses to take payment for an item made unavailable after the checkout was priced', async () => {
     const itemId = await listedItem(seller, buyer, { Price: 400 });
     const card = await savedCard(buyer);
-    const { body } = await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
-    const item = (await seller.get<Record<string, unknown>>(`/items/get/${itemId}`)).body;
-    const edit = await seller.put(`/items/update/${itemId}`, { ...pick(item), ItemAvailabilityStatus: false });
+    const { body } = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
+    const item = (await seller.request('get', '/items/get/{id}', { params: { id: itemId } })).body;
+    const edit = await seller.request('put', '/items/update/{id}', {
+      params: { id: itemId },
+      body: { ...pick(item), ItemAvailabilityStatus: false },
+    });
     expect(edit.status).toBe(200);
     // Wait until ordering has applied ItemUpdated: a new checkout for the item is refused.
     const fresh = await waitFor(
@@ -240,16 +250,19 @@ describe('checkout', () => {
     const refused = await buyer.post<{ error: string }>(`/checkout/${body.checkoutId}/pay`, { cardId: card, cvv: '737' });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(ITEM_UNAVAILABLE);
-    expect((await buyer.get<CheckoutBody>(`/checkout/${body.checkoutId}`)).body.status).toBe('Open');
+    expect((await buyer.request('get', '/checkout/{checkoutId}', { params: { checkoutId: body.checkoutId } })).body.status).toBe('Open');
   });
 
   it('refuses empty, malformed and foreign checkouts with clear errors', async () => {
     expect((await buyer.post<{ error: string }>('/checkout/session', { items: [], packages: [] })).body.error).toBe('Your cart is empty');
     expect((await buyer.post('/checkout/session', { items: [{ itemId: 'x', quantity: 0 }] })).status).toBe(400);
     expect((await buyer.post('/checkout/session', 'not json')).status).toBe(400);
-    expect((await buyer.post('/checkout/NOPE/pay', { paymentType: 'wallet' })).status).toBe(404);
+    expect(
+      (await buyer.request('post', '/checkout/{checkoutId}/pay', { params: { checkoutId: 'NOPE' }, body: { paymentType: 'wallet' } }))
+        .status,
+    ).toBe(404);
     expect((await buyer.post('/checkout/../../etc/pay', { paymentType: 'wallet' })).status).toBe(404);
-    expect((await seller.post('/checkout/session', { items: [] })).status).toBe(403);
+    expect((await seller.request('post', '/checkout/session', { body: { items: [] } })).status).toBe(403);
     for (const path of ['/Orders/addOrder', '/PackageOrders/addOrder', '/orderhistory/addItems']) {
       const r = await world.admin.post<{ error: string }>(path, { OrderID: 'x', Items: [], Amount: 1 });
       expect(r.status).toBe(410);
@@ -261,8 +274,8 @@ describe('checkout', () => {
 describe('seller order screens', () => {
   it('shows a seller the orders of their items, lets them ship and deliver, and the customer sees the status', async () => {
     const itemId = await listedItem(seller, buyer, { Price: 2500, Quantity: 4 });
-    const { body } = await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
-    await buyer.post('/paypal-transaction-complete', { checkoutId: body.checkoutId });
+    const { body } = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
+    await buyer.request('post', '/paypal-transaction-complete', { body: { checkoutId: body.checkoutId } });
     await decided(buyer, body.checkoutId);
 
     const mine = await seller.get<{ items: Order[]; total: number }>(`/Orders/getOrders?OrderID=${body.checkoutId}&page=1&limit=10`);
@@ -270,42 +283,56 @@ describe('seller order screens', () => {
     const order = mine.body.items[0]!;
     expect(order.CustomerName).toBe('Nimal Perera');
     const other = (await world.newSeller()).client;
-    expect((await other.get<Order[]>(`/Orders/getOrders?OrderID=${body.checkoutId}`)).body).toEqual([]);
-    expect((await other.put(`/Orders/status/${order._id}`, { status: 'Shipped' })).status).toBe(404);
-    expect((await buyer.put(`/Orders/status/${order._id}`, { status: 'Shipped' })).status).toBe(403);
+    expect((await other.request('get', '/Orders/getOrders', { query: { OrderID: body.checkoutId } })).body).toEqual([]);
+    expect((await other.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status: 'Shipped' } })).status).toBe(
+      404,
+    );
+    expect((await buyer.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status: 'Shipped' } })).status).toBe(
+      403,
+    );
 
-    expect((await seller.put(`/Orders/status/${order._id}`, { status: 'Delivered' })).status).toBe(409);
+    expect((await seller.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status: 'Delivered' } })).status).toBe(
+      409,
+    );
     expect((await seller.put(`/Orders/status/${order._id}`, { status: 'Lost' })).status).toBe(400);
-    expect((await seller.put<Order>(`/Orders/status/${order._id}`, { status: 'Shipped' })).body.status).toBe('Shipped');
+    expect(
+      (await seller.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status: 'Shipped' } })).body.status,
+    ).toBe('Shipped');
     expect((await buyer.get<Order[]>(`/Orders/getOrders?OrderID=${body.checkoutId}`)).body[0]!.status).toBe('Shipped');
-    expect((await seller.put<Order>(`/Orders/status/${order._id}`, { status: 'Delivered' })).body.status).toBe('Delivered');
-    expect((await seller.put(`/Orders/status/${order._id}`, { status: 'Cancelled' })).status).toBe(409);
+    expect(
+      (await seller.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status: 'Delivered' } })).body.status,
+    ).toBe('Delivered');
+    expect((await seller.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status: 'Cancelled' } })).status).toBe(
+      409,
+    );
 
     const month = String(new Date().getMonth() + 1).padStart(2, '0');
     const thisMonth = await seller.get<Order[]>(`/Orders/getOrders?month=${month}`);
     expect(thisMonth.body.some((o) => o._id === order._id)).toBe(true);
     const otherMonth = String(((new Date().getMonth() + 6) % 12) + 1).padStart(2, '0');
     expect((await seller.get<Order[]>(`/Orders/getOrders?month=${otherMonth}`)).body.some((o) => o._id === order._id)).toBe(false);
-    expect((await seller.get('/orderhistory/getItems')).status).toBe(403);
+    expect((await seller.request('get', '/orderhistory/getItems')).status).toBe(403);
     void sellerId;
   });
 
   it('creates a package order with the seller company on its card', async () => {
     const a = await listedItem(seller, buyer, { Price: 100, Quantity: 10, Item_name: 'Controller' });
     const b = await listedItem(seller, buyer, { Price: 200, Quantity: 10, Item_name: 'Headset' });
-    const pkg = await seller.post<{ _id: string }>('/Packages/addPackage', {
-      packageName: 'Gamer Bundle',
-      description: 'Controller and headset',
-      price: 250,
-      startDate: '2026-01-01',
-      endDate: '2099-12-31',
-      image: `${'b'.repeat(64)}.webp`,
-      content: [a, b],
+    const pkg = await seller.request('post', '/Packages/addPackage', {
+      body: {
+        packageName: 'Gamer Bundle',
+        description: 'Controller and headset',
+        price: 250,
+        startDate: '2026-01-01',
+        endDate: '2099-12-31',
+        image: `${'b'.repeat(64)}.webp`,
+        content: [a, b],
+      },
     });
     expect(pkg.status).toBe(201);
     const session = await waitFor(
       async () => {
-        const r = await buyer.post<CheckoutBody>('/checkout/session', { packages: [{ packageId: pkg.body._id, quantity: 2 }] });
+        const r = await buyer.request('post', '/checkout/session', { body: { packages: [{ packageId: pkg.body._id, quantity: 2 }] } });
         return r.status === 201 ? r.body : undefined;
       },
       20_000,
@@ -313,7 +340,7 @@ describe('seller order screens', () => {
       'the package in the read model',
     );
     expect(session.Amount).toBe(500 + DELIVERY_AND_VAT);
-    await buyer.post('/paypal-transaction-complete', { checkoutId: session.checkoutId });
+    await buyer.request('post', '/paypal-transaction-complete', { body: { checkoutId: session.checkoutId } });
     expect((await decided(buyer, session.checkoutId)).status).toBe('Confirmed');
     const orders = await buyer.get<
       {
@@ -335,7 +362,7 @@ describe('seller order screens', () => {
     expect(shipped.body.status).toBe('Shipped');
     expect(shipped.body.SellerCompany).toEqual(orders.body[0]!.SellerCompany);
     // Each package took its items: 2 packages → 2 of each.
-    expect((await world.customer.get<{ Quantity: number }>(`/items/get/${a}`)).body.Quantity).toBe(8);
+    expect((await world.customer.request('get', '/items/get/{id}', { params: { id: a } })).body.Quantity).toBe(8);
   });
 });
 

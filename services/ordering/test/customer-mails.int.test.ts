@@ -95,10 +95,14 @@ describe("the customer's order e-mails", () => {
 
   it('e-mails each of Shipped and Delivered once', async () => {
     const line = `${confirmed.OrderID}-I1`;
-    expect((await seller.client.put(`/Orders/status/${line}`, { status: 'Shipped' })).status).toBe(200);
+    expect((await seller.client.request('put', '/Orders/status/{id}', { params: { id: line }, body: { status: 'Shipped' } })).status).toBe(
+      200,
+    );
     const shipped = await mailWith(`Your order ${line} was shipped`);
     expect(shipped.text).toContain(`the seller has shipped your order ${line} (2 × Redmi Note 13)`);
-    expect((await seller.client.put(`/Orders/status/${line}`, { status: 'Delivered' })).status).toBe(200);
+    expect(
+      (await seller.client.request('put', '/Orders/status/{id}', { params: { id: line }, body: { status: 'Delivered' } })).status,
+    ).toBe(200);
     const delivered = await mailWith(`Your order ${line} was delivered`);
     expect(delivered.text).toContain(`(2 × Redmi Note 13) was delivered`);
   });
@@ -107,12 +111,14 @@ describe("the customer's order e-mails", () => {
     const last = await listedItem(seller.client, buyer.client, { Item_name: 'Last Pixel', Price: 900, Quantity: 1 });
     const sessions = [];
     for (let n = 0; n < 2; n++) {
-      const r = await buyer.client.post<CheckoutBody>('/checkout/session', { items: [{ itemId: last, quantity: 1 }] });
+      const r = await buyer.client.request('post', '/checkout/session', { body: { items: [{ itemId: last, quantity: 1 }] } });
       expect(r.status).toBe(201);
       sessions.push(r.body);
     }
     // Both are paid while the unit is on sale, so the catalogue decides: one gets it.
-    const pays = await Promise.all(sessions.map((s) => buyer.client.post('/paypal-transaction-complete', { checkoutId: s.checkoutId })));
+    const pays = await Promise.all(
+      sessions.map((s) => buyer.client.request('post', '/paypal-transaction-complete', { body: { checkoutId: s.checkoutId } })),
+    );
     expect(pays.map((p) => p.status)).toEqual([200, 200]);
     const outcomes = await Promise.all(sessions.map((s) => decided(buyer.client, s.checkoutId)));
     expect(outcomes.map((o) => o.status).sort()).toEqual(['Confirmed', 'Rejected']);

@@ -4,7 +4,7 @@
  * identity's events), and the admin's transactions name the customer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type CheckoutBody, type Client } from '@market/testing';
+import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;
@@ -17,14 +17,16 @@ beforeAll(async () => {
   ({ client: buyer } = await world.newCustomer());
   const a = await listedItem(seller, buyer, { Item_name: 'Galaxy A55', Price: 1000, Quantity: 5 });
   const b = await listedItem(seller, buyer, { Item_name: 'Buds FE', Price: 500, Quantity: 5 });
-  const { body } = await buyer.post<CheckoutBody>('/checkout/session', {
-    items: [
-      { itemId: a, quantity: 1 },
-      { itemId: b, quantity: 2 },
-    ],
+  const { body } = await buyer.request('post', '/checkout/session', {
+    body: {
+      items: [
+        { itemId: a, quantity: 1 },
+        { itemId: b, quantity: 2 },
+      ],
+    },
   });
   checkoutId = body.checkoutId;
-  await buyer.post('/paypal-transaction-complete', { checkoutId });
+  await buyer.request('post', '/paypal-transaction-complete', { body: { checkoutId } });
   expect((await decided(buyer, checkoutId)).status).toBe('Confirmed');
 }, 240_000);
 

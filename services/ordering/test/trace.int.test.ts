@@ -9,7 +9,7 @@ import express from 'express';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalogueWorld, type CatalogueWorld, decided, listedItem, type CheckoutBody } from '@market/testing';
+import { startCatalogueWorld, type CatalogueWorld, decided, listedItem } from '@market/testing';
 
 interface OtlpSpan {
   traceId: string;
@@ -47,17 +47,13 @@ describe('tracing a checkout', () => {
     const { client: seller } = await world.newSeller();
     const { client: buyer } = await world.newCustomer();
     const itemId = await listedItem(seller, buyer, { Price: 1500 });
-    const { body } = await buyer.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
+    const { body } = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
 
     const traceId = [...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('');
-    const paid = await buyer.call(
-      'POST',
-      '/paypal-transaction-complete',
-      { checkoutId: body.checkoutId },
-      {
-        traceparent: `00-${traceId}-0123456789abcdef-01`,
-      },
-    );
+    const paid = await buyer.request('post', '/paypal-transaction-complete', {
+      body: { checkoutId: body.checkoutId },
+      headers: { traceparent: `00-${traceId}-0123456789abcdef-01` },
+    });
     expect(paid.status).toBe(200);
     expect((await decided(buyer, body.checkoutId)).status).toBe('Confirmed');
 

@@ -5,7 +5,7 @@
  * a failing job retried then shown failed, the monthly delivery e-mailing each seller once even
  * when run twice, the dashboard, and the rebuild from the topics giving the same figures.
  */
-import { MONTHLY_DELIVERY_KIND, type AdminDashboard, type ReportJobStatus, type SellerSales } from '@market/contracts';
+import { MONTHLY_DELIVERY_KIND, type AdminDashboard } from '@market/contracts';
 import { connectMongo } from '@market/platform';
 import { TEST_SECRETS, mailsTo, testServers, waitFor } from '@market/platform/testing';
 import { spawn } from 'node:child_process';
@@ -62,7 +62,7 @@ async function scannedDashboard(): Promise<Omit<AdminDashboard, 'currency' | 're
       m.orders++;
       monthly.set(o.month as string, m);
     }
-    const dashboard = (await world.admin.get<AdminDashboard>('/Admin/dashboard')).body;
+    const dashboard = (await world.admin.request('get', '/Admin/dashboard')).body;
     return {
       customers: await c('rm_customers', { deleted: { $ne: true } }),
       sellers: await c('rm_sellers', { state: 'approved' }),
@@ -88,7 +88,7 @@ async function dashboardMatchesScan(): Promise<void> {
   let last: unknown;
   await waitFor(
     async () => {
-      const { currency: _c, revenueThisMonth: _r, ...shown } = (await world.admin.get<AdminDashboard>('/Admin/dashboard')).body;
+      const { currency: _c, revenueThisMonth: _r, ...shown } = (await world.admin.request('get', '/Admin/dashboard')).body;
       const scanned = await scannedDashboard();
       last = { shown, scanned };
       return isDeepStrictEqual(shown, scanned) || undefined;
@@ -115,14 +115,16 @@ beforeAll(async () => {
   const y = await listedItem(sellerA.client, buyer, { Item_name: 'Buds FE', Brand: 'Samsung', Price: 1234.5, Quantity: 10 });
   const w = await listedItem(sellerA.client, buyer, { Item_name: 'Last Unit Watch', Brand: 'Huawei', Price: 500, Quantity: 1 });
   const z = await listedItem(sellerB.client, buyer, { Item_name: 'Pixel 9', Brand: 'Google', Price: 199000, Quantity: 5 });
-  const pkg = await sellerA.client.post<{ _id: string }>('/Packages/addPackage', {
-    packageName: 'Galaxy Starter Kit',
-    description: 'Phone and earbuds together',
-    price: 2500,
-    startDate: '2026-01-01',
-    endDate: '2099-12-31',
-    image: `${'c'.repeat(64)}.webp`,
-    content: [x, y],
+  const pkg = await sellerA.client.request('post', '/Packages/addPackage', {
+    body: {
+      packageName: 'Galaxy Starter Kit',
+      description: 'Phone and earbuds together',
+      price: 2500,
+      startDate: '2026-01-01',
+      endDate: '2099-12-31',
+      image: `${'c'.repeat(64)}.webp`,
+      content: [x, y],
+    },
   });
   expect(pkg.status).toBe(201);
   packageId = pkg.body._id;
@@ -140,11 +142,11 @@ beforeAll(async () => {
   // The last unit of W: two checkouts opened while it is in stock, both paid; one is rejected.
   const other = (await world.newCustomer()).client;
   const [s1, s2] = await Promise.all(
-    [buyer, other].map(async (c) => (await c.post<CheckoutBody>('/checkout/session', { items: [{ itemId: w, quantity: 1 }] })).body),
+    [buyer, other].map(async (c) => (await c.request('post', '/checkout/session', { body: { items: [{ itemId: w, quantity: 1 }] } })).body),
   );
   await Promise.all([
-    buyer.post('/paypal-transaction-complete', { checkoutId: s1!.checkoutId }),
-    other.post('/paypal-transaction-complete', { checkoutId: s2!.checkoutId }),
+    buyer.request('post', '/paypal-transaction-complete', { body: { checkoutId: s1!.checkoutId } }),
+    other.request('post', '/paypal-transaction-complete', { body: { checkoutId: s2!.checkoutId } }),
   ]);
   const outcomes = await Promise.all([decided(buyer, s1!.checkoutId), decided(other, s2!.checkoutId)]);
   expect(outcomes.map((o) => o.status).sort()).toEqual(['Confirmed', 'Rejected']);
@@ -213,7 +215,8 @@ describe('seller monthly item sales', () => {
     expect(latest.bytes.equals(pdf.bytes)).toBe(true);
 
     const { text, pages } = await pdfText(pdf.bytes);
-    const sales = (await sellerA.client.get<SellerSales>(`/reports/sellerSales?kind=items${monthQuery}`)).body;
+    const sales = (await sellerA.client.request('get', '/reports/sellerSales', { query: { kind: 'items', month: m.month, year: m.year } }))
+      .body;
     expect(text).toContain('Lanka Electronics Marketplace');
     expect(text).toContain('Monthly Sales Report');
     expect(text).toContain(sellerA.company);
@@ -257,9 +260,9 @@ describe('seller monthly item sales', () => {
   });
 
   it('answers 404 to another seller and 404 while not ready', async () => {
-    const created = await sellerA.client.post<{ jobId: string }>('/items/create-pdf', {});
+    const created = await sellerA.client.request('post', '/items/create-pdf', { body: {} });
     const jobId = created.body.jobId;
-    expect((await sellerB.client.get(`/reports/${jobId}`)).status).toBe(404);
+    expect((await sellerB.client.request('get', '/reports/{jobId}', { params: { jobId } })).status).toBe(404);
     expect((await download(world.stack.gatewayUrl, sellerB.client, `/items/fetch-pdf?jobId=${jobId}`)).status).toBe(404);
     await finished(sellerA.client, jobId);
     expect((await download(world.stack.gatewayUrl, sellerB.client, `/items/fetch-pdf?jobId=${jobId}`)).status).toBe(404);
@@ -270,10 +273,10 @@ describe('seller monthly item sales', () => {
   });
 
   it('keeps the admin reports to admins and validates the month', async () => {
-    expect((await sellerA.client.post('/Customer/create-pdf', {})).status).toBe(403);
-    expect((await buyer.post('/orderhistory/create-pdf', {})).status).toBe(403);
-    expect((await buyer.post('/items/create-pdf', {})).status).toBe(403);
-    expect((await world.admin.post('/items/create-pdf', {})).status).toBe(403);
+    expect((await sellerA.client.request('post', '/Customer/create-pdf', { body: {} })).status).toBe(403);
+    expect((await buyer.request('post', '/orderhistory/create-pdf', { body: {} })).status).toBe(403);
+    expect((await buyer.request('post', '/items/create-pdf', { body: {} })).status).toBe(403);
+    expect((await world.admin.request('post', '/items/create-pdf', { body: {} })).status).toBe(403);
     const bad = await sellerA.client.post<{ error: string }>('/items/create-pdf', { month: '13' });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Month must be 01 to 12');
@@ -291,7 +294,8 @@ describe('package sales and admin reports', () => {
       UnitPrice: 2500,
     });
 
-    const job = (await sellerA.client.post<{ jobId: string }>('/Packages/create-pdf', { month: m.month, year: String(m.year) })).body.jobId;
+    const job = (await sellerA.client.request('post', '/Packages/create-pdf', { body: { month: m.month, year: String(m.year) } })).body
+      .jobId;
     expect((await finished(sellerA.client, job)).state).toBe('completed');
     const pdf = await download(world.stack.gatewayUrl, sellerA.client, `/Packages/fetch-pdf?jobId=${job}`);
     expect(pdf.headers.get('content-disposition')).toBe('attachment; filename="MonthlyPackageSalesReport.pdf"');
@@ -301,7 +305,7 @@ describe('package sales and admin reports', () => {
     expect(text).toContain('Total Outgoings: Rs. 250.00');
     expect(text).toContain('Galaxy Starter Kit Phone and earbuds together 1 Rs. 2,500.00 Rs. 2,500.00');
 
-    const empty = (await sellerB.client.post<{ jobId: string }>('/Packages/create-pdf', {})).body.jobId;
+    const empty = (await sellerB.client.request('post', '/Packages/create-pdf', { body: {} })).body.jobId;
     await finished(sellerB.client, empty);
     const emptyText = (await pdfText((await download(world.stack.gatewayUrl, sellerB.client, `/Packages/fetch-pdf?jobId=${empty}`)).bytes))
       .text;
@@ -350,7 +354,7 @@ describe('package sales and admin reports', () => {
   });
 
   it('shows the admin dashboard counts, revenue this month and the monthly series', async () => {
-    const d = await world.admin.get<AdminDashboard>('/Admin/dashboard');
+    const d = await world.admin.request('get', '/Admin/dashboard');
     expect(d.status).toBe(200);
     expect(d.body.sellers).toBeGreaterThanOrEqual(2);
     expect(d.body.items).toBeGreaterThanOrEqual(4);
@@ -361,7 +365,7 @@ describe('package sales and admin reports', () => {
     expect(d.body.monthly).toHaveLength(12);
     expect(d.body.monthly[11]!.month).toBe(`${m.year}-${m.month}`);
     expect(d.body.monthly[11]!.revenue).toBe(d.body.revenueThisMonth);
-    expect((await sellerA.client.get('/Admin/dashboard')).status).toBe(403);
+    expect((await sellerA.client.request('get', '/Admin/dashboard')).status).toBe(403);
     await dashboardMatchesScan();
   });
 });
@@ -379,7 +383,7 @@ describe('report jobs that fail', () => {
       expect(state.state).toBe('failed');
       expect(state.attemptsMade).toBe(3);
       expect(state.failedReason).toContain('Month must be 01 to 12');
-      expect((await sellerA.client.get<ReportJobStatus>(`/reports/${job.id}`)).status).toBe(404);
+      expect((await sellerA.client.request('get', '/reports/{jobId}', { params: { jobId: job.id! } })).status).toBe(404);
     } finally {
       await close();
     }
@@ -426,9 +430,10 @@ describe('monthly delivery', () => {
 describe('rebuild', () => {
   it('drops the read models, replays the topics and gives the same figures', async () => {
     const before = {
-      items: (await sellerA.client.get<SellerSales>(`/reports/sellerSales?kind=items${monthQuery}`)).body,
-      packages: (await sellerA.client.get<SellerSales>(`/reports/sellerSales?kind=packages${monthQuery}`)).body,
-      other: (await sellerB.client.get<SellerSales>(`/reports/sellerSales?kind=items${monthQuery}`)).body,
+      items: (await sellerA.client.request('get', '/reports/sellerSales', { query: { kind: 'items', month: m.month, year: m.year } })).body,
+      packages: (await sellerA.client.request('get', '/reports/sellerSales', { query: { kind: 'packages', month: m.month, year: m.year } }))
+        .body,
+      other: (await sellerB.client.request('get', '/reports/sellerSales', { query: { kind: 'items', month: m.month, year: m.year } })).body,
     };
     const out = await new Promise<{ code: number | null; out: string }>((resolve) => {
       let text = '';
@@ -450,9 +455,10 @@ describe('rebuild', () => {
     expect(out.code, out.out.slice(-3000)).toBe(0);
     expect(out.out).toMatch(/read models rebuilt/);
     const after = {
-      items: (await sellerA.client.get<SellerSales>(`/reports/sellerSales?kind=items${monthQuery}`)).body,
-      packages: (await sellerA.client.get<SellerSales>(`/reports/sellerSales?kind=packages${monthQuery}`)).body,
-      other: (await sellerB.client.get<SellerSales>(`/reports/sellerSales?kind=items${monthQuery}`)).body,
+      items: (await sellerA.client.request('get', '/reports/sellerSales', { query: { kind: 'items', month: m.month, year: m.year } })).body,
+      packages: (await sellerA.client.request('get', '/reports/sellerSales', { query: { kind: 'packages', month: m.month, year: m.year } }))
+        .body,
+      other: (await sellerB.client.request('get', '/reports/sellerSales', { query: { kind: 'items', month: m.month, year: m.year } })).body,
     };
     expect(after).toEqual(before);
     expect(after.items.rows).toHaveLength(4);

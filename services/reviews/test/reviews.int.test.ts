@@ -18,7 +18,7 @@ import {
 } from '@market/contracts';
 import { waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, itemBody, startCatalogueWorld, type CatalogueWorld, decided, listedItem, type CheckoutBody } from '@market/testing';
+import { Client, itemBody, startCatalogueWorld, type CatalogueWorld, decided, listedItem } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string };
@@ -40,7 +40,7 @@ afterAll(async () => {
 
 /** A new item of `owner` (reviews of it are accepted once ItemCreated is applied: see addReview). */
 async function reviewableItem(overrides: Record<string, unknown> = {}, owner = seller): Promise<string> {
-  const res = await owner.client.post<{ _id: string }>('/items/addItems', itemBody(overrides));
+  const res = await owner.client.request('post', '/items/addItems', { body: itemBody(overrides) });
   expect(res.status).toBe(201);
   return res.body._id;
 }
@@ -48,12 +48,8 @@ async function reviewableItem(overrides: Record<string, unknown> = {}, owner = s
 async function addReview(c: Client, itemid: string, noofstars: number, description = 'Good phone') {
   return waitFor(
     async () => {
-      const r = await c.post<ReviewView & { error?: string }>('/review/add', {
-        itemid,
-        noofstars,
-        description,
-        customerid: 'someone',
-        date: '1999-01-01',
+      const r = await c.request('post', '/review/add', {
+        body: { itemid, noofstars, description, customerid: 'someone', date: '1999-01-01' },
       });
       return r.status === 404 ? undefined : r;
     },
@@ -63,8 +59,7 @@ async function addReview(c: Client, itemid: string, noofstars: number, descripti
   );
 }
 
-const rating = async (itemId: string) =>
-  (await world.customer.get<{ rating: number | null; reviewCount: number }>(`/items/get/${itemId}`)).body;
+const rating = async (itemId: string) => (await world.customer.request('get', '/items/get/{id}', { params: { id: itemId } })).body;
 
 describe('reviews', () => {
   it('keeps one review per customer per item and the item rating in step (add, edit, delete)', async () => {
@@ -84,13 +79,19 @@ describe('reviews', () => {
     // (4 + 2) / 2 = 3
     await waitFor(async () => ((await rating(itemId)).rating === 3 ? true : undefined), 15_000, 100, 'rating 3');
 
-    const edit = await bob.client.put<ReviewView>(`/review/updateReview/${b.body._id}`, { description: 'Better now', noofstars: 3 });
+    const edit = await bob.client.request('put', '/review/updateReview/{id}', {
+      params: { id: b.body._id },
+      body: { description: 'Better now', noofstars: 3 },
+    });
     expect(edit.status).toBe(200);
     // (4 + 3) / 2 = 3.5 → 3 (truncated)
     await waitFor(async () => ((await rating(itemId)).reviewCount === 2 ? true : undefined), 15_000, 100, 'count 2');
-    expect((await bob.client.put(`/review/updateReview/${first.body._id}`, { description: 'mine now' })).status).toBe(404);
-    expect((await bob.client.delete(`/review/delete/${first.body._id}`)).status).toBe(404);
-    expect((await bob.client.delete(`/review/delete/${b.body._id}`)).status).toBe(200);
+    expect(
+      (await bob.client.request('put', '/review/updateReview/{id}', { params: { id: first.body._id }, body: { description: 'mine now' } }))
+        .status,
+    ).toBe(404);
+    expect((await bob.client.request('delete', '/review/delete/{id}', { params: { id: first.body._id } })).status).toBe(404);
+    expect((await bob.client.request('delete', '/review/delete/{id}', { params: { id: b.body._id } })).status).toBe(200);
     await waitFor(
       async () => {
         const r = await rating(itemId);
@@ -115,9 +116,13 @@ describe('reviews', () => {
     expect(r.body.fields.noofstars).toBe(STARS_RANGE);
     expect((await alice.client.post('/review/add', { itemid: itemId, noofstars: 3, description: '' })).status).toBe(400);
     expect((await alice.client.post('/review/add', { itemid: 'nope', noofstars: 3, description: 'x' })).status).toBe(400);
-    expect((await seller.client.post('/review/add', { itemid: itemId, noofstars: 3, description: 'x' })).status).toBe(403);
-    expect((await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}`)).body).toEqual([]);
-    expect((await alice.client.put('/review/updateReview/not-an-id', { description: 'x' })).status).toBe(404);
+    expect((await seller.client.request('post', '/review/add', { body: { itemid: itemId, noofstars: 3, description: 'x' } })).status).toBe(
+      403,
+    );
+    expect((await world.customer.request('get', '/review/get', { query: { itemid: itemId } })).body).toEqual([]);
+    expect(
+      (await alice.client.request('put', '/review/updateReview/{id}', { params: { id: 'not-an-id' }, body: { description: 'x' } })).status,
+    ).toBe(404);
   });
 
   it('lets a seller report reviews of own items only; the admin deletes a reported review', async () => {
@@ -125,12 +130,18 @@ describe('reviews', () => {
     const theirs = await reviewableItem({ Item_name: 'Not Yours' }, other);
     const onMine = (await addReview(alice.client, mine, 1, 'Terrible!!')).body;
     const onTheirs = (await addReview(alice.client, theirs, 1, 'Meh')).body;
-    expect((await seller.client.put(`/review/updateRev/${onTheirs._id}`, { reportreason: 'Spam', reviewstatus: true })).status).toBe(404);
+    expect(
+      (
+        await seller.client.request('put', '/review/updateRev/{reviewId}', {
+          params: { reviewId: onTheirs._id },
+          body: { reportreason: 'Spam', reviewstatus: true },
+        })
+      ).status,
+    ).toBe(404);
     expect((await seller.client.put(`/review/updateRev/${onMine._id}`, { reportreason: '' })).status).toBe(400);
-    const reported = await seller.client.put<ReviewView>(`/review/updateRev/${onMine._id}`, {
-      reportreason: 'Abusive words',
-      reviewstatus: true,
-      sellerid: 'x',
+    const reported = await seller.client.request('put', '/review/updateRev/{reviewId}', {
+      params: { reviewId: onMine._id },
+      body: { reportreason: 'Abusive words', reviewstatus: true, sellerid: 'x' },
     });
     expect(reported.status).toBe(200);
     expect(reported.body).toMatchObject({ reviewstatus: true, reportreason: 'Abusive words', sellerid: seller.id });
@@ -141,7 +152,7 @@ describe('reviews', () => {
     const queue = await world.admin.get<ReviewView[]>('/review/get?reviewstatus=true');
     expect(queue.body.map((r) => r._id)).toContain(onMine._id);
     await waitFor(async () => ((await rating(mine)).reviewCount === 1 ? true : undefined), 15_000, 100, 'the reported review rated');
-    expect((await world.admin.delete(`/review/delete/${onMine._id}`)).status).toBe(200);
+    expect((await world.admin.request('delete', '/review/delete/{id}', { params: { id: onMine._id } })).status).toBe(200);
     await waitFor(async () => ((await rating(mine)).rating === null ? true : undefined), 15_000, 100, 'the deleted review unrated');
     expect((await world.admin.get<ReviewView[]>('/review/get?reviewstatus=true')).body.map((r) => r._id)).not.toContain(onMine._id);
   });
@@ -170,13 +181,13 @@ describe('reviews', () => {
     );
     const found = await c.client.get<ReviewView[]>('/review/get?mine=true&q=xperia');
     expect(found.body.map((r) => r.item.Item_name)).toEqual(['Xperia Rename']);
-    expect((await c.client.get<ReviewView[]>('/review/get?mine=true&q=nokia')).body).toEqual([]);
+    expect((await c.client.request('get', '/review/get', { query: { mine: true, q: 'nokia' } })).body).toEqual([]);
   });
 
   it('marks a review of a bought item as a verified purchase', async () => {
     const itemId = await listedItem(seller.client, alice.client, { Price: 990, Item_name: 'Bought Buds' });
-    const { body } = await alice.client.post<CheckoutBody>('/checkout/session', { items: [{ itemId, quantity: 1 }] });
-    await alice.client.post('/paypal-transaction-complete', { checkoutId: body.checkoutId });
+    const { body } = await alice.client.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });
+    await alice.client.request('post', '/paypal-transaction-complete', { body: { checkoutId: body.checkoutId } });
     expect((await decided(alice.client, body.checkoutId)).status).toBe('Confirmed');
     await addReview(alice.client, itemId, 5, 'Verified!');
     await addReview(bob.client, itemId, 3, 'Never bought it');
@@ -196,7 +207,9 @@ describe('reviews', () => {
     await addReview(world.customer, itemId, 1, 'warm-up');
     const c = await world.newCustomer();
     const all = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => c.client.post<ReviewView>('/review/add', { itemid: itemId, noofstars: n, description: `try ${n}` })),
+      [1, 2, 3, 4, 5].map((n) =>
+        c.client.request('post', '/review/add', { body: { itemid: itemId, noofstars: n, description: `try ${n}` } }),
+      ),
     );
     expect(all.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(all.map((r) => r.body._id)).size).toBe(1);
@@ -209,10 +222,12 @@ describe('reviews', () => {
     await waitFor(async () => ((await rating(itemId)).reviewCount === 2 ? true : undefined), 15_000, 100, 'two reviews rated');
 
     // Deleted, then written again: a new review (a new id), counted in the rating again.
-    expect((await c.client.delete(`/review/delete/${theirs[0]!._id}`)).body).toEqual({ message: 'Deleted!' });
-    expect((await c.client.delete(`/review/delete/${theirs[0]!._id}`)).status).toBe(404);
+    expect((await c.client.request('delete', '/review/delete/{id}', { params: { id: theirs[0]!._id } })).body).toEqual({
+      message: 'Deleted!',
+    });
+    expect((await c.client.request('delete', '/review/delete/{id}', { params: { id: theirs[0]!._id } })).status).toBe(404);
     await waitFor(async () => ((await rating(itemId)).reviewCount === 1 ? true : undefined), 15_000, 100, 'one review rated');
-    const again = await c.client.post<ReviewView>('/review/add', { itemid: itemId, noofstars: 5, description: 'back' });
+    const again = await c.client.request('post', '/review/add', { body: { itemid: itemId, noofstars: 5, description: 'back' } });
     expect(again.status).toBe(201);
     expect(again.body._id).not.toBe(theirs[0]!._id);
     const afterReAdd = (await world.customer.get<{ items: ReviewView[]; total: number }>(`/review/get?itemid=${itemId}&page=1&limit=10`))
@@ -240,10 +255,8 @@ describe('reviews', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.fields.description).toBe(REVIEW_REQUIRED);
-    const missing = await alice.client.post<{ error: string }>('/review/add', {
-      itemid: 'ffffffffffffffffffffffff',
-      noofstars: 3,
-      description: 'x',
+    const missing = await alice.client.request('post', '/review/add', {
+      body: { itemid: 'ffffffffffffffffffffffff', noofstars: 3, description: 'x' },
     });
     expect(missing).toMatchObject({ status: 404, body: { error: 'Item not found' } });
     expect((await new Client(world.stack.gatewayUrl).post('/review/add', { itemid: itemId })).status).toBe(401);
@@ -259,9 +272,15 @@ describe('reviews', () => {
     const report = await seller.client.put<{ fields: Record<string, string> }>(`/review/updateRev/${mine._id}`, {});
     expect(report.status).toBe(400);
     expect(report.body.fields.reportreason).toBe(REPORT_REASON_REQUIRED);
-    expect((await alice.client.put(`/review/updateRev/${mine._id}`, { reportreason: 'x' })).status).toBe(403);
-    expect((await seller.client.put('/review/updateRev/zzz', { reportreason: 'x' })).status).toBe(404);
-    expect((await world.admin.delete('/review/delete/ffffffffffffffffffffffff')).status).toBe(404);
+    expect(
+      (await alice.client.request('put', '/review/updateRev/{reviewId}', { params: { reviewId: mine._id }, body: { reportreason: 'x' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await seller.client.request('put', '/review/updateRev/{reviewId}', { params: { reviewId: 'zzz' }, body: { reportreason: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect((await world.admin.request('delete', '/review/delete/{id}', { params: { id: 'ffffffffffffffffffffffff' } })).status).toBe(404);
     expect((await world.customer.get('/review/get?reviewstatus=maybe')).status).toBe(400);
     expect((await world.customer.get('/review/get?page=0')).status).toBe(400);
   });
@@ -273,7 +292,7 @@ describe('reviews', () => {
     await addReview(bob.client, mine, 4);
     await addReview(alice.client, theirs, 3);
     const anon = new Client(world.stack.gatewayUrl);
-    const pub = await anon.get<ReviewView[]>(`/review/get?itemid=${mine}`);
+    const pub = await anon.request('get', '/review/get', { query: { itemid: mine } });
     expect(pub.status).toBe(200);
     expect(pub.body).toHaveLength(2);
     const paged = await anon.get<{ items: ReviewView[]; total: number; page: number; limit: number }>(
@@ -281,8 +300,8 @@ describe('reviews', () => {
     );
     expect(paged.body).toMatchObject({ total: 2, page: 2, limit: 1 });
     expect(paged.body.items).toHaveLength(1);
-    expect((await anon.get('/review/get?mine=true')).status).toBe(401);
-    const sneaky = await seller.client.get<ReviewView[]>(`/review/get?sellerid=${other.id}&itemid=${theirs}`);
+    expect((await anon.request('get', '/review/get', { query: { mine: true } })).status).toBe(401);
+    const sneaky = await seller.client.request('get', '/review/get', { query: { sellerid: other.id, itemid: theirs } });
     expect(sneaky.body).toEqual([]);
     const bySeller = await world.admin.get<ReviewView[]>(`/review/get?sellerid=${other.id}`);
     expect(bySeller.body.map((r) => r.itemid)).toContain(theirs);
@@ -294,7 +313,9 @@ describe('reviews', () => {
     const gone = await world.newCustomer();
     const review = (await addReview(gone.client, itemId, 5, 'Soon anonymous')).body;
     expect(review.customerName).toBe('Nimal Perera');
-    expect((await gone.client.delete(`/Customer/delete/${gone.id}`, { password: 'Secret#123' })).status).toBe(200);
+    expect(
+      (await gone.client.request('delete', '/Customer/delete/{id}', { params: { id: gone.id }, body: { password: 'Secret#123' } })).status,
+    ).toBe(200);
     await waitFor(
       async () => {
         const r = (await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}`)).body[0];
@@ -306,14 +327,14 @@ describe('reviews', () => {
     );
     await addReview(alice.client, itemId, 4);
     await waitFor(async () => ((await rating(itemId)).reviewCount === 2 ? true : undefined), 15_000, 100, 'two reviews rated');
-    expect((await seller.client.delete(`/items/delete/${itemId}`)).status).toBe(200);
+    expect((await seller.client.request('delete', '/items/delete/{id}', { params: { id: itemId } })).status).toBe(200);
     await waitFor(
       async () => ((await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}`)).body.length === 0 ? true : undefined),
       15_000,
       150,
       'the deleted item’s reviews gone',
     );
-    const late = await alice.client.post<{ error: string }>('/review/add', { itemid: itemId, noofstars: 3, description: 'late' });
+    const late = await alice.client.request('post', '/review/add', { body: { itemid: itemId, noofstars: 3, description: 'late' } });
     expect(late.status).toBe(404);
   });
 
@@ -325,21 +346,22 @@ describe('reviews', () => {
     await addReview(c.client, inPack, 5, 'In a bundle');
     const unverified = (await world.customer.get<ReviewView[]>(`/review/get?customerid=${c.id}`)).body;
     expect(unverified.map((r) => r.verifiedPurchase)).toEqual([false, false]);
-    const pkg = await seller.client.post<{ _id: string }>('/Packages/addPackage', {
-      packageName: 'Review Bundle',
-      description: 'One packed item',
-      price: 250,
-      startDate: '2026-01-01',
-      endDate: '2099-12-31',
-      image: `${'b'.repeat(64)}.webp`,
-      content: [inPack],
+    const pkg = await seller.client.request('post', '/Packages/addPackage', {
+      body: {
+        packageName: 'Review Bundle',
+        description: 'One packed item',
+        price: 250,
+        startDate: '2026-01-01',
+        endDate: '2099-12-31',
+        image: `${'b'.repeat(64)}.webp`,
+        content: [inPack],
+      },
     });
     expect(pkg.status).toBe(201);
     const session = await waitFor(
       async () => {
-        const r = await c.client.post<CheckoutBody>('/checkout/session', {
-          items: [{ itemId: early, quantity: 1 }],
-          packages: [{ packageId: pkg.body._id, quantity: 1 }],
+        const r = await c.client.request('post', '/checkout/session', {
+          body: { items: [{ itemId: early, quantity: 1 }], packages: [{ packageId: pkg.body._id, quantity: 1 }] },
         });
         return r.status === 201 ? r.body : undefined;
       },
@@ -347,7 +369,7 @@ describe('reviews', () => {
       150,
       'the package in ordering’s read model',
     );
-    await c.client.post('/paypal-transaction-complete', { checkoutId: session.checkoutId });
+    await c.client.request('post', '/paypal-transaction-complete', { body: { checkoutId: session.checkoutId } });
     expect((await decided(c.client, session.checkoutId)).status).toBe('Confirmed');
     await waitFor(
       async () => {
@@ -367,28 +389,23 @@ describe('messages', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toMatchObject({ name: INVALID_NAME, email: INVALID_EMAIL, message: MESSAGE_REQUIRED });
     const html = '<script>alert("x")</script><b>Hello</b>';
-    const sent = await alice.client.post<{ message: string }>('/contact/add', {
-      name: 'Nimal Perera',
-      email: 'nimal@example.lk',
-      message: html,
+    const sent = await alice.client.request('post', '/contact/add', {
+      body: { name: 'Nimal Perera', email: 'nimal@example.lk', message: html },
     });
     expect(sent.status).toBe(201);
     const inbox = await world.admin.get<{ _id: string; message: string }[]>('/contact/get');
     expect(inbox.body.find((m) => m.message === html)).toBeTruthy();
-    expect((await alice.client.get('/contact/get')).status).toBe(403);
+    expect((await alice.client.request('get', '/contact/get')).status).toBe(403);
     const id = inbox.body.find((m) => m.message === html)!._id;
-    expect((await world.admin.delete(`/contact/delete/${id}`)).status).toBe(200);
+    expect((await world.admin.request('delete', '/contact/delete/{id}', { params: { id } })).status).toBe(200);
   });
 
   it('delivers a customer’s message to the seller, who alone reads and deletes it', async () => {
     const text = `Is the Pixel in stock? ${Date.now()}`;
     const sent = await waitFor(
       async () => {
-        const r = await bob.client.post<{ _id: string }>('/contactsel/add', {
-          name: 'Kasun Silva',
-          email: 'kasun@example.lk',
-          message: text,
-          sellerid: seller.id,
+        const r = await bob.client.request('post', '/contactsel/add', {
+          body: { name: 'Kasun Silva', email: 'kasun@example.lk', message: text, sellerid: seller.id },
         });
         return r.status === 201 ? r : undefined;
       },
@@ -398,29 +415,23 @@ describe('messages', () => {
     );
     expect(
       (
-        await bob.client.post('/contactsel/add', {
-          name: 'Kasun',
-          email: 'kasun@example.lk',
-          message: 'x',
-          sellerid: '0123456789abcdef01234567',
+        await bob.client.request('post', '/contactsel/add', {
+          body: { name: 'Kasun', email: 'kasun@example.lk', message: 'x', sellerid: '0123456789abcdef01234567' },
         })
       ).status,
     ).toBe(404);
     const mine = await seller.client.get<{ _id: string; message: string }[]>('/contactsel/get');
     expect(mine.body.map((m) => m.message)).toContain(text);
     expect((await other.client.get<{ message: string }[]>('/contactsel/get')).body.map((m) => m.message)).not.toContain(text);
-    expect((await other.client.delete(`/contactsel/delete/${sent.body._id}`)).status).toBe(404);
-    expect((await seller.client.delete(`/contactsel/delete/${sent.body._id}`)).status).toBe(200);
+    expect((await other.client.request('delete', '/contactsel/delete/{id}', { params: { id: sent.body._id } })).status).toBe(404);
+    expect((await seller.client.request('delete', '/contactsel/delete/{id}', { params: { id: sent.body._id } })).status).toBe(200);
   });
   it('returns HTML in a seller message verbatim, pages, and keeps the admin’s inbox to the admin', async () => {
     const html = `<img src=x onerror="alert(1)"> & <i>&amp;</i> ${Date.now()}`;
     const sent = await waitFor(
       async () => {
-        const r = await alice.client.post<ContactView>('/contactsel/add', {
-          name: 'Nimal Perera',
-          email: 'nimal@example.lk',
-          message: html,
-          sellerid: other.id.toUpperCase(),
+        const r = await alice.client.request('post', '/contactsel/add', {
+          body: { name: 'Nimal Perera', email: 'nimal@example.lk', message: html, sellerid: other.id.toUpperCase() },
         });
         return r.status === 201 ? r : undefined;
       },
@@ -444,23 +455,28 @@ describe('messages', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.email).toBe(INVALID_EMAIL);
-    const unknown = await alice.client.post<{ error: string }>('/contactsel/add', {
-      name: 'Nimal',
-      email: 'nimal@example.lk',
-      message: 'x',
-      sellerid: 'ffffffffffffffffffffffff',
+    const unknown = await alice.client.request('post', '/contactsel/add', {
+      body: { name: 'Nimal', email: 'nimal@example.lk', message: 'x', sellerid: 'ffffffffffffffffffffffff' },
     });
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Seller not found' } });
     expect(
-      (await seller.client.post('/contactsel/add', { name: 'Nimal', email: 'nimal@example.lk', message: 'x', sellerid: other.id })).status,
+      (
+        await seller.client.request('post', '/contactsel/add', {
+          body: { name: 'Nimal', email: 'nimal@example.lk', message: 'x', sellerid: other.id },
+        })
+      ).status,
     ).toBe(403);
-    expect((await other.client.delete('/contactsel/delete/not-an-id')).status).toBe(404);
-    expect((await seller.client.get('/contact/get')).status).toBe(403);
-    expect((await alice.client.delete('/contact/delete/ffffffffffffffffffffffff')).status).toBe(403);
-    expect((await world.admin.delete('/contact/delete/ffffffffffffffffffffffff')).status).toBe(404);
-    expect((await world.admin.delete('/contact/delete/nope')).status).toBe(404);
+    expect((await other.client.request('delete', '/contactsel/delete/{id}', { params: { id: 'not-an-id' } })).status).toBe(404);
+    expect((await seller.client.request('get', '/contact/get')).status).toBe(403);
+    expect((await alice.client.request('delete', '/contact/delete/{id}', { params: { id: 'ffffffffffffffffffffffff' } })).status).toBe(403);
+    expect((await world.admin.request('delete', '/contact/delete/{id}', { params: { id: 'ffffffffffffffffffffffff' } })).status).toBe(404);
+    expect((await world.admin.request('delete', '/contact/delete/{id}', { params: { id: 'nope' } })).status).toBe(404);
     expect(
-      (await new Client(world.stack.gatewayUrl).post('/contact/add', { name: 'Nimal', email: 'nimal@example.lk', message: 'x' })).status,
+      (
+        await new Client(world.stack.gatewayUrl).request('post', '/contact/add', {
+          body: { name: 'Nimal', email: 'nimal@example.lk', message: 'x' },
+        })
+      ).status,
     ).toBe(401);
   });
 });
