@@ -22,9 +22,12 @@
  * through; Delivered, Cancelled and Rejected lists have no holes); month lists have none.
  *
  * An order keeps its slots in `filterSlots` (`{ 'st:Confirmed': { c, s, a }, 'm:2026-11': … }`),
- * given once per key: a writer first claims the key by a compare-and-set on the order
- * (`$exists: false`), and only the claimer allocates, so two writers listing the same order at
- * once (a pay and the saga) leave no hole; reruns and redeliveries write the same entries again.
+ * given once per key, and only by the writer that claimed the key, so two writers listing the
+ * same order at once (a pay and the saga) leave no hole; reruns and redeliveries write the same
+ * entries again. The claim is the order's insert for the keys it starts with (store/orders.ts
+ * `insertListedOrder` hands out their slots with its list slots), the status compare-and-set for
+ * the status a settle moves it to (`settleOrders`), and otherwise a compare-and-set on the key
+ * (`$exists: false`, {@link withFilterSlots}).
  */
 import { colomboMonthKey } from '@market/contracts';
 import { type ListRow, type OwnerLists } from '@market/platform';
