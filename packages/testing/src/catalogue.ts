@@ -1,8 +1,9 @@
 /**
  * Shared set-up of the catalogue tests: a stack with identity (sessions), the e-mail worker and
  * the catalogue; sellers approved through the real flow (credentials read from MailDev); a
- * signed-in customer; valid item bodies.
+ * signed-in customer; valid item and package bodies.
  */
+import type { BodyOf } from '@market/contracts/client';
 import { startTestStack, uniqueName, type TestStack } from '@market/platform/testing';
 import assert from 'node:assert/strict';
 import { Client } from './client';
@@ -64,6 +65,26 @@ export function itemBody(overrides: Record<string, unknown> = {}) {
     Description: 'Flagship phone',
     Specification: '8 GB RAM, 256 GB',
     Color_family: ['Black' as const],
+    ...overrides,
+  };
+}
+
+/** The body of `POST /Packages/addPackage`, as the typed client takes it. */
+type PackageBody = BodyOf<'post', '/Packages/addPackage'>;
+
+/**
+ * A valid add-package body (`POST /Packages/addPackage`) of the items `content`, on sale from
+ * 2026-01-01 to 2099-12-31, with a stored image name; `overrides` replace any field.
+ */
+export function packageBody(content: string[], overrides: Partial<PackageBody> = {}): PackageBody {
+  return {
+    packageName: 'Galaxy Starter Kit',
+    description: 'Phone and earbuds together',
+    price: 2500,
+    startDate: '2026-01-01',
+    endDate: '2099-12-31',
+    image: `${'c'.repeat(64)}.webp`,
+    content,
     ...overrides,
   };
 }

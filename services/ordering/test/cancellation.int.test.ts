@@ -28,6 +28,7 @@ import {
   signedInCustomer,
   type CatalogueWorld,
   type CheckoutBody,
+  packageBody,
 } from '@market/testing';
 
 let world: CatalogueWorld;
@@ -82,15 +83,7 @@ beforeAll(async () => {
   phone = await listedItem(seller.client, buyer.client, { Item_name: 'Galaxy S24 Ultra', Price: 259999, Quantity: 5 });
   buds = await listedItem(seller.client, buyer.client, { Item_name: 'Buds FE', Price: 1500, Quantity: 1 });
   const pkg = await seller.client.request('post', '/Packages/addPackage', {
-    body: {
-      packageName: 'Galaxy Starter Kit',
-      description: 'Phone and earbuds together',
-      price: 259999,
-      startDate: '2026-01-01',
-      endDate: '2099-12-31',
-      image: `${'d'.repeat(64)}.webp`,
-      content: [phone, buds],
-    },
+    body: packageBody([phone, buds], { price: 259999, image: `${'d'.repeat(64)}.webp` }),
   });
   expect(pkg.status).toBe(201);
   // One checkout: 2 phones as an item order and the kit (phone + the last earbuds) as a package order.

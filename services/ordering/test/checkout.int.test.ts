@@ -18,6 +18,7 @@ import {
   type CatalogueWorld,
   type CheckoutBody,
   type Client,
+  packageBody,
 } from '@market/testing';
 
 let world: CatalogueWorld;
@@ -319,15 +320,12 @@ describe('seller order screens', () => {
     const a = await listedItem(seller, buyer, { Price: 100, Quantity: 10, Item_name: 'Controller' });
     const b = await listedItem(seller, buyer, { Price: 200, Quantity: 10, Item_name: 'Headset' });
     const pkg = await seller.request('post', '/Packages/addPackage', {
-      body: {
+      body: packageBody([a, b], {
         packageName: 'Gamer Bundle',
         description: 'Controller and headset',
         price: 250,
-        startDate: '2026-01-01',
-        endDate: '2099-12-31',
         image: `${'b'.repeat(64)}.webp`,
-        content: [a, b],
-      },
+      }),
     });
     expect(pkg.status).toBe(201);
     const session = await waitFor(

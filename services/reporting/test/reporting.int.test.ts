@@ -27,6 +27,7 @@ import {
   type CatalogueWorld,
   type CheckoutBody,
   type Client,
+  packageBody,
 } from '@market/testing';
 
 let world: CatalogueWorld;
@@ -116,15 +117,7 @@ beforeAll(async () => {
   const w = await listedItem(sellerA.client, buyer, { Item_name: 'Last Unit Watch', Brand: 'Huawei', Price: 500, Quantity: 1 });
   const z = await listedItem(sellerB.client, buyer, { Item_name: 'Pixel 9', Brand: 'Google', Price: 199000, Quantity: 5 });
   const pkg = await sellerA.client.request('post', '/Packages/addPackage', {
-    body: {
-      packageName: 'Galaxy Starter Kit',
-      description: 'Phone and earbuds together',
-      price: 2500,
-      startDate: '2026-01-01',
-      endDate: '2099-12-31',
-      image: `${'c'.repeat(64)}.webp`,
-      content: [x, y],
-    },
+    body: packageBody([x, y]),
   });
   expect(pkg.status).toBe(201);
   packageId = pkg.body._id;

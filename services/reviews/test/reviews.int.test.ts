@@ -18,7 +18,7 @@ import {
 } from '@market/contracts';
 import { waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, itemBody, startCatalogueWorld, type CatalogueWorld, decided, listedItem } from '@market/testing';
+import { Client, itemBody, packageBody, startCatalogueWorld, type CatalogueWorld, decided, listedItem } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string };
@@ -347,15 +347,12 @@ describe('reviews', () => {
     const unverified = (await world.customer.get<ReviewView[]>(`/review/get?customerid=${c.id}`)).body;
     expect(unverified.map((r) => r.verifiedPurchase)).toEqual([false, false]);
     const pkg = await seller.client.request('post', '/Packages/addPackage', {
-      body: {
+      body: packageBody([inPack], {
         packageName: 'Review Bundle',
         description: 'One packed item',
         price: 250,
-        startDate: '2026-01-01',
-        endDate: '2099-12-31',
         image: `${'b'.repeat(64)}.webp`,
-        content: [inPack],
-      },
+      }),
     });
     expect(pkg.status).toBe(201);
     const session = await waitFor(
