@@ -71,6 +71,10 @@ export const currentFilterKeys = (o: Pick<FilterableOrder, 'status' | 'placedAt'
   monthKeyOf(o.placedAt),
 ];
 
+/** Whether every key the order is listed under now already has its slots (none missing or still claimed). */
+export const hasFilterSlots = (o: Pick<FilterableOrder, 'status' | 'placedAt' | 'filterSlots'>): boolean =>
+  currentFilterKeys(o).every((key) => o.filterSlots?.[key] !== undefined && !isClaim(o.filterSlots[key]));
+
 /** The ids of an order's three sub-lists of `key`: its customer's, its seller's and everyone's (in `ListSlots` order c, s, a). */
 export function filterListIds(kind: OrderKind, o: Pick<FilterableOrder, 'CustomerID' | 'SellerID'>, key: string): string[] {
   return ownersOf(o).map((w) => filterListId(kind, w, key));

@@ -22,6 +22,7 @@ import {
   filterEntryWrites,
   filterListIds,
   giveFilterSlots,
+  hasFilterSlots,
   statusKey,
   withFilterSlots,
   type FilterableOrder,
@@ -240,8 +241,7 @@ async function insertListedOrder(book: OrderBook, kind: OrderKind, doc: OrderBas
   }
   if (!order) return;
   // An order written before its sub-list slots were handed out with it gets them now.
-  const complete = currentFilterKeys(order).every((key) => order.filterSlots?.[key] && !('claim' in order.filterSlots[key]));
-  if (complete) await writeOrderEntries(book, kind, order);
+  if (hasFilterSlots(order)) await writeOrderEntries(book, kind, order);
   else await listOrder(book, kind, order);
 }
 
