@@ -113,7 +113,7 @@ describe('checkout journey', () => {
     await page.getByLabel("Card holder's name").fill('Sachini Bandara');
     await page.getByLabel('Card number').fill('4111 1111 1111 1111');
     await page.getByLabel('Expiry date (MM/YY)').fill(`12/${String((year + 2) % 100).padStart(2, '0')}`);
-    await page.getByLabel('CVC').fill('737');
+    await page.getByLabel('CVC', { exact: true }).fill('737');
     await shot(page, 'customer-add-card');
     await page.getByRole('button', { name: 'save my card' }).click();
     await page.getByText('New Payment Method Added Successfully').waitFor();
@@ -128,11 +128,11 @@ describe('checkout journey', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/Customer/Confrim/**');
     await page.getByText('Rs. 365,100.00').first().waitFor();
-    await page.getByLabel('CVV').fill('738');
+    await page.getByLabel('CVV', { exact: true }).fill('738');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByText('Wrong cvv/cvc number please enter correct cvv').first().waitFor();
     await shot(page, 'customer-confirm-wrong-cvv');
-    await page.getByLabel('CVV').fill('737');
+    await page.getByLabel('CVV', { exact: true }).fill('737');
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     // One confirmation page with both numbers explained.
     await page.getByText('Your Order has been placed Successfully').first().waitFor({ timeout: 30_000 });
