@@ -36,6 +36,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { acceptedSeller, api, type E2E } from '../../frontend/e2e/harness';
 import { newCustomer } from '@market/testing';
+import { junitFailures } from './junit';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const ST = path.join(ROOT, '.data', 'tools', 'schemathesis', 'bin', 'st');
@@ -229,6 +230,20 @@ export function schemathesisArgs(
   return args;
 }
 
+/**
+ * What failed in one role's run, from its JUnit report: operation, check and the curl command
+ * per failure, each cut to 2,000 characters. Printed last, so it survives a log cut to its tail.
+ */
+function failureDigest(role: Role, reportFile: string): string {
+  try {
+    const failures = junitFailures(readFileSync(reportFile, 'utf8'));
+    if (failures.length === 0) return `fuzz: ${role}: no failed operation in the report (see the log above)`;
+    return failures.map((f) => `fuzz: ${role}: ${f.operation} failed:\n${f.details.slice(0, 2000)}`).join('\n');
+  } catch (err) {
+    return `fuzz: ${role}: the report ${reportFile} could not be read (${(err as Error).message})`;
+  }
+}
+
 /** The running `st` process, ended with the runner on SIGTERM/SIGINT. */
 let current: ChildProcess | null = null;
 
@@ -323,6 +338,7 @@ async function main(): Promise<number> {
   process.once('SIGINT', onSignal);
   stack = await startStack();
   const failed: Role[] = [];
+  const digest: string[] = [];
   const cleanups: (() => void)[] = [];
   try {
     console.log(`fuzz: stack up in ${((Date.now() - started) / 1000).toFixed(1)} s at ${stack.gatewayUrl}`);
@@ -336,7 +352,10 @@ async function main(): Promise<number> {
       console.log(`fuzz: ${role}: st run, ${options.examples} examples per operation, phases ${options.phases}`);
       const code = await runSchemathesis(schemathesisArgs(stack.gatewayUrl, role, tokens[role], options, reportDir, configFile), role);
       console.log(`fuzz: ${role}: exit ${code} after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      if (code !== 0) failed.push(role);
+      if (code !== 0) {
+        failed.push(role);
+        digest.push(failureDigest(role, path.join(reportDir, `${role}.xml`)));
+      }
       // A 500/502 on many operations at once is a process that died, not one bad input: say which.
       for (const [name, p] of Object.entries(stack.processes)) {
         const info = p.exitInfo();
@@ -353,7 +372,7 @@ async function main(): Promise<number> {
   console.log(
     failed.length === 0
       ? `fuzz: PASSED for ${roles.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s`
-      : `fuzz: FAILED for ${failed.join(', ')} (JUnit reports in ${path.relative(ROOT, reportDir)})`,
+      : `fuzz: FAILED for ${failed.join(', ')} (JUnit reports in ${path.relative(ROOT, reportDir)})\n${digest.join('\n')}`,
   );
   return failed.length === 0 ? 0 : 1;
 }
