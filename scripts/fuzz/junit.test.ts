@@ -33,7 +33,10 @@ describe('junitFailures', () => {
 
   it('finds nothing in a report where every operation passed, and reads <error> elements too', () => {
     expect(junitFailures(REPORT.replace(/<failure[\s\S]*<\/failure>/, ''))).toEqual([]);
-    const errored = REPORT.replace('<failure type="failure" message="ST101">', '<error message="timeout">').replace('</failure>', '</error>');
+    const errored = REPORT.replace('<failure type="failure" message="ST101">', '<error message="timeout">').replace(
+      '</failure>',
+      '</error>',
+    );
     expect(junitFailures(errored)[0]).toMatchObject({ operation: 'GET /x', details: expect.stringMatching(/^timeout\n1\. Test Case ID/) });
   });
 
