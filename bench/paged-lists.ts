@@ -7,7 +7,7 @@
  * tokens signed with the test stack's secret, as a Bearer, so no sign-in is needed). The rows are
  * written straight into the services' databases, as bench/lib/items.ts does for items, in the
  * shape the services write them: the documents (orders, reviews, messages) and the owner-keyed
- * list documents their write paths maintain (store/ownerLists.ts: heads and buckets of 100).
+ * list documents their write paths maintain (packages/platform/src/lists: heads and buckets of BUCKET_SIZE rows).
  * Every row belongs to the measured owner (one customer and one seller, one item for reviews),
  * so the owner's list grows with the collection: the worst case for the owner too. The
  * customer lists of reviews (one entry per review author) are not written: no query here reads
@@ -25,7 +25,7 @@
  *   npx tsx bench/paged-lists.ts [sizes...]      (default 1000 100000)
  */
 import type { Role } from '@market/contracts';
-import { SearchIndex, signSession } from '@market/platform';
+import { BUCKET_SIZE, SearchIndex, signSession } from '@market/platform';
 import pino from 'pino';
 import {
   customerIndexDefinition,
@@ -40,7 +40,7 @@ import { hammer, type HammerResult } from './lib/hammer';
 import { benchMain } from './lib/main';
 import type { BenchSection } from './lib/section';
 
-const BUCKET = 100;
+const BUCKET = BUCKET_SIZE;
 const T0 = Date.UTC(2025, 0, 1);
 /** Sri Lanka time is UTC+05:30 (month lists are by the Sri Lanka month). */
 const COLOMBO_OFFSET_MS = 5.5 * 3600_000;
@@ -118,7 +118,7 @@ async function fillOrders(db: Connection, ids: Ids, from: number, to: number): P
   for (const l of lists) {
     await insertAll(
       db,
-      'order_list_buckets',
+      'order_list_buckets20',
       buckets(
         l,
         from,
@@ -164,7 +164,7 @@ async function fillOrders(db: Connection, ids: Ids, from: number, to: number): P
         byBucket.set(Math.floor(n / BUCKET), e);
       }
       for (const [b, set] of byBucket)
-        await db.collection('order_list_buckets').updateOne({ _id: `${listId}#${b}` } as never, { $set: set }, { upsert: true });
+        await db.collection('order_list_buckets20').updateOne({ _id: `${listId}#${b}` } as never, { $set: set }, { upsert: true });
       await setHeads(db, 'order_list_heads', [listId], sub.issued);
     }
   }
@@ -192,7 +192,7 @@ async function fillCards(db: Connection, ids: Ids, from: number, to: number): Pr
   const listId = `card:${ids.customer}`;
   await insertAll(
     db,
-    'card_list_buckets',
+    'card_list_buckets20',
     buckets(
       listId,
       from,
@@ -220,7 +220,7 @@ async function fillCustomerOrders(db: Connection, from: number, to: number): Pro
   );
   await insertAll(
     db,
-    'order_list_buckets',
+    'order_list_buckets20',
     buckets(
       'co:all',
       from,
@@ -350,7 +350,7 @@ async function fillReviews(db: Connection, ids: Ids, from: number, to: number): 
   const key = (i: number) => reviewIds[i - from]!.toHexString();
   const entry = (i: number) => ({ t: at(i).getTime(), i: ids.item, c: authors[i - from]!, s: ids.seller, r: 0 });
   const reviewLists = [`r:i:${ids.item}`, `r:s:${ids.seller}`, 'r:all'];
-  for (const l of reviewLists) await insertAll(db, 'review_list_buckets', buckets(l, from, to, key, entry));
+  for (const l of reviewLists) await insertAll(db, 'review_list_buckets20', buckets(l, from, to, key, entry));
   await setHeads(db, 'review_list_heads', reviewLists, to);
 
   for (const [coll, listId, extra] of [
@@ -374,7 +374,7 @@ async function fillReviews(db: Connection, ids: Ids, from: number, to: number): 
     );
     await insertAll(
       db,
-      'message_list_buckets',
+      'message_list_buckets20',
       buckets(
         listId,
         from,

@@ -181,7 +181,7 @@ describe('saved cards of a deleted account', () => {
       expect(await cards.countDocuments({ ownerID: id })).toBe(2);
       expect((await holder.request('delete', '/Customer/delete/{id}', { params: { id }, body: { password } })).status).toBe(200);
       await waitFor(async () => (await cards.countDocuments({ ownerID: id })) === 0 || undefined, 20_000, 200, 'the cards gone');
-      const buckets = await conn.collection<{ _id: string; e: Record<string, unknown> }>('card_list_buckets').find({}).toArray();
+      const buckets = await conn.collection<{ _id: string; e: Record<string, unknown> }>('card_list_buckets20').find({}).toArray();
       expect(buckets.filter((b) => b._id.startsWith(`card:${id}#`)).flatMap((b) => Object.keys(b.e))).toEqual([]);
     } finally {
       await conn.close();

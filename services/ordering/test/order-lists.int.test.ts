@@ -34,6 +34,35 @@ describe('owner-keyed list store', () => {
     expect(Math.max(...(slots as number[]))).toBe(29);
   });
 
+  it('moves the buckets of 100 rows of before into buckets of BUCKET_SIZE once, while a second replica waits', async () => {
+    // The layout before: `<prefix>_list_buckets`, slot n in bucket floor(n / 100).
+    const n = 250;
+    const key = (i: number) => `row${String(i).padStart(4, '0')}`;
+    const legacy: { _id: string; e: Record<string, { n: number; t: number; s: string }> }[] = [];
+    for (let b = 0; b * 100 < n; b++) {
+      const e: Record<string, { n: number; t: number; s: string }> = {};
+      for (let i = b * 100; i < Math.min(n, (b + 1) * 100); i++) e[key(i)] = { n: i, t: 1_000 + i, s: 'old' };
+      legacy.push({ _id: `owner#${b}`, e });
+    }
+    await conn.collection('moved_list_buckets').insertMany(legacy as never[]);
+    await conn.collection('moved_list_heads').insertOne({ _id: 'owner', issued: n, holes: 0 } as never);
+    const lists = ownerLists(conn, 'moved');
+
+    const relayout = () => lists.models[lists.models.length - 1]!.init() as Promise<number>;
+    const [a, b] = await Promise.all([relayout(), relayout()]);
+    expect([a, b].sort()).toEqual([0, 3]);
+    expect(await relayout()).toBe(0);
+    expect((await conn.db!.listCollections({ name: 'moved_list_buckets' }).toArray()).length).toBe(0);
+
+    const all: [string, { n: number; s: string }][] = [];
+    for (let skip = 0; skip < n; skip += 20) all.push(...((await lists.page('owner', skip, 20)).rows as never[]));
+    expect(all.map(([k]) => k)).toEqual(Array.from({ length: n }, (_, i) => key(n - 1 - i)));
+    expect(all.every(([, e], i) => e.s === 'old' && e.n === n - 1 - i)).toBe(true);
+    expect((await lists.page('owner', 0, 1)).total).toBe(n);
+    const stored = await conn.collection<{ _id: string; e: object }>('moved_list_buckets20').find({}).toArray();
+    expect(stored.map((d) => Object.keys(d.e).length).every((size) => size <= BUCKET_SIZE)).toBe(true);
+  });
+
   it('pages newest first across bucket boundaries, counts exactly, and rewrites without duplicating', async () => {
     const lists = ownerLists(conn, 'pages');
     const n = 2 * BUCKET_SIZE + 50;

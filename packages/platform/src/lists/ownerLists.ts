@@ -13,8 +13,9 @@
  * create the row is counted in `holes`, so `total` stays exact; the page that covers a hole shows
  * one row fewer.
  */
-import type { Connection, Model } from 'mongoose';
+import type { Connection, Model, mongo } from 'mongoose';
 import { Schema } from 'mongoose';
+import { isDuplicateKey } from '../mongo';
 import { bucketOf, newestFirst, pageWindow, type ListEntry } from './window';
 
 interface HeadDoc {
@@ -74,8 +75,16 @@ export interface OwnerLists {
 
 const bucketId = (listId: string, bucket: number) => `${listId}#${bucket}`;
 
+/** The heads' marker of the move from buckets of 100 rows (`<prefix>_list_buckets`) to those of 20, and its lock. */
+const RELAID = '$layout:buckets:20';
+const RELAYOUT_LOCK = `$layout:lock`;
+/** A lock not refreshed for this long (ms) belongs to a process that died: another takes it over. */
+const RELAYOUT_LOCK_STALE_MS = 60_000;
+
 /**
- * The list store over the collections `<prefix>_list_heads` and `<prefix>_list_buckets`.
+ * The list store over the collections `<prefix>_list_heads` and `<prefix>_list_buckets20`
+ * (buckets of {@link BUCKET_SIZE} = 20 rows; the `<prefix>_list_buckets` of the layout before are moved
+ * into it once, by the `init()` of the last entry of `models`).
  * @param prefix collection name prefix, e.g. `order`
  */
 export function ownerLists(conn: Connection, prefix: string): OwnerLists & { models: { init(): Promise<unknown> }[] } {
@@ -93,7 +102,7 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
       bucketName,
       new Schema<BucketDoc>(
         { _id: String, e: { type: Schema.Types.Mixed, default: {} } },
-        { collection: `${prefix}_list_buckets`, versionKey: false, minimize: false },
+        { collection: `${prefix}_list_buckets20`, versionKey: false, minimize: false },
       ),
     );
 
@@ -121,8 +130,58 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
     );
   }
 
+  /**
+   * Moves the buckets of the layout before (`<prefix>_list_buckets`, 100 rows each) into buckets
+   * of {@link BUCKET_SIZE}, once: slots stay, only the bucket a slot lives
+   * in changes. Runs at start-up before the service serves or consumes; the other replicas wait
+   * for it (a lock in the heads collection, taken over after {@link RELAYOUT_LOCK_STALE_MS}
+   * without progress), so no entry is written in the new layout before the move is done; a move
+   * cut short by a crash is simply done again. Reads the old collection once (a one-off scan, not
+   * a request path), then drops it.
+   * @returns how many old bucket documents were moved
+   */
+  async function relayout(): Promise<number> {
+    const locks = heads.collection as unknown as mongo.Collection<{ _id: string; at?: number }>;
+    for (;;) {
+      if (await heads.exists({ _id: RELAID })) return 0;
+      const now = Date.now();
+      try {
+        await locks.insertOne({ _id: RELAYOUT_LOCK, at: now });
+        break;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+      const held = await locks.findOne({ _id: RELAYOUT_LOCK });
+      if (held && (held.at ?? 0) < now - RELAYOUT_LOCK_STALE_MS) {
+        const taken = await locks.updateOne({ _id: RELAYOUT_LOCK, at: held.at }, { $set: { at: now } });
+        if (taken.modifiedCount === 1) break;
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const legacy = conn.collection<BucketDoc>(`${prefix}_list_buckets`);
+    let moved = 0;
+    for await (const doc of legacy.find({})) {
+      const cut = doc._id.lastIndexOf('#');
+      const listId = doc._id.slice(0, cut);
+      if (cut < 0 || !Number.isInteger(Number(doc._id.slice(cut + 1)))) continue;
+      const sets = new Map<string, Record<string, ListEntry>>();
+      for (const [key, entry] of Object.entries(doc.e ?? {})) {
+        const id = bucketId(listId, bucketOf(entry.n));
+        sets.set(id, { ...sets.get(id), [`e.${key}`]: entry });
+      }
+      if (sets.size > 0)
+        await buckets.bulkWrite([...sets].map(([_id, $set]) => ({ updateOne: { filter: { _id }, update: { $set }, upsert: true } })));
+      if (++moved % 100 === 0) await locks.updateOne({ _id: RELAYOUT_LOCK }, { $set: { at: Date.now() } });
+    }
+    await heads.updateOne({ _id: RELAID }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
+    await locks.deleteOne({ _id: RELAYOUT_LOCK });
+    if (moved > 0) await legacy.drop();
+    return moved;
+  }
+
   return {
-    models: [heads, buckets],
+    // What start-up initialises: the two collections, then the move from the layout before.
+    models: [heads, buckets, { init: relayout }],
     async allocate(listIds) {
       const slots: number[] = [];
       for (const id of listIds) {

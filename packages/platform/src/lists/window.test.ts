@@ -3,8 +3,10 @@ import { BUCKET_SIZE, bucketOf, newestFirst, pageWindow } from './window';
 
 describe('pageWindow', () => {
   it('covers the newest slots first and names their buckets newest first', () => {
-    expect(pageWindow(250, 0, 20)).toEqual({ lo: 230, hi: 249, buckets: [2] });
-    expect(pageWindow(250, 40, 20)).toEqual({ lo: 190, hi: 209, buckets: [2, 1] });
+    // Buckets of 20 rows: slots 220..239 are bucket 11, 230..249 straddle buckets 12 and 11.
+    expect(pageWindow(240, 0, 20)).toEqual({ lo: 220, hi: 239, buckets: [11] });
+    expect(pageWindow(250, 0, 20)).toEqual({ lo: 230, hi: 249, buckets: [12, 11] });
+    expect(pageWindow(250, 40, 5)).toEqual({ lo: 205, hi: 209, buckets: [10] });
   });
   it('stops at slot 0 and is empty past the end', () => {
     expect(pageWindow(5, 0, 20)).toEqual({ lo: 0, hi: 4, buckets: [0] });
