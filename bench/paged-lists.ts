@@ -165,7 +165,10 @@ async function fillOrders(db: Connection, ids: Ids, from: number, to: number): P
       }
       for (const [b, set] of byBucket)
         await db.collection('order_list_buckets20').updateOne({ _id: `${listId}#${b}` } as never, { $set: set }, { upsert: true });
-      await setHeads(db, 'order_list_heads', [listId], sub.issued);
+      // A sub-list's counts live in its owner list's head (services/ordering/src/store/orderFilters.ts orderSubListOf).
+      await db
+        .collection('order_list_heads')
+        .updateOne({ _id: owner } as never, { $set: { [`sub.${key}`]: { issued: sub.issued, holes: 0 } } }, { upsert: true });
     }
   }
 }

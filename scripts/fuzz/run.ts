@@ -21,7 +21,8 @@
  * seller, admin, so the admin's deletes come last. Exits 0 only when all three runs pass.
  *
  * Usage: `tsx scripts/fuzz/run.ts [--examples N] [--phases a,b] [--roles customer,seller,admin]
- * [--checks a,b] [--seed N] [--workers N]`; `FUZZ_EXAMPLES` sets the default of `--examples` (5),
+ * [--checks a,b] [--seed N] [--workers N] [--paths REGEX]` (`--paths`: only the operations whose path
+ * matches, e.g. to replay a CI failure's neighbourhood with more examples); `FUZZ_EXAMPLES` sets the default of `--examples` (5),
  * `FUZZ_PHASES` of `--phases` (examples,fuzzing). `npm run fuzz` runs 100 examples per operation
  * and adds the coverage phase (boundary values); the integration test
  * (gateway/test/fuzz.int.test.ts) is the bounded run. Schemathesis comes from
@@ -182,6 +183,8 @@ export interface FuzzOptions {
   phases: string;
   seed?: number;
   workers: number;
+  /** Only operations whose path matches this regular expression (Schemathesis `--include-path-regex`). */
+  paths?: string;
 }
 
 /** The `st run` arguments of one role's run. */
@@ -227,6 +230,7 @@ export function schemathesisArgs(
   ];
   args.push('--exclude-path-regex', EXCLUDED_PATHS.source);
   if (o.seed !== undefined) args.push('--seed', String(o.seed));
+  if (o.paths !== undefined) args.push('--include-path-regex', o.paths);
   return args;
 }
 
@@ -309,6 +313,7 @@ async function main(): Promise<number> {
       checks: { type: 'string', default: CHECKS },
       seed: { type: 'string' },
       workers: { type: 'string', default: '2' },
+      paths: { type: 'string' },
     },
   });
   const options: FuzzOptions = {
@@ -317,6 +322,7 @@ async function main(): Promise<number> {
     phases: values.phases,
     seed: values.seed === undefined ? undefined : Number(values.seed),
     workers: Number(values.workers),
+    paths: values.paths,
   };
   const roles = values.roles.split(',').map((r) => r.trim()) as Role[];
   if (!Number.isInteger(options.examples) || options.examples < 1) throw new Error('--examples must be a positive integer');

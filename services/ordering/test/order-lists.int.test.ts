@@ -12,6 +12,7 @@ import mongoose, { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { BUCKET_SIZE, ownerLists } from '@market/platform';
 import type { CheckoutDoc } from '../src/store/checkouts';
+import { orderSubListOf } from '../src/store/orderFilters';
 import { backfillOrderLists, materializeOrders, orderBook, settleOrders } from '../src/store/orders';
 import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type Client } from '@market/testing';
 
@@ -61,6 +62,31 @@ describe('owner-keyed list store', () => {
     expect((await lists.page('owner', 0, 1)).total).toBe(n);
     const stored = await conn.collection<{ _id: string; e: object }>('moved_list_buckets20').find({}).toArray();
     expect(stored.map((d) => Object.keys(d.e).length).every((size) => size <= BUCKET_SIZE)).toBe(true);
+  });
+
+  it("keeps a sub-list's counts in its owner's head: one command hands out an order's slots in a list and its sub-lists, and old sub-list heads fold in once", async () => {
+    // A head of its own, as sub-lists had before: 5 slots issued, 1 hole.
+    await conn.collection('folded_list_heads').insertOne({ _id: 'io:c:x:st:Confirmed', issued: 5, holes: 1 } as never);
+    const lists = ownerLists(conn, 'folded', orderSubListOf);
+    expect(await lists.models[lists.models.length - 1]!.init()).toBe(1);
+    expect(await conn.collection('folded_list_heads').findOne({ _id: 'io:c:x:st:Confirmed' as never })).toBeNull();
+
+    const slots = await lists.allocate(['io:c:x', 'io:c:x:st:Confirmed', 'io:c:x:m:2026-11', 'io:all', 'io:all:st:Confirmed']);
+    expect(slots).toEqual([0, 5, 0, 0, 0]);
+    expect(await conn.collection('folded_list_heads').findOne({ _id: 'io:c:x' as never })).toMatchObject({
+      issued: 1,
+      sub: { 'st:Confirmed': { issued: 6, holes: 1 }, 'm:2026-11': { issued: 1 } },
+    });
+    await lists.put('io:c:x:st:Confirmed', 5, 'o1', { t: 1, s: 'Confirmed' });
+    expect(await lists.page('io:c:x:st:Confirmed', 0, 20)).toEqual({ rows: [['o1', { n: 5, t: 1, s: 'Confirmed' }]], total: 5 });
+    await lists.release('io:c:x:m:2026-11');
+    expect((await lists.page('io:c:x:m:2026-11', 0, 20)).total).toBe(0);
+    // Concurrent orders of one owner get distinct slots in each list.
+    const many = await Promise.all(Array.from({ length: 10 }, () => lists.allocate(['io:c:x', 'io:c:x:st:Confirmed'])));
+    expect(new Set(many.map(([a]) => a)).size).toBe(10);
+    expect(new Set(many.map(([, b]) => b)).size).toBe(10);
+    // A list named twice gets two consecutive slots.
+    expect(await lists.allocate(['io:all', 'io:all:st:Confirmed', 'io:all'])).toEqual([1, 1, 2]);
   });
 
   it('pages newest first across bucket boundaries, counts exactly, and rewrites without duplicating', async () => {

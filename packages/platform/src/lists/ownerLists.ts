@@ -18,11 +18,25 @@ import { Schema } from 'mongoose';
 import { isDuplicateKey } from '../mongo';
 import { bucketOf, newestFirst, pageWindow, type ListEntry } from './window';
 
-interface HeadDoc {
-  _id: string;
+/** Slots handed out in a list and how many of them will never hold a row. */
+interface Counts {
   issued: number;
   holes: number;
 }
+
+/** A list's head; with {@link SubListOf}, also the counts of the owner's sub-lists by key. */
+interface HeadDoc extends Counts {
+  _id: string;
+  sub?: Record<string, Partial<Counts>>;
+}
+
+/**
+ * Which lists are sub-lists of an owner's list (an order list's status and month lists): their
+ * counts live in the owner list's head, so one `findOneAndUpdate` hands out a row's slots in the
+ * owner's list and its sub-lists together. Answers the owner list's id and the sub-list's key
+ * (a field name: no dots, no leading `$`), or null for a list with a head of its own.
+ */
+export type SubListOf = (listId: string) => { owner: string; key: string } | null;
 
 interface BucketDoc {
   _id: string;
@@ -47,7 +61,11 @@ export interface ListPage {
 }
 
 export interface OwnerLists {
-  /** Hands out one new slot in each list, in order (an atomic `$inc` on each head, by `_id`). */
+  /**
+   * Hands out one new slot in each list, in order: one atomic `$inc` per head document, by `_id`
+   * (a list and its sub-lists share one, {@link SubListOf}); a list named n times gets n
+   * consecutive slots.
+   */
   allocate(listIds: string[]): Promise<number[]>;
   /** Records that a slot of `listId` will never hold a row (its writer lost a race). */
   release(listId: string): Promise<void>;
@@ -75,8 +93,9 @@ export interface OwnerLists {
 
 const bucketId = (listId: string, bucket: number) => `${listId}#${bucket}`;
 
-/** The heads' marker of the move from buckets of 100 rows (`<prefix>_list_buckets`) to those of 20, and its lock. */
+/** The heads' markers of the moves: buckets of 100 rows (`<prefix>_list_buckets`) to those of 20; sub-list heads into their owner's. */
 const RELAID = '$layout:buckets:20';
+const SUBS_FOLDED = '$layout:sub-heads';
 const RELAYOUT_LOCK = `$layout:lock`;
 /** A lock not refreshed for this long (ms) belongs to a process that died: another takes it over. */
 const RELAYOUT_LOCK_STALE_MS = 60_000;
@@ -86,15 +105,23 @@ const RELAYOUT_LOCK_STALE_MS = 60_000;
  * (buckets of {@link BUCKET_SIZE} = 20 rows; the `<prefix>_list_buckets` of the layout before are moved
  * into it once, by the `init()` of the last entry of `models`).
  * @param prefix collection name prefix, e.g. `order`
+ * @param subListOf which lists keep their counts in their owner list's head (default: none)
  */
-export function ownerLists(conn: Connection, prefix: string): OwnerLists & { models: { init(): Promise<unknown> }[] } {
+export function ownerLists(
+  conn: Connection,
+  prefix: string,
+  subListOf: SubListOf = () => null,
+): OwnerLists & { models: { init(): Promise<unknown> }[] } {
   const headName = `${prefix}ListHead`;
   const bucketName = `${prefix}ListBucket`;
   const heads =
     (conn.models[headName] as Model<HeadDoc> | undefined) ??
     conn.model<HeadDoc>(
       headName,
-      new Schema<HeadDoc>({ _id: String, issued: Number, holes: Number }, { collection: `${prefix}_list_heads`, versionKey: false }),
+      new Schema<HeadDoc>(
+        { _id: String, issued: Number, holes: Number, sub: Schema.Types.Mixed },
+        { collection: `${prefix}_list_heads`, versionKey: false },
+      ),
     );
   const buckets =
     (conn.models[bucketName] as Model<BucketDoc> | undefined) ??
@@ -106,8 +133,23 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
       ),
     );
 
-  async function head(listId: string): Promise<HeadDoc> {
-    return (await heads.findById(listId).lean<HeadDoc>()) ?? { _id: listId, issued: 0, holes: 0 };
+  /** Where a list's counts live: the head document and the path of `issued`/`holes` in it ('' at the top). */
+  function countsAt(listId: string): { head: string; at: string } {
+    const sub = subListOf(listId);
+    return sub ? { head: sub.owner, at: `sub.${sub.key}.` } : { head: listId, at: '' };
+  }
+
+  async function head(listId: string): Promise<Counts> {
+    const { head: id } = countsAt(listId);
+    const doc = await heads.findById(id).lean<HeadDoc>();
+    const sub = subListOf(listId);
+    const counts = sub ? doc?.sub?.[sub.key] : doc;
+    return { issued: counts?.issued ?? 0, holes: counts?.holes ?? 0 };
+  }
+
+  async function addHole(listId: string): Promise<void> {
+    const { head: id, at } = countsAt(listId);
+    await heads.updateOne({ _id: id }, { $inc: { [`${at}holes`]: 1 } });
   }
 
   async function bucket(listId: string, b: number): Promise<[string, ListEntry][]> {
@@ -131,19 +173,23 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
   }
 
   /**
-   * Moves the buckets of the layout before (`<prefix>_list_buckets`, 100 rows each) into buckets
-   * of {@link BUCKET_SIZE}, once: slots stay, only the bucket a slot lives
-   * in changes. Runs at start-up before the service serves or consumes; the other replicas wait
-   * for it (a lock in the heads collection, taken over after {@link RELAYOUT_LOCK_STALE_MS}
-   * without progress), so no entry is written in the new layout before the move is done; a move
-   * cut short by a crash is simply done again. Reads the old collection once (a one-off scan, not
-   * a request path), then drops it.
-   * @returns how many old bucket documents were moved
+   * Brings a database written by an earlier layout to this one, once per step, at start-up
+   * before the service serves or consumes:
+   * 1. buckets: the `<prefix>_list_buckets` of 100 rows each move into buckets of
+   *    {@link BUCKET_SIZE} (slots stay, only the bucket a slot lives in changes; the old collection
+   *    is read once and dropped);
+   * 2. sub-list heads: a sub-list's head document of its own (`<owner>:<key>`, before
+   *    {@link SubListOf}) folds into its owner's head under `sub.<key>` and is deleted.
+   * The other replicas wait (a lock in the heads collection, taken over after
+   * {@link RELAYOUT_LOCK_STALE_MS} without progress), so nothing is written in the new layout
+   * before it is done; a step cut short by a crash is done again. One-off scans, not request paths.
+   * @returns how many old documents were moved
    */
   async function relayout(): Promise<number> {
     const locks = heads.collection as unknown as mongo.Collection<{ _id: string; at?: number }>;
+    const done = async () => (await heads.exists({ _id: RELAID })) !== null && (await heads.exists({ _id: SUBS_FOLDED })) !== null;
     for (;;) {
-      if (await heads.exists({ _id: RELAID })) return 0;
+      if (await done()) return 0;
       const now = Date.now();
       try {
         await locks.insertOne({ _id: RELAYOUT_LOCK, at: now });
@@ -158,24 +204,46 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
       }
       await new Promise((r) => setTimeout(r, 500));
     }
-    const legacy = conn.collection<BucketDoc>(`${prefix}_list_buckets`);
     let moved = 0;
-    for await (const doc of legacy.find({})) {
-      const cut = doc._id.lastIndexOf('#');
-      const listId = doc._id.slice(0, cut);
-      if (cut < 0 || !Number.isInteger(Number(doc._id.slice(cut + 1)))) continue;
-      const sets = new Map<string, Record<string, ListEntry>>();
-      for (const [key, entry] of Object.entries(doc.e ?? {})) {
-        const id = bucketId(listId, bucketOf(entry.n));
-        sets.set(id, { ...sets.get(id), [`e.${key}`]: entry });
-      }
-      if (sets.size > 0)
-        await buckets.bulkWrite([...sets].map(([_id, $set]) => ({ updateOne: { filter: { _id }, update: { $set }, upsert: true } })));
+    const progress = async () => {
       if (++moved % 100 === 0) await locks.updateOne({ _id: RELAYOUT_LOCK }, { $set: { at: Date.now() } });
+    };
+    if (!(await heads.exists({ _id: RELAID }))) {
+      const legacy = conn.collection<BucketDoc>(`${prefix}_list_buckets`);
+      let n = 0;
+      for await (const doc of legacy.find({})) {
+        const cut = doc._id.lastIndexOf('#');
+        const listId = doc._id.slice(0, cut);
+        if (cut < 0 || !Number.isInteger(Number(doc._id.slice(cut + 1)))) continue;
+        const sets = new Map<string, Record<string, ListEntry>>();
+        for (const [key, entry] of Object.entries(doc.e ?? {})) {
+          const id = bucketId(listId, bucketOf(entry.n));
+          sets.set(id, { ...sets.get(id), [`e.${key}`]: entry });
+        }
+        if (sets.size > 0)
+          await buckets.bulkWrite([...sets].map(([_id, $set]) => ({ updateOne: { filter: { _id }, update: { $set }, upsert: true } })));
+        n++;
+        await progress();
+      }
+      await heads.updateOne({ _id: RELAID }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
+      if (n > 0) await legacy.drop();
     }
-    await heads.updateOne({ _id: RELAID }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
+    if (!(await heads.exists({ _id: SUBS_FOLDED }))) {
+      for await (const doc of heads.find({}).lean<HeadDoc>().cursor()) {
+        const sub = subListOf(doc._id);
+        if (!sub || doc._id.startsWith('$')) continue;
+        const at = `sub.${sub.key}`;
+        await heads.updateOne(
+          { _id: sub.owner },
+          { $max: { [`${at}.issued`]: doc.issued ?? 0, [`${at}.holes`]: doc.holes ?? 0 } },
+          { upsert: true },
+        );
+        await heads.deleteOne({ _id: doc._id });
+        await progress();
+      }
+      await heads.updateOne({ _id: SUBS_FOLDED }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
+    }
     await locks.deleteOne({ _id: RELAYOUT_LOCK });
-    if (moved > 0) await legacy.drop();
     return moved;
   }
 
@@ -183,17 +251,36 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
     // What start-up initialises: the two collections, then the move from the layout before.
     models: [heads, buckets, { init: relayout }],
     async allocate(listIds) {
-      const slots: number[] = [];
+      // One `$inc` per head document: an order's nine lists (three owners, each with its status
+      // and month sub-lists) take three commands. A list named n times gets n consecutive slots.
+      const byHead = new Map<string, Map<string, number>>();
       for (const id of listIds) {
-        const h = await heads
-          .findOneAndUpdate({ _id: id }, { $inc: { issued: 1 }, $setOnInsert: { holes: 0 } }, { upsert: true, new: true })
-          .lean<HeadDoc>();
-        slots.push(h!.issued - 1);
+        const { head: h, at } = countsAt(id);
+        const paths = byHead.get(h) ?? new Map<string, number>();
+        paths.set(`${at}issued`, (paths.get(`${at}issued`) ?? 0) + 1);
+        byHead.set(h, paths);
       }
-      return slots;
+      /** The first slot not yet handed back, per `<head>|<path>`. */
+      const next = new Map<string, number>();
+      for (const [h, paths] of byHead) {
+        const doc = await heads
+          .findOneAndUpdate({ _id: h }, { $inc: Object.fromEntries(paths) }, { upsert: true, new: true })
+          .lean<HeadDoc>();
+        for (const [p, n] of paths) {
+          const counts = p.startsWith('sub.') ? doc!.sub?.[p.slice('sub.'.length, -'.issued'.length)] : doc;
+          next.set(`${h}|${p}`, counts!.issued! - n);
+        }
+      }
+      return listIds.map((id) => {
+        const { head: h, at } = countsAt(id);
+        const key = `${h}|${at}issued`;
+        const slot = next.get(key)!;
+        next.set(key, slot + 1);
+        return slot;
+      });
     },
     async release(listId) {
-      await heads.updateOne({ _id: listId }, { $inc: { holes: 1 } });
+      await addHole(listId);
     },
     async put(listId, slot, key, fields) {
       await putMany([{ listId, slot, key, fields }]);
@@ -204,7 +291,7 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
       // condition beside `_id` costs nothing more: the document is found by `_id`, then checked.
       const id = bucketId(listId, bucketOf(slot));
       const res = await buckets.updateOne({ _id: id, [`e.${key}.n`]: slot }, { $unset: { [`e.${key}`]: '' } });
-      if (res.modifiedCount > 0) await heads.updateOne({ _id: listId }, { $inc: { holes: 1 } });
+      if (res.modifiedCount > 0) await addHole(listId);
     },
     async page(listId, skip, limit) {
       const h = await head(listId);
@@ -214,7 +301,7 @@ export function ownerLists(conn: Connection, prefix: string): OwnerLists & { mod
         .flat()
         .filter(([, e]) => e.n >= w.lo && e.n <= w.hi)
         .sort(newestFirst);
-      return { rows, total: Math.max(0, h.issued - (h.holes ?? 0)) };
+      return { rows, total: Math.max(0, h.issued - h.holes) };
     },
     async isMarked(marker) {
       return (await heads.findById(marker).lean<HeadDoc>()) !== null;

@@ -30,7 +30,7 @@
  * (`$exists: false`, {@link withFilterSlots}).
  */
 import { colomboMonthKey } from '@market/contracts';
-import { type ListRow, type OwnerLists } from '@market/platform';
+import { type ListRow, type OwnerLists, type SubListOf } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { ListOwner, ListSlots, OrderKind } from './orders';
 
@@ -54,6 +54,16 @@ export const monthKeyOf = (at: Date) => `m:${colomboMonthKey(new Date(at))}`;
 
 /** The sub-list key of a month, e.g. `m:2026-01` for (2026, 1). */
 export const monthKey = (year: number, month: number) => `m:${year}-${String(month).padStart(2, '0')}`;
+
+/**
+ * The owner list and key of a sub-list id (`io:s:<sellerId>:st:Shipped` → `io:s:<sellerId>`,
+ * `st:Shipped`), null for any other list: the list store keeps a sub-list's counts in its owner
+ * list's head, so an order's nine slots take three commands (ownerLists.ts `SubListOf`).
+ */
+export const orderSubListOf: SubListOf = (listId) => {
+  const m = /^(.+):((?:st:[A-Za-z]+)|(?:m:\d{4}-\d{2}))$/.exec(listId);
+  return m ? { owner: m[1]!, key: m[2]! } : null;
+};
 
 /** The id of an owner's sub-list, e.g. `io:s:<sellerId>:st:Shipped` or `po:all:m:2026-11`. */
 export function filterListId(kind: OrderKind, owner: ListOwner, key: string): string {

@@ -23,6 +23,7 @@ import {
   filterListIds,
   giveFilterSlots,
   hasFilterSlots,
+  orderSubListOf,
   statusKey,
   withFilterSlots,
   type FilterableOrder,
@@ -158,7 +159,7 @@ export interface OrderBook {
 }
 
 export function orderBook(conn: Connection): OrderBook {
-  const lists = ownerLists(conn, 'order');
+  const lists = ownerLists(conn, 'order', orderSubListOf);
   const book = {
     itemOrders: model(conn, 'ItemOrder', itemOrderSchema),
     packageOrders: model(conn, 'PackageOrder', packageOrderSchema),
