@@ -12,23 +12,16 @@
  * status, changes only that entry. A slot handed out to a writer that then lost the race to
  * create the row is counted in `holes`, so `total` stays exact; the page that covers a hole shows
  * one row fewer.
+ *
+ * A list may be a sub-list of an owner's list ({@link SubListOf}: an order list's status and month
+ * lists); its counts then live in the owner's head, `{ _id: <owner list>, issued, holes, sub: {
+ * <key>: { issued, holes } } }`, so one command hands out a row's slots in both. Databases of an
+ * earlier layout are brought to this one at start-up (relayout.ts).
  */
-import type { Connection, Model, mongo } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
-import { isDuplicateKey } from '../mongo';
+import { bucketId, relayout, type BucketDoc, type HeadDoc } from './relayout';
 import { bucketOf, newestFirst, pageWindow, type ListEntry } from './window';
-
-/** Slots handed out in a list and how many of them will never hold a row. */
-interface Counts {
-  issued: number;
-  holes: number;
-}
-
-/** A list's head; with {@link SubListOf}, also the counts of the owner's sub-lists by key. */
-interface HeadDoc extends Counts {
-  _id: string;
-  sub?: Record<string, Partial<Counts>>;
-}
 
 /**
  * Which lists are sub-lists of an owner's list (an order list's status and month lists): their
@@ -37,11 +30,6 @@ interface HeadDoc extends Counts {
  * (a field name: no dots, no leading `$`), or null for a list with a head of its own.
  */
 export type SubListOf = (listId: string) => { owner: string; key: string } | null;
-
-interface BucketDoc {
-  _id: string;
-  e: Record<string, ListEntry>;
-}
 
 /** A row's fields in its bucket: the sort time `t` (ms) and list-specific short fields. */
 export type ListFields = Record<string, string | number> & { t: number };
@@ -91,15 +79,6 @@ export interface OwnerLists {
   mark(marker: string): Promise<void>;
 }
 
-const bucketId = (listId: string, bucket: number) => `${listId}#${bucket}`;
-
-/** The heads' markers of the moves: buckets of 100 rows (`<prefix>_list_buckets`) to those of 20; sub-list heads into their owner's. */
-const RELAID = '$layout:buckets:20';
-const SUBS_FOLDED = '$layout:sub-heads';
-const RELAYOUT_LOCK = `$layout:lock`;
-/** A lock not refreshed for this long (ms) belongs to a process that died: another takes it over. */
-const RELAYOUT_LOCK_STALE_MS = 60_000;
-
 /**
  * The list store over the collections `<prefix>_list_heads` and `<prefix>_list_buckets20`
  * (buckets of {@link BUCKET_SIZE} = 20 rows; the `<prefix>_list_buckets` of the layout before are moved
@@ -139,10 +118,9 @@ export function ownerLists(
     return sub ? { head: sub.owner, at: `sub.${sub.key}.` } : { head: listId, at: '' };
   }
 
-  async function head(listId: string): Promise<Counts> {
-    const { head: id } = countsAt(listId);
-    const doc = await heads.findById(id).lean<HeadDoc>();
+  async function head(listId: string): Promise<{ issued: number; holes: number }> {
     const sub = subListOf(listId);
+    const doc = await heads.findById(sub ? sub.owner : listId).lean<HeadDoc>();
     const counts = sub ? doc?.sub?.[sub.key] : doc;
     return { issued: counts?.issued ?? 0, holes: counts?.holes ?? 0 };
   }
@@ -172,84 +150,9 @@ export function ownerLists(
     );
   }
 
-  /**
-   * Brings a database written by an earlier layout to this one, once per step, at start-up
-   * before the service serves or consumes:
-   * 1. buckets: the `<prefix>_list_buckets` of 100 rows each move into buckets of
-   *    {@link BUCKET_SIZE} (slots stay, only the bucket a slot lives in changes; the old collection
-   *    is read once and dropped);
-   * 2. sub-list heads: a sub-list's head document of its own (`<owner>:<key>`, before
-   *    {@link SubListOf}) folds into its owner's head under `sub.<key>` and is deleted.
-   * The other replicas wait (a lock in the heads collection, taken over after
-   * {@link RELAYOUT_LOCK_STALE_MS} without progress), so nothing is written in the new layout
-   * before it is done; a step cut short by a crash is done again. One-off scans, not request paths.
-   * @returns how many old documents were moved
-   */
-  async function relayout(): Promise<number> {
-    const locks = heads.collection as unknown as mongo.Collection<{ _id: string; at?: number }>;
-    const done = async () => (await heads.exists({ _id: RELAID })) !== null && (await heads.exists({ _id: SUBS_FOLDED })) !== null;
-    for (;;) {
-      if (await done()) return 0;
-      const now = Date.now();
-      try {
-        await locks.insertOne({ _id: RELAYOUT_LOCK, at: now });
-        break;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
-      const held = await locks.findOne({ _id: RELAYOUT_LOCK });
-      if (held && (held.at ?? 0) < now - RELAYOUT_LOCK_STALE_MS) {
-        const taken = await locks.updateOne({ _id: RELAYOUT_LOCK, at: held.at }, { $set: { at: now } });
-        if (taken.modifiedCount === 1) break;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    let moved = 0;
-    const progress = async () => {
-      if (++moved % 100 === 0) await locks.updateOne({ _id: RELAYOUT_LOCK }, { $set: { at: Date.now() } });
-    };
-    if (!(await heads.exists({ _id: RELAID }))) {
-      const legacy = conn.collection<BucketDoc>(`${prefix}_list_buckets`);
-      let n = 0;
-      for await (const doc of legacy.find({})) {
-        const cut = doc._id.lastIndexOf('#');
-        const listId = doc._id.slice(0, cut);
-        if (cut < 0 || !Number.isInteger(Number(doc._id.slice(cut + 1)))) continue;
-        const sets = new Map<string, Record<string, ListEntry>>();
-        for (const [key, entry] of Object.entries(doc.e ?? {})) {
-          const id = bucketId(listId, bucketOf(entry.n));
-          sets.set(id, { ...sets.get(id), [`e.${key}`]: entry });
-        }
-        if (sets.size > 0)
-          await buckets.bulkWrite([...sets].map(([_id, $set]) => ({ updateOne: { filter: { _id }, update: { $set }, upsert: true } })));
-        n++;
-        await progress();
-      }
-      await heads.updateOne({ _id: RELAID }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
-      if (n > 0) await legacy.drop();
-    }
-    if (!(await heads.exists({ _id: SUBS_FOLDED }))) {
-      for await (const doc of heads.find({}).lean<HeadDoc>().cursor()) {
-        const sub = subListOf(doc._id);
-        if (!sub || doc._id.startsWith('$')) continue;
-        const at = `sub.${sub.key}`;
-        await heads.updateOne(
-          { _id: sub.owner },
-          { $max: { [`${at}.issued`]: doc.issued ?? 0, [`${at}.holes`]: doc.holes ?? 0 } },
-          { upsert: true },
-        );
-        await heads.deleteOne({ _id: doc._id });
-        await progress();
-      }
-      await heads.updateOne({ _id: SUBS_FOLDED }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
-    }
-    await locks.deleteOne({ _id: RELAYOUT_LOCK });
-    return moved;
-  }
-
   return {
-    // What start-up initialises: the two collections, then the move from the layout before.
-    models: [heads, buckets, { init: relayout }],
+    // What start-up initialises: the two collections, then the move from an earlier layout.
+    models: [heads, buckets, { init: () => relayout({ conn, prefix, heads, buckets, subListOf }) }],
     async allocate(listIds) {
       // One `$inc` per head document: an order's nine lists (three owners, each with its status
       // and month sub-lists) take three commands. A list named n times gets n consecutive slots.
