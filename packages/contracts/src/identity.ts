@@ -7,8 +7,10 @@
  * Where the documents give no wording, the message follows their "<Label> is required" pattern.
  */
 import { z } from 'zod';
+import { LOGIN_PASSWORD_MAX, LOGIN_USERNAME_MAX, requiredMessage as required } from './identity-rules';
 
-const required = (label: string) => `${label} is required`;
+export * from './identity-rules';
+
 /**
  * A required text field: `message` when missing or blank, "<Label> cannot be longer than N
  * characters" past `max` (the label read from the "<Label> is required" message).
@@ -99,13 +101,16 @@ export const CustomerSignupFormSchema = CustomerSignupSchema.extend({
   terms: z.literal(true, { error: 'You must agree with our terms & conditions' }),
 }).refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'Password Mismatch' });
 
-/** Body of the three login calls (customer, seller, admin). */
+/**
+ * Body of the three login calls (customer, seller, admin). Its username and password rules are
+ * `loginErrors` of ./identity-rules, which the web app's login form runs without zod: change both.
+ */
 export const LoginSchema = z.object({
-  username: trimmed(required('Username'), 100),
+  username: trimmed(required('Username'), LOGIN_USERNAME_MAX),
   password: z
     .string({ error: required('Password') })
     .min(1, required('Password'))
-    .max(128),
+    .max(LOGIN_PASSWORD_MAX),
   /** Keeps the session for 30 days instead of 12 hours. */
   rememberMe: z.boolean().optional(),
   /**
