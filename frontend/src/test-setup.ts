@@ -37,8 +37,3 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
-
-// The login form loads its zod validation on first focus or submit (a prebuilt chunk in the
-// browser). Under vitest that first import transforms the contracts package, which on a busy
-// machine can outlast Testing Library's 1 s wait: load it with the test file instead.
-await import('./lib/loginValidation');

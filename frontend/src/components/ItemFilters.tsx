@@ -5,7 +5,7 @@
  * brands of the results.
  */
 import { Button, Group, Select, TextInput } from '@mantine/core';
-import { CATEGORIES, PRICE_BANDS } from '@market/contracts';
+import { CATEGORIES, PRICE_BANDS } from '@market/contracts/rules';
 import { IconSearch } from '@tabler/icons-react';
 import type { ItemFacets, ItemFilters as Filters } from '../api/catalogue';
 

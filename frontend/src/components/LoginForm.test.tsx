@@ -1,6 +1,6 @@
 /**
- * The login form validates with the services' LoginSchema (spec 000 section 5: username and
- * password required) although it loads that schema, and zod, only on focus or submit.
+ * The login form says what the services' LoginSchema says (spec 000 section 5: username and
+ * password required), with the contracts' zod-free rule of the same messages.
  */
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';

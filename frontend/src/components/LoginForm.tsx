@@ -8,14 +8,9 @@
  */
 import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
-
-type LoginValidator = typeof import('../lib/loginValidation').validateLogin;
-
-/** Loads the login validation (zod and the shared schema) once, on the first focus or submit. */
-let validatorLoad: Promise<LoginValidator> | undefined;
-const loadValidator = () => (validatorLoad ??= import('../lib/loginValidation').then((m) => m.validateLogin));
+import { validateLogin } from '../lib/loginValidation';
 
 const REMEMBER_KEY = 'rememberMe';
 const CHECK_CREDENTIALS = 'Oops... Please Check Your Username & Password!';
@@ -50,17 +45,15 @@ export function LoginForm({
   children?: ReactNode;
 }) {
   const remembered = rememberMe && localStorage.getItem(REMEMBER_KEY) === 'true';
-  const validator = useRef<LoginValidator | null>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: remembered ? (localStorage.getItem(USERNAME_KEY) ?? '') : '', password: '', rememberMe: remembered },
-    // The validator is loaded before any submit runs (see `submit`), so it is always there here.
-    validate: (values) => validator.current?.(values) ?? {},
+    validate: validateLogin,
   });
   const [failure, setFailure] = useState<{ title: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submitValidated = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async (values) => {
     setBusy(true);
     setFailure(null);
     try {
@@ -77,19 +70,12 @@ export function LoginForm({
     }
   });
 
-  /** Waits for the validation module (a few ms, usually loaded on focus), then validates and submits. */
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    validator.current ??= await loadValidator();
-    submitValidated();
-  };
-
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto">
       <Title order={1} size="h2" ta="center" mb="lg">
         {title}
       </Title>
-      <form onSubmit={(event) => void submit(event)} onFocus={() => void loadValidator()} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           {failure && (
             <Alert color="red" title={failure.title} role="alert">

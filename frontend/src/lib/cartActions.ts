@@ -3,7 +3,7 @@
  * and wishlist live on the server, which refuses duplicates and unavailable lines with the
  * documents' messages; the notices use the documents' texts.
  */
-import { ITEM_IN_CART, ITEM_IN_WISHLIST, PACKAGE_IN_CART } from '@market/contracts';
+import { ITEM_IN_CART, ITEM_IN_WISHLIST, PACKAGE_IN_CART } from '@market/contracts/rules';
 import { ApiError } from '../api/client';
 import { shopApi } from '../api/shop';
 import { notifyError, notifySuccess } from './notify';

@@ -1,10 +1,15 @@
 /**
- * The login form's validation, from the services' own `LoginSchema` (spec 000 section 5: username
- * and password required). A module of its own so the login form can load it, and zod with it,
- * when the shopper starts typing instead of with the first page (initial JavaScript).
+ * The login form's validation (spec 000 section 5, "Login: username and password required"; spec
+ * 001 section 5 for the seller and admin logins): the contracts' zod-free `loginErrors`, which
+ * answers exactly what the services' `LoginSchema` answers (packages/contracts/src/identity-rules.test.ts).
+ * Without zod, so the login page validates as soon as it shows, with nothing more to download.
  */
-import { LoginSchema } from '@market/contracts';
-import { schemaValidator } from './forms';
+import { loginErrors, type LoginErrors } from '@market/contracts/rules';
 
-/** Field errors of the login form's values (`{}` when valid), first failing rule per field. */
-export const validateLogin = schemaValidator(LoginSchema);
+/**
+ * Field errors of the login form's values (`{}` when valid), the first failing rule per field:
+ * `Username is required`, `Password is required`, `Username cannot be longer than 100 characters`.
+ */
+export function validateLogin(values: { username: string; password: string; rememberMe?: boolean }): LoginErrors {
+  return loginErrors(values);
+}

@@ -5,7 +5,7 @@
  * The wire carries integer cents; this module only formats them.
  */
 
-import { formatLkr } from '@market/contracts';
+import { formatLkr } from '@market/contracts/rules';
 
 /** One formatter for the web app and the PDF reports (packages/contracts/src/money.ts). */
 export { formatLkr };

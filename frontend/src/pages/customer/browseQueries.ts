@@ -4,7 +4,7 @@
  * and the page's code (lib/lazyPage.ts, `prefetchOnMatch`), and the page joins it. Kept apart
  * from Browse.tsx because the routes (the app's first script) import it.
  */
-import { CATEGORIES } from '@market/contracts';
+import { CATEGORIES } from '@market/contracts/rules';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
