@@ -73,6 +73,7 @@ const ROUTE_PAGES: [RegExp, string][] = [
   [/^\/customer\/(myprofile|update)\b/, 'src/pages/customer/Profile.tsx'],
   [/^\/$/, 'src/pages/public/Landing.tsx'],
   [/^\/(customer|seller|admin)login\/?$/, 'src/pages/public/Logins.tsx'],
+  [/^\/termsandconditions\/?$/, 'src/pages/public/Terms.tsx'],
 ];
 
 /** Adds to index.html a script that modulepreloads the current path's page chunks (ROUTE_PAGES). */

@@ -9,6 +9,7 @@ import { isValidElement, type ReactNode } from 'react';
 import { MemoryRouter, matchRoutes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Footer } from '../../components/Footer';
+import { pageComponent } from '../../lib/lazyPage';
 import { routes } from '../../routes';
 import { fakeGateway } from '../../test-utils';
 import { CustomerRegistration } from './CustomerRegistration';
@@ -25,11 +26,13 @@ const show = (page: ReactNode) =>
   );
 
 describe('terms and conditions', () => {
-  it('/TermsAndConditions is a public route: the page itself, behind no session', () => {
+  it('/TermsAndConditions is a public route: the page itself, behind no session (loaded when first shown)', async () => {
     const chain = (matchRoutes(routes, '/TermsAndConditions') ?? []).map((m) => m.route);
     expect(chain).toHaveLength(1);
+    // routes.tsx wraps the lazy page in its own <Suspense>, as the other public pages.
     const element = chain[0]!.element;
-    expect(isValidElement(element) && element.type === TermsAndConditions).toBe(true);
+    const page = isValidElement<{ children?: ReactNode }>(element) ? element.props.children : undefined;
+    expect(isValidElement(page) && (await pageComponent(page.type)) === TermsAndConditions).toBe(true);
   });
 
   it('says what applies here: sellers, payments in LKR, cancellations and refunds, reviews, privacy', () => {
