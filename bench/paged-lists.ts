@@ -25,7 +25,7 @@
  *   npx tsx bench/paged-lists.ts [sizes...]      (default 1000 100000)
  */
 import type { Role } from '@market/contracts';
-import { BUCKET_SIZE, SearchIndex, signSession } from '@market/platform';
+import { BUCKET_SIZE, SearchIndex, bucketId, listCollections, signSession } from '@market/platform';
 import pino from 'pino';
 import {
   customerIndexDefinition,
@@ -70,7 +70,7 @@ function buckets(
   for (let b = Math.floor(from / BUCKET); b * BUCKET < to; b++) {
     const e: Record<string, unknown> = {};
     for (let i = Math.max(from, b * BUCKET); i < Math.min(to, (b + 1) * BUCKET); i++) e[key(i)] = { ...entry(i), n: i };
-    docs.push({ _id: `${listId}#${b}`, e });
+    docs.push({ _id: bucketId(listId, b), e });
   }
   return docs;
 }
@@ -118,7 +118,7 @@ async function fillOrders(db: Connection, ids: Ids, from: number, to: number): P
   for (const l of lists) {
     await insertAll(
       db,
-      'order_list_buckets20',
+      listCollections('order').buckets,
       buckets(
         l,
         from,
@@ -128,7 +128,7 @@ async function fillOrders(db: Connection, ids: Ids, from: number, to: number): P
       ),
     );
   }
-  await setHeads(db, 'order_list_heads', lists, to);
+  await setHeads(db, listCollections('order').heads, lists, to);
 
   // The status and month sub-lists (services/ordering/src/store/orderFilters.ts): slot = the
   // row's number among the owner's rows of that status or month.
@@ -164,10 +164,12 @@ async function fillOrders(db: Connection, ids: Ids, from: number, to: number): P
         byBucket.set(Math.floor(n / BUCKET), e);
       }
       for (const [b, set] of byBucket)
-        await db.collection('order_list_buckets20').updateOne({ _id: `${listId}#${b}` } as never, { $set: set }, { upsert: true });
+        await db
+          .collection(listCollections('order').buckets)
+          .updateOne({ _id: bucketId(listId, b) } as never, { $set: set }, { upsert: true });
       // A sub-list's counts live in its owner list's head (services/ordering/src/store/orderFilters.ts orderSubListOf).
       await db
-        .collection('order_list_heads')
+        .collection(listCollections('order').heads)
         .updateOne({ _id: owner } as never, { $set: { [`sub.${key}`]: { issued: sub.issued, holes: 0 } } }, { upsert: true });
     }
   }
@@ -195,7 +197,7 @@ async function fillCards(db: Connection, ids: Ids, from: number, to: number): Pr
   const listId = `card:${ids.customer}`;
   await insertAll(
     db,
-    'card_list_buckets20',
+    listCollections('card').buckets,
     buckets(
       listId,
       from,
@@ -204,7 +206,7 @@ async function fillCards(db: Connection, ids: Ids, from: number, to: number): Pr
       (i) => ({ t: T0 + i * 60_000 }),
     ),
   );
-  await setHeads(db, 'card_list_heads', [listId], to);
+  await setHeads(db, listCollections('card').heads, [listId], to);
 }
 
 /** Customer-order records `from`..`to - 1` (one per customer), with the admins' list `co:all` (services/ordering/src/store/orders.ts). */
@@ -223,7 +225,7 @@ async function fillCustomerOrders(db: Connection, from: number, to: number): Pro
   );
   await insertAll(
     db,
-    'order_list_buckets20',
+    listCollections('order').buckets,
     buckets(
       'co:all',
       from,
@@ -232,7 +234,7 @@ async function fillCustomerOrders(db: Connection, from: number, to: number): Pro
       (i) => ({ t: T0 + i * 60_000 }),
     ),
   );
-  await setHeads(db, 'order_list_heads', ['co:all'], to);
+  await setHeads(db, listCollections('order').heads, ['co:all'], to);
 }
 
 /**
@@ -353,8 +355,8 @@ async function fillReviews(db: Connection, ids: Ids, from: number, to: number): 
   const key = (i: number) => reviewIds[i - from]!.toHexString();
   const entry = (i: number) => ({ t: at(i).getTime(), i: ids.item, c: authors[i - from]!, s: ids.seller, r: 0 });
   const reviewLists = [`r:i:${ids.item}`, `r:s:${ids.seller}`, 'r:all'];
-  for (const l of reviewLists) await insertAll(db, 'review_list_buckets20', buckets(l, from, to, key, entry));
-  await setHeads(db, 'review_list_heads', reviewLists, to);
+  for (const l of reviewLists) await insertAll(db, listCollections('review').buckets, buckets(l, from, to, key, entry));
+  await setHeads(db, listCollections('review').heads, reviewLists, to);
 
   for (const [coll, listId, extra] of [
     ['contactsel', `m:s:${ids.seller}`, { sellerid: ids.seller }],
@@ -377,7 +379,7 @@ async function fillReviews(db: Connection, ids: Ids, from: number, to: number): 
     );
     await insertAll(
       db,
-      'message_list_buckets20',
+      listCollections('message').buckets,
       buckets(
         listId,
         from,
@@ -386,7 +388,7 @@ async function fillReviews(db: Connection, ids: Ids, from: number, to: number): 
         (i) => ({ t: at(i).getTime() }),
       ),
     );
-    await setHeads(db, 'message_list_heads', [listId], to);
+    await setHeads(db, listCollections('message').heads, [listId], to);
   }
 }
 

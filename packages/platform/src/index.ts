@@ -25,4 +25,5 @@ export * from './http/paging';
 export * from './http/preconditions';
 export * from './lists/window';
 export * from './lists/ownerLists';
+export { bucketId, listCollections } from './lists/relayout';
 export * from './search';

@@ -20,7 +20,7 @@
  */
 import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
-import { bucketId, relayout, type BucketDoc, type HeadDoc } from './relayout';
+import { bucketId, listCollections, relayout, type BucketDoc, type HeadDoc } from './relayout';
 import { bucketOf, newestFirst, pageWindow, type ListEntry } from './window';
 
 /**
@@ -99,7 +99,7 @@ export function ownerLists(
       headName,
       new Schema<HeadDoc>(
         { _id: String, issued: Number, holes: Number, sub: Schema.Types.Mixed },
-        { collection: `${prefix}_list_heads`, versionKey: false },
+        { collection: listCollections(prefix).heads, versionKey: false },
       ),
     );
   const buckets =
@@ -108,20 +108,28 @@ export function ownerLists(
       bucketName,
       new Schema<BucketDoc>(
         { _id: String, e: { type: Schema.Types.Mixed, default: {} } },
-        { collection: `${prefix}_list_buckets20`, versionKey: false, minimize: false },
+        { collection: listCollections(prefix).buckets, versionKey: false, minimize: false },
       ),
     );
 
-  /** Where a list's counts live: the head document and the path of `issued`/`holes` in it ('' at the top). */
-  function countsAt(listId: string): { head: string; at: string } {
+  /**
+   * Where a list's counts live: the head document, the path prefix of `issued`/`holes` in it
+   * ('' at the top, `sub.<key>.` for a sub-list) and how to read them from that document.
+   */
+  function countsAt(listId: string): {
+    head: string;
+    at: string;
+    read(doc: HeadDoc | null): { issued?: number; holes?: number } | undefined;
+  } {
     const sub = subListOf(listId);
-    return sub ? { head: sub.owner, at: `sub.${sub.key}.` } : { head: listId, at: '' };
+    return sub
+      ? { head: sub.owner, at: `sub.${sub.key}.`, read: (doc) => doc?.sub?.[sub.key] }
+      : { head: listId, at: '', read: (doc) => doc ?? undefined };
   }
 
   async function head(listId: string): Promise<{ issued: number; holes: number }> {
-    const sub = subListOf(listId);
-    const doc = await heads.findById(sub ? sub.owner : listId).lean<HeadDoc>();
-    const counts = sub ? doc?.sub?.[sub.key] : doc;
+    const where = countsAt(listId);
+    const counts = where.read(await heads.findById(where.head).lean<HeadDoc>());
     return { issued: counts?.issued ?? 0, holes: counts?.holes ?? 0 };
   }
 
@@ -163,23 +171,23 @@ export function ownerLists(
         paths.set(`${at}issued`, (paths.get(`${at}issued`) ?? 0) + 1);
         byHead.set(h, paths);
       }
-      /** The first slot not yet handed back, per `<head>|<path>`. */
-      const next = new Map<string, number>();
+      const after = new Map<string, HeadDoc>();
       for (const [h, paths] of byHead) {
         const doc = await heads
           .findOneAndUpdate({ _id: h }, { $inc: Object.fromEntries(paths) }, { upsert: true, new: true })
           .lean<HeadDoc>();
-        for (const [p, n] of paths) {
-          const counts = p.startsWith('sub.') ? doc!.sub?.[p.slice('sub.'.length, -'.issued'.length)] : doc;
-          next.set(`${h}|${p}`, counts!.issued! - n);
-        }
+        after.set(h, doc!);
       }
+      /** Slots of a list handed out so far in this call, per `<head>|<path>`. */
+      const taken = new Map<string, number>();
       return listIds.map((id) => {
-        const { head: h, at } = countsAt(id);
-        const key = `${h}|${at}issued`;
-        const slot = next.get(key)!;
-        next.set(key, slot + 1);
-        return slot;
+        const where = countsAt(id);
+        const path = `${where.at}issued`;
+        const first = where.read(after.get(where.head)!)!.issued! - byHead.get(where.head)!.get(path)!;
+        const key = `${where.head}|${path}`;
+        const k = taken.get(key) ?? 0;
+        taken.set(key, k + 1);
+        return first + k;
       });
     },
     async release(listId) {

@@ -31,6 +31,9 @@ export interface BucketDoc {
 /** The `_id` of bucket `bucket` of a list. */
 export const bucketId = (listId: string, bucket: number) => `${listId}#${bucket}`;
 
+/** The collections of the list store with collection prefix `prefix` in the current layout. */
+export const listCollections = (prefix: string) => ({ heads: `${prefix}_list_heads`, buckets: `${prefix}_list_buckets20` });
+
 /** The heads' markers of the two steps, and the lock the replicas of a service share. */
 const BUCKETS_MOVED = '$layout:buckets:20';
 const SUBS_FOLDED = '$layout:sub-heads';

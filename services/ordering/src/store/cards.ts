@@ -60,7 +60,7 @@ export function cardView(c: CardDoc): CardView {
   };
 }
 
-/** The store of the customers' card lists (collections `card_list_heads`, `card_list_buckets`). */
+/** The store of the customers' card lists (collections `card_list_heads`, `card_list_buckets20`). */
 export function cardLists(conn: Connection): OwnerLists & { models: { init(): Promise<unknown> }[] } {
   return ownerLists(conn, 'card');
 }

@@ -28,7 +28,7 @@ export interface ReviewListSlots {
 
 export type ReviewLists = OwnerLists & { models: { init(): Promise<unknown> }[] };
 
-/** The review lists of a connection (collections `review_list_heads`, `review_list_buckets`). */
+/** The review lists of a connection (collections `review_list_heads`, `review_list_buckets20`). */
 export function reviewLists(conn: Connection): ReviewLists {
   return ownerLists(conn, 'review');
 }
