@@ -1,6 +1,6 @@
 /** The item filter bar with the facet counts of the results. */
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { ItemFacets } from '../api/catalogue';
@@ -25,19 +25,50 @@ describe('ItemFilterBar with facet counts', () => {
   it('shows how many items each choice gives, and offers the brands of the results', async () => {
     const onChange = vi.fn();
     show(<ItemFilterBar text="" onText={() => undefined} filters={{}} onChange={onChange} showBrand facets={facets} />);
-    // Mantine keeps every dropdown mounted (hidden while closed): read the labels of all of them.
-    const labels = () => screen.queryAllByRole('option', { hidden: true }).map((o) => o.textContent);
+    const labels = () => screen.queryAllByRole('option').map((o) => o.textContent);
     expect(labels()).toEqual(
       expect.arrayContaining(['Gaming (3)', 'Other (0)', 'Sony (3)', 'Rs. 40,000 and above (4)', '1 stars & up (4)', '5 stars & up (0)']),
     );
-    fireEvent.click(screen.getByRole('textbox', { name: 'Brand' }));
-    fireEvent.click(screen.getAllByRole('option', { name: 'Sony (3)', hidden: true })[0]!);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Brand' }), { target: { value: 'Sony' } });
     expect(onChange).toHaveBeenCalledWith({ brand: 'Sony' });
   });
 
   it('keeps the plain labels without counts', async () => {
     show(<ItemFilterBar text="" onText={() => undefined} filters={{}} onChange={() => undefined} />);
-    expect(screen.queryAllByRole('option', { hidden: true }).map((o) => o.textContent)).toContain('Rs. 40,000 and above');
-    expect(screen.queryByRole('textbox', { name: 'Brand' })).toBeNull();
+    expect(screen.queryAllByRole('option').map((o) => o.textContent)).toContain('Rs. 40,000 and above');
+    expect(screen.queryByRole('combobox', { name: 'Brand' })).toBeNull();
+  });
+
+  it('offers "any" first in every select, and choosing it clears that filter only', async () => {
+    const onChange = vi.fn();
+    show(
+      <ItemFilterBar
+        text=""
+        onText={() => undefined}
+        filters={{ category: 'Gaming', priceBand: '4', minRating: 4, sort: 'price-asc' }}
+        onChange={onChange}
+        showSort
+        facets={facets}
+      />,
+    );
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveDisplayValue('Gaming (3)');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Price: low to high');
+    const first = (name: string) => within(screen.getByRole('combobox', { name })).getAllByRole('option')[0]!.textContent;
+    expect(['Category', 'Price', 'Rating', 'Sort by'].map(first)).toEqual([
+      'All categories',
+      'Any price',
+      'Any rating',
+      'Sort: newest first',
+    ]);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Rating' }), { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({ category: 'Gaming', priceBand: '4', minRating: undefined, sort: 'price-asc' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({ category: 'Gaming', priceBand: '4', minRating: 4, sort: undefined });
+  });
+
+  it('needs no dropdown library: the filters are native selects', () => {
+    show(<ItemFilterBar text="" onText={() => undefined} filters={{}} onChange={() => undefined} showBrand showSort />);
+    expect(document.querySelectorAll('select')).toHaveLength(5);
+    expect(screen.queryAllByRole('listbox', { hidden: true })).toHaveLength(0);
   });
 });

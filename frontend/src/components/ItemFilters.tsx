@@ -3,8 +3,14 @@
  * filters and Clear Filter), applied on the server. With the page's facet counts each
  * choice shows how many items it would give, e.g. "Gaming (12)", and a Brand choice lists the
  * brands of the results.
+ *
+ * The choices are native selects (Mantine's NativeSelect): the phone's own picker on a phone,
+ * type-ahead and arrow keys on a desktop, and no dropdown library on the listing's first page
+ * (Mantine's Select brought floating-ui and its dropdown, about 31 KiB gzip, to the listing's
+ * initial JavaScript; issue 15's budget is 170 KiB, bench/results/2026-11-25-web-native-filters.md).
+ * Each select's first choice is "any" (the filter's Clear), so an empty value means no filter.
  */
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { CATEGORIES, PRICE_BANDS } from '@market/contracts/rules';
 import { IconSearch } from '@tabler/icons-react';
 import type { ItemFacets, ItemFilters as Filters } from '../api/catalogue';
@@ -21,6 +27,9 @@ const SORT_CHOICES = [
 
 /** `label (count)` when the count is known. */
 const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+
+/** The choices of a select whose first one, `any`, means no filter (value ''). */
+const withAny = (any: string, choices: { value: string; label: string }[]) => [{ value: '', label: any }, ...choices];
 
 export function ItemFilterBar({
   text,
@@ -65,54 +74,60 @@ export function ItemFilterBar({
         w={280}
       />
       {showCategory && (
-        <Select
+        <NativeSelect
           aria-label="Category"
-          placeholder="Category"
-          data={CATEGORIES.map((c) => ({ value: c, label: facets ? counted(c, categoryCount.get(c) ?? 0) : c }))}
-          value={filters.category ?? null}
-          onChange={(v) => onChange({ ...filters, category: v ?? undefined })}
-          clearable
+          data={withAny(
+            'All categories',
+            CATEGORIES.map((c) => ({ value: c, label: facets ? counted(c, categoryCount.get(c) ?? 0) : c })),
+          )}
+          value={filters.category ?? ''}
+          onChange={(e) => onChange({ ...filters, category: e.currentTarget.value || undefined })}
           w={200}
         />
       )}
       {showBrand && (
-        <Select
+        <NativeSelect
           aria-label="Brand"
-          placeholder="Brand"
-          data={brands.map((b) => ({ value: b, label: counted(b, brandCount.get(b)) }))}
-          value={filters.brand ?? null}
-          onChange={(v) => onChange({ ...filters, brand: v ?? undefined })}
-          clearable
-          searchable
+          data={withAny(
+            'All brands',
+            brands.map((b) => ({ value: b, label: counted(b, brandCount.get(b)) })),
+          )}
+          value={filters.brand ?? ''}
+          onChange={(e) => onChange({ ...filters, brand: e.currentTarget.value || undefined })}
           w={180}
         />
       )}
-      <Select
+      <NativeSelect
         aria-label="Price"
-        placeholder="Price"
-        data={PRICE_BANDS.map((b) => ({ value: b.id, label: counted(b.label, bandCount.get(b.id)) }))}
-        value={filters.priceBand ?? null}
-        onChange={(v) => onChange({ ...filters, priceBand: v ?? undefined })}
-        clearable
+        data={withAny(
+          'Any price',
+          PRICE_BANDS.map((b) => ({ value: b.id, label: counted(b.label, bandCount.get(b.id)) })),
+        )}
+        value={filters.priceBand ?? ''}
+        onChange={(e) => onChange({ ...filters, priceBand: e.currentTarget.value || undefined })}
         w={200}
       />
-      <Select
+      <NativeSelect
         aria-label="Rating"
-        placeholder="Rating"
-        data={[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: counted(`${n} stars & up`, ratingCount.get(n)) }))}
-        value={filters.minRating ? String(filters.minRating) : null}
-        onChange={(v) => onChange({ ...filters, minRating: v ? Number(v) : undefined })}
-        clearable
+        data={withAny(
+          'Any rating',
+          [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: counted(`${n} stars & up`, ratingCount.get(n)) })),
+        )}
+        value={filters.minRating ? String(filters.minRating) : ''}
+        onChange={(e) => onChange({ ...filters, minRating: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}
         w={160}
       />
       {showSort && (
-        <Select
+        <NativeSelect
           aria-label="Sort by"
-          placeholder="Sort: newest first"
-          data={SORT_CHOICES.filter((c) => c.value !== 'relevance' || text.trim() !== '' || filters.sort === 'relevance')}
-          value={filters.sort ?? null}
-          onChange={(v) => onChange({ ...filters, sort: v ?? undefined })}
-          clearable
+          data={withAny(
+            'Sort: newest first',
+            SORT_CHOICES.filter(
+              (c) => c.value !== 'newest' && (c.value !== 'relevance' || text.trim() !== '' || filters.sort === 'relevance'),
+            ),
+          )}
+          value={filters.sort === 'newest' ? '' : (filters.sort ?? '')}
+          onChange={(e) => onChange({ ...filters, sort: e.currentTarget.value || undefined })}
           w={190}
         />
       )}
