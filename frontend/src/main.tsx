@@ -1,12 +1,12 @@
-/** Entry of the web app: Mantine theme, notices, confirmation modals (loaded on first use), the data layer's query client and the router. */
+/** Entry of the web app: Mantine theme, notices and confirmation modals (both loaded on first use), the data layer's query client and the router. */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { ModalsSlot } from './lib/modalsHost';
+import { NotificationsSlot } from './lib/notificationsHost';
 import { createQueryClient, QueryProvider } from './lib/queryClient';
 import { router } from './routes';
 import { NOTIFICATIONS_POSITION, theme } from './theme';
@@ -18,7 +18,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <ModalsSlot />
-      <Notifications position={NOTIFICATIONS_POSITION} />
+      <NotificationsSlot position={NOTIFICATIONS_POSITION} />
       <QueryProvider client={queryClient}>
         <RouterProvider router={router(queryClient)} />
       </QueryProvider>

@@ -9,8 +9,19 @@
  *   text or no text);
  * - links are underlined, so a link in running text is told apart without relying on colour;
  * - a notice's close button is named.
+ *
+ * The components' defaults are plain `{ defaultProps }` objects, typed with the props types, rather
+ * than `PasswordInput.extend(...)`: `extend` would put each component's code into the first script
+ * of every page, whether or not the page shows one.
  */
-import { Anchor, DEFAULT_THEME, Notification, PasswordInput, createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  DEFAULT_THEME,
+  createTheme,
+  type AnchorProps,
+  type MantineColorsTuple,
+  type NotificationProps,
+  type PasswordInputProps,
+} from '@mantine/core';
 import type { NotificationsProps } from '@mantine/notifications';
 import { accessibleShades } from './lib/contrast';
 
@@ -29,10 +40,12 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Sinhala", "Noto Sans Tamil", sans-serif',
   colors,
   components: {
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { tabIndex: 0, 'aria-label': 'Show or hide the password' } },
-    }),
-    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close the notice' } } }),
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleButtonProps: { tabIndex: 0, 'aria-label': 'Show or hide the password' },
+      } satisfies Partial<PasswordInputProps>,
+    },
+    Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the notice' } } satisfies Partial<NotificationProps> },
   },
 });
