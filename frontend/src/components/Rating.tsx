@@ -1,5 +1,15 @@
-/** An item's whole-number rating as stars, or 'No Ratings yet!' in red (spec 000 sections 4 and 8). */
-import { Group, Rating as MantineRating, Text } from '@mantine/core';
+/**
+ * An item's whole-number rating as stars, or 'No Ratings yet!' in red (spec 000 sections 4 and 8).
+ *
+ * Drawn with two icons rather than Mantine's `Rating`: that is an input (hover, keyboard, fractions)
+ * whose 2.5 KiB gzip went to the listing's first script only to show stars (issue 15's budget,
+ * bench/results/2026-11-25-web-native-filters.md). The stars are one image named by its value.
+ */
+import { Group, Text } from '@mantine/core';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
+
+/** Stars on the 1-5 scale (spec 000: reviews give 1 to 5 stars). */
+const SCALE = 5;
 
 export function ItemRating({ rating, count }: { rating: number | null; count?: number }) {
   if (rating === null)
@@ -8,9 +18,18 @@ export function ItemRating({ rating, count }: { rating: number | null; count?: n
         No Ratings yet!
       </Text>
     );
+  const filled = Math.max(0, Math.min(SCALE, Math.round(rating)));
   return (
     <Group gap={6}>
-      <MantineRating value={rating} readOnly size="sm" aria-label={`${rating} out of 5 stars`} />
+      <Group gap={2} role="img" aria-label={`${rating} out of 5 stars`} wrap="nowrap">
+        {Array.from({ length: SCALE }, (_, n) =>
+          n < filled ? (
+            <IconStarFilled key={n} size={16} color="var(--mantine-color-yellow-filled)" aria-hidden />
+          ) : (
+            <IconStar key={n} size={16} color="var(--mantine-color-gray-4)" aria-hidden />
+          ),
+        )}
+      </Group>
       {count !== undefined && (
         <Text size="xs" c="dimmed">
           ({count})

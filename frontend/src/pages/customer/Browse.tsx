@@ -4,22 +4,7 @@
  * category), /Customer/DiscountedItems (discounted and available; search by name),
  * /Customer/Packages (available packages; search by name), /Customer/ItemDetails/{id}.
  */
-import {
-  AspectRatio,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Grid,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { AspectRatio, Badge, Box, Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -214,8 +199,8 @@ export function ItemDetails() {
   const i = item.data;
   const images = i.Images.slice(0, 3);
   return (
-    <Grid gutter="xl">
-      <Grid.Col span={{ base: 12, md: 6 }}>
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+      <div>
         <Card withBorder radius="md" padding="xs">
           <AspectRatio ratio={1}>
             <Image src={imageUrl(images[shown])} alt={`${i.Item_name} picture ${shown + 1}`} fit="contain" fallbackSrc="/favicon.svg" />
@@ -235,8 +220,8 @@ export function ItemDetails() {
             ))}
           </Group>
         )}
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 6 }}>
+      </div>
+      <div>
         <Stack gap="sm">
           <Title order={1} size="h2">
             {i.Item_name}
@@ -319,7 +304,7 @@ export function ItemDetails() {
           {/* Room for the buy bar, so it never covers the last lines. */}
           {phone && <Box h={120} />}
         </Stack>
-      </Grid.Col>
+      </div>
       {phone && (
         <Paper
           role="region"
@@ -336,7 +321,7 @@ export function ItemDetails() {
           <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />
         </Paper>
       )}
-    </Grid>
+    </SimpleGrid>
   );
 }
 
