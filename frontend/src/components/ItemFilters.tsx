@@ -28,6 +28,9 @@ const SORT_CHOICES = [
 /** `label (count)` when the count is known. */
 const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
 
+/** On a phone two selects share a row (the bar's gap is `sm`), so the results start higher up. */
+const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
+
 /** The choices of a select whose first one, `any`, means no filter (value ''). */
 const withAny = (any: string, choices: { value: string; label: string }[]) => [{ value: '', label: any }, ...choices];
 
@@ -71,7 +74,7 @@ export function ItemFilterBar({
         leftSection={<IconSearch size={16} />}
         value={text}
         onChange={(e) => onText(e.currentTarget.value)}
-        w={280}
+        w={{ base: '100%', sm: 280 }}
       />
       {showCategory && (
         <NativeSelect
@@ -82,7 +85,7 @@ export function ItemFilterBar({
           )}
           value={filters.category ?? ''}
           onChange={(e) => onChange({ ...filters, category: e.currentTarget.value || undefined })}
-          w={200}
+          w={{ base: HALF, sm: 200 }}
         />
       )}
       {showBrand && (
@@ -94,7 +97,7 @@ export function ItemFilterBar({
           )}
           value={filters.brand ?? ''}
           onChange={(e) => onChange({ ...filters, brand: e.currentTarget.value || undefined })}
-          w={180}
+          w={{ base: HALF, sm: 180 }}
         />
       )}
       <NativeSelect
@@ -105,7 +108,7 @@ export function ItemFilterBar({
         )}
         value={filters.priceBand ?? ''}
         onChange={(e) => onChange({ ...filters, priceBand: e.currentTarget.value || undefined })}
-        w={200}
+        w={{ base: HALF, sm: 200 }}
       />
       <NativeSelect
         aria-label="Rating"
@@ -115,7 +118,7 @@ export function ItemFilterBar({
         )}
         value={filters.minRating ? String(filters.minRating) : ''}
         onChange={(e) => onChange({ ...filters, minRating: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}
-        w={160}
+        w={{ base: HALF, sm: 160 }}
       />
       {showSort && (
         <NativeSelect
@@ -128,7 +131,7 @@ export function ItemFilterBar({
           )}
           value={filters.sort === 'newest' ? '' : (filters.sort ?? '')}
           onChange={(e) => onChange({ ...filters, sort: e.currentTarget.value || undefined })}
-          w={190}
+          w={{ base: HALF, sm: 190 }}
         />
       )}
       <Button

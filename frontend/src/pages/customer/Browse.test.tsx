@@ -1,5 +1,5 @@
 /** The customer's item listing: state in the URL, card buttons. */
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
 import { AllItems } from './Browse';
@@ -102,6 +102,18 @@ describe('all items: search text, filters, sort and page live in the URL', () =>
     await waitFor(() => expect(search().toString()).toBe(''));
     expect(screen.getByRole('textbox', { name: 'Search by name, brand or model' })).toHaveValue('');
   }, 20_000);
+
+  it('keeps both of two choices made one right after the other (before the first one re-rendered)', async () => {
+    gateway();
+    renderPage(<AllItems />, { kind: 'customer', path: '/Customer/AllItmes', pattern: 'AllItmes' });
+    await screen.findByText('Galaxy S10');
+    // In one act: both handlers run with the closures of the same render, as a quick second choice does.
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Price' }), { target: { value: '2' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Rating' }), { target: { value: '4' } });
+    });
+    await waitFor(() => expect(search().toString()).toBe('priceBand=2&minRating=4'));
+  });
 });
 
 describe('listing cards', () => {

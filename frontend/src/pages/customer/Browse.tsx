@@ -6,7 +6,7 @@
  */
 import { AspectRatio, Badge, Box, Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { filterFromValue, itemQuery, listingFromParams, listingQuery, LISTING_LIMIT } from './browseQueries';
@@ -36,23 +36,40 @@ import { useAsync } from '../../lib/useAsync';
 export function useListingParams() {
   const [params, setParams] = useSearchParams();
   const { q, filters, page } = listingFromParams(params);
+  // The query string the last update asked for, until the router has rendered it: React Router
+  // hands a functional update this render's params, so a second change made before the first one's
+  // navigation finished (the route's loaders run first) would start again from the old URL.
+  const asked = useRef<string | null>(null);
+  const shown = params.toString();
+  useEffect(() => {
+    asked.current = null;
+  }, [shown]);
   /** Writes the given values (undefined or '' removes one); any change but the page's goes to page 1. */
   const update = (
     next: Partial<Record<'q' | 'category' | 'brand' | 'priceBand' | 'minRating' | 'sort' | 'page', string | number | undefined>>,
-  ) =>
-    setParams(
-      (current) => {
-        const out = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) out.delete(key);
-          else out.set(key, String(value));
-        }
-        if (!('page' in next)) out.delete('page');
-        return out;
-      },
-      { replace: true },
-    );
+  ) => {
+    const out = new URLSearchParams(asked.current ?? shown);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === undefined || value === '' || (key === 'page' && value === 1)) out.delete(key);
+      else out.set(key, String(value));
+    }
+    if (!('page' in next)) out.delete('page');
+    asked.current = out.toString();
+    setParams(out, { replace: true });
+  };
   return { q, filters, page, update };
+}
+
+/** The URL's filter keys. */
+const FILTER_KEYS = ['category', 'brand', 'priceBand', 'minRating', 'sort'] as const;
+
+/**
+ * The filters `next` changes from `shown` (what this render showed), and only those: the filter bar
+ * hands over every filter, and writing the unchanged ones from a render that had not yet seen a
+ * change just made (a quick second choice) would put that change back.
+ */
+function changedFilters(shown: ItemFilters, next: ItemFilters): Partial<Record<(typeof FILTER_KEYS)[number], string | number | undefined>> {
+  return Object.fromEntries(FILTER_KEYS.filter((k) => shown[k] !== next[k]).map((k) => [k, next[k]]));
 }
 
 function ItemGrid({
@@ -89,7 +106,7 @@ function ItemGrid({
         text={text}
         onText={setText}
         filters={filters}
-        onChange={(f) => update({ category: f.category, brand: f.brand, priceBand: f.priceBand, minRating: f.minRating, sort: f.sort })}
+        onChange={(f) => update(changedFilters(filters, f))}
         onClear={() => {
           setText('');
           update({ q: undefined, category: undefined, brand: undefined, priceBand: undefined, minRating: undefined, sort: undefined });
