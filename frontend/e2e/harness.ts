@@ -12,7 +12,7 @@ import express from 'express';
 import { existsSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 // E2E_WEB_DIST: a web build elsewhere (several people building in one working tree).
 const DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.resolve(__dirname, '..', 'dist');
@@ -104,6 +104,17 @@ export async function login(page: Page, path: string, username: string, password
  * response check on (each answer is held against the published document); answers the session
  * cookie this answer set, if any.
  */
+/**
+ * Chooses the option of a native select (the listing's filters) whose text contains `text`: the
+ * option's label also carries the facet count, e.g. "Rs. 40,000 and above (1)", which changes as
+ * results load.
+ */
+export async function chooseOption(select: Locator, text: string): Promise<void> {
+  const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
+  if (value === null) throw new Error(`no option "${text}" in the select`);
+  await select.selectOption(value);
+}
+
 export async function api<T = Record<string, string>>(gatewayUrl: string, path: string, body: unknown, cookie?: string, method = 'POST') {
   const client = new ApiClient({ baseUrl: gatewayUrl, keepCookie: true, check: assertDocumentedResponse });
   client.cookie = cookie ?? null;
