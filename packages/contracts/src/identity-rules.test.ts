@@ -32,6 +32,15 @@ describe('loginErrors', () => {
     expect(loginErrors({ username: ' nimal ', password: 'Secret#pass1' })).toEqual({});
   });
 
+  it('names the length limits in the documents’ style instead of "is required" (issue 15, defect 8)', () => {
+    expect(loginErrors({ username: 'nimal', password: 'p'.repeat(LOGIN_PASSWORD_MAX + 1) })).toEqual({
+      password: 'Password cannot be longer than 128 characters',
+    });
+    expect(schemaErrors({ username: 'nimal', password: 'p'.repeat(LOGIN_PASSWORD_MAX + 1) })).toEqual({
+      password: 'Password cannot be longer than 128 characters',
+    });
+  });
+
   it('answers exactly what LoginSchema answers for username and password (property)', () => {
     fc.assert(
       fc.property(fc.oneof(text(LOGIN_USERNAME_MAX), notText), fc.oneof(text(LOGIN_PASSWORD_MAX), notText), (username, password) => {

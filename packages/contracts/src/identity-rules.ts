@@ -25,8 +25,8 @@ export type LoginErrors = Partial<Record<'username' | 'password', string>>;
  * the two equal):
  * - username: not a string or blank after trimming → `Username is required`; longer than
  *   {@link LOGIN_USERNAME_MAX} after trimming → `Username cannot be longer than 100 characters`;
- * - password: not a string, empty, or longer than {@link LOGIN_PASSWORD_MAX} → `Password is
- *   required` (the schema's `{ error }` message also covers its unworded `max`).
+ * - password: not a string or empty → `Password is required`; longer than
+ *   {@link LOGIN_PASSWORD_MAX} → `Password cannot be longer than 128 characters`.
  * @param values - the body or form values; other fields (`rememberMe`, `bearer`) are not checked here
  * @returns `{}` when both fields pass
  */
@@ -36,7 +36,7 @@ export function loginErrors(values: { username?: unknown; password?: unknown }):
   if (username.length === 0) errors.username = requiredMessage('Username');
   else if (username.length > LOGIN_USERNAME_MAX) errors.username = `Username cannot be longer than ${LOGIN_USERNAME_MAX} characters`;
   const password = values.password;
-  if (typeof password !== 'string' || password.length === 0 || password.length > LOGIN_PASSWORD_MAX)
-    errors.password = requiredMessage('Password');
+  if (typeof password !== 'string' || password.length === 0) errors.password = requiredMessage('Password');
+  else if (password.length > LOGIN_PASSWORD_MAX) errors.password = `Password cannot be longer than ${LOGIN_PASSWORD_MAX} characters`;
   return errors;
 }

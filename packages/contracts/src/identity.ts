@@ -110,7 +110,7 @@ export const LoginSchema = z.object({
   password: z
     .string({ error: required('Password') })
     .min(1, required('Password'))
-    .max(LOGIN_PASSWORD_MAX),
+    .max(LOGIN_PASSWORD_MAX, `Password cannot be longer than ${LOGIN_PASSWORD_MAX} characters`),
   /** Keeps the session for 30 days instead of 12 hours. */
   rememberMe: z.boolean().optional(),
   /**
