@@ -8,7 +8,8 @@ import { loginErrors, type LoginErrors } from '@market/contracts/rules';
 
 /**
  * Field errors of the login form's values (`{}` when valid), the first failing rule per field:
- * `Username is required`, `Password is required`, `Username cannot be longer than 100 characters`.
+ * `Username is required`, `Password is required`, `Username cannot be longer than 100 characters`,
+ * `Password cannot be longer than 128 characters`.
  */
 export function validateLogin(values: { username: string; password: string; rememberMe?: boolean }): LoginErrors {
   return loginErrors(values);
