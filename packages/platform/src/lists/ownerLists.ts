@@ -20,7 +20,7 @@
  */
 import type { Connection, Model } from 'mongoose';
 import { Schema } from 'mongoose';
-import { bucketId, listCollections, relayout, type BucketDoc, type HeadDoc } from './relayout';
+import { bucketId, headMarkers, listCollections, relayout, type BucketDoc, type HeadDoc } from './relayout';
 import { bucketOf, newestFirst, pageWindow, type ListEntry } from './window';
 
 /**
@@ -214,12 +214,7 @@ export function ownerLists(
         .sort(newestFirst);
       return { rows, total: Math.max(0, h.issued - h.holes) };
     },
-    async isMarked(marker) {
-      return (await heads.findById(marker).lean<HeadDoc>()) !== null;
-    },
-    async mark(marker) {
-      await heads.updateOne({ _id: marker }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
-    },
+    ...headMarkers(heads),
     async *walk(listId) {
       const h = await head(listId);
       for (let b = bucketOf(Math.max(0, h.issued - 1)); b >= 0 && h.issued > 0; b--) {

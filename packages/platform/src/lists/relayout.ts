@@ -34,6 +34,19 @@ export const bucketId = (listId: string, bucket: number) => `${listId}#${bucket}
 /** The collections of the list store with collection prefix `prefix` in the current layout. */
 export const listCollections = (prefix: string) => ({ heads: `${prefix}_list_heads`, buckets: `${prefix}_list_buckets20` });
 
+/**
+ * Markers in a heads collection: documents whose `_id` names a one-off step done (ids starting
+ * with `$`, which no list uses). Shaped like a head so the collection holds one shape.
+ */
+export function headMarkers(heads: Model<HeadDoc>): { isMarked(marker: string): Promise<boolean>; mark(marker: string): Promise<void> } {
+  return {
+    isMarked: async (marker) => (await heads.exists({ _id: marker })) !== null,
+    mark: async (marker) => {
+      await heads.updateOne({ _id: marker }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
+    },
+  };
+}
+
 /** The heads' markers of the two steps, and the lock the replicas of a service share. */
 const BUCKETS_MOVED = '$layout:buckets:20';
 const SUBS_FOLDED = '$layout:sub-heads';
@@ -59,8 +72,7 @@ export interface RelayoutTarget {
  */
 export async function relayout({ conn, prefix, heads, buckets, subListOf }: RelayoutTarget): Promise<number> {
   const locks = heads.collection as unknown as mongo.Collection<{ _id: string; at?: number }>;
-  const marked = async (marker: string) => (await heads.exists({ _id: marker })) !== null;
-  const mark = (marker: string) => heads.updateOne({ _id: marker }, { $setOnInsert: { issued: 0, holes: 0 } }, { upsert: true });
+  const { isMarked: marked, mark } = headMarkers(heads);
   for (;;) {
     if ((await marked(BUCKETS_MOVED)) && (await marked(SUBS_FOLDED))) return 0;
     const now = Date.now();
