@@ -16,6 +16,7 @@ import { CustomerLayout } from './layouts/CustomerLayout';
 import { RequireSession } from './session/session';
 import { lazyPage, prefetchOnMatch, preloadingPages, trackRouter } from './lib/lazyPage';
 import { browsePrefetch } from './pages/customer/browseQueries';
+import { TERMS_PATH } from './pages/public/termsPath';
 import { Loading } from './components/Loading';
 
 // Customer, seller, admin and rarely opened public pages: loaded when first shown (initial JS); a
@@ -132,9 +133,7 @@ export const routes: RouteObject[] = [
     { path: '/CustomerForgotPassword', element: later(<ForgotPassword kind="customer" />) },
     { path: '/SellerRegistration', element: later(<SellerRegistration />) },
     { path: '/SellerForgotPassword', element: later(<ForgotPassword kind="seller" />) },
-    // TERMS_PATH of pages/public/Terms.tsx, spelled out: importing it would bring the page back
-    // into the first script.
-    { path: '/TermsAndConditions', element: later(<TermsAndConditions />) },
+    { path: TERMS_PATH, element: later(<TermsAndConditions />) },
   ]),
   {
     path: '/Customer',

@@ -4,6 +4,7 @@
  */
 import { Anchor, Divider, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { TERMS_PATH } from '../pages/public/termsPath';
 
 export function Footer() {
   return (
@@ -14,7 +15,7 @@ export function Footer() {
           <Text size="sm" c="dimmed">
             © {new Date().getFullYear()} Lanka Electronics Marketplace. All rights reserved.
           </Text>
-          <Anchor size="sm" component={Link} to="/TermsAndConditions">
+          <Anchor size="sm" component={Link} to={TERMS_PATH}>
             Terms and Conditions
           </Anchor>
         </Group>

@@ -12,9 +12,10 @@ import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PublicPage } from '../../components/PublicPage';
+import { TERMS_PATH } from './termsPath';
 
-/** The page's path. */
-export const TERMS_PATH = '/TermsAndConditions';
+export { TERMS_PATH };
+
 /** The date of this version of the terms, shown at the top. */
 export const TERMS_UPDATED = '25 November 2026';
 
