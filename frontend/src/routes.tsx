@@ -13,8 +13,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from './components/NotFound';
 import { PublicPage } from './components/PublicPage';
 import { CustomerLayout } from './layouts/CustomerLayout';
-import { RequireSession } from './session/session';
-import { lazyPage, prefetchOnMatch, preloadingPages, trackRouter } from './lib/lazyPage';
+import { meQuery, RequireSession } from './session/session';
+import { areaLoader, lazyPage, prefetchOnMatch, preloadingPages, trackRouter } from './lib/lazyPage';
 import { browsePrefetch } from './pages/customer/browseQueries';
 import { TERMS_PATH } from './pages/public/termsPath';
 import { Loading } from './components/Loading';
@@ -142,6 +142,8 @@ export const routes: RouteObject[] = [
         <CustomerLayout />
       </RequireSession>
     ),
+    // The area's `me`, its layout and its page's code load together (lib/lazyPage.ts).
+    loader: areaLoader({ prefetch: (client) => void client.prefetchQuery(meQuery('customer')) }),
     children: preloadingPages([
       { index: true, element: <CustomerHome /> },
       { path: 'Home', element: <CustomerHome /> },
@@ -177,6 +179,7 @@ export const routes: RouteObject[] = [
   {
     path: '/Seller',
     element: <RequireSession kind="seller">{later(<SellerLayout />)}</RequireSession>,
+    loader: areaLoader({ prefetch: (client) => void client.prefetchQuery(meQuery('seller')), layout: SellerLayout }),
     children: preloadingPages([
       { index: true, element: <SellerItems /> },
       { path: 'Home', element: <SellerItems /> },
@@ -207,6 +210,7 @@ export const routes: RouteObject[] = [
   {
     path: '/Admin',
     element: <RequireSession kind="admin">{later(<AdminLayout />)}</RequireSession>,
+    loader: areaLoader({ prefetch: (client) => void client.prefetchQuery(meQuery('admin')), layout: AdminLayout }),
     children: preloadingPages([
       { index: true, element: <AdminHome /> },
       { path: 'Home', element: <AdminHome /> },

@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { lazyPage, pageComponent, prefetchOnMatch, preloadingPages, trackRouter } from './lazyPage';
+import { areaLoader, lazyPage, pageComponent, prefetchOnMatch, preloadingPages, trackRouter } from './lazyPage';
 
 function Page() {
   return <p>page</p>;
@@ -18,40 +18,57 @@ describe('lazy pages', () => {
     expect(await pageComponent(Page)).toBe(Page);
   });
 
-  it('start loading as soon as their route matches; on the page load the loader does not wait for it', async () => {
-    trackRouter(() => ({ state: { initialized: false } }));
-    const load = vi.fn(() => new Promise<{ Page: typeof Page }>(() => undefined));
+  it('start loading as soon as their route matches, and the loader waits for the page, on the page load as later', async () => {
+    let arrive: (module: { Page: typeof Page }) => void = () => undefined;
+    const load = vi.fn(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = resolve)));
     const Lazy = lazyPage(load, 'Page');
     const [lazyRoute, plainRoute] = preloadingPages([
       { path: 'a', element: <Lazy /> },
       { path: 'b', element: <Page /> },
     ]);
     expect(plainRoute!.loader).toBeUndefined();
-    const loader = lazyRoute!.loader as () => Promise<unknown>;
-    expect(await loader()).toBeNull();
-    expect(load).toHaveBeenCalledTimes(1);
-  });
-
-  it('after the page load, the loader waits for the page, so the address and the page change together', async () => {
-    let arrive: (module: { Page: typeof Page }) => void = () => undefined;
-    const load = vi.fn(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = resolve)));
-    const Lazy = lazyPage(load, 'Page');
-    const [route] = preloadingPages([{ path: 'a', element: <Lazy /> }]);
-    trackRouter(() => ({ state: { initialized: true } }));
     let done = false;
-    const loading = (route!.loader as () => Promise<unknown>)().then((value) => {
+    const loading = (lazyRoute!.loader as () => Promise<unknown>)().then((value) => {
       done = true;
       return value;
     });
+    expect(load).toHaveBeenCalledTimes(1);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(done).toBe(false);
     arrive({ Page });
     expect(await loading).toBeNull();
   });
 
+  it('a page whose module fails to load leaves the failure to its render: the loader still settles', async () => {
+    const Lazy = lazyPage<{ Page: typeof Page }, 'Page'>(() => Promise.reject(new Error('chunk gone')), 'Page');
+    const [route] = preloadingPages([{ path: 'a', element: <Lazy /> }]);
+    expect(await (route!.loader as () => Promise<unknown>)()).toBeNull();
+  });
+
+  it("an area's loader starts its reads at once and waits for its lazy layout", async () => {
+    const client = new QueryClient();
+    trackRouter(() => null, client);
+    const prefetch = vi.fn();
+    let arrive: (module: { Page: typeof Page }) => void = () => undefined;
+    const Layout = lazyPage(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = resolve)), 'Page');
+    const args = { params: {}, request: new Request('http://shop.test/Seller/Home') } as unknown as LoaderFunctionArgs;
+    let done = false;
+    const loading = areaLoader({ prefetch, layout: Layout })(args).then((value) => {
+      done = true;
+      return value;
+    });
+    expect(prefetch).toHaveBeenCalledWith(client, args);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    arrive({ Page });
+    expect(await loading).toBeNull();
+    // Without a layout, it only starts the reads.
+    expect(await areaLoader({ prefetch })(args)).toBeNull();
+    expect(prefetch).toHaveBeenCalledTimes(2);
+  });
+
   it('also start loading when the page sits in a Suspense of its own (top-level public routes)', async () => {
-    trackRouter(() => ({ state: { initialized: false } }));
-    const load = vi.fn(() => new Promise<{ Page: typeof Page }>(() => undefined));
+    const load = vi.fn(() => Promise.resolve({ Page }));
     const Lazy = lazyPage(load, 'Page');
     const [route] = preloadingPages([
       {
@@ -79,7 +96,7 @@ describe('lazy pages', () => {
     // The router runs the page load's loaders while it is being created.
     trackRouter(() => {
       void (route!.loader as (a: LoaderFunctionArgs) => Promise<unknown>)(args);
-      return { state: { initialized: false } };
+      return null;
     }, client);
     expect(prefetch).toHaveBeenCalledWith(client, args);
   });

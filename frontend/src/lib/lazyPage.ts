@@ -52,22 +52,20 @@ export async function pageComponent(type: unknown): Promise<unknown> {
   return resolve ? resolve() : type;
 }
 
-/** The app's router, once created (its first navigation is the page load itself), and its query client. */
-let app: { router?: { state: { initialized: boolean } }; client?: QueryClient } = {};
+/** The query client the routes' reads ahead fill, once the app's router is created. */
+let app: { client?: QueryClient } = {};
 
 /**
- * Creates the app's router so that its preloading loaders ({@link preloadingPages}) know it and
- * the query cache their reads fill. The client is set before `create` runs: the router starts its
- * first navigation, and its loaders, while it is created.
+ * Creates the app's router so that its preloading loaders ({@link preloadingPages},
+ * {@link areaLoader}) know the query cache their reads fill. The client is set before
+ * `create` runs: the router starts its first navigation, and its loaders, while it is created.
  * @param create - creates the router from the routes, e.g. `() => createBrowserRouter(routes)`
  * @param client - the app's query client (without one, routes read nothing ahead)
  * @returns the router
  */
-export function trackRouter<R extends { state: { initialized: boolean } }>(create: () => R, client?: QueryClient): R {
+export function trackRouter<R>(create: () => R, client?: QueryClient): R {
   app = { client };
-  const router = create();
-  app.router = router;
-  return router;
+  return create();
 }
 
 /**
@@ -80,14 +78,19 @@ export function prefetchOnMatch(prefetch: (client: QueryClient, args: LoaderFunc
 }
 
 /**
- * Routes whose lazy page starts loading as soon as the route matches.
+ * Routes whose lazy page starts loading as soon as the route matches, and whose loader waits for
+ * it, on the page load as on every later navigation.
  *
- * On the page load itself the loader does not wait, so the page's code arrives beside the
- * session's `me` instead of after it (nothing is on screen yet; the Suspense shows the loader).
- * On every later navigation it waits for the code: the router moves the address bar when its
- * loaders are done and renders in a transition, which keeps the old page on screen while a new
- * page suspends, so a page that had not arrived yet left the old page's form showing under the
- * new address (a person typing into it typed into the wrong page).
+ * - On a later navigation: the router moves the address bar when its loaders are done and renders
+ *   in a transition, which keeps the old page on screen while a new page suspends, so a page that
+ *   had not arrived yet left the old page's form showing under the new address (a person typing
+ *   into it typed into the wrong page).
+ * - On the page load: a page that suspends shows its `<Suspense>` fallback, and React 19 then holds
+ *   the page's reveal until 300 ms after that fallback appeared (its Suspense throttling, a retry
+ *   is committed no sooner), whatever time the code really arrived: the listing showed its items
+ *   about 300 ms after everything it needed was there. Waiting in the loader renders the page
+ *   once, with its code. The page's code still loads beside the session's `me` and the page's
+ *   first read, which the area's loader ({@link areaLoader}) and `prefetchOnMatch` start.
  */
 export function preloadingPages(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
@@ -106,9 +109,26 @@ export function preloadingPages(routes: RouteObject[]): RouteObject[] {
         const prefetch = (route.handle as Partial<ReturnType<typeof prefetchOnMatch>> | undefined)?.prefetch;
         if (prefetch && app.client) prefetch(app.client, args);
         // A failed load is left to the page's render, which fails the same way it did before.
-        if (app.router?.state.initialized) await loading.catch(() => undefined);
+        await loading.catch(() => undefined);
         return null;
       },
     } as RouteObject;
   });
+}
+
+/**
+ * The loader of a signed-in area's route (`/Customer`, `/Seller`, `/Admin`): it starts the area's
+ * first read (the session's `me`) as soon as the address matches, beside its pages' code, and
+ * waits for the area's lazy layout, if it has one, for the reason {@link preloadingPages} gives.
+ * @param opts.prefetch - starts reads into the app's query cache (not awaited: the area's own
+ *   render shows their loading state and errors)
+ * @param opts.layout - a {@link lazyPage} the area's element renders around its pages
+ * @example { path: '/Seller', element: …, loader: areaLoader({ prefetch, layout: SellerLayout }), children }
+ */
+export function areaLoader(opts: { prefetch?: (client: QueryClient, args: LoaderFunctionArgs) => void; layout?: unknown }) {
+  return async (args: LoaderFunctionArgs) => {
+    if (opts.prefetch && app.client) opts.prefetch(app.client, args);
+    await pageComponent(opts.layout).catch(() => undefined);
+    return null;
+  };
 }

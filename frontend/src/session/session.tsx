@@ -37,13 +37,15 @@ const loaders: { [K in Kind]: () => Promise<Profile[K]> } = {
   admin: identityApi.adminMe,
 };
 
-export function RequireSession<K extends Kind>({ kind, children }: { kind: K; children: ReactNode }) {
-  // Pressed Logout: the login page opens without a page to return to.
-  const [signedOut, setSignedOut] = useState(false);
-  const location = useLocation();
-  // One `me` per session: cached without expiry; writes to the account refresh it
-  // and signing in or out drops it (lib/queryClient.tsx). Null when there is no valid session.
-  const me = useQuery({
+/**
+ * The read of an area's signed-in account, `GET /{Customer|orgSeller|Admin}/me`: one per session,
+ * cached without expiry; writes to the account refresh it and signing in or out drops it
+ * (lib/queryClient.tsx). Its data is null when there is no valid session (401 or 403); other
+ * errors are thrown. The area's route starts it as the address matches (routes.tsx), and
+ * `<RequireSession>` joins it.
+ */
+export function meQuery<K extends Kind>(kind: K) {
+  return {
     queryKey: ['me', kind],
     queryFn: async (): Promise<Profile[K] | null> => {
       try {
@@ -59,6 +61,15 @@ export function RequireSession<K extends Kind>({ kind, children }: { kind: K; ch
       }
     },
     staleTime: Infinity,
+  };
+}
+
+export function RequireSession<K extends Kind>({ kind, children }: { kind: K; children: ReactNode }) {
+  // Pressed Logout: the login page opens without a page to return to.
+  const [signedOut, setSignedOut] = useState(false);
+  const location = useLocation();
+  const me = useQuery({
+    ...meQuery(kind),
     enabled: !signedOut,
   });
   const { refetch } = me;
