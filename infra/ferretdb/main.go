@@ -8,8 +8,10 @@
 // the data directory (see serialize.go for why). The FerretDB module is built with the patches of
 // this directory (see go.mod).
 //
-// Flags: -listen (TCP address, default 127.0.0.1:27017), -data (SQLite directory) and -sync
-// (SQLite's synchronous setting: "normal" by default, see below).
+// Flags: -listen (TCP address, default 127.0.0.1:27017), -data (SQLite directory), -sync
+// (SQLite's synchronous setting: "normal" by default, see below) and -pprof (an address for Go's
+// profiling endpoints, /debug/pprof/; off by default, FERRETDB_PPROF sets it too), which is how
+// the server's CPU per command was profiled under the checkout bench (bench/checkout-mix.ts).
 package main
 
 import (
@@ -17,9 +19,12 @@ import (
 	"flag"
 	"log/slog"
 	"net"
+	"net/http"
+	_ "net/http/pprof"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"syscall"
 
@@ -38,6 +43,7 @@ func main() {
 	// This server is the local development and test database; production runs MongoDB
 	// (docker-compose, k8s).
 	sync := flag.String("sync", "normal", "SQLite synchronous setting: normal or full")
+	pprofAddr := flag.String("pprof", os.Getenv("FERRETDB_PPROF"), "address for /debug/pprof/ (empty: off)")
 	flag.Parse()
 
 	// Go's default collects garbage each time the heap doubles. This server allocates a lot per
@@ -46,6 +52,19 @@ func main() {
 	// (resource-tracking.patch has the figures). GOGC, when set, still decides.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
+	}
+	// One processor for Go code unless GOMAXPROCS says otherwise. Each command hands its work from
+	// goroutine to goroutine (connection, handler, SQLite); with a processor per core those hand-offs
+	// wake threads on the other core, which this machine's virtual CPUs pay dearly for (a TCP ping-pong
+	// between two processes costs 27 µs of CPU per round trip across cores and 3 µs on one). On the
+	// checkout bench one processor took the server's CPU per checkout from 81 to 68 core-ms alone and
+	// from 98-104 to 83 in the browse mix, with lower latency; the server stays far from a whole core.
+	if os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(1)
+	}
+
+	if *pprofAddr != "" {
+		go func() { _ = http.ListenAndServe(*pprofAddr, nil) }()
 	}
 
 	var lvl slog.Level
