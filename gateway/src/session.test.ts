@@ -1,0 +1,46 @@
+import { signSession } from '@market/platform';
+import type { Request } from 'express';
+import type { Redis } from 'ioredis';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionAuthenticator } from './session';
+
+const SECRET = 'a-session-secret-of-at-least-32-characters';
+/** A Redis stand-in for the revocation check: the keys it holds are revoked (unit test only). */
+function revocations(revoked: Set<string> = new Set()) {
+  return { exists: async (...keys: string[]) => keys.filter((k) => revoked.has(k)).length } as unknown as Redis;
+}
+const request = (token: string) => ({ headers: { cookie: `mp_session=${token}` } }) as unknown as Request;
+
+afterEach(() => vi.useRealTimers());
+
+describe('the gateway session check', () => {
+  it('keeps refusing a token once it has expired, though it was verified while valid', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const authenticate = sessionAuthenticator(SECRET, revocations());
+    const { token, claims } = await signSession(SECRET, 'customer-1', 'customer', 60);
+    expect(await authenticate(request(token))).toEqual({ id: 'customer-1', role: 'customer' });
+    expect(await authenticate(request(token))).toEqual({ id: 'customer-1', role: 'customer' });
+    vi.setSystemTime(claims.exp * 1000 + 1);
+    expect(await authenticate(request(token))).toBeNull();
+  });
+
+  it('checks revocation on every request, also for a token it verified before', async () => {
+    const revoked = new Set<string>();
+    const authenticate = sessionAuthenticator(SECRET, revocations(revoked));
+    const { token, claims } = await signSession(SECRET, 'customer-2', 'customer', 60);
+    expect(await authenticate(request(token))).not.toBeNull();
+    revoked.add(`session:revoked:${claims.jti}`);
+    expect(await authenticate(request(token))).toBeNull();
+  });
+
+  it('refuses a verified token with its signature changed, and one signed with another secret', async () => {
+    const authenticate = sessionAuthenticator(SECRET, revocations());
+    const { token } = await signSession(SECRET, 'customer-3', 'admin', 60);
+    expect(await authenticate(request(token))).toEqual({ id: 'customer-3', role: 'admin' });
+    const at = token.length - 10; // inside the signature, clear of base64url's padding bits
+    const forged = token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+    expect(await authenticate(request(forged))).toBeNull();
+    const other = await signSession('another-secret-of-at-least-32-characters!', 'customer-3', 'admin', 60);
+    expect(await authenticate(request(other.token))).toBeNull();
+  });
+});
