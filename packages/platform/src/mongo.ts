@@ -5,6 +5,10 @@
  * no `$text`).
  */
 import mongoose, { type Connection, type Model } from 'mongoose';
+import { applyPoolCheckInterval } from './mongoPoolCheck';
+
+// An idle pool's size check every 10 s instead of every 100 ms (./mongoPoolCheck).
+applyPoolCheckInterval();
 
 // Mongoose formats a stack trace on every query it runs (`new Error().stack`), only to name where
 // a query was first run should the same query object be run twice. With source maps on (tsx, and
