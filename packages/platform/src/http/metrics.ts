@@ -10,9 +10,10 @@ export function createMetrics(service: string): { registry: Registry; httpMetric
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   // The event-loop delay histogram samples on a timer; prom-client's default of every 10 ms woke an
-  // idle process 100 times a second (about 0.4 % of a core each). Every 250 ms still shows a
-  // blocked loop, at a fortieth of the wake-ups.
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 250 });
+  // idle process 100 times a second (about 0.4 % of a core each), and every 250 ms was still the
+  // most frequent wake-up of an idle service (strace: its epoll timeouts). Once a second a blocked
+  // loop still shows: the sample due while it is blocked comes late by the time it was blocked.
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 1_000 });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration in seconds',

@@ -1,5 +1,6 @@
 /**
- * Stops kafkajs 2.2.4 from polling an idle connection every millisecond.
+ * Stops kafkajs 2.2.4 from polling an idle connection every millisecond, and from checking its
+ * requests' timeouts ten times a second.
  *
  * After every answered request, kafkajs' `RequestQueue.checkPendingRequests` calls
  * `scheduleCheckPendingRequests`, which sets a timer for `throttledUntil - Date.now()` ms even
@@ -17,12 +18,24 @@
  * lost by that: a new request either goes out at once or is queued by `push`, which schedules the
  * check itself.
  *
+ * Request timeouts: every broker connection also runs an interval of `min(requestTimeout, 100)` ms
+ * that times out requests older than their timeout (30 s and more) and drops a disconnected
+ * queue. With three or four connections per process that woke each idle service some forty
+ * times a second (found with NODE_DEBUG=timer: the cart's 100 ms timers, all from
+ * `scheduleRequestTimeoutCheck`), most of its idle CPU. {@link scheduleRequestTimeoutCheck} runs
+ * the same check every {@link REQUEST_TIMEOUT_CHECK_INTERVAL_MS}: a request still times out, at
+ * most 5 s after its 30 s (an idle consumer always has one request in flight, its long-poll
+ * fetch, so a check only while requests are in flight would not spare the timer).
+ *
  * Applied once, on import, by ./client.ts; idempotent.
  */
 import { createRequire } from 'node:module';
 
 /** kafkajs' `CHECK_PENDING_REQUESTS_INTERVAL` (ms), from src/network/requestQueue/index.js. */
 export const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
+
+/** How often a connection looks for requests past their timeout, ms (kafkajs: at most 100). */
+export const REQUEST_TIMEOUT_CHECK_INTERVAL_MS = 5_000;
 
 /** The fields of kafkajs' RequestQueue that the scheduler reads and writes. */
 export interface RequestQueueTimers {
@@ -48,8 +61,38 @@ export function scheduleCheckPendingRequests(this: RequestQueueTimers, now = Dat
   }, delay);
 }
 
+/** The fields of kafkajs' RequestQueue that the request timeout check reads and writes. */
+export interface RequestQueueTimeouts {
+  enforceRequestTimeout: boolean;
+  requestTimeout: number;
+  requestTimeoutIntervalId?: ReturnType<typeof setInterval>;
+  inflight: Map<unknown, { sentAt: number; requestTimeout: number; timeoutRequest(): void }>;
+  isConnected(): boolean;
+  destroy(): void;
+}
+
 /**
- * Puts {@link scheduleCheckPendingRequests} on kafkajs' RequestQueue prototype.
+ * kafkajs' `scheduleRequestTimeoutCheck` (called when the connection opens), checking every
+ * {@link REQUEST_TIMEOUT_CHECK_INTERVAL_MS} (or the request timeout, when shorter) instead of
+ * every 100 ms; what it checks is unchanged.
+ */
+export function scheduleRequestTimeoutCheck(this: RequestQueueTimeouts): void {
+  if (!this.enforceRequestTimeout) return;
+  this.destroy();
+  this.requestTimeoutIntervalId = setInterval(
+    () => {
+      this.inflight.forEach((request) => {
+        if (Date.now() - request.sentAt > request.requestTimeout) request.timeoutRequest();
+      });
+      if (!this.isConnected()) this.destroy();
+    },
+    Math.min(this.requestTimeout, REQUEST_TIMEOUT_CHECK_INTERVAL_MS),
+  );
+}
+
+/**
+ * Puts {@link scheduleCheckPendingRequests} and {@link scheduleRequestTimeoutCheck} on kafkajs'
+ * RequestQueue prototype.
  * @returns false (and changes nothing) when kafkajs is not the 2.2.x this fix was written for
  */
 export function applyRequestQueueFix(): boolean {
@@ -58,5 +101,6 @@ export function applyRequestQueueFix(): boolean {
   if (!version.startsWith('2.2.')) return false;
   const RequestQueue = require('kafkajs/src/network/requestQueue') as { prototype: Record<string, unknown> };
   RequestQueue.prototype.scheduleCheckPendingRequests = scheduleCheckPendingRequests;
+  RequestQueue.prototype.scheduleRequestTimeoutCheck = scheduleRequestTimeoutCheck;
   return true;
 }
