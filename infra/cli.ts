@@ -348,6 +348,11 @@ const parts: Part[] = [
         // The append-only file is the durability we want; no RDB snapshots on top of it.
         '--save',
         '',
+        // Background tasks once a second instead of ten times: 0.3 -> 0.1 % of a core idle. Keys
+        // past their expiry are still never read (Redis expires them on access), and a blocking
+        // command's timeout (BullMQ's idle workers) may end up to a second late.
+        '--hz',
+        '1',
       ],
     }),
     async ready() {
