@@ -135,7 +135,10 @@ async function rebuildFor<C extends RebuildConfig, D>(script: SearchRebuildScrip
 
 /**
  * Settings and mappings of an index of rows an admin list pages through (identity's customers
- * and sellers, ordering's transactions): one shard, refreshed every 500 ms, strict mappings with
+ * and sellers, ordering's transactions): one shard, OpenSearch's default refresh (every second
+ * while the index is searched; after 30 s without a search it stops refreshing, and the next
+ * search waits for one, so it still sees every write: an idle marketplace's indices cost nothing
+ * to keep fresh, which an explicit interval would forbid), strict mappings with
  * the row as the list shows it (`view`, stored, not indexed), its sort time (`sortAt`), a tie
  * breaker (`key`) and `deleted`, plus the searchable `properties` of the list. Text compared
  * case- and accent-blind uses {@link LC_KEYWORD}.
@@ -145,7 +148,6 @@ export function listIndexDefinition(replicas: number, properties: Record<string,
     settings: {
       number_of_shards: 1,
       number_of_replicas: replicas,
-      refresh_interval: '500ms',
       analysis: { normalizer: { lc: { type: 'custom', filter: ['lowercase', 'asciifolding'] } } },
     },
     mappings: {
