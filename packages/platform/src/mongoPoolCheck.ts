@@ -6,8 +6,8 @@
  * pools keep no minimum (`minPoolSize` 0) and never expire idle connections (`maxIdleTimeMS` 0),
  * so the check finds nothing to do, yet its timer woke each idle service's event loop ten times a
  * second: 32.5 ms of CPU per 10 s for one idle mongoose connection against 4.0 ms with the check
- * every 10 s (measured on this machine), most of each service's idle CPU (bench/idle-cpu.ts,
- * README "Idle cost"). The driver reads the interval from the pool's options but does not accept
+ * every 10 s (measured on this machine), most of each service's idle CPU (bench/idle-cpu.ts).
+ * The driver reads the interval from the pool's options but does not accept
  * it from a connection string or `MongoClient` options (it is internal), so the pool class the
  * driver constructs is replaced by a subclass that passes a longer default. A pool still
  * checks a connection for staleness each time one is checked out, so nothing waits on the timer.
