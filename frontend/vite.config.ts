@@ -76,7 +76,10 @@ const ROUTE_PAGES: [RegExp, string][] = [
   [/^\/termsandconditions\/?$/, 'src/pages/public/Terms.tsx'],
 ];
 
-/** Adds to index.html a script that modulepreloads the current path's page chunks (ROUTE_PAGES). */
+/**
+ * Adds to index.html, before anything else in <head>, a script that modulepreloads the current
+ * path's page chunks (ROUTE_PAGES).
+ */
 const preloadRoutePages: Plugin = {
   name: 'preload-route-pages',
   apply: 'build',
@@ -109,7 +112,10 @@ const preloadRoutePages: Plugin = {
         `(function () { var path = location.pathname.toLowerCase(), routes = ${JSON.stringify(routes)};` +
         ' for (var i = 0; i < routes.length; i++) if (new RegExp(routes[i][0]).test(path)) return routes[i][1].forEach(function (href) {' +
         " var link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.appendChild(link); }); })();";
-      return [{ tag: 'script', children: script, injectTo: 'head' }];
+      // First in <head>: an inline script after the stylesheet waits for it to download (a script
+      // may read styles), which held these preloads back until the CSS was in (Chromium's request
+      // log: the page chunks went out at 94 ms, after the CSS, instead of with the document).
+      return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
     },
   },
 };
