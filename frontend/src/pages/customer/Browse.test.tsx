@@ -126,4 +126,22 @@ describe('listing cards', () => {
     expect(within(cards[1]!).getByRole('button', { name: 'Add Galaxy S10 to cart' })).toBeEnabled();
     expect(screen.queryAllByRole('button', { name: 'Add to cart' })).toEqual([]);
   });
+
+  it('load the first row of pictures at once and the pictures below it when scrolled near', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /items/getItems': {
+        items: Array.from({ length: 6 }, (_, n) => ({ ...item(n, `Phone ${n}`), Images: [`${String(n).repeat(64).slice(0, 64)}.webp`] })),
+        total: 6,
+        page: 1,
+        limit: 20,
+        facets,
+      },
+    });
+    renderPage(<AllItems />, { kind: 'customer', path: '/Customer/AllItmes', pattern: 'AllItmes' });
+    await screen.findAllByTestId('item-card');
+    const picture = (n: number) => screen.getByRole('img', { name: `Phone ${n}` });
+    for (const n of [0, 1, 2, 3]) expect(picture(n)).toHaveAttribute('loading', 'eager');
+    for (const n of [4, 5]) expect(picture(n)).toHaveAttribute('loading', 'lazy');
+  });
 });

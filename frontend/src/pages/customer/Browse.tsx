@@ -11,7 +11,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { filterFromValue, itemQuery, listingFromParams, listingQuery, LISTING_LIMIT } from './browseQueries';
 import { identityApi } from '../../api/identity';
-import { ItemCard } from '../../components/ItemCard';
+import { cardImageLoading, ItemCard } from '../../components/ItemCard';
 import { ShopButtons } from '../../components/ShopButtons';
 import { beginCheckout } from '../../lib/checkoutStart';
 import { notifyError } from '../../lib/notify';
@@ -121,10 +121,11 @@ function ItemGrid({
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
-              {rows.items.map((item) => (
+              {rows.items.map((item, index) => (
                 <ItemCard
                   key={item._id}
                   item={item}
+                  image={cardImageLoading(index)}
                   to={`/Customer/ItemDetails/${item._id}`}
                   actions={<ShopButtons itemId={item._id} itemName={item.Item_name} available={item.ItemAvailabilityStatus} />}
                 />
