@@ -1,13 +1,17 @@
-import { signSession } from '@market/platform';
+import { revokeSession, signSession } from '@market/platform';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionAuthenticator } from './session';
 
 const SECRET = 'a-session-secret-of-at-least-32-characters';
-/** A Redis stand-in for the revocation check: the keys it holds are revoked (unit test only). */
-function revocations(revoked: Set<string> = new Set()) {
-  return { exists: async (...keys: string[]) => keys.filter((k) => revoked.has(k)).length } as unknown as Redis;
+/** A Redis stand-in holding the denylist's keys, for platform's revokeSession and the check (unit test only). */
+function revocations() {
+  const keys = new Set<string>();
+  return {
+    set: async (key: string) => void keys.add(key),
+    exists: async (...asked: string[]) => asked.filter((k) => keys.has(k)).length,
+  } as unknown as Redis;
 }
 const request = (token: string) => ({ headers: { cookie: `mp_session=${token}` } }) as unknown as Request;
 
@@ -25,11 +29,11 @@ describe('the gateway session check', () => {
   });
 
   it('checks revocation on every request, also for a token it verified before', async () => {
-    const revoked = new Set<string>();
-    const authenticate = sessionAuthenticator(SECRET, revocations(revoked));
+    const redis = revocations();
+    const authenticate = sessionAuthenticator(SECRET, redis);
     const { token, claims } = await signSession(SECRET, 'customer-2', 'customer', 60);
     expect(await authenticate(request(token))).not.toBeNull();
-    revoked.add(`session:revoked:${claims.jti}`);
+    await revokeSession(redis, claims);
     expect(await authenticate(request(token))).toBeNull();
   });
 
