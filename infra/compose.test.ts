@@ -83,6 +83,26 @@ describe('docker-compose.yml', () => {
     expect(services.mongo!.command).toEqual(expect.arrayContaining(['--replSet', 'rs0']));
   });
 
+  it("takes every key and the admin password from the installation's secret files, never from a value in the file", () => {
+    const top = (
+      parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+        secrets: Record<string, { file: string }>;
+      }
+    ).secrets;
+    for (const secret of Object.values(top)) expect(secret.file).toMatch(/^\.\/\.data\/secrets\/[A-Z_]+$/);
+    for (const [name, s] of Object.entries(services)) {
+      const env = s.environment ?? {};
+      for (const key of Object.keys(env)) expect(key, `${name}: ${key} given as a value`).not.toMatch(/_SECRET$|^ADMIN_PASSWORD$/);
+      for (const [key, file] of Object.entries(env).filter(([k]) => k.endsWith('_FILE'))) {
+        const secret = /^\/run\/secrets\/(\w+)$/.exec(file)?.[1];
+        expect(secret, `${name}: ${key}`).toBeDefined();
+        expect(top[secret!], `${name}: ${key} → a declared secret`).toBeDefined();
+        expect((s as { secrets?: string[] }).secrets ?? [], `${name} mounts ${secret}`).toContain(secret);
+      }
+    }
+    expect(services.identity!.environment!.COOKIE_SECURE).toBe('true');
+  });
+
   it('is valid against the Compose Specification schema, which refuses a broken copy', { timeout: 180_000 }, async () => {
     const validate = await composeValidator();
     const problems = validate(readCompose()).map((e) => `${e.instancePath} ${e.message}`);

@@ -14,6 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME, DEMO_SELLER_PASSWORD } from './seed/people';
+import { startEnvironment } from './start-env';
 import { buildBackends, bundlesStale } from './build-services';
 import { alreadySeeded, seed } from './seed/seed';
 import { webBuildCommand } from './web-build';
@@ -21,26 +22,7 @@ import { webBuildCommand } from './web-build';
 const ROOT = path.resolve(__dirname, '..');
 if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.env'));
 
-const DEV_DEFAULTS: Record<string, string> = {
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'info',
-  INTERNAL_SECRET: 'dev-internal-secret-change-me',
-  SESSION_SECRET: 'dev-session-secret-change-me-0123456789abcdef',
-  CARD_HASH_SECRET: 'dev-card-hash-secret-change-me-0123456789',
-  // Lets the demo seeder date orders over the last six months (ordering's config explains).
-  DEMO_BACKDATING: 'true',
-  // The seeder registers, signs in and uploads ~500 photos from one address; production runs with 1.
-  RATE_LIMIT_MULTIPLIER: '100',
-  ADMIN_USERNAME: 'admin',
-  ADMIN_PASSWORD: 'Admin#2026',
-  ADMIN_EMAIL: 'admin@marketplace.lk',
-  WEB_URL: 'http://localhost:3000',
-  OTEL_SDK_DISABLED: 'true',
-  // Locally the Kafka topics are shared with test runs: index only the items and packages this
-  // catalogue holds, so test stacks' items never reach the demo marketplace's listing.
-  SEARCH_OWN_DOCUMENTS_ONLY: 'true',
-};
-const env: NodeJS.ProcessEnv = { ...DEV_DEFAULTS, ...process.env };
+const env: NodeJS.ProcessEnv = startEnvironment(ROOT, process.env);
 
 interface Proc {
   name: string;

@@ -2,7 +2,15 @@
  * Gateway process: wiring only (telemetry first, then config, app, shutdown).
  */
 import '@market/platform/telemetry';
-import { ConfigError, GracefulShutdown, createLogger, createRedis, loadConfig, pingRedis } from '@market/platform';
+import {
+  ConfigError,
+  GracefulShutdown,
+  createLogger,
+  createRedis,
+  loadConfig,
+  pingRedis,
+  refuseUnsafeProductionConfig,
+} from '@market/platform';
 import { createGatewayApp } from './app';
 import { GatewayConfigSchema } from './config';
 import { rateLimits } from './rateLimits';
@@ -13,6 +21,7 @@ function main(): void {
   let config;
   try {
     config = loadConfig(GatewayConfigSchema, { SERVICE_NAME: 'gateway', ...process.env });
+    refuseUnsafeProductionConfig(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

@@ -3,10 +3,12 @@
  * customers with Sri Lankan names. Fixed data, so every fresh machine gets the same demo.
  */
 
-/** Password of every demo seller after the seeder changes the generated one. */
-export const DEMO_SELLER_PASSWORD = 'Seller#2026';
+import { DEMO_PASSWORDS } from '@market/platform';
+
+/** Password of every demo seller after the seeder changes the generated one (refused in production). */
+export const DEMO_SELLER_PASSWORD = DEMO_PASSWORDS.seller;
 /** Password of every demo customer. */
-export const DEMO_CUSTOMER_PASSWORD = 'Customer#2026';
+export const DEMO_CUSTOMER_PASSWORD = DEMO_PASSWORDS.customer;
 /** The customer account printed by `npm start`. */
 export const DEMO_CUSTOMER_USERNAME = 'nimal';
 

@@ -5,6 +5,7 @@
  * schema with its own. A missing or malformed value stops the process with a message that names
  * the variable; nothing runs on a half-valid configuration.
  */
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -78,12 +79,40 @@ export class ConfigError extends Error {
 }
 
 /**
- * Validates `env` against `schema` (usually `BaseConfigSchema.extend({...})`).
+ * The variables that may be given as files: keys, passwords, and the connection strings that may
+ * carry credentials. Others' `_FILE` names belong to other programs (`TF_CLI_CONFIG_FILE`, …).
+ */
+const FILE_SECRET = /^(?:[A-Z0-9_]+_SECRET|[A-Z0-9_]+_PASSWORD|MONGO_URL|REDIS_URL|SMTP_URL)$/;
+
+/**
+ * Resolves Docker and Kubernetes file secrets: for each `NAME_FILE` whose `NAME` is a secret
+ * ({@link FILE_SECRET}) and not set, the file's content (without its trailing newline) becomes
+ * `NAME`. docker-compose mounts the installation's keys this way (`/run/secrets/…`; README,
+ * Security), so they never sit in an environment listing. A value set directly wins over its file.
+ * @returns a copy of `env` with the files' values added
+ * @throws {ConfigError} naming the `NAME_FILE` variable whose file cannot be read
+ */
+export function withSecretFiles(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const resolved: NodeJS.ProcessEnv = { ...env };
+  for (const [key, file] of Object.entries(env)) {
+    const name = key.endsWith('_FILE') ? key.slice(0, -'_FILE'.length) : '';
+    if (!FILE_SECRET.test(name) || !file || env[name] !== undefined) continue;
+    try {
+      resolved[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (err) {
+      throw new ConfigError(`Invalid configuration:\n  ${key}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return resolved;
+}
+
+/**
+ * Validates `env` (after {@link withSecretFiles}) against `schema` (usually `BaseConfigSchema.extend({...})`).
  * @returns the parsed, typed configuration
  * @throws {ConfigError} naming every missing or malformed variable
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const result = schema.safeParse(env);
+  const result = schema.safeParse(withSecretFiles(env));
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(environment)';

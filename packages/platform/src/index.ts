@@ -3,6 +3,7 @@
  * first in `main.ts`, then use {@link runService} from here.
  */
 export * from './config';
+export * from './productionConfig';
 export * from './logger';
 export * from './errors';
 export * from './mongo';

@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { BaseConfigSchema, ConfigError, loadConfig, type BaseConfig } from './config';
+import { refuseUnsafeProductionConfig } from './productionConfig';
 import { createLogger } from './logger';
 import { connectMongo, pingMongo } from './mongo';
 import { createKafka, ensureTopics } from './kafka/client';
@@ -79,6 +80,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
   let config: z.infer<S>;
   try {
     config = loadConfig((def.configSchema ?? BaseConfigSchema) as S);
+    refuseUnsafeProductionConfig(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

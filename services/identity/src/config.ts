@@ -16,11 +16,14 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   ADMIN_USERNAME: z.string().min(3, 'must be at least 3 characters'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters'),
   ADMIN_EMAIL: z.email('must be an e-mail address'),
-  /** Send the session cookie only over HTTPS (true in production). */
+  /**
+   * Send the session cookie only over HTTPS. Unset: true when NODE_ENV=production (issue 27 item 4),
+   * false otherwise (`npm start` serves plain http). A local cluster on plain http sets 'false'.
+   */
   COOKIE_SECURE: z
     .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** Where people sign in, for links in e-mails. */
   WEB_URL: z.url().default('http://localhost:3000'),
   /**
@@ -28,6 +31,6 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
    * `identity`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS.
    */
   ...SearchConfigFields,
-});
+}).transform((c) => ({ ...c, COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production' }));
 
 export type IdentityConfig = z.infer<typeof IdentityConfigSchema>;

@@ -16,6 +16,20 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
     .default('false')
     .transform((v) => v === 'true'),
   /**
+   * Who takes the money (domain/payments.ts `PaymentProvider`). Only the sandbox exists: it
+   * approves every capture and confirms a wallet payment (`POST /paypal-transaction-complete`)
+   * with no proof from any provider, so production refuses it (platform's productionConfig.ts)
+   * unless {@link PAYMENT_SANDBOX_IN_PRODUCTION} says this deployment takes no real money. A real
+   * provider added here must verify the provider's own confirmation (a signed webhook or a
+   * server-to-server capture lookup) before an order is confirmed.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /** true only on a production-like demo (docker-compose, the k8s dev overlay): allows the sandbox. */
+  PAYMENT_SANDBOX_IN_PRODUCTION: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /**
    * The admin transaction search index: OPENSEARCH_URL, SEARCH_INDEX (alias prefix,
    * default `ordering`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS.
    */
