@@ -1,4 +1,4 @@
-import { revokeSession, signSession } from '@market/platform';
+import { revokeSession, revokeSessionsIssuedBefore, signSession } from '@market/platform';
 import type { Request } from 'express';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -7,10 +7,16 @@ import { sessionAuthenticator } from './session';
 const SECRET = 'a-session-secret-of-at-least-32-characters';
 /** A Redis stand-in holding the denylist's keys, for platform's revokeSession and the check (unit test only). */
 function revocations() {
-  const keys = new Set<string>();
+  const keys = new Map<string, string>();
   return {
-    set: async (key: string) => void keys.add(key),
-    exists: async (...asked: string[]) => asked.filter((k) => keys.has(k)).length,
+    set: async (key: string, value: string) => void keys.set(key, value),
+    // revokeSessionsIssuedBefore's script: raise the key to the value, answer what it holds.
+    eval: async (_script: string, _keys: number, key: string, value: string) => {
+      const held = String(Math.max(Number(keys.get(key) ?? 0), Number(value)));
+      keys.set(key, held);
+      return held;
+    },
+    mget: async (...asked: string[]) => asked.map((k) => keys.get(k) ?? null),
   } as unknown as Redis;
 }
 const request = (token: string) => ({ headers: { cookie: `mp_session=${token}` } }) as unknown as Request;
@@ -35,6 +41,19 @@ describe('the gateway session check', () => {
     expect(await authenticate(request(token))).not.toBeNull();
     await revokeSession(redis, claims);
     expect(await authenticate(request(token))).toBeNull();
+  });
+
+  it('refuses a remembered token issued before its subject’s password change, and passes the one re-issued after it', async () => {
+    const redis = revocations();
+    const authenticate = sessionAuthenticator(SECRET, redis);
+    const stolen = await signSession(SECRET, 'customer-4', 'customer', 30 * 24 * 3600);
+    const other = await signSession(SECRET, 'customer-5', 'customer', 60);
+    expect(await authenticate(request(stolen.token))).not.toBeNull();
+    const cutoff = await revokeSessionsIssuedBefore(redis, 'customer-4');
+    const kept = await signSession(SECRET, 'customer-4', 'customer', 60, { issuedAtLeast: cutoff });
+    expect(await authenticate(request(stolen.token))).toBeNull();
+    expect(await authenticate(request(kept.token))).toEqual({ id: 'customer-4', role: 'customer' });
+    expect(await authenticate(request(other.token))).toEqual({ id: 'customer-5', role: 'customer' });
   });
 
   it('refuses a verified token with its signature changed, and one signed with another secret', async () => {

@@ -1,7 +1,8 @@
 /**
  * The gateway's session check (docs/architecture.md, Sessions): the caller of a request is the subject of a
  * valid, unexpired, unrevoked session token from the `mp_session` cookie or a Bearer header
- * (unrevoked: not logged out, and its subject's account not deleted; see `isSessionRevoked`).
+ * (unrevoked: not logged out, its subject's account not deleted, and not issued before its
+ * subject's last password reset or change; see `isSessionRevoked`, one Redis MGET per request).
  * Every service trusts only the caller headers the gateway sets from this check, so a revoked
  * session reaches every service as an anonymous request and each refuses its writes with 401.
  * Anything else is an anonymous request; services answer 401 where a caller is needed.
