@@ -54,6 +54,22 @@ const templates = {
         `The code works once and expires in ${d.minutes} minutes. If you did not ask for it, ignore this e-mail.`,
       ]),
   },
+  /**
+   * A customer's or seller's password was reset with an e-mailed code or changed from the profile,
+   * queued by identity (issue 27 item 3). `when` is the Sri Lanka wall-clock time as identity
+   * wrote it; `resetUrl` the account kind's Forgot Password page, for an owner who did not do it.
+   */
+  'password-changed': {
+    data: z.object({ name: Name, when: z.string().max(60), how: z.enum(['reset', 'change']), resetUrl: z.string().max(500) }),
+    render: (d: { name: string; when: string; how: 'reset' | 'change'; resetUrl: string }) =>
+      compose('Your password was changed', `Hello ${d.name},`, [
+        `The password of your ${MARKETPLACE} account ${d.how === 'reset' ? 'was reset with an e-mailed code' : 'was changed'} on ${d.when}.`,
+        d.how === 'reset'
+          ? 'Every session of your account was signed out, "Remember me" ones included.'
+          : 'Every other session of your account was signed out, "Remember me" ones included, except the one where it was changed.',
+        `If this was not you, reset your password now at ${d.resetUrl} and check your account's details.`,
+      ]),
+  },
   'seller-credentials': {
     data: z.object({ name: Name, companyname: Name, username: z.string(), password: z.string(), loginUrl: z.string() }),
     render: (d: { name: string; companyname: string; username: string; password: string; loginUrl: string }) =>
