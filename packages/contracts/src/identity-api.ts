@@ -14,6 +14,7 @@ import {
   ForgotPasswordSchema,
   LoginSchema,
   RESET_CODE_LENGTH,
+  RESET_CODE_SENT,
   RequestDeleteSchema,
   SellerChangePasswordSchema,
   SellerRequestSchema,
@@ -110,6 +111,10 @@ const ownOrAdmin = <R extends z.ZodType>(role: 'customer' | 'seller', summary: s
   responses: { 200: `The ${role}`, ...pick(401, 404) },
 });
 
+/** What a password change does to sessions (issue 27 item 3; services/identity/src/accounts/passwordChanged.ts). */
+const PASSWORD_CHANGED_SESSIONS =
+  'A new password ends every other session of the account and sets a fresh `mp_session` cookie of the same lifetime for this one (an API client takes its new token from Set-Cookie); the account is e-mailed that its password changed.';
+
 /**
  * The three steps of a password reset: one set of routes serves customers and sellers
  * (services/identity/src/http/reset.ts), only the code's length and the new password's rules
@@ -121,8 +126,9 @@ const passwordReset = {
     audience: ['public' as const],
     added: true,
     body: ForgotPasswordSchema,
-    response: identityMessage('Email has been sent!'),
-    responses: { 200: 'Email has been sent!', 404: 'User not found!', ...pick(400), 429: 'Too many requests' },
+    // The same answer for an address without an account (issue 27 item 6): no 404 that tells.
+    response: identityMessage(RESET_CODE_SENT),
+    responses: { 200: `${RESET_CODE_SENT}, whether or not the address has an account`, ...pick(400), 429: 'Too many requests' },
   }),
   verify: {
     summary: 'Verify the reset code',
@@ -138,7 +144,11 @@ const passwordReset = {
     added: true,
     body,
     response: identityMessage('Your password has been changed'),
-    responses: { 200: 'Your password has been changed', 400: 'Code verification unsuccessfull', 429: 'Too many requests' },
+    responses: {
+      200: 'Your password has been changed; every session of the account ends and the account is e-mailed that its password changed',
+      400: 'Code verification unsuccessfull',
+      429: 'Too many requests',
+    },
   }),
 };
 
@@ -207,7 +217,12 @@ export const IDENTITY_OPERATIONS = [
     audience: ['customer'],
     body: CustomerUpdateSchema,
     response: CustomerAnswerSchema,
-    responses: { 200: 'The customer', ...pick(400, 401, 404), 409: 'Changed meanwhile', 429: OWN_PASSWORD_LOCKED },
+    responses: {
+      200: `The customer. ${PASSWORD_CHANGED_SESSIONS}`,
+      ...pick(400, 401, 404),
+      409: 'Changed meanwhile',
+      429: OWN_PASSWORD_LOCKED,
+    },
   },
   {
     method: 'delete',
@@ -386,7 +401,7 @@ export const IDENTITY_OPERATIONS = [
     audience: ['seller'],
     body: SellerChangePasswordSchema,
     response: identityMessage('Your update saved!'),
-    responses: { 200: 'Your update saved!', ...pick(400, 401, 404), 429: OWN_PASSWORD_LOCKED },
+    responses: { 200: `Your update saved! ${PASSWORD_CHANGED_SESSIONS}`, ...pick(400, 401, 404), 429: OWN_PASSWORD_LOCKED },
   },
   {
     method: 'post',

@@ -170,6 +170,13 @@ const EmailField = z
 export const RESET_CODE_LENGTH = { customer: 20, seller: 5 } as const;
 
 export const ForgotPasswordSchema = z.object({ email: EmailField });
+/**
+ * forgotPassword's one answer, whether or not the address has an account (issue 27 item 6): the
+ * specification's 'User not found!' for an unknown address, beside 'Email has been sent!' for a
+ * known one, told anybody whether an address has an account; both get this text now, and only a
+ * real account gets the code.
+ */
+export const RESET_CODE_SENT = 'If this address has an account, we sent a code';
 export const VerifyCodeSchema = z.object({ email: EmailField, code: z.string().trim().min(1, 'Code is required').max(40) });
 
 /** `resetPassword` body; `mismatch` is the screen's own wording ('password mismatch!' / 'Password mismatch!'). */

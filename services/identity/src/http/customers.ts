@@ -5,7 +5,8 @@
  * `DELETE /Customer/delete/{id}`, and the added `POST /Customer/logout`, `GET /Customer/me`,
  * `POST /Customer/checkPassword` (the password is checked before the delete
  * confirmation). Every check of the own password counts toward the login lockout
- * ({@link checkOwnPassword}).
+ * ({@link checkOwnPassword}). A password change ends the customer's other sessions, renews the
+ * changing one's cookie and e-mails the customer (issue 27 item 3, accounts/passwordChanged.ts).
  *
  * Authorization (docs/architecture.md, Authorization): a customer reaches only their own record; someone else's
  * id answers 404. Admins read every customer and may remove one.
@@ -27,12 +28,13 @@ import {
 import { Router, type Request } from 'express';
 import { Types } from 'mongoose';
 import { z } from 'zod';
+import { passwordChanged } from '../accounts/passwordChanged';
 import { customerSearch } from '../domain/adminSearch';
 import { hashPassword } from '../domain/passwords';
 import { customerDeleted, customerRegistered, customerUpdated } from '../events/identityEvents';
 import { customerView, type CustomerDoc } from '../store/customers';
 import type { IdentityDeps } from './deps';
-import { checkOwnPassword, endSession, logIn } from './session';
+import { checkOwnPassword, endSession, logIn, renewSession } from './session';
 
 export const DUPLICATE_ACCOUNT = 'Email or Username Already Exists';
 /** A wrong password on the delete screen (spec 000 section 5). */
@@ -156,6 +158,11 @@ export function customerRoutes(deps: IdentityDeps): Router {
     const written = await updateAggregate(customers, id, current.aggregateVersion, { $set: set }, (v) => [customerUpdated(next, v)]);
     if (!written) throw conflict(STALE);
     deps.relay.nudge();
+    if (body.password) {
+      // A new password ends the customer's other sessions and keeps this one (issue 27 item 3).
+      const owner = { kind: 'customer' as const, id: String(id), email: current.email, name: current.firstName };
+      await renewSession(deps, req, res, String(id), await passwordChanged(deps, owner, 'change'));
+    }
     res.json(customerView(next));
   });
 

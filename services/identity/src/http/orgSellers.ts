@@ -1,8 +1,9 @@
 /**
  * Organisation seller routes (spec 001 sections 4-7; `/orgseller/*` and `/orgSeller/*`, the same
  * paths in either case): the sellers' list and profiles (full for an admin and the seller
- * themself, the public face for everybody else), the seller's own profile and password, login
- * and logout. Accepting a request is in sellerRequests.ts, deletion in sellerDeletion.ts.
+ * themself, the public face for everybody else), the seller's own profile and password (a new
+ * password ends the seller's other sessions, renews the changing one's cookie and e-mails the
+ * seller: issue 27 item 3, accounts/passwordChanged.ts), login and logout. Accepting a request is in sellerRequests.ts, deletion in sellerDeletion.ts.
  */
 import { SellerChangePasswordSchema, SellerUpdateSchema } from '@market/contracts';
 import {
@@ -18,13 +19,14 @@ import {
 } from '@market/platform';
 import { Router } from 'express';
 import { z } from 'zod';
+import { passwordChanged } from '../accounts/passwordChanged';
 import { sellerSearch } from '../domain/adminSearch';
 import { hashPassword } from '../domain/passwords';
 import { sellerEvent } from '../events/identityEvents';
 import { ownSeller, STALE } from '../sellers/own';
 import { orgSellerPublicView, orgSellerView, publicFace, type OrgSellerDoc, type OrgSellerView } from '../store/sellers';
 import type { IdentityDeps } from './deps';
-import { checkOwnPassword, endSession, logIn } from './session';
+import { checkOwnPassword, endSession, logIn, renewSession } from './session';
 
 const SearchSchema = z.string().trim().max(100).optional();
 
@@ -97,6 +99,9 @@ export function orgSellerRoutes(deps: IdentityDeps): Router {
     // Counts toward the seller's login lockout, like the customer's own password checks.
     await checkOwnPassword(deps, 'seller', current, body.currentPassword, 'Invalid Current Password!', 'currentPassword');
     await orgSellers.updateOne({ _id: id }, { $set: { password: await hashPassword(body.password) } });
+    // A new password ends the seller's other sessions and keeps this one (issue 27 item 3).
+    const owner = { kind: 'seller' as const, id: String(id), email: current.email, name: current.ownername };
+    await renewSession(deps, req, res, String(id), await passwordChanged(deps, owner, 'change'));
     res.json({ message: 'Your update saved!' });
   });
 

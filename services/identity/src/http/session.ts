@@ -1,7 +1,8 @@
 /**
  * Session cookie handling for the three login kinds (docs/architecture.md, Sessions): login sets an
  * httpOnly, SameSite=Lax cookie holding a signed token; logout revokes it (Redis denylist) and
- * clears the cookie.
+ * clears the cookie; a password change renews the changing session's cookie after the others were
+ * revoked ({@link renewSession}).
  */
 import { LoginSchema, type Role } from '@market/contracts';
 import {
@@ -74,10 +75,21 @@ export async function checkOwnPassword(
   await deps.limits.loginSucceeded(limitKey);
 }
 
-/** Signs a session for the account and sets the cookie; returns the token (for {@link logIn}'s `bearer` answer). */
-export async function startSession(deps: IdentityDeps, res: Response, sub: string, role: Role, rememberMe = false): Promise<string> {
+/**
+ * Signs a session for the account and sets the cookie; returns the token (for {@link logIn}'s `bearer` answer).
+ * @param issuedAtLeast - ms since the epoch the session's issue time must not be below (a
+ *   revocation's cut-off, see {@link renewSession})
+ */
+export async function startSession(
+  deps: IdentityDeps,
+  res: Response,
+  sub: string,
+  role: Role,
+  rememberMe = false,
+  issuedAtLeast?: number,
+): Promise<string> {
   const ttl = rememberMe ? SESSION_TTL_SECONDS.remembered : SESSION_TTL_SECONDS.normal;
-  const { token } = await signSession(deps.config.SESSION_SECRET, sub, role, ttl);
+  const { token } = await signSession(deps.config.SESSION_SECRET, sub, role, ttl, { issuedAtLeast });
   res.cookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -86,6 +98,24 @@ export async function startSession(deps: IdentityDeps, res: Response, sub: strin
     maxAge: ttl * 1000,
   });
   return token;
+}
+
+/**
+ * Keeps the request's own session signed in after its account's sessions were revoked up to
+ * `cutoff` (a password change, issue 27 item 3; accounts/passwordChanged.ts): signs a fresh session
+ * issued at or after the cut-off, with the lifetime the old one had (30 days for "remember me",
+ * else 12 hours), and sets it as the cookie. An API client that sent its token as a Bearer takes
+ * the new one from the answer's Set-Cookie. Renewing rather than sparing the old token is also
+ * what a privilege change asks of a session id (OWASP Session Management).
+ * Does nothing when the request carries no valid session of `sub` (the gateway let it through, so
+ * that does not happen short of a race with its expiry).
+ */
+export async function renewSession(deps: IdentityDeps, req: Request, res: Response, sub: string, cutoff: number): Promise<void> {
+  const token = tokenFromHeaders(req.headers.cookie, req.headers.authorization);
+  const claims = token ? await verifySession(deps.config.SESSION_SECRET, token) : null;
+  if (!claims || claims.sub !== sub) return;
+  const remembered = claims.exp - claims.iat > SESSION_TTL_SECONDS.normal;
+  await startSession(deps, res, sub, claims.role, remembered, cutoff);
 }
 
 /** Revokes the request's session (if any) and clears the cookie. Always succeeds. */
