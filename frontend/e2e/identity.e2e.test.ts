@@ -5,6 +5,7 @@
  *    (read from MailDev) and changes the password;
  * 3. a customer resets a forgotten password with the code from MailDev.
  */
+import { RESET_CODE_SENT } from '@market/contracts';
 import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,7 +187,7 @@ describe('forgotten password journey', () => {
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await page.getByText('Email has been sent!').waitFor();
+    await page.getByText(RESET_CODE_SENT).waitFor();
     const mail = await latestMail(email, /reset code/);
     const code = /^Code: (\S+)$/m.exec(mail.text)![1]!;
     await page.getByLabel('Code').fill('WRONGCODE');

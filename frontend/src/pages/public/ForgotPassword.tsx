@@ -1,8 +1,11 @@
 /**
  * /CustomerForgotPassword and /SellerForgotPassword (spec 000 section 4, spec 001 section 4):
  * e-mail → code (sent by e-mail, verified on the server) → new password. Texts as documented:
- * 'User not found!', 'Email has been sent!', 'Code Verified Successfully!',
- * 'Code Verified Unsuccessfully!', 'Code verification unsuccessfull', the mismatch wording.
+ * 'Code Verified Successfully!', 'Code Verified Unsuccessfully!', 'Code verification
+ * unsuccessfull', the mismatch wording. The first step shows the server's one answer for every
+ * address, 'If this address has an account, we sent a code', instead of the documented
+ * 'User not found!' / 'Email has been sent!' pair that told who has an account (issue 27 item 6),
+ * and the code step does not claim a code went out either.
  * The fields are checked with the service's own schemas and their messages shown at the field,
  * never the browser's validation bubbles.
  */
@@ -115,7 +118,7 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
           {step === 1 && (
             <form noValidate onSubmit={(e) => (e.preventDefault(), void verify())}>
               <Stack>
-                <Text size="sm">Enter the code we sent to {email}.</Text>
+                <Text size="sm">If {email.trim()} has an account, enter the code we sent to it.</Text>
                 <TextInput
                   label="Code"
                   required
