@@ -7,12 +7,12 @@
  *
  *   npx tsx bench/http-cost.ts        (BENCH_SECONDS, BENCH_CONNECTIONS; needs `npm run infra:up`)
  */
-import { CALLER_ID_HEADER, CALLER_ROLE_HEADER, INTERNAL_TOKEN_HEADER, connectMongo } from '@market/platform';
+import { connectMongo, gatewayCallerHeaders } from '@market/platform';
 import { Types } from 'mongoose';
 import { TEST_SECRETS, startTestStack, testServers } from '@market/platform/testing';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hammer, type HammerResult } from './lib/hammer';
+import { hammer, type HammerOptions, type HammerResult } from './lib/hammer';
 import { insertBenchItems } from './lib/items';
 import { benchMain, benchSettings } from './lib/main';
 import type { BenchSection } from './lib/section';
@@ -45,21 +45,23 @@ export async function run(): Promise<BenchSection> {
     const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
     // A seller's request, as the gateway forwards it: never answered from the item micro-cache
-    // (services/catalogue/src/store/itemViewCache.ts), so it reads FerretDB every time.
-    const asSeller = {
-      [CALLER_ID_HEADER]: new Types.ObjectId().toHexString(),
-      [CALLER_ROLE_HEADER]: 'seller',
-      [INTERNAL_TOKEN_HEADER]: TEST_SECRETS.INTERNAL_SECRET,
+    // (services/catalogue/src/store/itemViewCache.ts), so it reads FerretDB every time. Each
+    // request carries a new proof signed as the gateway signs it (a service refuses one twice).
+    const seller = { id: new Types.ObjectId().toHexString(), role: 'seller' as const };
+    const proofRequest = { method: 'GET', target: PATH, requestId: 'bench-http-cost' };
+    const asSeller: Partial<HammerOptions> = {
+      headers: { 'x-request-id': proofRequest.requestId },
+      headersPerRequest: () => gatewayCallerHeaders(seller, TEST_SECRETS.INTERNAL_SECRET, proofRequest),
     };
-    const targets: [string, string, Record<string, string>?][] = [
+    const targets: [string, string, Partial<HammerOptions>?][] = [
       ['bare node:http', bareUrl],
       ['catalogue service, uncached (seller caller: FerretDB read)', catalogueUrl, asSeller],
       ['catalogue service (shopper: 1 s micro-cache)', catalogueUrl],
       ['gateway → catalogue (shopper)', stack.gatewayUrl],
     ];
     const measured: { target: string; result: HammerResult }[] = [];
-    for (const [target, base, headers] of targets)
-      measured.push({ target, result: await hammer(`${base}${PATH}`, { connections, duration: seconds, headers }) });
+    for (const [target, base, extra] of targets)
+      measured.push({ target, result: await hammer(`${base}${PATH}`, { connections, duration: seconds, ...extra }) });
 
     const base = measured[0]!.result;
     const rows = measured.map(({ target, result }, i) => {

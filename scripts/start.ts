@@ -31,6 +31,11 @@ interface Proc {
   args: string[];
   env?: Record<string, string>;
   cwd?: string;
+  /**
+   * Port of the process's metrics listener (METRICS_PORT, PORT + 1400: 9470–9477), apart from its
+   * API port (issue 27 item 9). Every listener binds HOST, 127.0.0.1 unless `.env` says otherwise.
+   */
+  metricsPort?: number;
   /** Path answering 200 once ready. */
   ready: string;
 }
@@ -46,14 +51,21 @@ const backend = (workspace: string) =>
     ? ['--watch', '--import', 'tsx', path.join(ROOT, workspace, 'src', 'main.ts')]
     : ['--enable-source-maps', path.join(ROOT, workspace, 'dist', 'main.js')];
 const PROCS: Proc[] = [
-  { name: 'identity', port: 8071, cmd: process.execPath, args: backend('services/identity'), ready: '/readyz' },
-  { name: 'catalogue', port: 8072, cmd: process.execPath, args: backend('services/catalogue'), ready: '/readyz' },
-  { name: 'cart', port: 8073, cmd: process.execPath, args: backend('services/cart'), ready: '/readyz' },
-  { name: 'ordering', port: 8074, cmd: process.execPath, args: backend('services/ordering'), ready: '/readyz' },
-  { name: 'reviews', port: 8075, cmd: process.execPath, args: backend('services/reviews'), ready: '/readyz' },
-  { name: 'reporting', port: 8076, cmd: process.execPath, args: backend('services/reporting'), ready: '/readyz' },
-  { name: 'notifications', port: 8077, cmd: process.execPath, args: backend('services/notifications'), ready: '/readyz' },
-  { name: 'gateway', port: 8070, cmd: process.execPath, args: backend('gateway'), ready: '/readyz' },
+  { name: 'identity', port: 8071, metricsPort: 9471, cmd: process.execPath, args: backend('services/identity'), ready: '/readyz' },
+  { name: 'catalogue', port: 8072, metricsPort: 9472, cmd: process.execPath, args: backend('services/catalogue'), ready: '/readyz' },
+  { name: 'cart', port: 8073, metricsPort: 9473, cmd: process.execPath, args: backend('services/cart'), ready: '/readyz' },
+  { name: 'ordering', port: 8074, metricsPort: 9474, cmd: process.execPath, args: backend('services/ordering'), ready: '/readyz' },
+  { name: 'reviews', port: 8075, metricsPort: 9475, cmd: process.execPath, args: backend('services/reviews'), ready: '/readyz' },
+  { name: 'reporting', port: 8076, metricsPort: 9476, cmd: process.execPath, args: backend('services/reporting'), ready: '/readyz' },
+  {
+    name: 'notifications',
+    port: 8077,
+    metricsPort: 9477,
+    cmd: process.execPath,
+    args: backend('services/notifications'),
+    ready: '/readyz',
+  },
+  { name: 'gateway', port: 8070, metricsPort: 9470, cmd: process.execPath, args: backend('gateway'), ready: '/readyz' },
   {
     name: 'web',
     port: 3000,
@@ -101,7 +113,13 @@ function buildWebIfStale(): void {
 function start(p: Proc, i: number): void {
   const child = spawn(p.cmd, p.args, {
     cwd: p.cwd ?? ROOT,
-    env: { ...env, SERVICE_NAME: p.name, PORT: String(p.port), ...p.env },
+    env: {
+      ...env,
+      SERVICE_NAME: p.name,
+      PORT: String(p.port),
+      ...(p.metricsPort ? { METRICS_PORT: String(p.metricsPort) } : {}),
+      ...p.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = `\x1b[${COLORS[i % COLORS.length]}m${p.name.padEnd(13)}\x1b[0m│ `;
@@ -200,6 +218,7 @@ async function main(): Promise<void> {
 
   Web app        http://localhost:3000
   API gateway    http://localhost:8070   (health: /healthz)
+  Metrics        http://127.0.0.1:9470/metrics   (gateway; 9471–9477 the services and the e-mail worker)
   MailDev inbox  http://localhost:1080   (every e-mail the marketplace sends)
 
   Admin          ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD}   → http://localhost:3000/AdminLogin

@@ -15,6 +15,11 @@ export interface HammerOptions {
   /** Seconds a request may take before it counts as an error (autocannon's default is 10). */
   timeout?: number;
   headers?: Record<string, string>;
+  /**
+   * Headers computed for each request, over `headers`: e.g. a new gateway proof per request
+   * (platform's http/callerProof.ts; a service refuses a proof a second time).
+   */
+  headersPerRequest?: () => Record<string, string>;
 }
 
 export interface HammerResult extends Percentiles {
@@ -37,6 +42,9 @@ export async function hammer(url: string, opts: HammerOptions): Promise<HammerRe
         ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration ?? 10 }),
         timeout: opts.timeout ?? 10,
         headers: opts.headers,
+        ...(opts.headersPerRequest
+          ? { requests: [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...opts.headersPerRequest!() } }) }] }
+          : {}),
       },
       (err, res) => (err ? reject(err as Error) : resolve(res)),
     );

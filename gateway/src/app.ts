@@ -5,18 +5,11 @@
  * table names. Unknown paths answer 404 `{ error }`; an unreachable service 502 `{ error }`.
  *
  * Identity headers (`x-caller-*`, `x-internal-token`) arriving from outside are always removed;
- * the gateway sets them itself only for a caller that `authenticate` vouches for.
+ * the gateway sets them itself only for a caller that `authenticate` vouches for, with a proof
+ * signed for that one upstream request (its method, exact path and query, request id; platform's
+ * http/callerProof.ts, issue 27 item 2), which the service checks.
  */
-import {
-  CALLER_ID_HEADER,
-  CALLER_ROLE_HEADER,
-  INTERNAL_TOKEN_HEADER,
-  createHttpApp,
-  finishApp,
-  gatewayCallerHeaders,
-  type Caller,
-  type ReadinessCheck,
-} from '@market/platform';
+import { CALLER_HEADERS, createHttpApp, finishApp, gatewayCallerHeaders, type Caller, type ReadinessCheck } from '@market/platform';
 import cors from 'cors';
 import type { Express, Request, RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -42,8 +35,8 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Headers to add to the proxied request (caller identity). */
-    upstreamHeaders?: Record<string, string>;
+    /** The caller the session vouched for (null: anonymous); the proxy signs its proof per upstream request. */
+    upstreamCaller?: Caller | null;
   }
 }
 
@@ -78,9 +71,8 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   if (deps.ownRoutes) app.use(deps.ownRoutes);
 
   const identify: RequestHandler = async (req, _res, next) => {
-    for (const h of [CALLER_ID_HEADER, CALLER_ROLE_HEADER, INTERNAL_TOKEN_HEADER]) delete req.headers[h];
-    const caller = deps.authenticate ? await deps.authenticate(req) : null;
-    req.upstreamHeaders = gatewayCallerHeaders(caller, config.INTERNAL_SECRET);
+    for (const h of CALLER_HEADERS) delete req.headers[h];
+    req.upstreamCaller = deps.authenticate ? await deps.authenticate(req) : null;
     next();
   };
   app.use(identify);
@@ -96,8 +88,18 @@ export function createGatewayApp(deps: GatewayDeps): Express {
       proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
       on: {
         proxyReq: (proxyReq, req) => {
-          for (const [k, v] of Object.entries(req.upstreamHeaders ?? {})) proxyReq.setHeader(k, v);
-          proxyReq.setHeader('x-request-id', String(req.headers['x-request-id']));
+          const requestId = String(req.headers['x-request-id']);
+          proxyReq.setHeader('x-request-id', requestId);
+          // Signed here, over the method and path exactly as they go upstream (http-proxy joins
+          // the target's path and collapses repeated slashes), so the service sees what was signed.
+          const request = { method: proxyReq.method, target: proxyReq.path, requestId };
+          const headers = gatewayCallerHeaders(
+            req.upstreamCaller ?? null,
+            config.INTERNAL_SECRET,
+            request,
+            config.CALLER_PROOF_TTL_SECONDS,
+          );
+          for (const [k, v] of Object.entries(headers)) proxyReq.setHeader(k, v);
         },
         error: (err, req, res) => {
           logger.warn({ err, service, url: req.url }, 'upstream unreachable');

@@ -2,7 +2,7 @@
  * Gateway configuration (validated at start-up like every service's).
  * Upstream URLs default to the local ports of `npm start`.
  */
-import { BaseConfigSchema } from '@market/platform';
+import { BaseConfigSchema, DEFAULT_CALLER_PROOF_TTL_SECONDS, MAX_CALLER_PROOF_TTL_SECONDS } from '@market/platform';
 import { z } from 'zod';
 import type { ServiceName } from './routes';
 
@@ -32,6 +32,11 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).default(1),
   /** How long an upstream may take to answer, in ms. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * Lifetime of the proof signed for each forwarded request, in seconds (platform's
+   * http/callerProof.ts; issue 27 item 2). Services accept at most 60.
+   */
+  CALLER_PROOF_TTL_SECONDS: z.coerce.number().int().min(1).max(MAX_CALLER_PROOF_TTL_SECONDS).default(DEFAULT_CALLER_PROOF_TTL_SECONDS),
 });
 
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;

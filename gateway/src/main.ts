@@ -10,6 +10,7 @@ import {
   loadConfig,
   pingRedis,
   refuseUnsafeProductionConfig,
+  serveHttp,
 } from '@market/platform';
 import { createGatewayApp } from './app';
 import { GatewayConfigSchema } from './config';
@@ -17,7 +18,7 @@ import { rateLimits } from './rateLimits';
 import { queueBoard } from './queueBoard';
 import { sessionAuthenticator } from './session';
 
-function main(): void {
+async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig(GatewayConfigSchema, { SERVICE_NAME: 'gateway', ...process.env });
@@ -49,8 +50,11 @@ function main(): void {
     readiness: [{ name: 'redis', check: () => pingRedis(redis) }],
     rateLimit: rateLimits(redis, config.RATE_LIMIT_MULTIPLIER),
   });
-  const server = app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'gateway listening'));
-  shutdown.addServer(server);
+  // HOST and METRICS_PORT as every service (platform's http/listen.ts; issue 27 items 2 and 9).
+  await serveHttp(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT, logger, shutdown });
 }
 
-main();
+main().catch((err: unknown) => {
+  process.stderr.write(`gateway failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

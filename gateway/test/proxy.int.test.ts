@@ -3,6 +3,7 @@
  * headers stripped and re-set only for an authenticated caller, CORS with credentials, the
  * cross-site guard, 404 for unknown paths and 502 for a service that is down.
  */
+import { verifyCallerProof } from '@market/platform';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -60,17 +61,30 @@ describe('gateway proxy', () => {
   it('strips forged identity headers from anonymous requests', async () => {
     const res = await request(gateway())
       .get('/Customer/get/abc')
-      .set({ 'x-caller-id': 'admin-1', 'x-caller-role': 'admin', 'x-internal-token': SECRET });
+      .set({ 'x-caller-id': 'admin-1', 'x-caller-role': 'admin', 'x-internal-token': SECRET, 'x-caller-proof': 'forged' });
     expect(res.body.headers['x-caller-id']).toBeUndefined();
     expect(res.body.headers['x-caller-role']).toBeUndefined();
     expect(res.body.headers['x-internal-token']).toBeUndefined();
+    expect(res.body.headers['x-caller-proof']).toBeUndefined();
   });
 
   it('sets identity headers for an authenticated caller, replacing forged ones', async () => {
-    const res = await request(gateway(true)).get('/Customer/me').set({ 'x-caller-id': 'admin-1', 'x-caller-role': 'admin' });
+    const res = await request(gateway(true))
+      .get('/Customer/me?x=1')
+      .set({ 'x-caller-id': 'admin-1', 'x-caller-role': 'admin', 'x-caller-proof': 'forged', 'x-request-id': 'req-7' });
     expect(res.body.headers['x-caller-id']).toBe('cust-1');
     expect(res.body.headers['x-caller-role']).toBe('customer');
-    expect(res.body.headers['x-internal-token']).toBe(SECRET);
+    // No static secret on the wire any more: a proof signed for this one request (issue 27 item 2).
+    expect(res.body.headers['x-internal-token']).toBeUndefined();
+    const claims = verifyCallerProof(SECRET, res.body.headers['x-caller-proof'], {
+      method: 'GET',
+      target: '/Customer/me?x=1',
+      requestId: 'req-7',
+    });
+    expect(claims).toMatchObject({ sub: 'cust-1', role: 'customer', exp: claims.iat + 30 });
+    expect(() =>
+      verifyCallerProof(SECRET, res.body.headers['x-caller-proof'], { method: 'GET', target: '/Customer/getAll', requestId: 'req-7' }),
+    ).toThrow('signed for another method or path');
   });
 
   it('answers unknown paths with 404 { error } without calling a service', async () => {

@@ -22,6 +22,20 @@ export const BaseConfigSchema = z.object({
   SERVICE_NAME: z.string().min(1),
   /** HTTP port of the service. */
   PORT: z.coerce.number().int().min(0).max(65535),
+  /**
+   * Address the HTTP listeners (API and metrics) bind. The loopback address by default, so on a
+   * developer's machine nothing but local processes reaches a service past the gateway (issue 27
+   * item 2; docs/architecture.md, Shape); containers set `0.0.0.0` (docker-compose.yml, k8s/), where
+   * the network and the NetworkPolicies keep services to the gateway.
+   */
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  /**
+   * Port of the process's metrics listener (`GET /metrics`, Prometheus text), apart from the API
+   * port so neither the ingress nor a client reaches it (issue 27 item 9; docs/architecture.md,
+   * Observability). Unset: no metrics listener; 0: a port the OS picks (logged). `npm start`,
+   * compose and k8s use PORT + 1400 (9470 for the gateway … 9477 for the e-mail worker).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** MongoDB (or FerretDB) connection string, without the database name. */
   MONGO_URL: z
     .string()
@@ -66,7 +80,10 @@ export const BaseConfigSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// URL')
     .default('smtp://127.0.0.1:1025'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Shared secret the gateway sends with caller identity headers (docs/architecture.md, Shape). */
+  /**
+   * Key of the gateway's short-lived proof on each forwarded request (http/callerProof.ts;
+   * docs/architecture.md, Shape): the gateway signs with it, services verify with it.
+   */
   INTERNAL_SECRET: z.string().min(16, 'must be at least 16 characters'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
 });

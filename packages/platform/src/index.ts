@@ -20,6 +20,8 @@ export * from './kafka/consumer';
 export * from './kafka/projection';
 export * from './http/app';
 export * from './http/caller';
+export * from './http/callerProof';
+export * from './http/listen';
 export * from './http/metrics';
 export * from './auth/session';
 export * from './http/paging';

@@ -23,6 +23,7 @@ import { createRedis, pingRedis } from './redis';
 import { GracefulShutdown } from './shutdown';
 import { createHttpApp, finishApp, type ReadinessCheck } from './http/app';
 import { callerFromGateway } from './http/caller';
+import { serveHttp } from './http/listen';
 import { getTelemetryHandle } from './telemetry-handle';
 
 export interface ServiceContext<C extends BaseConfig> {
@@ -73,7 +74,9 @@ export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
 }
 
 /**
- * Boots a service and starts serving HTTP on `PORT`. On a configuration error it prints the
+ * Boots a service and starts serving HTTP on `HOST:PORT`, its metrics on `HOST:METRICS_PORT`
+ * (http/listen.ts). Requests with caller headers must carry the gateway's proof
+ * (http/caller.ts, `callerFromGateway`). On a configuration error it prints the
  * message (naming the variable) and exits with code 78; on any other start-up failure with 1.
  */
 export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDefinition<S>): Promise<void> {
@@ -161,9 +164,9 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
     };
     await def.setup(ctx);
     finishApp(app, logger);
-    const server = app.listen(config.PORT, () => logger.info({ port: config.PORT }, 'listening'));
-    // Registered last, so it closes first: stop taking requests before closing their resources.
-    shutdown.addServer(server);
+    // HOST is the loopback address unless a container says otherwise (issue 27 item 2); metrics
+    // on their own listener (item 9). The API server is registered last, so it closes first.
+    await serveHttp(app, { host: config.HOST, port: config.PORT, metricsPort: config.METRICS_PORT, logger, shutdown });
   } catch (err) {
     logger.fatal({ err }, 'service failed to start');
     await shutdown.run();

@@ -130,6 +130,8 @@ export function freePort(): Promise<number> {
 /** A process of the marketplace started by a test, with its base URL. */
 export interface RunningProcess {
   url: string;
+  /** Base URL of the process's metrics listener (`GET /metrics`; METRICS_PORT, issue 27 item 9). */
+  metricsUrl: string;
   /** Everything the process printed (JSON log lines), for assertions on logs. */
   output: () => string;
   /** SIGTERM, then SIGKILL after 10 s; resolves when it exited. */
@@ -148,8 +150,9 @@ export interface RunningProcess {
 }
 
 /**
- * Starts `entry` as a child process on a free port and waits until its `/readyz` answers 200, so
- * tests exercise the real process: its config, wiring, database, Kafka and Redis. A `.ts` entry
+ * Starts `entry` as a child process on a free port (its metrics listener on another, unless `env`
+ * sets METRICS_PORT) bound to 127.0.0.1 (the HOST default), and waits until its `/readyz`
+ * answers 200, so tests exercise the real process: its config, wiring, database, Kafka and Redis. A `.ts` entry
  * runs through tsx; a `.js` entry (a compiled bundle, scripts/build-services.ts) runs on plain
  * Node with source maps, as `npm start` and the images run it.
  * @throws {Error} with the process output when it exits or is not ready within `timeoutMs`
@@ -158,6 +161,8 @@ export async function spawnProcess(entry: string, env: Record<string, string>, t
   const { spawn } = await import('node:child_process');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const metricsPort = env.METRICS_PORT ?? String(await freePort());
+  const metricsUrl = `http://127.0.0.1:${metricsPort}`;
   let out = '';
   type Run = {
     child: import('node:child_process').ChildProcess;
@@ -168,7 +173,15 @@ export async function spawnProcess(entry: string, env: Record<string, string>, t
   };
   const launch = (): Run => {
     const child = spawn(process.execPath, [...(entry.endsWith('.js') ? ['--enable-source-maps'] : ['--import', 'tsx']), entry], {
-      env: { ...process.env, OTEL_SDK_DISABLED: 'true', LOG_LEVEL: 'info', ...env, PORT: String(port) },
+      env: {
+        ...process.env,
+        OTEL_SDK_DISABLED: 'true',
+        LOG_LEVEL: 'info',
+        HOST: '127.0.0.1',
+        ...env,
+        PORT: String(port),
+        METRICS_PORT: metricsPort,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
@@ -224,7 +237,7 @@ export async function spawnProcess(entry: string, env: Record<string, string>, t
     run = launch();
     await ready(ms);
   };
-  return { url, output: () => out, stop, exitInfo: () => run.info, kill, restart, pid: () => run.child.pid };
+  return { url, metricsUrl, output: () => out, stop, exitInfo: () => run.info, kill, restart, pid: () => run.child.pid };
 }
 
 /** Secrets of test stacks (never used outside tests). */

@@ -4,8 +4,10 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { badRequest, HttpError } from '../errors';
-import { callerFromGateway, requireCaller } from './caller';
-import { createHttpApp, finishApp } from './app';
+import { callerFromGateway, REFUSED_CALLER_MESSAGE, requireCaller } from './caller';
+import { signCallerProof } from './callerProof';
+import { createHttpApp, finishApp, metricsRegistryOf } from './app';
+import { createMetricsServer } from './metrics';
 
 const logger = pino({ level: 'silent' });
 const SECRET = 'internal-secret-for-tests';
@@ -57,10 +59,18 @@ describe('HTTP kit', () => {
     expect(down.body.checks).toEqual([{ name: 'db', ok: false, error: 'down' }]);
   });
 
-  it('exposes Prometheus metrics', async () => {
-    const res = await request(build()).get('/metrics');
+  it('answers /metrics 404 on the API app; the metrics listener serves the registry (issue 27 item 9)', async () => {
+    const app = build();
+    expect((await request(app).get('/metrics')).status).toBe(404);
+    await request(app).get('/healthz');
+    const metrics = createMetricsServer(metricsRegistryOf(app));
+    const res = await request(metrics).get('/metrics');
     expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.text).toContain('process_cpu_user_seconds_total');
+    expect(res.text).toContain('http_request_duration_seconds_count{service="test",method="GET",route="/healthz",status="200"} 1');
+    expect((await request(metrics).get('/healthz')).status).toBe(404);
+    expect((await request(metrics).post('/metrics')).status).toBe(404);
   });
 
   it('turns a zod error into 400 { error, fields } with the schema message', async () => {
@@ -110,15 +120,79 @@ describe('HTTP kit', () => {
     expect(res.status).toBe(200);
   });
 
-  it('trusts caller headers only with the internal token', async () => {
+  it("trusts caller headers only with the gateway's proof for this very request (issue 27 item 2)", async () => {
     const app = build();
-    const forged = await request(app).get('/me').set('x-caller-id', 'c1').set('x-caller-role', 'customer');
-    expect(forged.status).toBe(401);
-    const wrong = await request(app).get('/me').set({ 'x-caller-id': 'c1', 'x-caller-role': 'customer', 'x-internal-token': 'nope' });
-    expect(wrong.status).toBe(401);
-    const ok = await request(app).get('/me').set({ 'x-caller-id': 'c1', 'x-caller-role': 'customer', 'x-internal-token': SECRET });
-    expect(ok.body).toEqual({ id: 'c1', role: 'customer' });
-    const seller = await request(app).get('/me').set({ 'x-caller-id': 's1', 'x-caller-role': 'seller', 'x-internal-token': SECRET });
+    const proof = (id: string, role: 'customer' | 'seller', target = '/me', requestId = 'req-1') =>
+      signCallerProof(SECRET, { id, role }, { method: 'GET', target, requestId });
+    const as = (id: string, role: string, extra: Record<string, string> = {}) => ({
+      'x-caller-id': id,
+      'x-caller-role': role,
+      'x-request-id': 'req-1',
+      ...extra,
+    });
+    const refused = { error: REFUSED_CALLER_MESSAGE };
+
+    // Anonymous: no caller header at all.
+    expect((await request(app).get('/me')).body).toEqual({ error: 'Please log in' });
+    expect((await request(app).post('/Customer/add').send({ phoneNumber: '0771234567' })).status).toBe(200);
+    // Caller headers without a good proof are refused, not taken as anonymous.
+    const forged = await request(app).post('/Customer/add').set(as('c1', 'customer')).send({ phoneNumber: '0771234567' });
+    expect([forged.status, forged.body]).toEqual([401, refused]);
+    expect(
+      (
+        await request(app)
+          .get('/me')
+          .set(as('c1', 'customer', { 'x-internal-token': SECRET }))
+      ).body,
+    ).toEqual(refused);
+    expect(
+      (
+        await request(app)
+          .get('/me')
+          .set(as('c1', 'customer', { 'x-caller-proof': 'nope' }))
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(app)
+          .get('/me')
+          .set({ 'x-caller-proof': proof('c1', 'customer', '/other') })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await request(app)
+          .get('/me')
+          .set(as('c1', 'customer', { 'x-caller-proof': proof('c1', 'customer', '/me', 'req-2') }))
+      ).status,
+    ).toBe(401);
+    // Plain headers that disagree with the proof.
+    expect(
+      (
+        await request(app)
+          .get('/me')
+          .set(as('c2', 'customer', { 'x-caller-proof': proof('c1', 'customer') }))
+      ).status,
+    ).toBe(401);
+    // Beside the old static token, even a good proof is refused.
+    const both = as('c1', 'customer', { 'x-caller-proof': proof('c1', 'customer'), 'x-internal-token': SECRET });
+    expect((await request(app).get('/me').set(both)).status).toBe(401);
+
+    const good = as('c1', 'customer', { 'x-caller-proof': proof('c1', 'customer') });
+    const ok = await request(app).get('/me').set(good);
+    expect([ok.status, ok.body]).toEqual([200, { id: 'c1', role: 'customer' }]);
+    expect((await request(app).get('/me').set(good)).body).toEqual(refused); // the same proof again
+    // The proof alone is enough; the plain headers are for logs.
+    expect(
+      (
+        await request(app)
+          .get('/me')
+          .set({ 'x-request-id': 'req-1', 'x-caller-proof': proof('c1', 'customer') })
+      ).status,
+    ).toBe(200);
+    const seller = await request(app)
+      .get('/me')
+      .set(as('s1', 'seller', { 'x-caller-proof': proof('s1', 'seller') }));
     expect(seller.status).toBe(403);
   });
 });

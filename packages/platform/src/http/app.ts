@@ -2,8 +2,9 @@
  * Express app factory every service and the gateway use, so all HTTP surfaces behave alike
  * (docs/architecture.md, Observability):
  * request id (taken from `x-request-id` or generated) on every log line and answer, helmet,
- * JSON body limit, `/healthz` (alive), `/readyz` (dependencies reachable), `/metrics`
- * (Prometheus), and `finishApp()` which adds the 404 and error handlers:
+ * JSON body limit, `/healthz` (alive), `/readyz` (dependencies reachable), the request metrics
+ * (served apart, on the metrics listener: {@link metricsRegistryOf}, listen.ts; `/metrics` on this
+ * app is a 404, issue 27 item 9), and `finishApp()` which adds the 404 and error handlers:
  * zod error → 400 `{ error, fields }`, {@link HttpError} → its status, malformed JSON → 400,
  * too large → 413, anything else → 500 without internals.
  */
@@ -14,6 +15,7 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { HttpError } from '../errors';
+import type { Registry } from 'prom-client';
 import { createMetrics } from './metrics';
 
 /** A named readiness check; it throws when its dependency is not reachable. */
@@ -61,6 +63,18 @@ export function zodErrorBody(err: ZodError): { error: string; fields: Record<str
   return { error: err.issues[0]?.message ?? 'Invalid request', fields };
 }
 
+const registries = new WeakMap<Express, Registry>();
+
+/**
+ * The metrics registry of an app made by {@link createHttpApp}, for its metrics listener.
+ * @throws {Error} for an app createHttpApp did not make
+ */
+export function metricsRegistryOf(app: Express): Registry {
+  const registry = registries.get(app);
+  if (!registry) throw new Error('metricsRegistryOf: not an app of createHttpApp');
+  return registry;
+}
+
 /**
  * Creates the app with the common middleware and probes. Add routes, then call
  * {@link finishApp}.
@@ -70,6 +84,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, uniquelocal');
   const { registry, httpMetrics } = createMetrics(opts.service);
+  registries.set(app, registry);
 
   const requestId: RequestHandler = (req, res, next) => {
     const given = req.get('x-request-id');
@@ -84,7 +99,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
       logger: opts.logger,
       genReqId: (req) => String(req.headers['x-request-id']),
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      autoLogging: { ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes(req.url ?? '') },
+      autoLogging: { ignore: (req) => ['/healthz', '/readyz'].includes(req.url ?? '') },
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
@@ -111,11 +126,6 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     const ready = results.every((r) => r.ok);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: results });
   });
-  app.get('/metrics', async (_req, res) => {
-    res.setHeader('Content-Type', registry.contentType);
-    res.send(await registry.metrics());
-  });
-
   if (opts.parseJson !== false) app.use(express.json({ limit: opts.jsonLimit ?? '100kb' }));
   return app;
 }

@@ -1,8 +1,10 @@
 /**
  * Prometheus metrics (docs/architecture.md, Observability): default process metrics plus an HTTP request
- * duration histogram labelled by method, route and status.
+ * duration histogram labelled by method, route and status, served by a listener of their own
+ * ({@link createMetricsServer}, on `METRICS_PORT`), never on the API port (issue 27 item 9).
  */
 import type { RequestHandler } from 'express';
+import { createServer, type Server } from 'node:http';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** A per-process registry with default metrics and the HTTP histogram. */
@@ -31,4 +33,28 @@ export function createMetrics(service: string): { registry: Registry; httpMetric
     next();
   };
   return { registry, httpMetrics };
+}
+
+/**
+ * The metrics listener's server (not yet listening): `GET` or `HEAD /metrics` answers the
+ * registry in Prometheus text format (200, `text/plain; version=0.0.4`), anything else 404. No
+ * express, no logging: Prometheus asks every few seconds and nothing else is served here.
+ */
+export function createMetricsServer(registry: Registry): Server {
+  return createServer((req, res) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+      return;
+    }
+    registry.metrics().then(
+      (text) => {
+        res.writeHead(200, { 'Content-Type': registry.contentType });
+        res.end(req.method === 'HEAD' ? undefined : text);
+      },
+      () => {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Metrics failed\n');
+      },
+    );
+  });
 }
