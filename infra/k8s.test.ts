@@ -232,6 +232,37 @@ describe('k8s manifests describe the system', () => {
     expect([...new Set(backends)].sort()).toEqual(['gateway', 'web']);
   });
 
+  it('serve /metrics on a metrics port of its own that no Service or Ingress reaches, scraped from the pod (issue 27 item 9)', () => {
+    type Backend = { service: { name: string; port: { name?: string; number?: number } } };
+    const ingressPorts = ofKind<{ spec: { rules: { http: { paths: { backend: Backend }[] } }[] } }>('Ingress').flatMap((i) =>
+      i.spec.rules.flatMap((r) => r.http.paths.map((p) => p.backend.service.port)),
+    );
+    for (const port of ingressPorts) expect(port).toEqual({ name: 'http' });
+    for (const name of processes.filter((p) => p !== 'web')) {
+      const d = byName(deployments, name)!;
+      const c = d.spec.template.spec.containers[0]!;
+      const metrics = c.ports?.find((p) => p.name === 'metrics')?.containerPort;
+      expect(metrics, `${name}: a metrics containerPort`).toBeDefined();
+      expect(metrics, `${name}: metrics apart from the API port`).not.toBe(containerPort(d));
+      expect(envValue(d, 'METRICS_PORT'), `${name}: METRICS_PORT`).toBe(String(metrics));
+      expect(String(metrics), `${name}: as compose`).toBe(compose.services[name]?.environment?.METRICS_PORT);
+      // Inside a pod the process listens on every interface; the NetworkPolicies decide who reaches it.
+      expect(envValue(d, 'HOST'), `${name}: HOST`).toBe('0.0.0.0');
+      const annotations = (d.spec.template.metadata as Meta & { annotations?: Record<string, string> }).annotations ?? {};
+      expect(annotations['prometheus.io/port'], `${name}: scrape port`).toBe(String(metrics));
+      expect(annotations['prometheus.io/path']).toBe('/metrics');
+      const s = byName(services, name)!;
+      expect(
+        s.spec.ports.map((p) => p.targetPort),
+        `${name}: the Service leaves the metrics port out`,
+      ).not.toContain('metrics');
+      expect(s.spec.ports.map((p) => p.port)).not.toContain(metrics);
+    }
+    type Policy = { metadata: Meta; spec: { ingress?: { ports?: { port: string | number }[] }[] } };
+    const monitoring = ofKind<Policy>('NetworkPolicy').find((p) => p.metadata.name === 'metrics-from-monitoring')!;
+    expect(monitoring.spec.ingress!.flatMap((r) => r.ports ?? []).map((p) => p.port)).toEqual(['metrics']);
+  });
+
   it('harden every workload: probes, requests and limits, non-root, read-only root, no escalation, no capabilities', () => {
     expect(workloads.length).toBeGreaterThanOrEqual(processes.length);
     for (const w of workloads) {
