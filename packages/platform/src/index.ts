@@ -20,6 +20,7 @@ export * from './kafka/consumer';
 export * from './kafka/projection';
 export * from './http/app';
 export * from './http/caller';
+export * from './http/attemptLimits';
 export * from './http/callerProof';
 export * from './http/listen';
 export * from './http/metrics';
