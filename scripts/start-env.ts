@@ -10,6 +10,8 @@ import { installationSecrets, secretsDir } from './secrets';
 export const DEV_DEFAULTS: Readonly<Record<string, string>> = {
   NODE_ENV: 'development',
   LOG_LEVEL: 'info',
+  // Every process listens on loopback only: the gateway is the way in (issue 27 item 2).
+  HOST: '127.0.0.1',
   // Lets the demo seeder date orders over the last six months (ordering's config explains).
   DEMO_BACKDATING: 'true',
   // The seeder registers, signs in and uploads ~500 photos from one address; production runs with 1.
