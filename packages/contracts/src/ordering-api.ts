@@ -16,6 +16,11 @@ import {
   OrderStatusChangeSchema,
   WalletCompleteSchema,
   WRONG_CVV,
+  CVC_LOCKED_ACCOUNT,
+  CVC_LOCKED_CARD,
+  MAX_WRONG_CVC_PER_ACCOUNT,
+  MAX_WRONG_CVC_PER_CARD,
+  WRONG_CVC_WINDOW_MINUTES,
 } from './ordering';
 import {
   CardAnswerSchema,
@@ -161,7 +166,13 @@ export const ORDERING_OPERATIONS = [
     added: true,
     body: CheckoutPaySchema,
     response: CheckoutAnswerSchema,
-    responses: { 200: 'The checkout with its receipt', 400: WRONG_CVV, 404: notYours, 409: 'The checkout changed' },
+    responses: {
+      200: 'The checkout with its receipt',
+      400: WRONG_CVV,
+      404: notYours,
+      409: 'Item is not available Right now! / Package is not available Right now! (deleted, unavailable or outside its dates since pricing) / the checkout changed',
+      429: `${CVC_LOCKED_CARD} (${MAX_WRONG_CVC_PER_CARD} wrong CVCs) / ${CVC_LOCKED_ACCOUNT} (${MAX_WRONG_CVC_PER_ACCOUNT} over its cards), for ${WRONG_CVC_WINDOW_MINUTES} minutes; Retry-After: the seconds left`,
+    },
   },
   {
     method: 'post',

@@ -11,6 +11,20 @@ export const DELIVERY_AND_VAT_CENTS = DELIVERY_AND_VAT * 100;
 export const RECEIPT_NO_LENGTH = 10;
 
 export const WRONG_CVV = 'Wrong cvv/cvc number please enter correct cvv';
+/**
+ * Wrong CVCs allowed per saved card, and per account over all of its cards, within
+ * {@link WRONG_CVC_WINDOW_MINUTES} (issue 27 item 5; docs/architecture.md, Rate limits). Once a
+ * card or the account has used them, every pay with that card (or any card of the account)
+ * answers 429 {@link CVC_LOCKED_CARD} / {@link CVC_LOCKED_ACCOUNT} with Retry-After until the
+ * window ends, the right CVC included, and the customer is e-mailed once per window.
+ */
+export const MAX_WRONG_CVC_PER_CARD = 5;
+export const MAX_WRONG_CVC_PER_ACCOUNT = 10;
+export const WRONG_CVC_WINDOW_MINUTES = 15;
+/** The 429 of a card locked after too many wrong CVCs; the pay page adds the wait from Retry-After. */
+export const CVC_LOCKED_CARD = 'Too many wrong security codes for this card';
+/** The 429 of an account locked after too many wrong CVCs over its cards. */
+export const CVC_LOCKED_ACCOUNT = 'Too many wrong security codes on this account';
 export const ORDER_PLACED = 'Your Order has been placed Successfully';
 export const CARD_ADDED = 'New Payment Method Added Successfully';
 export const CARD_UPDATED = 'Card Updated Successfully';

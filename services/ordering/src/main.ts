@@ -8,6 +8,7 @@ import '@market/platform/telemetry';
 import { Queues, type EmailJob } from '@market/contracts';
 import { createQueue, mailOnce, mergeHandlers, runService } from '@market/platform';
 import { cancellationHandlers } from './cancellation/saga';
+import { cvcGuard } from './checkout/cvcLimits';
 import { customerOrderMailHandlers } from './mail/customerOrderMails';
 import { newOrderMailHandlers } from './mail/newOrderMails';
 import { OrderingConfigSchema } from './config';
@@ -26,7 +27,7 @@ import { sandboxCaptureModel, sandboxProvider } from './store/sandboxProvider';
 void runService({
   configSchema: OrderingConfigSchema,
   dbName: 'ordering',
-  async setup({ config, app, db, startRelay, consume, bullRedis, shutdown, logger, kafka }) {
+  async setup({ config, app, db, startRelay, consume, redis, bullRedis, shutdown, logger, kafka }) {
     const cards = cardModel(db);
     const checkouts = checkoutModel(db);
     const book = orderBook(db);
@@ -74,6 +75,8 @@ void runService({
         book,
         provider,
         cardSecret: config.CARD_HASH_SECRET,
+        // Wrong CVCs lock a card or the account for a while, with one e-mail (issue 27 item 5).
+        cvcGuard: cvcGuard({ redis, emailQueue, customers: rm.customers, logger }),
         demoBackdating: config.DEMO_BACKDATING,
         nudge,
       }),

@@ -203,6 +203,28 @@ const templates = {
       ]),
   },
   /**
+   * Too many wrong security codes (CVC) were entered for one of the customer's saved cards, or
+   * over all of them: paying with the card (or every card) is paused (issue 27 item 5), queued by
+   * ordering once per lockout window. Names the card by brand and last 4 digits only.
+   */
+  'cvc-locked': {
+    data: z.object({
+      name: Name,
+      card: z.string().max(60),
+      scope: z.enum(['card', 'account']),
+      attempts: z.number().int(),
+      minutes: z.number().int(),
+    }),
+    render: (d: { name: string; card: string; scope: 'card' | 'account'; attempts: number; minutes: number }) =>
+      compose('Payments paused after wrong security codes', `Hello ${d.name},`, [
+        d.scope === 'card'
+          ? `The wrong security code (CVC) was entered ${d.attempts} times for your ${d.card}, so payments with this card are paused for ${d.minutes} minutes.`
+          : `Wrong security codes (CVC) were entered ${d.attempts} times for your saved cards, the last time for your ${d.card}, so payments with all your saved cards are paused for ${d.minutes} minutes.`,
+        'If this was you, wait and try again with the code printed on the back of the card.',
+        'If it was not you, someone may be using your account: change your password now and check the cards saved in your wallet.',
+      ]),
+  },
+  /**
    * An item on the customer's wishlist got cheaper or is back in stock, queued by the
    * cart service; the way to stop these e-mails is named in each.
    */

@@ -10,6 +10,7 @@ import type { CardDoc } from '../store/cards';
 import type { CheckoutDoc } from '../store/checkouts';
 import type { OrderBook } from '../store/orders';
 import type { ReadModels } from '../store/readModels';
+import type { CvcGuard } from './cvcLimits';
 
 export interface CheckoutDeps {
   checkouts: Model<CheckoutDoc>;
@@ -20,6 +21,8 @@ export interface CheckoutDeps {
   provider: PaymentProvider;
   /** The key of the cards' CVC hashes (config `CARD_HASH_SECRET`). */
   cardSecret: string;
+  /** The wrong-CVC lockout of cards and accounts (cvcLimits.ts; issue 27 item 5). */
+  cvcGuard: CvcGuard;
   /** Honour `X-Demo-Placed-At` (demo seeding only; config `DEMO_BACKDATING`). */
   demoBackdating?: boolean;
   /** Wakes the outbox relay after a write that recorded events. */

@@ -4,10 +4,13 @@
  *
  * 1. the customer's own checkout (404 otherwise); one no longer `Open` was paid already and is
  *    only finished and answered (a repeated or concurrent pay answers the same result);
- * 2. the card: the customer's own (404 `Card not found`), not expired (400 CARD_EXPIRED), and the
- *    CVC matching the card's keyed hash (400 WRONG_CVV; domain/cards.ts);
+ * 2. the card: the customer's own (404 `Card not found`), not expired (400 CARD_EXPIRED), neither
+ *    it nor the account locked after too many wrong CVCs (429 CVC_LOCKED_CARD / CVC_LOCKED_ACCOUNT
+ *    with Retry-After, checked before the CVC; cvcLimits.ts, issue 27 item 5), and the CVC matching
+ *    the card's keyed hash (400 WRONG_CVV, counted towards the lockout; domain/cards.ts);
  * 3. every line still sold: an item or package deleted or made unavailable since the checkout was
- *    priced cannot be bought (409 ITEM_UNAVAILABLE / PACKAGE_UNAVAILABLE with `{ line }`);
+ *    priced, or a package outside its dates now (Sri Lanka days, issue 27 item 7), cannot be
+ *    bought (409 ITEM_UNAVAILABLE / PACKAGE_UNAVAILABLE with `{ line }`; domain/pricing.ts);
  * 4. the provider captures the amount (`amountCents`, cents, computed on the server), once per
  *    checkout (the order number is the capture's idempotency key);
  * 5. a compare-and-set on the checkout's version moves it `Open` → `AwaitingStock` with the
@@ -40,7 +43,10 @@ export interface PayCheckout {
   demoPlacedAt?: string;
 }
 
-type PayDeps = Pick<CheckoutDeps, 'checkouts' | 'cards' | 'rm' | 'book' | 'provider' | 'cardSecret' | 'demoBackdating' | 'nudge'>;
+type PayDeps = Pick<
+  CheckoutDeps,
+  'checkouts' | 'cards' | 'rm' | 'book' | 'provider' | 'cardSecret' | 'cvcGuard' | 'demoBackdating' | 'nudge'
+>;
 
 export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment: body, demoPlacedAt }: PayCheckout): Promise<CheckoutDoc> {
   const c = await ownCheckout(d, customerId, checkoutId);
@@ -82,7 +88,7 @@ export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment:
 
 /** The payment's method: the customer's usable card with its CVC checked, or the wallet. */
 async function paymentMethod(
-  d: Pick<CheckoutDeps, 'cards' | 'cardSecret'>,
+  d: Pick<CheckoutDeps, 'cards' | 'cardSecret' | 'cvcGuard'>,
   customerId: string,
   body: CheckoutPay,
 ): Promise<Pick<CheckoutPayment, 'PaymentType' | 'cardId'>> {
@@ -91,7 +97,13 @@ async function paymentMethod(
   const card = await d.cards.findById(new Types.ObjectId(body.cardId)).lean<CardDoc>();
   if (!card || card.ownerID !== customerId) throw notFound('Card not found');
   if (!expiryNotPast(card.carddate)) throw badRequest(CARD_EXPIRED, { cardId: CARD_EXPIRED });
-  if (!cvvMatches(d.cardSecret, String(card._id), body.cvv, card.cvvHash)) throw badRequest(WRONG_CVV, { cvv: WRONG_CVV });
+  // Before the comparison: once locked, a right guess must not be told apart from a wrong one.
+  await d.cvcGuard.ensureOpen(card);
+  if (!cvvMatches(d.cardSecret, String(card._id), body.cvv, card.cvvHash)) {
+    await d.cvcGuard.wrong(card);
+    throw badRequest(WRONG_CVV, { cvv: WRONG_CVV });
+  }
+  await d.cvcGuard.right(card);
   return { PaymentType: 'Card', cardId: String(card._id) };
 }
 
