@@ -1,11 +1,14 @@
 /**
  * Vite build of the web app, and its unit-test project (vitest, jsdom). The app is served on
  * its own origin (:3000) and calls the gateway (`VITE_API_URL`, default http://localhost:8070)
- * with credentials (docs/architecture.md, Shape).
+ * with credentials (docs/architecture.md, Shape). Its security headers (issue 27 item 4) come from
+ * server/securityHeaders.ts, through server/securityHeadersPlugin.ts.
  */
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { NONCE_PLACEHOLDER } from './server/securityHeaders';
+import { securityHeadersPlugin } from './server/securityHeadersPlugin';
 
 /**
  * Mantine's ScrollArea (also inside Table.ScrollContainer, Select's dropdown and Modal) imports
@@ -131,7 +134,12 @@ export default defineConfig({
     preloadRoutePages,
     // index.html's early `me` preload needs the same gateway address as the app.
     { name: 'gateway-url-in-html', transformIndexHtml: (html: string) => html.replace('%GATEWAY_URL%', GATEWAY_URL) },
+    // Last: hashes the finished index.html's inline scripts (dist/security-headers.*) and sends the headers under `vite preview`.
+    securityHeadersPlugin(GATEWAY_URL),
   ],
+  // Puts <meta property="csp-nonce" nonce="…"> (read by src/main.tsx for Mantine's <style> tags)
+  // and the same nonce on the built tags; each server writes a fresh nonce there per answer.
+  html: { cspNonce: NONCE_PLACEHOLDER },
   server: { port: 3000, strictPort: true, host: '127.0.0.1' },
   preview: { port: 3000, strictPort: true, host: '127.0.0.1' },
   build: {
@@ -153,7 +161,7 @@ export default defineConfig({
   test: {
     name: 'frontend',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
     css: false,
     // Above the 5 s that findBy* may wait (src/test-setup.ts): a page test with several steps on a

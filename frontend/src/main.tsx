@@ -1,7 +1,10 @@
 /** Entry of the web app: Mantine theme, notices and confirmation modals (both loaded on first use), the data layer's query client and the router. */
+// First: before any module builds a zod schema (the Content-Security-Policy forbids zod's JIT).
+import './lib/zodJitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
@@ -14,9 +17,16 @@ import { NOTIFICATIONS_POSITION, theme } from './theme';
 // One query cache for the pages and for the reads their routes start ahead (routes.tsx).
 const queryClient = createQueryClient();
 
+// This answer's style nonce (issue 27 item 4, server/securityHeaders.ts): the policy allows only
+// <style> tags that carry it. Mantine writes some at run time (theme variables, responsive props),
+// and so does react-remove-scroll under Mantine's modals (its scroll lock), which takes the nonce
+// from get-nonce.
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
+if (styleNonce) setNonce(styleNonce);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} getStyleNonce={styleNonce ? () => styleNonce : undefined}>
       <ModalsSlot />
       <NotificationsSlot position={NOTIFICATIONS_POSITION} />
       <QueryProvider client={queryClient}>
