@@ -53,6 +53,8 @@ RUN npm run build -w frontend
 
 FROM nginxinc/nginx-unprivileged:1.27-alpine AS web
 COPY infra/docker/nginx.conf /etc/nginx/conf.d/default.conf
+# The security headers this build of index.html needs (issue 27 item 4), included by default.conf.
+COPY --from=web-build /app/frontend/dist/security-headers.conf /etc/nginx/security-headers.conf
 COPY --from=web-build /app/frontend/dist /usr/share/nginx/html
 EXPOSE 8080
 
