@@ -101,8 +101,14 @@ function newestMtime(dir: string): number {
 
 function buildWebIfStale(): void {
   const dist = path.join(ROOT, 'frontend', 'dist', 'index.html');
-  const sources = Math.max(newestMtime(path.join(ROOT, 'frontend', 'src')), newestMtime(path.join(ROOT, 'packages', 'contracts', 'src')));
-  if (existsSync(dist) && statSync(dist).mtimeMs > sources) return;
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'frontend', 'src')),
+    newestMtime(path.join(ROOT, 'frontend', 'server')),
+    newestMtime(path.join(ROOT, 'packages', 'contracts', 'src')),
+  );
+  // A build from before the security headers lacks the file `vite preview` needs to send them (frontend/server).
+  const policy = path.join(ROOT, 'frontend', 'dist', 'security-headers.json');
+  if (existsSync(dist) && existsSync(policy) && statSync(dist).mtimeMs > sources) return;
   console.log('building the web app …');
   // The production build of React whatever NODE_ENV the processes run with (scripts/web-build.ts).
   const build = webBuildCommand(env);
