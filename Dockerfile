@@ -60,7 +60,9 @@ EXPOSE 8080
 
 FROM ${NODE_IMAGE} AS service
 WORKDIR /app
-ENV NODE_ENV=production
+# A container's loopback is its own: listen on every interface of the container (processes bind
+# 127.0.0.1 by default, issue 27 item 2); NetworkPolicies and the compose network keep them private.
+ENV NODE_ENV=production HOST=0.0.0.0
 # All of /app, not only /app/node_modules: npm nests a workspace's own version of a package
 # (express 5 under services/*/node_modules while swagger-ui-express hoists express 4) there.
 COPY --from=prod-deps /app ./
