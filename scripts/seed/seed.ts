@@ -16,6 +16,7 @@
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { existsSync } from 'node:fs';
+import { colomboDate } from '@market/contracts/rules';
 import type { AnswerOf } from '@market/contracts/client';
 import { expectStatus, mailText, Session } from './api';
 import { itemBodyOf, loadDevices, photoPath, type Device } from './devices';
@@ -126,15 +127,17 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
           content.map(async (id) => (await seller.session.request('get', '/items/get/{id}', { params: { id } })).body),
         );
         const price = Math.round(items.reduce((s, it) => s + it.Price, 0) * 0.9);
-        const year = new Date().getFullYear();
+        // On sale from a week ago to a year from today (Sri Lanka days): a package is listed and
+        // sold only between its dates, and one that has already ended is refused (issue 27 item 7).
+        const day = (days: number) => colomboDate(new Date(Date.now() + days * 86_400_000));
         expectStatus(
           await seller.session.request('post', '/Packages/addPackage', {
             body: {
               packageName: p === 0 ? 'Family Bundle' : 'Work and Play Bundle',
               description: `${content.length} devices together for less: save 10% on the set.`,
               price,
-              startDate: `${year}-01-01`,
-              endDate: `${year + 1}-12-31`,
+              startDate: day(-7),
+              endDate: day(365),
               image: items[0]!.Images[0]!,
               content,
             },

@@ -101,6 +101,9 @@ describe('the screen agrees with the server (property)', () => {
                 priceCents: s.priceCents,
                 image: '',
                 packageAvailability: true,
+                // On sale whenever the property runs (checkout refuses a package outside its dates).
+                startDate: '2000-01-01',
+                endDate: '2999-12-31',
                 content: [],
                 deleted: false,
               });

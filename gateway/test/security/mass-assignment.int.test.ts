@@ -18,6 +18,7 @@ import {
   listedItem,
   savedCard,
   type CheckoutBody,
+  colomboDay,
 } from '@market/testing';
 import { waitFor } from '@market/platform/testing';
 import { saveStackLogs } from './world';
@@ -166,8 +167,8 @@ describe('catalogue', () => {
       packageName: 'Owner Test',
       description: 'One item',
       price: 1000,
-      startDate: '2026-01-01',
-      endDate: '2030-12-31',
+      startDate: colomboDay(-1),
+      endDate: colomboDay(365),
       image: `${'a'.repeat(64)}.webp`,
       content: [itemId],
       seller: other.id,

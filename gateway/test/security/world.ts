@@ -19,6 +19,7 @@ import {
   savedCard,
   buy,
   finished,
+  colomboDay,
 } from '@market/testing';
 
 export type { Client, CatalogueWorld };
@@ -66,8 +67,9 @@ export function packageBody(items: string[], overrides: Record<string, unknown> 
     packageName: 'Security Bundle',
     description: 'Phone with a case',
     price: 185000,
-    startDate: '2026-01-01',
-    endDate: '2030-12-31',
+    // On sale whenever the tests run (a package is listed and sold only between its dates).
+    startDate: colomboDay(-1),
+    endDate: colomboDay(365),
     image: `${'a'.repeat(64)}.webp`,
     content: items,
     ...overrides,

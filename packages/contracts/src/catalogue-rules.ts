@@ -5,6 +5,8 @@
  * `sideEffects: false`, get none of the schemas (initial JavaScript). `./catalogue`
  * re-exports them beside its schemas.
  */
+import { colomboDate } from './colomboTime';
+
 export const CATEGORIES = ['Mobile Phones', 'Tablet / iPad / iPod', 'Gaming', 'Wearable', 'Laptops', 'Other'] as const;
 export const COLOURS = ['Black', 'White', 'Red', 'Gold', 'Silver', 'Yellow'] as const;
 /** Model prefixes: New, Replacement, Refurbished, Personalized (spec 001 section 9). */
@@ -62,3 +64,55 @@ export const NO_ITEMS = 'Cannot Create a Package Without Items';
 export const NO_NAME = 'Cannot Create a Package Without a Name';
 export const EMPTYING_PACKAGE = 'Cannot Delete All Items From a Package';
 export const NOT_OWN_ITEMS = 'A package can contain only your own items';
+
+// ---------- a package's sale dates (issue 27 item 7; spec 000 and 001 section 3 "Package") ----------
+
+/**
+ * Where a package stands against its dates today: `upcoming` before its startDate, `on-sale` from
+ * the first moment of its startDate to the last of its endDate, `ended` after. Days are Sri Lanka
+ * calendar days (Asia/Colombo, UTC+05:30, the marketplace's one clock, colomboTime.ts), so a
+ * package ending today sells until 23:59:59.999 Colombo time (18:29:59.999 UTC).
+ */
+export type PackageSaleState = 'upcoming' | 'on-sale' | 'ended';
+
+/** A stored date as the package form sends it: `YYYY-MM-DD`. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The sale state of a package with `startDate` and `endDate` (`YYYY-MM-DD`, as stored) at `now`.
+ * A date that is not `YYYY-MM-DD` (never written since the form's schema checks it) counts as
+ * `ended`: such a package is neither listed nor sold (fail closed).
+ */
+export function packageSaleState(p: { startDate: string; endDate: string }, now: Date = new Date()): PackageSaleState {
+  if (!DAY.test(p.startDate) || !DAY.test(p.endDate)) return 'ended';
+  const today = colomboDate(now);
+  if (today < p.startDate) return 'upcoming';
+  return today > p.endDate ? 'ended' : 'on-sale';
+}
+
+/**
+ * Whether a package is listed to customers and may be bought at `now` (its dates only; its
+ * `packageAvailability` switch and deletion are checked beside this): the customer listing, a
+ * customer's package page, the cart and checkout (start and pay) all ask this.
+ */
+export function packageOnSale(p: { startDate: string; endDate: string }, now: Date = new Date()): boolean {
+  return packageSaleState(p, now) === 'on-sale';
+}
+
+/** How the seller's own list labels each state (their packages stay listed to them in every state). */
+export const PACKAGE_SALE_LABELS: Readonly<Record<PackageSaleState, string>> = {
+  upcoming: 'Not started yet',
+  'on-sale': 'On sale',
+  ended: 'Ended',
+};
+
+/**
+ * The 400 of a package whose endDate is already past in Sri Lanka (a new package, or an edit that
+ * moves the end into the past), in the form's own style ('End Date Required !').
+ */
+export const PACKAGE_END_PAST = 'End Date cannot be in the past !';
+
+/** Whether `endDate` (`YYYY-MM-DD`) is today or later in Sri Lanka at `now`. */
+export function endDateNotPast(endDate: string, now: Date = new Date()): boolean {
+  return endDate >= colomboDate(now);
+}

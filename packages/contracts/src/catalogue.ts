@@ -23,6 +23,8 @@ import {
   NO_ITEMS,
   NO_NAME,
   EMPTYING_PACKAGE,
+  PACKAGE_END_PAST,
+  endDateNotPast,
 } from './catalogue-rules';
 
 export * from './catalogue-rules';
@@ -190,14 +192,21 @@ export const ItemListQuerySchema = z.object({
 
 // ---------- packages (spec 001 section 5, "Create package", "Package form") ----------
 
-/** A date as `YYYY-MM-DD`. */
+/** Whether `YYYY-MM-DD` names a day of the calendar (2026-02-30 does not). */
+const calendarDay = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** A date as `YYYY-MM-DD` (a Sri Lanka calendar day; a longer ISO text is cut to its day). */
 const dateField = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
     .regex(/^\d{4}-\d{2}-\d{2}/, message)
-    .transform((s) => s.slice(0, 10));
+    .transform((s) => s.slice(0, 10))
+    .refine(calendarDay, message);
 
 const PackageFields = {
   description: z.string({ error: 'Description is required !' }).trim().min(1, 'Description is required !').max(5000),
@@ -241,7 +250,10 @@ export const PackageCreateSchema = z
     packageName: packageName(NO_NAME),
     image: ImageRefSchema.or(z.literal('')).refine((s) => s !== '', 'Image Required!'),
   })
-  .refine((v) => v.endDate >= v.startDate, endNotBeforeStart);
+  .refine((v) => v.endDate >= v.startDate, endNotBeforeStart)
+  // A package that has already ended would never be listed or sold (issue 27 item 7). An edit
+  // may keep a past end it already had; the catalogue checks a changed one (http/packages.ts).
+  .refine((v) => endDateNotPast(v.endDate), { path: ['endDate'], message: PACKAGE_END_PAST });
 
 /**
  * Body of `PUT /Packages/updatePackages/{id}`: without an image the old one stays; `version` as

@@ -44,3 +44,32 @@ describe('a write the writer must see next', () => {
     expect((await index.search({ query: { match_all: {} } }, { size: 10 })).total).toBe(0);
   });
 });
+
+describe('an index created by an older definition', () => {
+  it('gets the fields a newer definition adds when a process opens it, so writes carrying them are accepted', async () => {
+    const alias = uniqueName('grow');
+    const open = (properties: Record<string, unknown>) =>
+      new SearchIndex({
+        url: testServers().opensearchUrl,
+        alias,
+        replicas: 0,
+        definition: (replicas) => listIndexDefinition(replicas, properties),
+        logger: pino({ level: 'silent' }),
+      });
+    const older = open({});
+    const newer = open({ endDate: { type: 'keyword' } });
+    try {
+      await older.bulk([{ kind: 'put', id: 'a', doc: { view: {}, key: 'a' }, version: 1 }], { refresh: 'wait_for' });
+      // A strict mapping refuses the unknown field until the newer definition has been put.
+      await expect(older.bulk([{ kind: 'put', id: 'b', doc: { view: {}, key: 'b', endDate: '2026-12-31' }, version: 1 }])).rejects.toThrow(
+        /strict_dynamic_mapping/,
+      );
+      await newer.bulk([{ kind: 'put', id: 'b', doc: { view: {}, key: 'b', endDate: '2026-12-31' }, version: 1 }], { refresh: 'wait_for' });
+      const found = await newer.search({ query: { range: { endDate: { gte: '2026-11-28' } } } }, { size: 10 });
+      expect(found.total).toBe(1);
+    } finally {
+      await older.client.indices.delete({ index: `${alias}*` }).catch(() => undefined);
+      await Promise.all([older.close(), newer.close()]);
+    }
+  });
+});

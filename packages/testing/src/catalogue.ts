@@ -3,6 +3,7 @@
  * the catalogue; sellers approved through the real flow (credentials read from MailDev); a
  * signed-in customer; valid item and package bodies.
  */
+import { colomboDate } from '@market/contracts';
 import type { BodyOf } from '@market/contracts/client';
 import { startTestStack, uniqueName, type TestStack } from '@market/platform/testing';
 import assert from 'node:assert/strict';
@@ -73,16 +74,26 @@ export function itemBody(overrides: Record<string, unknown> = {}) {
 type PackageBody = BodyOf<'post', '/Packages/addPackage'>;
 
 /**
+ * The Sri Lanka calendar day `days` from today, `YYYY-MM-DD` (a package's startDate and endDate are
+ * Asia/Colombo days: it is on sale from the first moment of its start day to the last of its end
+ * day, issue 27 item 7). Tests date their packages from it so they stay on sale whenever they run.
+ */
+export function colomboDay(days = 0, now: Date = new Date()): string {
+  return colomboDate(new Date(now.getTime() + days * 86_400_000));
+}
+
+/**
  * A valid add-package body (`POST /Packages/addPackage`) of the items `content`, on sale from
- * 2026-01-01 to 2099-12-31, with a stored image name; `overrides` replace any field.
+ * yesterday to a year from today (Sri Lanka days, {@link colomboDay}), with a stored image name;
+ * `overrides` replace any field.
  */
 export function packageBody(content: string[], overrides: Partial<PackageBody> = {}): PackageBody {
   return {
     packageName: 'Galaxy Starter Kit',
     description: 'Phone and earbuds together',
     price: 2500,
-    startDate: '2026-01-01',
-    endDate: '2099-12-31',
+    startDate: colomboDay(-1),
+    endDate: colomboDay(365),
     image: `${'c'.repeat(64)}.webp`,
     content,
     ...overrides,

@@ -1,7 +1,7 @@
 /**
  * Wishlists and carts through the gateway on real servers (spec 000 sections 4, 5, 7
  * and 8; docs/architecture.md, Expected flows): created by CustomerRegistered, the documented
- * messages, duplicates and unavailable items refused, quantities kept, a refused update changing
+ * messages, duplicates and unavailable items (and packages outside their dates) refused, quantities kept, a refused update changing
  * nothing, someone else's cart or wishlist answering 404, and the event flows ItemUpdated
  * (unavailable), ItemDeleted / PackageDeleted (lines removed), OrderConfirmed (bought lines
  * removed, published here as ordering would), OrderRejected (nothing) and CustomerDeleted (both
@@ -22,6 +22,7 @@ import {
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { colomboDay } from '@market/testing';
 import { Client, itemBody, startCartWorld, type CartWorld, type Customer } from './fixtures';
 
 let world: CartWorld;
@@ -43,8 +44,9 @@ const packageBody = (content: string[], overrides: Record<string, unknown> = {})
   packageName: `Bundle ${tag.replace(/[^A-Za-z]/g, '')}`,
   description: 'Phone with a case',
   price: 185000,
-  startDate: '2026-12-01',
-  endDate: '2026-12-31',
+  // On sale whenever the test runs (Sri Lanka days); a package outside its dates cannot be added.
+  startDate: colomboDay(-1),
+  endDate: colomboDay(30),
   image: `${'a'.repeat(64)}.webp`,
   content,
   ...overrides,
@@ -217,6 +219,21 @@ describe('cart', () => {
       expect(res.body).toEqual({ error, fields: { [field]: error } });
     }
     expect((await putCart(alice, before._id, { ItemIDs: 'x' })).status).toBe(400);
+    expect(await cartOf(alice)).toEqual(before);
+  });
+
+  it("refuses a package outside its dates with 'Package is not available Right now!' (issue 27 item 7)", async () => {
+    const res = await seller.request('post', '/Packages/addPackage', {
+      body: packageBody([i1], { startDate: '2030-01-01', endDate: '2030-12-31' }),
+    });
+    expect(res.status).toBe(201);
+    const later = res.body._id;
+    // Known to the cart with its dates and switched available: the refusal is for the dates.
+    await world.readModel('package', later, { available: true, startDate: '2030-01-01' });
+    const before = await cartOf(alice);
+    const refused = await putCart(alice, before._id, { ItemIDs: before.ItemIDs, PackageIDs: [...before.PackageIDs, later] });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: PACKAGE_UNAVAILABLE, fields: { PackageIDs: PACKAGE_UNAVAILABLE } });
     expect(await cartOf(alice)).toEqual(before);
   });
 

@@ -5,7 +5,7 @@
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
+import { colomboDay, itemBody, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;
@@ -18,8 +18,9 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   packageName: `Gamer Bundle ${tag}`,
   description: 'Console with two games',
   price: 185000,
-  startDate: '2026-12-01',
-  endDate: '2026-12-31',
+  // On sale whenever the test runs: customers see a package only between its dates.
+  startDate: colomboDay(-1),
+  endDate: colomboDay(30),
   image: `${'a'.repeat(64)}.webp`,
   content: myItems,
   ...overrides,
@@ -56,7 +57,7 @@ describe('creating packages', () => {
       packageName: `Gamer Bundle ${tag}`,
       price: 185000,
       packageAvailability: true,
-      startDate: '2026-12-01',
+      startDate: colomboDay(-1),
     });
     expect(res.body.content.map((c) => c.Item_name)).toEqual(['PlayStation 5', 'DualSense']);
   });
@@ -70,7 +71,9 @@ describe('creating packages', () => {
     ['price', { price: 2_000_000.01 }, 'Invalid Price !!!'],
     ['startDate', { startDate: '' }, 'Start Date Required !'],
     ['endDate', { endDate: '' }, 'End Date Required !'],
-    ['endDate', { endDate: '2026-11-30' }, 'End Date cannot be before Start Date'],
+    ['endDate', { startDate: colomboDay(10), endDate: colomboDay(5) }, 'End Date cannot be before Start Date'],
+    ['endDate', { startDate: '2020-01-01', endDate: '2020-12-31' }, 'End Date cannot be in the past !'],
+    ['startDate', { startDate: '2026-02-30' }, 'Start Date Required !'],
     ['image', { image: '' }, 'Image Required!'],
   ])('refuses a bad %s: %s', async (field, overrides, message) => {
     const res = await seller.post('/Packages/addPackage', body(overrides));

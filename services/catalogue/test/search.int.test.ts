@@ -20,7 +20,7 @@ import { searchAlias } from '../src/config';
 import { indexDefinition, searchRequest } from '../src/domain/search';
 import { itemPut } from '../src/events/searchProjection';
 import { SearchIndex } from '../src/store/searchIndex';
-import { Client, itemBody, startCatalogueWorld, type CatalogueWorld } from '@market/testing';
+import { Client, colomboDay, itemBody, startCatalogueWorld, type CatalogueWorld } from '@market/testing';
 
 const OPENSEARCH_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9200';
 
@@ -172,8 +172,9 @@ describe('packages', () => {
       packageName: name,
       description: 'Console with two games',
       price: 185000,
-      startDate: '2026-12-01',
-      endDate: '2026-12-31',
+      // On sale whenever the test runs (customers see a package only between its dates).
+      startDate: colomboDay(-1),
+      endDate: colomboDay(30),
       image: `${'a'.repeat(64)}.webp`,
       content: [item.body._id],
     });

@@ -7,7 +7,7 @@
  */
 import { STALE_ITEM, STALE_PACKAGE, type ItemAnswer } from '@market/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decided, listedItem, savedCard, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
+import { colomboDay, decided, listedItem, savedCard, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: Client;
@@ -144,8 +144,8 @@ describe('stale package writes', () => {
       packageName: 'Stale Combo',
       description: 'Two things',
       price: 5000,
-      startDate: '2026-01-01',
-      endDate: '2026-12-31',
+      startDate: colomboDay(-1),
+      endDate: colomboDay(30),
       image: 'avatarMale.jpg',
       content: [itemId],
     };

@@ -96,7 +96,10 @@ export class SearchIndex<V = unknown, B extends SearchBody = SearchBody> {
 
   /**
    * Creates `<alias>-v1` with the alias when no index has the alias yet (once; two replicas
-   * racing create the same name, and the loser's "already exists" is fine).
+   * racing create the same name, and the loser's "already exists" is fine). When the alias
+   * exists, its index gets the definition's mappings again, which adds the fields a newer
+   * definition brought (e.g. the packages' `startDate`/`endDate`): a strict mapping would refuse
+   * every write carrying them. Documents written before lack them until `npm run search:rebuild`.
    * @throws when OpenSearch does not answer (the next call tries again)
    */
   ensure(): Promise<void> {
@@ -109,11 +112,27 @@ export class SearchIndex<V = unknown, B extends SearchBody = SearchBody> {
 
   private async createIfMissing(): Promise<void> {
     const exists = await this.client.indices.existsAlias({ name: this.alias });
-    if (exists.body) return;
+    if (exists.body) return this.addNewFields();
     try {
       await this.createIndex(`${this.alias}-v1`, true);
     } catch (err) {
       if (!/resource_already_exists_exception/.test(String((err as Error).message))) throw err;
+    }
+  }
+
+  /**
+   * Puts the definition's mappings on the alias's index. Adding fields is allowed on a live index;
+   * a changed field is not, and is logged (a rebuild applies it) rather than stopping the service.
+   */
+  private async addNewFields(): Promise<void> {
+    const { mappings } = this.opts.definition(this.opts.replicas) as { mappings?: Record<string, unknown> };
+    if (!mappings) return;
+    try {
+      await this.client.indices.putMapping({ index: this.alias, body: mappings as never });
+    } catch (err) {
+      if (/illegal_argument_exception|mapper_parsing_exception/.test(String((err as Error).message)))
+        this.opts.logger.warn({ err, alias: this.alias }, 'search index mapping differs from the definition: run npm run search:rebuild');
+      else throw err;
     }
   }
 

@@ -1,7 +1,8 @@
 /**
  * The catalogue's item and package events keep the availability read model (docs/architecture.md, Expected flows: an item made unavailable can no longer be put in a cart):
  * - ItemCreated / ItemUpdated → `{ available: ItemAvailabilityStatus, deleted: false }`;
- *   PackageCreated / PackageUpdated → `{ available: packageAvailability, deleted: false }`.
+ *   PackageCreated / PackageUpdated → `{ available: packageAvailability, startDate, endDate, deleted: false }`
+ *   (a package outside its dates cannot be added: store/readModels.ts `availableIds`).
  * - ItemDeleted / PackageDeleted → a tombstone. A cart drops the line the next time it is read or
  *   written (http/cart.ts); an item leaves the wishlists of its watchers (store/watchers.ts), each
  *   read by `_id`: nothing here reads every cart or wishlist.
@@ -78,6 +79,8 @@ export function catalogueHandlers({ items, packages, wishlists, watchers, alert 
       const data = PackageEventDataSchema.parse(event.data);
       await applyVersioned(packages, normalId(data.packageId), event.aggregateVersion, {
         available: data.packageAvailability,
+        startDate: data.startDate,
+        endDate: data.endDate,
         deleted: false,
       });
     },
@@ -85,6 +88,8 @@ export function catalogueHandlers({ items, packages, wishlists, watchers, alert 
       const data = PackageEventDataSchema.parse(event.data);
       await applyVersioned(packages, normalId(data.packageId), event.aggregateVersion, {
         available: data.packageAvailability,
+        startDate: data.startDate,
+        endDate: data.endDate,
         deleted: false,
       });
     },

@@ -4,7 +4,8 @@
  *
  * - `item_availability` / `package_availability`: `{ _id: item or package id, available,
  *   deleted, aggregateVersion }` from the catalogue's item and package events. An id absent here,
- *   deleted, or with `available: false` is not available (spec 000 section 4).
+ *   deleted, or with `available: false` is not available (spec 000 section 4); nor is a package
+ *   outside its `startDate`..`endDate` (kept from its events; issue 27 item 7).
  * - `customers`: `{ _id: customer id, deleted, aggregateVersion }` from identity's customer
  *   events, so a deleted customer's cart and wishlist are not created again by a late event or
  *   request; with the name, e-mail and "E-mail me about my wishlist" setting the wishlist alerts
@@ -15,6 +16,7 @@
  * Every write goes through `applyVersioned` (version-guarded upsert): a duplicate or older event
  * changes nothing.
  */
+import { packageOnSale } from '@market/contracts';
 import { byIds } from '@market/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 
@@ -23,6 +25,13 @@ export interface AvailabilityDoc {
   available: boolean;
   deleted: boolean;
   aggregateVersion: number;
+  /**
+   * Packages only: the sale dates, `YYYY-MM-DD` Sri Lanka days; outside them the package cannot
+   * be added (issue 27 item 7). Absent on documents written before they were kept (until the
+   * package's next event): then only `available` counts here, and checkout still checks the dates.
+   */
+  startDate?: string;
+  endDate?: string;
   /** Items only: the item's name, final price in cents and units in stock. */
   name?: string;
   finalPriceCents?: number;
@@ -48,6 +57,8 @@ function availabilitySchema(collection: string) {
       available: { type: Boolean, required: true },
       deleted: { type: Boolean, default: false },
       aggregateVersion: { type: Number, required: true },
+      startDate: String,
+      endDate: String,
       name: String,
       finalPriceCents: Number,
       quantity: Number,
@@ -90,10 +101,15 @@ export function customerRefModel(conn: Connection): Model<CustomerRefDoc> {
   return (conn.models.CustomerRef as Model<CustomerRefDoc>) ?? conn.model('CustomerRef', customerSchema);
 }
 
-/** Which of `ids` are available (known, not deleted, available). */
-export async function availableIds(model: Model<AvailabilityDoc>, ids: readonly string[]): Promise<Set<string>> {
+/**
+ * Which of `ids` are available (known, not deleted, available and, for a package with its dates
+ * kept, on sale today in Sri Lanka: contracts' packageOnSale).
+ */
+export async function availableIds(model: Model<AvailabilityDoc>, ids: readonly string[], now: Date = new Date()): Promise<Set<string>> {
   const rows = await byIds(model, ids);
-  return new Set([...rows.values()].filter((r) => r.available && !r.deleted).map((r) => r._id));
+  const onSale = (r: AvailabilityDoc) =>
+    r.startDate === undefined || r.endDate === undefined || packageOnSale({ startDate: r.startDate, endDate: r.endDate }, now);
+  return new Set([...rows.values()].filter((r) => r.available && !r.deleted && onSale(r)).map((r) => r._id));
 }
 
 /** Which of `ids` are deleted from the catalogue. */

@@ -6,7 +6,14 @@
  *
  * Index document (`_id` = package id, external `_version` = its aggregateVersion): `view` (the
  * package as the API answers it, not indexed), `name` (text with a `.prefix` sub-field),
- * `sellerId` keyword, `available` boolean, `createdAt` date, `deleted` (tombstones).
+ * `sellerId` keyword, `available` boolean, `startDate` and `endDate` keywords (`YYYY-MM-DD`, which
+ * sort as text in date order), `createdAt` date, `deleted` (tombstones).
+ *
+ * Customers see a package only between its dates (issue 27 item 7): the request filters
+ * `startDate <= today <= endDate` with today's Sri Lanka day at query time, so a package leaves
+ * or enters the listing at Colombo midnight without any write. A document indexed before the
+ * dates were (an index built by an older catalogue, until `npm run search:rebuild`) has neither
+ * and is not shown to customers.
  */
 import { rupees, type PackageEventData } from '@market/contracts';
 import { indexDefinition, textQuery, type SearchRequestBody } from './search';
@@ -50,7 +57,15 @@ export function packageDocFromEvent(d: PackageEventData) {
     // Events written before createdAt was carried: the epoch, so such packages sort oldest.
     createdAt: d.createdAt ?? new Date(0).toISOString(),
   };
-  return { view, name: d.packageName, sellerId: d.seller, available: d.packageAvailability, createdAt: view.createdAt };
+  return {
+    view,
+    name: d.packageName,
+    sellerId: d.seller,
+    available: d.packageAvailability,
+    startDate: d.startDate,
+    endDate: d.endDate,
+    createdAt: view.createdAt,
+  };
 }
 
 /** Settings and mappings of a package index (the item index's analyzers). */
@@ -66,6 +81,9 @@ export function packageIndexDefinition(replicas: number) {
         name: p.name,
         sellerId: p.sellerId,
         available: p.available,
+        // Keywords, not dates: a stored date that is no calendar day must not fail the write.
+        startDate: { type: 'keyword' },
+        endDate: { type: 'keyword' },
         createdAt: p.createdAt,
         deleted: p.deleted,
       },
@@ -75,12 +93,18 @@ export function packageIndexDefinition(replicas: number) {
 
 /**
  * The search body for a package list, newest first.
- * @param scope - `sellerId`: only this seller's packages; `availableOnly`: hide unavailable ones
+ * @param scope - `sellerId`: only this seller's packages; `availableOnly`: hide unavailable ones;
+ *   `onSaleOn`: a Sri Lanka day `YYYY-MM-DD` (contracts' colomboDate of now), only packages whose
+ *   startDate ≤ it ≤ endDate (what customers see; a seller's own list and admins leave it out)
  */
-export function packageSearchRequest(q: string | undefined, scope: { sellerId?: string; availableOnly: boolean }): SearchRequestBody {
+export function packageSearchRequest(
+  q: string | undefined,
+  scope: { sellerId?: string; availableOnly: boolean; onSaleOn?: string },
+): SearchRequestBody {
   const filter: Record<string, unknown>[] = [];
   if (scope.sellerId) filter.push({ term: { sellerId: scope.sellerId } });
   if (scope.availableOnly) filter.push({ term: { available: true } });
+  if (scope.onSaleOn) filter.push({ range: { startDate: { lte: scope.onSaleOn } } }, { range: { endDate: { gte: scope.onSaleOn } } });
   return {
     query: { bool: { must: q ? [textQuery(q, ['name'])] : [], filter } },
     sort: [{ createdAt: { order: 'desc' } }],

@@ -1,7 +1,8 @@
 /**
  * Package routes at their documented paths (spec 000 and 001 section 7):
- * `GET /Packages/getPackages` (customers see available packages only; `mine=true` for the
- * seller's own, all states; search by name), `GET /Packages/getPackage/{id}`,
+ * `GET /Packages/getPackages` (customers see available packages only, and only between their
+ * startDate and endDate, Sri Lanka days, issue 27 item 7; `mine=true` for the seller's own, all
+ * states and dates; search by name), `GET /Packages/getPackage/{id}` (the same rule for customers),
  * `POST /Packages/addPackage`, `PUT /Packages/updatePackages/{id}`,
  * `DELETE /Packages/deletePackage/{id}` (own, or admin).
  *
@@ -10,6 +11,11 @@
  * `X-Result-Truncated`); a seller's writes are indexed at once (`refresh=wait_for`, best effort,
  * as for items), so their own list shows them in the answer's wake.
  *
+ * Dates: a new package whose endDate has passed in Sri Lanka is refused (contracts'
+ * PackageCreateSchema: 400 PACKAGE_END_PAST on `endDate`), and so is an edit that moves the end
+ * into the past; an edit that keeps the end it had (an ended package's description, its
+ * availability switch) goes through.
+ *
  * Stale writes: every package answer carries its `version` (`GET
  * /Packages/getPackage/{id}` also as `ETag`); an update that names the version it was based on
  * (`version` in the body or `If-Match`) is a compare-and-set on `_id` + that version and answers
@@ -17,12 +23,16 @@
  */
 import {
   NOT_OWN_ITEMS,
+  PACKAGE_END_PAST,
   PAGE_BEYOND_SEARCH_LIMIT,
   PackageCreateSchema,
   PackageListQuerySchema,
   PackageUpdateSchema,
   STALE_PACKAGE,
   UNPAGED_SEARCH_LIMIT,
+  colomboDate,
+  endDateNotPast,
+  packageOnSale,
 } from '@market/contracts';
 import { badRequest, byIds, listBody, notFound, objectIdParam, pageRequest, requireCaller, setVersionTag } from '@market/platform';
 import { Router, type Request } from 'express';
@@ -84,10 +94,11 @@ export function packageRoutes(
   r.get('/Packages/getPackages', async (req, res) => {
     const page = pageRequest(req.query);
     const q = PackageListQuerySchema.parse(req.query);
+    const everything = req.caller?.role === 'admin';
     const scope = q.mine
       ? { sellerId: requireCaller(req, 'seller').id, availableOnly: false }
-      : // Only admins see unavailable packages of others (spec 000 section 4).
-        { sellerId: q.sellerId, availableOnly: req.caller?.role !== 'admin' };
+      : // Only admins see unavailable packages of others (spec 000 section 4), and those outside their dates.
+        { sellerId: q.sellerId, availableOnly: !everything, onSaleOn: everything ? undefined : colomboDate(new Date()) };
     const body = packageSearchRequest(q.q, scope);
     if (!page.paged) {
       return answerAllMatches(res, search, body);
@@ -102,7 +113,7 @@ export function packageRoutes(
   r.get('/Packages/getPackage/:id', async (req, res) => {
     const p = await packages.findOne({ _id: objectIdParam(req.params.id), deleted: false }).lean<PackageDoc>();
     const mayAlwaysSee = req.caller?.role === 'admin' || (req.caller?.role === 'seller' && req.caller.id === p?.seller);
-    if (!p || (!p.packageAvailability && !mayAlwaysSee)) throw notFound();
+    if (!p || ((!p.packageAvailability || !packageOnSale(p)) && !mayAlwaysSee)) throw notFound();
     setVersionTag(res, p.aggregateVersion);
     res.json(packageView(p));
   });
@@ -135,6 +146,8 @@ export function packageRoutes(
     const id = objectIdParam(req.params.id);
     const current = await ownPackage(req, id);
     const body = PackageUpdateSchema.parse(req.body);
+    if (body.endDate !== current.endDate && !endDateNotPast(body.endDate))
+      throw badRequest(PACKAGE_END_PAST, { endDate: PACKAGE_END_PAST });
     const changes = async () => ({
       packageName: body.packageName,
       description: body.description,

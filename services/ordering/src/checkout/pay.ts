@@ -26,6 +26,7 @@ import { badRequest, conflict, notFound, updateAggregate } from '@market/platfor
 import { isValidObjectId, Types } from 'mongoose';
 import { cvvMatches } from '../domain/cards';
 import { receiptNo } from '../domain/codes';
+import { packageSellable } from '../domain/pricing';
 import { paidEvents } from '../events/checkoutEvents';
 import type { CardDoc } from '../store/cards';
 import type { CheckoutDoc, CheckoutPayment } from '../store/checkouts';
@@ -107,7 +108,7 @@ async function paymentMethod(
   return { PaymentType: 'Card', cardId: String(card._id) };
 }
 
-/** Throws 409 for the first line whose item or package is deleted or unavailable since pricing. */
+/** Throws 409 for the first line whose item or package is deleted or unavailable since pricing, or whose package is now outside its dates. */
 async function ensureStillSold(d: Pick<CheckoutDeps, 'rm'>, c: CheckoutDoc): Promise<void> {
   const { items, packages } = await readLines(
     d,
@@ -119,8 +120,8 @@ async function ensureStillSold(d: Pick<CheckoutDeps, 'rm'>, c: CheckoutDoc): Pro
       const item = items.get(line.id);
       if (!item || item.deleted || !item.ItemAvailabilityStatus) throw conflict(ITEM_UNAVAILABLE, { line: line.id });
     } else {
-      const pkg = packages.get(line.id);
-      if (!pkg || pkg.deleted || !pkg.packageAvailability) throw conflict(PACKAGE_UNAVAILABLE, { line: line.id });
+      // Its dates too: a package priced on its last day may be paid for after midnight.
+      if (!packageSellable(packages.get(line.id))) throw conflict(PACKAGE_UNAVAILABLE, { line: line.id });
     }
   }
 }

@@ -43,6 +43,9 @@ function pkg(id: string, priceCents: number): PackagePrice {
     priceCents,
     image: '',
     packageAvailability: true,
+    // On sale whenever the properties run (the dates' own rule: pricing.test.ts).
+    startDate: '2000-01-01',
+    endDate: '2999-12-31',
     content: [{ itemId: 'c'.repeat(24), Item_name: 'C' }],
     deleted: false,
   };

@@ -2,12 +2,14 @@
  * Server-side pricing of a checkout (docs/architecture.md, Departures from the documents: the
  * client's numbers are never used). Items cost their FinalPrice, packages their price; the
  * documented 100 rupees of delivery and VAT is added once (spec 000 section 9). Cents throughout.
+ * A package sells only between its dates (issue 27 item 7).
  */
 import {
   DELIVERY_AND_VAT_CENTS,
   ITEM_UNAVAILABLE,
   PACKAGE_UNAVAILABLE,
   onlyLeftInStock,
+  packageOnSale,
   rupees,
   type CheckoutSessionSchema,
 } from '@market/contracts';
@@ -52,8 +54,22 @@ export interface PackagePrice {
   priceCents: number;
   image: string;
   packageAvailability: boolean;
+  /** Its sale dates, `YYYY-MM-DD` Sri Lanka days (spec 001 section 3; every PackageCreated/Updated carries them). */
+  startDate: string;
+  endDate: string;
   content: { itemId: string; Item_name: string }[];
   deleted: boolean;
+}
+
+/**
+ * Whether a package can be bought at `now`: known, not deleted, switched available by its
+ * seller, and on sale today in Sri Lanka (contracts' packageOnSale: from its startDate to the end
+ * of its endDate; issue 27 item 7). Checkout asks it when pricing and again when paying.
+ */
+export function packageSellable(pkg: PackagePrice | null | undefined, now: Date = new Date()): boolean {
+  return (
+    !!pkg && !pkg.deleted && pkg.packageAvailability && packageOnSale({ startDate: pkg.startDate ?? '', endDate: pkg.endDate ?? '' }, now)
+  );
 }
 
 /** Why a line cannot be bought; `lineId` names it. */
@@ -68,13 +84,15 @@ export class LineRefused extends Error {
 
 /**
  * Prices the requested lines against the read model.
- * @throws LineRefused when an item or package is unknown, deleted or unavailable, or an item
- *   line asks for more units than are in stock
+ * @param now - the moment a package's dates are checked against (Sri Lanka day)
+ * @throws LineRefused when an item or package is unknown, deleted or unavailable, a package is
+ *   outside its dates ({@link packageSellable}), or an item line asks for more units than are in stock
  */
 export function priceCheckout(
   request: z.output<typeof CheckoutSessionSchema>,
   items: ReadonlyMap<string, ItemPrice>,
   packages: ReadonlyMap<string, PackagePrice>,
+  now: Date = new Date(),
 ): { lines: PricedLine[]; subtotalCents: number; amountCents: number } {
   const lines: PricedLine[] = [];
   for (const { itemId, quantity } of request.items) {
@@ -106,7 +124,7 @@ export function priceCheckout(
   }
   for (const { packageId, quantity } of request.packages) {
     const pkg = packages.get(packageId);
-    if (!pkg || pkg.deleted || !pkg.packageAvailability) throw new LineRefused(PACKAGE_UNAVAILABLE, packageId);
+    if (!pkg || !packageSellable(pkg, now)) throw new LineRefused(PACKAGE_UNAVAILABLE, packageId);
     lines.push({
       kind: 'package',
       id: packageId,
