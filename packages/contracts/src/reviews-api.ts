@@ -15,8 +15,11 @@ import {
   ReviewUpdateSchema,
 } from './reviews';
 import { ContactAnswerSchema, ReviewAnswerSchema, SellerMessageAnswerSchema } from './reviews-answers';
+import { CONTACT_LIMITED, CONTACT_MESSAGES_PER_HOUR } from './reviews-rules';
 
 const notYours = 'Absent, or not yours';
+/** The 429 of a contact form: the account's hourly limit (reviews service) or the address's (gateway). */
+const contactLimited = `'${CONTACT_LIMITED}' past ${CONTACT_MESSAGES_PER_HOUR} messages an hour from one account through this form (by default), or too many requests from this address; Retry-After: the seconds left`;
 /** A list's 200 answer (an unpaged list is never cut silently; see services' http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
 
@@ -79,7 +82,7 @@ export const REVIEWS_OPERATIONS = [
     audience: ['customer'],
     body: ContactSchema,
     response: ContactAnswerSchema,
-    responses: { 201: 'The message', 400: '`{ error, fields }`', 429: 'Too many messages' },
+    responses: { 201: 'The message', 400: '`{ error, fields }`', 429: contactLimited },
   },
   {
     method: 'get',
@@ -110,7 +113,7 @@ export const REVIEWS_OPERATIONS = [
     audience: ['customer'],
     body: ContactSellerSchema,
     response: SellerMessageAnswerSchema,
-    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: 'No such seller', 429: 'Too many messages' },
+    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: 'No such seller', 429: contactLimited },
   },
   {
     method: 'get',

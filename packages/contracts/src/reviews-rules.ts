@@ -9,3 +9,13 @@ export const MESSAGE_REQUIRED = 'Message is required';
 export const REVIEW_REQUIRED = 'Please write your review';
 export const STARS_RANGE = 'Please select a rating from 1 to 5 stars';
 export const REPORT_REASON_REQUIRED = 'Please give a reason for the report';
+
+/**
+ * Messages one account may send per hour through each contact form (`POST /contact/add` to the
+ * admin, `POST /contactsel/add` to sellers), counted by the reviews service per account and form
+ * (issue 27 item 8; docs/architecture.md, Rate limits): the default of its `CONTACT_MESSAGES_PER_HOUR`.
+ * The gateway's per-IP limit comes on top.
+ */
+export const CONTACT_MESSAGES_PER_HOUR = 10;
+/** The 429 past that limit; the answer's Retry-After says how long to wait (the forms show it). */
+export const CONTACT_LIMITED = 'You have sent too many messages';

@@ -1,4 +1,5 @@
 /** Reviews configuration: the platform's base variables, with the service's name and port (8075). */
+import { CONTACT_MESSAGES_PER_HOUR } from '@market/contracts';
 import { BaseConfigSchema } from '@market/platform';
 import { z } from 'zod';
 
@@ -6,6 +7,12 @@ import { z } from 'zod';
 export const ReviewsConfigSchema = BaseConfigSchema.extend({
   SERVICE_NAME: z.string().default('reviews'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8075),
+  /**
+   * Messages one account may send per hour through each contact form (`POST /contact/add`,
+   * `POST /contactsel/add`), counted per account and form in Redis; the next answers 429 with
+   * Retry-After (issue 27 item 8; docs/architecture.md, Rate limits). Default 10.
+   */
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(CONTACT_MESSAGES_PER_HOUR),
 });
 
 export type ReviewsConfig = z.infer<typeof ReviewsConfigSchema>;

@@ -22,7 +22,7 @@ import { reviewKeyModel, reviewModel } from './store/reviews';
 void runService({
   configSchema: ReviewsConfigSchema,
   dbName: 'reviews',
-  async setup({ app, db, startRelay, consume }) {
+  async setup({ config, app, db, redis, startRelay, consume }) {
     const reviews = reviewModel(db);
     const keys = reviewKeyModel(db);
     const contact = contactModel(db);
@@ -44,6 +44,10 @@ void runService({
     await backfillReviewLists(reviews, lists, async (itemid) => (await rm.items.findById(itemid).lean())?.SellerID ?? '');
     const nudge = startRelay([reviews]);
     await consume(readModelHandlers(rm, reviews, keys, nudge, lists));
-    app.use(reviewRoutes({ reviews, keys, rm, nudge, lists }), messageRoutes(contact, contactsel, rm, inbox));
+    app.use(
+      reviewRoutes({ reviews, keys, rm, nudge, lists }),
+      // Contact messages per account and hour (issue 27 item 8), beside the gateway's per-IP limit.
+      messageRoutes(contact, contactsel, rm, inbox, { redis, perHour: config.CONTACT_MESSAGES_PER_HOUR }),
+    );
   },
 });

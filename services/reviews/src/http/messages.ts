@@ -4,13 +4,16 @@
  * (customer → admin), `GET /contact/get` and `DELETE /contact/delete/{id}` (admin),
  * `POST /contactsel/add` (customer → an existing seller), `GET /contactsel/get` and
  * `DELETE /contactsel/delete/{id}` (the signed-in seller's own). Messages are stored and answered
- * as the plain text sent (no HTML escaping or interpretation here: the web app renders text);
- * the gateway rate-limits the two senders. Lists are newest first, a bare array or
+ * as the plain text sent (no HTML escaping or interpretation here: the web app renders text).
+ * The two senders are limited per account here (`perHour` messages an hour per account and form,
+ * counted in Redis once a message is about to be stored; the next answers 429 CONTACT_LIMITED with
+ * Retry-After; issue 27 item 8) and per IP at the gateway. Lists are newest first, a bare array or
  * `{ items, total, page, limit }` with `page`/`limit`; a message card carries the sender's photo.
  * Someone else's message, or a malformed id, answers 404.
  */
-import { ContactSchema, ContactSellerSchema, type ContactView } from '@market/contracts';
-import { byIds, notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
+import { CONTACT_LIMITED, ContactSchema, ContactSellerSchema, type ContactView } from '@market/contracts';
+import { AttemptLimit, byIds, notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
+import type { Redis } from 'ioredis';
 import { Router, type Response } from 'express';
 import { Types, type Model } from 'mongoose';
 import { messageView } from '../domain/messageView';
@@ -18,9 +21,24 @@ import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
 import { createListed, deleteListed, messageListId, type MessageDoc } from '../store/messages';
 
+/** The per-account limit of the contact forms: Redis, and messages per hour per account and form (config CONTACT_MESSAGES_PER_HOUR). */
+export interface ContactLimits {
+  redis: Redis;
+  perHour: number;
+}
+
 /** The message routes (see the module comment). */
-export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<MessageDoc>, rm: ReadModels, lists: OwnerLists): Router {
+export function messageRoutes(
+  contact: Model<MessageDoc>,
+  contactsel: Model<MessageDoc>,
+  rm: ReadModels,
+  lists: OwnerLists,
+  limits: ContactLimits,
+): Router {
   const r = Router();
+  // One counter per form: a customer who wrote to sellers can still reach the admin.
+  const toAdmin = new AttemptLimit(limits.redis, { keyPrefix: 'rl:contact-admin', points: limits.perHour, durationSeconds: 3600 });
+  const toSellers = new AttemptLimit(limits.redis, { keyPrefix: 'rl:contact-seller', points: limits.perHour, durationSeconds: 3600 });
 
   async function views(rows: MessageDoc[]): Promise<ContactView[]> {
     if (rows.length === 0) return [];
@@ -45,6 +63,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
   r.post('/contact/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const body = ContactSchema.parse(req.body);
+    await toAdmin.consume(caller.id, CONTACT_LIMITED);
     const doc = await createListed(contact, lists, {
       _id: new Types.ObjectId(),
       name: body.name,
@@ -75,6 +94,7 @@ export function messageRoutes(contact: Model<MessageDoc>, contactsel: Model<Mess
     const sellerid = normalId(body.sellerid);
     const seller = await rm.sellers.findById(sellerid).lean();
     if (!seller || seller.deleted) throw notFound('Seller not found');
+    await toSellers.consume(caller.id, CONTACT_LIMITED);
     const doc = await createListed(contactsel, lists, {
       _id: new Types.ObjectId(),
       name: body.name,
