@@ -20,12 +20,12 @@ export interface Call {
   headers: Record<string, string>;
 }
 
-type Handler = (call: Call) => { status?: number; body: unknown } | unknown;
+type Handler = (call: Call) => { status?: number; body: unknown; headers?: Record<string, string> } | unknown;
 
 /**
  * Replaces `fetch` with a fake gateway.
  * @param routes - `'METHOD /path'` (path without query string) → the answer, or a handler giving
- * `{ status, body }` or the body
+ * `{ status, body }` (with `headers`, e.g. a 429's `Retry-After`) or the body
  * @returns the calls made, in order
  */
 export function fakeGateway(routes: Record<string, Handler | object>): Call[] {
@@ -44,15 +44,21 @@ export function fakeGateway(routes: Record<string, Handler | object>): Call[] {
       const route = routes[`${call.method} ${url.pathname}`];
       let status = 200;
       let body: unknown = { error: `no fake for ${call.method} ${url.pathname}` };
+      let headers: Record<string, string> = {};
       if (route === undefined) status = 404;
       else {
-        const answer = (typeof route === 'function' ? (route as Handler)(call) : route) as { status?: unknown; body?: unknown };
+        const answer = (typeof route === 'function' ? (route as Handler)(call) : route) as {
+          status?: unknown;
+          body?: unknown;
+          headers?: Record<string, string>;
+        };
         if (answer && typeof answer === 'object' && typeof answer.status === 'number' && 'body' in answer) {
           status = answer.status;
           body = answer.body;
+          headers = answer.headers ?? {};
         } else body = answer;
       }
-      return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+      return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } }));
     }),
   );
   return calls;

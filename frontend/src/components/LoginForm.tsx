@@ -11,16 +11,10 @@ import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { validateLogin } from '../lib/loginValidation';
+import { waitText } from '../lib/retryAfter';
 
 const REMEMBER_KEY = 'rememberMe';
 const CHECK_CREDENTIALS = 'Oops... Please Check Your Username & Password!';
-
-/** "14 minutes", "1 minute", "42 seconds": a wait of `seconds`, minutes rounded up from a minute on. */
-export function waitText(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
 
 /** The alert of a failed login: title and text. */
 function failureOf(err: unknown): { title: string; text: string } {

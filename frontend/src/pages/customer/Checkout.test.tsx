@@ -93,6 +93,27 @@ describe('confirm and pay', () => {
     expect(sessionStorage.getItem('market.checkoutId')).toBeNull();
   });
 
+  it('after too many wrong security codes (429) says so with the wait from Retry-After, not at the CVV field, and holds Pay', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: view('Open'),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+      [`POST /checkout/${CHECKOUT}/pay`]: {
+        status: 429,
+        body: { error: 'Too many wrong security codes for this card' },
+        headers: { 'Retry-After': '840' },
+      },
+    });
+    page();
+    fireEvent.change(await screen.findByLabelText('CVV'), { target: { value: '737' } });
+    await screen.findByText(/\*\*\*\* 1111/);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    const alert = await screen.findByRole('alert', { name: /paused/i });
+    expect(alert).toHaveTextContent('Too many wrong security codes for this card. Try again in 14 minutes.');
+    expect(screen.getByLabelText('CVV')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  });
+
   it('shows why an order was rejected (and that the payment was refunded), keeping the cart', async () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,

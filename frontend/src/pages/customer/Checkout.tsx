@@ -8,6 +8,10 @@
  * /Customer/OrderConfirmation/{checkoutId}: 'Your Order has been placed Successfully' with the
  * order number and the payment's receipt number, each explained) or Rejected
  * (the reason; the payment is refunded and the cart kept).
+ *
+ * Too many wrong security codes (a 429 of pay: 5 on the card or 10 on the account within 15
+ * minutes, issue 27 item 5) are said in an alert with the wait from Retry-After ("Try again in 14
+ * minutes."), and Pay waits that long; the CVV field keeps only the wrong-CVV message.
  */
 import {
   Alert,
@@ -34,6 +38,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
 import { forgetCheckoutKey } from '../../lib/checkoutStart';
 import { notifyError } from '../../lib/notify';
+import { tooManyText } from '../../lib/retryAfter';
 import { useAsync } from '../../lib/useAsync';
 
 /** How long to follow the saga before pointing to My Orders, in ms. */
@@ -162,15 +167,23 @@ export function SelectPayment() {
 /** Pays, then follows the saga; answers the state to show. */
 function usePayment(checkoutId: string | undefined) {
   const navigate = useNavigate();
-  const [state, setState] = useState<{ phase: 'idle' | 'paying' | 'confirming' | 'slow' | 'rejected'; error?: string; message?: string }>({
+  const [state, setState] = useState<{
+    phase: 'idle' | 'paying' | 'confirming' | 'slow' | 'rejected';
+    error?: string;
+    message?: string;
+    /** A 429's text while paying is paused (too many wrong security codes). */
+    paused?: string;
+  }>({
     phase: 'idle',
   });
+  const resume = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // The page may be left while the saga is followed: stop following then.
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
     return () => {
       alive.current = false;
+      clearTimeout(resume.current);
     };
   }, []);
   const pay = async (how: () => Promise<Checkout>) => {
@@ -180,6 +193,15 @@ function usePayment(checkoutId: string | undefined) {
     try {
       paid = await how();
     } catch (err) {
+      if (err instanceof ApiError && err.status === 429) {
+        // Not the CVV's fault this time (the right one is refused too): an alert that says how long,
+        // and Pay held until then.
+        if (!alive.current) return;
+        setState({ phase: 'idle', paused: tooManyText(err) });
+        clearTimeout(resume.current);
+        resume.current = setTimeout(() => alive.current && setState({ phase: 'idle' }), (err.retryAfterSeconds ?? 60) * 1000);
+        return;
+      }
       // e.g. the wrong CVV: shown at the field and as the documents' 'Oops...' notice; retry allowed.
       notifyError('Oops...', err);
       if (alive.current) setState({ phase: 'idle', error: err instanceof ApiError ? err.message : 'Please try again!' });
@@ -209,6 +231,12 @@ function usePayment(checkoutId: string | undefined) {
 }
 
 function PaymentOutcome({ state }: { state: ReturnType<typeof usePayment>['state'] }) {
+  if (state.paused)
+    return (
+      <Alert color="red" title="Payment paused" role="alert" aria-label="Payment paused">
+        {state.paused}
+      </Alert>
+    );
   if (state.phase === 'confirming')
     return (
       <Group>
@@ -307,7 +335,7 @@ export function ConfirmPayment() {
                   error={state.error}
                 />
                 <Group>
-                  <Button type="submit" loading={busy} disabled={!cvv || !card.data || done}>
+                  <Button type="submit" loading={busy} disabled={!cvv || !card.data || done || !!state.paused}>
                     Pay
                   </Button>
                   <Button variant="default" component={Link} to="/Customer/SelectPayment">

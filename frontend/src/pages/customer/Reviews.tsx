@@ -10,6 +10,7 @@ import { useForm } from '@mantine/form';
 import { ContactSchema, STARS_RANGE } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
 import { catalogueApi } from '../../api/catalogue';
 import { reviewsApi, type ReviewView } from '../../api/reviews';
 import { FormCard } from '../../components/FormCard';
@@ -21,6 +22,7 @@ import { ReviewCard } from '../../components/ReviewCard';
 import { confirmDanger } from '../../lib/confirm';
 import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { tooManyText } from '../../lib/retryAfter';
 import { useAsync } from '../../lib/useAsync';
 import { useSession } from '../../session/session';
 
@@ -197,7 +199,7 @@ function EditReview({ review, onClose, onSaved }: { review: ReviewView; onClose:
   );
 }
 
-/** The contact form, to the admin or to one seller. */
+/** The contact form, to the admin or to one seller (a 429 says how long to wait). */
 function ContactForm({ sellerId }: { sellerId?: string }) {
   const { profile } = useSession('customer');
   const [failure, setFailure] = useState<string | null>(null);
@@ -214,7 +216,8 @@ function ContactForm({ sellerId }: { sellerId?: string }) {
       notifySuccess('Your message has been sent!');
       form.setFieldValue('message', '');
     } catch (err) {
-      setFailure(applyServerErrors(form, err));
+      // Past the account's messages an hour (issue 27 item 8): how long to wait, from Retry-After.
+      setFailure(err instanceof ApiError && err.status === 429 ? tooManyText(err) : applyServerErrors(form, err));
     }
   });
   return (

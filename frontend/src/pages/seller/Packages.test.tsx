@@ -8,7 +8,7 @@
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STALE_PACKAGE } from '@market/contracts';
+import { PACKAGE_END_PAST, STALE_PACKAGE, colomboDate } from '@market/contracts';
 import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
 import { CreatePackage, MyPackages, UpdatePackage } from './Packages';
 
@@ -133,5 +133,54 @@ describe('stale package writes', () => {
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ packageAvailability: false, version: 7 });
     expect(await screen.findByText(STALE_PACKAGE)).toBeInTheDocument();
     await waitFor(() => expect(lists()).toBeGreaterThan(before));
+  });
+});
+
+describe('package dates (issue 27 item 7)', () => {
+  const day = (days: number) => colomboDate(new Date(Date.now() + days * 86_400_000));
+
+  it('My Packages still lists ended and not yet started packages, each with its state', async () => {
+    const dated = (n: number, name: string, startDate: string, endDate: string) => ({
+      ...pkg,
+      _id: `bbbbbbbbbbbbbbbbbbbbbb0${n}`,
+      packageName: name,
+      startDate,
+      endDate,
+    });
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /Packages/getPackages': {
+        items: [
+          dated(1, 'Old Combo', '2020-01-01', '2020-12-31'),
+          dated(2, 'Now Combo', day(-1), day(30)),
+          dated(3, 'Later Combo', '2030-01-01', '2030-12-31'),
+        ],
+        total: 3,
+        page: 1,
+        limit: 12,
+      },
+    });
+    renderPage(<MyPackages />, { kind: 'seller', path: '/Seller/MyPackages' });
+    const card = async (name: string) => (await screen.findByText(name)).closest('.mantine-Card-root') as HTMLElement;
+    expect(within(await card('Old Combo')).getByText('Ended')).toBeInTheDocument();
+    expect(within(await card('Now Combo')).getByText('On sale')).toBeInTheDocument();
+    expect(within(await card('Later Combo')).getByText('Not started yet')).toBeInTheDocument();
+  });
+
+  it('Edit Package shows the server’s refusal of an end date in the past at the End date field', async () => {
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /Packages/getPackage/${PKG_ID}`]: pkg,
+      'GET /items/getItems': { items: [A, B], total: 2, page: 1, limit: 12 },
+      [`PUT /Packages/updatePackages/${PKG_ID}`]: {
+        status: 400,
+        body: { error: PACKAGE_END_PAST, fields: { endDate: PACKAGE_END_PAST } },
+      },
+    });
+    renderPage(<UpdatePackage />, { kind: 'seller', path: `/Seller/UpdatePackage/${PKG_ID}`, pattern: 'UpdatePackage/:id' });
+    fireEvent.change(await screen.findByLabelText(/End date/), { target: { value: day(-1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(screen.getByLabelText(/End date/)).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(PACKAGE_END_PAST)).toBeInTheDocument();
   });
 });

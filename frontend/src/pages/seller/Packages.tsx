@@ -5,6 +5,12 @@
  * items carried in navigation state, the name kept in session storage), /Seller/MyPackages
  * (search by name, availability toggle, Edit), /Seller/UpdatePackage/{id} ('Edit Package...',
  * Update, Delete).
+ *
+ * Dates (issue 27 item 7): customers see and buy a package only from its start date to the end of
+ * its end date (Sri Lanka days); My Packages keeps every package of the seller and says where each
+ * stands ('Not started yet', 'On sale', 'Ended'). A new package's end date in the past is refused
+ * at the field ('End Date cannot be in the past !', the shared schema), an edit's by the server,
+ * shown at the same field.
  */
 import {
   Alert,
@@ -27,7 +33,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { EMPTYING_PACKAGE, NO_ITEMS, PackageCreateSchema, PackageNameSchema, PackageUpdateSchema } from '@market/contracts';
+import {
+  EMPTYING_PACKAGE,
+  NO_ITEMS,
+  PACKAGE_SALE_LABELS,
+  PackageCreateSchema,
+  PackageNameSchema,
+  PackageUpdateSchema,
+  packageSaleState,
+  type PackageSaleState,
+} from '@market/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, type Item, type Package } from '../../api/catalogue';
@@ -275,6 +290,23 @@ async function setAvailability(p: Package, available: boolean, done: () => Promi
   }
 }
 
+const SALE_COLOURS: Record<PackageSaleState, string> = { upcoming: 'blue', 'on-sale': 'green', ended: 'gray' };
+
+/** A package's dates and where it stands today in Sri Lanka (customers see it only 'On sale'). */
+function SaleDates({ startDate, endDate }: { startDate: string; endDate: string }) {
+  const state = packageSaleState({ startDate, endDate });
+  return (
+    <Group gap="xs" mt={4}>
+      <Badge color={SALE_COLOURS[state]} variant="light">
+        {PACKAGE_SALE_LABELS[state]}
+      </Badge>
+      <Text size="xs" c="dimmed">
+        {startDate} to {endDate}
+      </Text>
+    </Group>
+  );
+}
+
 export function MyPackages() {
   const s = useSearch();
   const list = useAsync(['packages', 'listPackages', { q: s.q || undefined, mine: true }, s.page, 12], () =>
@@ -305,6 +337,7 @@ export function MyPackages() {
           <Text size="xs" c="dimmed">
             {p.content.map((c) => c.Item_name).join(', ')}
           </Text>
+          <SaleDates startDate={p.startDate} endDate={p.endDate} />
           <Group justify="space-between" mt="sm">
             <Switch
               label={
