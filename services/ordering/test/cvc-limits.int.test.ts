@@ -6,6 +6,7 @@
  *   answers 429 with Retry-After and pays nothing;
  * - 10 wrong CVCs on one account lock all of its cards, also one never guessed on;
  * - the customer gets one e-mail per lockout window, not one per wrong try;
+ * - simultaneous guesses get no more comparisons than sequential ones;
  * - another customer's cards are not touched.
  */
 import { CVC_LOCKED_ACCOUNT, CVC_LOCKED_CARD, WRONG_CVV } from '@market/contracts';
@@ -84,5 +85,14 @@ describe('wrong CVC limits', () => {
     // One e-mail per lockout window: give a second one time to arrive, then count.
     await new Promise((r) => setTimeout(r, 3_000));
     expect(await lockMails()).toHaveLength(1);
+  });
+
+  it('compares exactly 5 of 12 simultaneous guesses on a card and refuses the rest with 429', async () => {
+    const guesser = await signedInCustomer(world);
+    const card = await savedCard(guesser.client, '737');
+    const checkoutId = await openCheckout(guesser.client);
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => pay(guesser.client, checkoutId, card, String(100 + i))));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(400), ...Array<number>(7).fill(429)]);
   });
 });

@@ -5,9 +5,12 @@
  * so every replica of a service shares it. Two uses:
  * - a quota, {@link AttemptLimit.consume}: each attempt counts, the one past `points` is refused
  *   (the contact forms' messages per hour, issue 27 item 8);
- * - a lockout, {@link AttemptLimit.ensureOpen} before the attempt and {@link AttemptLimit.fail}
- *   after a failed one: only failures count, and once `points` failures are in the window every
- *   attempt is refused, a right one included (wrong CVCs on saved cards, issue 27 item 5).
+ * - a lockout, {@link AttemptLimit.begin} before the attempt and {@link AttemptLimit.succeeded}
+ *   after a right one: every attempt is counted atomically BEFORE it is judged, and a right one
+ *   gives its point back, so only failures stay counted; the attempt past `points` is refused, a
+ *   right one included (wrong CVCs on saved cards, issue 27 item 5). Counting first is what
+ *   makes the limit hold under concurrency: a check followed by a count would let a burst of
+ *   simultaneous guesses all pass the check before any of them is counted.
  * Identity's login and reset limits (services/identity/src/http/limits.ts) are the same shape.
  *
  * Keys are the caller's own ids (customer, card), so test stacks sharing one Redis never meet.
@@ -30,13 +33,15 @@ export function tooManyAttempts(message: string, retryAfterMs: number): HttpErro
   return new HttpError(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
 }
 
-/** What a counted failure left: the failures in the window, and whether this one used the last point. */
-export interface FailureCount {
+/** An attempt {@link AttemptLimit.begin} let through: its place in the window. */
+export interface CountedAttempt {
+  /** Attempts counted in the window, this one included (those given back by a success excepted). */
   count: number;
-  /** True for exactly one failure per window and key: the one that reached `points` (the lock starts). */
-  lockedNow: boolean;
-  /** Milliseconds until the window ends. */
-  msLeft: number;
+  /**
+   * True for exactly one attempt per window and key, even among concurrent ones: the one that used
+   * the last point, so that if it fails, the lock starts with it.
+   */
+  usesLastPoint: boolean;
 }
 
 /** One rule's counters (see the module comment). */
@@ -70,21 +75,26 @@ export class AttemptLimit {
   }
 
   /**
-   * Checks without counting.
-   * @throws HttpError 429 `message` with Retry-After while `key` has used all its points in the window
+   * Counts an attempt of `key` before it is judged (one atomic increment in Redis).
+   * @returns the attempt's count, when it is within `points`
+   * @throws HttpError 429 `message` with Retry-After when the window already holds `points`
+   *   counted attempts; this one is then given back, so refused attempts never lengthen a lock
    */
-  async ensureOpen(key: string, message: string): Promise<void> {
-    const res = await this.limiter.get(key);
-    if (res && res.consumedPoints >= this.rule.points) throw tooManyAttempts(message, res.msBeforeNext);
-  }
-
-  /** Counts one failure of `key` (never throws for the limit; {@link ensureOpen} refuses the next attempt). */
-  async fail(key: string): Promise<FailureCount> {
+  async begin(key: string, message: string): Promise<CountedAttempt> {
     const res = await this.limiter.penalty(key, 1);
-    return { count: res.consumedPoints, lockedNow: res.consumedPoints === this.rule.points, msLeft: res.msBeforeNext };
+    if (res.consumedPoints > this.rule.points) {
+      await this.limiter.reward(key, 1);
+      throw tooManyAttempts(message, res.msBeforeNext);
+    }
+    return { count: res.consumedPoints, usesLastPoint: res.consumedPoints === this.rule.points };
   }
 
-  /** Forgets `key`'s attempts (e.g. after a success). */
+  /** Gives back the point of an attempt {@link begin} counted and that turned out right. */
+  async succeeded(key: string): Promise<void> {
+    await this.limiter.reward(key, 1);
+  }
+
+  /** Forgets every attempt of `key` in the window (e.g. a right CVC clears its card's failures). */
   async forget(key: string): Promise<void> {
     await this.limiter.delete(key);
   }

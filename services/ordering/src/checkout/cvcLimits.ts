@@ -3,17 +3,20 @@
  * docs/architecture.md, Rate limits). Without it the CVC, three or four digits, could be guessed
  * through `POST /checkout/{checkoutId}/pay`.
  *
- * - Every wrong CVC counts against the card and against its owner's account, in Redis (platform's
- *   AttemptLimit, shared by every ordering replica), over a window of WRONG_CVC_WINDOW_MINUTES
- *   (15) from the first wrong one.
- * - Once a card has MAX_WRONG_CVC_PER_CARD (5), or the account MAX_WRONG_CVC_PER_ACCOUNT (10)
- *   over all its cards, every pay with that card (or any card of the account) answers 429
+ * - Every CVC tried is counted against the card and against its owner's account BEFORE it is
+ *   compared, in Redis (platform's AttemptLimit, shared by every ordering replica, one atomic
+ *   increment each), over a window of WRONG_CVC_WINDOW_MINUTES (15) from the first attempt; a
+ *   right CVC gives its point back, so what stays counted are the wrong ones. Counting first
+ *   holds under concurrency: a burst of simultaneous guesses gets exactly the allowed number
+ *   compared, not all of them.
+ * - Past MAX_WRONG_CVC_PER_CARD (5) on a card, or MAX_WRONG_CVC_PER_ACCOUNT (10) over all the
+ *   account's cards, every pay with that card (or any card of the account) answers 429
  *   CVC_LOCKED_CARD / CVC_LOCKED_ACCOUNT with Retry-After until the window ends, before the CVC is
- *   even compared: a right guess after the limit learns nothing. The wallet is not affected.
+ *   compared: a right guess after the limit learns nothing. The wallet is not affected.
  * - A right CVC forgets the card's failures (not the account's: guesses spread over cards still add up).
  * - The customer gets one `cvc-locked` e-mail per lockout window of their account (a Redis key
- *   set with NX for the window), not one per wrong try: the failure that locks the card or the
- *   account queues it, the rest of the window queues nothing.
+ *   set with NX for the window), not one per wrong try: the wrong attempt that used the card's or
+ *   the account's last point queues it, the rest of the window queues nothing.
  */
 import {
   CVC_LOCKED_ACCOUNT,
@@ -23,7 +26,7 @@ import {
   WRONG_CVC_WINDOW_MINUTES,
   type EmailJob,
 } from '@market/contracts';
-import { AttemptLimit } from '@market/platform';
+import { AttemptLimit, type CountedAttempt } from '@market/platform';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
@@ -40,16 +43,23 @@ export interface GuardedCard {
   last4: string;
 }
 
+/** An attempt {@link CvcGuard.begin} let through, to settle with `wrong` or `right`. */
+export interface CvcAttempt {
+  card: GuardedCard;
+  perCard: CountedAttempt;
+  perAccount: CountedAttempt;
+}
+
 export interface CvcGuard {
   /**
-   * Before comparing a CVC.
-   * @throws HttpError 429 (Retry-After) while the card or the owner's account is locked
+   * Before comparing a CVC: counts the attempt on the card and on the owner's account.
+   * @throws HttpError 429 (Retry-After) when the card or the owner's account has no attempt left
    */
-  ensureOpen(card: GuardedCard): Promise<void>;
-  /** After a wrong CVC: counts it; the failure that locks the card or the account e-mails the owner (once per window). */
-  wrong(card: GuardedCard): Promise<void>;
-  /** After a right CVC: forgets the card's failures. */
-  right(card: GuardedCard): Promise<void>;
+  begin(card: GuardedCard): Promise<CvcAttempt>;
+  /** After a wrong CVC: the attempt stays counted; the one that used the last point e-mails the owner (once per window). */
+  wrong(attempt: CvcAttempt): Promise<void>;
+  /** After a right CVC: forgets the card's failures and gives the account its point back. */
+  right(attempt: CvcAttempt): Promise<void>;
 }
 
 export interface CvcGuardDeps {
@@ -98,17 +108,22 @@ export function cvcGuard({ redis, emailQueue, customers, logger }: CvcGuardDeps)
   }
 
   return {
-    async ensureOpen(card) {
-      await perAccount.ensureOpen(card.ownerID, CVC_LOCKED_ACCOUNT);
-      await perCard.ensureOpen(String(card._id), CVC_LOCKED_CARD);
+    async begin(card) {
+      const account = await perAccount.begin(card.ownerID, CVC_LOCKED_ACCOUNT);
+      try {
+        return { card, perAccount: account, perCard: await perCard.begin(String(card._id), CVC_LOCKED_CARD) };
+      } catch (err) {
+        // A locked card is not a guess against the account: its point goes back.
+        await perAccount.succeeded(card.ownerID);
+        throw err;
+      }
     },
-    async wrong(card) {
-      const [c, a] = await Promise.all([perCard.fail(String(card._id)), perAccount.fail(card.ownerID)]);
-      if (a.lockedNow) await tellOwner(card, 'account', a.count);
-      else if (c.lockedNow) await tellOwner(card, 'card', c.count);
+    async wrong({ card, perCard: c, perAccount: a }) {
+      if (a.usesLastPoint) await tellOwner(card, 'account', a.count);
+      else if (c.usesLastPoint) await tellOwner(card, 'card', c.count);
     },
-    async right(card) {
-      await perCard.forget(String(card._id));
+    async right({ card }) {
+      await Promise.all([perCard.forget(String(card._id)), perAccount.succeeded(card.ownerID)]);
     },
   };
 }

@@ -98,13 +98,14 @@ async function paymentMethod(
   const card = await d.cards.findById(new Types.ObjectId(body.cardId)).lean<CardDoc>();
   if (!card || card.ownerID !== customerId) throw notFound('Card not found');
   if (!expiryNotPast(card.carddate)) throw badRequest(CARD_EXPIRED, { cardId: CARD_EXPIRED });
-  // Before the comparison: once locked, a right guess must not be told apart from a wrong one.
-  await d.cvcGuard.ensureOpen(card);
+  // Counted before the comparison: once locked, a right guess must not be told apart from a wrong
+  // one, and simultaneous guesses each take a point.
+  const attempt = await d.cvcGuard.begin(card);
   if (!cvvMatches(d.cardSecret, String(card._id), body.cvv, card.cvvHash)) {
-    await d.cvcGuard.wrong(card);
+    await d.cvcGuard.wrong(attempt);
     throw badRequest(WRONG_CVV, { cvv: WRONG_CVV });
   }
-  await d.cvcGuard.right(card);
+  await d.cvcGuard.right(attempt);
   return { PaymentType: 'Card', cardId: String(card._id) };
 }
 
