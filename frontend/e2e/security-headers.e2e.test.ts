@@ -221,9 +221,18 @@ describe('security headers of the web app under vite preview (issue 27 item 4)',
       await waitFor(
         async () => {
           await page.reload();
-          return page.getByText(itemName).first().isVisible({ timeout: 3_000 });
+          // isVisible() answers at once (its timeout is ignored), before the listing's read has come back;
+          // waitFor gives the page its few seconds to render the answer.
+          return page
+            .getByText(itemName)
+            .first()
+            .waitFor({ timeout: 5_000 })
+            .then(
+              () => true,
+              () => false,
+            );
         },
-        30_000,
+        60_000,
         500,
         'the item in the listing',
       );
