@@ -88,7 +88,11 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
         ratingSum: i.ratingSum as number | undefined,
         ratingCount: i.ratingCount as number | undefined,
       })),
-      reviews: reviews.map((r) => ({ itemid: String(r.itemid), noofstars: Number(r.noofstars), deleted: r.deleted === true })),
+      reviews: reviews.map((r) => ({
+        itemid: String(r.itemid),
+        noofstars: Number(r.noofstars),
+        deleted: r.deleted === true || r.tombstone === true,
+      })),
       reservations: reservations.map((r) => ({ orderId: String(r._id), status: String(r.status) })),
       carts: carts.map((c) => ({ customerID: String(c.customerID), ItemIDs: (c.ItemIDs as string[]) ?? [] })),
       rmOrders: rmOrders.map((o) => ({ _id: String(o._id), status: o.status as string | undefined })),

@@ -1,6 +1,9 @@
-/** Reviews configuration: the platform's base variables, with the service's name and port (8075). */
+/**
+ * Reviews configuration: the platform's base variables, with the service's name and port (8075),
+ * the contact limit and the read models' search indices.
+ */
 import { CONTACT_MESSAGES_PER_HOUR } from '@market/contracts';
-import { BaseConfigSchema } from '@market/platform';
+import { BaseConfigSchema, SearchConfigFields } from '@market/platform';
 import { z } from 'zod';
 
 /** Environment of the reviews service (validated at start; a bad value exits with code 78). */
@@ -13,6 +16,12 @@ export const ReviewsConfigSchema = BaseConfigSchema.extend({
    * Retry-After (issue 27 item 8; docs/architecture.md, Rate limits). Default 10.
    */
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(CONTACT_MESSAGES_PER_HOUR),
+  /**
+   * The reviews and messages read models (domain/reviewSearch.ts, domain/messageSearch.ts):
+   * OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default `reviews`), SEARCH_OWN_DOCUMENTS_ONLY,
+   * OPENSEARCH_REPLICAS.
+   */
+  ...SearchConfigFields,
 });
 
 export type ReviewsConfig = z.infer<typeof ReviewsConfigSchema>;

@@ -1,53 +1,64 @@
 /**
  * Reviews service process: wiring only (docs/architecture.md, Services). Reviews and their
  * moderation (outbox events ReviewCreated / Updated / Deleted / Reported on `Topics.review`),
- * contact messages to the admin and to sellers, and the read models of customers, items,
- * sellers and purchases.
+ * contact messages to the admin and to sellers, the read models of customers, items, sellers and
+ * purchases, and the OpenSearch read models of reviews and messages that answer every list.
  *
  * Consumer group `reviews` (suffixed with the database name when MONGO_DB is set, so test stacks
- * sharing the brokers each get every event) on the customer, item, seller and order topics.
+ * sharing the brokers each get every event) on the customer, item, seller and order topics; the
+ * reviews read model's projection has its own group (`<group>-search`) on `Topics.review`.
  * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*` and `/contactsel/*`.
  */
 import '@market/platform/telemetry';
-import { runService } from '@market/platform';
+import { consumerGroupOf, runService, SearchIndex, searchAliasOf } from '@market/platform';
 import { ReviewsConfigSchema } from './config';
+import { messageIndexDefinition, type MessageRow } from './domain/messageSearch';
+import { reviewIndexDefinition, type ReviewRow } from './domain/reviewSearch';
 import { readModelHandlers } from './events/consumers';
+import { startReviewSearch } from './events/reviewProjection';
 import { messageRoutes } from './http/messages';
 import { reviewRoutes } from './http/reviews';
-import { backfillMessageLists, contactModel, contactSellerModel, messageLists } from './store/messages';
+import { contactModel, contactSellerModel } from './store/messages';
 import { readModels } from './store/readModels';
-import { backfillReviewLists, reviewLists } from './store/reviewLists';
-import { reviewKeyModel, reviewModel } from './store/reviews';
+import { reviewModel } from './store/reviews';
 
 void runService({
   configSchema: ReviewsConfigSchema,
   dbName: 'reviews',
-  async setup({ config, app, db, redis, startRelay, consume }) {
+  async setup({ config, app, db, redis, kafka, logger, shutdown, startRelay, consume }) {
     const reviews = reviewModel(db);
-    const keys = reviewKeyModel(db);
     const contact = contactModel(db);
     const contactsel = contactSellerModel(db);
     const rm = readModels(db);
-    const lists = reviewLists(db);
-    const inbox = messageLists(db);
-    await Promise.all([
-      reviews.init(),
-      keys.init(),
-      contact.init(),
-      contactsel.init(),
-      ...lists.models.map((m) => m.init()),
-      ...inbox.models.map((m) => m.init()),
-      ...Object.values(rm).map((m) => m.init()),
-    ]);
-    // Reviews written before the paged lists existed get their entries once (store/reviewLists.ts).
-    await backfillMessageLists([contact, contactsel], inbox);
-    await backfillReviewLists(reviews, lists, async (itemid) => (await rm.items.findById(itemid).lean())?.SellerID ?? '');
+    await Promise.all([reviews.init(), contact.init(), contactsel.init(), ...Object.values(rm).map((m) => m.init())]);
     const nudge = startRelay([reviews]);
-    await consume(readModelHandlers(rm, reviews, keys, nudge, lists));
+    // OpenSearch being down makes only the lists answer 503; the projection catches up when it is back.
+    const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger };
+    const search = await startReviewSearch({
+      kafka,
+      groupId: `${consumerGroupOf(config)}-search`,
+      fromBeginning: config.KAFKA_FROM_BEGINNING,
+      fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
+      logger,
+      index: new SearchIndex<ReviewRow>({
+        ...common,
+        alias: searchAliasOf(config, 'reviews', 'reviews'),
+        definition: reviewIndexDefinition,
+      }),
+      sources: { reviews, items: rm.items, ownOnly: config.SEARCH_OWN_DOCUMENTS_ONLY },
+    });
+    shutdown.add('reviews search projection', () => search.stop());
+    const messages = new SearchIndex<MessageRow>({
+      ...common,
+      alias: searchAliasOf(config, 'reviews', 'messages'),
+      definition: messageIndexDefinition,
+    });
+    shutdown.add('search clients', () => Promise.all([search.index.close(), messages.close()]).then(() => undefined));
+    await consume(readModelHandlers(rm, reviews, nudge, search));
     app.use(
-      reviewRoutes({ reviews, keys, rm, nudge, lists }),
+      reviewRoutes({ reviews, rm, nudge, search }),
       // Contact messages per account and hour (issue 27 item 8), beside the gateway's per-IP limit.
-      messageRoutes(contact, contactsel, rm, inbox, { redis, perHour: config.CONTACT_MESSAGES_PER_HOUR }),
+      messageRoutes(contact, contactsel, rm, messages, { redis, perHour: config.CONTACT_MESSAGES_PER_HOUR }),
     );
   },
 });

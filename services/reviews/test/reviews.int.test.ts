@@ -16,7 +16,10 @@ import {
   type ContactView,
   type ReviewView,
 } from '@market/contracts';
-import { waitFor } from '@market/platform/testing';
+import { testServers, waitFor } from '@market/platform/testing';
+import mongoose, { Types } from 'mongoose';
+import { reviewCreated } from '../src/events/reviewEvents';
+import { reviewModel } from '../src/store/reviews';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, itemBody, packageBody, startCatalogueWorld, type CatalogueWorld, decided, listedItem } from '@market/testing';
 
@@ -213,6 +216,9 @@ describe('reviews', () => {
     );
     expect(all.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(all.map((r) => r.body._id)).size).toBe(1);
+    // The customer's own list shows exactly that one review at once (no waiting for the projection).
+    const mine = (await c.client.get<ReviewView[]>('/review/get?mine=true')).body;
+    expect(mine.map((r) => r._id)).toEqual([all[0]!.body._id]);
     const theirs = (await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}&customerid=${c.id}`)).body;
     expect(theirs).toHaveLength(1);
     // The item's paged list holds each review once, newest first, with an exact total.
@@ -221,19 +227,22 @@ describe('reviews', () => {
     expect(paged.items.map((r) => r._id)).toEqual([theirs[0]!._id, paged.items[1]!._id]);
     await waitFor(async () => ((await rating(itemId)).reviewCount === 2 ? true : undefined), 15_000, 100, 'two reviews rated');
 
-    // Deleted, then written again: a new review (a new id), counted in the rating again.
+    // Deleted, then written again: a new review (201; the same natural id at its next version),
+    // counted in the rating again.
     expect((await c.client.request('delete', '/review/delete/{id}', { params: { id: theirs[0]!._id } })).body).toEqual({
       message: 'Deleted!',
     });
+    // The deletion shows in the lists at once.
+    expect((await c.client.get<ReviewView[]>('/review/get?mine=true')).body).toEqual([]);
     expect((await c.client.request('delete', '/review/delete/{id}', { params: { id: theirs[0]!._id } })).status).toBe(404);
     await waitFor(async () => ((await rating(itemId)).reviewCount === 1 ? true : undefined), 15_000, 100, 'one review rated');
     const again = await c.client.request('post', '/review/add', { body: { itemid: itemId, noofstars: 5, description: 'back' } });
     expect(again.status).toBe(201);
-    expect(again.body._id).not.toBe(theirs[0]!._id);
+    expect(again.body).toMatchObject({ description: 'back', noofstars: 5 });
     const afterReAdd = (await world.customer.get<{ items: ReviewView[]; total: number }>(`/review/get?itemid=${itemId}&page=1&limit=10`))
       .body;
     expect(afterReAdd.total).toBe(2);
-    expect(afterReAdd.items.map((r) => r._id)).not.toContain(theirs[0]!._id);
+    expect(afterReAdd.items.filter((r) => r.customerid === c.id).map((r) => r.description)).toEqual(['back']);
     expect(afterReAdd.items[0]!._id).toBe(again.body._id);
     // (1 + 5) / 2 = 3
     await waitFor(
@@ -245,6 +254,49 @@ describe('reviews', () => {
       100,
       'the re-added review rated',
     );
+  });
+
+  it('keeps a review written with an older random id: read by it, and a new add of the pair edits it', async () => {
+    const itemId = await reviewableItem({ Item_name: 'Legacy Phone' });
+    // The item is in the reviews read model once an add of it is accepted.
+    await addReview(bob.client, itemId, 3);
+    const c = await world.newCustomer();
+    const conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: `reviews-${world.stack.dbSuffix}` }).asPromise();
+    try {
+      const legacy = {
+        _id: new Types.ObjectId(),
+        itemid: itemId,
+        customerid: c.id,
+        description: 'written before natural ids',
+        date: new Date(Date.now() - 60_000).toISOString(),
+        noofstars: 2,
+        reviewstatus: false,
+        reportreason: '',
+        sellerid: '',
+        deleted: false,
+      };
+      // As the service wrote reviews then: a random id, with its ReviewCreated in the outbox.
+      await reviewModel(conn).create({ ...legacy, aggregateVersion: 1, pendingEvents: [reviewCreated(legacy, 1)] });
+      const legacyId = String(legacy._id);
+      await waitFor(
+        async () => ((await c.client.get<ReviewView[]>('/review/get?mine=true')).body[0]?._id === legacyId ? true : undefined),
+        20_000,
+        150,
+        'the older review in the read model',
+      );
+      const edit = await c.client.request('put', '/review/updateReview/{id}', {
+        params: { id: legacyId },
+        body: { description: 'edited' },
+      });
+      expect(edit.status).toBe(200);
+      const again = await c.client.request('post', '/review/add', { body: { itemid: itemId, noofstars: 5, description: 'added again' } });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ _id: legacyId, noofstars: 5, description: 'added again' });
+      const theirs = (await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}&customerid=${c.id}`)).body;
+      expect(theirs.map((r) => [r._id, r.description])).toEqual([[legacyId, 'added again']]);
+    } finally {
+      await conn.close();
+    }
   });
 
   it('answers every documented review message', async () => {

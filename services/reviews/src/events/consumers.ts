@@ -7,7 +7,8 @@
  * - CustomerRegistered / CustomerUpdated → names and photo (joined at read time, so a rename
  *   shows on old reviews); CustomerDeleted → anonymised ('Former customer', no photo).
  * - ItemCreated / ItemUpdated → name, brand, model, seller; ItemDeleted → a tombstone, and each
- *   of the item's reviews is deleted with its ReviewDeleted event.
+ *   of the item's reviews (found through the reviews read model) is deleted with its
+ *   ReviewDeleted event and its tombstone in the read model.
  * - SellerApproved / SellerUpdated → the seller may receive messages; SellerDeleted → no more.
  * - OrderConfirmed → a purchase per bought item (item lines and the items of package lines).
  */
@@ -21,23 +22,20 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandler, type EventHandlers, isDuplicateKey, type OwnerLists } from '@market/platform';
+import { applyVersioned, type EventHandler, type EventHandlers, isDuplicateKey } from '@market/platform';
 import type { Model } from 'mongoose';
 import { purchasedItemIds } from '../domain/purchases';
 import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
-import { reviewListId } from '../store/reviewLists';
 import { deleteReview, findReview, type Nudge } from '../store/reviewWrites';
-import { reviewKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';
+import { purchaseKey, type ReviewDoc } from '../store/reviews';
+import type { ReviewSearch } from './reviewProjection';
+
+/** The most reviews of one deleted item removed by one delivery of ItemDeleted (a redelivery goes on). */
+const ITEM_REVIEWS_LIMIT = 100_000;
 
 /** The handlers by event type, for `consume()`. */
-export function readModelHandlers(
-  rm: ReadModels,
-  reviews: Model<ReviewDoc>,
-  keys: Model<ReviewKeyDoc>,
-  nudge: Nudge,
-  lists: OwnerLists,
-): EventHandlers {
+export function readModelHandlers(rm: ReadModels, reviews: Model<ReviewDoc>, nudge: Nudge, search: ReviewSearch): EventHandlers {
   const customer: EventHandler = async (e: EventEnvelope) => {
     const c = CustomerEventDataSchema.parse(e.data);
     await applyVersioned(rm.customers, normalId(c.customerId), e.aggregateVersion, {
@@ -79,13 +77,17 @@ export function readModelHandlers(
       const itemId = normalId(ItemDeletedDataSchema.parse(e.data).itemId);
       // Tombstone first: an add racing with this sees the item gone.
       await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true });
-      // The item's own review list, each review read by `_id` (no scan of the collection). Each
-      // deletion is announced so ratings and reports follow; one that keeps changing fails the
+      // The item's reviews from the read model (every review written through a request is in it
+      // before that request answered), each read by `_id`. Each deletion is announced so ratings
+      // and reports follow; one that keeps changing, or an index that does not answer, fails the
       // handler, which is retried.
-      for await (const [id] of lists.walk(reviewListId({ by: 'i', id: itemId }))) {
-        const r = await findReview(reviews, id);
-        if (!r || r.itemid !== itemId) continue;
-        if ((await deleteReview(reviews, keys, nudge, r, lists)) === 'busy') throw new Error(`review ${id} kept changing`);
+      const { views } = await search.index.searchAll({ query: { term: { itemid: itemId } } }, ITEM_REVIEWS_LIMIT);
+      for (const row of views) {
+        const r = await findReview(reviews, row._id);
+        if (!r || r.deleted || r.itemid !== itemId) continue;
+        const done = await deleteReview(reviews, nudge, r);
+        if (done === 'busy') throw new Error(`review ${row._id} kept changing`);
+        if (done !== 'gone') await search.indexNow(done);
       }
     },
     SellerApproved: seller,
@@ -99,7 +101,7 @@ export function readModelHandlers(
       const customerId = normalId(o.customerId);
       for (const itemId of purchasedItemIds(o)) {
         await rm.purchases
-          .updateOne({ _id: reviewKey(customerId, itemId) }, { $setOnInsert: { customerId, itemId } }, { upsert: true })
+          .updateOne({ _id: purchaseKey(customerId, itemId) }, { $setOnInsert: { customerId, itemId } }, { upsert: true })
           .exec()
           .catch((err: unknown) => {
             // A concurrent redelivery inserted it: the same fact.

@@ -8,18 +8,31 @@
  * The two senders are limited per account here (`perHour` messages an hour per account and form,
  * counted in Redis once a message is about to be stored; the next answers 429 CONTACT_LIMITED with
  * Retry-After; issue 27 item 8) and per IP at the gateway. Lists are newest first, a bare array or
- * `{ items, total, page, limit }` with `page`/`limit`; a message card carries the sender's photo.
+ * `{ items, total, page, limit }` with `page`/`limit`, read from the messages read model
+ * (domain/messageSearch.ts; 503 while OpenSearch does not answer); a message card carries the
+ * sender's photo, joined at read time.
  * Someone else's message, or a malformed id, answers 404.
  */
 import { CONTACT_LIMITED, ContactSchema, ContactSellerSchema, type ContactView } from '@market/contracts';
-import { AttemptLimit, byIds, notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
+import {
+  AttemptLimit,
+  byIds,
+  notFound,
+  objectIdParam,
+  pageRequest,
+  requireCaller,
+  searchPage,
+  type SearchIndex,
+  sendList,
+} from '@market/platform';
 import type { Redis } from 'ioredis';
 import { Router, type Response } from 'express';
 import { Types, type Model } from 'mongoose';
-import { messageView } from '../domain/messageView';
+import { messageListSearch, messageOwner, type MessageRow } from '../domain/messageSearch';
+import { messageView, type MessageFacts } from '../domain/messageView';
 import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
-import { createListed, deleteListed, messageListId, type MessageDoc } from '../store/messages';
+import { createIndexed, deleteIndexed, type MessageDoc } from '../store/messages';
 
 /** The per-account limit of the contact forms: Redis, and messages per hour per account and form (config CONTACT_MESSAGES_PER_HOUR). */
 export interface ContactLimits {
@@ -32,7 +45,7 @@ export function messageRoutes(
   contact: Model<MessageDoc>,
   contactsel: Model<MessageDoc>,
   rm: ReadModels,
-  lists: OwnerLists,
+  index: SearchIndex<MessageRow>,
   limits: ContactLimits,
 ): Router {
   const r = Router();
@@ -40,7 +53,7 @@ export function messageRoutes(
   const toAdmin = new AttemptLimit(limits.redis, { keyPrefix: 'rl:contact-admin', points: limits.perHour, durationSeconds: 3600 });
   const toSellers = new AttemptLimit(limits.redis, { keyPrefix: 'rl:contact-seller', points: limits.perHour, durationSeconds: 3600 });
 
-  async function views(rows: MessageDoc[]): Promise<ContactView[]> {
+  async function views(rows: MessageFacts[]): Promise<ContactView[]> {
     if (rows.length === 0) return [];
     const customers = await byIds(
       rm.customers,
@@ -49,22 +62,18 @@ export function messageRoutes(
     return rows.map((m) => messageView(m, customers.get(m.customerid)));
   }
 
-  /**
-   * One page of a message list, newest first, from its owner-keyed list (one head and one or two
-   * bucket reads, then each message by `_id`).
-   */
-  async function list(res: Response, model: Model<MessageDoc>, listId: string, query: unknown): Promise<void> {
+  /** One page of a message list (`owner`: see domain/messageSearch.ts), newest first. */
+  async function list(res: Response, owner: string, query: unknown): Promise<void> {
     const page = pageRequest(query);
-    const p = await lists.page(listId, page.skip, page.limit);
-    const rows = (await Promise.all(p.rows.map(([k]) => model.findById(k).lean<MessageDoc>()))).filter((m): m is MessageDoc => m !== null);
-    sendList(res, page, await views(rows), p.total);
+    const found = await searchPage(index, messageListSearch(owner), page);
+    sendList(res, page, await views(found.views.map((m) => ({ ...m, createdAt: new Date(m.createdAt) }))), found.total);
   }
 
   r.post('/contact/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const body = ContactSchema.parse(req.body);
     await toAdmin.consume(caller.id, CONTACT_LIMITED);
-    const doc = await createListed(contact, lists, {
+    const doc = await createIndexed(contact, index, {
       _id: new Types.ObjectId(),
       name: body.name,
       email: body.email,
@@ -77,14 +86,14 @@ export function messageRoutes(
 
   r.get('/contact/get', async (req, res) => {
     requireCaller(req, 'admin');
-    await list(res, contact, messageListId({}), req.query);
+    await list(res, messageOwner({}), req.query);
   });
 
   r.delete('/contact/delete/:id', async (req, res) => {
     requireCaller(req, 'admin');
     const doc = await contact.findById(objectIdParam(req.params.id)).lean<MessageDoc>();
     if (!doc) throw notFound();
-    await deleteListed(contact, lists, doc);
+    await deleteIndexed(contact, index, doc);
     res.json({ message: 'Successfully Deleted' });
   });
 
@@ -95,7 +104,7 @@ export function messageRoutes(
     const seller = await rm.sellers.findById(sellerid).lean();
     if (!seller || seller.deleted) throw notFound('Seller not found');
     await toSellers.consume(caller.id, CONTACT_LIMITED);
-    const doc = await createListed(contactsel, lists, {
+    const doc = await createIndexed(contactsel, index, {
       _id: new Types.ObjectId(),
       name: body.name,
       email: body.email,
@@ -109,7 +118,7 @@ export function messageRoutes(
 
   r.get('/contactsel/get', async (req, res) => {
     const caller = requireCaller(req, 'seller');
-    await list(res, contactsel, messageListId({ sellerid: caller.id }), req.query);
+    await list(res, messageOwner({ sellerid: caller.id }), req.query);
   });
 
   r.delete('/contactsel/delete/:id', async (req, res) => {
@@ -117,7 +126,7 @@ export function messageRoutes(
     // By `_id`, then the owner checked in code (README "Local infrastructure").
     const doc = await contactsel.findById(objectIdParam(req.params.id)).lean<MessageDoc>();
     if (!doc || doc.sellerid !== caller.id) throw notFound();
-    await deleteListed(contactsel, lists, doc);
+    await deleteIndexed(contactsel, index, doc);
     res.json({ message: 'Successfully Deleted' });
   });
 

@@ -4,15 +4,21 @@
  *
  * - `GET /review/get` (public, customer, seller, admin): filters `itemid`, `customerid`,
  *   `sellerid`, `reviewstatus`, `q` (item name, brand or model), `mine=true`; a seller sees
- *   reviews of own items only (`domain/reviewList.ts`). A bare array, or
- *   `{ items, total, page, limit }` with `page`/`limit`. Newest first.
+ *   reviews of own items only. Read from the reviews read model (`domain/reviewSearch.ts`; 503
+ *   while OpenSearch does not answer). A bare array, or `{ items, total, page, limit }` with
+ *   `page`/`limit`. Newest first.
  * - `POST /review/add` (customer): the item must be in the item read model (404 'Item not
  *   found'); the date is set here and the customer is the caller; a second review of the same
- *   item edits the first (201 for a new review, 200 for the edited one; `domain/oneReview.ts`).
+ *   item edits the first (201 for a new review, 200 for the edited one): the review's `_id` is
+ *   derived from the customer and the item (`store/reviews.ts`), so concurrent adds write one
+ *   document.
  * - `PUT /review/updateReview/{id}` (the author): description and stars → ReviewUpdated.
  * - `DELETE /review/delete/{id}` (the author, or an admin) → ReviewDeleted, `{ message: 'Deleted!' }`.
  * - `PUT /review/updateRev/{reviewId}` (a seller, for a review of their own item): reviewstatus
  *   true, reportreason, sellerid = the caller → ReviewReported.
+ *
+ * Every write also indexes the review before answering (read-your-writes: the customer's own
+ * list shows the new review and its stars, a seller's or admin's list their report or deletion).
  *
  * Answers are `ReviewView`s: the review joined at read time with the customer's current name and
  * photo, the item's name, brand and model, and the verified-purchase mark.
@@ -23,49 +29,44 @@ import {
   type Caller,
   conflict,
   isDuplicateKey,
-  type ListEntry,
-  newestFirst,
   notFound,
   objectIdParam,
   pageRequest,
   requireCaller,
+  searchPage,
   sendList,
+  updateAggregate,
 } from '@market/platform';
 import { Router } from 'express';
-import { Types, type Model } from 'mongoose';
+import type { Model } from 'mongoose';
 import type { z } from 'zod';
-import { nextAddStep } from '../domain/oneReview';
-import { entryMatches, itemMatchesText, reviewListPlan } from '../domain/reviewList';
-import { reviewView } from '../domain/reviewView';
+import { pairSearch, reviewListSearch } from '../domain/reviewSearch';
+import { reviewView, type ReviewFacts } from '../domain/reviewView';
 import { mayDeleteReview, mayReport, normalId, ownsReview } from '../domain/rules';
+import type { ReviewSearch } from '../events/reviewProjection';
 import { reviewCreated, reviewReported, reviewUpdated } from '../events/reviewEvents';
 import type { ReadModels } from '../store/readModels';
-import { allocateReviewSlots, listReview, releaseReviewSlots, reviewListId, type ReviewLists } from '../store/reviewLists';
 import { changeReview, deleteReview, findReview, type Nudge } from '../store/reviewWrites';
-import { claimKey, reviewKey, takeOverKey, type ReviewDoc, type ReviewKeyDoc } from '../store/reviews';
+import { purchaseKey, reviewIdOf, type ReviewDoc } from '../store/reviews';
 
 const BUSY = 'This review was changed meanwhile, please try again';
-/** Looks at a review a concurrent add is creating, 50 ms apart, before taking its key over. */
-const MAX_WAITS = 10;
-const WAIT_MS = 50;
-/** Rounds of the add loop before giving up with 409 (each round changes something or waits). */
-const MAX_ROUNDS = 30;
+/** Rounds of an add before giving up with 409 (each round lost a race to another write of the review). */
+const MAX_ROUNDS = 10;
 
 /** What the review routes use. */
 export interface ReviewDeps {
   reviews: Model<ReviewDoc>;
-  keys: Model<ReviewKeyDoc>;
   rm: ReadModels;
   nudge: Nudge;
-  /** The paged lists (`store/reviewLists.ts`). */
-  lists: ReviewLists;
+  /** The reviews read model (`events/reviewProjection.ts`). */
+  search: ReviewSearch;
 }
 
 /** The review routes (see the module comment). */
-export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): Router {
+export function reviewRoutes({ reviews, rm, nudge, search }: ReviewDeps): Router {
   const r = Router();
 
-  async function views(rows: ReviewDoc[]): Promise<ReviewView[]> {
+  async function views(rows: ReviewFacts[]): Promise<ReviewView[]> {
     if (rows.length === 0) return [];
     const [c, i, bought] = await Promise.all([
       byIds(
@@ -78,13 +79,13 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
       ),
       byIds(
         rm.purchases,
-        rows.map((x) => reviewKey(x.customerid, x.itemid)),
+        rows.map((x) => purchaseKey(x.customerid, x.itemid)),
       ),
     ]);
-    return rows.map((x) => reviewView(x, c.get(x.customerid), i.get(x.itemid), bought.has(reviewKey(x.customerid, x.itemid))));
+    return rows.map((x) => reviewView(x, c.get(x.customerid), i.get(x.itemid), bought.has(purchaseKey(x.customerid, x.itemid))));
   }
 
-  const view = async (doc: ReviewDoc): Promise<ReviewView> => (await views([doc]))[0]!;
+  const view = async (doc: ReviewFacts): Promise<ReviewView> => (await views([doc]))[0]!;
 
   /** A live review by a path id; 404 for a malformed id, an absent or a deleted review. */
   async function live(param: unknown): Promise<ReviewDoc> {
@@ -101,77 +102,84 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
   }
 
   /**
-   * Creates the caller's review of the item or edits the one they have (see
-   * `domain/oneReview.ts` for the steps).
+   * The caller's live review of the item written before reviews had natural ids (another `_id`),
+   * looked up once through the read model; null when there is none.
+   */
+  async function olderReview(customerid: string, itemid: string, naturalId: string): Promise<ReviewDoc | null> {
+    const found = await search.index.search(pairSearch(customerid, itemid), { size: 5 });
+    for (const row of found.views) {
+      if (row._id === naturalId) continue;
+      const doc = await findReview(reviews, row._id);
+      if (doc && !doc.deleted) return doc;
+    }
+    return null;
+  }
+
+  /**
+   * Creates the caller's review of the item or edits the one they have. The review's `_id` is
+   * the pair's natural key: of two adds at once one inserts (or revives the deleted review at its
+   * next version), the other loses on the duplicate key or the version and edits.
    * @throws {HttpError} 409 when concurrent writes kept it from settling
    */
-  async function addOrEdit(
-    caller: Caller,
-    body: z.output<typeof ReviewCreateSchema>,
-    sellerId: string,
-  ): Promise<{ created: boolean; doc: ReviewDoc }> {
+  async function addOrEdit(caller: Caller, body: z.output<typeof ReviewCreateSchema>): Promise<{ created: boolean; doc: ReviewDoc }> {
     const itemid = normalId(body.itemid);
-    const key = reviewKey(caller.id, itemid);
-    let proposed = String(new Types.ObjectId());
-    let waits = 0;
+    const _id = reviewIdOf(caller.id, itemid);
+    const edit = (current: ReviewDoc) =>
+      changeReview(
+        reviews,
+        nudge,
+        current,
+        () => ({ description: body.description, noofstars: body.noofstars, date: new Date().toISOString() }),
+        reviewUpdated,
+      );
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const named = await claimKey(keys, key, proposed);
-      if (!named) continue;
-      const review = await findReview(reviews, named);
-      const date = new Date().toISOString();
-      switch (nextAddStep({ keyIsMine: named === proposed, review, waits, maxWaits: MAX_WAITS })) {
-        case 'edit': {
-          const next = await changeReview(
-            reviews,
-            nudge,
-            review!,
-            () => ({ description: body.description, noofstars: body.noofstars, date }),
-            reviewUpdated,
-          );
-          if (typeof next !== 'string') {
-            await listReview(lists, reviews, next);
-            return { created: false, doc: next };
-          }
-          break;
-        }
-        case 'create': {
-          const facts = { itemid, customerid: caller.id };
-          const listSlots = await allocateReviewSlots(lists, facts, sellerId);
-          const doc = {
-            _id: new Types.ObjectId(named),
-            ...facts,
-            description: body.description,
-            date,
-            noofstars: body.noofstars,
-            reviewstatus: false,
-            reportreason: '',
-            sellerid: '',
-            deleted: false,
-            listSlots,
-            listSeller: sellerId,
-          };
-          try {
-            await reviews.create({ ...doc, aggregateVersion: 1, pendingEvents: [reviewCreated(doc, 1)] });
-          } catch (err) {
-            await releaseReviewSlots(lists, facts, sellerId);
-            // Another request of this customer created it first: the next round edits it.
-            if (!isDuplicateKey(err)) throw err;
-            break;
-          }
-          nudge({ model: reviews, id: doc._id });
-          const created = { ...doc, aggregateVersion: 1, pendingEvents: [] };
-          await listReview(lists, reviews, created);
-          return { created: true, doc: created };
-        }
-        case 'takeOver':
-          proposed = String(new Types.ObjectId());
-          await takeOverKey(keys, key, named, proposed);
-          break;
-        case 'wait':
-          waits++;
-          await new Promise((res) => setTimeout(res, WAIT_MS));
-          break;
+      const current = await findReview(reviews, _id);
+      if (current && !current.deleted) {
+        const next = await edit(current);
+        if (next === 'busy') break;
+        if (next !== 'gone') return { created: false, doc: next };
+        continue;
       }
+      const fresh = {
+        _id,
+        itemid,
+        customerid: caller.id,
+        description: body.description,
+        date: new Date().toISOString(),
+        noofstars: body.noofstars,
+        reviewstatus: false,
+        reportreason: '',
+        sellerid: '',
+        deleted: false,
+        tombstone: false,
+      };
+      if (current) {
+        // Deleted before: revived at its next version, so every read model's tombstone of it is
+        // overtaken (a new review for the ratings and lists).
+        const v = current.aggregateVersion;
+        const { _id: _, ...set } = fresh;
+        if (await updateAggregate(reviews, _id, v, { $set: set }, (nv) => [reviewCreated(fresh, nv)])) {
+          nudge({ model: reviews, id: _id });
+          return { created: true, doc: { ...fresh, aggregateVersion: v + 1, pendingEvents: [] } };
+        }
+        continue;
+      }
+      if (round === 0) {
+        const older = await olderReview(caller.id, itemid, String(_id));
+        if (older) {
+          const next = await edit(older);
+          if (typeof next !== 'string') return { created: false, doc: next };
+        }
+      }
+      try {
+        await reviews.create({ ...fresh, aggregateVersion: 1, pendingEvents: [reviewCreated(fresh, 1)] });
+      } catch (err) {
+        // Another add of this customer created it first: the next round edits it.
+        if (!isDuplicateKey(err)) throw err;
+        continue;
+      }
+      nudge({ model: reviews, id: _id });
+      return { created: true, doc: { ...fresh, aggregateVersion: 1, pendingEvents: [] } };
     }
     throw conflict('Your review of this item is being saved, please try again');
   }
@@ -180,39 +188,8 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
     const page = pageRequest(req.query);
     const q = ReviewListQuerySchema.parse(req.query);
     const mineId = q.mine ? requireCaller(req, 'customer').id : undefined;
-    const plan = reviewListPlan(q, req.caller ?? null, mineId);
-    const listId = reviewListId(plan.source);
-    let keys: string[];
-    let total: number;
-    if (plan.direct) {
-      const p = await lists.page(listId, page.skip, page.limit);
-      keys = p.rows.map(([k]) => k);
-      total = p.total;
-    } else {
-      // Further conditions: walk the chosen list (one item's, customer's or seller's reviews).
-      const items = new Map<string, Promise<boolean>>();
-      const textOk = (itemid: string) => {
-        if (!plan.text) return Promise.resolve(true);
-        let ok = items.get(itemid);
-        if (!ok) {
-          ok = rm.items
-            .findById(itemid)
-            .lean()
-            .then((i) => itemMatchesText(i && !i.deleted ? i : undefined, plan.text!));
-          items.set(itemid, ok);
-        }
-        return ok;
-      };
-      const found: [string, ListEntry][] = [];
-      for await (const row of lists.walk(listId)) {
-        if (entryMatches(plan.where, row[1]) && (await textOk(String(row[1].i)))) found.push(row);
-      }
-      found.sort(newestFirst);
-      keys = found.slice(page.skip, page.skip + page.limit).map(([k]) => k);
-      total = found.length;
-    }
-    const rows = (await Promise.all(keys.map((k) => findReview(reviews, k)))).filter((x): x is ReviewDoc => x !== null && !x.deleted);
-    sendList(res, page, await views(rows), total);
+    const found = await searchPage(search.index, reviewListSearch(q, req.caller ?? null, mineId), page);
+    sendList(res, page, await views(found.views), found.total);
   });
 
   r.post('/review/add', async (req, res) => {
@@ -220,7 +197,8 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
     const body = ReviewCreateSchema.parse(req.body);
     const item = await rm.items.findById(normalId(body.itemid)).lean();
     if (!item || item.deleted) throw notFound('Item not found');
-    const { created, doc } = await addOrEdit(caller, body, item.SellerID);
+    const { created, doc } = await addOrEdit(caller, body);
+    await search.indexNow(doc);
     res.status(created ? 201 : 200).json(await view(doc));
   });
 
@@ -237,7 +215,7 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
       reviewUpdated,
     );
     const updated = changed(next);
-    await listReview(lists, reviews, updated);
+    await search.indexNow(updated);
     res.json(await view(updated));
   });
 
@@ -245,9 +223,7 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
     const caller = requireCaller(req, 'customer', 'admin');
     const doc = await live(req.params.id);
     if (!mayDeleteReview(doc, caller)) throw notFound();
-    const outcome = await deleteReview(reviews, keys, nudge, doc, lists);
-    if (outcome === 'gone') throw notFound();
-    if (outcome === 'busy') throw conflict(BUSY);
+    await search.indexNow(changed(await deleteReview(reviews, nudge, doc)));
     res.json({ message: 'Deleted!' });
   });
 
@@ -265,7 +241,7 @@ export function reviewRoutes({ reviews, keys, rm, nudge, lists }: ReviewDeps): R
       reviewReported,
     );
     const reported = changed(next);
-    await listReview(lists, reviews, reported);
+    await search.indexNow(reported);
     res.json(await view(reported));
   });
 

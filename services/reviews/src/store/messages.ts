@@ -2,9 +2,16 @@
  * Contact messages (spec 000 and 001 section 3): `contact` (a customer to the admin) and
  * `contactsel` (a customer to a seller). Stored as the plain text that was sent; the web app
  * renders it as text, never as HTML.
+ *
+ * Their lists are the messages read model (domain/messageSearch.ts), written here on the request
+ * path only: a message is created and deleted by this service's own routes and nothing else
+ * changes it, so the writing request indexes it (refresh=wait_for) and no events are needed; the
+ * recipient sees a new message, and their own deletion, at once. `npm run search:rebuild`
+ * rebuilds the index from these two collections ({@link rebuildMessageIndex}).
  */
+import { type IndexOp, type SearchIndex } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { ownerLists, type OwnerLists } from '@market/platform';
+import { MESSAGE_VERSION, messageSearchDoc, type MessageRow } from '../domain/messageSearch';
 
 /** A stored message; `customerid` is the signed-in sender, `createdAt` set by the server. */
 export interface MessageDoc {
@@ -16,8 +23,6 @@ export interface MessageDoc {
   /** contactsel only. */
   sellerid?: string;
   createdAt: Date;
-  /** Its slot in its paged list (the admin's or the seller's; `messageLists`). */
-  listSlot?: number;
 }
 
 const fields = {
@@ -26,12 +31,11 @@ const fields = {
   message: { type: String, required: true },
   customerid: { type: String, required: true },
   createdAt: { type: Date, required: true },
-  listSlot: Number,
 };
 
 const contactSchema = new Schema<MessageDoc>(fields, { collection: 'contact', versionKey: false });
 const contactSellerSchema = new Schema<MessageDoc>(
-  { ...fields, sellerid: { type: String, required: true, index: true } },
+  { ...fields, sellerid: { type: String, required: true } },
   { collection: 'contactsel', versionKey: false },
 );
 
@@ -40,53 +44,86 @@ export function contactModel(conn: Connection): Model<MessageDoc> {
   return (conn.models.Contact as Model<MessageDoc> | undefined) ?? conn.model<MessageDoc>('Contact', contactSchema);
 }
 
-/** `contactsel`: messages from customers to a seller, by `sellerid` (created once per connection). */
+/** `contactsel`: messages from customers to a seller (created once per connection). */
 export function contactSellerModel(conn: Connection): Model<MessageDoc> {
   return (conn.models.ContactSeller as Model<MessageDoc> | undefined) ?? conn.model<MessageDoc>('ContactSeller', contactSellerSchema);
 }
 
-/**
- * The paged message lists, read by `_id` (`ownerLists.ts`): `m:admin` for
- * `contact`, `m:s:<sellerid>` for each seller's `contactsel`; entries `{ t: createdAt in ms }`.
- */
-export function messageLists(conn: Connection): OwnerLists & { models: { init(): Promise<unknown> }[] } {
-  return ownerLists(conn, 'message');
-}
-
-/** The list a message belongs to: the admin's, or its seller's. */
-export const messageListId = (m: Pick<MessageDoc, 'sellerid'>): string => (m.sellerid ? `m:s:${m.sellerid}` : 'm:admin');
+const putOp = (m: MessageDoc): IndexOp => ({ kind: 'put', id: String(m._id), doc: messageSearchDoc(m), version: MESSAGE_VERSION.written });
 
 /**
- * Stores a new message with a slot in its list, then its entry (the message first: an entry never
- * names a message that is not there).
+ * Stores a new message and indexes it (visible to the next list). When the index cannot be
+ * written the message is removed again, so a stored message is never missing from its list.
+ * @throws HttpError 503 when OpenSearch does not answer
  */
-export async function createListed(model: Model<MessageDoc>, lists: OwnerLists, doc: Omit<MessageDoc, 'listSlot'>): Promise<MessageDoc> {
-  const [listSlot] = await lists.allocate([messageListId(doc)]);
-  const created = (await model.create({ ...doc, listSlot })).toObject();
-  await lists.put(messageListId(doc), listSlot!, String(doc._id), { t: doc.createdAt.getTime() });
+export async function createIndexed(model: Model<MessageDoc>, index: SearchIndex<MessageRow>, doc: MessageDoc): Promise<MessageDoc> {
+  const created = (await model.create(doc)).toObject<MessageDoc>();
+  try {
+    await index.bulk([putOp(created)], { refresh: 'wait_for' });
+  } catch {
+    await model.deleteOne({ _id: created._id });
+    throw index.unavailable();
+  }
   return created;
 }
 
-/** Deletes a message and its entry. */
-export async function deleteListed(model: Model<MessageDoc>, lists: OwnerLists, doc: MessageDoc): Promise<void> {
+/**
+ * Deletes a message: its tombstone in the index first (so a message never stays listed once
+ * gone), then the document.
+ * @throws HttpError 503 when OpenSearch does not answer (nothing deleted)
+ */
+export async function deleteIndexed(model: Model<MessageDoc>, index: SearchIndex<MessageRow>, doc: MessageDoc): Promise<void> {
+  try {
+    await index.bulk([{ kind: 'delete', id: String(doc._id), version: MESSAGE_VERSION.deleted }], { refresh: 'wait_for' });
+  } catch {
+    throw index.unavailable();
+  }
   await model.deleteOne({ _id: doc._id });
-  if (doc.listSlot !== undefined) await lists.remove(messageListId(doc), doc.listSlot, String(doc._id));
 }
 
-/** Lists the messages written before the lists existed, oldest first, once (a one-off start-up scan). */
-export async function backfillMessageLists(models: Model<MessageDoc>[], lists: OwnerLists): Promise<number> {
-  const MARKER = '$backfill:messages:v1';
-  if (await lists.isMarked(MARKER)) return 0;
-  let n = 0;
-  for (const model of models) {
-    for (const m of await model.find({}).sort({ createdAt: 1, _id: 1 }).lean<MessageDoc[]>()) {
-      if (m.listSlot !== undefined) continue;
-      const [listSlot] = await lists.allocate([messageListId(m)]);
-      await model.updateOne({ _id: m._id }, { $set: { listSlot } });
-      await lists.put(messageListId(m), listSlot!, String(m._id), { t: new Date(m.createdAt).getTime() });
-      n++;
+/**
+ * Rebuilds the messages index with no downtime: a fresh concrete index (`<alias>-<timestamp>`)
+ * gets every stored message, the alias moves to it in one call, then messages written or deleted
+ * meanwhile (through the old index) are applied to it, and the old index is deleted.
+ * @returns the new index, the replaced ones and how many messages it lists
+ */
+export async function rebuildMessageIndex(
+  index: SearchIndex<MessageRow>,
+  models: Model<MessageDoc>[],
+): Promise<{ alias: string; index: string; replaced: string[]; count: number }> {
+  const fresh = `${index.alias}-${Date.now()}`;
+  await index.ensure();
+  const old = Object.keys((await index.client.indices.getAlias({ name: index.alias })).body as Record<string, unknown>);
+  await index.createIndex(fresh, false);
+  const copyAll = async () => {
+    for (const model of models) {
+      let batch: IndexOp[] = [];
+      for await (const m of model.find({}).lean<MessageDoc>().cursor()) {
+        batch.push(putOp(m as MessageDoc));
+        if (batch.length === 1_000) {
+          await index.bulk(batch, { index: fresh });
+          batch = [];
+        }
+      }
+      await index.bulk(batch, { index: fresh });
     }
+  };
+  await copyAll();
+  await index.client.indices.updateAliases({
+    body: { actions: [...old.map((i) => ({ remove: { index: i, alias: index.alias } })), { add: { index: fresh, alias: index.alias } }] },
+  });
+  // Written before the swap to the old index only: copy again (a second put is a no-op), and
+  // tombstone what was deleted since the first copy.
+  await copyAll();
+  await index.client.indices.refresh({ index: fresh });
+  const listed = await index.searchAll({ query: { match_all: {} } }, Number.MAX_SAFE_INTEGER);
+  const gone: IndexOp[] = [];
+  for (const v of listed.views) {
+    const exists = await Promise.all(models.map((m) => m.exists({ _id: v._id })));
+    if (!exists.some(Boolean)) gone.push({ kind: 'delete', id: v._id, version: MESSAGE_VERSION.deleted });
   }
-  await lists.mark(MARKER);
-  return n;
+  await index.bulk(gone, { index: fresh });
+  await index.client.indices.refresh({ index: fresh });
+  for (const i of old) await index.client.indices.delete({ index: i });
+  return { alias: index.alias, index: fresh, replaced: old, count: listed.total - gone.length };
 }

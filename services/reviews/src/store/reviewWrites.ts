@@ -5,11 +5,10 @@
  * `_id` alone) and tries again a bounded number of times. After each write the outbox relay is
  * nudged with the document, so the event reaches Kafka in milliseconds.
  */
-import { type OutboxHint, type OwnerLists, type PendingEvent, updateAggregate } from '@market/platform';
+import { type OutboxHint, type PendingEvent, updateAggregate } from '@market/platform';
 import type { Model, Types } from 'mongoose';
 import { reviewDeleted } from '../events/reviewEvents';
-import { unlistReview } from './reviewLists';
-import { releaseKey, reviewKey, type ReviewDoc, type ReviewKeyDoc } from './reviews';
+import type { ReviewDoc } from './reviews';
 
 /** How many times a change is tried against a review that keeps changing. */
 const ATTEMPTS = 5;
@@ -17,9 +16,13 @@ const ATTEMPTS = 5;
 /** Nudges the outbox relay, optionally naming the written document. */
 export type Nudge = (hint?: OutboxHint) => void;
 
-/** Reads a review by `_id` alone (the indexed path on FerretDB 1.x); null when absent. */
-export function findReview(reviews: Model<ReviewDoc>, id: Types.ObjectId | string): Promise<ReviewDoc | null> {
-  return reviews.findById(id).lean<ReviewDoc>().exec();
+/**
+ * Reads a review by `_id` alone (the indexed path on FerretDB 1.x); null when absent. `deleted`
+ * is true for a tombstone too (`store/reviews.ts`).
+ */
+export async function findReview(reviews: Model<ReviewDoc>, id: Types.ObjectId | string): Promise<ReviewDoc | null> {
+  const doc = await reviews.findById(id).lean<ReviewDoc>().exec();
+  return doc && { ...doc, deleted: doc.deleted === true || doc.tombstone === true };
 }
 
 /**
@@ -52,22 +55,11 @@ export async function changeReview(
 }
 
 /**
- * Deletes a live review: `deleted: true` with its ReviewDeleted event (the relay removes the
- * document once published), then takes it out of its paged lists and releases the customer's
- * key for that item. A review already deleted is taken out of its lists again (a rerun after a
- * crash between the two; removing an absent entry changes nothing).
- * @returns `'deleted'`, `'gone'` (already deleted) or `'busy'` (kept changing: try again)
+ * Deletes a live review: `tombstone: true` with its ReviewDeleted event; the document stays so a
+ * re-add of the same customer and item continues its versions (`store/reviews.ts`).
+ * @returns the review as deleted, `'gone'` (already deleted) or `'busy'` (kept changing: try again)
  */
-export async function deleteReview(
-  reviews: Model<ReviewDoc>,
-  keys: Model<ReviewKeyDoc>,
-  nudge: Nudge,
-  doc: ReviewDoc,
-  lists: OwnerLists,
-): Promise<'deleted' | 'gone' | 'busy'> {
-  const done = await changeReview(reviews, nudge, doc, () => ({ deleted: true }), reviewDeleted);
-  if (done !== 'busy') await unlistReview(lists, doc);
-  if (typeof done === 'string') return done;
-  await releaseKey(keys, reviewKey(doc.customerid, doc.itemid), String(doc._id));
-  return 'deleted';
+export async function deleteReview(reviews: Model<ReviewDoc>, nudge: Nudge, doc: ReviewDoc): Promise<ReviewDoc | 'gone' | 'busy'> {
+  const done = await changeReview(reviews, nudge, doc, () => ({ tombstone: true }), reviewDeleted);
+  return typeof done === 'string' ? done : { ...done, deleted: true };
 }

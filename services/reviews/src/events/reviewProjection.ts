@@ -1,0 +1,108 @@
+/**
+ * The reviews read model's projection (index and queries in domain/reviewSearch.ts): fed by
+ * `Topics.review` (the reviews service's own events) through a {@link ProjectionConsumer} in its
+ * own consumer group (`<service group>-search`), so it never waits for, or holds up, the
+ * service's other consumer.
+ *
+ * Each event names a review; the projection reads that review by `_id` and writes its current
+ * state at the review's own aggregateVersion with external versioning, so a duplicate, a
+ * redelivery or an older event is a no-op and the index converges on the newest state in any
+ * order. A deleted review becomes a tombstone (at its version, or at the event's when the
+ * document is already purged). With SEARCH_OWN_DOCUMENTS_ONLY (processes sharing the topics with
+ * test stacks) an event whose review is not in this database is skipped.
+ *
+ * The writing request also indexes the review at once (`indexNow`, refresh=wait_for), so the
+ * customer sees their new or edited review in their list, and a seller or admin their report or
+ * deletion, in the next read (read-your-writes); the projection repeats that write later (no-op).
+ */
+import { Topics, type EventEnvelope } from '@market/contracts';
+import { ProjectionConsumer, type IndexOp, type SearchIndex } from '@market/platform';
+import type { Kafka } from 'kafkajs';
+import { isValidObjectId, type Model } from 'mongoose';
+import type { Logger } from 'pino';
+import { reviewSearchDoc, type ReviewRow } from '../domain/reviewSearch';
+import type { ReadModels } from '../store/readModels';
+import { findReview } from '../store/reviewWrites';
+import type { ReviewDoc } from '../store/reviews';
+
+/** What a review's index write reads: the reviews and the item read model (seller, name). */
+export interface ReviewSources {
+  reviews: Model<ReviewDoc>;
+  items: ReadModels['items'];
+  /** Skip events whose review is not in this database (config SEARCH_OWN_DOCUMENTS_ONLY). */
+  ownOnly: boolean;
+}
+
+/** The reviews read model with its synchronous write. */
+export interface ReviewSearch {
+  index: SearchIndex<ReviewRow>;
+  /**
+   * Writes the review as given (its state after the request's write) into the index, visible to
+   * the next search (refresh=wait_for). Never throws: an index that is down is caught up by the
+   * projection later (the lists answer 503 meanwhile).
+   */
+  indexNow(doc: ReviewDoc): Promise<void>;
+}
+
+/** The index write of a review's state as given: a put when live, else a tombstone at its version. */
+export async function reviewStateOp(items: ReadModels['items'], doc: ReviewDoc): Promise<IndexOp> {
+  const id = String(doc._id);
+  if (doc.deleted || doc.tombstone) return { kind: 'delete', id, version: doc.aggregateVersion };
+  const item = await items.findById(doc.itemid).lean();
+  return { kind: 'put', id, doc: reviewSearchDoc(doc, item ?? undefined), version: doc.aggregateVersion };
+}
+
+/** The index write of a review's current state (read by `_id`), or null when skipped. */
+export async function reviewOp(src: ReviewSources, id: string, fallbackVersion: number): Promise<IndexOp | null> {
+  const doc = isValidObjectId(id) ? await findReview(src.reviews, id) : null;
+  if (!doc) return src.ownOnly ? null : { kind: 'delete', id, version: fallbackVersion };
+  return reviewStateOp(src.items, doc);
+}
+
+/** The index writes of a batch of events: the current state of each review they name (once). */
+export async function reviewOps(src: ReviewSources, events: EventEnvelope[]): Promise<IndexOp[]> {
+  const named = new Map<string, number>();
+  for (const e of events)
+    if (e.type.startsWith('Review')) named.set(e.aggregateId, Math.max(named.get(e.aggregateId) ?? 0, e.aggregateVersion));
+  const ops = await Promise.all([...named].map(([id, v]) => reviewOp(src, id, v)));
+  return ops.filter((op): op is IndexOp => op !== null);
+}
+
+/**
+ * Starts the projection into `index` and answers the read model with its synchronous write.
+ * @returns the read model and a stop function for shutdown
+ */
+export async function startReviewSearch(opts: {
+  kafka: Kafka;
+  groupId: string;
+  fromBeginning: boolean;
+  fetchWaitMs?: number;
+  logger: Logger;
+  index: SearchIndex<ReviewRow>;
+  sources: ReviewSources;
+}): Promise<ReviewSearch & { stop(): Promise<void> }> {
+  const { index, sources, logger } = opts;
+  const projection = new ProjectionConsumer({
+    kafka: opts.kafka,
+    groupId: opts.groupId,
+    topics: [Topics.review],
+    logger: logger.child({ projection: 'reviews-search' }),
+    fromBeginning: opts.fromBeginning,
+    fetchWaitMs: opts.fetchWaitMs,
+    apply: async (events) => {
+      await index.bulk(await reviewOps(sources, events));
+    },
+  });
+  await projection.start();
+  return {
+    index,
+    async indexNow(doc) {
+      try {
+        await index.bulk([await reviewStateOp(sources.items, doc)], { refresh: 'wait_for' });
+      } catch (err) {
+        logger.warn({ err, reviewId: String(doc._id) }, 'review not indexed on the request path; the projection will catch up');
+      }
+    },
+    stop: () => projection.stop(),
+  };
+}

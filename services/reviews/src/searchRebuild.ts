@@ -1,0 +1,62 @@
+/**
+ * `npm run search:rebuild` for reviews: builds a fresh reviews index from the beginning of
+ * `Topics.review` (each review read by `_id`, as the live projection does:
+ * events/reviewProjection.ts) and a fresh messages index from the `contact` and `contactsel`
+ * collections (messages have no events: store/messages.ts), swaps each alias to its new index
+ * with no downtime, then exits.
+ *
+ * Configuration as reviews (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX,
+ * SEARCH_OWN_DOCUMENTS_ONLY, KAFKA_BROKERS).
+ */
+import { Topics } from '@market/contracts';
+import { connectMongo, createLogger, loadConfig, runSearchRebuild, SearchIndex, searchAliasOf } from '@market/platform';
+import { ReviewsConfigSchema, type ReviewsConfig } from './config';
+import { messageIndexDefinition, type MessageRow } from './domain/messageSearch';
+import { reviewIndexDefinition } from './domain/reviewSearch';
+import { reviewOps } from './events/reviewProjection';
+import { contactModel, contactSellerModel, rebuildMessageIndex } from './store/messages';
+import { readModels } from './store/readModels';
+import { reviewModel } from './store/reviews';
+
+const config = (): ReviewsConfig => loadConfig(ReviewsConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env });
+
+/** The messages index from the two collections (the reviews index follows from the topic). */
+async function rebuildMessages(): Promise<void> {
+  const c = config();
+  const logger = createLogger(`${c.SERVICE_NAME}-search-rebuild`, c.LOG_LEVEL);
+  const db = await connectMongo({ url: c.MONGO_URL, dbName: c.MONGO_DB ?? 'reviews' });
+  const index = new SearchIndex<MessageRow>({
+    url: c.OPENSEARCH_URL,
+    replicas: c.OPENSEARCH_REPLICAS,
+    logger,
+    requestTimeoutMs: 120_000,
+    alias: searchAliasOf(c, 'reviews', 'messages'),
+    definition: messageIndexDefinition,
+  });
+  try {
+    const d = await rebuildMessageIndex(index, [contactModel(db), contactSellerModel(db)]);
+    console.log(
+      `search index rebuilt: ${d.index} now behind ${d.alias} with ${d.count} documents (replaced ${d.replaced.join(', ') || 'nothing'})`,
+    );
+  } finally {
+    await Promise.all([index.close(), db.close()]);
+  }
+}
+
+rebuildMessages().then(
+  () =>
+    runSearchRebuild({
+      service: 'reviews',
+      config,
+      topics: [Topics.review],
+      // The live reviews projection has a consumer group of its own.
+      groupSuffix: '-search',
+      indices: (c) => [{ alias: searchAliasOf(c, 'reviews', 'reviews'), definition: reviewIndexDefinition }],
+      sources: (db, c) => ({ reviews: reviewModel(db), items: readModels(db).items, ownOnly: c.SEARCH_OWN_DOCUMENTS_ONLY }),
+      writes: async (events, sources) => [await reviewOps(sources, events)],
+    }),
+  (err: unknown) => {
+    console.error(`search:rebuild failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);
