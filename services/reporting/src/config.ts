@@ -1,5 +1,5 @@
-/** Reporting configuration: the platform's base variables plus where PDFs are kept. */
-import { BaseConfigSchema } from '@market/platform';
+/** Reporting configuration: the platform's base variables plus where PDFs are kept and the dashboard's search index. */
+import { BaseConfigSchema, SearchConfigFields } from '@market/platform';
 import { z } from 'zod';
 
 export const ReportingConfigSchema = BaseConfigSchema.extend({
@@ -17,6 +17,12 @@ export const ReportingConfigSchema = BaseConfigSchema.extend({
     .string()
     .regex(/^[\w-]+$/)
     .optional(),
+  /**
+   * The admin dashboard's search index: OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default
+   * `reporting`), SEARCH_OWN_DOCUMENTS_ONLY (unused: the index holds only documents of this
+   * database's read models anyway), OPENSEARCH_REPLICAS.
+   */
+  ...SearchConfigFields,
 });
 
 export type ReportingConfig = z.infer<typeof ReportingConfigSchema>;

@@ -1,19 +1,21 @@
 /**
  * Reporting service process: wiring only (docs/architecture.md, Services and Jobs). Read models from
  * every slice's events, the `report` queue's producer and its worker (in this same process), the
- * monthly scheduled delivery, and the report, dashboard and sales routes.
+ * monthly scheduled delivery, and the report, dashboard and sales routes. The dashboard's search
+ * index is fed by the same handlers; a database written before it existed fills it with
+ * `npm run search:rebuild`.
  */
 import '@market/platform/telemetry';
 import { MONTHLY_DELIVERY_KIND, Queues, type EmailJob, type ReportJob } from '@market/contracts';
-import { DEFAULT_JOB_OPTIONS, consumerGroupOf, createQueue, runService } from '@market/platform';
+import { DEFAULT_JOB_OPTIONS, createQueue, runService } from '@market/platform';
 import { Queue } from 'bullmq';
 import path from 'node:path';
 import { reportQueuePrefix, ReportingConfigSchema } from './config';
+import { dashboardIndex } from './events/dashboardProjection';
 import { reportingHandlers } from './events/handlers';
 import { reportRoutes } from './http/routes';
 import { MONTHLY_PATTERN, MONTHLY_SCHEDULER_ID, MONTHLY_TZ } from './jobs/monthly';
 import { startReportWorker } from './jobs/start';
-import { dashboardCounters } from './store/dashboardCounters';
 import { readModels } from './store/readModels';
 import { reportStore } from './store/reports';
 
@@ -22,15 +24,13 @@ void runService({
   dbName: 'reporting',
   async setup({ config, app, db, logger, shutdown, bullRedis, consume }) {
     const rm = readModels(db);
-    const counters = dashboardCounters(db);
     const store = reportStore(db);
-    await Promise.all(
-      [...Object.values(rm), counters.model, ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()),
-    );
+    await Promise.all([...Object.values(rm), ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()));
+    const dashboard = dashboardIndex(config, logger);
+    shutdown.add('dashboard search client', () => dashboard.close());
 
-    // The service's consumer group, as every service's (the dashboard counters are kept per group
-    // and partition); the handlers cover an event of every topic, so it reads all of them.
-    await consume(reportingHandlers({ rm, counters, groupId: consumerGroupOf(config) }));
+    // The handlers cover an event of every topic, so the service's consumer group reads all of them.
+    await consume(reportingHandlers({ rm, dashboard }));
 
     const prefix = reportQueuePrefix(config);
     const queue = new Queue<ReportJob>(Queues.report, { connection: bullRedis, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
@@ -51,16 +51,6 @@ void runService({
       { pattern: MONTHLY_PATTERN, tz: MONTHLY_TZ },
       { name: MONTHLY_DELIVERY_KIND, data: { kind: MONTHLY_DELIVERY_KIND, requestedBy: { id: 'scheduler', role: 'admin' }, params: {} } },
     );
-
-    // Read models written before the dashboard's totals existed are counted once, in the
-    // background: a large database must not hold up readiness (the dashboard fills in meanwhile;
-    // stopped half-way, the next start goes on, each document's claim being idempotent).
-    void counters
-      .backfill({ customer: rm.customers, seller: rm.sellers, item: rm.items, package: rm.packages, review: rm.reviews, order: rm.orders })
-      .then(
-        (n) => n > 0 && logger.info({ documents: n }, 'dashboard totals backfilled'),
-        (err: unknown) => logger.warn({ err }, 'dashboard totals backfill stopped; the next start goes on'),
-      );
-    app.use(reportRoutes({ rm, counters, store, queue }));
+    app.use(reportRoutes({ rm, dashboard, store, queue }));
   },
 });

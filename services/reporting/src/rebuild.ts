@@ -5,13 +5,13 @@
  * which the version guards make harmless. Report records and monthly deliveries are kept.
  *
  * Finished when the new group has consumed every partition up to the end offsets seen at start.
- * Configuration as the service (MONGO_URL, MONGO_DB, KAFKA_BROKERS).
+ * Configuration as the service (MONGO_URL, MONGO_DB, KAFKA_BROKERS, OPENSEARCH_URL, SEARCH_INDEX).
  */
 import { ALL_TOPICS } from '@market/contracts';
 import { IdempotentConsumer, connectMongo, consumerGroupOf, createKafka, createLogger, loadConfig } from '@market/platform';
 import { ReportingConfigSchema } from './config';
+import { dashboardIndex } from './events/dashboardProjection';
 import { reportingHandlers } from './events/handlers';
-import { dashboardCounters } from './store/dashboardCounters';
 import { READ_MODEL_COLLECTIONS, readModels } from './store/readModels';
 
 async function main(): Promise<void> {
@@ -19,6 +19,9 @@ async function main(): Promise<void> {
   const logger = createLogger(`${config.SERVICE_NAME}-rebuild`, config.LOG_LEVEL);
   const started = Date.now();
   const db = await connectMongo({ url: config.MONGO_URL, dbName: config.MONGO_DB ?? 'reporting' });
+  // The replay writes the dashboard index too, as the live handlers do: versions it already holds
+  // are no-ops, so the index stays exact (`npm run search:rebuild` rebuilds it on its own).
+  const dashboard = dashboardIndex(config, logger);
   const kafka = createKafka(`${config.SERVICE_NAME}-rebuild`, config.KAFKA_BROKERS, logger);
   const admin = kafka.admin();
   const producer = kafka.producer({ allowAutoTopicCreation: false });
@@ -28,10 +31,7 @@ async function main(): Promise<void> {
     const existing = new Set((await db.db!.listCollections().toArray()).map((c) => c.name));
     for (const name of READ_MODEL_COLLECTIONS) if (existing.has(name)) await db.dropCollection(name);
     const rm = readModels(db);
-    const counters = dashboardCounters(db);
-    await Promise.all([...Object.values(rm), counters.model].map((m) => (m as { init(): Promise<unknown> }).init()));
-    // The replay counts every document: the live service need not backfill the totals.
-    await counters.markBackfilled();
+    await Promise.all(Object.values(rm).map((m) => (m as { init(): Promise<unknown> }).init()));
 
     // The end of each partition now: the replay is complete once the group has committed these.
     const ends = new Map<string, number>();
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       conn: db,
       producer,
       logger,
-      handlers: reportingHandlers({ rm, counters, groupId }),
+      handlers: reportingHandlers({ rm, dashboard }),
       fromBeginning: true,
     });
     await consumer.start();
@@ -92,6 +92,7 @@ async function main(): Promise<void> {
   } finally {
     await producer.disconnect();
     await admin.disconnect();
+    await dashboard.close();
     await db.close();
   }
 }

@@ -3,7 +3,8 @@
  * package figures to the cent against orders this test placed (a rejected checkout never counts),
  * the PDFs' text (unpdf), scoping (another seller's report → 404, admin-only reports → 403),
  * a failing job retried then shown failed, the monthly delivery e-mailing each seller once even
- * when run twice, the dashboard, and the rebuild from the topics giving the same figures.
+ * when run twice, the dashboard (an OpenSearch read model), and the rebuilds from the topics (the
+ * read models', the dashboard index's) giving the same figures.
  */
 import { MONTHLY_DELIVERY_KIND, type AdminDashboard } from '@market/contracts';
 import { connectMongo } from '@market/platform';
@@ -47,8 +48,8 @@ const rs = (c: number) =>
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(c % 100).padStart(2, '0')}`;
 
 /**
- * The dashboard as the service computed it before it kept running totals: counting and scanning
- * its read models (the test's oracle for the totals). Revenue and orders in cents per month.
+ * The dashboard as the service computed it before it had a search index: counting and scanning
+ * its read models (the test's oracle for the index). Revenue and orders in cents per month.
  */
 async function scannedDashboard(): Promise<Omit<AdminDashboard, 'currency' | 'revenueThisMonth'>> {
   const db = await connectMongo({ url: testServers().mongoUrl, dbName: `reporting-${world.stack.dbSuffix}` });
@@ -84,7 +85,7 @@ async function scannedDashboard(): Promise<Omit<AdminDashboard, 'currency' | 're
   }
 }
 
-/** Waits until the dashboard's totals equal the scan (other test files' events keep arriving). */
+/** Waits until the dashboard's figures equal the scan (other test files' events keep arriving). */
 async function dashboardMatchesScan(): Promise<void> {
   let last: unknown;
   await waitFor(
@@ -96,7 +97,7 @@ async function dashboardMatchesScan(): Promise<void> {
     },
     30_000,
     500,
-    'dashboard totals equal to a scan of the read models',
+    'dashboard figures equal to a scan of the read models',
   ).catch((err: Error) => {
     throw new Error(`${err.message}: ${JSON.stringify(last)}`);
   });
@@ -456,6 +457,36 @@ describe('rebuild', () => {
     expect(after).toEqual(before);
     expect(after.items.rows).toHaveLength(4);
     // The live service kept consuming during the rebuild: together they still count everything once.
+    await dashboardMatchesScan();
+  }, 600_000);
+
+  it('npm run search:rebuild builds a fresh dashboard index from the topics and swaps the alias; the dashboard answers the same', async () => {
+    const alias = `reporting-reporting-${world.stack.dbSuffix.toLowerCase()}-dashboard`;
+    const aliasIndices = async () => Object.keys((await (await fetch(`${testServers().opensearchUrl}/_alias/${alias}`)).json()) as object);
+    const old = await aliasIndices();
+    expect(old).toHaveLength(1);
+    const out = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      let text = '';
+      const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(__dirname, '../src/searchRebuild.ts')], {
+        env: {
+          ...process.env,
+          ...TEST_SECRETS,
+          MONGO_URL: testServers().mongoUrl,
+          MONGO_DB: `reporting-${world.stack.dbSuffix}`,
+          LOG_LEVEL: 'warn',
+          OTEL_SDK_DISABLED: 'true',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+      child.once('exit', (code) => resolve({ code, out: text }));
+    });
+    expect(out.code, out.out.slice(-3000)).toBe(0);
+    expect(out.out).toMatch(/search index rebuilt: .*dashboard/);
+    const now = await aliasIndices();
+    expect(now).toHaveLength(1);
+    expect(old).not.toContain(now[0]);
     await dashboardMatchesScan();
   }, 600_000);
 });

@@ -9,6 +9,11 @@
  * line's status (a Cancelled line leaves the figures). PaymentRefunded of a seller's cancellation
  * records the refunded cents on the transaction and on the checkout, whose revenue the
  * admin dashboard counts less them.
+ *
+ * After each event that changes a document the dashboard counts, the document is written to the
+ * dashboard's search index as it now is (events/dashboardProjection.ts), always, even when the
+ * read-model write was a no-op: a redelivered event then finishes an index write a crash or an
+ * unreachable OpenSearch left undone (the handler throws, and the consumer retries the event).
  */
 import {
   colomboMonthKey,
@@ -28,10 +33,9 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, insertIfAbsent, type EventHandler, type EventHandlers } from '@market/platform';
+import { applyVersioned, insertIfAbsent, type EventHandler, type EventHandlers, type SearchIndex } from '@market/platform';
 import { z } from 'zod';
-import type { CountedKind } from '../domain/dashboard';
-import type { CountedModel, DashboardCounters } from '../store/dashboardCounters';
+import { countedOp, countedRefOf } from './dashboardProjection';
 import { type OrderLine, type OrderRM, type ReadModels, type SellerState } from '../store/readModels';
 
 /** Review events as reporting reads them: the text and date when the event carries them. */
@@ -61,27 +65,26 @@ export function linesOf(data: z.infer<typeof OrderPlacedDataSchema>): OrderLine[
   return [...items, ...packages];
 }
 
-/** What the handlers write: the read models and the dashboard's totals. */
+/** What the handlers write: the read models and the dashboard's search index. */
 export interface ReportingStores {
   rm: ReadModels;
-  counters: DashboardCounters;
-  /** The consumer group the handlers run in (each group keeps its own counter documents). */
-  groupId: string;
+  dashboard: SearchIndex;
 }
 
 /**
- * The handlers by event type. Each one that changes a counted document (customer, seller, item,
- * package, review, checkout) then settles the dashboard's totals with that document, always,
- * even when its write was a no-op: a redelivered event must finish a change a crash left pending
- * (store/dashboardCounters.ts).
+ * The handlers by event type. Each one of an event that changes a counted document (customer,
+ * seller, item, package, review, checkout: `countedRefOf`) then writes that document to the
+ * dashboard index.
  */
-export function reportingHandlers({ rm, counters, groupId }: ReportingStores): EventHandlers {
-  /** `write`, then the dashboard's totals for the document `idOf(event)` of `docs`. */
+export function reportingHandlers({ rm, dashboard }: ReportingStores): EventHandlers {
+  /** `write`, then the dashboard index's document of the read-model document the event changed. */
   const counted =
-    (kind: CountedKind, docs: CountedModel, idOf: (e: EventEnvelope) => string, write: EventHandler): EventHandler =>
+    (write: EventHandler): EventHandler =>
     async (e, meta) => {
       await write(e, meta);
-      await counters.settle(kind, docs, idOf(e), { groupId, meta });
+      const ref = countedRefOf(e);
+      const op = ref ? await countedOp(rm, ref) : null;
+      if (op) await dashboard.bulk([op]);
     };
 
   const customer: EventHandler = async (e: EventEnvelope) => {
@@ -217,42 +220,29 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): E
     await rm.orders.updateOne({ _id: orderId }, { $set: { refundedCents, refundVersion: version } }, { upsert: true });
   }
 
-  const customerId = (e: EventEnvelope) => z.object({ customerId: z.string() }).parse(e.data).customerId;
-  const sellerId = (e: EventEnvelope) => SellerRefDataSchema.parse(e.data).sellerId;
-  const itemId = (e: EventEnvelope) => ItemDeletedDataSchema.parse(e.data).itemId;
-  const packageId = (e: EventEnvelope) => PackageDeletedDataSchema.parse(e.data).packageId;
-  const reviewId = (e: EventEnvelope) => ReviewDeletedDataSchema.parse(e.data).reviewId;
-  const orderId = (e: EventEnvelope) => z.object({ orderId: z.string() }).parse(e.data).orderId;
-  const asCustomer = (h: EventHandler) => counted('customer', rm.customers, customerId, h);
-  const asSeller = (h: EventHandler) => counted('seller', rm.sellers, sellerId, h);
-  const asItem = (h: EventHandler) => counted('item', rm.items, itemId, h);
-  const asPackage = (h: EventHandler) => counted('package', rm.packages, packageId, h);
-  const asReview = (h: EventHandler) => counted('review', rm.reviews, reviewId, h);
-  const asOrder = (h: EventHandler) => counted('order', rm.orders, orderId, h);
-
   return {
-    CustomerRegistered: asCustomer(customer),
-    CustomerUpdated: asCustomer(customer),
-    CustomerDeleted: asCustomer(async (e) => {
+    CustomerRegistered: counted(customer),
+    CustomerUpdated: counted(customer),
+    CustomerDeleted: counted(async (e) => {
       const { customerId } = CustomerDeletedDataSchema.parse(e.data);
       await applyVersioned(rm.customers, customerId, e.aggregateVersion, { deleted: true });
     }),
-    SellerRequested: asSeller(seller('requested')),
-    SellerApproved: asSeller(seller('approved')),
-    SellerUpdated: asSeller(seller('approved')),
-    SellerDeclined: asSeller(sellerRef({ state: 'declined' })),
-    SellerDeletionRequested: asSeller(sellerRef({ requestDelete: true })),
-    SellerDeletionDeclined: asSeller(sellerRef({ requestDelete: false })),
-    SellerDeleted: asSeller(sellerRef({ state: 'deleted', requestDelete: false })),
-    ItemCreated: asItem(item),
-    ItemUpdated: asItem(item),
-    ItemDeleted: asItem(async (e) => {
+    SellerRequested: counted(seller('requested')),
+    SellerApproved: counted(seller('approved')),
+    SellerUpdated: counted(seller('approved')),
+    SellerDeclined: counted(sellerRef({ state: 'declined' })),
+    SellerDeletionRequested: counted(sellerRef({ requestDelete: true })),
+    SellerDeletionDeclined: counted(sellerRef({ requestDelete: false })),
+    SellerDeleted: counted(sellerRef({ state: 'deleted', requestDelete: false })),
+    ItemCreated: counted(item),
+    ItemUpdated: counted(item),
+    ItemDeleted: counted(async (e) => {
       const { itemId } = ItemDeletedDataSchema.parse(e.data);
       await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true });
     }),
-    PackageCreated: asPackage(pkg),
-    PackageUpdated: asPackage(pkg),
-    PackageDeleted: asPackage(async (e) => {
+    PackageCreated: counted(pkg),
+    PackageUpdated: counted(pkg),
+    PackageDeleted: counted(async (e) => {
       const { packageId } = PackageDeletedDataSchema.parse(e.data);
       await applyVersioned(rm.packages, packageId, e.aggregateVersion, { deleted: true });
     }),
@@ -268,8 +258,8 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): E
         status: 'Placed',
       });
     },
-    OrderConfirmed: asOrder((e) => outcome(e, 'Confirmed')),
-    OrderRejected: asOrder((e) => outcome(e, 'Rejected')),
+    OrderConfirmed: counted((e) => outcome(e, 'Confirmed')),
+    OrderRejected: counted((e) => outcome(e, 'Rejected')),
     OrderStatusChanged: async (e) => {
       const s = OrderStatusChangedDataSchema.parse(e.data);
       const sale = await rm.sales.findById(s.orderLineId, { statusVersion: 1 }).lean();
@@ -278,10 +268,10 @@ export function reportingHandlers({ rm, counters, groupId }: ReportingStores): E
     },
     PaymentCaptured: payment('Paid'),
     // A cancellation's refund lowers the checkout's revenue on the dashboard.
-    PaymentRefunded: asOrder(payment('Refunded')),
-    ReviewCreated: asReview(review),
-    ReviewUpdated: asReview(review),
-    ReviewDeleted: asReview(async (e) => {
+    PaymentRefunded: counted(payment('Refunded')),
+    ReviewCreated: counted(review),
+    ReviewUpdated: counted(review),
+    ReviewDeleted: counted(async (e) => {
       const { reviewId } = ReviewDeletedDataSchema.parse(e.data);
       await applyVersioned(rm.reviews, reviewId, e.aggregateVersion, { deleted: true });
     }),

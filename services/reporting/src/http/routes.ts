@@ -2,7 +2,8 @@
  * Reporting's HTTP API (spec 001 section 7 "Reports"): for each report kind
  * `POST /<prefix>/create-pdf` (202 `{ jobId }`), `GET /<prefix>/fetch-pdf[?jobId=]` and the same
  * rows as CSV at `GET /<prefix>/fetch-csv[?jobId=]` (same authorization); the job
- * state at `GET /reports/{jobId}`; the seller's monthly sales figures; the admin dashboard.
+ * state at `GET /reports/{jobId}`; the seller's monthly sales figures; the admin dashboard (an
+ * OpenSearch read model, domain/dashboard.ts).
  *
  * Sellers get only reports of their own sales (the job's seller is the caller, never a
  * parameter); the customer, seller, transaction and review reports are admin-only (403). A job or
@@ -25,22 +26,22 @@ import {
   type ReportJobStatus,
   type ReportKind,
 } from '@market/contracts';
-import { notFound, requireCaller, type Caller } from '@market/platform';
+import { notFound, requireCaller, type Caller, type SearchIndex } from '@market/platform';
 import type { Queue } from 'bullmq';
 import { Router, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { dashboardOf } from '../domain/dashboard';
+import { dashboardOf, dashboardQuery, type DashboardAggregations } from '../domain/dashboard';
 import { currentMonth, lastMonths } from '../domain/time';
 import { sellerSales } from '../jobs/reports';
-import type { DashboardCounters } from '../store/dashboardCounters';
 import type { ReadModels } from '../store/readModels';
 import type { ReportRecord, ReportStore } from '../store/reports';
 
 export interface RouteDeps {
   rm: ReadModels;
-  counters: DashboardCounters;
+  /** The admin dashboard's read model (domain/dashboard.ts). */
+  dashboard: SearchIndex;
   store: ReportStore;
   queue: Queue<ReportJob>;
 }
@@ -60,7 +61,7 @@ function mayRead(caller: Caller, by: { id: string; role: string }, kind: string)
   return caller.role === 'admin' && isReportKind(kind) && REPORT_AUDIENCE[kind] === 'admin';
 }
 
-export function reportRoutes({ rm, counters, store, queue }: RouteDeps): Router {
+export function reportRoutes({ rm, dashboard, store, queue }: RouteDeps): Router {
   const r = Router();
 
   function monthParams(req: Request): ReportJobParams {
@@ -156,8 +157,10 @@ export function reportRoutes({ rm, counters, store, queue }: RouteDeps): Router 
 
   r.get('/Admin/dashboard', async (req, res) => {
     requireCaller(req, 'admin');
-    // Running totals kept by the event handlers: no count or scan of the read models.
-    const body: AdminDashboard = dashboardOf(await counters.totals(), lastMonths(12));
+    // One search of the dashboard index, its counts and sums as aggregations (503 while OpenSearch is down).
+    const months = lastMonths(12);
+    const found = await dashboard.search(dashboardQuery(months), { size: 0 });
+    const body: AdminDashboard = dashboardOf(found.aggregations as DashboardAggregations, months);
     res.json(body);
   });
 

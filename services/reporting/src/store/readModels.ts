@@ -161,7 +161,7 @@ export const READ_MODEL_COLLECTIONS = [
   'rm_sales',
   'rm_transactions',
   'rm_reviews',
-  // The dashboard's totals (dashboardCounters.ts) go with the documents they count.
+  // The collection of the dashboard's former counters, should an older version have left it.
   'rm_dashboard_counters',
 ] as const;
 
