@@ -14,13 +14,14 @@ import { newOrderMailHandlers } from './mail/newOrderMails';
 import { OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
-import { startTransactionSearch } from './events/transactionProjection';
+import { orderSearchIndex, startOrderProjection } from './events/orderProjection';
+import { startTransactionSearch, transactionSearchIndices } from './events/transactionProjection';
 import { cardRoutes } from './http/cards';
 import { checkoutRoutes } from './http/checkout';
 import { orderRoutes } from './http/orders';
-import { backfillCardLists, cardLists, cardModel } from './store/cards';
+import { cardModel, cardOwnerModel } from './store/cards';
 import { checkoutModel } from './store/checkouts';
-import { backfillOrderLists, orderBook } from './store/orders';
+import { orderBook } from './store/orders';
 import { readModels } from './store/readModels';
 import { sandboxCaptureModel, sandboxProvider } from './store/sandboxProvider';
 
@@ -29,20 +30,19 @@ void runService({
   dbName: 'ordering',
   async setup({ config, app, db, startRelay, consume, redis, bullRedis, shutdown, logger, kafka }) {
     const cards = cardModel(db);
+    const cardOwners = cardOwnerModel(db);
     const checkouts = checkoutModel(db);
-    const book = orderBook(db);
+    // Every list is a search read model on OpenSearch; the write paths index what they change too.
+    const orders = orderSearchIndex({ config, logger, shutdown });
+    const { transactions, customerOrders } = transactionSearchIndices({ config, logger, shutdown });
+    const search = { orders, transactions, customerOrders, logger };
+    const book = orderBook(db, search);
     const rm = readModels(db);
     const captures = sandboxCaptureModel(db);
     await Promise.all(
-      [cards, checkouts, captures, ...book.models, ...Object.values(rm)].map((m) => (m as { init(): Promise<unknown> }).init()),
+      [cards, cardOwners, checkouts, captures, ...book.models, ...Object.values(rm)].map((m) => (m as { init(): Promise<unknown> }).init()),
     );
     const provider = sandboxProvider(captures);
-    // Orders written before the paged lists existed get their entries once (store/orders.ts).
-    await backfillOrderLists(book);
-    // The customers' card lists: init, and cards saved before them listed once.
-    const cardList = cardLists(db);
-    await Promise.all(cardList.models.map((m) => m.init()));
-    await backfillCardLists(cards, cardList);
 
     const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders]);
 
@@ -55,7 +55,7 @@ void runService({
     await consume(
       mergeHandlers(
         sagaHandlers(checkouts, book, provider, nudge),
-        readModelHandlers(rm, cards, cardList),
+        readModelHandlers(rm, cards, cardOwners),
         cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger }),
         newOrderMailHandlers(checkouts, rm, send, logger),
         // The customer's e-mail of each status change of an order.
@@ -63,11 +63,21 @@ void runService({
       ),
     );
 
-    // The admin transaction search on OpenSearch, fed by the payment topic.
-    const transactions = await startTransactionSearch({ config, kafka, logger, shutdown, checkouts });
+    // The read models' projections: payment history and customer-order records from the payment
+    // topic, orders from the order topic.
+    await startTransactionSearch({
+      config,
+      kafka,
+      logger,
+      shutdown,
+      indices: { transactions, customerOrders },
+      checkouts,
+      customerOrders: book.customerOrders,
+    });
+    await startOrderProjection({ config, kafka, logger, shutdown, index: orders, book, checkouts });
 
     app.use(
-      cardRoutes(cards, cardList, config.CARD_HASH_SECRET),
+      cardRoutes(cards, cardOwners, config.CARD_HASH_SECRET),
       checkoutRoutes({
         checkouts,
         cards,
@@ -80,7 +90,7 @@ void runService({
         demoBackdating: config.DEMO_BACKDATING,
         nudge,
       }),
-      orderRoutes(book, rm, nudge, transactions),
+      orderRoutes(book, rm, nudge, search),
     );
   },
 });

@@ -1,22 +1,37 @@
 /**
- * The paged order lists on real servers: the owner-keyed list store against
- * FerretDB (slots under concurrent writers, pages across bucket boundaries, rewrites that change
- * nothing, the one-off backfill of orders written before the lists), and the order screens
- * through the gateway (a seller's, a customer's and an admin's pages, totals, status and month
- * filters, a status change showing in the list), the customer's payment history and its search,
- * and an unpaged list over the cap (500 rows, then headers saying it was cut).
+ * The order lists on real servers (OpenSearch, Kafka, FerretDB): the orders read model
+ * (domain/orderSearch.ts) written by a pay and the saga at once (one document per order line, at
+ * the newest state), and the order screens through the gateway (a seller's, a customer's and an
+ * admin's pages, totals, status, month and OrderID filters, newest first across pages with today's
+ * order above older months', a status change showing in the list at once), the customer's payment
+ * history and its search, and an unpaged list over the cap (500 rows, then headers saying it was cut).
  */
 import { UNPAGED_CAP } from '@market/contracts';
+import { SearchIndex, searchAliasOf } from '@market/platform';
 import { testServers, uniqueName } from '@market/platform/testing';
 import mongoose, { Types, type Connection } from 'mongoose';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { BUCKET_SIZE, ownerLists } from '@market/platform';
+import { orderIndexDefinition, orderListSearch, type OrderWireView } from '../src/domain/orderSearch';
 import type { CheckoutDoc } from '../src/store/checkouts';
-import { orderSubListOf } from '../src/store/orderFilters';
-import { backfillOrderLists, materializeOrders, orderBook, settleOrders } from '../src/store/orders';
+import { materializeOrders, orderBook, orderOps, settleOrders, type OrderSearch } from '../src/store/orders';
+import {
+  customerOrdersIndexDefinition,
+  transactionIndexDefinition,
+  type CustomerOrdersView,
+  type TransactionView,
+} from '../src/domain/transactionSearch';
 import { decided, listedItem, startOrderingWorld, type CatalogueWorld, type Client } from '@market/testing';
 
 let conn: Connection;
+const logger = pino({ level: 'silent' });
+
+/** A search index client on the test OpenSearch, closed after the test. */
+function testIndex<V>(alias: string, definition: (replicas: number) => object): SearchIndex<V> {
+  const index = new SearchIndex<V>({ url: testServers().opensearchUrl, alias, replicas: 0, definition, logger });
+  onTestFinished(() => index.close());
+  return index;
+}
 
 beforeAll(async () => {
   conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: uniqueName('order-lists').replace(/[^\w-]/g, '') }).asPromise();
@@ -27,114 +42,22 @@ afterAll(async () => {
   await conn?.close();
 });
 
-describe('owner-keyed list store', () => {
-  it('hands out distinct slots to concurrent writers', async () => {
-    const lists = ownerLists(conn, 'slots');
-    const slots = (await Promise.all(Array.from({ length: 30 }, () => lists.allocate(['l'])))).map(([s]) => s);
-    expect(new Set(slots).size).toBe(30);
-    expect(Math.max(...(slots as number[]))).toBe(29);
-  });
-
-  it('moves the buckets of 100 rows of before into buckets of BUCKET_SIZE once, while a second replica waits', async () => {
-    // The layout before: `<prefix>_list_buckets`, slot n in bucket floor(n / 100).
-    const n = 250;
-    const key = (i: number) => `row${String(i).padStart(4, '0')}`;
-    const legacy: { _id: string; e: Record<string, { n: number; t: number; s: string }> }[] = [];
-    for (let b = 0; b * 100 < n; b++) {
-      const e: Record<string, { n: number; t: number; s: string }> = {};
-      for (let i = b * 100; i < Math.min(n, (b + 1) * 100); i++) e[key(i)] = { n: i, t: 1_000 + i, s: 'old' };
-      legacy.push({ _id: `owner#${b}`, e });
-    }
-    await conn.collection('moved_list_buckets').insertMany(legacy as never[]);
-    await conn.collection('moved_list_heads').insertOne({ _id: 'owner', issued: n, holes: 0 } as never);
-    const lists = ownerLists(conn, 'moved');
-
-    const relayout = () => lists.models[lists.models.length - 1]!.init() as Promise<number>;
-    const [a, b] = await Promise.all([relayout(), relayout()]);
-    expect([a, b].sort()).toEqual([0, 3]);
-    expect(await relayout()).toBe(0);
-    expect((await conn.db!.listCollections({ name: 'moved_list_buckets' }).toArray()).length).toBe(0);
-
-    const all: [string, { n: number; s: string }][] = [];
-    for (let skip = 0; skip < n; skip += 20) all.push(...((await lists.page('owner', skip, 20)).rows as never[]));
-    expect(all.map(([k]) => k)).toEqual(Array.from({ length: n }, (_, i) => key(n - 1 - i)));
-    expect(all.every(([, e], i) => e.s === 'old' && e.n === n - 1 - i)).toBe(true);
-    expect((await lists.page('owner', 0, 1)).total).toBe(n);
-    const stored = await conn.collection<{ _id: string; e: object }>('moved_list_buckets20').find({}).toArray();
-    expect(stored.map((d) => Object.keys(d.e).length).every((size) => size <= BUCKET_SIZE)).toBe(true);
-  });
-
-  it("keeps a sub-list's counts in its owner's head: one command hands out an order's slots in a list and its sub-lists, and old sub-list heads fold in once", async () => {
-    // A head of its own, as sub-lists had before: 5 slots issued, 1 hole.
-    await conn.collection('folded_list_heads').insertOne({ _id: 'io:c:x:st:Confirmed', issued: 5, holes: 1 } as never);
-    const lists = ownerLists(conn, 'folded', orderSubListOf);
-    expect(await lists.models[lists.models.length - 1]!.init()).toBe(1);
-    expect(await conn.collection('folded_list_heads').findOne({ _id: 'io:c:x:st:Confirmed' as never })).toBeNull();
-
-    const slots = await lists.allocate(['io:c:x', 'io:c:x:st:Confirmed', 'io:c:x:m:2026-11', 'io:all', 'io:all:st:Confirmed']);
-    expect(slots).toEqual([0, 5, 0, 0, 0]);
-    expect(await conn.collection('folded_list_heads').findOne({ _id: 'io:c:x' as never })).toMatchObject({
-      issued: 1,
-      sub: { 'st:Confirmed': { issued: 6, holes: 1 }, 'm:2026-11': { issued: 1 } },
-    });
-    await lists.put('io:c:x:st:Confirmed', 5, 'o1', { t: 1, s: 'Confirmed' });
-    expect(await lists.page('io:c:x:st:Confirmed', 0, 20)).toEqual({ rows: [['o1', { n: 5, t: 1, s: 'Confirmed' }]], total: 5 });
-    await lists.release('io:c:x:m:2026-11');
-    expect((await lists.page('io:c:x:m:2026-11', 0, 20)).total).toBe(0);
-    // Concurrent orders of one owner get distinct slots in each list.
-    const many = await Promise.all(Array.from({ length: 10 }, () => lists.allocate(['io:c:x', 'io:c:x:st:Confirmed'])));
-    expect(new Set(many.map(([a]) => a)).size).toBe(10);
-    expect(new Set(many.map(([, b]) => b)).size).toBe(10);
-    // A list named twice gets two consecutive slots.
-    expect(await lists.allocate(['io:all', 'io:all:st:Confirmed', 'io:all'])).toEqual([1, 1, 2]);
-  });
-
-  it('pages newest first across bucket boundaries, counts exactly, and rewrites without duplicating', async () => {
-    const lists = ownerLists(conn, 'pages');
-    const n = 2 * BUCKET_SIZE + 50;
-    for (let i = 0; i < n; i++) {
-      const [slot] = await lists.allocate(['owner']);
-      await lists.put('owner', slot!, `row${String(i).padStart(4, '0')}`, { t: 1_000 + i, s: i % 2 ? 'odd' : 'even' });
-    }
-    const first = await lists.page('owner', 0, 20);
-    expect(first.total).toBe(n);
-    expect(first.rows.map(([k]) => k)).toEqual(Array.from({ length: 20 }, (_, i) => `row${String(n - 1 - i).padStart(4, '0')}`));
-    // A page that straddles two buckets.
-    const straddle = await lists.page('owner', n - BUCKET_SIZE * 2 - 10, 20);
-    expect(straddle.rows.map(([, e]) => e.n)).toEqual(Array.from({ length: 20 }, (_, i) => 2 * BUCKET_SIZE + 9 - i));
-    expect((await lists.page('owner', n, 20)).rows).toEqual([]);
-
-    // Rewriting an entry (a redelivered event, a status change) keeps one row and the count.
-    await lists.put('owner', n - 1, `row${String(n - 1).padStart(4, '0')}`, { t: 1_000 + n - 1, s: 'changed' });
-    const again = await lists.page('owner', 0, 1);
-    expect(again.total).toBe(n);
-    expect(again.rows).toEqual([[`row${String(n - 1).padStart(4, '0')}`, { n: n - 1, t: 1_000 + n - 1, s: 'changed' }]]);
-
-    let walked = 0;
-    let last = Infinity;
-    for await (const [, e] of lists.walk('owner')) {
-      expect(e.n).toBeLessThan(last);
-      last = e.n;
-      walked++;
-    }
-    expect(walked).toBe(n);
-
-    // A slot whose writer lost its race is not counted.
-    await lists.allocate(['owner']);
-    await lists.release('owner');
-    expect((await lists.page('owner', 0, 20)).total).toBe(n);
-  });
-
-  it('lists each order once in every list and sub-list when a pay and the saga write and settle one checkout at once', async () => {
-    // A database of its own: everyone's lists (io:all) here must not count the backfill test's orders.
-    const own = await mongoose
-      .createConnection(testServers().mongoUrl, { dbName: uniqueName('order-race').replace(/[^\w-]/g, '') })
-      .asPromise();
+describe('orders read model', () => {
+  it('holds each order once at its newest state when a pay and the saga write and settle one checkout at once', async () => {
+    const suffix = uniqueName('race')
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]/g, '-');
+    const orders = testIndex<OrderWireView>(`ordering-test-${suffix}-orders`, orderIndexDefinition);
+    const search: OrderSearch = {
+      orders,
+      transactions: testIndex<TransactionView>(`ordering-test-${suffix}-transactions`, transactionIndexDefinition),
+      customerOrders: testIndex<CustomerOrdersView>(`ordering-test-${suffix}-customer-orders`, customerOrdersIndexDefinition),
+      logger,
+    };
     onTestFinished(async () => {
-      await own.dropDatabase();
-      await own.close();
+      await fetch(`${testServers().opensearchUrl}/ordering-test-${suffix}-*`, { method: 'DELETE' }).catch(() => undefined);
     });
-    const book = orderBook(own);
+    const book = orderBook(conn, search);
     await Promise.all(book.models.map((m) => m.init()));
     const seller = uniqueName('seller');
     const customer = uniqueName('customer');
@@ -150,7 +73,7 @@ describe('owner-keyed list store', () => {
       snapshot: {},
     };
     const paid: CheckoutDoc = {
-      _id: 'RACE1',
+      _id: `RACE${Date.now()}`,
       customerId: customer,
       status: 'AwaitingStock',
       lines: [
@@ -164,76 +87,39 @@ describe('owner-keyed list store', () => {
       aggregateVersion: 2,
       pendingEvents: [],
     };
+    const refs = [
+      { kind: 'item' as const, id: `${paid._id}-I1` },
+      { kind: 'item' as const, id: `${paid._id}-I2` },
+    ];
     await Promise.all([materializeOrders(book, paid), materializeOrders(book, paid)]);
-    const keys = async (list: string) => {
-      const page = await book.lists.page(list, 0, 10);
-      return { total: page.total, rows: page.rows.map(([k, e]) => `${k} ${e.s}`).sort() };
+    await orders.bulk(await orderOps(book, refs), { refresh: 'wait_for' });
+    const page = async (f: Parameters<typeof orderListSearch>[2] = {}) => {
+      const found = await orders.search(orderListSearch('item', { sellerId: seller }, f), { size: 10 });
+      return { total: found.total, rows: found.views.map((o) => `${o._id} ${o.status}`) };
     };
-    const both = (status: string) => ({ total: 2, rows: [`RACE1-I1 ${status}`, `RACE1-I2 ${status}`] });
-    expect(await keys(`io:s:${seller}:st:AwaitingStock`)).toEqual(both('AwaitingStock'));
+    expect(await page()).toEqual({ total: 2, rows: [`${paid._id}-I2 AwaitingStock`, `${paid._id}-I1 AwaitingStock`] });
 
     const confirmed = { ...paid, status: 'Confirmed' as const, decidedAt: new Date(paidAt.getTime() + 1_000) };
     await Promise.all([settleOrders(book, confirmed), settleOrders(book, confirmed), settleOrders(book, confirmed)]);
-    for (const owner of [`io:s:${seller}`, `io:c:${customer}`]) {
-      expect(await keys(owner)).toEqual(both('Confirmed'));
-      expect(await keys(`${owner}:st:Confirmed`)).toEqual(both('Confirmed'));
-      expect(await keys(`${owner}:st:AwaitingStock`)).toEqual({ total: 0, rows: [] });
-      expect(await keys(`${owner}:m:2026-11`)).toEqual(both('Confirmed'));
-    }
-    expect(await keys(`h:c:${customer}`)).toMatchObject({ total: 1 });
-    expect(await keys('io:all:st:Confirmed')).toEqual(both('Confirmed'));
-    // Each sub-list key was handed its slots once: no list counts a slot nobody holds.
-    const order = await book.itemOrders.findById('RACE1-I1').lean();
-    expect(Object.keys(order!.filterSlots!).sort()).toEqual(['m:2026-11', 'st:AwaitingStock', 'st:Confirmed']);
-  });
-
-  it('backfills orders written before the lists existed, once', async () => {
-    const book = orderBook(conn);
-    await Promise.all(book.models.map((m) => m.init()));
-    const base = {
-      OQuantity: 1,
-      TransitTime: '2026-01-01T00:00:00+05:30',
-      status: 'Confirmed',
-      unitPriceCents: 100,
-      totalCents: 100,
-      Items: [],
-    };
-    for (let i = 1; i <= 3; i++) {
-      const at = new Date(Date.UTC(2026, 0, i));
-      await book.itemOrders.collection.insertOne({
-        _id: `OLD${i}-I1`,
-        OrderID: `OLD${i}`,
-        SellerID: 'seller-1',
-        CustomerID: i === 3 ? 'cust-2' : 'cust-1',
-        placedAt: at,
-        statusChangedAt: at,
-        aggregateVersion: 1,
-        pendingEvents: [],
-        ...base,
-      } as never);
-    }
-    await book.history.collection.insertOne({
-      _id: new Types.ObjectId(),
-      RecieptNo: 'R-OLD-1',
-      PaymentType: 'Card',
-      amountCents: 100,
-      TransTime: '2026-01-01T00:00:00+05:30',
-      ItemList: [],
-      PacakgeID: [],
-      CustomerID: 'cust-1',
-      OrderID: 'OLD1',
-      status: 'Paid',
-      captureId: 'cap',
-      createdAt: new Date(Date.UTC(2026, 0, 1)),
-    } as never);
-    expect(await backfillOrderLists(book)).toBe(4);
-    expect(await backfillOrderLists(book)).toBe(0);
-    expect((await book.lists.page('h:c:cust-1', 0, 10)).rows.map(([, e]) => e.r)).toEqual(['R-OLD-1']);
-    const seller = await book.lists.page('io:s:seller-1', 0, 10);
-    expect(seller.total).toBe(3);
-    expect(seller.rows.map(([k]) => k)).toEqual(['OLD3-I1', 'OLD2-I1', 'OLD1-I1']);
-    expect((await book.lists.page('io:c:cust-1', 0, 10)).rows.map(([k]) => k)).toEqual(['OLD2-I1', 'OLD1-I1']);
-    expect((await book.lists.page('io:all', 0, 10)).total).toBe(3);
+    // The settled state and a late write of the older one, in either order: the newest state stays.
+    const settled = await orderOps(book, refs);
+    await orders.bulk(settled, { refresh: 'wait_for' });
+    await orders.bulk(
+      settled.map((op) => ({ ...op, version: op.version - 1 })),
+      { refresh: 'wait_for' },
+    );
+    const both = { total: 2, rows: [`${paid._id}-I2 Confirmed`, `${paid._id}-I1 Confirmed`] };
+    expect(await page()).toEqual(both);
+    expect(await page({ status: 'Confirmed' })).toEqual(both);
+    expect(await page({ status: 'AwaitingStock' })).toEqual({ total: 0, rows: [] });
+    expect(await page({ month: '2026-11' })).toEqual(both);
+    expect(await page({ OrderID: paid._id })).toEqual(both);
+    const mine = await orders.search(orderListSearch('item', { customerId: customer }, {}), { size: 10 });
+    expect(mine.total).toBe(2);
+    // No list bookkeeping on the order documents: they are read and written by `_id` only.
+    const order = await book.itemOrders.findById(`${paid._id}-I1`).lean();
+    expect(order).not.toHaveProperty('listSlots');
+    expect(order).not.toHaveProperty('filterSlots');
   });
 });
 
@@ -286,6 +172,14 @@ describe('order screens through the gateway', () => {
       limit: 10,
     });
 
+    // An OrderID names one checkout's orders, within what the caller may see.
+    const byId = (await seller.get<Page>(`/Orders/getOrders?OrderID=${bought[1]}&page=1&limit=10`)).body;
+    expect(byId).toMatchObject({ total: 1 });
+    expect(byId.items.map((o) => o.OrderID)).toEqual([bought[1]]);
+    expect(byId.items[0]!.CustomerName).toBeTruthy();
+    expect((await other.get<Order[]>(`/Orders/getOrders?OrderID=${bought[1]}`)).body).toEqual([]);
+    expect((await world.admin.get<Order[]>(`/Orders/getOrders?OrderID=${bought[2]}`)).body.map((o) => o.OrderID)).toEqual([bought[2]]);
+
     const everyone = (await world.admin.get<Page>('/Orders/getOrders?page=1&limit=100')).body;
     expect(everyone.total).toBeGreaterThanOrEqual(4);
     for (const id of bought) expect(everyone.items.some((o) => o.OrderID === id)).toBe(true);
@@ -326,6 +220,7 @@ describe('order screens through the gateway', () => {
     const db = conn.useDb(`ordering-${world.stack.dbSuffix}`);
     const book = orderBook(db);
     const n = UNPAGED_CAP + 1;
+    // Orders of earlier months, written as the stack's database and index hold them.
     const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000);
     await book.itemOrders.collection.insertMany(
       Array.from({ length: n }, (_, i) => ({
@@ -343,11 +238,14 @@ describe('order screens through the gateway', () => {
         Items: [],
         aggregateVersion: 1,
         pendingEvents: [],
-        listSlots: { c: i, s: i, a: 0 },
       })) as never[],
     );
-    for (let i = 0; i < n; i++) await book.lists.put(`io:s:${bigId}`, i, `CAP${i}-I1`, { t: at(i).getTime(), s: 'Confirmed' });
-    await book.lists.allocate(Array.from({ length: n }, () => `io:s:${bigId}`));
+    const index = testIndex<OrderWireView>(
+      searchAliasOf({ MONGO_DB: `ordering-${world.stack.dbSuffix}` }, 'ordering', 'orders'),
+      orderIndexDefinition,
+    );
+    const refs = Array.from({ length: n }, (_, i) => ({ kind: 'item' as const, id: `CAP${i}-I1` }));
+    await index.bulk(await orderOps(book, refs), { refresh: 'wait_for' });
 
     const cut = await big.get<Order[]>('/Orders/getOrders');
     expect(cut.body).toHaveLength(UNPAGED_CAP);
@@ -356,6 +254,14 @@ describe('order screens through the gateway', () => {
     expect(cut.headers.get('x-result-truncated')).toBe('true');
     const rest = (await big.get<Page>(`/Orders/getOrders?page=${UNPAGED_CAP / 100 + 1}&limit=100`)).body;
     expect(rest.items.map((o) => o.OrderID)).toEqual(['CAP0']);
+
+    // Today's order is on page 1, above every order of the earlier months.
+    const itemId = await listedItem(big, buyer, { Price: 700, Quantity: 5 });
+    const today = await buy(buyer, itemId);
+    const first = (await big.get<Page>('/Orders/getOrders?page=1&limit=3')).body;
+    expect(first.total).toBe(n + 1);
+    expect(first.items.map((o) => o.OrderID)).toEqual([today, `CAP${n - 1}`, `CAP${n - 2}`]);
+    expect((await big.get<Page>('/Orders/getOrders?year=2025&page=1&limit=1')).body).toMatchObject({ total: n });
 
     const whole = await other.get<Order[]>('/Orders/getOrders');
     expect(whole.headers.get('x-total-count')).toBe(String(whole.body.length));

@@ -51,7 +51,7 @@ type PayDeps = Pick<
 
 export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment: body, demoPlacedAt }: PayCheckout): Promise<CheckoutDoc> {
   const c = await ownCheckout(d, customerId, checkoutId);
-  if (c.status !== 'Open') return finishCheckout(d, c);
+  if (c.status !== 'Open') return finishCheckout(d, c, { refresh: 'wait_for' });
 
   const payment = await paymentMethod(d, customerId, body);
   await ensureStillSold(d, c);
@@ -76,7 +76,7 @@ export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment:
   const final = won ? next : await d.checkouts.findById(c._id).lean<CheckoutDoc>();
   if (!final || final.status === 'Open') throw conflict('The checkout changed meanwhile, please try again');
   try {
-    return await finishCheckout(d, final);
+    return await finishCheckout(d, final, { refresh: 'wait_for' });
   } finally {
     // OrderPlaced leaves only now, once the records are written: the stock decision it brings
     // back then finds them and only settles them. Published at once, the decision usually came

@@ -4,20 +4,19 @@
  * searches every payment-history record by receipt number or payment type (spec 001 section 9
  * "Search scope"), newest first.
  *
- * Why the search index: a customer's own history is an owner-keyed list (store/orders.ts) and a
- * search walks only that customer's rows; an admin's search has no owner, so walking the `h:all`
- * list reads every record of the marketplace per request (a full scan in effect, on a database
- * that indexes only `_id`). The unfiltered admin list stays the owner-keyed `h:all` list (one head
- * and one or two bucket reads by `_id`), which also keeps answering while OpenSearch is down.
+ * The same index answers every payment-history list (issue 28, one read side): a customer's own
+ * (`customerId`, a keyword) and its search, and an admin's unfiltered list, newest first.
  *
  * Document (`_id` = the checkout's OrderID, external `_version` = the checkout's aggregateVersion
  * of the payment event): `view` is the record as `historyView` answers it (stored, not indexed);
  * `receipt` and `paymentType` are lower-cased keywords (substring search, as before: the whole
- * `q` within either); `sortAt` the payment time; `key` the record id (tie breaker). No card data:
+ * `q` within either); `customerId` the customer (keyword); `sortAt` the payment time; `key` the record id (tie
+ * breaker). No card data:
  * the record has none (the card's brand and last four digits stay in the saved card).
  */
 import { colomboIso, rupees, type PaymentEventData } from '@market/contracts';
-import { LC_KEYWORD, listIndexDefinition, type SearchBody } from '@market/platform';
+import { LC_KEYWORD, listIndexDefinition, type IndexOp, type SearchBody } from '@market/platform';
+import type { CheckoutDoc } from '../store/checkouts';
 
 /** A payment-history record as `GET /orderhistory/getItems` answers it. */
 export interface TransactionView {
@@ -38,6 +37,7 @@ export interface TransactionDoc {
   view: TransactionView;
   receipt: string;
   paymentType: string;
+  customerId: string;
   sortAt: string;
   key: string;
 }
@@ -74,31 +74,106 @@ export function transactionDoc(
     status: type === 'PaymentCaptured' ? 'Paid' : (named ?? 'Refunded'),
     ...(type === 'PaymentRefunded' && typeof d.refundedCents === 'number' ? { RefundedAmount: rupees(d.refundedCents) } : {}),
   };
-  return { view, receipt: d.RecieptNo, paymentType: d.PaymentType, sortAt: new Date(facts.paidAt).toISOString(), key: facts.historyId };
+  return {
+    view,
+    receipt: d.RecieptNo,
+    paymentType: d.PaymentType,
+    customerId: d.customerId,
+    sortAt: new Date(facts.paidAt).toISOString(),
+    key: facts.historyId,
+  };
 }
 
 /** Settings and mappings of the transactions index. */
 export const transactionIndexDefinition = (replicas: number) =>
-  listIndexDefinition(replicas, { receipt: LC_KEYWORD, paymentType: LC_KEYWORD });
+  listIndexDefinition(replicas, { receipt: LC_KEYWORD, paymentType: LC_KEYWORD, customerId: { type: 'keyword' } });
 
-/** The search of `q` (whole, case-insensitive) within the receipt number or the payment type, newest first. */
-export function transactionSearch(q: string): SearchBody {
-  const value = `*${q.toLowerCase().replace(/[\\*?]/g, (c) => `\\${c}`)}*`;
-  return {
-    query: {
+/**
+ * The payment-history records of `customerId` (every customer's when absent), newest first; with
+ * `q`, those with `q` (whole, case-insensitive) within the receipt number or the payment type.
+ */
+export function transactionSearch(q: string | undefined, customerId?: string): SearchBody {
+  const filter: Record<string, unknown>[] = customerId ? [{ term: { customerId } }] : [];
+  if (q) {
+    const value = `*${q.toLowerCase().replace(/[\\*?]/g, (c) => `\\${c}`)}*`;
+    filter.push({
       bool: {
-        filter: [
-          {
-            bool: {
-              should: ['receipt', 'paymentType'].map((f) => ({ wildcard: { [f]: { value, case_insensitive: true } } })),
-              minimum_should_match: 1,
-            },
-          },
-        ],
+        should: ['receipt', 'paymentType'].map((f) => ({ wildcard: { [f]: { value, case_insensitive: true } } })),
+        minimum_should_match: 1,
       },
-    },
+    });
+  }
+  return {
+    query: filter.length ? { bool: { filter } } : { match_all: {} },
     sort: [{ sortAt: { order: 'desc' } }, { key: { order: 'asc' } }],
     track_total_hits: true,
     _source: ['view'],
   };
 }
+
+/**
+ * The transactions index write of a paid checkout as stored: its payment-history row as of the
+ * checkout's aggregateVersion, the state its newest payment event describes (PaymentCaptured:
+ * Paid; a rejection's PaymentRefunded: Refunded; a cancellation's: what it refunded so far), so the
+ * pay request's own write and the projection's agree on every version. `c.payment` must be set.
+ */
+export function transactionOfCheckout(c: CheckoutDoc): IndexOp {
+  const pay = c.payment!;
+  const refundedCents = c.refundedCents ?? 0;
+  const cancelled = refundedCents > 0 ? { status: refundedCents >= c.amountCents ? 'Refunded' : 'PartiallyRefunded', refundedCents } : {};
+  const refunded = c.status === 'Rejected' || refundedCents > 0;
+  const doc = transactionDoc(
+    refunded ? 'PaymentRefunded' : 'PaymentCaptured',
+    {
+      orderId: c._id,
+      customerId: c.customerId,
+      RecieptNo: pay.RecieptNo,
+      PaymentType: pay.PaymentType,
+      amountCents: c.amountCents,
+      captureId: pay.captureId,
+      at: new Date(pay.paidAt).toISOString(),
+      ...cancelled,
+    },
+    {
+      historyId: pay.historyId,
+      paidAt: pay.paidAt,
+      itemIds: c.lines.filter((l) => l.kind === 'item').map((l) => l.id),
+      packageIds: c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
+    },
+  );
+  return { kind: 'put', id: c._id, doc, version: c.aggregateVersion };
+}
+
+/** A customer-order record as `GET /customerOrders/getCusOrder` answers it. */
+export interface CustomerOrdersView {
+  _id: string;
+  CustomerID: string;
+  Orders: string[];
+}
+
+/**
+ * The customer-orders index write of a record as stored (store/orders.ts `CustomerOrdersDoc`):
+ * `_id` the customer, `sortAt` when the record was created (the admins' list is newest record
+ * first), version = how many orders it holds (it only grows, by `$addToSet`, so a later state
+ * always has the higher number).
+ */
+export function customerOrdersPut(rec: { _id: string; CustomerID: string; Orders: string[]; listedAt?: Date }): IndexOp {
+  const view: CustomerOrdersView = { _id: rec._id, CustomerID: rec.CustomerID, Orders: rec.Orders };
+  return {
+    kind: 'put',
+    id: rec._id,
+    doc: { view, sortAt: new Date(rec.listedAt ?? 0).toISOString(), key: rec._id },
+    version: rec.Orders.length,
+  };
+}
+
+/** Settings and mappings of the customer-orders index. */
+export const customerOrdersIndexDefinition = (replicas: number) => listIndexDefinition(replicas, {});
+
+/** Every customer-order record, newest first. */
+export const customerOrdersSearch = (): SearchBody => ({
+  query: { match_all: {} },
+  sort: [{ sortAt: { order: 'desc' } }, { key: { order: 'asc' } }],
+  track_total_hits: true,
+  _source: ['view'],
+});

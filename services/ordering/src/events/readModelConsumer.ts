@@ -2,8 +2,7 @@
  * Keeps ordering's read models from catalogue and identity events (docs/architecture.md, Expected flows): item and package prices, availability and stock; customer names, address and
  * phone; seller company names and logos. CustomerDeleted also removes that customer's saved
  * cards (orders and history stay: they are the marketplace's sales records, shown as "Former
- * customer"), found through the customer's card list and deleted by `_id`: a filter on the owner
- * would read every card of every customer on the local database (README "Local infrastructure").
+ * customer"), found through the customer's card ids (store/cards.ts) and deleted by `_id`.
  */
 import {
   CustomerDeletedDataSchema,
@@ -16,16 +15,16 @@ import {
   SellerRefDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandler, type EventHandlers, type OwnerLists } from '@market/platform';
+import { applyVersioned, type EventHandler, type EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
-import { cardListId, type CardDoc } from '../store/cards';
+import { ownerCardIds, type CardDoc, type CardOwnerDoc } from '../store/cards';
 import type { ReadModels } from '../store/readModels';
 
 /**
  * @param cards - the saved cards
- * @param cardList - the customers' card lists (`cardLists` in store/cards.ts)
+ * @param owners - each customer's card ids (`cardOwnerModel` in store/cards.ts)
  */
-export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, cardList: OwnerLists): EventHandlers {
+export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, owners: Model<CardOwnerDoc>): EventHandlers {
   const item: EventHandler = async (e: EventEnvelope) => {
     // The core fields only: the item read model is schemaless and would keep the search-only rest.
     const { itemId, ...fields } = ItemEventCoreSchema.parse(e.data);
@@ -92,11 +91,9 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, cardLis
         address: '',
         phoneNumber: '',
       });
-      // Card, then its list entry: a redelivery after a crash finds the entries left and goes on.
-      for await (const [cardId, entry] of cardList.walk(cardListId(customerId))) {
-        await cards.deleteOne({ _id: cardId });
-        await cardList.remove(cardListId(customerId), entry.n, cardId);
-      }
+      // The cards, then the owner's document: a redelivery after a crash finds the ids left and goes on.
+      for (const cardId of await ownerCardIds(cards, owners, customerId)) await cards.deleteOne({ _id: cardId });
+      await owners.deleteOne({ _id: customerId });
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The admin transaction search index (queries in domain/transactionSearch.ts),
- * fed by `ordering.payment.v1` (PaymentCaptured, PaymentRefunded: a rejected checkout's and each
+ * The payment-history index (every payment-history list and the admin transaction search;
+ * queries in domain/transactionSearch.ts) and the customer-orders index, fed by `ordering.payment.v1` (PaymentCaptured, PaymentRefunded: a rejected checkout's and each
  * seller cancellation's refund, which change the record's status) through a
  * {@link ProjectionConsumer} in its own consumer group (`<service group>-transactions`).
  *
@@ -10,7 +10,8 @@
  * carries the money, receipt, type and status; the facts it lacks (the record's id, the payment
  * time, the item and package ids) are read from the checkout by `_id`, where they never change
  * once it is paid. An event whose checkout this database does not hold (another stack's, on
- * shared local topics) or that is not a payment event is skipped.
+ * shared local topics) or that is not a payment event is skipped. A PaymentCaptured also writes the
+ * paying customer's customer-order record as stored ({@link customerOrdersOps}).
  */
 import { PaymentEventDataSchema, Topics, type EventEnvelope } from '@market/contracts';
 import {
@@ -25,8 +26,16 @@ import type { Kafka } from 'kafkajs';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { OrderingConfig } from '../config';
-import { transactionDoc, transactionIndexDefinition, type TransactionView } from '../domain/transactionSearch';
+import {
+  customerOrdersIndexDefinition,
+  customerOrdersPut,
+  transactionDoc,
+  transactionIndexDefinition,
+  type CustomerOrdersView,
+  type TransactionView,
+} from '../domain/transactionSearch';
 import type { CheckoutDoc } from '../store/checkouts';
+import type { CustomerOrdersDoc } from '../store/orders';
 
 /** The newest payment event per checkout in a batch. */
 export function newestPayments(events: EventEnvelope[]): EventEnvelope[] {
@@ -61,7 +70,25 @@ export async function transactionOp(checkouts: Model<CheckoutDoc>, e: EventEnvel
   return { kind: 'put', id: c._id, doc, version: e.aggregateVersion };
 }
 
-/** Starts the projection into `index`; resolves once it joined its group. */
+/**
+ * The customer-orders index writes of a chunk of payment events: each paying customer's record as
+ * stored (read by `_id`; written at the version of how many orders it holds, so an older state is a
+ * no-op). A customer this database has no record of is skipped.
+ */
+export async function customerOrdersOps(records: Model<CustomerOrdersDoc>, events: EventEnvelope[]): Promise<IndexOp[]> {
+  const customers = new Set<string>();
+  for (const e of events) {
+    const id = (e.data as { customerId?: unknown } | undefined)?.customerId;
+    if (e.type === 'PaymentCaptured' && typeof id === 'string') customers.add(id);
+  }
+  const found = await Promise.all([...customers].map((id) => records.findById(id).lean<CustomerOrdersDoc>()));
+  return found.filter((r): r is CustomerOrdersDoc => r !== null).map(customerOrdersPut);
+}
+
+/**
+ * Starts the projection of the payment topic into the transactions and customer-orders indices;
+ * resolves once it joined its group.
+ */
 export async function startTransactionProjection(opts: {
   kafka: Kafka;
   groupId: string;
@@ -70,7 +97,9 @@ export async function startTransactionProjection(opts: {
   fetchWaitMs?: number;
   logger: Logger;
   index: SearchIndex<TransactionView>;
+  customerOrdersIndex: SearchIndex<CustomerOrdersView>;
   checkouts: Model<CheckoutDoc>;
+  customerOrders: Model<CustomerOrdersDoc>;
 }): Promise<ProjectionConsumer> {
   const projection = new ProjectionConsumer({
     kafka: opts.kafka,
@@ -82,6 +111,7 @@ export async function startTransactionProjection(opts: {
     apply: async (events) => {
       const ops = await Promise.all(newestPayments(events).map((e) => transactionOp(opts.checkouts, e)));
       await opts.index.bulk(ops.filter((op): op is IndexOp => op !== null));
+      await opts.customerOrdersIndex.bulk(await customerOrdersOps(opts.customerOrders, events));
     },
   });
   await projection.start();
@@ -89,35 +119,55 @@ export async function startTransactionProjection(opts: {
 }
 
 /**
- * The transactions index (alias `<SEARCH_INDEX or ordering[-MONGO_DB]>-transactions`) with its
- * projection started and both closed at shutdown. OpenSearch being down at start is fine: the
- * admin search answers 503 and the projection retries until it is back.
+ * The transactions index (alias `<SEARCH_INDEX or ordering[-MONGO_DB]>-transactions`: payment
+ * history) and the customer-orders index (`…-customer-orders`), closed at shutdown.
+ */
+export function transactionSearchIndices(opts: {
+  config: OrderingConfig;
+  logger: Logger;
+  shutdown: { add(name: string, fn: () => Promise<unknown>): void };
+}): { transactions: SearchIndex<TransactionView>; customerOrders: SearchIndex<CustomerOrdersView> } {
+  const { config } = opts;
+  const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger: opts.logger };
+  const transactions = new PlatformSearchIndex<TransactionView>({
+    ...common,
+    alias: searchAliasOf(config, 'ordering', 'transactions'),
+    definition: transactionIndexDefinition,
+  });
+  const customerOrders = new PlatformSearchIndex<CustomerOrdersView>({
+    ...common,
+    alias: searchAliasOf(config, 'ordering', 'customer-orders'),
+    definition: customerOrdersIndexDefinition,
+  });
+  opts.shutdown.add('transaction search clients', () => Promise.all([transactions.close(), customerOrders.close()]));
+  return { transactions, customerOrders };
+}
+
+/**
+ * Starts the payment topic's projection (consumer group `<group>-transactions`), stopped at
+ * shutdown. OpenSearch being down at start is fine: the lists answer 503 and the projection
+ * retries until it is back.
  */
 export async function startTransactionSearch(opts: {
   config: OrderingConfig;
   kafka: Kafka;
   logger: Logger;
   shutdown: { add(name: string, fn: () => Promise<unknown>): void };
+  indices: { transactions: SearchIndex<TransactionView>; customerOrders: SearchIndex<CustomerOrdersView> };
   checkouts: Model<CheckoutDoc>;
-}): Promise<SearchIndex<TransactionView>> {
+  customerOrders: Model<CustomerOrdersDoc>;
+}): Promise<void> {
   const { config } = opts;
-  const index = new PlatformSearchIndex<TransactionView>({
-    url: config.OPENSEARCH_URL,
-    alias: searchAliasOf(config, 'ordering', 'transactions'),
-    replicas: config.OPENSEARCH_REPLICAS,
-    definition: transactionIndexDefinition,
-    logger: opts.logger,
-  });
-  opts.shutdown.add('transaction search client', () => index.close());
   const projection = await startTransactionProjection({
     kafka: opts.kafka,
     groupId: `${consumerGroupOf(config)}-transactions`,
     fromBeginning: config.KAFKA_FROM_BEGINNING,
     fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
     logger: opts.logger,
-    index,
+    index: opts.indices.transactions,
+    customerOrdersIndex: opts.indices.customerOrders,
     checkouts: opts.checkouts,
+    customerOrders: opts.customerOrders,
   });
   opts.shutdown.add('transaction search projection', () => projection.stop());
-  return index;
 }

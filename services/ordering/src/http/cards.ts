@@ -3,22 +3,22 @@
  * `POST /paymentdetails/add`, `PUT /paymentdetails/update/{id}`, `DELETE /paymentdetails/delete/{id}`.
  * A customer reaches only their own cards (another's answers 404). The full number and the CVC
  * are hashed here and dropped; answers show the number masked. The list is the customer's
- * owner-keyed card list (store/cards.ts), newest first, read by `_id`. Saving (or editing into) a
- * card the customer already has, same number hash and expiry, answers 409 {@link DUPLICATE_CARD};
- * the check walks the customer's own list and reads those cards by `_id`.
+ * card ids (one document read by `_id`, store/cards.ts), newest first, each card read by `_id`.
+ * Saving (or editing into) a card the customer already has, same number hash and expiry, answers
+ * 409 {@link DUPLICATE_CARD}; the check reads the customer's own cards by `_id`.
  */
 import { CardCreateSchema, CardUpdateSchema } from '@market/contracts';
-import { conflict, notFound, objectIdParam, type OwnerLists, pageRequest, requireCaller, sendList } from '@market/platform';
+import { conflict, notFound, objectIdParam, pageRequest, requireCaller, sendList } from '@market/platform';
 import { Router, type Request } from 'express';
 import { Types, type Model } from 'mongoose';
 import { DUPLICATE_CARD, cardFacts, cvvHash, numberHash, sameCard } from '../domain/cards';
-import { cardListId, cardView, listCard, type CardDoc } from '../store/cards';
+import { addOwnerCard, cardView, ownerCardIds, removeOwnerCard, type CardDoc, type CardOwnerDoc } from '../store/cards';
 
 /**
- * @param lists - the customers' card lists (`cardLists` in store/cards.ts)
+ * @param owners - each customer's card ids (`cardOwnerModel` in store/cards.ts)
  * @param secret - key of the card-number and CVC hashes
  */
-export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: string): Router {
+export function cardRoutes(cards: Model<CardDoc>, owners: Model<CardOwnerDoc>, secret: string): Router {
   const r = Router();
 
   async function ownCard(req: Request): Promise<CardDoc> {
@@ -30,12 +30,10 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
 
   /**
    * Throws 409 {@link DUPLICATE_CARD} when another card of `ownerId` (not `exceptId`) has the same
-   * number hash and expiry. Reads the owner's card list and each listed card by `_id`, never a
-   * query over the collection.
+   * number hash and expiry. Reads the owner's card ids and each card by `_id`.
    */
   async function refuseDuplicate(ownerId: string, card: { numberHash: string; carddate: string }, exceptId?: string): Promise<void> {
-    const ids: string[] = [];
-    for await (const [id] of lists.walk(cardListId(ownerId))) if (id !== exceptId) ids.push(id);
+    const ids = (await ownerCardIds(cards, owners, ownerId)).filter((id) => id !== exceptId);
     const owned = await Promise.all(ids.map((id) => cards.findById(id).lean<CardDoc>()));
     if (owned.some((c) => c !== null && c.ownerID === ownerId && sameCard(c, card)))
       throw conflict(DUPLICATE_CARD, { cardnumber: DUPLICATE_CARD });
@@ -44,9 +42,9 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
   r.get('/paymentdetails/get', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const page = pageRequest(req.query);
-    const p = await lists.page(cardListId(caller.id), page.skip, page.limit);
-    const rows = await Promise.all(p.rows.map(([id]) => cards.findById(id).lean<CardDoc>()));
-    sendList(res, page, rows.filter((c): c is CardDoc => c !== null && c.ownerID === caller.id).map(cardView), p.total);
+    const ids = [...(await ownerCardIds(cards, owners, caller.id))].reverse();
+    const rows = await Promise.all(ids.slice(page.skip, page.skip + page.limit).map((id) => cards.findById(id).lean<CardDoc>()));
+    sendList(res, page, rows.filter((c): c is CardDoc => c !== null && c.ownerID === caller.id).map(cardView), ids.length);
   });
 
   r.get('/paymentdetails/getItem/:id', async (req, res) => {
@@ -59,7 +57,6 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
     const hash = numberHash(secret, body.cardnumber);
     await refuseDuplicate(caller.id, { numberHash: hash, carddate: body.carddate });
     const _id = new Types.ObjectId();
-    const [listSlot] = await lists.allocate([cardListId(caller.id)]);
     const doc: CardDoc = {
       _id,
       ownerID: caller.id,
@@ -69,15 +66,11 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
       numberHash: hash,
       cvvHash: cvvHash(secret, String(_id), body.cardcvv),
       createdAt: new Date(),
-      listSlot,
     };
-    try {
-      await cards.create(doc);
-    } catch (err) {
-      await lists.release(cardListId(caller.id));
-      throw err;
-    }
-    await listCard(lists, doc);
+    await cards.create(doc);
+    // The owner's document exists (refuseDuplicate read it): an atomic add, so a second device's
+    // card saved at the same moment stays too.
+    await addOwnerCard(owners, caller.id, String(_id));
     res.status(201).json(cardView(doc));
   });
 
@@ -96,8 +89,9 @@ export function cardRoutes(cards: Model<CardDoc>, lists: OwnerLists, secret: str
 
   r.delete('/paymentdetails/delete/:id', async (req, res) => {
     const card = await ownCard(req);
+    // Out of the list first: a crash between the two leaves a card nobody lists, never a listed id without its card.
+    await removeOwnerCard(owners, card.ownerID, String(card._id));
     await cards.deleteOne({ _id: card._id, ownerID: card.ownerID });
-    if (card.listSlot !== undefined) await lists.remove(cardListId(card.ownerID), card.listSlot, String(card._id));
     res.json({ message: 'Deleted!' });
   });
 

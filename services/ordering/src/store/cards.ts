@@ -2,14 +2,14 @@
  * Saved payment cards (spec 000 section 3 "Payment card"; docs/architecture.md, Departures from the documents): holder, brand,
  * last 4, expiry and keyed hashes; never the full number or the CVC.
  *
- * The customer's list of cards (`GET /paymentdetails/get`, newest first) is an owner-keyed list
- * (packages/platform/src/lists): `card:<customerId>`, one head and bucket
- * documents read by `_id`, so listing never filters or sorts the whole collection (a full scan on
- * the local FerretDB, README "Local infrastructure"). A card keeps its slot in `listSlot`. The list holds no card data, only the
- * card ids and their creation times.
+ * The customer's list of cards (`GET /paymentdetails/get`, newest first) is one document per
+ * customer, `card_owners` keyed by the customer's id, holding the ids of their cards in the order
+ * they were saved; a card is read by `_id`. Saving adds its id with `$addToSet` and deleting removes
+ * it with `$pull`, single-document atomic updates, so two devices of one account saving at once
+ * both keep their card. A handful of cards per customer: no search read model needed.
  */
 import type { CardView } from '@market/contracts';
-import { ownerLists, type OwnerLists } from '@market/platform';
+import { insertIfAbsent } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { maskedNumber } from '../domain/cards';
 
@@ -24,8 +24,6 @@ export interface CardDoc {
   numberHash: string;
   cvvHash: string;
   createdAt: Date;
-  /** Its slot in the owner's card list. */
-  listSlot?: number;
 }
 
 const schema = new Schema<CardDoc>(
@@ -38,7 +36,6 @@ const schema = new Schema<CardDoc>(
     numberHash: { type: String, required: true },
     cvvHash: { type: String, required: true },
     createdAt: { type: Date, required: true },
-    listSlot: Number,
   },
   { collection: 'payment_cards', versionKey: false },
 );
@@ -60,36 +57,40 @@ export function cardView(c: CardDoc): CardView {
   };
 }
 
-/** The store of the customers' card lists (collections `card_list_heads`, `card_list_buckets20`). */
-export function cardLists(conn: Connection): OwnerLists & { models: { init(): Promise<unknown> }[] } {
-  return ownerLists(conn, 'card');
+/** A customer's cards: `_id` the customer's id, `cards` their card ids, oldest first. */
+export interface CardOwnerDoc {
+  _id: string;
+  cards: string[];
 }
 
-/** The id of a customer's card list. */
-export const cardListId = (ownerId: string) => `card:${ownerId}`;
+const ownerSchema = new Schema<CardOwnerDoc>(
+  { _id: String, cards: { type: [String], default: [] } },
+  { collection: 'card_owners', versionKey: false },
+);
 
-/** Writes a card's entry (`{ t: createdAt ms }`) in its owner's list; nothing for a card without a slot. */
-export async function listCard(lists: OwnerLists, c: Pick<CardDoc, '_id' | 'ownerID' | 'createdAt' | 'listSlot'>): Promise<void> {
-  if (c.listSlot === undefined) return;
-  await lists.put(cardListId(c.ownerID), c.listSlot, String(c._id), { t: new Date(c.createdAt).getTime() });
+export function cardOwnerModel(conn: Connection): Model<CardOwnerDoc> {
+  return (conn.models.CardOwner as Model<CardOwnerDoc> | undefined) ?? conn.model<CardOwnerDoc>('CardOwner', ownerSchema);
 }
 
 /**
- * Gives every card saved before the lists existed its slot and entry, oldest first, once (a
- * marker records it). A one-off scan at start-up, not a request path.
- * @returns how many cards were listed
+ * The ids of a customer's cards, oldest first. A customer whose cards were saved before the
+ * owner documents existed gets theirs once, from their cards (the `ownerID` index), inserted only
+ * if absent: a card saved meanwhile is added by its own `$addToSet` either way.
  */
-export async function backfillCardLists(cards: Model<CardDoc>, lists: OwnerLists): Promise<number> {
-  const MARKER = '$backfill:cards:v1';
-  if (await lists.isMarked(MARKER)) return 0;
-  let n = 0;
-  for (const c of await cards.find({}).sort({ createdAt: 1, _id: 1 }).lean<CardDoc[]>()) {
-    if (c.listSlot !== undefined) continue;
-    const [slot] = await lists.allocate([cardListId(c.ownerID)]);
-    await cards.updateOne({ _id: c._id }, { $set: { listSlot: slot } });
-    await listCard(lists, { ...c, listSlot: slot! });
-    n++;
-  }
-  await lists.mark(MARKER);
-  return n;
+export async function ownerCardIds(cards: Model<CardDoc>, owners: Model<CardOwnerDoc>, ownerId: string): Promise<string[]> {
+  const doc = await owners.findById(ownerId).lean<CardOwnerDoc>();
+  if (doc) return doc.cards;
+  const saved = await cards.find({ ownerID: ownerId }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
+  await insertIfAbsent(owners, { _id: ownerId, cards: saved.map((c) => String(c._id)) });
+  return (await owners.findById(ownerId).lean<CardOwnerDoc>())?.cards ?? [];
+}
+
+/** Adds a saved card to its owner's cards (after {@link ownerCardIds} made sure the document exists). */
+export async function addOwnerCard(owners: Model<CardOwnerDoc>, ownerId: string, cardId: string): Promise<void> {
+  await owners.updateOne({ _id: ownerId }, { $addToSet: { cards: cardId } });
+}
+
+/** Removes a card from its owner's cards. */
+export async function removeOwnerCard(owners: Model<CardOwnerDoc>, ownerId: string, cardId: string): Promise<void> {
+  await owners.updateOne({ _id: ownerId }, { $pull: { cards: cardId } });
 }

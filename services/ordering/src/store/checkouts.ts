@@ -45,7 +45,7 @@ export interface CheckoutDoc extends OutboxFields {
   refundedCents?: number;
   /**
    * True once every record of the paid checkout was written: its orders, payment-history record,
-   * customer-order record and their lists (`materializeOrders`). Whoever finishes the checkout
+   * customer-order record (`materializeOrders`). Whoever finishes the checkout
    * next (the saga, a repeated pay) then only settles the orders instead of writing them all
    * again; before the mark, both write them, which is safe (idempotent) but costs about ten
    * writes per order line on the checkout path (bench/results: the checkout curve).
