@@ -15,11 +15,11 @@
  *
  * Each list gets BENCH_LIST_REQUESTS requests (default 300) from autocannon's closed loop with
  * BENCH_LIST_CONNECTIONS connections (default 1), after 20 warm-up requests. The status- and
- * month-filtered seller lists read the owner's sub-lists (services/ordering/src/store/orderFilters.ts;
- * before them a status filter walked every bucket of the owner); saved cards and the admins'
- * customer-order records are owner-keyed lists; the admin searches over customers, sellers and
- * transactions are served from OpenSearch, whose indices are filled in bulk in the projections'
- * shape. A list marked `walks` (none at present) gets BENCH_LIST_WALK_REQUESTS requests
+ * month-filtered seller lists, like every order list, and the admins' customer-order records are
+ * searches of ordering's read models on OpenSearch (services/ordering/src/domain/orderSearch.ts,
+ * transactionSearch.ts); saved cards are one document of card ids per customer; the admin searches
+ * over customers, sellers and transactions are served from OpenSearch too. The indices are filled
+ * in bulk in the projections' shape. A list marked `walks` (none at present) gets BENCH_LIST_WALK_REQUESTS requests
  * (default 20) after 2 warm-up requests.
  *
  *   npx tsx bench/paged-lists.ts [sizes...]      (default 1000 100000)
@@ -33,7 +33,13 @@ import {
   sellerIndexDefinition,
   sellerSearchDoc,
 } from '../services/identity/src/domain/adminSearch';
-import { transactionDoc, transactionIndexDefinition } from '../services/ordering/src/domain/transactionSearch';
+import { orderIndexDefinition, orderPut } from '../services/ordering/src/domain/orderSearch';
+import {
+  customerOrdersIndexDefinition,
+  customerOrdersPut,
+  transactionDoc,
+  transactionIndexDefinition,
+} from '../services/ordering/src/domain/transactionSearch';
 import { TEST_SECRETS, startTestStack, testServers } from '@market/platform/testing';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { hammer, type HammerResult } from './lib/hammer';
@@ -42,8 +48,6 @@ import type { BenchSection } from './lib/section';
 
 const BUCKET = BUCKET_SIZE;
 const T0 = Date.UTC(2025, 0, 1);
-/** Sri Lanka time is UTC+05:30 (month lists are by the Sri Lanka month). */
-const COLOMBO_OFFSET_MS = 5.5 * 3600_000;
 
 function sizes(): number[] {
   const fromArgs = require.main === module ? process.argv.slice(2).map(Number).filter(Boolean) : [];
@@ -89,8 +93,24 @@ async function setHeads(db: Connection, coll: string, listIds: string[], issued:
   }
 }
 
-/** Item orders `from`..`to - 1` of the bench customer at the bench seller, with their list entries. */
-async function fillOrders(db: Connection, ids: Ids, from: number, to: number): Promise<void> {
+/** A search index of the test stack's ordering (alias `ordering-ordering-<suffix>-<kind>`), for bulk writes in the projections' shape. */
+function orderingIndex(suffix: string, kind: string, definition: (replicas: number) => object): SearchIndex {
+  const logger = pino({ level: 'warn' });
+  return new SearchIndex({
+    url: testServers().opensearchUrl,
+    replicas: 0,
+    logger,
+    requestTimeoutMs: 120_000,
+    alias: `ordering-ordering-${suffix}-${kind}`,
+    definition,
+  });
+}
+
+/**
+ * Item orders `from`..`to - 1` of the bench customer at the bench seller, and their documents in
+ * ordering's orders index (services/ordering/src/domain/orderSearch.ts), which every order list reads.
+ */
+async function fillOrders(db: Connection, suffix: string, ids: Ids, from: number, to: number): Promise<void> {
   const status = (i: number) => (i % 10 === 0 ? 'Shipped' : 'Confirmed');
   const orders = [];
   for (let i = from; i < to; i++) {
@@ -103,79 +123,26 @@ async function fillOrders(db: Connection, ids: Ids, from: number, to: number): P
       OQuantity: 1,
       TransitTime: at.toISOString(),
       placedAt: at,
-      status: status(i),
+      status: status(i) as 'Confirmed' | 'Shipped',
       unitPriceCents: 1_250_000,
       totalCents: 1_250_000,
       statusChangedAt: at,
       Items: [{ _id: ids.item, Item_name: `Bench phone ${i}`, Brand: 'Samsung', Model: `M-${i}`, Price: 12500, FinalPrice: 12500 }],
       aggregateVersion: 1,
       pendingEvents: [],
-      listSlots: { c: i, s: i, a: i },
     });
   }
   await insertAll(db, 'orders', orders);
-  const lists = [`io:c:${ids.customer}`, `io:s:${ids.seller}`, 'io:all'];
-  for (const l of lists) {
-    await insertAll(
-      db,
-      listCollections('order').buckets,
-      buckets(
-        l,
-        from,
-        to,
-        (i) => `BENCH${i}-I1`,
-        (i) => ({ t: T0 + i * 60_000, s: status(i) }),
-      ),
-    );
-  }
-  await setHeads(db, listCollections('order').heads, lists, to);
-
-  // The status and month sub-lists (services/ordering/src/store/orderFilters.ts): slot = the
-  // row's number among the owner's rows of that status or month.
-  const shippedBefore = (i: number) => Math.floor((i + 9) / 10);
-  const statusSlot = (i: number) => (status(i) === 'Shipped' ? i / 10 : i - shippedBefore(i));
-  const monthOf = (i: number) => new Date(T0 + i * 60_000 + COLOMBO_OFFSET_MS).toISOString().slice(0, 7);
-  const monthStart = (i: number) => {
-    const [y, m] = monthOf(i).split('-').map(Number);
-    return Math.max(0, Math.ceil((Date.UTC(y!, m! - 1, 1) - COLOMBO_OFFSET_MS - T0) / 60_000));
-  };
-  const owners = [`io:c:${ids.customer}`, `io:s:${ids.seller}`, 'io:all'];
-  const subLists = new Map<string, { rows: number[]; issued: number }>();
-  for (let i = from; i < to; i++) {
-    for (const [key, slot] of [
-      [`st:${status(i)}`, statusSlot(i)],
-      [`m:${monthOf(i)}`, i - monthStart(i)],
-    ] as const) {
-      const sub = subLists.get(key) ?? { rows: [], issued: 0 };
-      sub.rows.push(i);
-      sub.issued = Math.max(sub.issued, slot + 1);
-      subLists.set(key, sub);
-    }
-  }
-  for (const [key, sub] of subLists) {
-    const slotOf = key.startsWith('st:') ? statusSlot : (i: number) => i - monthStart(i);
-    for (const owner of owners) {
-      const listId = `${owner}:${key}`;
-      const byBucket = new Map<number, Record<string, unknown>>();
-      for (const i of sub.rows) {
-        const n = slotOf(i);
-        const e = byBucket.get(Math.floor(n / BUCKET)) ?? {};
-        e[`e.BENCH${i}-I1`] = { t: T0 + i * 60_000, s: status(i), n };
-        byBucket.set(Math.floor(n / BUCKET), e);
-      }
-      for (const [b, set] of byBucket)
-        await db
-          .collection(listCollections('order').buckets)
-          .updateOne({ _id: bucketId(listId, b) } as never, { $set: set }, { upsert: true });
-      // A sub-list's counts live in its owner list's head (services/ordering/src/store/orderFilters.ts orderSubListOf).
-      await db
-        .collection(listCollections('order').heads)
-        .updateOne({ _id: owner } as never, { $set: { [`sub.${key}`]: { issued: sub.issued, holes: 0 } } }, { upsert: true });
-    }
+  const index = orderingIndex(suffix, 'orders', orderIndexDefinition);
+  try {
+    for (let at = 0; at < orders.length; at += 2_000) await index.bulk(orders.slice(at, at + 2_000).map((o) => orderPut('item', o)));
+    await index.client.indices.refresh({ index: index.alias });
+  } finally {
+    await index.close();
   }
 }
 
-/** Saved cards `from`..`to - 1` of the bench customer, with the customer's card list (services/ordering/src/store/cards.ts). */
+/** Saved cards `from`..`to - 1` of the bench customer, and the customer's card ids (services/ordering/src/store/cards.ts). */
 async function fillCards(db: Connection, ids: Ids, from: number, to: number): Promise<void> {
   const cardIds = Array.from({ length: to - from }, () => new Types.ObjectId());
   await insertAll(
@@ -191,50 +158,30 @@ async function fillCards(db: Connection, ids: Ids, from: number, to: number): Pr
       numberHash: 'bench',
       cvvHash: 'bench',
       createdAt: new Date(T0 + (from + k) * 60_000),
-      listSlot: from + k,
     })),
   );
-  const listId = `card:${ids.customer}`;
-  await insertAll(
-    db,
-    listCollections('card').buckets,
-    buckets(
-      listId,
-      from,
-      to,
-      (i) => cardIds[i - from]!.toHexString(),
-      (i) => ({ t: T0 + i * 60_000 }),
-    ),
-  );
-  await setHeads(db, listCollections('card').heads, [listId], to);
+  await db
+    .collection('card_owners')
+    .updateOne({ _id: ids.customer } as never, { $push: { cards: { $each: cardIds.map(String) } } } as never, { upsert: true });
 }
 
-/** Customer-order records `from`..`to - 1` (one per customer), with the admins' list `co:all` (services/ordering/src/store/orders.ts). */
-async function fillCustomerOrders(db: Connection, from: number, to: number): Promise<void> {
+/** Customer-order records `from`..`to - 1` (one per customer), and their documents in ordering's customer-orders index. */
+async function fillCustomerOrders(db: Connection, suffix: string, from: number, to: number): Promise<void> {
   const customers = Array.from({ length: to - from }, hex);
-  await insertAll(
-    db,
-    'customer_orders',
-    customers.map((_id, k) => ({
-      _id,
-      CustomerID: _id,
-      Orders: [`BENCH${from + k}`],
-      listSlot: from + k,
-      listedAt: new Date(T0 + (from + k) * 60_000),
-    })),
-  );
-  await insertAll(
-    db,
-    listCollections('order').buckets,
-    buckets(
-      'co:all',
-      from,
-      to,
-      (i) => customers[i - from]!,
-      (i) => ({ t: T0 + i * 60_000 }),
-    ),
-  );
-  await setHeads(db, listCollections('order').heads, ['co:all'], to);
+  const records = customers.map((_id, k) => ({
+    _id,
+    CustomerID: _id,
+    Orders: [`BENCH${from + k}`],
+    listedAt: new Date(T0 + (from + k) * 60_000),
+  }));
+  await insertAll(db, 'customer_orders', records);
+  const index = orderingIndex(suffix, 'customer-orders', customerOrdersIndexDefinition);
+  try {
+    for (let at = 0; at < records.length; at += 2_000) await index.bulk(records.slice(at, at + 2_000).map(customerOrdersPut));
+    await index.client.indices.refresh({ index: index.alias });
+  } finally {
+    await index.close();
+  }
 }
 
 /**
@@ -415,8 +362,7 @@ export async function run(): Promise<BenchSection> {
     { list: 'seller’s item reviews', path: '/review/get?page=1&limit=20', auth: as.seller },
     { list: 'seller messages', path: '/contactsel/get?page=1&limit=20', auth: as.seller },
     { list: 'admin messages', path: '/contact/get?page=1&limit=20', auth: as.admin },
-    // The status and month filters read the owner's sub-lists (store/orderFilters.ts); before
-    // them, a status filter walked every bucket of the owner (10.5 s at 100,000 rows).
+    // Every order list, filtered or not, is one search of ordering's orders index.
     { list: 'seller orders, status=Shipped', path: '/Orders/getOrders?status=Shipped&page=1&limit=20', auth: as.seller },
     { list: 'seller orders, month=01 of 2025', path: '/Orders/getOrders?month=01&year=2025&page=1&limit=20', auth: as.seller },
     { list: 'saved cards', path: '/paymentdetails/get?page=1&limit=20', auth: as.customer },
@@ -431,9 +377,9 @@ export async function run(): Promise<BenchSection> {
     let have = 0;
     for (const n of sizes()) {
       const t0 = performance.now();
-      await fillOrders(ordering, ids, have, n);
+      await fillOrders(ordering, stack.dbSuffix.toLowerCase(), ids, have, n);
       await fillCards(ordering, ids, have, n);
-      await fillCustomerOrders(ordering, have, n);
+      await fillCustomerOrders(ordering, stack.dbSuffix.toLowerCase(), have, n);
       await fillReviews(reviews, ids, have, n);
       await fillSearch(stack.dbSuffix.toLowerCase(), have, n);
       const fillMs = Math.round(performance.now() - t0);
@@ -465,7 +411,7 @@ export async function run(): Promise<BenchSection> {
     notes: [
       `Through the gateway to one identity, one ordering and one reviews process on the local FerretDB and OpenSearch; autocannon with ${connections} connection(s), ${requests} requests per list and size after 20 warm-up requests; page 1, 20 rows.`,
       `Rows written straight into the databases with their list documents, and into the admin search indices in bulk: ${filled.map(([n, ms]) => `${n.toLocaleString('en-US')} rows per collection after ${ms.toLocaleString('en-US')} ms`).join(', ')} (orders, saved cards, customer-order records, reviews, seller messages, admin messages, and the customers, sellers and transactions indices each get that many; cumulative).`,
-      'Status and month filters read the owner’s status and month sub-lists (one head and one or two buckets by _id); before them a status filter walked every bucket of the owner (10.5 s at 100,000 rows). The admin searches match every row of their index (q=bench, q=paypal).',
+      'Order lists (with or without status and month filters) and the admins’ customer-order records are searches of ordering’s OpenSearch read models; saved cards one document of card ids read by _id. The admin searches match every row of their index (q=bench, q=paypal).',
       'Every row belongs to the measured owner, so the owner’s list is as long as the collection.',
       '"p95 ratio" is the p95 at this size divided by the same list’s p95 at the smallest size (the goal: ≤ 2 at 100k vs 1k).',
     ],
