@@ -6,12 +6,11 @@
  * Identity, ordering and reviews behind the gateway (startTestStack; the callers carry session
  * tokens signed with the test stack's secret, as a Bearer, so no sign-in is needed). The rows are
  * written straight into the services' databases, as bench/lib/items.ts does for items, in the
- * shape the services write them: the documents (orders, reviews, messages) and the owner-keyed
- * list documents their write paths maintain (packages/platform/src/lists: heads and buckets of BUCKET_SIZE rows).
+ * shape the services write them: the documents (orders, reviews, messages) and their documents in
+ * the services' OpenSearch read models.
  * Every row belongs to the measured owner (one customer and one seller, one item for reviews),
  * so the owner's list grows with the collection: the worst case for the owner too. The
- * customer lists of reviews (one entry per review author) are not written: no query here reads
- * them. The collections grow from 1,000 to 100,000 (only the new rows are written).
+ * collections grow from 1,000 to 100,000 (only the new rows are written).
  *
  * Each list gets BENCH_LIST_REQUESTS requests (default 300) from autocannon's closed loop with
  * BENCH_LIST_CONNECTIONS connections (default 1), after 20 warm-up requests. The status- and
@@ -25,7 +24,7 @@
  *   npx tsx bench/paged-lists.ts [sizes...]      (default 1000 100000)
  */
 import type { Role } from '@market/contracts';
-import { BUCKET_SIZE, SearchIndex, bucketId, listCollections, signSession } from '@market/platform';
+import { SearchIndex, signSession } from '@market/platform';
 import pino from 'pino';
 import {
   customerIndexDefinition,
@@ -40,13 +39,14 @@ import {
   transactionDoc,
   transactionIndexDefinition,
 } from '../services/ordering/src/domain/transactionSearch';
+import { MESSAGE_VERSION, messageIndexDefinition, messageSearchDoc } from '../services/reviews/src/domain/messageSearch';
+import { reviewIndexDefinition, reviewSearchDoc } from '../services/reviews/src/domain/reviewSearch';
 import { TEST_SECRETS, startTestStack, testServers } from '@market/platform/testing';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { hammer, type HammerResult } from './lib/hammer';
 import { benchMain } from './lib/main';
 import type { BenchSection } from './lib/section';
 
-const BUCKET = BUCKET_SIZE;
 const T0 = Date.UTC(2025, 0, 1);
 
 function sizes(): number[] {
@@ -62,34 +62,11 @@ interface Ids {
   item: string;
 }
 
-/** Bucket documents of list `listId` for rows `from`..`to - 1` (slot = row number), entries from `entry(i)`. */
-function buckets(
-  listId: string,
-  from: number,
-  to: number,
-  key: (i: number) => string,
-  entry: (i: number) => Record<string, string | number>,
-) {
-  const docs: { _id: string; e: Record<string, unknown> }[] = [];
-  for (let b = Math.floor(from / BUCKET); b * BUCKET < to; b++) {
-    const e: Record<string, unknown> = {};
-    for (let i = Math.max(from, b * BUCKET); i < Math.min(to, (b + 1) * BUCKET); i++) e[key(i)] = { ...entry(i), n: i };
-    docs.push({ _id: bucketId(listId, b), e });
-  }
-  return docs;
-}
-
-/** Writes `docs` 1,000 at a time; bucket documents that already exist (a partly filled last bucket) are merged. */
+/** Writes `docs` 1,000 at a time. */
 async function insertAll(db: Connection, coll: string, docs: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < docs.length; i += 1000) {
     const batch = docs.slice(i, i + 1000);
     await db.collection(coll).insertMany(batch as never[], { ordered: false });
-  }
-}
-
-async function setHeads(db: Connection, coll: string, listIds: string[], issued: number): Promise<void> {
-  for (const _id of listIds) {
-    await db.collection(coll).updateOne({ _id } as never, { $set: { issued, holes: 0 } }, { upsert: true });
   }
 }
 
@@ -274,18 +251,31 @@ async function fillSearch(suffix: string, from: number, to: number): Promise<voi
   }
 }
 
-/** Reviews `from`..`to - 1` of the bench item (each by another customer), and messages to the bench seller and the admin. */
+/**
+ * Reviews `from`..`to - 1` of the bench item (each by another customer), and messages to the bench
+ * seller and the admin, with their documents in reviews' read models (services/reviews/src/domain/
+ * reviewSearch.ts and messageSearch.ts), which the review and message lists read.
+ */
 async function fillReviews(db: Connection, ids: Ids, from: number, to: number): Promise<void> {
-  const reviewIds = Array.from({ length: to - from }, () => new Types.ObjectId());
+  const suffix = db.name.slice('reviews-'.length).toLowerCase();
+  const index = (kind: string, definition: (replicas: number) => object) =>
+    new SearchIndex({
+      url: testServers().opensearchUrl,
+      replicas: 0,
+      logger: pino({ level: 'warn' }),
+      requestTimeoutMs: 120_000,
+      alias: `reviews-reviews-${suffix}-${kind}`,
+      definition,
+    });
+  const reviewIndex = index('reviews', reviewIndexDefinition);
+  const messageIndex = index('messages', messageIndexDefinition);
+  const benchItem = { Item_name: 'Bench item', Brand: 'Bench', Model: 'B1', SellerID: ids.seller };
   const at = (i: number) => new Date(T0 + i * 60_000);
-  const authors = Array.from({ length: to - from }, hex);
-  await insertAll(
-    db,
-    'reviews',
-    reviewIds.map((_id, k) => ({
-      _id,
+  try {
+    const reviews = Array.from({ length: to - from }, (_, k) => ({
+      _id: new Types.ObjectId(),
       itemid: ids.item,
-      customerid: authors[k],
+      customerid: hex(),
       description: `Bench review ${from + k}`,
       date: at(from + k).toISOString(),
       noofstars: 1 + ((from + k) % 5),
@@ -293,49 +283,40 @@ async function fillReviews(db: Connection, ids: Ids, from: number, to: number): 
       reportreason: '',
       sellerid: '',
       deleted: false,
+      tombstone: false,
       aggregateVersion: 1,
       pendingEvents: [],
-      listSlots: { i: from + k, c: 0, s: from + k, a: from + k },
-      listSeller: ids.seller,
-    })),
-  );
-  const key = (i: number) => reviewIds[i - from]!.toHexString();
-  const entry = (i: number) => ({ t: at(i).getTime(), i: ids.item, c: authors[i - from]!, s: ids.seller, r: 0 });
-  const reviewLists = [`r:i:${ids.item}`, `r:s:${ids.seller}`, 'r:all'];
-  for (const l of reviewLists) await insertAll(db, listCollections('review').buckets, buckets(l, from, to, key, entry));
-  await setHeads(db, listCollections('review').heads, reviewLists, to);
+    }));
+    await insertAll(db, 'reviews', reviews);
+    for (let i = 0; i < reviews.length; i += 5_000)
+      await reviewIndex.bulk(
+        reviews.slice(i, i + 5_000).map((r) => ({ kind: 'put', id: String(r._id), doc: reviewSearchDoc(r, benchItem), version: 1 })),
+      );
 
-  for (const [coll, listId, extra] of [
-    ['contactsel', `m:s:${ids.seller}`, { sellerid: ids.seller }],
-    ['contact', 'm:admin', {}],
-  ] as const) {
-    const msgIds = Array.from({ length: to - from }, () => new Types.ObjectId());
-    await insertAll(
-      db,
-      coll,
-      msgIds.map((_id, k) => ({
-        _id,
+    for (const [coll, extra] of [
+      ['contactsel', { sellerid: ids.seller }],
+      ['contact', {}],
+    ] as const) {
+      const messages = Array.from({ length: to - from }, (_, k) => ({
+        _id: new Types.ObjectId(),
         name: 'Bench Customer',
         email: 'bench@example.lk',
         message: `Bench message ${from + k}`,
-        customerid: authors[k],
+        customerid: reviews[k]!.customerid,
         createdAt: at(from + k),
-        listSlot: from + k,
         ...extra,
-      })),
-    );
-    await insertAll(
-      db,
-      listCollections('message').buckets,
-      buckets(
-        listId,
-        from,
-        to,
-        (i) => msgIds[i - from]!.toHexString(),
-        (i) => ({ t: at(i).getTime() }),
-      ),
-    );
-    await setHeads(db, listCollections('message').heads, [listId], to);
+      }));
+      await insertAll(db, coll, messages);
+      for (let i = 0; i < messages.length; i += 5_000)
+        await messageIndex.bulk(
+          messages
+            .slice(i, i + 5_000)
+            .map((m) => ({ kind: 'put', id: String(m._id), doc: messageSearchDoc(m), version: MESSAGE_VERSION.written })),
+        );
+    }
+    for (const i of [reviewIndex, messageIndex]) await i.client.indices.refresh({ index: i.alias });
+  } finally {
+    await Promise.all([reviewIndex.close(), messageIndex.close()]);
   }
 }
 
@@ -410,7 +391,7 @@ export async function run(): Promise<BenchSection> {
     title: 'Paged lists: first page by collection size (owner-keyed read models, through the gateway)',
     notes: [
       `Through the gateway to one identity, one ordering and one reviews process on the local FerretDB and OpenSearch; autocannon with ${connections} connection(s), ${requests} requests per list and size after 20 warm-up requests; page 1, 20 rows.`,
-      `Rows written straight into the databases with their list documents, and into the admin search indices in bulk: ${filled.map(([n, ms]) => `${n.toLocaleString('en-US')} rows per collection after ${ms.toLocaleString('en-US')} ms`).join(', ')} (orders, saved cards, customer-order records, reviews, seller messages, admin messages, and the customers, sellers and transactions indices each get that many; cumulative).`,
+      `Rows written straight into the databases, and into the services' search indices in bulk: ${filled.map(([n, ms]) => `${n.toLocaleString('en-US')} rows per collection after ${ms.toLocaleString('en-US')} ms`).join(', ')} (orders, saved cards, customer-order records, reviews, seller messages, admin messages, and the customers, sellers and transactions indices each get that many; cumulative).`,
       'Order lists (with or without status and month filters) and the admins’ customer-order records are searches of ordering’s OpenSearch read models; saved cards one document of card ids read by _id. The admin searches match every row of their index (q=bench, q=paypal).',
       'Every row belongs to the measured owner, so the owner’s list is as long as the collection.',
       '"p95 ratio" is the p95 at this size divided by the same list’s p95 at the smallest size (the goal: ≤ 2 at 100k vs 1k).',

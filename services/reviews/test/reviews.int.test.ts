@@ -18,6 +18,8 @@ import {
 } from '@market/contracts';
 import { testServers, waitFor } from '@market/platform/testing';
 import mongoose, { Types } from 'mongoose';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { reviewCreated } from '../src/events/reviewEvents';
 import { reviewModel } from '../src/store/reviews';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -528,4 +530,41 @@ describe('messages', () => {
       ).status,
     ).toBe(401);
   });
+});
+
+describe('search:rebuild', () => {
+  it('rebuilds the reviews and messages indices with the same lists, swapping each alias to a new index', async () => {
+    const itemId = await reviewableItem({ Item_name: 'Rebuilt Phone' });
+    await addReview(alice.client, itemId, 4, 'before the rebuild');
+    await bob.client.post('/contactsel/add', { name: 'Bob', email: 'bob@example.lk', message: 'rebuild me', sellerid: seller.id });
+    const lists = async () => ({
+      item: (await world.customer.get<ReviewView[]>(`/review/get?itemid=${itemId}`)).body,
+      reported: (await world.admin.get('/review/get?reviewstatus=true&page=1&limit=50')).body,
+      contact: (await world.admin.get('/contact/get?page=1&limit=50')).body,
+      seller: (await seller.client.get<ContactView[]>('/contactsel/get')).body,
+    });
+    const before = await lists();
+    expect(before.item).toHaveLength(1);
+    expect(before.seller.length).toBeGreaterThan(0);
+    const prefix = `reviews-reviews-${world.stack.dbSuffix.toLowerCase()}`;
+    const aliasIndices = async (kind: string) =>
+      Object.keys((await (await fetch(`${testServers().opensearchUrl}/_alias/${prefix}-${kind}`)).json()) as object);
+    const old = [...(await aliasIndices('reviews')), ...(await aliasIndices('messages'))];
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/reviews/src/searchRebuild.ts')], {
+      cwd: root,
+      env: { ...process.env, MONGO_DB: `reviews-${world.stack.dbSuffix}`, SEARCH_OWN_DOCUMENTS_ONLY: 'true', LOG_LEVEL: 'warn' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code, out).toBe(0);
+    expect(out).toMatch(/search index rebuilt: .*-messages-\d+ now behind/);
+    expect(out).toMatch(/search index rebuilt: .*-reviews-\d+ now behind/);
+    const now = [...(await aliasIndices('reviews')), ...(await aliasIndices('messages'))];
+    expect(now).toHaveLength(2);
+    for (const i of now) expect(old).not.toContain(i);
+    expect(await lists()).toEqual(before);
+  }, 300_000);
 });
