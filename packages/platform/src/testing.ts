@@ -248,7 +248,7 @@ export const TEST_SECRETS = {
 };
 
 /** Services that keep search indices on OpenSearch. */
-const SEARCH_SERVICES = ['catalogue', 'identity', 'ordering', 'reporting', 'reviews'];
+const SEARCH_SERVICES = ['catalogue', 'identity', 'ordering', 'reporting', 'reviews', 'cart'];
 
 /**
  * A TCP proxy to OpenSearch that a test can cut (every connection dropped, new ones refused) and

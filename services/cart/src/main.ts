@@ -2,7 +2,8 @@
  * Cart service process: wiring only (docs/architecture.md, Services). Wishlists and shopping carts
  * of the signed-in customer, and the read models they need from other services' events: item and
  * package availability (catalogue) and deleted customers (identity). Publishes no events. E-mails
- * wishlist alerts (price drops, back in stock) through the BullMQ `email` queue.
+ * wishlist alerts (price drops, back in stock) through the BullMQ `email` queue, finding an item's
+ * wish-listers in the wishlist entries index on OpenSearch (store/wishlistEntries.ts).
  *
  * Consumer group `cart` (suffixed with the database name when MONGO_DB is set, so test stacks
  * sharing the brokers each get every event) on the customer, item, package and order topics.
@@ -20,7 +21,7 @@ import { wishlistRoutes } from './http/wishlist';
 import { cartModel } from './store/carts';
 import { keyByOwner } from './store/ownerKeyed';
 import { customerRefModel, itemAvailabilityModel, packageAvailabilityModel } from './store/readModels';
-import { backfillWatchers, watchersModel } from './store/watchers';
+import { backfillEntries, backfillMarkerModel, wishlistEntryIndex } from './store/wishlistEntries';
 import { wishlistModel } from './store/wishlists';
 
 void runService({
@@ -32,23 +33,29 @@ void runService({
     const items = itemAvailabilityModel(db);
     const packages = packageAvailabilityModel(db);
     const customers = customerRefModel(db);
-    const watchers = watchersModel(db);
-    await Promise.all([carts.init(), wishlists.init(), items.init(), packages.init(), customers.init(), watchers.init()]);
+    const markers = backfillMarkerModel(db);
+    await Promise.all([carts.init(), wishlists.init(), items.init(), packages.init(), customers.init(), markers.init()]);
+    const entries = wishlistEntryIndex(config, logger);
+    shutdown.add('wishlist entries search client', () => entries.close());
     // Before the first request or event: carts and wishlists are found by the customer's id as `_id`.
     await keyByOwner(carts, 'customerID');
     await keyByOwner(wishlists, 'CustomerID');
-    // Who wish-lists each item, for wishlists written before it was kept: once.
-    await backfillWatchers(watchers, wishlists);
+    // Who wish-lists each item, for wishlists written before the index existed: once, in the
+    // background (a large database must not hold up readiness; stopped half-way, the next start goes on).
+    void backfillEntries(entries, wishlists, markers).then(
+      (n) => n > 0 && logger.info({ wishlists: n }, 'wishlist entries backfilled'),
+      (err: unknown) => logger.warn({ err }, 'wishlist entries backfill stopped; the next start goes on'),
+    );
 
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
     shutdown.add('email queue', () => emailQueue.close());
-    const alert = wishlistAlerter({ watchers, wishlists, customers, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
+    const alert = wishlistAlerter({ entries, wishlists, customers, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
 
     await consume(
-      customerHandlers(customers, wishlists, carts, watchers),
-      catalogueHandlers({ items, packages, wishlists, watchers, alert }),
+      customerHandlers(customers, wishlists, carts, entries, logger),
+      catalogueHandlers({ items, packages, wishlists, entries, logger, alert }),
       orderHandlers(carts),
     );
-    app.use(wishlistRoutes({ wishlists, items, customers, watchers }), cartRoutes({ carts, items, packages, customers }));
+    app.use(wishlistRoutes({ wishlists, items, customers, entries, logger }), cartRoutes({ carts, items, packages, customers }));
   },
 });

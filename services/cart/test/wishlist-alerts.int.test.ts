@@ -6,7 +6,8 @@
  * the item's link; the last units bought (0 left) and then restocked e-mails "back in stock"; a customer who switched the
  * profile setting off gets nothing; a customer who removed the item gets nothing; the same
  * ItemUpdated delivered again (under a new event id), and again after a crash before the read
- * model write (the cart's item state set back), e-mails nobody twice.
+ * model write (the cart's item state set back), e-mails nobody twice. Who wish-lists the item
+ * comes from the cart's wishlist entries index on OpenSearch.
  */
 import { formatLkr } from '@market/contracts';
 import { createKafka, untypedPendingEvent } from '@market/platform';
@@ -101,9 +102,16 @@ afterAll(async () => {
 });
 
 describe('wishlist alerts', () => {
-  it('keeps who wish-lists the item by its id', async () => {
-    const doc = await world.db.collection('wishlist_watchers').findOne({ _id: itemId as never });
-    expect([...(doc!.customers as string[])].sort()).toEqual([asha.id, ravi.id].sort());
+  it('keeps who wish-lists the item in the wishlist entries index (a removed entry is a tombstone)', async () => {
+    const alias = `cart-cart-${world.stack.dbSuffix.toLowerCase()}-wishlist-entries`;
+    await fetch(`${testServers().opensearchUrl}/${alias}/_refresh`, { method: 'POST' });
+    const res = await fetch(`${testServers().opensearchUrl}/${alias}/_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: { bool: { filter: [{ term: { itemId } }, { term: { deleted: false } }] } }, size: 100 }),
+    });
+    const hits = ((await res.json()) as { hits: { hits: { _source: { customerId: string } }[] } }).hits.hits;
+    expect(hits.map((h) => h._source.customerId).sort()).toEqual([asha.id, ravi.id].sort());
   });
 
   it('e-mails a price drop (a new discount) with the old and new price and the link, once', async () => {

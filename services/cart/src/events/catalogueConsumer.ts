@@ -4,7 +4,7 @@
  *   PackageCreated / PackageUpdated → `{ available: packageAvailability, startDate, endDate, deleted: false }`
  *   (a package outside its dates cannot be added: store/readModels.ts `availableIds`).
  * - ItemDeleted / PackageDeleted → a tombstone. A cart drops the line the next time it is read or
- *   written (http/cart.ts); an item leaves the wishlists of its watchers (store/watchers.ts), each
+ *   written (http/cart.ts); an item leaves the wishlists of its wish-listers (store/wishlistEntries.ts), each
  *   read by `_id`: nothing here reads every cart or wishlist.
  * - ItemUpdated that makes a wish-listed item cheaper or buyable again (domain/alerts.ts) e-mails
  *   its wish-listers first (events/wishlistAlerts.ts, once per item, version and change); the
@@ -22,12 +22,13 @@ import {
   PackageEventDataSchema,
   type EventEnvelope,
 } from '@market/contracts';
-import { applyVersioned, type EventHandlers } from '@market/platform';
+import { applyVersioned, type EventHandlers, type SearchIndex } from '@market/platform';
 import type { Model } from 'mongoose';
+import type { Logger } from 'pino';
 import { wishlistChange } from '../domain/alerts';
 import { normalId } from '../domain/lines';
 import type { AvailabilityDoc } from '../store/readModels';
-import { watchersOf, type WatchersDoc } from '../store/watchers';
+import { settleEntries, watchersOf, type EntryView } from '../store/wishlistEntries';
 import { removeWishlistItems, type WishlistDoc } from '../store/wishlists';
 import type { WishlistAlerter } from './wishlistAlerts';
 
@@ -36,13 +37,15 @@ export interface CatalogueModels {
   items: Model<AvailabilityDoc>;
   packages: Model<AvailabilityDoc>;
   wishlists: Model<WishlistDoc>;
-  watchers: Model<WatchersDoc>;
+  /** Who wish-lists each item (store/wishlistEntries.ts). */
+  entries: SearchIndex<EntryView>;
+  logger: Logger;
   /** E-mails an item's wish-listers about a change (events/wishlistAlerts.ts). */
   alert: WishlistAlerter;
 }
 
 /** Handlers of the item and package events, by event type, for the cart's consumer. */
-export function catalogueHandlers({ items, packages, wishlists, watchers, alert }: CatalogueModels): EventHandlers {
+export function catalogueHandlers({ items, packages, wishlists, entries, logger, alert }: CatalogueModels): EventHandlers {
   /** Keeps the item's state; with `alerts`, first e-mails its wish-listers about a change. */
   const item = async (event: EventEnvelope, alerts: boolean) => {
     const data = ItemEventDataSchema.parse(event.data);
@@ -71,9 +74,10 @@ export function catalogueHandlers({ items, packages, wishlists, watchers, alert 
       // Tombstone first: a cart update racing with this sees it and removes the line itself.
       await applyVersioned(items, id, event.aggregateVersion, { available: false, deleted: true });
       // Carts drop the line when next read or written (http/cart.ts `settle`): sweeping every
-      // cart here would read the whole collection. Wishlists are found through the item's watchers.
-      await removeWishlistItems(wishlists, await watchersOf(watchers, id), [id]);
-      await watchers.deleteOne({ _id: id });
+      // cart here would read the whole collection. Wishlists are found through the item's entries
+      // in the wishlist entries index (503 while OpenSearch is down: the event is retried).
+      for (const w of await removeWishlistItems(wishlists, await watchersOf(entries, id), [id]))
+        await settleEntries(entries, logger, w.CustomerID, { items: w.Items, removed: [id], rev: w.rev });
     },
     PackageCreated: async (event) => {
       const data = PackageEventDataSchema.parse(event.data);

@@ -4,17 +4,18 @@
  *   so a request that already created them, or a redelivery, changes nothing).
  * - CustomerRegistered / CustomerUpdated → the name, e-mail and "E-mail me about my wishlist"
  *   setting the wishlist alerts need (absent in older events: on).
- * - CustomerDeleted → the customer's wishlist and cart are removed (and the customer from the
- *   watchers of the wish-listed items), and the customer is kept as a tombstone without contact
+ * - CustomerDeleted → the customer's wishlist and cart are removed (and the wishlist's entries from
+ *   the wishlist entries index), and the customer is kept as a tombstone without contact
  *   details so nothing creates them again.
  */
 import { CustomerDeletedDataSchema, CustomerEventDataSchema, type CustomerEventData } from '@market/contracts';
-import { applyVersioned, type EventHandlers } from '@market/platform';
+import { applyVersioned, type EventHandlers, type SearchIndex } from '@market/platform';
 import type { Model } from 'mongoose';
+import type { Logger } from 'pino';
 import { getOrCreateCart, type CartDoc } from '../store/carts';
 import { ownerKey } from '../store/ownerKeyed';
 import { isDeletedCustomer, type CustomerRefDoc } from '../store/readModels';
-import { unwatch, type WatchersDoc } from '../store/watchers';
+import { settleEntries, type EntryView } from '../store/wishlistEntries';
 import { getOrCreateWishlist, type WishlistDoc } from '../store/wishlists';
 
 /** What the wishlist alerts keep of a customer event. */
@@ -30,7 +31,8 @@ export function customerHandlers(
   customers: Model<CustomerRefDoc>,
   wishlists: Model<WishlistDoc>,
   carts: Model<CartDoc>,
-  watchers: Model<WatchersDoc>,
+  entries: SearchIndex<EntryView>,
+  logger: Logger,
 ): EventHandlers {
   return {
     CustomerRegistered: async (event) => {
@@ -55,8 +57,10 @@ export function customerHandlers(
         lastName: '',
         email: '',
       });
-      const wishlist = await wishlists.findById(ownerKey(customerId), { Items: 1 }).lean<WishlistDoc>();
-      await unwatch(watchers, customerId, wishlist?.Items ?? []);
+      const wishlist = await wishlists.findById(ownerKey(customerId), { Items: 1, rev: 1 }).lean<WishlistDoc>();
+      // Tombstones at the rev a next write would have: the deleted customer's wishlist has none.
+      if (wishlist)
+        await settleEntries(entries, logger, customerId, { items: [], removed: wishlist.Items ?? [], rev: (wishlist.rev ?? 0) + 1 });
       await wishlists.deleteOne({ _id: ownerKey(customerId) });
       await carts.deleteOne({ _id: ownerKey(customerId) });
     },

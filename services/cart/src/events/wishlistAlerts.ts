@@ -4,8 +4,10 @@
  * through the BullMQ `email` queue), unless they switched "E-mail me about my wishlist" off on
  * their profile (identity's customer events carry the setting into the `customers` read model).
  *
- * The wish-listers come from `wishlist_watchers` (one read by the item's `_id`), each checked
- * against the customer's own wishlist and record (reads by `_id`), so nothing scans a collection.
+ * The wish-listers come from the wishlist entries index (store/wishlistEntries.ts: every entry of
+ * the item, page by page), each checked against the customer's own wishlist and record (reads by
+ * `_id`), so nothing scans a collection. While OpenSearch cannot be read the alert is not sent
+ * (logged): the item's event must still update the cart's item state.
  * Once only: the job id `wishlist-<itemId>-v<aggregateVersion>-<change>-<customerId>` is the
  * idempotency key, kept in the cart's `mail_sent` ledger (platform's mailOnce.ts): the item event
  * delivered again, or again after a crash half-way through its wish-listers, e-mails nobody
@@ -13,17 +15,18 @@
  * page in the web app (`WEB_URL/Customer/ItemDetails/<id>`).
  */
 import { formatLkr } from '@market/contracts';
-import type { SendOnce } from '@market/platform';
+import type { SearchIndex, SendOnce } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { WishlistChange } from '../domain/alerts';
 import { ownerKey } from '../store/ownerKeyed';
 import type { CustomerRefDoc } from '../store/readModels';
-import { watchersOf, type WatchersDoc } from '../store/watchers';
+import { watchersOf, type EntryView } from '../store/wishlistEntries';
 import type { WishlistDoc } from '../store/wishlists';
 
 export interface WishlistAlertDeps {
-  watchers: Model<WatchersDoc>;
+  /** Who wish-lists each item (store/wishlistEntries.ts). */
+  entries: SearchIndex<EntryView>;
   wishlists: Model<WishlistDoc>;
   customers: Model<CustomerRefDoc>;
   send: SendOnce;
@@ -46,9 +49,16 @@ export interface ItemChange {
 /** E-mails every wish-lister of `c.itemId` who wants it (see the module comment). */
 export type WishlistAlerter = (c: ItemChange) => Promise<void>;
 
-export function wishlistAlerter({ watchers, wishlists, customers, send, webUrl, logger }: WishlistAlertDeps): WishlistAlerter {
+export function wishlistAlerter({ entries, wishlists, customers, send, webUrl, logger }: WishlistAlertDeps): WishlistAlerter {
   return async (c) => {
-    for (const customerId of await watchersOf(watchers, c.itemId)) {
+    let watchers: string[];
+    try {
+      watchers = await watchersOf(entries, c.itemId);
+    } catch (err) {
+      logger.error({ err, itemId: c.itemId, change: c.change }, 'wishlist alerts not sent: the wishlist entries index cannot be read');
+      return;
+    }
+    for (const customerId of watchers) {
       const who = await customers.findById(customerId).lean<CustomerRefDoc>();
       if (!who || who.deleted || who.wishlistAlerts === false) continue;
       if (!who.email) {

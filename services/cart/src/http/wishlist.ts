@@ -9,17 +9,18 @@
  * - `POST /wishlist/addItems` (WishlistWriteSchema) → 201 with the items added; one already
  *   there 409 'Item Already in Your Wishlist.', an unavailable one 409 'Item is not available
  *   Right now!'.
- * Each write also keeps `wishlist_watchers` (who wish-lists each item, for the wishlist alerts;
- * store/watchers.ts): the customer is added to an item's watchers before the write that
- * adds it, and removed after the one that removes it.
+ * Each write also keeps the wishlist entries index (who wish-lists each item, for the wishlist
+ * alerts; store/wishlistEntries.ts): the entries a write adds are indexed before it, the
+ * wishlist's entries and removals after it, at versions from the wishlist's `rev`.
  */
 import { WishlistWriteSchema } from '@market/contracts';
-import { conflict, notFound, objectIdParam, type Caller } from '@market/platform';
+import { conflict, notFound, objectIdParam, type Caller, type SearchIndex } from '@market/platform';
 import { Router } from 'express';
 import type { Model } from 'mongoose';
+import type { Logger } from 'pino';
 import { addedIds, normalWishlistItems, planWishlistAdd, planWishlistReplace, type Decision } from '../domain/lines';
 import { availableIds, deletedIds, type AvailabilityDoc, type CustomerRefDoc } from '../store/readModels';
-import { unwatch, watch, type WatchersDoc } from '../store/watchers';
+import { announceEntries, settleEntries, type EntryView } from '../store/wishlistEntries';
 import { getOrCreateWishlist, removeWishlistItems, replaceWishlistItems, wishlistView, type WishlistDoc } from '../store/wishlists';
 import { compareAndSet, ownCustomer } from './common';
 
@@ -28,11 +29,13 @@ export interface WishlistRouteModels {
   wishlists: Model<WishlistDoc>;
   items: Model<AvailabilityDoc>;
   customers: Model<CustomerRefDoc>;
-  watchers: Model<WatchersDoc>;
+  /** Who wish-lists each item (store/wishlistEntries.ts). */
+  entries: SearchIndex<EntryView>;
+  logger: Logger;
 }
 
 /** The `/wishlist/*` routes (see the module comment). Errors are thrown as `HttpError` / zod errors. */
-export function wishlistRoutes({ wishlists, items, customers, watchers }: WishlistRouteModels): Router {
+export function wishlistRoutes({ wishlists, items, customers, entries, logger }: WishlistRouteModels): Router {
   const r = Router();
 
   /**
@@ -51,15 +54,19 @@ export function wishlistRoutes({ wishlists, items, customers, watchers }: Wishli
       const current = w.Items ?? [];
       const decision = plan(current, await availableIds(items, addedIds(current, requested)));
       if (!decision.ok) throw conflict(decision.refusal.message, { [decision.refusal.field]: decision.refusal.message });
-      await watch(watchers, w.CustomerID, addedIds(current, decision.value));
+      await announceEntries(entries, logger, w.CustomerID, addedIds(current, decision.value), w.rev);
       if (!(await replaceWishlistItems(wishlists, w._id, w.rev, decision.value))) return undefined;
       return { before: current, written: { ...w, Items: decision.value, rev: w.rev + 1 } };
     });
-    await unwatch(watchers, written.CustomerID, addedIds(written.Items, before));
+    await settleEntries(entries, logger, written.CustomerID, {
+      items: written.Items,
+      removed: addedIds(written.Items, before),
+      rev: written.rev,
+    });
     const gone = await deletedIds(items, addedIds(before, written.Items));
     if (gone.length === 0) return written;
-    await removeWishlistItems(wishlists, [written.CustomerID], gone);
-    await unwatch(watchers, written.CustomerID, gone);
+    for (const w of await removeWishlistItems(wishlists, [written.CustomerID], gone))
+      await settleEntries(entries, logger, w.CustomerID, { items: w.Items, removed: gone, rev: w.rev });
     return { ...written, Items: written.Items.filter((id) => !gone.includes(id)) };
   }
 

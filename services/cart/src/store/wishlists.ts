@@ -59,18 +59,27 @@ export async function replaceWishlistItems(
 /**
  * Removes `itemIds` from the wishlists of `customerIds` (`$pullAll` of exact ids, each wishlist by
  * its `_id`, the customer's id). Safe to repeat. Callers name the wishlists (the caller's own, or
- * an item's watchers from store/watchers.ts): a filter on `Items` would read every wishlist on the
- * local database (README "Local infrastructure").
+ * an item's watchers from store/wishlistEntries.ts): a filter on `Items` would read every wishlist
+ * on the local database (README "Local infrastructure").
+ * @returns the wishlists that changed, as written (their items and rev, for the entries index)
  */
 export async function removeWishlistItems(
   wishlists: Model<WishlistDoc>,
   customerIds: readonly string[],
   itemIds: readonly string[],
-): Promise<void> {
-  if (itemIds.length === 0) return;
-  await Promise.all(
+): Promise<Pick<WishlistDoc, 'CustomerID' | 'Items' | 'rev'>[]> {
+  if (itemIds.length === 0) return [];
+  const written = await Promise.all(
     customerIds.map((c) =>
-      wishlists.updateOne({ _id: ownerKey(c), Items: { $in: [...itemIds] } }, { $pullAll: { Items: [...itemIds] }, $inc: { rev: 1 } }),
+      wishlists
+        .findOneAndUpdate(
+          { _id: ownerKey(c), Items: { $in: [...itemIds] } },
+          { $pullAll: { Items: [...itemIds] }, $inc: { rev: 1 } },
+          // No projection: FerretDB 1.24's findAndModify does not take one.
+          { new: true },
+        )
+        .lean<Pick<WishlistDoc, 'CustomerID' | 'Items' | 'rev'>>(),
     ),
   );
+  return written.filter((w) => w !== null);
 }
