@@ -146,8 +146,14 @@ describe("a seller's cancellation", () => {
 
     const h = await waitFor(async () => ((await historyOf()).status !== 'Paid' ? historyOf() : undefined), 20_000, 150, 'the refund');
     expect(h).toMatchObject({ status: 'PartiallyRefunded', RefundedAmount: 259999, Amount: checkout.Amount });
-    const list = await buyer.client.get<History[]>('/orderhistory/getItems');
-    expect(list.body.find((r) => r._id === h._id)).toMatchObject({ status: 'PartiallyRefunded', RefundedAmount: 259999 });
+    // The history list is a read model the refund's event reaches within about a second.
+    const listed = await waitFor(
+      async () => (await buyer.client.get<History[]>('/orderhistory/getItems')).body.find((r) => r._id === h._id && r.status !== 'Paid'),
+      20_000,
+      150,
+      'the refund in the history list',
+    );
+    expect(listed).toMatchObject({ status: 'PartiallyRefunded', RefundedAmount: 259999 });
 
     const mail = await waitFor(
       async () => (await mailsTo(buyer.email)).find((m) => m.subject === `Your order ${lineId()} was cancelled`),

@@ -223,8 +223,15 @@ describe('checkout', () => {
     const orders = (await buyer.get<Order[]>(`/Orders/getOrders?OrderID=${outcome.checkoutId}`)).body;
     expect(orders[0]).toMatchObject({ status: 'Rejected' });
     expect(orders[0]!.rejectionReason).toContain('refunded');
-    const history = (await buyer.get<{ status: string }[]>(`/orderhistory/getItems?q=${pay2.body.receipt!.RecieptNo}`)).body;
-    expect(history[0]!.status).toBe('Refunded');
+    // The payment history is a read model the saga's refund reaches within about a second.
+    await waitFor(
+      async () =>
+        (await buyer.get<{ status: string }[]>(`/orderhistory/getItems?q=${pay2.body.receipt!.RecieptNo}`)).body[0]?.status ===
+          'Refunded' || undefined,
+      20_000,
+      150,
+      'the refunded record in the history',
+    );
   });
 
   it('refuses to take payment for an item made unavailable after the checkout was priced', async () => {

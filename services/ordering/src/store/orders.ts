@@ -305,8 +305,8 @@ const wire = (o: OrderWireView | OrderBase): OrderWireView =>
 
 /** An order-history record as answered (Amount in rupees). */
 export function historyView(h: HistoryDoc) {
-  const { amountCents, refundedCents, captureId: _c, createdAt: _t, ...rest } = h as HistoryDoc & { listSlots?: unknown };
-  delete (rest as { listSlots?: unknown }).listSlots;
+  // `listSlots`: what an earlier build stored on the record for its lists; never sent.
+  const { amountCents, refundedCents, captureId: _c, createdAt: _t, listSlots: _s, ...rest } = h as HistoryDoc & { listSlots?: unknown };
   // An empty list can be missing from the stored record (an item-only checkout's record came back
   // without `PacakgeID`), yet clients read both lists as arrays (documented shape): always send them.
   return {
