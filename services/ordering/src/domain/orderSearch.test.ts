@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { orderIndexVersion, orderListSearch, orderPut } from './orderSearch';
+
+const order = {
+  _id: 'ORD1-I1',
+  OrderID: 'ORD1',
+  SellerID: 's1',
+  CustomerID: 'c1',
+  status: 'AwaitingStock' as const,
+  placedAt: new Date('2026-11-30T19:00:00.000Z'),
+  unitPriceCents: 1_250_050,
+  totalCents: 2_500_100,
+  aggregateVersion: 1,
+  pendingEvents: [],
+  listSlots: { c: 1, s: 2, a: 3 },
+  Items: [{ Item_name: 'Galaxy' }],
+};
+
+describe('order documents', () => {
+  it('answers the order as the lists do: rupees, no internal fields, the Sri Lanka month', () => {
+    const op = orderPut('item', order);
+    expect(op).toMatchObject({ kind: 'put', id: 'ORD1-I1', version: 2 });
+    const doc = (op as { doc: Record<string, unknown> }).doc;
+    expect(doc).toMatchObject({ kind: 'item', customerId: 'c1', sellerId: 's1', orderId: 'ORD1', month: '2026-12', key: 'ORD1-I1' });
+    expect(doc.view).toEqual({
+      _id: 'ORD1-I1',
+      OrderID: 'ORD1',
+      SellerID: 's1',
+      CustomerID: 'c1',
+      status: 'AwaitingStock',
+      Items: [{ Item_name: 'Galaxy' }],
+      UnitPrice: 12500.5,
+      TotalPrice: 25001,
+    });
+  });
+
+  it('gives every later state a higher version: settled without an event of its own, then each seller move', () => {
+    const versions = [
+      orderIndexVersion({ aggregateVersion: 1, status: 'AwaitingStock' }),
+      orderIndexVersion({ aggregateVersion: 1, status: 'Confirmed' }),
+      orderIndexVersion({ aggregateVersion: 2, status: 'Shipped' }),
+      orderIndexVersion({ aggregateVersion: 3, status: 'Delivered' }),
+    ];
+    expect([...versions].sort((a, b) => a - b)).toEqual(versions);
+    expect(new Set(versions).size).toBe(versions.length);
+  });
+
+  it('searches one kind of the owner’s orders with the filters given, newest first then by id', () => {
+    const body = orderListSearch('package', { sellerId: 's1' }, { status: 'Shipped', month: '2026-11', OrderID: 'ORD1' });
+    expect(body.query).toEqual({
+      bool: {
+        filter: [
+          { term: { kind: 'package' } },
+          { term: { sellerId: 's1' } },
+          { term: { status: 'Shipped' } },
+          { term: { orderId: 'ORD1' } },
+          { term: { month: '2026-11' } },
+        ],
+      },
+    });
+    expect(body.sort).toEqual([{ sortAt: { order: 'desc' } }, { key: { order: 'desc' } }]);
+    expect(orderListSearch('item', 'everyone', {}).query).toEqual({ bool: { filter: [{ term: { kind: 'item' } }] } });
+  });
+});
