@@ -11,7 +11,7 @@ import { DEFAULT_JOB_OPTIONS, createQueue, runService } from '@market/platform';
 import { Queue } from 'bullmq';
 import path from 'node:path';
 import { reportQueuePrefix, ReportingConfigSchema } from './config';
-import { dashboardIndex } from './events/dashboardProjection';
+import { dashboardIndex, startDashboardProjection } from './events/dashboardProjection';
 import { reportingHandlers } from './events/handlers';
 import { reportRoutes } from './http/routes';
 import { MONTHLY_PATTERN, MONTHLY_SCHEDULER_ID, MONTHLY_TZ } from './jobs/monthly';
@@ -22,7 +22,7 @@ import { reportStore } from './store/reports';
 void runService({
   configSchema: ReportingConfigSchema,
   dbName: 'reporting',
-  async setup({ config, app, db, logger, shutdown, bullRedis, consume }) {
+  async setup({ config, app, db, logger, shutdown, bullRedis, consume, kafka }) {
     const rm = readModels(db);
     const store = reportStore(db);
     await Promise.all([...Object.values(rm), ...Object.values(store)].map((m) => (m as { init(): Promise<unknown> }).init()));
@@ -30,7 +30,9 @@ void runService({
     shutdown.add('dashboard search client', () => dashboard.close());
 
     // The handlers cover an event of every topic, so the service's consumer group reads all of them.
-    await consume(reportingHandlers({ rm, dashboard }));
+    await consume(reportingHandlers({ rm, dashboard, logger }));
+    // The dashboard index's second writer, which retries until OpenSearch answers.
+    await startDashboardProjection({ config, kafka, logger, shutdown, index: dashboard, rm });
 
     const prefix = reportQueuePrefix(config);
     const queue = new Queue<ReportJob>(Queues.report, { connection: bullRedis, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
       conn: db,
       producer,
       logger,
-      handlers: reportingHandlers({ rm, dashboard }),
+      handlers: reportingHandlers({ rm, dashboard, logger }),
       fromBeginning: true,
     });
     await consumer.start();

@@ -1,18 +1,28 @@
 /**
  * Feeds the admin dashboard's OpenSearch index (rules in domain/dashboard.ts) from the events
  * reporting consumes. An event that changes a counted read-model document (a customer, seller,
- * item, package, review or checkout) is applied to the read model first (events/handlers.ts); then
- * the document is read back by `_id` and written to the index at its version
+ * item, package, review or checkout) is applied to the read model (events/handlers.ts); the
+ * document is then read back by `_id` and written to the index at its version
  * ({@link dashboardVersionOf}) with external versioning. So a redelivered event, a replay by
  * `reporting:rebuild` or `search:rebuild`, and two partitions (the order and payment topics)
- * writing the same checkout all leave each document once, at its newest state: the dashboard's
- * counts are exact once the consumer has caught up.
+ * writing the same checkout all leave each document once, at its newest state.
+ *
+ * Two writers, so that the index catches up whatever fails:
+ * - the read-model handler writes the document right after its own write (the dashboard follows
+ *   within the index's refresh); a failure there is logged, not retried: the event's read-model
+ *   write must not be dead-lettered because OpenSearch is down;
+ * - a {@link ProjectionConsumer} in its own consumer group (`<service group>-dashboard`) writes the
+ *   document of every counted event as the read model holds it when it gets there, retrying until
+ *   OpenSearch answers, so after an outage it writes the states the handlers could not. When it
+ *   runs ahead of the read-model consumer its write is older than the handler's, which wins.
+ * The figures are therefore exact once both consumers have caught up.
  *
  * The index is built from the read models, not from the events alone: a checkout's confirmation
  * carries neither its amount nor its month (they come with OrderPlaced), nor does a refund.
  */
-import type { EventEnvelope } from '@market/contracts';
-import { SearchIndex, searchAliasOf, type IndexOp } from '@market/platform';
+import { ALL_TOPICS, type EventEnvelope } from '@market/contracts';
+import { ProjectionConsumer, SearchIndex, consumerGroupOf, searchAliasOf, type IndexOp } from '@market/platform';
+import type { Kafka } from 'kafkajs';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -114,4 +124,39 @@ export function dashboardIndex(
     definition: dashboardIndexDefinition,
     logger,
   });
+}
+
+/**
+ * The dashboard projection's work on a chunk of events: the documents they changed, as the read
+ * models hold them now, written to `index`.
+ * @throws when OpenSearch or the database fails (the projection retries the chunk)
+ */
+export async function applyToDashboard(index: SearchIndex, rm: ReadModels, events: readonly EventEnvelope[]): Promise<void> {
+  await index.bulk(await countedOps(rm, events));
+}
+
+/**
+ * Starts the dashboard projection (see the module comment); resolves once it joined its group.
+ * Stopped at shutdown.
+ */
+export async function startDashboardProjection(opts: {
+  config: ReportingConfig;
+  kafka: Kafka;
+  logger: Logger;
+  shutdown: { add(name: string, fn: () => Promise<unknown>): void };
+  index: SearchIndex;
+  rm: ReadModels;
+}): Promise<ProjectionConsumer> {
+  const projection = new ProjectionConsumer({
+    kafka: opts.kafka,
+    groupId: `${consumerGroupOf(opts.config)}-dashboard`,
+    topics: ALL_TOPICS,
+    logger: opts.logger.child({ projection: 'dashboard' }),
+    fromBeginning: opts.config.KAFKA_FROM_BEGINNING,
+    fetchWaitMs: opts.config.KAFKA_FETCH_WAIT_MS,
+    apply: (events) => applyToDashboard(opts.index, opts.rm, events),
+  });
+  await projection.start();
+  opts.shutdown.add('dashboard projection', () => projection.stop());
+  return projection;
 }

@@ -11,9 +11,9 @@
  * admin dashboard counts less them.
  *
  * After each event that changes a document the dashboard counts, the document is written to the
- * dashboard's search index as it now is (events/dashboardProjection.ts), always, even when the
- * read-model write was a no-op: a redelivered event then finishes an index write a crash or an
- * unreachable OpenSearch left undone (the handler throws, and the consumer retries the event).
+ * dashboard's search index as it now is (events/dashboardProjection.ts), even when the read-model
+ * write was a no-op; a failed index write is logged, and the dashboard projection, which retries
+ * until OpenSearch answers, writes it later.
  */
 import {
   colomboMonthKey,
@@ -34,6 +34,7 @@ import {
   type EventEnvelope,
 } from '@market/contracts';
 import { applyVersioned, insertIfAbsent, type EventHandler, type EventHandlers, type SearchIndex } from '@market/platform';
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { countedOp, countedRefOf } from './dashboardProjection';
 import { type OrderLine, type OrderRM, type ReadModels, type SellerState } from '../store/readModels';
@@ -69,6 +70,7 @@ export function linesOf(data: z.infer<typeof OrderPlacedDataSchema>): OrderLine[
 export interface ReportingStores {
   rm: ReadModels;
   dashboard: SearchIndex;
+  logger: Logger;
 }
 
 /**
@@ -76,7 +78,7 @@ export interface ReportingStores {
  * seller, item, package, review, checkout: `countedRefOf`) then writes that document to the
  * dashboard index.
  */
-export function reportingHandlers({ rm, dashboard }: ReportingStores): EventHandlers {
+export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): EventHandlers {
   /** `write`, then the dashboard index's document of the read-model document the event changed. */
   const counted =
     (write: EventHandler): EventHandler =>
@@ -84,7 +86,12 @@ export function reportingHandlers({ rm, dashboard }: ReportingStores): EventHand
       await write(e, meta);
       const ref = countedRefOf(e);
       const op = ref ? await countedOp(rm, ref) : null;
-      if (op) await dashboard.bulk([op]);
+      if (!op) return;
+      try {
+        await dashboard.bulk([op]);
+      } catch (err) {
+        logger.warn({ err, type: e.type, id: op.id }, 'dashboard index not written; the dashboard projection writes it later');
+      }
     };
 
   const customer: EventHandler = async (e: EventEnvelope) => {
