@@ -6,7 +6,8 @@
  *
  * Consumer group `reviews` (suffixed with the database name when MONGO_DB is set, so test stacks
  * sharing the brokers each get every event) on the customer, item, seller and order topics; the
- * reviews read model's projection has its own group (`<group>-search`) on `Topics.review`.
+ * reviews read model's projection has its own group (`<group>-search`) on the review and item
+ * topics.
  * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*` and `/contactsel/*`.
  */
 import '@market/platform/telemetry';
@@ -46,6 +47,7 @@ void runService({
         definition: reviewIndexDefinition,
       }),
       sources: { reviews, items: rm.items, ownOnly: config.SEARCH_OWN_DOCUMENTS_ONLY },
+      nudge,
     });
     shutdown.add('reviews search projection', () => search.stop());
     const messages = new SearchIndex<MessageRow>({
@@ -54,7 +56,7 @@ void runService({
       definition: messageIndexDefinition,
     });
     shutdown.add('search clients', () => Promise.all([search.index.close(), messages.close()]).then(() => undefined));
-    await consume(readModelHandlers(rm, reviews, nudge, search));
+    await consume(readModelHandlers(rm));
     app.use(
       reviewRoutes({ reviews, rm, nudge, search }),
       // Contact messages per account and hour (issue 27 item 8), beside the gateway's per-IP limit.

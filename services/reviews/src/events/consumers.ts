@@ -1,14 +1,13 @@
 /**
  * The reviews service's consumer (group `reviews[-<MONGO_DB>]`; topics customer, item, seller,
  * order; docs/architecture.md, Expected flows). Every handler is safe to run twice:
- * read models go through `applyVersioned`, purchases are upserts of a fixed key, and review
- * deletions skip reviews already deleted.
+ * read models go through `applyVersioned` and purchases are upserts of a fixed key.
  *
  * - CustomerRegistered / CustomerUpdated → names and photo (joined at read time, so a rename
  *   shows on old reviews); CustomerDeleted → anonymised ('Former customer', no photo).
  * - ItemCreated / ItemUpdated → name, brand, model, seller; ItemDeleted → a tombstone, and each
- *   of the item's reviews (found through the reviews read model) is deleted with its
- *   ReviewDeleted event and its tombstone in the read model.
+ *   of the item's reviews is deleted with its ReviewDeleted event by the reviews read model's
+ *   projection (events/reviewProjection.ts), which does not give up while OpenSearch is down.
  * - SellerApproved / SellerUpdated → the seller may receive messages; SellerDeleted → no more.
  * - OrderConfirmed → a purchase per bought item (item lines and the items of package lines).
  */
@@ -23,19 +22,13 @@ import {
   type EventEnvelope,
 } from '@market/contracts';
 import { applyVersioned, type EventHandler, type EventHandlers, isDuplicateKey } from '@market/platform';
-import type { Model } from 'mongoose';
 import { purchasedItemIds } from '../domain/purchases';
 import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
-import { deleteReview, findReview, type Nudge } from '../store/reviewWrites';
-import { purchaseKey, type ReviewDoc } from '../store/reviews';
-import type { ReviewSearch } from './reviewProjection';
-
-/** The most reviews of one deleted item removed by one delivery of ItemDeleted (a redelivery goes on). */
-const ITEM_REVIEWS_LIMIT = 100_000;
+import { purchaseKey } from '../store/reviews';
 
 /** The handlers by event type, for `consume()`. */
-export function readModelHandlers(rm: ReadModels, reviews: Model<ReviewDoc>, nudge: Nudge, search: ReviewSearch): EventHandlers {
+export function readModelHandlers(rm: ReadModels): EventHandlers {
   const customer: EventHandler = async (e: EventEnvelope) => {
     const c = CustomerEventDataSchema.parse(e.data);
     await applyVersioned(rm.customers, normalId(c.customerId), e.aggregateVersion, {
@@ -77,18 +70,8 @@ export function readModelHandlers(rm: ReadModels, reviews: Model<ReviewDoc>, nud
       const itemId = normalId(ItemDeletedDataSchema.parse(e.data).itemId);
       // Tombstone first: an add racing with this sees the item gone.
       await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true });
-      // The item's reviews from the read model (every review written through a request is in it
-      // before that request answered), each read by `_id`. Each deletion is announced so ratings
-      // and reports follow; one that keeps changing, or an index that does not answer, fails the
-      // handler, which is retried.
-      const { views } = await search.index.searchAll({ query: { term: { itemid: itemId } } }, ITEM_REVIEWS_LIMIT);
-      for (const row of views) {
-        const r = await findReview(reviews, row._id);
-        if (!r || r.deleted || r.itemid !== itemId) continue;
-        const done = await deleteReview(reviews, nudge, r);
-        if (done === 'busy') throw new Error(`review ${row._id} kept changing`);
-        if (done !== 'gone') await search.indexNow(done);
-      }
+      // Its reviews are deleted by the reviews read model's projection (events/reviewProjection.ts),
+      // which retries until the index answers.
     },
     SellerApproved: seller,
     SellerUpdated: seller,

@@ -2,7 +2,10 @@
  * The reviews read model's projection (index and queries in domain/reviewSearch.ts): fed by
  * `Topics.review` (the reviews service's own events) through a {@link ProjectionConsumer} in its
  * own consumer group (`<service group>-search`), so it never waits for, or holds up, the
- * service's other consumer.
+ * service's other consumer. It also reads `Topics.item` for ItemDeleted: the deleted item's
+ * reviews, found in the index, are deleted (each with its ReviewDeleted event and tombstone). A
+ * projection retries until OpenSearch answers, so that cascade is never dead-lettered while the
+ * index is down.
  *
  * Each event names a review; the projection reads that review by `_id` and writes its current
  * state at the review's own aggregateVersion with external versioning, so a duplicate, a
@@ -15,14 +18,15 @@
  * customer sees their new or edited review in their list, and a seller or admin their report or
  * deletion, in the next read (read-your-writes); the projection repeats that write later (no-op).
  */
-import { Topics, type EventEnvelope } from '@market/contracts';
-import { ProjectionConsumer, type IndexOp, type SearchIndex } from '@market/platform';
+import { ItemDeletedDataSchema, Topics, type EventEnvelope } from '@market/contracts';
+import { applyVersioned, ProjectionConsumer, type IndexOp, type SearchIndex } from '@market/platform';
 import type { Kafka } from 'kafkajs';
 import { isValidObjectId, type Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { reviewSearchDoc, type ReviewRow } from '../domain/reviewSearch';
 import type { ReadModels } from '../store/readModels';
-import { findReview } from '../store/reviewWrites';
+import { normalId } from '../domain/rules';
+import { deleteReview, findReview, type Nudge } from '../store/reviewWrites';
 import type { ReviewDoc } from '../store/reviews';
 
 /** What a review's index write reads: the reviews and the item read model (seller, name). */
@@ -42,6 +46,36 @@ export interface ReviewSearch {
    * projection later (the lists answer 503 meanwhile).
    */
   indexNow(doc: ReviewDoc): Promise<void>;
+}
+
+/** The most reviews of one deleted item found per pass (a later delivery finds any left). */
+const ITEM_REVIEWS_LIMIT = 100_000;
+
+/**
+ * Deletes the reviews of a deleted item: the item's tombstone in the item read model first (an
+ * add racing with this sees the item gone), then each review the index lists for it, read by
+ * `_id`, deleted with its ReviewDeleted event.
+ * @returns the tombstones to index
+ * @throws when the index cannot be read or a review keeps changing (the batch is retried)
+ */
+export async function deleteItemReviews(
+  src: ReviewSources,
+  nudge: Nudge,
+  index: SearchIndex<ReviewRow>,
+  e: EventEnvelope,
+): Promise<IndexOp[]> {
+  const itemId = normalId(ItemDeletedDataSchema.parse(e.data).itemId);
+  await applyVersioned(src.items, itemId, e.aggregateVersion, { deleted: true });
+  const { views } = await index.searchAll({ query: { term: { itemid: itemId } } }, ITEM_REVIEWS_LIMIT);
+  const ops: IndexOp[] = [];
+  for (const row of views) {
+    const r = await findReview(src.reviews, row._id);
+    if (!r || r.deleted || r.itemid !== itemId) continue;
+    const done = await deleteReview(src.reviews, nudge, r);
+    if (done === 'busy') throw new Error(`review ${row._id} kept changing`);
+    if (done !== 'gone') ops.push(await reviewStateOp(src.items, done));
+  }
+  return ops;
 }
 
 /** The index write of a review's state as given: a put when live, else a tombstone at its version. */
@@ -80,17 +114,21 @@ export async function startReviewSearch(opts: {
   logger: Logger;
   index: SearchIndex<ReviewRow>;
   sources: ReviewSources;
+  /** Nudges the outbox relay after a review of a deleted item is deleted. */
+  nudge: Nudge;
 }): Promise<ReviewSearch & { stop(): Promise<void> }> {
   const { index, sources, logger } = opts;
   const projection = new ProjectionConsumer({
     kafka: opts.kafka,
     groupId: opts.groupId,
-    topics: [Topics.review],
+    topics: [Topics.review, Topics.item],
     logger: logger.child({ projection: 'reviews-search' }),
     fromBeginning: opts.fromBeginning,
     fetchWaitMs: opts.fetchWaitMs,
     apply: async (events) => {
-      await index.bulk(await reviewOps(sources, events));
+      const ops = await reviewOps(sources, events);
+      for (const e of events) if (e.type === 'ItemDeleted') ops.push(...(await deleteItemReviews(sources, opts.nudge, index, e)));
+      await index.bulk(ops);
     },
   });
   await projection.start();
