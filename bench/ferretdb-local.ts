@@ -19,14 +19,10 @@
  *   in a loop (FerretDB sorts in memory, so a listing takes seconds) while another reads by `_id`
  *   in a loop for BENCH_SECONDS (10): in the same database, then in another one; by-id reads per
  *   second, against the same read alone.
- * - list buckets: one entry `$set` into, and a read of, a list bucket document holding 20 rows (the
- *   bucket size of packages/platform/src/lists/window.ts) and 100 rows (the size before), entries
- *   shaped as the order lists write them; BENCH_FERRET_SAMPLES × 10 each. FerretDB decodes and
- *   re-encodes the whole document per command, so the bucket's size is the cost.
  */
 import { connectMongo } from '@market/platform';
 import { testServers, uniqueName } from '@market/platform/testing';
-import { Types, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { benchItem } from './lib/items';
 import { benchMain } from './lib/main';
 import type { BenchSection } from './lib/section';
@@ -74,13 +70,6 @@ async function timed(op: () => Promise<unknown>, samples: number, budgetMs: numb
     medianMs: (ms[Math.floor((ms.length - 1) / 2)]! + ms[Math.floor(ms.length / 2)]!) / 2,
     meanMs: ms.reduce((a, b) => a + b, 0) / ms.length,
   };
-}
-
-/** A list bucket of `rows` entries as the order lists write them (`{ t, s, n }` under an order id). */
-function bucketDoc(rows: number): Record<string, { t: number; s: string; n: number }> {
-  const e: Record<string, { t: number; s: string; n: number }> = {};
-  for (let n = 0; n < rows; n++) e[`${new Types.ObjectId().toHexString()}-I1`] = { t: Date.now(), s: 'Confirmed', n };
-  return e;
 }
 
 /** Runs op in a loop until stop.done is set; returns how many completed. */
@@ -156,34 +145,7 @@ export async function run(): Promise<BenchSection> {
       ] as const) {
         rows.push([label, what, Number(r.opsPerSecond.toFixed(1)), '', `reads/s (${r.listings} listings ran)`, r.reads]);
       }
-      const buckets: Record<number, { set: Awaited<ReturnType<typeof timed>>; read: Awaited<ReturnType<typeof timed>> }> = {};
-      for (const size of [20, 100]) {
-        const _id = `bench-list#${size}`;
-        const coll = db.collection<{ _id: string; e: object }>('list_buckets');
-        await coll.insertOne({ _id, e: bucketDoc(size) });
-        // Rewrites of entries the bucket holds: its size stays `size`.
-        const keys = Object.keys((await coll.findOne({ _id }))!.e);
-        const set = await timed(() => coll.updateOne({ _id }, { $set: { [`e.${pick(keys)}.s`]: 'Shipped' } }), samples * 10, budgetMs);
-        const read = await timed(() => coll.findOne({ _id }), samples * 10, budgetMs);
-        rows.push([
-          label,
-          `list bucket of ${size} rows: $set of one entry`,
-          Number(set.medianMs.toFixed(2)),
-          Number(set.meanMs.toFixed(2)),
-          'ms (median, mean)',
-          set.samples,
-        ]);
-        rows.push([
-          label,
-          `list bucket of ${size} rows: read`,
-          Number(read.medianMs.toFixed(2)),
-          Number(read.meanMs.toFixed(2)),
-          'ms (median, mean)',
-          read.samples,
-        ]);
-        buckets[size] = { set, read };
-      }
-      data[label] = { url, items, insertMs, byId, byIdDeleted, inc, alone, sameDb, otherDb, buckets };
+      data[label] = { url, items, insertMs, byId, byIdDeleted, inc, alone, sameDb, otherDb };
     } finally {
       await db.dropDatabase().catch(() => undefined);
       await other.dropDatabase().catch(() => undefined);
@@ -198,7 +160,7 @@ export async function run(): Promise<BenchSection> {
   );
   return {
     id: 'ferretdb',
-    title: 'Local database: by-id reads and updates at 100k, by-id reads beside a listing, list buckets of 20 and 100 rows',
+    title: 'Local database: by-id reads and updates at 100k, by-id reads beside a listing',
     columns: ['server', 'measure', 'value', 'mean', 'unit', 'samples / reads'],
     rows,
     notes,

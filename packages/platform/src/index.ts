@@ -27,7 +27,4 @@ export * from './http/metrics';
 export * from './auth/session';
 export * from './http/paging';
 export * from './http/preconditions';
-export * from './lists/window';
-export * from './lists/ownerLists';
-export { bucketId, listCollections } from './lists/relayout';
 export * from './search';
