@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cancellationMailsOnce,
   cartsCleared,
+  dashboardMatches,
   drained,
   mailsOnce,
   noStalled,
@@ -249,5 +250,29 @@ describe('gateway log reading', () => {
       'not json upstream unreachable',
     ].join('\n');
     expect(proxyErrors(out, Date.parse('2026-01-01T00:00:01.000Z'), 500)).toEqual({ 'connect ECONNREFUSED': 1, 'read ECONNRESET': 1 });
+  });
+
+  it('dashboardMatches: Confirmed orders counted once, revenue less refunds, to the cent', () => {
+    const checkouts = [
+      { ...co('A', 'Confirmed'), amountCents: 100_050 },
+      { ...co('B', 'Confirmed'), amountCents: 20_000 },
+      { ...co('C', 'Rejected'), amountCents: 5_000 },
+    ];
+    const history = [
+      { OrderID: 'A', status: 'Paid' },
+      { OrderID: 'B', status: 'PartiallyRefunded', refundedCents: 5_000 },
+    ];
+    const dash = (orders: number, revenue: number) => ({
+      orders,
+      monthly: [
+        { revenue: 0, orders: 0 },
+        { revenue, orders },
+      ],
+    });
+    expect(dashboardMatches(checkouts, history, dash(2, 1_150.5)).ok).toBe(true);
+    // A redelivered confirmation counted twice, a refund not taken off, a rejected checkout counted.
+    expect(dashboardMatches(checkouts, history, dash(3, 1_150.5)).ok).toBe(false);
+    expect(dashboardMatches(checkouts, history, dash(2, 1_200.5)).ok).toBe(false);
+    expect(dashboardMatches(checkouts, history, dash(2, 1_200.51)).ok).toBe(false);
   });
 });

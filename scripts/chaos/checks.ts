@@ -365,3 +365,26 @@ export function table(checks: Check[]): string {
   for (const c of checks) lines.push(`${c.name.padEnd(w)} | ${c.ok ? 'PASS  ' : 'FAIL  '} | ${c.detail}`);
   return lines.join('\n');
 }
+
+/**
+ * The admin dashboard (an OpenSearch read model, aggregations over reporting's index) against the
+ * aggregates: as many orders as Confirmed checkouts, and the 12 months' revenue equal to their
+ * amounts less what cancellations refunded (integer cents; a chaos run lies within those months).
+ * Exact once the projection has caught up: a redelivered event must not count twice.
+ */
+export function dashboardMatches(
+  checkouts: CheckoutSnap[],
+  history: HistorySnap[],
+  dashboard: { orders: number; monthly: { revenue: number; orders: number }[] },
+): Check {
+  const confirmed = checkouts.filter((c) => c.status === 'Confirmed');
+  const refunded = new Map(history.map((h) => [h.OrderID, h.refundedCents ?? 0]));
+  const wantCents = confirmed.reduce((sum, c) => sum + (c.amountCents ?? 0) - (refunded.get(c._id) ?? 0), 0);
+  const gotCents = Math.round(dashboard.monthly.reduce((sum, m) => sum + m.revenue, 0) * 100);
+  const monthlyOrders = dashboard.monthly.reduce((sum, m) => sum + m.orders, 0);
+  const bad: string[] = [];
+  if (dashboard.orders !== confirmed.length) bad.push(`orders ${dashboard.orders}≠${confirmed.length}`);
+  if (monthlyOrders !== confirmed.length) bad.push(`monthly orders ${monthlyOrders}≠${confirmed.length}`);
+  if (gotCents !== wantCents) bad.push(`revenue ${gotCents}≠${wantCents} cents`);
+  return check('dashboard: Confirmed orders and revenue', bad, 'confirmed checkouts', confirmed.length);
+}

@@ -7,7 +7,8 @@
  *    in turn, at seeded random moments, is killed with SIGKILL and restarted on its port (faults.ts).
  * 3. SIGTERM phase: under load, SIGTERM to ordering, catalogue, the gateway, reporting (with report
  *    jobs in hand) and the e-mail worker, each restarted after it exited; in-flight requests counted.
- * 4. Stops the load, waits (bounded) for quiescence, reads the stores (snapshot.ts) and prints the
+ * 4. Stops the load, waits (bounded) for quiescence, reads the stores (snapshot.ts) and the admin's
+ *    lists and dashboard (readSide.ts, bounded until they agree: read models fed by events) and prints the
  *    table of checks (checks.ts). Exits 1 if any check failed. Both phases' load includes sellers
  *    cancelling confirmed orders: stock, refunds and e-mails must add up.
  *
@@ -20,6 +21,7 @@ import type { Attempt } from './client';
 import {
   cancellationMailsOnce,
   cartsCleared,
+  dashboardMatches,
   drained,
   mailsOnce,
   noStalled,
@@ -39,9 +41,29 @@ import {
 import { killLoop, type KillEvent } from './faults';
 import { newLoadLog, runLoad } from './load';
 import { rng } from './prng';
+import { readSide, type ReadSide } from './readSide';
 import { sigtermPhase } from './sigterm';
 import { snapshot, type Snapshot } from './snapshot';
 import { startWorld } from './world';
+
+/**
+ * The read side against the aggregates: the admin's order lists hold every order once with its
+ * status, payment history one row per paid checkout with its status, the dashboard the Confirmed
+ * orders and their revenue.
+ */
+const readSideChecks = (s: Snapshot, r: ReadSide): Check[] => [
+  readModelMatches(
+    'lists: admin order lists hold every order once, with its status',
+    s.orders.map((o) => ({ _id: o._id, status: o.status })),
+    r.orders,
+  ),
+  readModelMatches(
+    'lists: payment history holds each paid checkout once, with its status',
+    s.history.map((h) => ({ _id: h.OrderID, status: h.status })),
+    r.history,
+  ),
+  dashboardMatches(s.checkouts, s.history, r.dashboard),
+];
 
 /** The order lines a seller cancelled, as ordering stores them. */
 const cancelledIn = (s: Snapshot) => s.orders.filter((o) => o.status === 'Cancelled').map((o) => o._id);
@@ -68,6 +90,7 @@ async function main(): Promise<number> {
   const kills: KillEvent[] = [];
   const terms: InFlight[] = [];
   let snap: Snapshot | undefined;
+  let lists: ReadSide | undefined;
   let termPhaseAt = Infinity;
   try {
     // Kill phase: every process, or those named in CHAOS_TARGETS (to dwell on some).
@@ -117,6 +140,16 @@ async function main(): Promise<number> {
       }
       await sleep(3_000);
     }
+    // The admin's lists and dashboard are read models fed by events: read them (bounded) until they agree with the stores.
+    if (snap) {
+      const s = snap;
+      const listDeadline = Date.now() + num('CHAOS_READ_SIDE_SECONDS', 30) * 1000;
+      for (;;) {
+        lists = await readSide(world.admin);
+        if (readSideChecks(s, lists).every((c) => c.ok) || Date.now() > listDeadline) break;
+        await sleep(1_000);
+      }
+    }
   } catch (err) {
     say(`run failed: ${(err as Error).stack}`);
   }
@@ -154,6 +187,9 @@ async function main(): Promise<number> {
         confirmedOrders.map((o) => ({ _id: o._id })),
         s.rmSales,
       ),
+      ...(lists
+        ? readSideChecks(s, lists)
+        : [{ name: 'read side: admin lists and dashboard', ok: false, detail: 'not read (the run failed before)' }]),
       reportsOnce(log.reports, s.reportRecords, s.reportFiles),
       mailsOnce(log.mails, s.mails),
       drained(terms),
