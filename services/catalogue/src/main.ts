@@ -17,6 +17,8 @@ import { packageIndexDefinition, type PackageView } from './domain/packageSearch
 import { imageRoutes } from './http/images';
 import { itemRoutes } from './http/items';
 import { packageRoutes } from './http/packages';
+import { itemDeps } from './items/deps';
+import { packageDeps } from './packages/deps';
 import { ratingHandlers } from './events/ratingConsumer';
 import { sellerHandlers } from './events/sellerConsumer';
 import { stockHandlers } from './events/stockConsumer';
@@ -88,10 +90,16 @@ void runService({
     await projection.start();
     shutdown.add('search projection', () => projection.stop());
 
+    const listingCache = new ListingCache(config.LISTING_CACHE_MS);
     app.use(
       imageRoutes(directoryImageStore(config.IMAGE_DIR)),
-      itemRoutes(items, nudge, search, logger, new ItemViewCache(config.ITEM_CACHE_MS), new ListingCache(config.LISTING_CACHE_MS)),
-      packageRoutes(packages, items, nudge, packageSearch, logger),
+      itemRoutes(
+        itemDeps(items, nudge, search, logger, () => listingCache.clear()),
+        search,
+        new ItemViewCache(config.ITEM_CACHE_MS),
+        listingCache,
+      ),
+      packageRoutes(packageDeps(packages, items, nudge, packageSearch, logger), packageSearch),
     );
   },
 });

@@ -5,7 +5,8 @@
  * `POST /items/addItems` (seller), `PUT /items/update/{id}` (own item; Model and SKU read-only),
  * `PUT /items/updateDiscount/{id}` (own item; FinalPrice computed here),
  * `DELETE /items/delete/{id}` (own item, or admin), and `GET /items/skuAvailable/{sku}` for the
- * live SKU check of the add-item form.
+ * live SKU check of the add-item form. The writes are the use cases in src/items/ (add.ts, edit.ts,
+ * delete.ts); this module parses the request and shapes the answer.
  *
  * Stale writes: every item answer carries its `version` (the aggregate
  * version; `GET /items/get/{id}` also as `ETag`). An update or discount change may name the
@@ -25,75 +26,47 @@
  * catalogue's own store instead would mean a full collection scan per request on FerretDB.)
  */
 import {
+  BAD_IF_MATCH,
   DiscountSchema,
   ItemCreateSchema,
-  type ItemUpdate,
   ItemListQuerySchema,
   ItemUpdateSchema,
   PAGE_BEYOND_SEARCH_LIMIT,
   SKU_IN_USE,
-  STALE_ITEM,
   UNPAGED_SEARCH_LIMIT,
-  discountedCents,
 } from '@market/contracts';
-import { badRequest, conflict, isDuplicateKey, notFound, objectIdParam, pageRequest, requireCaller, setVersionTag } from '@market/platform';
-import { Router, type Request, type Response } from 'express';
-import { Types, type Model } from 'mongoose';
+import { badRequest, notFound, objectIdParam, pageRequest, requireCaller, setVersionTag, writeBase } from '@market/platform';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import { facetsFrom, searchRequest, searchWindow, type FacetAggregations } from '../domain/search';
-import { itemCreated, itemData, itemDeleted, itemUpdated } from '../events/itemEvents';
-import { itemPut } from '../events/searchProjection';
+import { addItem } from '../items/add';
+import { deleteItem } from '../items/delete';
+import type { ItemDeps } from '../items/deps';
+import { editItem, setDiscount } from '../items/edit';
+import { ownItem } from '../items/read';
 import { ItemViewCache } from '../store/itemViewCache';
 import { ListingCache, type CachedListing } from '../store/listingCache';
-import { cents, itemView, type ItemDoc } from '../store/items';
+import { itemView, type ItemDoc } from '../store/items';
 import type { SearchIndex } from '../store/searchIndex';
-import { aggregateWrites, answerAllMatches } from './aggregateWrites';
-import type { Logger } from 'pino';
+import { answerAllMatches } from './answers';
 
-const STALE = 'This item was changed meanwhile, please try again';
-
-/** The stored fields an item update may set, from its validated body (only those sent). */
-function itemChanges(body: ItemUpdate): Partial<ItemDoc> {
-  const { Price, version: _version, ...fields } = body;
-  const set: Partial<ItemDoc> = {};
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (set as Record<string, unknown>)[k] = v;
-  if (Price !== undefined) set.priceCents = cents(Price);
-  // The seller decided availability: a later give-back of stock must not flip it (soldOut marks
-  // only an unavailability the last sale caused).
-  if (fields.ItemAvailabilityStatus !== undefined) set.soldOut = false;
-  return set;
+/** Answers an item as written, with its version as `ETag`. */
+function answerItem(res: Response, item: ItemDoc): void {
+  setVersionTag(res, item.aggregateVersion);
+  res.json(itemView(item));
 }
 
+/**
+ * @param d - the item use cases' dependencies (items/deps.ts); its `onIndexed` must drop `listingCache`
+ */
 export function itemRoutes(
-  items: Model<ItemDoc>,
-  nudge: () => void,
+  d: ItemDeps,
   search: SearchIndex,
-  logger: Logger,
   viewCache: ItemViewCache = new ItemViewCache(0),
   listingCache: ListingCache = new ListingCache(0),
 ): Router {
   const r = Router();
-
-  const writes = aggregateWrites({
-    model: items,
-    nudge,
-    search,
-    logger,
-    indexName: 'search index',
-    staleCode: STALE_ITEM,
-    meanwhile: STALE,
-    // A seller's change shows in the public listing at once, as it did before the micro-cache.
-    onIndexed: () => listingCache.clear(),
-  });
-  const indexNow = writes.indexNow;
-
-  /** The caller's own item, or 404 (also for someone else's). */
-  async function ownItem(req: Request, id: Types.ObjectId): Promise<ItemDoc> {
-    const caller = requireCaller(req, 'seller');
-    const item = await items.findOne({ _id: id, deleted: false }).lean<ItemDoc>();
-    if (!item || item.SellerID !== caller.id) throw notFound();
-    return item;
-  }
+  const items = d.items;
 
   r.get('/items/getItems', async (req, res) => {
     const page = pageRequest(req.query);
@@ -147,87 +120,28 @@ export function itemRoutes(
 
   r.post('/items/addItems', async (req, res) => {
     const caller = requireCaller(req, 'seller');
-    const { Price, ...fields } = ItemCreateSchema.parse(req.body);
-    const priceCents = cents(Price);
-    const doc = {
-      _id: new Types.ObjectId(),
-      ...fields,
-      priceCents,
-      finalPriceCents: priceCents,
-      skuKey: fields.Stock_keeping_unit.toUpperCase(),
-      SellerID: caller.id,
-      DiscountStatus: false,
-      DiscountPrecentage: 0,
-      ratingSum: 0,
-      ratingCount: 0,
-      rating: null,
-      createdAt: new Date(),
-      deleted: false,
-      aggregateVersion: 1,
-    };
-    try {
-      await items.create({ ...doc, pendingEvents: [itemCreated(doc as unknown as ItemDoc, 1)] });
-    } catch (err) {
-      if (isDuplicateKey(err)) throw conflict(SKU_IN_USE, { Stock_keeping_unit: SKU_IN_USE });
-      throw err;
-    }
-    nudge();
-    await indexNow(itemPut(itemData(doc as unknown as ItemDoc), 1));
-    res.status(201).json(itemView(doc as unknown as ItemDoc));
+    const item = await addItem(d, caller.id, ItemCreateSchema.parse(req.body));
+    res.status(201).json(itemView(item));
   });
-
-  /**
-   * The compare-and-set of a seller's item write (`update` in ./aggregateWrites.ts): based on the
-   * version the request names (or the one just read); answers the new state.
-   * @throws HttpError 409/412 STALE_ITEM when the item is not (or no longer) at that version
-   */
-  async function writeItem(req: Request, res: Response, current: ItemDoc, bodyVersion: number | undefined, set: Partial<ItemDoc>) {
-    const next = await writes.update(
-      req,
-      current,
-      bodyVersion,
-      () => set,
-      itemUpdated,
-      (n) => itemPut(itemData(n), n.aggregateVersion),
-    );
-    setVersionTag(res, next.aggregateVersion);
-    res.json(itemView(next));
-  }
 
   r.put('/items/update/:id', async (req, res) => {
     const id = objectIdParam(req.params.id);
-    const current = await ownItem(req, id);
+    const current = await ownItem(d, requireCaller(req, 'seller').id, id);
     const body = ItemUpdateSchema.parse(req.body);
-    const set = itemChanges(body);
-    const priceCents = set.priceCents ?? current.priceCents;
-    if (set.priceCents !== undefined) {
-      set.finalPriceCents = current.DiscountStatus ? discountedCents(priceCents, current.DiscountPrecentage) : priceCents;
-    }
-    await writeItem(req, res, current, body.version, set);
+    answerItem(res, await editItem(d, current, writeBase(req, body.version, BAD_IF_MATCH), body));
   });
 
   r.put('/items/updateDiscount/:id', async (req, res) => {
     const id = objectIdParam(req.params.id);
-    const current = await ownItem(req, id);
+    const current = await ownItem(d, requireCaller(req, 'seller').id, id);
     const body = DiscountSchema.parse(req.body);
-    const set = body.DiscountStatus
-      ? {
-          DiscountStatus: true,
-          DiscountPrecentage: body.DiscountPrecentage!,
-          finalPriceCents: discountedCents(current.priceCents, body.DiscountPrecentage!),
-        }
-      : { DiscountStatus: false, DiscountPrecentage: 0, finalPriceCents: current.priceCents };
-    await writeItem(req, res, current, body.version, set);
+    answerItem(res, await setDiscount(d, current, writeBase(req, body.version, BAD_IF_MATCH), body));
   });
 
   r.delete('/items/delete/:id', async (req, res) => {
     const id = objectIdParam(req.params.id);
     const caller = requireCaller(req, 'seller', 'admin');
-    const item = await items.findOne({ _id: id, deleted: false }).lean<ItemDoc>();
-    if (!item || (caller.role === 'seller' && item.SellerID !== caller.id)) throw notFound();
-    // The SKU is free again at once; the document goes when ItemDeleted is out.
-    const set = { deleted: true, skuKey: `deleted:${String(id)}` };
-    await writes.remove(item, set, (v) => itemDeleted(String(id), v));
+    await deleteItem(d, caller, id);
     res.json({ message: 'Your Item has been deleted.' });
   });
 

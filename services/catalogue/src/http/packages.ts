@@ -20,76 +20,37 @@
  * /Packages/getPackage/{id}` also as `ETag`); an update that names the version it was based on
  * (`version` in the body or `If-Match`) is a compare-and-set on `_id` + that version and answers
  * 409 / 412 with STALE_PACKAGE once someone else changed the package.
+ *
+ * The writes are the use cases in src/packages/ (create.ts, edit.ts, delete.ts); this module
+ * parses the request and shapes the answer.
  */
 import {
-  NOT_OWN_ITEMS,
-  PACKAGE_END_PAST,
+  BAD_IF_MATCH,
   PAGE_BEYOND_SEARCH_LIMIT,
   PackageCreateSchema,
   PackageListQuerySchema,
   PackageUpdateSchema,
-  STALE_PACKAGE,
   UNPAGED_SEARCH_LIMIT,
   colomboDate,
-  endDateNotPast,
   packageOnSale,
 } from '@market/contracts';
-import { badRequest, byIds, listBody, notFound, objectIdParam, pageRequest, requireCaller, setVersionTag } from '@market/platform';
-import { Router, type Request } from 'express';
-import { Types, type Model } from 'mongoose';
-import type { Logger } from 'pino';
+import { badRequest, listBody, notFound, objectIdParam, pageRequest, requireCaller, setVersionTag, writeBase } from '@market/platform';
+import { Router } from 'express';
 import { packageSearchRequest, type PackageView } from '../domain/packageSearch';
 import { searchWindow } from '../domain/search';
-import { packageCreated, packageData, packageDeleted, packageUpdated } from '../events/packageEvents';
-import { packagePut } from '../events/searchProjection';
+import { createPackage } from '../packages/create';
+import { deletePackage } from '../packages/delete';
+import type { PackageDeps } from '../packages/deps';
+import { editPackage } from '../packages/edit';
+import { ownPackage } from '../packages/read';
 import type { SearchIndex } from '../store/searchIndex';
-import { aggregateWrites, answerAllMatches } from './aggregateWrites';
-import type { ItemDoc } from '../store/items';
-import { packageView, type PackageContentEntry, type PackageDoc } from '../store/packages';
+import { packageView, type PackageDoc } from '../store/packages';
+import { answerAllMatches } from './answers';
 
-const STALE = 'This package was changed meanwhile, please try again';
-
-export function packageRoutes(
-  packages: Model<PackageDoc>,
-  items: Model<ItemDoc>,
-  nudge: () => void,
-  search: SearchIndex<PackageView>,
-  logger: Logger,
-): Router {
+/** @param d - the package use cases' dependencies (packages/deps.ts) */
+export function packageRoutes(d: PackageDeps, search: SearchIndex<PackageView>): Router {
   const r = Router();
-
-  const writes = aggregateWrites({
-    model: packages,
-    nudge,
-    search,
-    logger,
-    indexName: 'package index',
-    staleCode: STALE_PACKAGE,
-    meanwhile: STALE,
-  });
-  const indexNow = writes.indexNow;
-
-  /** Snapshots of the given items, which must all be the seller's own. */
-  async function contentOf(sellerId: string, ids: string[]): Promise<PackageContentEntry[]> {
-    // Lower-cased: the contracts accept either case of an id's hex, but the snapshot's `_id` is
-    // answered (and published) as the item's id, in its canonical lower case; `A…`/`a…` of the same
-    // item also counted as two items and failed as "not own items".
-    const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
-    const byId = await byIds(items, unique);
-    const own = [...byId.values()].filter((i) => i.SellerID === sellerId && !i.deleted);
-    if (own.length !== unique.length) throw badRequest(NOT_OWN_ITEMS, { content: NOT_OWN_ITEMS });
-    return unique.map((id) => {
-      const i = byId.get(id)!;
-      return { _id: id, Item_name: i.Item_name, Brand: i.Brand, Model: i.Model, Images: i.Images, finalPriceCents: i.finalPriceCents };
-    });
-  }
-
-  async function ownPackage(req: Request, id: Types.ObjectId): Promise<PackageDoc> {
-    const caller = requireCaller(req, 'seller');
-    const p = await packages.findOne({ _id: id, deleted: false }).lean<PackageDoc>();
-    if (!p || p.seller !== caller.id) throw notFound();
-    return p;
-  }
+  const packages = d.packages;
 
   r.get('/Packages/getPackages', async (req, res) => {
     const page = pageRequest(req.query);
@@ -120,47 +81,15 @@ export function packageRoutes(
 
   r.post('/Packages/addPackage', async (req, res) => {
     const caller = requireCaller(req, 'seller');
-    const body = PackageCreateSchema.parse(req.body);
-    const doc = {
-      _id: new Types.ObjectId(),
-      packageName: body.packageName,
-      seller: caller.id,
-      description: body.description,
-      priceCents: Math.round(body.price * 100),
-      startDate: body.startDate,
-      endDate: body.endDate,
-      image: body.image,
-      content: await contentOf(caller.id, body.content),
-      packageAvailability: true,
-      createdAt: new Date(),
-      deleted: false,
-      aggregateVersion: 1,
-    };
-    await packages.create({ ...doc, pendingEvents: [packageCreated(doc as PackageDoc, 1)] });
-    nudge();
-    await indexNow(packagePut(packageData(doc as PackageDoc), 1));
-    res.status(201).json(packageView(doc as PackageDoc));
+    const p = await createPackage(d, caller.id, PackageCreateSchema.parse(req.body));
+    res.status(201).json(packageView(p));
   });
 
   r.put('/Packages/updatePackages/:id', async (req, res) => {
     const id = objectIdParam(req.params.id);
-    const current = await ownPackage(req, id);
+    const current = await ownPackage(d, requireCaller(req, 'seller').id, id);
     const body = PackageUpdateSchema.parse(req.body);
-    if (body.endDate !== current.endDate && !endDateNotPast(body.endDate))
-      throw badRequest(PACKAGE_END_PAST, { endDate: PACKAGE_END_PAST });
-    const changes = async () => ({
-      packageName: body.packageName,
-      description: body.description,
-      priceCents: Math.round(body.price * 100),
-      startDate: body.startDate,
-      endDate: body.endDate,
-      image: body.image ?? current.image,
-      content: await contentOf(current.seller, body.content),
-      packageAvailability: body.packageAvailability ?? current.packageAvailability,
-    });
-    const next = await writes.update(req, current, body.version, changes, packageUpdated, (n) =>
-      packagePut(packageData(n), n.aggregateVersion),
-    );
+    const next = await editPackage(d, current, () => writeBase(req, body.version, BAD_IF_MATCH), body);
     setVersionTag(res, next.aggregateVersion);
     res.json(packageView(next));
   });
@@ -168,9 +97,7 @@ export function packageRoutes(
   r.delete('/Packages/deletePackage/:id', async (req, res) => {
     const id = objectIdParam(req.params.id);
     const caller = requireCaller(req, 'seller', 'admin');
-    const p = await packages.findOne({ _id: id, deleted: false }).lean<PackageDoc>();
-    if (!p || (caller.role === 'seller' && p.seller !== caller.id)) throw notFound();
-    await writes.remove(p, { deleted: true }, (v) => packageDeleted(String(id), v));
+    await deletePackage(d, caller, id);
     res.json({ message: 'Package Deleted Successfully' });
   });
 

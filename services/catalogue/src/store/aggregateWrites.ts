@@ -1,22 +1,18 @@
 /**
- * The write path a seller's item and package routes share (items.ts, packages.ts): the
- * compare-and-set of an update, the soft delete, the read-your-writes write into the search index
- * and the unpaged list answer. Each route keeps its own rules (what it sets, who may write, its
- * view); what is written and answered is the same as each route wrote it before.
+ * The write path the item and package use cases share (src/items/, src/packages/): the
+ * compare-and-set of an update, the soft delete and the read-your-writes write into the search
+ * index. Each use case keeps its own rules (what it sets, who may write); the routes their views.
  *
  * Stale writes: an update may name the version it was based on (`version` in the body or
  * `If-Match`, see `writeBase` in packages/platform/src/http/preconditions.ts); the write filters on
- * `_id` plus that version, so a write based on an older state answers 409 / 412 with the route's
- * stale code and changes nothing. Without a version it applies to the state read just before it
- * and answers 409 with the route's "changed meanwhile" message when it loses a race.
+ * `_id` plus that version, so a write based on an older state answers 409 / 412 with the
+ * aggregate's stale code and changes nothing. Without a version it applies to the state read just
+ * before it and answers 409 with the aggregate's "changed meanwhile" message when it loses a race.
  */
-import { BAD_IF_MATCH, UNPAGED_SEARCH_LIMIT } from '@market/contracts';
-import { conflict, staleWrite, updateAggregate, writeBase, type PendingEvent } from '@market/platform';
-import type { Request, Response } from 'express';
+import { conflict, staleWrite, updateAggregate, type PendingEvent, type WriteBase } from '@market/platform';
 import type { Model, Types } from 'mongoose';
 import type { Logger } from 'pino';
-import type { SearchRequestBody } from '../domain/search';
-import type { IndexOp, SearchIndex } from '../store/searchIndex';
+import type { IndexOp, SearchIndex } from './searchIndex';
 
 /** An aggregate document: its `_id` and the version its compare-and-set filters on. */
 export interface Versioned {
@@ -28,7 +24,7 @@ export interface AggregateWritesOptions<D extends Versioned> {
   model: Model<D>;
   /** Wakes the outbox relay after a write. */
   nudge: () => void;
-  /** The index the route's list reads (items or packages). */
+  /** The index the aggregate's list reads (items or packages). */
   search: SearchIndex<unknown>;
   logger: Logger;
   /** How the log names the index ("search index", "package index"). */
@@ -41,15 +37,10 @@ export interface AggregateWritesOptions<D extends Versioned> {
   onIndexed?: () => void;
 }
 
-/** Answers every match up to UNPAGED_SEARCH_LIMIT as a plain array, with `X-Total-Count` and `X-Result-Truncated` when cut. */
-export async function answerAllMatches(res: Response, search: SearchIndex<unknown>, body: SearchRequestBody): Promise<void> {
-  const { views, total } = await search.searchAll(body, UNPAGED_SEARCH_LIMIT);
-  res.setHeader('X-Total-Count', String(total));
-  if (total > views.length) res.setHeader('X-Result-Truncated', 'true');
-  res.json(views);
-}
+/** What `aggregateWrites` returns. */
+export type AggregateWrites<D extends Versioned> = ReturnType<typeof aggregateWrites<D>>;
 
-/** The write helpers of one aggregate's routes; see the module's note. */
+/** The write helpers of one aggregate's use cases; see the module's note. */
 export function aggregateWrites<D extends Versioned>(o: AggregateWritesOptions<D>) {
   /** The seller's write into the index at once (`refresh=wait_for`); never fails the request (the projection catches up). */
   async function indexNow(op: IndexOp): Promise<void> {
@@ -62,22 +53,21 @@ export function aggregateWrites<D extends Versioned>(o: AggregateWritesOptions<D
   }
 
   /**
-   * The compare-and-set of an update of `current`, based on the version the request names (or
-   * `current`'s), then its write into the index. `changes` is asked for after the version check;
-   * when it sets nothing there is no write and no event and `current` is answered.
+   * The compare-and-set of an update of `current`, based on the version the request names (`base`,
+   * read by the route with `writeBase`; `current`'s when it names none), then its write into the
+   * index. `changes` is asked for after the version check; when it sets nothing there is no write
+   * and no event and `current` is answered.
    * @returns the new state, its `aggregateVersion` the written one
    * @throws HttpError 409/412 with `staleCode` when the aggregate is not (or no longer) at that
-   *   version; 409 `meanwhile` when a write without a version lost a race; 400 BAD_IF_MATCH
+   *   version; 409 `meanwhile` when a write without a version lost a race
    */
   async function update(
-    req: Request,
+    base: WriteBase,
     current: D,
-    bodyVersion: number | undefined,
     changes: () => Partial<D> | Promise<Partial<D>>,
     events: (next: D, version: number) => PendingEvent,
     indexOp: (next: D) => IndexOp,
   ): Promise<D> {
-    const base = writeBase(req, bodyVersion, BAD_IF_MATCH);
     const version = base.version ?? current.aggregateVersion;
     if (version !== current.aggregateVersion) throw staleWrite(o.staleCode, base);
     const set = await changes();
