@@ -10,46 +10,32 @@
  *
  * Authorization (docs/architecture.md, Authorization): a customer reaches only their own record; someone else's
  * id answers 404. Admins read every customer and may remove one.
+ *
+ * The writes are the use cases in src/customers/ (register.ts, update.ts, remove.ts); this module
+ * checks who may reach the account, parses the request, keeps the session cookie and shapes the answer.
  */
-import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema, defaultAvatar } from '@market/contracts';
-import {
-  conflict,
-  isDuplicateKey,
-  notFound,
-  objectIdParam,
-  pageRequest,
-  requireCaller,
-  revokeSubjectSessions,
-  searchPage,
-  sendList,
-  unauthorized,
-  updateAggregate,
-} from '@market/platform';
+import { CustomerSignupSchema, CustomerUpdateSchema, DeleteAccountSchema } from '@market/contracts';
+import { notFound, objectIdParam, pageRequest, requireCaller, searchPage, sendList, unauthorized } from '@market/platform';
 import { Router, type Request } from 'express';
-import { Types } from 'mongoose';
+import type { Types } from 'mongoose';
 import { z } from 'zod';
-import { passwordChanged } from '../accounts/passwordChanged';
+import { liveCustomer } from '../customers/read';
+import { registerCustomer } from '../customers/register';
+import { INVALID_CREDENTIALS, removeCustomer } from '../customers/remove';
+import { updateCustomer } from '../customers/update';
 import { customerSearch } from '../domain/adminSearch';
-import { hashPassword } from '../domain/passwords';
-import { customerDeleted, customerRegistered, customerUpdated } from '../events/identityEvents';
 import { customerView, type CustomerDoc } from '../store/customers';
 import type { IdentityDeps } from './deps';
 import { checkOwnPassword, endSession, logIn, renewSession } from './session';
 
-export const DUPLICATE_ACCOUNT = 'Email or Username Already Exists';
-/** A wrong password on the delete screen (spec 000 section 5). */
-export const INVALID_CREDENTIALS = 'Invalid Credentials!';
 /** The answer of `POST /Customer/checkPassword` to the right password. */
 export const PASSWORD_CONFIRMED = 'Password confirmed';
-const STALE = 'Your account was changed meanwhile, please try again';
 
 /** The customer `id` if the caller may see it (the customer themself or an admin), else 404. */
 async function visibleCustomer(deps: IdentityDeps, req: Request, id: Types.ObjectId): Promise<CustomerDoc> {
   const caller = requireCaller(req, 'customer', 'admin');
   if (caller.role === 'customer' && caller.id !== String(id)) throw notFound();
-  const c = await deps.customers.findOne({ _id: id, deleted: false }).lean<CustomerDoc>();
-  if (!c) throw notFound();
-  return c;
+  return liveCustomer(deps, id);
 }
 
 export function customerRoutes(deps: IdentityDeps): Router {
@@ -57,28 +43,8 @@ export function customerRoutes(deps: IdentityDeps): Router {
   const { customers } = deps;
 
   r.post('/Customer/add', async (req, res) => {
-    const body = CustomerSignupSchema.parse(req.body);
-    const _id = new Types.ObjectId();
-    const doc = {
-      _id,
-      ...body,
-      address: body.address ?? '',
-      emailKey: body.email.toLowerCase(),
-      usernameKey: body.username.toLowerCase(),
-      password: await hashPassword(body.password),
-      userImage: body.userImage ?? defaultAvatar(body.gender),
-      newlyAddeddate: new Date(),
-      deleted: false,
-      aggregateVersion: 1,
-    } satisfies Omit<CustomerDoc, 'pendingEvents' | 'outboxLeaseUntil'>;
-    try {
-      await customers.create({ ...doc, pendingEvents: [customerRegistered(doc as CustomerDoc, 1)] });
-    } catch (err) {
-      if (isDuplicateKey(err)) throw conflict(DUPLICATE_ACCOUNT);
-      throw err;
-    }
-    deps.relay.nudge();
-    res.status(201).json(customerView(doc as CustomerDoc));
+    const c = await registerCustomer(deps, CustomerSignupSchema.parse(req.body));
+    res.status(201).json(customerView(c));
   });
 
   r.post('/Customer/loginCustomer', async (req, res) => {
@@ -138,52 +104,18 @@ export function customerRoutes(deps: IdentityDeps): Router {
     const caller = requireCaller(req, 'customer');
     if (caller.id !== String(id)) throw notFound();
     const body = CustomerUpdateSchema.parse(req.body);
-    const current = await customers.findOne({ _id: id, deleted: false }).lean<CustomerDoc>();
-    if (!current) throw notFound();
-    const set: Partial<CustomerDoc> = {
-      firstName: body.firstName,
-      lastName: body.lastName,
-      phoneNumber: body.phoneNumber,
-      dob: body.dob,
-      gender: body.gender,
-      address: body.address ?? '',
-    };
-    if (body.userImage) set.userImage = body.userImage;
-    if (body.wishlistAlerts !== undefined) set.wishlistAlerts = body.wishlistAlerts;
-    if (body.password) {
-      await checkOwnPassword(deps, 'customer', current, body.currentPassword ?? '', 'Invalid Current Password!', 'currentPassword');
-      set.password = await hashPassword(body.password);
-    }
-    const next = { ...current, ...set } as CustomerDoc;
-    const written = await updateAggregate(customers, id, current.aggregateVersion, { $set: set }, (v) => [customerUpdated(next, v)]);
-    if (!written) throw conflict(STALE);
-    deps.relay.nudge();
-    if (body.password) {
-      // A new password ends the customer's other sessions and keeps this one (issue 27 item 3).
-      const owner = { kind: 'customer' as const, id: String(id), email: current.email, name: current.firstName };
-      await renewSession(deps, req, res, String(id), await passwordChanged(deps, owner, 'change'));
-    }
-    res.json(customerView(next));
+    const { customer, sessionCutoff } = await updateCustomer(deps, await liveCustomer(deps, id), body);
+    if (sessionCutoff !== undefined) await renewSession(deps, req, res, String(id), sessionCutoff);
+    res.json(customerView(customer));
   });
 
   r.delete('/Customer/delete/:id', async (req, res) => {
     const id = objectIdParam(req.params.id);
     const caller = requireCaller(req, 'customer', 'admin');
     if (caller.role === 'customer' && caller.id !== String(id)) throw notFound();
-    const current = await customers.findOne({ _id: id, deleted: false }).lean<CustomerDoc>();
-    if (!current) throw notFound();
-    if (caller.role === 'customer') {
-      const { password } = DeleteAccountSchema.parse(req.body ?? {});
-      await checkOwnPassword(deps, 'customer', current, password, INVALID_CREDENTIALS, 'password');
-    }
-    // Free the e-mail and username at once; the document goes when its last event is out.
-    const set = { deleted: true, emailKey: `deleted:${String(id)}`, usernameKey: `deleted:${String(id)}` };
-    const written = await updateAggregate(customers, id, current.aggregateVersion, { $set: set }, (v) => [customerDeleted(String(id), v)]);
-    if (!written) throw conflict(STALE);
-    // Every session of the customer ends now, the ones in other browsers too.
-    await revokeSubjectSessions(deps.redis, String(id));
-    await deps.search.sync('customer', String(id));
-    deps.relay.nudge();
+    const current = await liveCustomer(deps, id);
+    const password = caller.role === 'customer' ? DeleteAccountSchema.parse(req.body ?? {}).password : null;
+    await removeCustomer(deps, current, password);
     if (caller.role === 'customer') await endSession(deps, req, res);
     res.json({ message: 'Successfully Deleted' });
   });
