@@ -48,6 +48,19 @@ export const ItemEventDataSchema = ItemEventCoreSchema.extend({
 });
 export type ItemEventData = z.infer<typeof ItemEventDataSchema>;
 
+/** The fields of {@link ItemEventCoreSchema}. */
+export type ItemEventCore = z.infer<typeof ItemEventCoreSchema>;
+
+/**
+ * The core fields of an item event's parsed `data` (those of {@link ItemEventCoreSchema}), for a
+ * read model that keeps only them (ordering's, stored with `strict: false`).
+ */
+export function itemEventCore(data: ItemEventData): ItemEventCore {
+  const core: Record<string, unknown> = {};
+  for (const key of Object.keys(ItemEventCoreSchema.shape)) core[key] = data[key as keyof ItemEventCore];
+  return core as ItemEventCore;
+}
+
 /** ItemDeleted. */
 export const ItemDeletedDataSchema = z.object({ itemId: z.string() });
 

@@ -12,7 +12,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createKafka, ensureTopics } from '../src/kafka/client';
-import { applyVersioned, IdempotentConsumer, insertIfAbsent, processedEventsModel } from '../src/kafka/consumer';
+import { applyVersioned, IdempotentConsumer, insertIfAbsent, processedEventsModel, type EventHandler } from '../src/kafka/consumer';
 import {
   announceOutboxWrite,
   OUTBOX_HINTS,
@@ -25,7 +25,7 @@ import {
 } from '../src/kafka/outbox';
 import { connectMongo } from '../src/mongo';
 import { requireServers, testServers, uniqueName, waitFor } from '../src/testing';
-import { effectsModel, gadgetModel, gadgetViewModel } from './fixtures/gadget';
+import { effectsModel, gadgetData, gadgetModel, gadgetViewModel } from './fixtures/gadget';
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 let kafka: Kafka;
@@ -38,7 +38,7 @@ const cleanups: (() => Promise<unknown>)[] = [];
 
 /** A pending event for a gadget, sent on this test's own topic. */
 function gadgetEvent(type: 'ItemCreated' | 'ItemUpdated', id: string, version: number, name: string): PendingEvent {
-  return { ...untypedPendingEvent(type, id, version, { name }), topic };
+  return { ...untypedPendingEvent(type, id, version, gadgetData(id, name)), topic };
 }
 
 /** Runs a fixture child process and resolves with the signal that ended it. */
@@ -60,8 +60,8 @@ const hints = () => writerDb.collection(OUTBOX_HINTS);
 async function startReader(groupId = uniqueName('reader')) {
   const views = gadgetViewModel(readerDb);
   const effects = effectsModel(readerDb);
-  const apply = async (event: { aggregateId: string; aggregateVersion: number; eventId: string; data: Record<string, unknown> }) => {
-    const outcome = await applyVersioned(views, event.aggregateId, event.aggregateVersion, { name: event.data.name });
+  const apply: EventHandler<'ItemCreated' | 'ItemUpdated'> = async (event) => {
+    const outcome = await applyVersioned(views, event.aggregateId, event.aggregateVersion, { name: event.data.Item_name });
     if (outcome === 'applied') await effects.create({ aggregateId: event.aggregateId, eventId: event.eventId });
   };
   const consumer = new IdempotentConsumer({
@@ -369,6 +369,7 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     cleanups.push(() => dlqReader.disconnect());
 
     let attempts = 0;
+    const applied: number[] = [];
     const views = gadgetViewModel(readerDb);
     const consumer = new IdempotentConsumer({
       kafka,
@@ -381,11 +382,12 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
       retryDelayMs: 20,
       handlers: {
         ItemUpdated: async (event) => {
-          if (event.data.name === 'explode') {
+          if (event.data.Item_name === 'explode') {
             attempts++;
             throw new Error('cannot apply this one');
           }
-          await applyVersioned(views, event.aggregateId, event.aggregateVersion, { name: event.data.name });
+          if (event.aggregateId === id) applied.push(event.aggregateVersion);
+          await applyVersioned(views, event.aggregateId, event.aggregateVersion, { name: event.data.Item_name });
         },
       },
     });
@@ -397,19 +399,26 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
       messages: [
         { key: id, value: 'this is not an envelope' },
         { key: id, value: JSON.stringify(gadgetEvent('ItemUpdated', id, 1, 'explode').envelope) },
-        { key: id, value: JSON.stringify(gadgetEvent('ItemUpdated', id, 2, 'Pixel 9').envelope) },
+        // Data that fails ItemUpdated's registry schema (no Quantity): never reaches the handler.
+        {
+          key: id,
+          value: JSON.stringify(untypedPendingEvent('ItemUpdated', id, 2, { ...gadgetData(id, 'bad'), Quantity: 'many' }).envelope),
+        },
+        { key: id, value: JSON.stringify(gadgetEvent('ItemUpdated', id, 3, 'Pixel 9').envelope) },
       ],
     });
-    // The good event behind the two bad ones on the same partition is applied.
+    // The good event behind the three bad ones on the same partition is applied.
     await waitFor(async () => (await views.findById(id).lean())?.name === 'Pixel 9', 30_000, 50, 'the event behind the poison');
     expect(attempts).toBe(3); // bounded: tried three times, then dead-lettered
+    expect(applied).toEqual([3]); // the event with invalid data was not handed to the handler
     await waitFor(
-      async () => dlqMessages.filter((m) => m.value.includes(id) || m.value === 'this is not an envelope').length >= 2 || undefined,
+      async () => dlqMessages.filter((m) => m.value.includes(id) || m.value === 'this is not an envelope').length >= 3 || undefined,
       20_000,
     );
     const reasons = dlqMessages.map((m) => m.reason);
     expect(reasons.some((r) => r.startsWith('invalid envelope'))).toBe(true);
     expect(reasons).toContain('handler failed: cannot apply this one');
+    expect(reasons.some((r) => r.startsWith('invalid data of ItemUpdated: Quantity:'))).toBe(true);
   });
 });
 

@@ -8,7 +8,7 @@
  * way it counted before it had counters or an index).
  */
 import type { EventEnvelope } from '@market/contracts';
-import { connectMongo, createLogger, type EventHandler, type EventHandlers, type SearchIndex } from '@market/platform';
+import { connectMongo, createLogger, parseEventData, type EventHandler, type EventHandlers, type SearchIndex } from '@market/platform';
 import { requireServers, testServers, uniqueName } from '@market/platform/testing';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
@@ -36,8 +36,12 @@ const event = (type: string, aggregateId: string, aggregateVersion: number, data
 });
 
 /** Delivers `e` to its handler, as the consumer does. */
-const deliver = (e: EventEnvelope) =>
-  (handlers as Record<string, EventHandler>)[e.type]!(e, { topic: 'test', partition: 0, offset: String(offset++) });
+const deliver = (e: EventEnvelope) => {
+  // As the consumer does: data parsed with the type's registry schema before the handler runs.
+  const parsed = parseEventData(e);
+  if (!parsed.ok) throw new Error(parsed.reason);
+  return (handlers as Record<string, EventHandler>)[e.type]!(parsed.event, { topic: 'test', partition: 0, offset: String(offset++) });
+};
 
 const customerEvent = (type: string, id: string, v: number) =>
   event(type, id, v, {

@@ -6,14 +6,21 @@
  * - The record is written AFTER the handler succeeds, so a crash in between redelivers the event:
  *   handlers must therefore also be guarded by `aggregateVersion` (see {@link applyVersioned}),
  *   which makes the second run a no-op.
+ * - A handled event's `data` is parsed with its schema of the event registry (`EventRegistry` in
+ *   @market/contracts) before the handler runs: the handler receives `EventData<T>`, and an event
+ *   whose data fails the schema is a poison message, dead-lettered with the reason and never
+ *   handed to the handler.
  * - A handler that keeps failing is retried a bounded number of times, then the raw message goes
  *   to `<topic>.dlq` with the reason in its headers, and the partition moves on.
  */
 import {
+  EventRegistry,
   TOPIC_PARTITIONS,
   dlqTopic,
+  isEventType,
   parseEnvelope,
   topicsOfTypes,
+  type EventData,
   type EventEnvelope,
   type EventType,
   type Topic,
@@ -32,14 +39,47 @@ export interface DeliveryMeta {
   offset: string;
 }
 
-/** Applies one event to the service's state. Must be safe to run twice for the same event. */
-export type EventHandler = (event: EventEnvelope, meta: DeliveryMeta) => Promise<void>;
+/**
+ * An event of type `T` (or of one of the types of a union) whose `data` has been parsed with its
+ * registry schema: `data` is `EventData<T>` (defaults applied, unknown fields stripped).
+ */
+export type TypedEnvelope<T extends EventType> = EventEnvelope<EventData<T>> & { type: T };
+
+/** Any registry event, parsed: a `switch (e.type)` narrows `data` to that type's `EventData`. */
+export type AnyEventEnvelope = { [T in EventType]: TypedEnvelope<T> }[EventType];
+
+/**
+ * Applies one event of type `T` (or of one of the types of a union) to the service's state; its
+ * `data` is already parsed with the type's registry schema. Must be safe to run twice for the
+ * same event.
+ */
+export type EventHandler<T extends EventType = EventType> = (event: TypedEnvelope<T>, meta: DeliveryMeta) => Promise<void>;
 
 /**
  * Handlers by event type, keyed by the types of the event registry (`EventRegistry` in
- * @market/contracts): a misspelt or unregistered type fails to compile where the map is written.
+ * @market/contracts): a misspelt or unregistered type fails to compile where the map is written,
+ * and each handler receives the `data` of its own type.
  */
-export type EventHandlers = { [T in EventType]?: EventHandler };
+export type EventHandlers = { [T in EventType]?: EventHandler<T> };
+
+/** A handler of any one type, as the consumer stores them by `type` (it parses before calling). */
+type StoredHandler = (event: never, meta: DeliveryMeta) => Promise<void>;
+type RunnableHandler = (event: AnyEventEnvelope, meta: DeliveryMeta) => Promise<void>;
+
+/**
+ * Parses an envelope's `data` with the registry schema of its type.
+ * @returns the envelope with parsed `data`, or the reason it is not a valid event of its type
+ */
+export function parseEventData(event: EventEnvelope): { ok: true; event: AnyEventEnvelope } | { ok: false; reason: string } {
+  if (!isEventType(event.type)) return { ok: false, reason: `unknown event type '${event.type}'` };
+  const parsed = EventRegistry[event.type].schema.safeParse(event.data);
+  if (!parsed.success)
+    return {
+      ok: false,
+      reason: `invalid data of ${event.type}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`).join('; ')}`,
+    };
+  return { ok: true, event: { ...event, data: parsed.data } as AnyEventEnvelope };
+}
 
 export interface ConsumerOptions {
   kafka: Kafka;
@@ -51,8 +91,11 @@ export interface ConsumerOptions {
   /** Producer used to dead-letter poison messages. */
   producer: Producer;
   logger: Logger;
-  /** Handlers by event `type`; events of other types are acknowledged and ignored. */
-  handlers: Partial<Record<string, EventHandler>>;
+  /**
+   * Handlers by event `type` (registry types only); events of other types are acknowledged and
+   * ignored. Each gets the event with `data` parsed by its type's registry schema.
+   */
+  handlers: EventHandlers;
   /** Attempts per message before dead-lettering (default 3). */
   maxAttempts?: number;
   /** First retry delay in ms, doubled for each further attempt (default 100). */
@@ -76,9 +119,9 @@ export interface ConsumerOptions {
  * the last map's handler.
  */
 export function mergeHandlers(...maps: EventHandlers[]): EventHandlers {
-  const out: EventHandlers = {};
+  const out: Partial<Record<EventType, RunnableHandler>> = {};
   for (const map of maps)
-    for (const [type, handler] of Object.entries(map) as [EventType, EventHandler][]) {
+    for (const [type, handler] of Object.entries(map) as [EventType, RunnableHandler][]) {
       const before = out[type];
       out[type] = before
         ? async (event, meta) => {
@@ -87,7 +130,7 @@ export function mergeHandlers(...maps: EventHandlers[]): EventHandlers {
           }
         : handler;
     }
-  return out;
+  return out as EventHandlers;
 }
 
 /**
@@ -101,13 +144,13 @@ export function mergeHandlers(...maps: EventHandlers[]): EventHandlers {
  *   without its topic.
  * @throws {Error} naming the event type on a duplicate or an unknown type (at start-up)
  */
-export function consumerPlan(maps: readonly Partial<Record<string, EventHandler>>[]): {
-  handlers: Record<string, EventHandler>;
+export function consumerPlan(maps: readonly (EventHandlers | Partial<Record<string, StoredHandler>>)[]): {
+  handlers: EventHandlers;
   topics: Topic[];
 } {
-  const handlers: Record<string, EventHandler> = {};
+  const handlers: Record<string, StoredHandler> = {};
   for (const map of maps)
-    for (const [type, handler] of Object.entries(map) as [string, EventHandler][]) {
+    for (const [type, handler] of Object.entries(map) as [string, StoredHandler][]) {
       if (Object.prototype.hasOwnProperty.call(handlers, type))
         throw new Error(`Event type '${type}' is handled by two handler maps: combine them with mergeHandlers to run both`);
       handlers[type] = handler;
@@ -211,13 +254,23 @@ export class IdempotentConsumer {
       await this.deadLetter(meta, message, `invalid envelope: ${(err as Error).message}`);
       return;
     }
-    const handler = this.opts.handlers[event.type];
+    const handler = (this.opts.handlers as Partial<Record<string, RunnableHandler>>)[event.type];
     if (!handler) return;
     const key = `${this.opts.groupId}:${event.eventId}`;
     if (await this.processed.exists({ _id: key })) {
       log.debug({ eventId: event.eventId }, 'duplicate delivery skipped');
       return;
     }
+    // The handler is written against its type's schema: data that fails it would fail every
+    // attempt the same way, so it is dead-lettered at once and the handler never sees it.
+    const parsed = parseEventData(event);
+    if (!parsed.ok) {
+      log.error({ eventId: event.eventId, type: event.type, reason: parsed.reason }, 'event data fails its schema; dead-lettering');
+      await this.deadLetter(meta, message, parsed.reason);
+      await this.record(event, 'dead-lettered');
+      return;
+    }
+    const typed = parsed.event;
     // Continue the producer's trace when no instrumentation has already done so.
     const parent = trace.getActiveSpan()
       ? context.active()
@@ -229,7 +282,7 @@ export class IdempotentConsumer {
     let lastError: unknown;
     for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
       try {
-        await context.with(parent, () => handler(event, meta));
+        await context.with(parent, () => handler(typed, meta));
         await this.record(event, 'applied');
         return;
       } catch (err) {

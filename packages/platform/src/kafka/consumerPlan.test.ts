@@ -1,6 +1,6 @@
 import { ALL_TOPICS, Topics } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
-import { consumerPlan, mergeHandlers, type DeliveryMeta, type EventHandler } from './consumer';
+import { consumerPlan, mergeHandlers, parseEventData, type DeliveryMeta, type EventHandler, type TypedEnvelope } from './consumer';
 import { pendingEvent, untypedPendingEvent } from './outbox';
 
 const meta: DeliveryMeta = { topic: Topics.order, partition: 0, offset: '0' };
@@ -32,13 +32,35 @@ describe('consumerPlan (the rules of ServiceContext.consume)', () => {
       mergeHandlers({ OrderConfirmed: async () => void ran.push('saga') }, { OrderConfirmed: async () => void ran.push('mail') }),
     ]);
     expect(plan.topics).toEqual([Topics.order]);
-    const event = untypedPendingEvent('OrderConfirmed', 'o1', 2, {}).envelope;
+    const event = untypedPendingEvent('OrderConfirmed', 'o1', 2, {}).envelope as TypedEnvelope<'OrderConfirmed'>;
     await plan.handlers.OrderConfirmed!(event, meta);
     expect(ran).toEqual(['saga', 'mail']);
   });
 
   it('refuses an event type the registry does not know', () => {
     expect(() => consumerPlan([{ ItemUpdated: noop }, { OrderShipped: noop }])).toThrow(/Unknown event type 'OrderShipped'/);
+  });
+});
+
+describe('parseEventData (what a handler receives)', () => {
+  it("parses data with the type's registry schema, dropping fields the schema does not name", () => {
+    const data = { orderId: 'o1', customerId: 'c1', items: [], packages: [{ packageId: 'p1', quantity: 1 }], extra: true };
+    const parsed = parseEventData(untypedPendingEvent('OrderConfirmed', 'o1', 2, data).envelope);
+    // itemIds: the schema's default, applied before the handler runs.
+    expect(parsed).toMatchObject({
+      ok: true,
+      event: { type: 'OrderConfirmed', aggregateId: 'o1', data: { orderId: 'o1', packages: [{ packageId: 'p1', itemIds: [] }] } },
+    });
+    expect(parsed.ok && 'extra' in parsed.event.data).toBe(false);
+  });
+
+  it('refuses data that fails the schema, naming the field, and a type outside the registry', () => {
+    const bad = parseEventData(
+      untypedPendingEvent('OrderConfirmed', 'o1', 2, { orderId: 7, customerId: 'c1', items: [], packages: [] }).envelope,
+    );
+    expect(bad).toEqual({ ok: false, reason: expect.stringMatching(/^invalid data of OrderConfirmed: orderId: /) });
+    const unknown = parseEventData({ ...untypedPendingEvent('OrderConfirmed', 'o1', 2, {}).envelope, type: 'OrderShipped' });
+    expect(unknown).toEqual({ ok: false, reason: "unknown event type 'OrderShipped'" });
   });
 });
 

@@ -1,8 +1,8 @@
-import type { EventEnvelope } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
-import { mergeHandlers, type DeliveryMeta } from './consumer';
+import { mergeHandlers, type DeliveryMeta, type TypedEnvelope } from './consumer';
 
-const event = { type: 'OrderConfirmed' } as EventEnvelope;
+const event = { type: 'OrderConfirmed' } as TypedEnvelope<'OrderConfirmed'>;
+const reserved = { type: 'StockReserved' } as TypedEnvelope<'StockReserved'>;
 const meta: DeliveryMeta = { topic: 't', partition: 0, offset: '0' };
 
 describe('mergeHandlers', () => {
@@ -13,7 +13,7 @@ describe('mergeHandlers', () => {
       { OrderConfirmed: async () => void ran.push('customer mail') },
     );
     await merged.OrderConfirmed!(event, meta);
-    await merged.StockReserved!(event, meta);
+    await merged.StockReserved!(reserved, meta);
     expect(ran).toEqual(['seller mail', 'customer mail', 'saga']);
   });
 

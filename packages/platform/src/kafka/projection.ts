@@ -7,13 +7,18 @@
  * the store answers again; the offsets move only past applied events, so a projection that was
  * down catches up from Kafka when its store returns.
  *
- * Each Kafka fetch is applied as chunks of up to `chunkSize` events (one bulk write each).
- * Messages that are not event envelopes are logged and skipped.
+ * Each Kafka fetch is applied as chunks of up to `chunkSize` events (one bulk write each). Each
+ * event's `data` is parsed with its registry schema first (as {@link IdempotentConsumer} does),
+ * so `apply` reads `EventData<T>` after a `switch (e.type)`. Messages that are not event
+ * envelopes, events of types outside the registry and events whose data fails its schema are
+ * logged and skipped (the service's idempotent consumer, where one handles the type, dead-letters
+ * such a message; a projection has nothing to retry).
  */
-import { parseEnvelope, type EventEnvelope } from '@market/contracts';
+import { parseEnvelope } from '@market/contracts';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { groupConsumer } from './client';
+import { parseEventData, type AnyEventEnvelope } from './consumer';
 
 export interface ProjectionOptions {
   kafka: Kafka;
@@ -21,8 +26,11 @@ export interface ProjectionOptions {
   groupId: string;
   topics: readonly string[];
   logger: Logger;
-  /** Applies events in their order (per partition); throws to have them retried. */
-  apply(events: EventEnvelope[]): Promise<void>;
+  /**
+   * Applies events in their order (per partition), `data` parsed by each type's registry schema;
+   * throws to have them retried.
+   */
+  apply(events: AnyEventEnvelope[]): Promise<void>;
   /** Read a new group's topics from the start (default true). */
   fromBeginning?: boolean;
   /** Events per `apply` call (default 500). */
@@ -65,10 +73,13 @@ export class ProjectionConsumer {
         const log = this.opts.logger.child({ topic: batch.topic, partition: batch.partition });
         for (let i = 0; i < batch.messages.length; i += chunkSize) {
           const messages = batch.messages.slice(i, i + chunkSize);
-          const events: EventEnvelope[] = [];
+          const events: AnyEventEnvelope[] = [];
           for (const m of messages) {
             try {
-              if (m.value) events.push(parseEnvelope(m.value));
+              if (!m.value) continue;
+              const parsed = parseEventData(parseEnvelope(m.value));
+              if (parsed.ok) events.push(parsed.event);
+              else log.error({ offset: m.offset, reason: parsed.reason }, 'event skipped by the projection');
             } catch (err) {
               log.error({ err, offset: m.offset }, 'not an event envelope; skipped by the projection');
             }

@@ -12,13 +12,13 @@
  *    the old index just before the swap is in the new one too (a second write of a version is a
  *    no-op); then deletes the old index and the rebuild's consumer group.
  */
-import type { EventEnvelope } from '@market/contracts';
 import type { Kafka } from 'kafkajs';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { BaseConfig } from '../config';
 import { createKafka } from '../kafka/client';
+import type { AnyEventEnvelope } from '../kafka/consumer';
 import { ProjectionConsumer } from '../kafka/projection';
 import { createLogger } from '../logger';
 import { connectMongo } from '../mongo';
@@ -40,7 +40,7 @@ export interface RebuildOptions {
    * Writes a chunk of events into the fresh indices: `into[n]` is the concrete index name of
    * `indices[n]` (pass it as `bulk(ops, { index })`).
    */
-  apply(events: EventEnvelope[], into: readonly string[]): Promise<void>;
+  apply(events: AnyEventEnvelope[], into: readonly string[]): Promise<void>;
 }
 
 /** One rebuilt index: its alias, the new concrete index, the ones it replaced, its document count. */
@@ -78,7 +78,7 @@ export interface SearchRebuildScript<C extends RebuildConfig, D> {
    * The index writes of a chunk of events, as the live projection makes them: `ops[n]` goes to
    * `indices[n]`. `sources` is undefined when the script gives no `sources`.
    */
-  writes: (events: EventEnvelope[], sources: D) => Promise<readonly (readonly IndexOp[])[]>;
+  writes: (events: AnyEventEnvelope[], sources: D) => Promise<readonly (readonly IndexOp[])[]>;
 }
 
 /**

@@ -15,14 +15,7 @@
  * Writes are version-guarded (`applyVersioned`); removals are `$pullAll` of the exact id, so a
  * redelivery changes nothing.
  */
-import {
-  ItemDeletedDataSchema,
-  ItemEventDataSchema,
-  PackageDeletedDataSchema,
-  PackageEventDataSchema,
-  type EventEnvelope,
-} from '@market/contracts';
-import { applyVersioned, type EventHandlers, type SearchIndex } from '@market/platform';
+import { applyVersioned, type EventHandlers, type SearchIndex, type TypedEnvelope } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { wishlistChange } from '../domain/alerts';
@@ -47,8 +40,8 @@ export interface CatalogueModels {
 /** Handlers of the item and package events, by event type, for the cart's consumer. */
 export function catalogueHandlers({ items, packages, wishlists, entries, logger, alert }: CatalogueModels): EventHandlers {
   /** Keeps the item's state; with `alerts`, first e-mails its wish-listers about a change. */
-  const item = async (event: EventEnvelope, alerts: boolean) => {
-    const data = ItemEventDataSchema.parse(event.data);
+  const item = async (event: TypedEnvelope<'ItemCreated' | 'ItemUpdated'>, alerts: boolean) => {
+    const data = event.data;
     const id = normalId(data.itemId);
     const after = { available: data.ItemAvailabilityStatus, quantity: data.Quantity, finalPriceCents: data.finalPriceCents };
     if (alerts) {
@@ -70,7 +63,7 @@ export function catalogueHandlers({ items, packages, wishlists, entries, logger,
     ItemCreated: (event) => item(event, false),
     ItemUpdated: (event) => item(event, true),
     ItemDeleted: async (event) => {
-      const id = normalId(ItemDeletedDataSchema.parse(event.data).itemId);
+      const id = normalId(event.data.itemId);
       // Tombstone first: a cart update racing with this sees it and removes the line itself.
       await applyVersioned(items, id, event.aggregateVersion, { available: false, deleted: true });
       // Carts drop the line when next read or written (http/cart.ts `settle`): sweeping every
@@ -80,7 +73,7 @@ export function catalogueHandlers({ items, packages, wishlists, entries, logger,
         await settleEntries(entries, logger, w.CustomerID, { items: w.Items, removed: [id], rev: w.rev });
     },
     PackageCreated: async (event) => {
-      const data = PackageEventDataSchema.parse(event.data);
+      const data = event.data;
       await applyVersioned(packages, normalId(data.packageId), event.aggregateVersion, {
         available: data.packageAvailability,
         startDate: data.startDate,
@@ -89,7 +82,7 @@ export function catalogueHandlers({ items, packages, wishlists, entries, logger,
       });
     },
     PackageUpdated: async (event) => {
-      const data = PackageEventDataSchema.parse(event.data);
+      const data = event.data;
       await applyVersioned(packages, normalId(data.packageId), event.aggregateVersion, {
         available: data.packageAvailability,
         startDate: data.startDate,
@@ -98,7 +91,7 @@ export function catalogueHandlers({ items, packages, wishlists, entries, logger,
       });
     },
     PackageDeleted: async (event) => {
-      const id = normalId(PackageDeletedDataSchema.parse(event.data).packageId);
+      const id = normalId(event.data.packageId);
       // Carts drop the line when next read or written (http/cart.ts `settle`).
       await applyVersioned(packages, id, event.aggregateVersion, { available: false, deleted: true });
     },

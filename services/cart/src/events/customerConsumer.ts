@@ -8,7 +8,7 @@
  *   the wishlist entries index), and the customer is kept as a tombstone without contact
  *   details so nothing creates them again.
  */
-import { CustomerDeletedDataSchema, CustomerEventDataSchema, type CustomerEventData } from '@market/contracts';
+import type { CustomerEventData } from '@market/contracts';
 import { applyVersioned, type EventHandlers, type SearchIndex } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -36,7 +36,7 @@ export function customerHandlers(
 ): EventHandlers {
   return {
     CustomerRegistered: async (event) => {
-      const data = CustomerEventDataSchema.parse(event.data);
+      const data = event.data;
       const { customerId } = data;
       await applyVersioned(customers, customerId, event.aggregateVersion, { deleted: false, ...contact(data) });
       // A stale outcome may be a redelivery (create what is missing) or a later deletion (do not).
@@ -45,12 +45,12 @@ export function customerHandlers(
       await getOrCreateCart(carts, customerId);
     },
     CustomerUpdated: async (event) => {
-      const data = CustomerEventDataSchema.parse(event.data);
+      const data = event.data;
       // Never undoes a deletion: a CustomerUpdated older than CustomerDeleted is stale here.
       await applyVersioned(customers, data.customerId, event.aggregateVersion, contact(data));
     },
     CustomerDeleted: async (event) => {
-      const { customerId } = CustomerDeletedDataSchema.parse(event.data);
+      const { customerId } = event.data;
       await applyVersioned(customers, customerId, event.aggregateVersion, {
         deleted: true,
         firstName: '',

@@ -4,7 +4,6 @@
  * OrderPlaced and OrderRejected change nothing (a rejected order keeps its cart lines). The
  * removal is `$pullAll` of exact ids, so a redelivery changes nothing.
  */
-import { OrderOutcomeDataSchema } from '@market/contracts';
 import type { EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
 import { normalId } from '../domain/lines';
@@ -15,7 +14,7 @@ import { ownerKey } from '../store/ownerKeyed';
 export function orderHandlers(carts: Model<CartDoc>): EventHandlers {
   return {
     OrderConfirmed: async (event) => {
-      const order = OrderOutcomeDataSchema.parse(event.data);
+      const order = event.data;
       await removeCartLines(
         carts,
         ownerKey(order.customerId),

@@ -17,7 +17,7 @@
  * refunded or e-mailed twice. StockReleased for an order this service does not hold, or not
  * Cancelled, is ignored (another environment on the same brokers). Amounts in cents.
  */
-import { formatLkr, StockReleasedDataSchema, type EventEnvelope } from '@market/contracts';
+import { formatLkr } from '@market/contracts';
 import { updateAggregate, type EventHandlers, type OutboxHint, type SendOnce } from '@market/platform';
 import { Types, type Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -108,8 +108,8 @@ export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
   }
 
   return {
-    StockReleased: async (e: EventEnvelope) => {
-      const { orderId, orderLineId } = StockReleasedDataSchema.parse(e.data);
+    StockReleased: async (e) => {
+      const { orderId, orderLineId } = e.data;
       const kind = lineKind(orderLineId);
       if (!kind) return;
       const model = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<AnyOrder>;

@@ -4,17 +4,7 @@
  * cards (orders and history stay: they are the marketplace's sales records, shown as "Former
  * customer"), found through the customer's card ids (store/cards.ts) and deleted by `_id`.
  */
-import {
-  CustomerDeletedDataSchema,
-  CustomerEventDataSchema,
-  ItemDeletedDataSchema,
-  ItemEventCoreSchema,
-  PackageDeletedDataSchema,
-  PackageEventDataSchema,
-  SellerEventDataSchema,
-  SellerRefDataSchema,
-  type EventEnvelope,
-} from '@market/contracts';
+import { itemEventCore } from '@market/contracts';
 import { applyVersioned, type EventHandler, type EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
 import { ownerCardIds, type CardDoc, type CardOwnerDoc } from '../store/cards';
@@ -25,17 +15,17 @@ import type { ReadModels } from '../store/readModels';
  * @param owners - each customer's card ids (`cardOwnerModel` in store/cards.ts)
  */
 export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, owners: Model<CardOwnerDoc>): EventHandlers {
-  const item: EventHandler = async (e: EventEnvelope) => {
+  const item: EventHandler<'ItemCreated' | 'ItemUpdated'> = async (e) => {
     // The core fields only: the item read model is schemaless and would keep the search-only rest.
-    const { itemId, ...fields } = ItemEventCoreSchema.parse(e.data);
+    const { itemId, ...fields } = itemEventCore(e.data);
     await applyVersioned(rm.items, itemId, e.aggregateVersion, { ...fields, deleted: false });
   };
-  const pkg: EventHandler = async (e: EventEnvelope) => {
-    const { packageId, ...fields } = PackageEventDataSchema.parse(e.data);
+  const pkg: EventHandler<'PackageCreated' | 'PackageUpdated'> = async (e) => {
+    const { packageId, ...fields } = e.data;
     await applyVersioned(rm.packages, packageId, e.aggregateVersion, { ...fields, deleted: false });
   };
-  const seller: EventHandler = async (e: EventEnvelope) => {
-    const s = SellerEventDataSchema.parse(e.data);
+  const seller: EventHandler<'SellerApproved' | 'SellerUpdated'> = async (e) => {
+    const s = e.data;
     await applyVersioned(rm.sellers, s.sellerId, e.aggregateVersion, {
       companyname: s.companyname,
       logo: s.logo,
@@ -45,8 +35,8 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, owners:
       deleted: false,
     });
   };
-  const customer: EventHandler = async (e: EventEnvelope) => {
-    const c = CustomerEventDataSchema.parse(e.data);
+  const customer: EventHandler<'CustomerRegistered' | 'CustomerUpdated'> = async (e) => {
+    const c = e.data;
     await applyVersioned(rm.customers, c.customerId, e.aggregateVersion, {
       firstName: c.firstName,
       lastName: c.lastName,
@@ -63,25 +53,25 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, owners:
     ItemCreated: item,
     ItemUpdated: item,
     ItemDeleted: async (e) => {
-      const { itemId } = ItemDeletedDataSchema.parse(e.data);
+      const { itemId } = e.data;
       await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true, ItemAvailabilityStatus: false });
     },
     PackageCreated: pkg,
     PackageUpdated: pkg,
     PackageDeleted: async (e) => {
-      const { packageId } = PackageDeletedDataSchema.parse(e.data);
+      const { packageId } = e.data;
       await applyVersioned(rm.packages, packageId, e.aggregateVersion, { deleted: true, packageAvailability: false });
     },
     SellerApproved: seller,
     SellerUpdated: seller,
     SellerDeleted: async (e) => {
-      const { sellerId } = SellerRefDataSchema.parse(e.data);
+      const { sellerId } = e.data;
       await applyVersioned(rm.sellers, sellerId, e.aggregateVersion, { deleted: true });
     },
     CustomerRegistered: customer,
     CustomerUpdated: customer,
     CustomerDeleted: async (e) => {
-      const { customerId } = CustomerDeletedDataSchema.parse(e.data);
+      const { customerId } = e.data;
       await applyVersioned(rm.customers, customerId, e.aggregateVersion, {
         deleted: true,
         firstName: '',

@@ -1,9 +1,8 @@
 /**
  * Ordering's end of the checkout saga (docs/architecture.md, Sagas): catalogue's StockReserved confirms a
- * paid checkout and StockRejected rejects and refunds it. A thin adapter: it parses the event's
- * data and calls the flow (checkout/decide.ts, which also says why a redelivery is safe).
+ * paid checkout and StockRejected rejects and refunds it. A thin adapter: it calls the flow
+ * (checkout/decide.ts, which also says why a redelivery is safe) with the event's parsed data.
  */
-import { StockRejectedDataSchema, StockReservedDataSchema, type EventEnvelope } from '@market/contracts';
 import type { EventHandlers, OutboxHint } from '@market/platform';
 import type { Model } from 'mongoose';
 import { confirmCheckout, rejectCheckout } from '../checkout/decide';
@@ -19,12 +18,12 @@ export function sagaHandlers(
 ): EventHandlers {
   const d = { checkouts, book, provider, nudge };
   return {
-    StockReserved: async (e: EventEnvelope) => {
-      const { orderId } = StockReservedDataSchema.parse(e.data);
+    StockReserved: async (e) => {
+      const { orderId } = e.data;
       await confirmCheckout(d, orderId);
     },
-    StockRejected: async (e: EventEnvelope) => {
-      const { orderId, itemId, reason } = StockRejectedDataSchema.parse(e.data);
+    StockRejected: async (e) => {
+      const { orderId, itemId, reason } = e.data;
       await rejectCheckout(d, { orderId, itemId, reason });
     },
   };

@@ -13,14 +13,16 @@
  * shared local topics) or that is not a payment event is skipped. A PaymentCaptured also writes the
  * paying customer's customer-order record as stored ({@link customerOrdersOps}).
  */
-import { PaymentEventDataSchema, Topics, type EventEnvelope } from '@market/contracts';
+import { Topics, type EventEnvelope } from '@market/contracts';
 import {
   ProjectionConsumer,
   SearchIndex as PlatformSearchIndex,
   consumerGroupOf,
   searchAliasOf,
+  type AnyEventEnvelope,
   type IndexOp,
   type SearchIndex,
+  type TypedEnvelope,
 } from '@market/platform';
 import type { Kafka } from 'kafkajs';
 import type { Model } from 'mongoose';
@@ -37,9 +39,12 @@ import {
 import type { CheckoutDoc } from '../store/checkouts';
 import type { CustomerOrdersDoc } from '../store/orders';
 
+/** A payment event, its data parsed. */
+type PaymentEvent = TypedEnvelope<'PaymentCaptured' | 'PaymentRefunded'>;
+
 /** The newest payment event per checkout in a batch. */
-export function newestPayments(events: EventEnvelope[]): EventEnvelope[] {
-  const newest = new Map<string, EventEnvelope>();
+export function newestPayments(events: AnyEventEnvelope[]): PaymentEvent[] {
+  const newest = new Map<string, PaymentEvent>();
   for (const e of events) {
     if (e.type !== 'PaymentCaptured' && e.type !== 'PaymentRefunded') continue;
     const have = newest.get(e.aggregateId);
@@ -48,25 +53,17 @@ export function newestPayments(events: EventEnvelope[]): EventEnvelope[] {
   return [...newest.values()];
 }
 
-/** The index write of one payment event, or null when it cannot be applied (bad data, unknown checkout). */
-export async function transactionOp(checkouts: Model<CheckoutDoc>, e: EventEnvelope): Promise<IndexOp | null> {
-  const d = PaymentEventDataSchema.safeParse(e.data);
-  if (!d.success) return null;
-  const c = await checkouts.findById(d.data.orderId).lean<CheckoutDoc>();
+/** The index write of one payment event, or null when it cannot be applied (unknown checkout). */
+export async function transactionOp(checkouts: Model<CheckoutDoc>, e: PaymentEvent): Promise<IndexOp | null> {
+  const c = await checkouts.findById(e.data.orderId).lean<CheckoutDoc>();
   if (!c?.payment) return null;
-  // A cancellation's refund names the new status and what was refunded so far (read from the
-  // event as sent, whatever the schema this build parses it with keeps).
-  const { status, refundedCents } = e.data as { status?: unknown; refundedCents?: unknown };
-  const doc = transactionDoc(
-    e.type as 'PaymentCaptured' | 'PaymentRefunded',
-    { ...d.data, status, refundedCents },
-    {
-      historyId: c.payment.historyId,
-      paidAt: c.payment.paidAt,
-      itemIds: c.lines.filter((l) => l.kind === 'item').map((l) => l.id),
-      packageIds: c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
-    },
-  );
+  // A cancellation's refund names the new status and what was refunded so far.
+  const doc = transactionDoc(e.type, e.data, {
+    historyId: c.payment.historyId,
+    paidAt: c.payment.paidAt,
+    itemIds: c.lines.filter((l) => l.kind === 'item').map((l) => l.id),
+    packageIds: c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
+  });
   return { kind: 'put', id: c._id, doc, version: e.aggregateVersion };
 }
 

@@ -19,8 +19,8 @@
  * environment on the shared brokers) or not in the status it announces sends nothing. A customer
  * ordering has no e-mail for (deleted, or known only from before ordering kept customers' e-mails) gets none, logged.
  */
-import { formatLkr, OrderOutcomeDataSchema, OrderStatusChangedDataSchema, type EventEnvelope } from '@market/contracts';
-import type { EventHandlers, SendOnce } from '@market/platform';
+import { formatLkr } from '@market/contracts';
+import type { EventHandlers, SendOnce, TypedEnvelope } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { checkoutLineIds, lineKind } from '../cancellation/refunds';
@@ -55,8 +55,11 @@ export function customerOrderMailHandlers(
   }
 
   /** The checkout of an outcome event when this service holds it in `status`. */
-  async function decidedCheckout(e: EventEnvelope, status: 'Confirmed' | 'Rejected'): Promise<CheckoutDoc | null> {
-    const { orderId } = OrderOutcomeDataSchema.parse(e.data);
+  async function decidedCheckout(
+    e: TypedEnvelope<'OrderConfirmed' | 'OrderRejected'>,
+    status: 'Confirmed' | 'Rejected',
+  ): Promise<CheckoutDoc | null> {
+    const { orderId } = e.data;
     const c = await checkouts.findById(orderId).lean<CheckoutDoc>();
     return c && c.status === status && c.payment ? c : null;
   }
@@ -98,7 +101,7 @@ export function customerOrderMailHandlers(
       });
     },
     OrderStatusChanged: async (e) => {
-      const s = OrderStatusChangedDataSchema.parse(e.data);
+      const s = e.data;
       if (!(s.status in STATUS_MAILS)) return;
       const status = s.status as keyof typeof STATUS_MAILS;
       const kind = lineKind(s.orderLineId);

@@ -5,7 +5,7 @@
  * and seller (job id `new-order-<OrderID>-<sellerId>`, see platform's mailOnce.ts). A seller whose e-mail
  * ordering does not know (read model written before the e-mail was kept) gets none, logged.
  */
-import { formatLkr, OrderOutcomeDataSchema, type EventEnvelope } from '@market/contracts';
+import { formatLkr } from '@market/contracts';
 import type { EventHandlers, SendOnce } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -15,8 +15,8 @@ import type { ReadModels } from '../store/readModels';
 
 export function newOrderMailHandlers(checkouts: Model<CheckoutDoc>, rm: ReadModels, send: SendOnce, logger: Logger): EventHandlers {
   return {
-    OrderConfirmed: async (e: EventEnvelope) => {
-      const { orderId } = OrderOutcomeDataSchema.parse(e.data);
+    OrderConfirmed: async (e) => {
+      const { orderId } = e.data;
       const c = await checkouts.findById(orderId).lean<CheckoutDoc>();
       // Another environment's checkout on the shared brokers, or not confirmed here.
       if (!c || c.status !== 'Confirmed' || !c.payment) return;

@@ -15,38 +15,21 @@
  * write was a no-op; a failed index write is logged, and the dashboard projection, which retries
  * until OpenSearch answers, writes it later.
  */
+import { colomboMonthKey, type EventData, type EventType } from '@market/contracts';
 import {
-  colomboMonthKey,
-  CustomerDeletedDataSchema,
-  CustomerEventDataSchema,
-  ItemDeletedDataSchema,
-  ItemEventDataSchema,
-  OrderOutcomeDataSchema,
-  OrderPlacedDataSchema,
-  OrderStatusChangedDataSchema,
-  PackageDeletedDataSchema,
-  PackageEventDataSchema,
-  PaymentEventDataSchema,
-  ReviewDeletedDataSchema,
-  ReviewEventDataSchema,
-  SellerEventDataSchema,
-  SellerRefDataSchema,
-  type EventEnvelope,
-} from '@market/contracts';
-import { applyVersioned, insertIfAbsent, type EventHandler, type EventHandlers, type SearchIndex } from '@market/platform';
+  applyVersioned,
+  insertIfAbsent,
+  type EventHandler,
+  type EventHandlers,
+  type SearchIndex,
+  type TypedEnvelope,
+} from '@market/platform';
 import type { Logger } from 'pino';
-import { z } from 'zod';
 import { countedOp, countedRefOf } from './dashboardProjection';
 import { type OrderLine, type OrderRM, type ReadModels, type SellerState } from '../store/readModels';
 
-/** Review events as reporting reads them: the text and date when the event carries them. */
-const ReviewDataSchema = ReviewEventDataSchema.extend({
-  description: z.string().optional(),
-  date: z.string().optional(),
-});
-
 /** The priced lines of an OrderPlaced, with ordering's order ids. */
-export function linesOf(data: z.infer<typeof OrderPlacedDataSchema>): OrderLine[] {
+export function linesOf(data: EventData<'OrderPlaced'>): OrderLine[] {
   const items = data.items.map((l, i) => ({
     kind: 'item' as const,
     lineId: `${data.orderId}-I${i + 1}`,
@@ -81,7 +64,7 @@ export interface ReportingStores {
 export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): EventHandlers {
   /** `write`, then the dashboard index's document of the read-model document the event changed. */
   const counted =
-    (write: EventHandler): EventHandler =>
+    <T extends EventType>(write: EventHandler<T>): EventHandler<T> =>
     async (e, meta) => {
       await write(e, meta);
       const ref = countedRefOf(e);
@@ -94,8 +77,8 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
       }
     };
 
-  const customer: EventHandler = async (e: EventEnvelope) => {
-    const c = CustomerEventDataSchema.parse(e.data);
+  const customer: EventHandler<'CustomerRegistered' | 'CustomerUpdated'> = async (e) => {
+    const c = e.data;
     const added = new Date(c.newlyAddeddate);
     await applyVersioned(rm.customers, c.customerId, e.aggregateVersion, {
       firstName: c.firstName,
@@ -111,9 +94,9 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
   };
 
   const seller =
-    (state: SellerState): EventHandler =>
+    (state: SellerState): EventHandler<'SellerRequested' | 'SellerApproved' | 'SellerUpdated'> =>
     async (e) => {
-      const s = SellerEventDataSchema.parse(e.data);
+      const s = e.data;
       const accepted = s.acceptedDate ? new Date(s.acceptedDate) : undefined;
       await applyVersioned(rm.sellers, s.sellerId, e.aggregateVersion, {
         ownername: s.ownername,
@@ -128,14 +111,16 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
       });
     };
   const sellerRef =
-    (set: Record<string, unknown>): EventHandler =>
+    (
+      set: Record<string, unknown>,
+    ): EventHandler<'SellerDeclined' | 'SellerDeletionRequested' | 'SellerDeletionDeclined' | 'SellerDeleted'> =>
     async (e) => {
-      const { sellerId } = SellerRefDataSchema.parse(e.data);
+      const { sellerId } = e.data;
       await applyVersioned(rm.sellers, sellerId, e.aggregateVersion, set);
     };
 
-  const item: EventHandler = async (e) => {
-    const i = ItemEventDataSchema.parse(e.data);
+  const item: EventHandler<'ItemCreated' | 'ItemUpdated'> = async (e) => {
+    const i = e.data;
     await applyVersioned(rm.items, i.itemId, e.aggregateVersion, {
       Item_name: i.Item_name,
       Brand: i.Brand,
@@ -146,8 +131,8 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
       deleted: false,
     });
   };
-  const pkg: EventHandler = async (e) => {
-    const p = PackageEventDataSchema.parse(e.data);
+  const pkg: EventHandler<'PackageCreated' | 'PackageUpdated'> = async (e) => {
+    const p = e.data;
     await applyVersioned(rm.packages, p.packageId, e.aggregateVersion, {
       packageName: p.packageName,
       description: p.description,
@@ -156,8 +141,8 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
     });
   };
 
-  const review: EventHandler = async (e) => {
-    const r = ReviewDataSchema.parse(e.data);
+  const review: EventHandler<'ReviewCreated' | 'ReviewUpdated'> = async (e) => {
+    const r = e.data;
     const cur = await rm.reviews.findById(r.reviewId, { date: 1, description: 1 }).lean();
     await applyVersioned(rm.reviews, r.reviewId, e.aggregateVersion, {
       itemid: r.itemid,
@@ -171,8 +156,8 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
   };
 
   /** Applies an outcome to a checkout's order, at most once per version. */
-  async function outcome(e: EventEnvelope, status: 'Confirmed' | 'Rejected'): Promise<void> {
-    const { orderId } = OrderOutcomeDataSchema.parse(e.data);
+  async function outcome(e: TypedEnvelope<'OrderConfirmed' | 'OrderRejected'>, status: 'Confirmed' | 'Rejected'): Promise<void> {
+    const { orderId } = e.data;
     const order = await rm.orders.findById(orderId).lean<OrderRM>();
     // OrderPlaced always comes first on the checkout's partition; without it this is another
     // environment's checkout (or a gap): nothing to count.
@@ -197,9 +182,9 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
   }
 
   const payment =
-    (kind: 'Paid' | 'Refunded'): EventHandler =>
+    (kind: 'Paid' | 'Refunded'): EventHandler<'PaymentCaptured' | 'PaymentRefunded'> =>
     async (e) => {
-      const p = PaymentEventDataSchema.parse(e.data);
+      const p = e.data;
       const cur = await rm.transactions.findById(p.orderId, { at: 1 }).lean();
       // The transaction keeps its capture time; a refund only changes its status and refunded cents.
       const at = kind === 'Paid' || !cur ? new Date(p.at) : cur.at;
@@ -231,7 +216,7 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
     CustomerRegistered: counted(customer),
     CustomerUpdated: counted(customer),
     CustomerDeleted: counted(async (e) => {
-      const { customerId } = CustomerDeletedDataSchema.parse(e.data);
+      const { customerId } = e.data;
       await applyVersioned(rm.customers, customerId, e.aggregateVersion, { deleted: true });
     }),
     SellerRequested: counted(seller('requested')),
@@ -244,17 +229,17 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
     ItemCreated: counted(item),
     ItemUpdated: counted(item),
     ItemDeleted: counted(async (e) => {
-      const { itemId } = ItemDeletedDataSchema.parse(e.data);
+      const { itemId } = e.data;
       await applyVersioned(rm.items, itemId, e.aggregateVersion, { deleted: true });
     }),
     PackageCreated: counted(pkg),
     PackageUpdated: counted(pkg),
     PackageDeleted: counted(async (e) => {
-      const { packageId } = PackageDeletedDataSchema.parse(e.data);
+      const { packageId } = e.data;
       await applyVersioned(rm.packages, packageId, e.aggregateVersion, { deleted: true });
     }),
     OrderPlaced: async (e) => {
-      const data = OrderPlacedDataSchema.parse(e.data);
+      const data = e.data;
       const placedAt = new Date(data.placedAt ?? e.occurredAt);
       await applyVersioned(rm.orders, data.orderId, e.aggregateVersion, {
         customerId: data.customerId,
@@ -268,7 +253,7 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
     OrderConfirmed: counted((e) => outcome(e, 'Confirmed')),
     OrderRejected: counted((e) => outcome(e, 'Rejected')),
     OrderStatusChanged: async (e) => {
-      const s = OrderStatusChangedDataSchema.parse(e.data);
+      const s = e.data;
       const sale = await rm.sales.findById(s.orderLineId, { statusVersion: 1 }).lean();
       if (!sale || sale.statusVersion >= e.aggregateVersion) return;
       await rm.sales.updateOne({ _id: s.orderLineId }, { $set: { status: s.status, statusVersion: e.aggregateVersion } });
@@ -279,7 +264,7 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
     ReviewCreated: counted(review),
     ReviewUpdated: counted(review),
     ReviewDeleted: counted(async (e) => {
-      const { reviewId } = ReviewDeletedDataSchema.parse(e.data);
+      const { reviewId } = e.data;
       await applyVersioned(rm.reviews, reviewId, e.aggregateVersion, { deleted: true });
     }),
   };
