@@ -7,8 +7,8 @@
  * aggregate write with ItemUpdated (compare-and-set on the item's version), so the search index,
  * fed by item events, sorts and filters by it.
  */
-import { ReviewDeletedDataSchema, ReviewEventDataSchema, truncatedRating, type EventEnvelope } from '@market/contracts';
-import { applyVersioned, updateAggregate, type EventHandlers, type OutboxHint } from '@market/platform';
+import { truncatedRating } from '@market/contracts';
+import { applyVersioned, updateAggregate, type EventHandlers, type OutboxHint, type TypedEnvelope } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
 import { recordStars, type ItemReviewDoc, type ItemStarsDoc } from '../store/itemReviews';
 import type { ItemDoc } from '../store/items';
@@ -48,8 +48,8 @@ export function ratingHandlers(
     await recompute(itemid);
   }
 
-  const upsert = async (event: EventEnvelope) => {
-    const data = ReviewEventDataSchema.parse(event.data);
+  const upsert = async (event: TypedEnvelope<'ReviewCreated' | 'ReviewUpdated'>) => {
+    const data = event.data;
     await applyVersioned(reviews, data.reviewId, event.aggregateVersion, { itemid: data.itemid, stars: data.noofstars, deleted: false });
     await restar(data.reviewId, data.itemid);
   };
@@ -58,7 +58,7 @@ export function ratingHandlers(
     ReviewCreated: upsert,
     ReviewUpdated: upsert,
     ReviewDeleted: async (event) => {
-      const data = ReviewDeletedDataSchema.parse(event.data);
+      const data = event.data;
       await applyVersioned(reviews, data.reviewId, event.aggregateVersion, { itemid: data.itemid, deleted: true });
       await restar(data.reviewId, data.itemid);
     },

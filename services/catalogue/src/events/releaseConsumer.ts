@@ -12,7 +12,6 @@
  * step. Only cancellations of checkouts this catalogue reserved are handled (its reservation
  * decision, read by `_id`); others belong to another environment on the shared brokers.
  */
-import { OrderCancelledDataSchema, type EventEnvelope } from '@market/contracts';
 import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { ItemDoc } from '../store/items';
@@ -74,8 +73,8 @@ export function releaseHandlers(
   }
 
   return {
-    OrderCancelled: async (e: EventEnvelope) => {
-      const c = OrderCancelledDataSchema.parse(e.data);
+    OrderCancelled: async (e) => {
+      const c = e.data;
       if (await releases.exists({ _id: c.orderLineId })) return;
       const decision = await reservations.findById(c.orderId).lean<ReservationDoc>();
       if (!decision || decision.status !== 'reserved') return;

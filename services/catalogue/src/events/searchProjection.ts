@@ -7,15 +7,8 @@
  * write per index; within it only the newest event of each document is sent (the index would
  * ignore the older ones anyway: external versioning by aggregateVersion).
  */
-import {
-  ItemDeletedDataSchema,
-  ItemEventDataSchema,
-  PackageDeletedDataSchema,
-  PackageEventDataSchema,
-  type EventEnvelope,
-  type ItemEventData,
-  type PackageEventData,
-} from '@market/contracts';
+import type { ItemEventData, PackageEventData } from '@market/contracts';
+import type { AnyEventEnvelope } from '@market/platform';
 import { isValidObjectId } from 'mongoose';
 import { packageDocFromEvent } from '../domain/packageSearch';
 import { searchDocFromEvent } from '../domain/search';
@@ -47,29 +40,20 @@ export const packagePut = (data: PackageEventData, version: number): IndexOp => 
 });
 
 /** Index writes for a batch of events: the newest per document, in order of first appearance. */
-export function indexOps(events: EventEnvelope[]): { items: IndexOp[]; packages: IndexOp[] } {
+export function indexOps(events: AnyEventEnvelope[]): { items: IndexOp[]; packages: IndexOp[] } {
   const items = new Map<string, IndexOp>();
   const packages = new Map<string, IndexOp>();
   const keep = (into: Map<string, IndexOp>, op: IndexOp) => {
     const have = into.get(op.id);
     if (!have || have.version < op.version) into.set(op.id, op);
   };
+  // Events whose data fails its schema never get here (the projection leaves them out).
   for (const e of events) {
-    // An event whose data does not parse is left out (a retry could never apply it).
     const v = e.aggregateVersion;
-    if (e.type === 'ItemCreated' || e.type === 'ItemUpdated') {
-      const d = ItemEventDataSchema.safeParse(e.data);
-      if (d.success) keep(items, itemPut(d.data, v));
-    } else if (e.type === 'ItemDeleted') {
-      const d = ItemDeletedDataSchema.safeParse(e.data);
-      if (d.success) keep(items, { kind: 'delete', id: d.data.itemId, version: v });
-    } else if (e.type === 'PackageCreated' || e.type === 'PackageUpdated') {
-      const d = PackageEventDataSchema.safeParse(e.data);
-      if (d.success) keep(packages, packagePut(d.data, v));
-    } else if (e.type === 'PackageDeleted') {
-      const d = PackageDeletedDataSchema.safeParse(e.data);
-      if (d.success) keep(packages, { kind: 'delete', id: d.data.packageId, version: v });
-    }
+    if (e.type === 'ItemCreated' || e.type === 'ItemUpdated') keep(items, itemPut(e.data, v));
+    else if (e.type === 'ItemDeleted') keep(items, { kind: 'delete', id: e.data.itemId, version: v });
+    else if (e.type === 'PackageCreated' || e.type === 'PackageUpdated') keep(packages, packagePut(e.data, v));
+    else if (e.type === 'PackageDeleted') keep(packages, { kind: 'delete', id: e.data.packageId, version: v });
   }
   return { items: [...items.values()], packages: [...packages.values()] };
 }

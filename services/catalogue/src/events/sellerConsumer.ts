@@ -3,7 +3,6 @@
  * request), the seller's items and packages leave the catalogue, each with its ItemDeleted or
  * PackageDeleted event so carts, orders and reports learn it. Running it twice finds nothing left.
  */
-import { SellerRefDataSchema } from '@market/contracts';
 import { updateAggregate, type EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { ItemDoc } from '../store/items';
@@ -14,7 +13,7 @@ import { packageDeleted } from './packageEvents';
 export function sellerHandlers(items: Model<ItemDoc>, packages: Model<PackageDoc>, nudge: () => void): EventHandlers {
   return {
     SellerDeleted: async (event) => {
-      const { sellerId } = SellerRefDataSchema.parse(event.data);
+      const { sellerId } = event.data;
       // A write that loses a race (the seller edited the item meanwhile) throws: the consumer
       // retries the whole event, which then finds only what is left.
       for (const item of await items.find({ SellerID: sellerId, deleted: false }).lean<ItemDoc[]>()) {

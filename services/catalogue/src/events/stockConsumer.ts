@@ -14,8 +14,7 @@
  * When a line cannot be reserved, the lines already taken are given back before the rejection is
  * recorded. A crash part-way is repaired by the redelivery, which finds its own holds and marks.
  */
-import { OrderPlacedDataSchema, type EventEnvelope } from '@market/contracts';
-import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
+import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate, type TypedEnvelope } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
 import { canReserve, stockLines, type LineOutcome, type StockLine } from '../domain/stock';
 import type { ItemDoc } from '../store/items';
@@ -146,8 +145,8 @@ export function stockHandlers(
 ): EventHandlers {
   const stock = stockKeeper(items, nudge);
 
-  async function onOrderPlaced(event: EventEnvelope): Promise<void> {
-    const order = OrderPlacedDataSchema.parse(event.data);
+  async function onOrderPlaced(event: TypedEnvelope<'OrderPlaced'>): Promise<void> {
+    const order = event.data;
     if (await reservations.exists({ _id: order.orderId })) return;
     const lines = stockLines(order);
     // An order naming only items this catalogue never held was not placed against it (another
