@@ -18,8 +18,8 @@
  * customer sees their new or edited review in their list, and a seller or admin their report or
  * deletion, in the next read (read-your-writes); the projection repeats that write later (no-op).
  */
-import { ItemDeletedDataSchema, Topics, type EventEnvelope } from '@market/contracts';
-import { applyVersioned, ProjectionConsumer, type IndexOp, type SearchIndex } from '@market/platform';
+import { Topics, type EventEnvelope } from '@market/contracts';
+import { applyVersioned, ProjectionConsumer, type IndexOp, type SearchIndex, type TypedEnvelope } from '@market/platform';
 import type { Kafka } from 'kafkajs';
 import { isValidObjectId, type Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -62,9 +62,9 @@ export async function deleteItemReviews(
   src: ReviewSources,
   nudge: Nudge,
   index: SearchIndex<ReviewRow>,
-  e: EventEnvelope,
+  e: TypedEnvelope<'ItemDeleted'>,
 ): Promise<IndexOp[]> {
-  const itemId = normalId(ItemDeletedDataSchema.parse(e.data).itemId);
+  const itemId = normalId(e.data.itemId);
   await applyVersioned(src.items, itemId, e.aggregateVersion, { deleted: true });
   const { views } = await index.searchAll({ query: { term: { itemid: itemId } } }, ITEM_REVIEWS_LIMIT);
   const ops: IndexOp[] = [];
