@@ -48,10 +48,11 @@ export interface ServiceContext<C extends BaseConfig> {
   startRelay(models: Model<any>[]): (hint?: OutboxHint) => void; // eslint-disable-line @typescript-eslint/no-explicit-any -- any aggregate schema
   /**
    * Joins the service's consumer group (`<SERVICE_NAME>[-<MONGO_DB>]`: replicas share it, test
-   * stacks get their own) with the given handler maps and resolves once it has its partitions,
+   * stacks get their own) with the given handler maps (a service that has several passes ONE,
+   * its subscription list through `subscriptions`) and resolves once it has its partitions,
    * so no event published after start-up is missed. Stopped on shutdown. The topics are derived
    * from the handled event types through the event registry ({@link consumerPlan}).
-   * @throws {Error} when two maps handle the same event type (use `mergeHandlers` to run both)
+   * @throws {Error} when two maps handle the same event type (list both under it in `subscriptions`)
    * or a map names a type the registry does not know
    */
   consume(...handlerMaps: EventHandlers[]): Promise<IdempotentConsumer>;

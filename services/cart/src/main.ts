@@ -10,7 +10,7 @@
  */
 import '@market/platform/telemetry';
 import { Queues, type EmailJob } from '@market/contracts';
-import { createQueue, mailOnce, runService } from '@market/platform';
+import { createQueue, mailOnce, runService, subscriptions } from '@market/platform';
 import { CartConfigSchema } from './config';
 import { catalogueHandlers } from './events/catalogueConsumer';
 import { customerHandlers } from './events/customerConsumer';
@@ -51,10 +51,23 @@ void runService({
     shutdown.add('email queue', () => emailQueue.close());
     const alert = wishlistAlerter({ entries, wishlists, customers, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
 
+    const customer = customerHandlers(customers, wishlists, carts, entries, logger);
+    const catalogue = catalogueHandlers({ items, packages, wishlists, entries, logger, alert });
+    const order = orderHandlers(carts);
+    // What the cart service consumes.
     await consume(
-      customerHandlers(customers, wishlists, carts, entries, logger),
-      catalogueHandlers({ items, packages, wishlists, entries, logger, alert }),
-      orderHandlers(carts),
+      subscriptions({
+        CustomerRegistered: [customer],
+        CustomerUpdated: [customer],
+        CustomerDeleted: [customer],
+        ItemCreated: [catalogue],
+        ItemUpdated: [catalogue],
+        ItemDeleted: [catalogue],
+        PackageCreated: [catalogue],
+        PackageUpdated: [catalogue],
+        PackageDeleted: [catalogue],
+        OrderConfirmed: [order],
+      }),
     );
     app.use(wishlistRoutes({ wishlists, items, customers, entries, logger }), cartRoutes({ carts, items, packages, customers }));
   },

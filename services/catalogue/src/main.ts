@@ -8,7 +8,7 @@
  */
 import '@market/platform/telemetry';
 import { Topics } from '@market/contracts';
-import { ProjectionConsumer, consumerGroupOf, runService } from '@market/platform';
+import { ProjectionConsumer, consumerGroupOf, runService, subscriptions } from '@market/platform';
 import { CatalogueConfigSchema, searchAlias } from './config';
 import { indexOps, ownDocumentIn, ownOnly } from './events/searchProjection';
 import { SearchIndex } from './store/searchIndex';
@@ -47,12 +47,21 @@ void runService({
     await backfillItemStars(itemReviews, itemStars);
     const nudge = startRelay([items, packages, reservations, releases]);
 
+    const stock = stockHandlers(items, reservations, nudge);
+    // Cancellations give their stock back.
+    const release = releaseHandlers(items, reservations, releases, nudge);
+    const rating = ratingHandlers(itemReviews, itemStars, items, nudge);
+    const seller = sellerHandlers(items, packages, nudge);
+    // What the catalogue consumes (its search projection reads its own topics apart).
     await consume(
-      stockHandlers(items, reservations, nudge),
-      // Cancellations give their stock back.
-      releaseHandlers(items, reservations, releases, nudge),
-      ratingHandlers(itemReviews, itemStars, items, nudge),
-      sellerHandlers(items, packages, nudge),
+      subscriptions({
+        OrderPlaced: [stock],
+        OrderCancelled: [release],
+        ReviewCreated: [rating],
+        ReviewUpdated: [rating],
+        ReviewDeleted: [rating],
+        SellerDeleted: [seller],
+      }),
     );
 
     const search = new SearchIndex({

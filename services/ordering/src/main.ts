@@ -6,7 +6,7 @@
  */
 import '@market/platform/telemetry';
 import { Queues, type EmailJob } from '@market/contracts';
-import { createQueue, mailOnce, mergeHandlers, runService } from '@market/platform';
+import { createQueue, mailOnce, runService, subscriptions } from '@market/platform';
 import { cancellationHandlers } from './cancellation/saga';
 import { cvcGuard } from './checkout/cvcLimits';
 import { customerOrderMailHandlers } from './mail/customerOrderMails';
@@ -51,16 +51,34 @@ void runService({
     shutdown.add('email queue', () => emailQueue.close());
     const send = mailOnce(emailQueue, db);
 
-    // Several handlers of one event type (e.g. OrderConfirmed) run in this order.
+    const saga = sagaHandlers(checkouts, book, provider, nudge);
+    const readModel = readModelHandlers(rm, cards, cardOwners);
+    const cancellation = cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger });
+    const sellerMails = newOrderMailHandlers(checkouts, rm, send, logger);
+    // The customer's e-mail of each outcome and status change of an order.
+    const customerMails = customerOrderMailHandlers(checkouts, book, rm, send, logger);
+    // What ordering consumes; several handlers of one type run in the order listed.
     await consume(
-      mergeHandlers(
-        sagaHandlers(checkouts, book, provider, nudge),
-        readModelHandlers(rm, cards, cardOwners),
-        cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger }),
-        newOrderMailHandlers(checkouts, rm, send, logger),
-        // The customer's e-mail of each status change of an order.
-        customerOrderMailHandlers(checkouts, book, rm, send, logger),
-      ),
+      subscriptions({
+        StockReserved: [saga],
+        StockRejected: [saga],
+        StockReleased: [cancellation],
+        OrderConfirmed: [sellerMails, customerMails],
+        OrderRejected: [customerMails],
+        OrderStatusChanged: [customerMails],
+        ItemCreated: [readModel],
+        ItemUpdated: [readModel],
+        ItemDeleted: [readModel],
+        PackageCreated: [readModel],
+        PackageUpdated: [readModel],
+        PackageDeleted: [readModel],
+        SellerApproved: [readModel],
+        SellerUpdated: [readModel],
+        SellerDeleted: [readModel],
+        CustomerRegistered: [readModel],
+        CustomerUpdated: [readModel],
+        CustomerDeleted: [readModel],
+      }),
     );
 
     // The read models' projections: payment history and customer-order records from the payment

@@ -134,6 +134,40 @@ export function mergeHandlers(...maps: EventHandlers[]): EventHandlers {
 }
 
 /**
+ * A service's subscriptions as one declaration: each event type it consumes, with the handler
+ * maps (from its handler factories) whose handler of that type runs, in the order listed.
+ */
+export type Subscriptions = { readonly [T in EventType]?: readonly EventHandlers[] };
+
+/**
+ * The handler map of a subscription list ({@link Subscriptions}): for each listed type, the
+ * listed maps' handlers of it run one after the other in the order given (as {@link mergeHandlers}).
+ * The list is the whole truth of what the service consumes, so it is checked at start-up.
+ * @throws {Error} when a listed map has no handler of the type it is listed under, or handles a
+ *   type the list does not give it (a handler that would silently never run)
+ */
+export function subscriptions(list: Subscriptions): EventHandlers {
+  const out: Partial<Record<EventType, RunnableHandler>> = {};
+  const given = new Map<EventHandlers, Set<string>>();
+  for (const [type, maps] of Object.entries(list) as [EventType, readonly EventHandlers[]][]) {
+    const handlers = maps.map((map, n) => {
+      const handler = (map as Partial<Record<string, RunnableHandler>>)[type];
+      if (!handler) throw new Error(`Subscription of '${type}': handler map ${n + 1} of its list has no handler of it`);
+      if (!given.has(map)) given.set(map, new Set());
+      given.get(map)!.add(type);
+      return handler;
+    });
+    out[type] = async (event, meta) => {
+      for (const handler of handlers) await handler(event, meta);
+    };
+  }
+  for (const [map, types] of given)
+    for (const type of Object.keys(map))
+      if (!types.has(type)) throw new Error(`A listed handler map handles '${type}', but the subscription list does not give it that type`);
+  return out as EventHandlers;
+}
+
+/**
  * The one handler map and the topics a service's consumer needs, from the handler maps its
  * factories return (the rule of `ServiceContext.consume`):
  * - each event type may appear in ONE map: a type handled by two maps is refused (a spread

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeHandlers, type DeliveryMeta, type TypedEnvelope } from './consumer';
+import { mergeHandlers, subscriptions, type DeliveryMeta, type TypedEnvelope } from './consumer';
 
 const event = { type: 'OrderConfirmed' } as TypedEnvelope<'OrderConfirmed'>;
 const reserved = { type: 'StockReserved' } as TypedEnvelope<'StockReserved'>;
@@ -29,5 +29,23 @@ describe('mergeHandlers', () => {
     );
     await expect(merged.OrderConfirmed!(event, meta)).rejects.toThrow('down');
     expect(ran).toEqual([]);
+  });
+});
+
+describe("subscriptions (a service's one list of what it consumes)", () => {
+  it('runs the handlers listed under a type, in the order listed', async () => {
+    const ran: string[] = [];
+    const saga = { OrderConfirmed: async () => void ran.push('saga'), StockReserved: async () => void ran.push('reserve') };
+    const mail = { OrderConfirmed: async () => void ran.push('mail') };
+    const handlers = subscriptions({ OrderConfirmed: [mail, saga], StockReserved: [saga] });
+    await handlers.OrderConfirmed!(event, meta);
+    await handlers.StockReserved!(reserved, meta);
+    expect(ran).toEqual(['mail', 'saga', 'reserve']);
+  });
+
+  it('refuses a map listed under a type it does not handle, and a handler the list leaves out', () => {
+    const saga = { OrderConfirmed: async () => {}, StockReserved: async () => {} };
+    expect(() => subscriptions({ OrderRejected: [saga] })).toThrow(/'OrderRejected': handler map 1 .* has no handler/);
+    expect(() => subscriptions({ OrderConfirmed: [saga] })).toThrow(/handles 'StockReserved', but the subscription list/);
   });
 });
