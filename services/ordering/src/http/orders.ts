@@ -3,9 +3,9 @@
  * section 7): every list answers only what the caller may see — a customer
  * their own, a seller the orders of their items and packages, an admin all — with paging and
  * filters (month and year of TransitTime in Sri Lanka time, status, OrderID). Sellers move their
- * own orders along (Confirmed → Shipped or Cancelled, Shipped → Delivered), recorded as
- * OrderStatusChanged; a cancellation also records OrderCancelled, which starts the cancellation
- * saga (stock back, refund, e-mail: cancellation/saga.ts). The documented `POST .../addOrder` and
+ * own orders along (Confirmed → Shipped or Cancelled, Shipped → Delivered): the use case
+ * fulfilment/changeStatus.ts, which records OrderStatusChanged (and OrderCancelled, starting the
+ * cancellation saga). The documented `POST .../addOrder` and
  * `POST /orderhistory/addItems` are retired (410): orders come only from the checkout command,
  * never with client prices. Every list is a search read model on OpenSearch (README "Search"),
  * newest first with exact totals; a single record is read by `_id`.
@@ -15,7 +15,6 @@ import {
   HistoryListQuerySchema,
   OrderListQuerySchema,
   OrderStatusChangeSchema,
-  SELLER_STATUS_MOVES,
   colomboMonthRange,
   colomboYear,
   type OrderStatus,
@@ -23,7 +22,6 @@ import {
 import {
   byIds,
   type Caller,
-  conflict,
   forbidden,
   HttpError,
   notFound,
@@ -31,25 +29,20 @@ import {
   type OutboxHint,
   pageRequest,
   type PageRequest,
-  pendingEvent,
   requireCaller,
   searchPage,
   sendList,
-  updateAggregate,
 } from '@market/platform';
 import { Router, type Request } from 'express';
-import type { Model } from 'mongoose';
-import { orderCancelled } from '../cancellation/events';
+import { changeOrderStatus } from '../fulfilment/changeStatus';
 import { orderListSearch, type OrderListFilters, type OrderListOwner } from '../domain/orderSearch';
 import { customerOrdersSearch, transactionSearch } from '../domain/transactionSearch';
 import {
   type CustomerOrdersDoc,
   historyView,
-  indexOrders,
   itemOrderView,
   packageOrderView,
   type HistoryDoc,
-  type ItemOrderDoc,
   type OrderBook,
   type OrderKind,
   type OrderSearch,
@@ -153,49 +146,30 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     );
   });
 
-  function statusRoute(path: string, model: Model<ItemOrderDoc> | Model<PackageOrderDoc>, kind: 'item' | 'package') {
+  function statusRoute(path: string, kind: 'item' | 'package') {
     r.put(path, async (req, res) => {
       const caller = requireCaller(req, 'seller');
       const id = typeof req.params.id === 'string' && /^[A-Z0-9]{1,32}-[IP]\d{1,4}$/.test(req.params.id) ? req.params.id : null;
       const { status } = OrderStatusChangeSchema.parse(req.body);
       if (!id) throw notFound();
-      const order = await (model as Model<ItemOrderDoc>).findById(id).lean<ItemOrderDoc>();
-      if (!order || order.SellerID !== caller.id) throw notFound();
-      if (!SELLER_STATUS_MOVES[order.status].includes(status as OrderStatus)) {
-        throw conflict(`An order that is ${order.status} cannot be marked ${status}`);
-      }
-      const at = new Date();
-      const written = await updateAggregate(model, order._id, order.aggregateVersion, { $set: { status, statusChangedAt: at } }, (v) => [
-        pendingEvent('OrderStatusChanged', order.OrderID, v, {
-          orderId: order.OrderID,
-          orderLineId: order._id,
-          kind,
-          status,
-          sellerId: order.SellerID,
-          customerId: order.CustomerID,
-        }),
-        // A cancellation starts its saga (cancellation/saga.ts): stock back, refund, e-mail.
-        ...(status === 'Cancelled' ? [orderCancelled(kind, order, v + 1, at)] : []),
-      ]);
-      if (!written) throw conflict('This order was changed meanwhile, please try again');
-      nudge({ model, id: order._id });
-      // The seller sees the new status in the list they come back to (the projection writes the same).
-      await indexOrders(book, [{ kind, id: order._id }], 'wait_for');
-      const who = await names([order.CustomerID]);
-      const updated = { ...order, status, statusChangedAt: at };
+      const updated = await changeOrderStatus(
+        { book, nudge },
+        { sellerId: caller.id, kind, orderLineId: id, status: status as OrderStatus },
+      );
+      const who = await names([updated.CustomerID]);
       res.json(
         kind === 'item'
-          ? itemOrderView(updated, who.get(order.CustomerID)!)
+          ? itemOrderView(updated, who.get(updated.CustomerID)!)
           : packageOrderView(
               updated as unknown as PackageOrderDoc,
-              who.get(order.CustomerID)!,
-              (await companies([order.SellerID]))(order.SellerID),
+              who.get(updated.CustomerID)!,
+              (await companies([updated.SellerID]))(updated.SellerID),
             ),
       );
     });
   }
-  statusRoute('/Orders/status/:id', book.itemOrders, 'item');
-  statusRoute('/PackageOrders/status/:id', book.packageOrders, 'package');
+  statusRoute('/Orders/status/:id', 'item');
+  statusRoute('/PackageOrders/status/:id', 'package');
 
   for (const path of ['/Orders/addOrder', '/PackageOrders/addOrder', '/orderhistory/addItems']) {
     r.post(path, (req) => {
