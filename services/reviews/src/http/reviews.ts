@@ -20,51 +20,27 @@
  * Every write also indexes the review before answering (read-your-writes: the customer's own
  * list shows the new review and its stars, a seller's or admin's list their report or deletion).
  *
+ * The writes are the use cases in src/reviews/ (add.ts, change.ts); this module parses and answers.
+ *
  * Answers are `ReviewView`s: the review joined at read time with the customer's current name and
  * photo, the item's name, brand and model, and the verified-purchase mark.
  */
 import { ReviewCreateSchema, ReviewListQuerySchema, ReviewReportSchema, ReviewUpdateSchema, type ReviewView } from '@market/contracts';
-import {
-  byIds,
-  type Caller,
-  conflict,
-  isDuplicateKey,
-  notFound,
-  objectIdParam,
-  pageRequest,
-  requireCaller,
-  searchPage,
-  sendList,
-  updateAggregate,
-} from '@market/platform';
+import { byIds, pageRequest, requireCaller, searchPage, sendList } from '@market/platform';
 import { Router } from 'express';
-import type { Model } from 'mongoose';
-import type { z } from 'zod';
-import { pairSearch, reviewListSearch } from '../domain/reviewSearch';
+import { reviewListSearch } from '../domain/reviewSearch';
 import { reviewView, type ReviewFacts } from '../domain/reviewView';
-import { mayDeleteReview, mayReport, normalId, ownsReview } from '../domain/rules';
-import type { ReviewSearch } from '../events/reviewProjection';
-import { reviewCreated, reviewReported, reviewUpdated } from '../events/reviewEvents';
-import type { ReadModels } from '../store/readModels';
-import { changeReview, deleteReview, findReview, type Nudge } from '../store/reviewWrites';
-import { purchaseKey, reviewIdOf, type ReviewDoc } from '../store/reviews';
+import { addReview } from '../reviews/add';
+import { editReview, ownReview, removeReview, reportReview, reportableReview } from '../reviews/change';
+import type { ReviewDeps } from '../reviews/deps';
+import { purchaseKey } from '../store/reviews';
 
-const BUSY = 'This review was changed meanwhile, please try again';
-/** Rounds of an add before giving up with 409 (each round lost a race to another write of the review). */
-const MAX_ROUNDS = 10;
-
-/** What the review routes use. */
-export interface ReviewDeps {
-  reviews: Model<ReviewDoc>;
-  rm: ReadModels;
-  nudge: Nudge;
-  /** The reviews read model (`events/reviewProjection.ts`). */
-  search: ReviewSearch;
-}
+export type { ReviewDeps } from '../reviews/deps';
 
 /** The review routes (see the module comment). */
-export function reviewRoutes({ reviews, rm, nudge, search }: ReviewDeps): Router {
+export function reviewRoutes(d: ReviewDeps): Router {
   const r = Router();
+  const { rm, search } = d;
 
   async function views(rows: ReviewFacts[]): Promise<ReviewView[]> {
     if (rows.length === 0) return [];
@@ -87,103 +63,6 @@ export function reviewRoutes({ reviews, rm, nudge, search }: ReviewDeps): Router
 
   const view = async (doc: ReviewFacts): Promise<ReviewView> => (await views([doc]))[0]!;
 
-  /** A live review by a path id; 404 for a malformed id, an absent or a deleted review. */
-  async function live(param: unknown): Promise<ReviewDoc> {
-    const doc = await findReview(reviews, objectIdParam(param));
-    if (!doc || doc.deleted) throw notFound();
-    return doc;
-  }
-
-  /** The result of a change: the review, or 404 (gone meanwhile) / 409 (kept changing). */
-  function changed(result: ReviewDoc | 'gone' | 'busy'): ReviewDoc {
-    if (result === 'gone') throw notFound();
-    if (result === 'busy') throw conflict(BUSY);
-    return result;
-  }
-
-  /**
-   * The caller's live review of the item written before reviews had natural ids (another `_id`),
-   * looked up once through the read model; null when there is none.
-   */
-  async function olderReview(customerid: string, itemid: string, naturalId: string): Promise<ReviewDoc | null> {
-    const found = await search.index.search(pairSearch(customerid, itemid), { size: 5 });
-    for (const row of found.views) {
-      if (row._id === naturalId) continue;
-      const doc = await findReview(reviews, row._id);
-      if (doc && !doc.deleted) return doc;
-    }
-    return null;
-  }
-
-  /**
-   * Creates the caller's review of the item or edits the one they have. The review's `_id` is
-   * the pair's natural key: of two adds at once one inserts (or revives the deleted review at its
-   * next version), the other loses on the duplicate key or the version and edits.
-   * @throws {HttpError} 409 when concurrent writes kept it from settling
-   */
-  async function addOrEdit(caller: Caller, body: z.output<typeof ReviewCreateSchema>): Promise<{ created: boolean; doc: ReviewDoc }> {
-    const itemid = normalId(body.itemid);
-    const _id = reviewIdOf(caller.id, itemid);
-    const edit = (current: ReviewDoc) =>
-      changeReview(
-        reviews,
-        nudge,
-        current,
-        () => ({ description: body.description, noofstars: body.noofstars, date: new Date().toISOString() }),
-        reviewUpdated,
-      );
-    for (let round = 0; round < MAX_ROUNDS; round++) {
-      const current = await findReview(reviews, _id);
-      if (current && !current.deleted) {
-        const next = await edit(current);
-        if (next === 'busy') break;
-        if (next !== 'gone') return { created: false, doc: next };
-        continue;
-      }
-      const fresh = {
-        _id,
-        itemid,
-        customerid: caller.id,
-        description: body.description,
-        date: new Date().toISOString(),
-        noofstars: body.noofstars,
-        reviewstatus: false,
-        reportreason: '',
-        sellerid: '',
-        deleted: false,
-        tombstone: false,
-      };
-      if (current) {
-        // Deleted before: revived at its next version, so every read model's tombstone of it is
-        // overtaken (a new review for the ratings and lists).
-        const v = current.aggregateVersion;
-        const { _id: _, ...set } = fresh;
-        if (await updateAggregate(reviews, _id, v, { $set: set }, (nv) => [reviewCreated(fresh, nv)])) {
-          nudge({ model: reviews, id: _id });
-          return { created: true, doc: { ...fresh, aggregateVersion: v + 1, pendingEvents: [] } };
-        }
-        continue;
-      }
-      if (round === 0) {
-        const older = await olderReview(caller.id, itemid, String(_id));
-        if (older) {
-          const next = await edit(older);
-          if (typeof next !== 'string') return { created: false, doc: next };
-        }
-      }
-      try {
-        await reviews.create({ ...fresh, aggregateVersion: 1, pendingEvents: [reviewCreated(fresh, 1)] });
-      } catch (err) {
-        // Another add of this customer created it first: the next round edits it.
-        if (!isDuplicateKey(err)) throw err;
-        continue;
-      }
-      nudge({ model: reviews, id: _id });
-      return { created: true, doc: { ...fresh, aggregateVersion: 1, pendingEvents: [] } };
-    }
-    throw conflict('Your review of this item is being saved, please try again');
-  }
-
   r.get('/review/get', async (req, res) => {
     const page = pageRequest(req.query);
     const q = ReviewListQuerySchema.parse(req.query);
@@ -194,55 +73,26 @@ export function reviewRoutes({ reviews, rm, nudge, search }: ReviewDeps): Router
 
   r.post('/review/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
-    const body = ReviewCreateSchema.parse(req.body);
-    const item = await rm.items.findById(normalId(body.itemid)).lean();
-    if (!item || item.deleted) throw notFound('Item not found');
-    const { created, doc } = await addOrEdit(caller, body);
-    await search.indexNow(doc);
+    const { created, doc } = await addReview(d, caller.id, ReviewCreateSchema.parse(req.body));
     res.status(created ? 201 : 200).json(await view(doc));
   });
 
   r.put('/review/updateReview/:id', async (req, res) => {
     const caller = requireCaller(req, 'customer');
-    const doc = await live(req.params.id);
-    if (!ownsReview(doc, caller)) throw notFound();
-    const body = ReviewUpdateSchema.parse(req.body);
-    const next = await changeReview(
-      reviews,
-      nudge,
-      doc,
-      () => ({ description: body.description, ...(body.noofstars !== undefined ? { noofstars: body.noofstars } : {}) }),
-      reviewUpdated,
-    );
-    const updated = changed(next);
-    await search.indexNow(updated);
-    res.json(await view(updated));
+    const doc = await ownReview(d, caller, req.params.id);
+    res.json(await view(await editReview(d, doc, ReviewUpdateSchema.parse(req.body))));
   });
 
   r.delete('/review/delete/:id', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'admin');
-    const doc = await live(req.params.id);
-    if (!mayDeleteReview(doc, caller)) throw notFound();
-    await search.indexNow(changed(await deleteReview(reviews, nudge, doc)));
+    await removeReview(d, caller, req.params.id);
     res.json({ message: 'Deleted!' });
   });
 
   r.put('/review/updateRev/:reviewId', async (req, res) => {
     const caller = requireCaller(req, 'seller');
-    const doc = await live(req.params.reviewId);
-    const item = await rm.items.findById(doc.itemid).lean();
-    if (!mayReport(item, caller)) throw notFound();
-    const body = ReviewReportSchema.parse(req.body);
-    const next = await changeReview(
-      reviews,
-      nudge,
-      doc,
-      () => ({ reviewstatus: true, reportreason: body.reportreason, sellerid: caller.id }),
-      reviewReported,
-    );
-    const reported = changed(next);
-    await search.indexNow(reported);
-    res.json(await view(reported));
+    const doc = await reportableReview(d, caller, req.params.reviewId);
+    res.json(await view(await reportReview(d, doc, caller.id, ReviewReportSchema.parse(req.body))));
   });
 
   return r;
