@@ -252,7 +252,7 @@ export const PackageCreateSchema = z
   })
   .refine((v) => v.endDate >= v.startDate, endNotBeforeStart)
   // A package that has already ended would never be listed or sold (issue 27 item 7). An edit
-  // may keep a past end it already had; the catalogue checks a changed one (http/packages.ts).
+  // may keep a past end it already had; the catalogue checks a changed one (services/catalogue/src/packages/edit.ts).
   .refine((v) => endDateNotPast(v.endDate), { path: ['endDate'], message: PACKAGE_END_PAST });
 
 /**

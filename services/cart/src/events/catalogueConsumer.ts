@@ -4,7 +4,7 @@
  *   PackageCreated / PackageUpdated → `{ available: packageAvailability, startDate, endDate, deleted: false }`
  *   (a package outside its dates cannot be added: store/readModels.ts `availableIds`).
  * - ItemDeleted / PackageDeleted → a tombstone. A cart drops the line the next time it is read or
- *   written (http/cart.ts); an item leaves the wishlists of its wish-listers (store/wishlistEntries.ts), each
+ *   written (cart/lines.ts); an item leaves the wishlists of its wish-listers (store/wishlistEntries.ts), each
  *   read by `_id`: nothing here reads every cart or wishlist.
  * - ItemUpdated that makes a wish-listed item cheaper or buyable again (domain/alerts.ts) e-mails
  *   its wish-listers first (events/wishlistAlerts.ts, once per item, version and change); the
@@ -66,7 +66,7 @@ export function catalogueHandlers({ items, packages, wishlists, entries, logger,
       const id = normalId(event.data.itemId);
       // Tombstone first: a cart update racing with this sees it and removes the line itself.
       await applyVersioned(items, id, event.aggregateVersion, { available: false, deleted: true });
-      // Carts drop the line when next read or written (http/cart.ts `settle`): sweeping every
+      // Carts drop the line when next read or written (cart/lines.ts `settle`): sweeping every
       // cart here would read the whole collection. Wishlists are found through the item's entries
       // in the wishlist entries index (503 while OpenSearch is down: the event is retried).
       for (const w of await removeWishlistItems(wishlists, await watchersOf(entries, id), [id]))
@@ -92,7 +92,7 @@ export function catalogueHandlers({ items, packages, wishlists, entries, logger,
     },
     PackageDeleted: async (event) => {
       const id = normalId(event.data.packageId);
-      // Carts drop the line when next read or written (http/cart.ts `settle`).
+      // Carts drop the line when next read or written (cart/lines.ts `settle`).
       await applyVersioned(packages, id, event.aggregateVersion, { available: false, deleted: true });
     },
   };
