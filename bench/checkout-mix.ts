@@ -82,7 +82,7 @@ export async function run(): Promise<BenchSection> {
   const appliedAt = new Map<string, number>();
   try {
     await consumer.connect();
-    await consumer.subscribe({ topic: Topics.order, fromBeginning: false });
+    await consumer.subscribe({ topic: world.stack.topicPrefix + Topics.order, fromBeginning: false });
     await consumer.run({
       eachMessage: async ({ message }) => {
         const e = JSON.parse(message.value!.toString()) as { type: string; aggregateId: string; occurredAt: string };

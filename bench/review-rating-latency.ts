@@ -37,7 +37,7 @@ async function main() {
   const onKafkaAt = new Map<string, number>();
   try {
     await consumer.connect();
-    await consumer.subscribe({ topic: Topics.review, fromBeginning: false });
+    await consumer.subscribe({ topic: world.stack.topicPrefix + Topics.review, fromBeginning: false });
     await consumer.run({
       eachMessage: async ({ message }) => {
         const e = JSON.parse(message.value!.toString()) as { type: string; data: { itemid?: string } };

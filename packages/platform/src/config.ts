@@ -71,6 +71,15 @@ export const BaseConfigSchema = z.object({
    * test stacks, which stop often, use a short one.
    */
   KAFKA_FETCH_WAIT_MS: z.coerce.number().int().min(100).max(4_000).default(DEFAULT_FETCH_WAIT_MS),
+  /**
+   * Put before every topic name the platform produces to, consumes from or creates (DLQ twins
+   * included), e.g. `it-3f9c.`: an environment of its own on a shared broker (test stacks).
+   * Empty in production.
+   */
+  KAFKA_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[\w.-]{0,60}$/, 'must be letters, digits, _ . or -')
+    .default(''),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')

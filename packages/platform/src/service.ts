@@ -106,12 +106,12 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
       shutdown.add('mongodb', () => conn.close());
       readiness.push({ name: 'mongodb', check: () => pingMongo(conn) });
     }
-    const kafka = createKafka(config.SERVICE_NAME, config.KAFKA_BROKERS, logger);
+    const kafka = createKafka(config.SERVICE_NAME, config.KAFKA_BROKERS, logger, config.KAFKA_TOPIC_PREFIX);
     const producer = kafka.producer({ allowAutoTopicCreation: false });
     if (def.kafka !== false) {
       const admin = kafka.admin();
       await admin.connect();
-      await ensureTopics(admin);
+      await ensureTopics(admin, undefined, undefined, config.KAFKA_TOPIC_PREFIX);
       shutdown.add('kafka admin', () => admin.disconnect());
       await producer.connect();
       shutdown.add('kafka producer', () => producer.disconnect());
@@ -138,7 +138,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
       readiness,
       app,
       startRelay(models) {
-        const relay = new OutboxRelay({ models, producer, logger });
+        const relay = new OutboxRelay({ models, producer, logger, topicPrefix: config.KAFKA_TOPIC_PREFIX });
         relay.start();
         shutdown.add('outbox relay', () => relay.stop());
         return (hint) => relay.nudge(hint);

@@ -304,10 +304,30 @@ export class CuttableProxy {
   }
 }
 
+/** Deletes a stopped stack's topics (`<prefix><topic>` and DLQ twins), which would pile up on the local broker. */
+async function deleteStackTopics(topicPrefix: string): Promise<void> {
+  const { Kafka, logLevel } = await import('kafkajs');
+  const admin = new Kafka({ clientId: 'test-stack-cleanup', brokers: testServers().kafkaBrokers, logLevel: logLevel.NOTHING }).admin();
+  try {
+    await admin.connect();
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(topicPrefix));
+    if (topics.length > 0) await admin.deleteTopics({ topics });
+  } catch {
+    // Left for the next cleanup: a failed deletion must not fail the test run.
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+}
+
 export interface TestStack {
   gatewayUrl: string;
   /** Database name suffix shared by the stack's services (`<service>-<suffix>`). */
   dbSuffix: string;
+  /**
+   * The stack's Kafka topic prefix (`KAFKA_TOPIC_PREFIX` of its services, `<suffix>.`): a test
+   * that reads or writes a topic directly uses `topicPrefix + Topics.x` (or passes it to `createKafka`).
+   */
+  topicPrefix: string;
   admin: { username: string; password: string; email: string };
   processes: Record<string, RunningProcess>;
   stop(): Promise<void>;
@@ -354,10 +374,12 @@ export async function startTestStack(
   const dbSuffix = uniqueName('it').replace(/[^\w-]/g, '');
   const admin = { username: uniqueName('root').replace(/-/g, ''), password: 'Admin#Passw0rd', email: `${uniqueName('root')}@example.lk` };
   // A test stack's consumer groups are new: they read only what happens after they joined.
-  // The catalogue's search index shows only this stack's items, though the topics are shared.
+  // Its topics are its own (a prefix), so no stack sees events another one wrote.
+  const topicPrefix = `${dbSuffix}.`;
   const common = {
     ...TEST_SECRETS,
     WEB_URL: 'http://localhost:3000',
+    KAFKA_TOPIC_PREFIX: topicPrefix,
     KAFKA_FROM_BEGINNING: 'false',
     KAFKA_FETCH_WAIT_MS: '1000',
     SEARCH_OWN_DOCUMENTS_ONLY: 'true',
@@ -394,10 +416,12 @@ export async function startTestStack(
   return {
     gatewayUrl: processes.gateway.url,
     dbSuffix,
+    topicPrefix,
     admin,
     processes,
     async stop() {
       await stopAll();
+      await deleteStackTopics(topicPrefix);
       // The search indices of this stack (aliases `<service>-<service>-<suffix>-<kind>`, e.g.
       // catalogue-catalogue-<suffix>-items, identity-identity-<suffix>-customers): they hold no
       // secrets for the scan, and would pile up in the local OpenSearch.

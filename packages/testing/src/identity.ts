@@ -11,6 +11,8 @@ import { Client } from './client';
 export interface IdentityStack {
   gatewayUrl: string;
   dbName: string;
+  /** The stack's Kafka topic prefix (see `TestStack.topicPrefix`). */
+  topicPrefix: string;
   admin: { username: string; password: string; email: string };
   identity: RunningProcess;
   stop(): Promise<void>;
@@ -22,6 +24,7 @@ export async function startIdentityStack(): Promise<IdentityStack> {
   return {
     gatewayUrl: stack.gatewayUrl,
     dbName: `identity-${stack.dbSuffix}`,
+    topicPrefix: stack.topicPrefix,
     admin: stack.admin,
     identity: stack.processes.identity!,
     stop: stack.stop,

@@ -80,7 +80,7 @@ export async function startCartWorld(extraServices: string[] = []): Promise<Cart
     newCustomer: newCustomerClient,
     async publish(type, aggregateId, data) {
       const { topic, envelope } = untypedPendingEvent(type, aggregateId, 1, data);
-      await publishEvents(producer, [{ topic, event: envelope }]);
+      await publishEvents(producer, [{ topic: stack.topicPrefix + topic, event: envelope }]);
     },
     async readModel(kind, id, fields) {
       const collection = db.collection(kind === 'item' ? 'item_availability' : 'package_availability');

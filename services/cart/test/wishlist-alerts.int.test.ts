@@ -37,7 +37,7 @@ const mailTo = (c: Customer, subject: string) =>
 /** Publishes ItemUpdated at `version` under a new event id, as a relay re-publishing would, and waits until the cart handled it. */
 async function republish(version: number, data: Record<string, unknown>) {
   const { topic, envelope } = untypedPendingEvent('ItemUpdated', itemId, version, data);
-  await producer.send({ topic, messages: [{ key: itemId, value: JSON.stringify(envelope) }] });
+  await producer.send({ topic: world.stack.topicPrefix + topic, messages: [{ key: itemId, value: JSON.stringify(envelope) }] });
   await waitFor(
     async () => ((await world.db.collection('processed_events').countDocuments({ eventId: envelope.eventId })) > 0 ? true : undefined),
     20_000,

@@ -220,7 +220,7 @@ describe('item events', () => {
     const consumer = kafka.consumer({ groupId: uniqueName('it-items'), maxWaitTimeInMs: 50 });
     const seen: { type: string; aggregateVersion: number; data: Record<string, unknown> }[] = [];
     await consumer.connect();
-    await consumer.subscribe({ topic: Topics.item, fromBeginning: true });
+    await consumer.subscribe({ topic: stack.topicPrefix + Topics.item, fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ message }) => {
         const e = JSON.parse(message.value!.toString());

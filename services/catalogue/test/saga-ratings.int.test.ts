@@ -31,7 +31,7 @@ const decided = new Map<string, { type: string; data: Record<string, unknown> }[
 
 async function publish(type: EventType, aggregateId: string, version: number, data: Record<string, unknown>) {
   const { topic, envelope } = untypedPendingEvent(type, aggregateId, version, data);
-  await producer.send({ topic, messages: [{ key: aggregateId, value: JSON.stringify(envelope) }] });
+  await producer.send({ topic: world.stack.topicPrefix + topic, messages: [{ key: aggregateId, value: JSON.stringify(envelope) }] });
   return envelope;
 }
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
   await producer.connect();
   decisions = kafka.consumer({ groupId: uniqueName('it-decisions'), maxWaitTimeInMs: 50 });
   await decisions.connect();
-  await decisions.subscribe({ topic: Topics.order, fromBeginning: true });
+  await decisions.subscribe({ topic: world.stack.topicPrefix + Topics.order, fromBeginning: true });
   await decisions.run({
     eachMessage: async ({ message }) => {
       const e = JSON.parse(message.value!.toString());
@@ -99,7 +99,7 @@ describe('stock reservation (checkout saga)', () => {
     const orderId = uniqueName('order');
     const data = { orderId, customerId: 'c1', items: [{ itemId: id, quantity: 2 }], packages: [] };
     const first = await publish('OrderPlaced', orderId, 1, data);
-    await producer.send({ topic: Topics.order, messages: [{ key: orderId, value: JSON.stringify(first) }] }); // the same event again
+    await producer.send({ topic: world.stack.topicPrefix + Topics.order, messages: [{ key: orderId, value: JSON.stringify(first) }] }); // the same event again
     await publish('OrderPlaced', orderId, 1, data); // a new event for the same order
     await waitFor(async () => decided.has(orderId), 30_000, 100, 'the decision');
     // A later order proves the three deliveries before it were consumed.
@@ -189,7 +189,7 @@ describe('ratings from review events', () => {
     await publish('ReviewUpdated', r2, 2, { reviewId: r2, itemid: id, customerid: 'c2', noofstars: 4 });
     await waitFor(async () => (await item(id)).rating === 4, 30_000, 100, 'the updated rating'); // 9 / 2 = 4.5 → 4
     // The old ReviewCreated of r2 again, then a late older update: neither changes anything.
-    await producer.send({ topic: Topics.review, messages: [{ key: r2, value: JSON.stringify(created2) }] });
+    await producer.send({ topic: world.stack.topicPrefix + Topics.review, messages: [{ key: r2, value: JSON.stringify(created2) }] });
     await publish('ReviewUpdated', r2, 1, { reviewId: r2, itemid: id, customerid: 'c2', noofstars: 1 });
     await publish('ReviewDeleted', r1, 2, { reviewId: r1, itemid: id });
     await waitFor(async () => (await item(id)).reviewCount === 1, 30_000, 100, 'the deletion');

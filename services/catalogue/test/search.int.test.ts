@@ -356,7 +356,7 @@ describe('the public listing', () => {
         Images: [],
       });
       const t0 = Date.now();
-      await publishEvents(producer, [{ topic: Topics.item, event: event.envelope }]);
+      await publishEvents(producer, [{ topic: world.stack.topicPrefix + Topics.item, event: event.envelope }]);
       const ms = await waitFor(
         async () => {
           const res = await new Client(world.stack.gatewayUrl).get<Page>(
@@ -381,7 +381,14 @@ async function rebuild(env: Record<string, string> = {}): Promise<{ code: number
   const root = path.resolve(__dirname, '..', '..', '..');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/catalogue/src/searchRebuild.ts')], {
     cwd: root,
-    env: { ...process.env, MONGO_DB: `catalogue-${dbSuffix}`, OPENSEARCH_URL, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      MONGO_DB: `catalogue-${dbSuffix}`,
+      KAFKA_TOPIC_PREFIX: world.stack.topicPrefix,
+      OPENSEARCH_URL,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -457,7 +464,7 @@ describe('npm run search:rebuild', () => {
         Quantity: 3,
         Images: [],
       });
-      await publishEvents(producer, [{ topic: Topics.item, event: event.envelope }]);
+      await publishEvents(producer, [{ topic: world.stack.topicPrefix + Topics.item, event: event.envelope }]);
     } finally {
       await producer.disconnect();
     }

@@ -32,7 +32,12 @@ void runService({
     const resetCodes = resetCodeModel(db);
     await Promise.all([customers.init(), sellerRequests.init(), orgSellers.init(), admins.init(), resetCodes.init()]);
 
-    const relay = new OutboxRelay({ models: [customers, sellerRequests, orgSellers], producer, logger });
+    const relay = new OutboxRelay({
+      models: [customers, sellerRequests, orgSellers],
+      producer,
+      logger,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    });
     relay.start();
     shutdown.add('outbox relay', () => relay.stop());
 

@@ -179,7 +179,7 @@ describe('npm run search:rebuild (identity)', () => {
     const root = path.resolve(__dirname, '..', '..', '..');
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/identity/src/searchRebuild.ts')], {
       cwd: root,
-      env: { ...process.env, MONGO_DB: `identity-${stack.dbSuffix}`, LOG_LEVEL: 'warn' },
+      env: { ...process.env, MONGO_DB: `identity-${stack.dbSuffix}`, KAFKA_TOPIC_PREFIX: stack.topicPrefix, LOG_LEVEL: 'warn' },
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -272,7 +272,7 @@ describe('events', () => {
     const consumer = kafka.consumer({ groupId: uniqueName('it-customer-events'), maxWaitTimeInMs: 50 });
     const seen: { type: string; aggregateId: string; data: Record<string, unknown> }[] = [];
     await consumer.connect();
-    await consumer.subscribe({ topic: Topics.customer, fromBeginning: true });
+    await consumer.subscribe({ topic: stack.topicPrefix + Topics.customer, fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ message }) => {
         const e = JSON.parse(message.value!.toString());

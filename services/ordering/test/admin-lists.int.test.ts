@@ -285,7 +285,7 @@ describe('npm run search:rebuild (ordering)', () => {
     const root = path.resolve(__dirname, '..', '..', '..');
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/ordering/src/searchRebuild.ts')], {
       cwd: root,
-      env: { ...process.env, MONGO_DB: `ordering-${world.stack.dbSuffix}`, LOG_LEVEL: 'warn' },
+      env: { ...process.env, MONGO_DB: `ordering-${world.stack.dbSuffix}`, KAFKA_TOPIC_PREFIX: world.stack.topicPrefix, LOG_LEVEL: 'warn' },
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -242,7 +242,7 @@ describe("a seller's cancellation", () => {
       .findOne({ _id: lineId() } as never);
     const again = async (type: 'OrderCancelled' | 'StockReleased', data: Record<string, unknown>) => {
       const { topic, envelope } = untypedPendingEvent(type, lineId(), type === 'OrderCancelled' ? 3 : 1, data);
-      await producer.send({ topic, messages: [{ key: lineId(), value: JSON.stringify(envelope) }] });
+      await producer.send({ topic: world.stack.topicPrefix + topic, messages: [{ key: lineId(), value: JSON.stringify(envelope) }] });
       return envelope.eventId;
     };
     const cancelled = await again('OrderCancelled', {

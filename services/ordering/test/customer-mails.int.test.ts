@@ -56,7 +56,7 @@ async function mailWith(subject: string) {
 /** Publishes `type` again under a new event id and waits until ordering has handled it. */
 async function again(type: 'OrderConfirmed' | 'OrderRejected' | 'OrderStatusChanged', key: string, data: Record<string, unknown>) {
   const { topic, envelope } = untypedPendingEvent(type, key, 1, data);
-  await producer.send({ topic, messages: [{ key, value: JSON.stringify(envelope) }] });
+  await producer.send({ topic: world.stack.topicPrefix + topic, messages: [{ key, value: JSON.stringify(envelope) }] });
   await waitFor(
     async () => ((await ordering().collection('processed_events').countDocuments({ eventId: envelope.eventId })) > 0 ? true : undefined),
     20_000,

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   // The replay writes the dashboard index too, as the live handlers do: versions it already holds
   // are no-ops, so the index stays exact (`npm run search:rebuild` rebuilds it on its own).
   const dashboard = dashboardIndex(config, logger);
-  const kafka = createKafka(`${config.SERVICE_NAME}-rebuild`, config.KAFKA_BROKERS, logger);
+  const kafka = createKafka(`${config.SERVICE_NAME}-rebuild`, config.KAFKA_BROKERS, logger, config.KAFKA_TOPIC_PREFIX);
   const admin = kafka.admin();
   const producer = kafka.producer({ allowAutoTopicCreation: false });
   await admin.connect();
@@ -35,7 +35,9 @@ async function main(): Promise<void> {
 
     // The end of each partition now: the replay is complete once the group has committed these.
     const ends = new Map<string, number>();
-    for (const topic of ALL_TOPICS) {
+    // The topics as the broker names them (the environment's prefix; the consumer adds it itself).
+    const brokerTopics = ALL_TOPICS.map((t) => config.KAFKA_TOPIC_PREFIX + t);
+    for (const topic of brokerTopics) {
       for (const p of await admin.fetchTopicOffsets(topic)) {
         if (Number(p.high) > Number(p.low)) ends.set(`${topic}:${p.partition}`, Number(p.high));
       }
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
     const deadline = Date.now() + Number(process.env.REBUILD_TIMEOUT_MS ?? 30 * 60_000);
     for (;;) {
       await new Promise((r) => setTimeout(r, 500));
-      const committed = await admin.fetchOffsets({ groupId, topics: [...ALL_TOPICS] });
+      const committed = await admin.fetchOffsets({ groupId, topics: brokerTopics });
       let behind = 0;
       for (const t of committed) {
         for (const p of t.partitions) {

@@ -553,7 +553,13 @@ describe('search:rebuild', () => {
     const root = path.resolve(__dirname, '..', '..', '..');
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/reviews/src/searchRebuild.ts')], {
       cwd: root,
-      env: { ...process.env, MONGO_DB: `reviews-${world.stack.dbSuffix}`, SEARCH_OWN_DOCUMENTS_ONLY: 'true', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        MONGO_DB: `reviews-${world.stack.dbSuffix}`,
+        KAFKA_TOPIC_PREFIX: world.stack.topicPrefix,
+        SEARCH_OWN_DOCUMENTS_ONLY: 'true',
+        LOG_LEVEL: 'warn',
+      },
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -25,10 +25,11 @@ const LEVELS: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
  * Creates a kafkajs client whose own logs go to pino (at warn and above: kafkajs is chatty).
  * @param clientId - shows in broker logs; use the service name
  * @param brokers - `host:port` list
+ * @param topicPrefix - the environment's topic prefix (config `KAFKA_TOPIC_PREFIX`, '' in production; {@link topicPrefixOf})
  */
-export function createKafka(clientId: string, brokers: string[], logger: Logger): Kafka {
+export function createKafka(clientId: string, brokers: string[], logger: Logger, topicPrefix = ''): Kafka {
   const kafkaLog = logger.child({ component: 'kafkajs' });
-  return new Kafka({
+  const kafka = new Kafka({
     clientId,
     brokers,
     logLevel: logLevel.WARN,
@@ -40,6 +41,19 @@ export function createKafka(clientId: string, brokers: string[], logger: Logger)
         kafkaLog[LEVELS[level] ?? 'info'](rest, message);
       },
   });
+  topicPrefixes.set(kafka, topicPrefix);
+  return kafka;
+}
+
+const topicPrefixes = new WeakMap<Kafka, string>();
+
+/**
+ * The topic prefix of the environment a client was made for ({@link createKafka}'s
+ * `topicPrefix`, config `KAFKA_TOPIC_PREFIX`; '' in production): consumers and projections
+ * subscribe to `prefix + topic`, the outbox relay publishes there and DLQ twins follow.
+ */
+export function topicPrefixOf(kafka: Kafka): string {
+  return topicPrefixes.get(kafka) ?? '';
 }
 
 /**
@@ -72,13 +86,15 @@ export function groupConsumer(
  * every replica at once: "already exists" is not an error.
  * @param topics - defaults to every topic of the marketplace
  * @param replicationFactor - 1 for the local single-node broker, 3 in production
+ * @param topicPrefix - the environment's topic prefix (config `KAFKA_TOPIC_PREFIX`, see {@link topicPrefixOf})
  */
 export async function ensureTopics(
   admin: Admin,
   topics: readonly string[] = ALL_TOPICS,
   replicationFactor = Number(process.env.KAFKA_REPLICATION_FACTOR ?? 1),
+  topicPrefix = '',
 ): Promise<void> {
-  const wanted = topics.flatMap((t) => [t, dlqTopic(t)]);
+  const wanted = topics.flatMap((t) => [topicPrefix + t, dlqTopic(topicPrefix + t)]);
   const existing = new Set(await admin.listTopics());
   const missing = wanted.filter((t) => !existing.has(t));
   if (missing.length === 0) return;

@@ -29,7 +29,7 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
-import { groupConsumer } from './client';
+import { groupConsumer, topicPrefixOf } from './client';
 import { isDuplicateKey } from '../mongo';
 
 /** Where and how an event arrived. */
@@ -85,6 +85,7 @@ export interface ConsumerOptions {
   kafka: Kafka;
   /** Consumer group: replicas of one service share it and so share partitions. */
   groupId: string;
+  /** Topics as named in @market/contracts; the client's topic prefix ({@link topicPrefixOf}) is put before each. */
   topics: readonly string[];
   /** The service's own database, which holds `processed_events`. */
   conn: Connection;
@@ -251,7 +252,8 @@ export class IdempotentConsumer {
   async start(): Promise<void> {
     await this.processed.init();
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [...this.opts.topics], fromBeginning: this.opts.fromBeginning ?? true });
+    const prefix = topicPrefixOf(this.opts.kafka);
+    await this.consumer.subscribe({ topics: this.opts.topics.map((t) => prefix + t), fromBeginning: this.opts.fromBeginning ?? true });
     await this.consumer.run({
       partitionsConsumedConcurrently: this.opts.partitionsConsumedConcurrently ?? CONSUMED_CONCURRENTLY,
       eachMessage: async ({ topic, partition, message }) => {

@@ -276,6 +276,8 @@ export interface OutboxRelayOptions {
   hintGraceMs?: number;
   /** Hints read per sweep, at most (default 200). */
   sweepBatch?: number;
+  /** Put before each event's topic when publishing (config `KAFKA_TOPIC_PREFIX`; default ''). */
+  topicPrefix?: string;
 }
 
 /** The document a write just recorded events on, so the relay can go to it by id. */
@@ -404,7 +406,7 @@ export class OutboxRelay {
         if (events.length > 0) {
           await publishEvents(
             this.opts.producer,
-            events.map((p) => ({ topic: p.topic, event: p.envelope })),
+            events.map((p) => ({ topic: (this.opts.topicPrefix ?? '') + p.topic, event: p.envelope })),
           );
           // `$pullAll` with the exact values read, on the raw collection so mongoose does not
           // re-cast them: FerretDB 1.x silently ignores a `$pull` by condition. Events appended

@@ -17,7 +17,7 @@
 import { parseEnvelope } from '@market/contracts';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import { groupConsumer } from './client';
+import { groupConsumer, topicPrefixOf } from './client';
 import { parseEventData, type AnyEventEnvelope } from './consumer';
 
 export interface ProjectionOptions {
@@ -65,7 +65,7 @@ export class ProjectionConsumer {
       });
     });
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [...this.opts.topics], fromBeginning: this.opts.fromBeginning ?? true });
+    await this.consumer.subscribe({ topics: this.topics(), fromBeginning: this.opts.fromBeginning ?? true });
     await this.consumer.run({
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
@@ -114,7 +114,7 @@ export class ProjectionConsumer {
    */
   async caughtUp(admin: Admin, timeoutMs = 30 * 60_000): Promise<void> {
     const targets: Positions = new Map();
-    for (const topic of this.opts.topics)
+    for (const topic of this.topics())
       for (const p of await admin.fetchTopicOffsets(topic))
         if (BigInt(p.high) > BigInt(p.low)) targets.set(key(topic, p.partition), BigInt(p.high));
     const deadline = Date.now() + timeoutMs;
@@ -124,6 +124,12 @@ export class ProjectionConsumer {
       if (Date.now() > deadline) throw new Error(`projection ${this.opts.groupId} did not catch up: ${behind.map(([k]) => k).join(', ')}`);
       await new Promise((r) => setTimeout(r, 200));
     }
+  }
+
+  /** The topics read: those of the options behind the client's topic prefix ({@link topicPrefixOf}). */
+  private topics(): string[] {
+    const prefix = topicPrefixOf(this.opts.kafka);
+    return this.opts.topics.map((t) => prefix + t);
   }
 
   /** Commits what was applied and leaves the group. */

@@ -52,7 +52,10 @@ export interface RebuiltIndex {
 }
 
 /** The configuration a search rebuild reads (the service's own schema extended with SearchConfigFields). */
-export type RebuildConfig = Pick<BaseConfig, 'SERVICE_NAME' | 'MONGO_URL' | 'MONGO_DB' | 'KAFKA_BROKERS' | 'LOG_LEVEL'> &
+export type RebuildConfig = Pick<
+  BaseConfig,
+  'SERVICE_NAME' | 'MONGO_URL' | 'MONGO_DB' | 'KAFKA_BROKERS' | 'KAFKA_TOPIC_PREFIX' | 'LOG_LEVEL'
+> &
   Pick<SearchConfig, 'OPENSEARCH_URL' | 'OPENSEARCH_REPLICAS'>;
 
 /**
@@ -118,7 +121,7 @@ async function rebuildFor<C extends RebuildConfig, D>(script: SearchRebuildScrip
     );
   try {
     return await rebuildSearchIndices({
-      kafka: createKafka(name, config.KAFKA_BROKERS, logger),
+      kafka: createKafka(name, config.KAFKA_BROKERS, logger, config.KAFKA_TOPIC_PREFIX),
       logger,
       groupPrefix: `${consumerGroupOf(config)}${script.groupSuffix ?? ''}`,
       topics: script.topics,
