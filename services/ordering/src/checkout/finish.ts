@@ -24,12 +24,23 @@ export async function finishCheckout(
   c: CheckoutDoc,
   { refresh }: { refresh?: 'wait_for' } = {},
 ): Promise<CheckoutDoc> {
+  const latest = await recordCheckout(d, c);
+  // The orders, the history row and the customer-order record into their lists at once (with
+  // `refresh` for the paying customer, who opens them next); the projections write the same.
+  await indexCheckout(d.book, latest, refresh);
+  return latest;
+}
+
+/**
+ * Steps 1–3 of {@link finishCheckout}: the records written and settled, not yet indexed. The pay
+ * request sends OrderPlaced between this and the index write, whose `refresh=wait_for` can take
+ * up to the index's refresh interval (about a second): the stock decision need not wait for it.
+ * Answers the checkout as re-read after the records were written.
+ */
+export async function recordCheckout(d: Pick<CheckoutDeps, 'checkouts' | 'book'>, c: CheckoutDoc): Promise<CheckoutDoc> {
   // Usually the pay request has written the records already (ordersWritten): only settle them.
   await writeOrdersOnce(d.checkouts, c, (paid) => materializeOrders(d.book, paid));
   const latest = (await d.checkouts.findById(c._id).lean<CheckoutDoc>()) ?? c;
   await settleOrders(d.book, latest);
-  // The orders, the history row and the customer-order record into their lists at once (with
-  // `refresh` for the paying customer, who opens them next); the projections write the same.
-  await indexCheckout(d.book, latest, refresh);
   return latest;
 }

@@ -30,8 +30,9 @@ import { packageSellable } from '../domain/pricing';
 import { paidEvents } from '../events/checkoutEvents';
 import type { CardDoc } from '../store/cards';
 import type { CheckoutDoc, CheckoutPayment } from '../store/checkouts';
+import { indexCheckout } from '../store/orders';
 import type { CheckoutDeps } from './deps';
-import { finishCheckout } from './finish';
+import { finishCheckout, recordCheckout } from './finish';
 import { ownCheckout, readLines } from './read';
 
 export interface PayCheckout {
@@ -75,16 +76,21 @@ export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment:
   );
   const final = won ? next : await d.checkouts.findById(c._id).lean<CheckoutDoc>();
   if (!final || final.status === 'Open') throw conflict('The checkout changed meanwhile, please try again');
+  let recorded: CheckoutDoc;
   try {
-    return await finishCheckout(d, final, { refresh: 'wait_for' });
+    recorded = await recordCheckout(d, final);
   } finally {
     // OrderPlaced leaves only now, once the records are written: the stock decision it brings
     // back then finds them and only settles them. Published at once, the decision usually came
     // while this request was still writing, and the saga wrote the same records a second time
     // beside it (some forty more commands per checkout on ordering's database). Should this
-    // request fail before, the relay's sweep publishes the event.
+    // request fail before, the relay's sweep publishes the event. It leaves before the index
+    // write below, whose wait for the index's refresh the decision has no need of.
     if (won) d.nudge({ model: d.checkouts, id: c._id });
   }
+  // The paying customer opens their orders next (read-your-writes); the projections write the same.
+  await indexCheckout(d.book, recorded, 'wait_for');
+  return recorded;
 }
 
 /** The payment's method: the customer's usable card with its CVC checked, or the wallet. */
