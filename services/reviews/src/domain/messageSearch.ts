@@ -9,7 +9,7 @@
  * A message is written once (version 1) and deleted once (a tombstone at version 2).
  */
 import { listIndexDefinition, type SearchBody } from '@market/platform';
-import type { MessageFacts } from './messageView';
+import { messageFields, type MessageFacts } from './messageView';
 
 /** The row of a message in the index: the stored message, `createdAt` as an ISO date-time. */
 export type MessageRow = Omit<MessageFacts, '_id' | 'createdAt'> & { _id: string; createdAt: string };
@@ -27,15 +27,7 @@ export const messageOwner = (m: { sellerid?: string }): string => (m.sellerid ? 
 
 /** The index document of a message. */
 export function messageSearchDoc(m: MessageFacts) {
-  const view: MessageRow = {
-    _id: String(m._id),
-    name: m.name,
-    email: m.email,
-    message: m.message,
-    customerid: m.customerid,
-    ...(m.sellerid ? { sellerid: m.sellerid } : {}),
-    createdAt: new Date(m.createdAt).toISOString(),
-  };
+  const view: MessageRow = { ...messageFields(m), createdAt: new Date(m.createdAt).toISOString() };
   return { view, sortAt: view.createdAt, key: view._id, owner: messageOwner(m) };
 }
 

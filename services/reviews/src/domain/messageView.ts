@@ -18,8 +18,8 @@ export interface MessageFacts {
   createdAt: Date;
 }
 
-/** The answer for one message; `customer` is the sender's read-model entry, if any. */
-export function messageView(m: MessageFacts, customer: { userImage?: string; deleted?: boolean } | undefined): ContactView {
+/** The sent fields of message `m` as they go on the wire (`_id` as text): the index's row, the card's base. */
+export function messageFields(m: MessageFacts): Omit<MessageFacts, '_id' | 'createdAt'> & { _id: string } {
   return {
     _id: String(m._id),
     name: m.name,
@@ -27,6 +27,13 @@ export function messageView(m: MessageFacts, customer: { userImage?: string; del
     message: m.message,
     customerid: m.customerid,
     ...(m.sellerid ? { sellerid: m.sellerid } : {}),
+  };
+}
+
+/** The answer for one message; `customer` is the sender's read-model entry, if any. */
+export function messageView(m: MessageFacts, customer: { userImage?: string; deleted?: boolean } | undefined): ContactView {
+  return {
+    ...messageFields(m),
     customerImage: !customer || customer.deleted ? '' : (customer.userImage ?? ''),
     createdAt: m.createdAt.toISOString(),
   };

@@ -18,7 +18,7 @@
 import type { ReviewListQuerySchema } from '@market/contracts';
 import { LC_KEYWORD, listIndexDefinition, type SearchBody, type Caller } from '@market/platform';
 import type { z } from 'zod';
-import type { ReviewFacts } from './reviewView';
+import { reviewRow, type ReviewFacts } from './reviewView';
 import { normalId } from './rules';
 
 export type ReviewListQuery = z.output<typeof ReviewListQuerySchema>;
@@ -47,17 +47,7 @@ export function reviewSearchDoc(
   r: ReviewFacts,
   item: { Item_name?: string; Brand?: string; Model?: string; SellerID?: string } | undefined,
 ) {
-  const view: ReviewRow = {
-    _id: String(r._id),
-    itemid: r.itemid,
-    customerid: r.customerid,
-    description: r.description,
-    date: r.date,
-    noofstars: r.noofstars,
-    reviewstatus: r.reviewstatus,
-    reportreason: r.reportreason,
-    sellerid: r.sellerid,
-  };
+  const view: ReviewRow = reviewRow(r);
   return {
     view,
     sortAt: r.date,

@@ -23,6 +23,21 @@ export interface ReviewFacts {
   sellerid: string;
 }
 
+/** The stored fields of review `r` as they go on the wire (`_id` as text): the index's row, the card's base. */
+export function reviewRow(r: ReviewFacts): Omit<ReviewFacts, '_id'> & { _id: string } {
+  return {
+    _id: String(r._id),
+    itemid: r.itemid,
+    customerid: r.customerid,
+    description: r.description,
+    date: r.date,
+    noofstars: r.noofstars,
+    reviewstatus: r.reviewstatus,
+    reportreason: r.reportreason,
+    sellerid: r.sellerid,
+  };
+}
+
 /** Shown for a customer who deleted their account (docs/architecture.md, Expected flows: CustomerDeleted). */
 export const FORMER_CUSTOMER = 'Former customer';
 
@@ -37,15 +52,7 @@ export function reviewView(
   verifiedPurchase: boolean,
 ): ReviewView {
   return {
-    _id: String(r._id),
-    itemid: r.itemid,
-    customerid: r.customerid,
-    description: r.description,
-    date: r.date,
-    noofstars: r.noofstars,
-    reviewstatus: r.reviewstatus,
-    reportreason: r.reportreason,
-    sellerid: r.sellerid,
+    ...reviewRow(r),
     customerName: !customer || customer.deleted ? FORMER_CUSTOMER : `${customer.firstName} ${customer.lastName}`.trim(),
     customerImage: !customer || customer.deleted ? '' : customer.userImage,
     verifiedPurchase,
