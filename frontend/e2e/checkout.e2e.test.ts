@@ -191,7 +191,25 @@ describe('checkout journey', () => {
       .click();
     await order.first().getByText('Shipped').first().waitFor();
 
-    await page.goto('/Customer/MyOrders');
-    await page.getByTestId('order-card').filter({ hasText: phone }).getByText('Shipped').first().waitFor();
+    // The customer's list is a read model fed by the seller's OrderStatusChanged (README, Search): it
+    // shows the change within about a second, so reload until it does (bounded).
+    await waitFor(
+      async () => {
+        await page.goto('/Customer/MyOrders');
+        return page
+          .getByTestId('order-card')
+          .filter({ hasText: phone })
+          .getByText('Shipped')
+          .first()
+          .waitFor({ timeout: 3_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+      },
+      30_000,
+      500,
+      "the customer's order marked Shipped",
+    );
   });
 });
