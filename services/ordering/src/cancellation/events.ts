@@ -6,7 +6,7 @@
  */
 import type { OrderCancelledData, PaymentEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
-import { paymentData } from '../events/checkoutEvents';
+import { paymentData } from '../domain/payments';
 import type { CheckoutDoc } from '../store/checkouts';
 import type { ItemOrderDoc, PackageOrderDoc } from '../store/orders';
 import type { RefundPlan } from './refunds';

@@ -1,8 +1,11 @@
 /**
  * The payment provider behind checkout (one interface with a sandbox implementation;
  * docs/architecture.md, Departures from the documents: a real payment provider fits behind one
- * interface). Amounts in integer cents of LKR.
+ * interface), and the payment facts every payment event carries. Amounts in integer cents of LKR.
  */
+import type { PaymentEventData } from '@market/contracts';
+import type { CheckoutDoc } from '../store/checkouts';
+
 export interface CaptureRequest {
   /** One capture per key: a repeated call answers the first capture (the checkout id). */
   idempotencyKey: string;
@@ -28,4 +31,22 @@ export interface PaymentProvider {
    * cancelled order of a checkout: key = the order line's id).
    */
   refund(req: RefundRequest): Promise<void>;
+}
+
+/**
+ * The payment facts every payment event of checkout `c` carries (PaymentCaptured, the
+ * PaymentRefunded of a rejection or of a cancelled line), as of `at`. `c.payment` must be set
+ * (the checkout is paid). Money in cents.
+ */
+export function paymentData(c: CheckoutDoc, at: Date): PaymentEventData {
+  const pay = c.payment!;
+  return {
+    orderId: c._id,
+    customerId: c.customerId,
+    RecieptNo: pay.RecieptNo,
+    PaymentType: pay.PaymentType,
+    amountCents: c.amountCents,
+    captureId: pay.captureId,
+    at: at.toISOString(),
+  };
 }

@@ -17,6 +17,7 @@
 import { colomboIso, rupees, type PaymentEventData } from '@market/contracts';
 import { LC_KEYWORD, listIndexDefinition, type IndexOp, type SearchBody } from '@market/platform';
 import type { CheckoutDoc } from '../store/checkouts';
+import { paymentData } from './payments';
 
 /** A payment-history record as `GET /orderhistory/getItems` answers it. */
 export interface TransactionView {
@@ -124,16 +125,7 @@ export function transactionOfCheckout(c: CheckoutDoc): IndexOp {
   const refunded = c.status === 'Rejected' || refundedCents > 0;
   const doc = transactionDoc(
     refunded ? 'PaymentRefunded' : 'PaymentCaptured',
-    {
-      orderId: c._id,
-      customerId: c.customerId,
-      RecieptNo: pay.RecieptNo,
-      PaymentType: pay.PaymentType,
-      amountCents: c.amountCents,
-      captureId: pay.captureId,
-      at: new Date(pay.paidAt).toISOString(),
-      ...cancelled,
-    },
+    { ...paymentData(c, new Date(pay.paidAt)), ...cancelled },
     {
       historyId: pay.historyId,
       paidAt: pay.paidAt,

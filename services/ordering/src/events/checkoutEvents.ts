@@ -3,8 +3,9 @@
  * `saga-events.ts`): OrderPlaced and PaymentCaptured when paid, OrderConfirmed, or OrderRejected
  * and PaymentRefunded, when catalogue decided. Keyed by the order number.
  */
-import type { OrderOutcomeData, OrderPlacedData, PaymentEventData } from '@market/contracts';
+import type { OrderOutcomeData, OrderPlacedData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
+import { paymentData } from '../domain/payments';
 import type { CheckoutDoc } from '../store/checkouts';
 
 function placedData(c: CheckoutDoc): OrderPlacedData {
@@ -19,24 +20,6 @@ function placedData(c: CheckoutDoc): OrderPlacedData {
       .map((l) => ({ packageId: l.id, quantity: l.quantity, itemIds: l.itemIds, sellerId: l.sellerId, unitPriceCents: l.unitPriceCents })),
     amountCents: c.amountCents,
     placedAt: c.payment?.paidAt.toISOString(),
-  };
-}
-
-/**
- * The payment facts every payment event of checkout `c` carries (PaymentCaptured, the
- * PaymentRefunded of a rejection or of a cancelled line), as of `at`. `c.payment` must be set
- * (the checkout is paid). Money in cents.
- */
-export function paymentData(c: CheckoutDoc, at: Date): PaymentEventData {
-  const pay = c.payment!;
-  return {
-    orderId: c._id,
-    customerId: c.customerId,
-    RecieptNo: pay.RecieptNo,
-    PaymentType: pay.PaymentType,
-    amountCents: c.amountCents,
-    captureId: pay.captureId,
-    at: at.toISOString(),
   };
 }
 
