@@ -10,7 +10,7 @@
  * records it and the mark is pulled. A redelivery that finds the mark only finishes the record;
  * one that finds the record skips the item; the decision document, once written, ends the
  * step. Only cancellations of checkouts this catalogue reserved are handled (its reservation
- * decision, read by `_id`); others belong to another environment on the shared brokers.
+ * decision, read by `_id`): a checkout it rejected, or never saw, had no stock taken.
  */
 import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
 import type { Model } from 'mongoose';

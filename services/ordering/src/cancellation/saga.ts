@@ -15,7 +15,7 @@
  * Each step is safe to repeat: a redelivered StockReleased (or the same event under a new id)
  * finds the line's refund on the checkout and only repeats the idempotent steps 2–4, so nothing is
  * refunded or e-mailed twice. StockReleased for an order this service does not hold, or not
- * Cancelled, is ignored (another environment on the same brokers). Amounts in cents.
+ * Cancelled, has no refund to make and is ignored. Amounts in cents.
  */
 import { formatLkr } from '@market/contracts';
 import { updateAggregate, type EventHandlers, type OutboxHint, type SendOnce } from '@market/platform';

@@ -11,7 +11,7 @@
  * Safe to run twice: the checkout changes only from `AwaitingStock` (compare-and-set on its
  * version, retried while it keeps changing), and the writes that follow are idempotent, so a
  * redelivery after a crash between the two finishes the job. A decision about a checkout this
- * service does not hold is ignored (another environment on the same brokers): answers null.
+ * service does not hold (a database restored from before it) has nothing to decide: answers null.
  * Throws a plain Error (the consumer retries the event) when the checkout kept changing.
  */
 import { updateAggregate, type PendingEvent } from '@market/platform';

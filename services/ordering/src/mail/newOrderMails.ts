@@ -18,7 +18,7 @@ export function newOrderMailHandlers(checkouts: Model<CheckoutDoc>, rm: ReadMode
     OrderConfirmed: async (e) => {
       const { orderId } = e.data;
       const c = await checkouts.findById(orderId).lean<CheckoutDoc>();
-      // Another environment's checkout on the shared brokers, or not confirmed here.
+      // Only a checkout held here and confirmed with a payment has sellers to tell.
       if (!c || c.status !== 'Confirmed' || !c.payment) return;
       const ids = checkoutLineIds(c._id, c.lines);
       const bySeller = new Map<string, string[]>();
