@@ -6,7 +6,7 @@
  */
 import { uniqueName } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_LOCKED } from '../src/http/limits';
+import { ACCOUNT_LOCKED } from '../src/accounts/limits';
 import { Client, startIdentityStack, type IdentityStack } from '@market/testing';
 
 let stack: IdentityStack;

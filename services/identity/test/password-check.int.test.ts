@@ -6,7 +6,7 @@
  * the login, so a session is no faster password oracle than the login page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_LOCKED } from '../src/http/limits';
+import { ACCOUNT_LOCKED } from '../src/accounts/limits';
 import { Client, newCustomer, startIdentityStack, type IdentityStack } from '@market/testing';
 
 let stack: IdentityStack;

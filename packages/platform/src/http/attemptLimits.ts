@@ -11,7 +11,7 @@
  *   right one included (wrong CVCs on saved cards, issue 27 item 5). Counting first is what
  *   makes the limit hold under concurrency: a check followed by a count would let a burst of
  *   simultaneous guesses all pass the check before any of them is counted.
- * Identity's login and reset limits (services/identity/src/http/limits.ts) are the same shape.
+ * Identity's login and reset limits (services/identity/src/accounts/limits.ts) are the same shape.
  *
  * Keys are the caller's own ids (customer, card), so test stacks sharing one Redis never meet.
  */

@@ -16,7 +16,7 @@
 import { colomboClock, colomboDate } from '@market/contracts';
 import { revokeSessionsIssuedBefore } from '@market/platform';
 import { sendEmail } from '../events/emailJobs';
-import type { IdentityDeps } from '../http/deps';
+import type { IdentityDeps } from '../deps';
 import type { AccountKind } from '../store/resetCodes';
 
 /** The account whose password changed: its id (the sessions' subject), address and greeting name. */

@@ -1,7 +1,7 @@
 /** The customer account a change starts from. */
 import { notFound } from '@market/platform';
 import type { Types } from 'mongoose';
-import type { IdentityDeps } from '../http/deps';
+import type { IdentityDeps } from '../deps';
 import type { CustomerDoc } from '../store/customers';
 
 /** 409 message of a customer write that lost a race. */

@@ -12,7 +12,7 @@ import { Types } from 'mongoose';
 import type { z } from 'zod';
 import { hashPassword } from '../domain/passwords';
 import { customerRegistered } from '../events/identityEvents';
-import type { IdentityDeps } from '../http/deps';
+import type { IdentityDeps } from '../deps';
 import type { CustomerDoc } from '../store/customers';
 
 export const DUPLICATE_ACCOUNT = 'Email or Username Already Exists';

@@ -10,8 +10,8 @@
  */
 import { conflict, revokeSubjectSessions, updateAggregate } from '@market/platform';
 import { customerDeleted } from '../events/identityEvents';
-import type { IdentityDeps } from '../http/deps';
-import { checkOwnPassword } from '../http/session';
+import type { IdentityDeps } from '../deps';
+import { checkOwnPassword } from '../accounts/ownPassword';
 import type { CustomerDoc } from '../store/customers';
 import { CUSTOMER_CHANGED_MEANWHILE } from './read';
 

@@ -16,8 +16,8 @@ import type { z } from 'zod';
 import { passwordChanged } from '../accounts/passwordChanged';
 import { hashPassword } from '../domain/passwords';
 import { customerUpdated } from '../events/identityEvents';
-import type { IdentityDeps } from '../http/deps';
-import { checkOwnPassword } from '../http/session';
+import type { IdentityDeps } from '../deps';
+import { checkOwnPassword } from '../accounts/ownPassword';
 import type { CustomerDoc } from '../store/customers';
 import { CUSTOMER_CHANGED_MEANWHILE } from './read';
 

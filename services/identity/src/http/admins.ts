@@ -12,7 +12,7 @@ import { generatedPassword, suggestedUsername } from '../domain/codes';
 import { hashPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
 import { adminView, type AdminDoc } from '../store/admins';
-import type { IdentityDeps } from './deps';
+import type { IdentityDeps } from '../deps';
 import { endSession, logIn } from './session';
 
 /** Generated admin password length (spec 001 section 9). */

@@ -25,8 +25,9 @@ import { INVALID_CREDENTIALS, removeCustomer } from '../customers/remove';
 import { updateCustomer } from '../customers/update';
 import { customerSearch } from '../domain/adminSearch';
 import { customerView, type CustomerDoc } from '../store/customers';
-import type { IdentityDeps } from './deps';
-import { checkOwnPassword, endSession, logIn, renewSession } from './session';
+import type { IdentityDeps } from '../deps';
+import { checkOwnPassword } from '../accounts/ownPassword';
+import { endSession, logIn, renewSession } from './session';
 
 /** The answer of `POST /Customer/checkPassword` to the right password. */
 export const PASSWORD_CONFIRMED = 'Password confirmed';

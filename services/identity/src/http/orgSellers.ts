@@ -25,8 +25,9 @@ import { hashPassword } from '../domain/passwords';
 import { sellerEvent } from '../events/identityEvents';
 import { ownSeller, STALE } from '../sellers/own';
 import { orgSellerPublicView, orgSellerView, publicFace, type OrgSellerDoc, type OrgSellerView } from '../store/sellers';
-import type { IdentityDeps } from './deps';
-import { checkOwnPassword, endSession, logIn, renewSession } from './session';
+import type { IdentityDeps } from '../deps';
+import { checkOwnPassword } from '../accounts/ownPassword';
+import { endSession, logIn, renewSession } from './session';
 
 const SearchSchema = z.string().trim().max(100).optional();
 

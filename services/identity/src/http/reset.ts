@@ -37,7 +37,7 @@ import { hashPassword } from '../domain/passwords';
 import { RESET_CODE_TTL_MS, checkCode } from '../domain/reset';
 import { sendEmail } from '../events/emailJobs';
 import { resetCodeId, type AccountKind } from '../store/resetCodes';
-import type { IdentityDeps } from './deps';
+import type { IdentityDeps } from '../deps';
 
 export const CODE_VERIFIED = 'Code Verified Successfully!';
 export const CODE_NOT_VERIFIED = 'Code Verified Unsuccessfully!';

@@ -9,7 +9,7 @@ import { objectIdParam, requireCaller } from '@market/platform';
 import { Router } from 'express';
 import { deleteSeller, setDeletionRequest } from '../sellers/deletion';
 import { orgSellerView } from '../store/sellers';
-import type { IdentityDeps } from './deps';
+import type { IdentityDeps } from '../deps';
 
 export function sellerDeletionRoutes(deps: IdentityDeps): Router {
   const r = Router();

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { sellerSearch } from '../domain/adminSearch';
 import { applyAsSeller, approveSellerRequest, declineSellerRequest } from '../sellers/onboarding';
 import { orgSellerView, sellerRequestView, type SellerRequestDoc } from '../store/sellers';
-import type { IdentityDeps } from './deps';
+import type { IdentityDeps } from '../deps';
 
 const SearchSchema = z.string().trim().max(100).optional();
 

@@ -12,7 +12,7 @@
  * (`PUT /orgseller/reqDel/{id}` `{ requestDelete: false }`).
  */
 import { Router } from 'express';
-import type { IdentityDeps } from './deps';
+import type { IdentityDeps } from '../deps';
 import { orgSellerRoutes } from './orgSellers';
 import { sellerDeletionRoutes } from './sellerDeletion';
 import { sellerRequestRoutes } from './sellerRequests';

@@ -17,7 +17,7 @@
 import { conflict, forbidden, notFound, revokeSubjectSessions, updateAggregate, type Caller } from '@market/platform';
 import type { Types } from 'mongoose';
 import { sellerRefEvent } from '../events/identityEvents';
-import type { IdentityDeps } from '../http/deps';
+import type { IdentityDeps } from '../deps';
 import type { OrgSellerDoc } from '../store/sellers';
 import { ownSeller, STALE } from './own';
 

@@ -24,7 +24,7 @@ import { generatedPassword, suggestedUsername } from '../domain/codes';
 import { hashPassword } from '../domain/passwords';
 import { sendEmail } from '../events/emailJobs';
 import { sellerEvent, sellerRefEvent } from '../events/identityEvents';
-import type { IdentityDeps } from '../http/deps';
+import type { IdentityDeps } from '../deps';
 import type { OrgSellerDoc, SellerRequestDoc } from '../store/sellers';
 import { SELLER_EXISTS, STALE } from './own';
 

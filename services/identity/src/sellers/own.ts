@@ -4,7 +4,7 @@
  */
 import { notFound, type Caller } from '@market/platform';
 import type { Types } from 'mongoose';
-import type { IdentityDeps } from '../http/deps';
+import type { IdentityDeps } from '../deps';
 import type { OrgSellerDoc } from '../store/sellers';
 
 /** Org seller `id` when it is the caller's own; 404 (`notFound`) otherwise or when deleted. */

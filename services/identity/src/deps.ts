@@ -1,18 +1,18 @@
 /**
- * What the identity routes need, built once in `main.ts`.
+ * What identity's use cases and routes need, built once in `main.ts`.
  */
 import type { EmailJob } from '@market/contracts';
 import type { OutboxRelay } from '@market/platform';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Model } from 'mongoose';
-import type { IdentityConfig } from '../config';
-import type { AdminDoc } from '../store/admins';
-import type { CustomerDoc } from '../store/customers';
-import type { ResetCodeDoc } from '../store/resetCodes';
-import type { OrgSellerDoc, SellerRequestDoc } from '../store/sellers';
-import type { AccountLimits } from './limits';
-import type { AdminSearch } from '../events/searchProjection';
+import type { IdentityConfig } from './config';
+import type { AdminDoc } from './store/admins';
+import type { CustomerDoc } from './store/customers';
+import type { ResetCodeDoc } from './store/resetCodes';
+import type { OrgSellerDoc, SellerRequestDoc } from './store/sellers';
+import type { AccountLimits } from './accounts/limits';
+import type { AdminSearch } from './events/searchProjection';
 
 export interface IdentityDeps {
   config: IdentityConfig;
