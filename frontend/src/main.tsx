@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { ModalsSlot } from './lib/modalsHost';
-import { NotificationsSlot } from './lib/notificationsHost';
+import { closeErrorsOnNavigation, NotificationsSlot } from './lib/notificationsHost';
 import { createQueryClient, QueryProvider } from './lib/queryClient';
 import { router } from './routes';
 import { NOTIFICATIONS_POSITION, theme } from './theme';
@@ -24,13 +24,17 @@ const queryClient = createQueryClient();
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 if (styleNonce) setNonce(styleNonce);
 
+const appRouter = router(queryClient);
+// A failure notice belongs to the page it was shown on.
+closeErrorsOnNavigation(appRouter);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} getStyleNonce={styleNonce ? () => styleNonce : undefined}>
       <ModalsSlot />
       <NotificationsSlot position={NOTIFICATIONS_POSITION} />
       <QueryProvider client={queryClient}>
-        <RouterProvider router={router(queryClient)} />
+        <RouterProvider router={appRouter} />
       </QueryProvider>
     </MantineProvider>
   </StrictMode>,

@@ -7,9 +7,13 @@
  * The notices themselves live in @mantine/notifications' store, which stays in the first script:
  * `notifications.show` works before the container has loaded, and the container shows what the
  * store holds when it mounts (a few ms after the first notice, loopback or cache).
+ *
+ * A failure notice is about the page it was shown on: {@link closeErrorsOnNavigation} closes the
+ * open ones when the router moves to another path (issue 29 item 6).
  */
 import { useNotifications, type NotificationsProps } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { closeErrorNotices } from './notify';
 
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
@@ -27,4 +31,24 @@ export function NotificationsSlot(props: NotificationsProps) {
       <Notifications {...props} />
     </Suspense>
   );
+}
+
+/** The part of a data router (react-router's `createBrowserRouter`) this needs. */
+interface NavigatingRouter {
+  state: { location: { pathname: string } };
+  subscribe(listener: (state: { location: { pathname: string } }) => void): () => void;
+}
+
+/**
+ * Closes the open failure notices whenever `router` arrives at another path (a new query string
+ * or hash on the same page keeps them).
+ * @returns the unsubscribe function
+ */
+export function closeErrorsOnNavigation(router: NavigatingRouter): () => void {
+  let path = router.state.location.pathname;
+  return router.subscribe((state) => {
+    if (state.location.pathname === path) return;
+    path = state.location.pathname;
+    closeErrorNotices();
+  });
 }
