@@ -5,10 +5,10 @@
  * confirmation, search by item name, brand or model), /Customer/ContactUs and
  * /Customer/ContactSeller/{sellerId} (name letters only, e-mail pattern, message required).
  */
-import { Button, Group, Modal, Radio, ScrollArea, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, ScrollArea, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ContactSchema, STARS_RANGE } from '@market/contracts';
-import { useState } from 'react';
+import { colomboDate, ContactSchema, STARS_RANGE } from '@market/contracts';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { catalogueApi } from '../../api/catalogue';
@@ -65,23 +65,48 @@ function StarRadios({ value, onChange, error }: { value: string; onChange: (v: s
   );
 }
 
+/**
+ * /Customer/WriteReview/{id}. The server keeps one review per customer and item (a second
+ * `POST /review/add` replaces the first), so the page first reads the customer's own review of the
+ * item (`GET /review/get?mine&itemid`): when there is one, the form opens with its stars and text,
+ * says when it was written ("You reviewed this item on 2026-03-12; edit your review") and saves
+ * with `PUT /review/updateReview/{id}` instead of replacing it from an empty form (issue 29 item 4).
+ * Submit waits for that read; should the read fail, the form is the documents' empty one.
+ */
 export function WriteReview() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
+  const mine = useAsync(['reviews', 'list', { mine: true, itemid: id }, 1, 1], () => reviewsApi.list({ mine: true, itemid: id }, 1, 1));
+  const existing = mine.data?.items.find((r) => r.itemid === id) ?? null;
   const [stars, setStars] = useState('');
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<{ stars?: string; text?: string }>({});
   const [busy, setBusy] = useState(false);
+  // The existing review fills the form once, when it arrives (later reloads keep what is typed).
+  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  useEffect(() => {
+    if (!existing || filledFrom === existing._id) return;
+    setFilledFrom(existing._id);
+    setStars(String(existing.noofstars));
+    setText(existing.description);
+  }, [existing, filledFrom]);
+  const checking = mine.loading && mine.data === undefined && mine.error === undefined;
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    if (checking) return;
     const next = { stars: stars ? undefined : STARS_RANGE, text: text.trim() ? undefined : 'Please write your review' };
     setErrors(next);
     if (next.stars || next.text) return;
     setBusy(true);
     try {
-      await reviewsApi.add(id, Number(stars), text);
-      notifySuccess('Thank you!', 'Your review has been saved');
+      if (existing) {
+        await reviewsApi.update(existing._id, text, Number(stars));
+        notifySuccess('Your update saved!');
+      } else {
+        await reviewsApi.add(id, Number(stars), text);
+        notifySuccess('Thank you!', 'Your review has been saved');
+      }
       // Back to the item the review is about, not Home.
       navigate(`/Customer/ItemDetails/${id}`);
     } catch (err) {
@@ -90,10 +115,16 @@ export function WriteReview() {
       setBusy(false);
     }
   };
+  const name = item.data?.Item_name;
   return (
     <>
-      <PageHeader title={item.data ? `Review ${item.data.Item_name}` : 'Write a Review'} />
+      <PageHeader title={existing ? `Edit your review${name ? ` of ${name}` : ''}` : name ? `Review ${name}` : 'Write a Review'} />
       <FormCard onSubmit={(e) => void submit(e)} failure={null} maw={560}>
+        {existing && (
+          <Alert color="blue" title="You have already reviewed this item" role="status">
+            You reviewed this item on {colomboDate(new Date(existing.date))}; edit your review below. Saving replaces it.
+          </Alert>
+        )}
         <StarRadios value={stars} onChange={setStars} error={errors.stars} />
         <Textarea
           label="Your review"
@@ -104,8 +135,8 @@ export function WriteReview() {
           error={errors.text}
         />
         <Group>
-          <Button type="submit" loading={busy}>
-            Submit
+          <Button type="submit" loading={busy || checking}>
+            {existing ? 'Save changes' : 'Submit'}
           </Button>
         </Group>
       </FormCard>
