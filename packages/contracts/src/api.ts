@@ -49,6 +49,13 @@ export const ERROR_ANSWER_SCHEMA: JsonSchema = {
   properties: {
     error: { type: 'string', minLength: 1 },
     fields: { type: 'object', additionalProperties: { type: 'string' } },
+    unavailable: {
+      description:
+        'Paying a checkout whose lines are no longer sold (409): the ids of every such line (ordering-answers.ts LinesUnavailableAnswerSchema)',
+      type: 'object',
+      required: ['items', 'packages'],
+      properties: { items: { type: 'array', items: { type: 'string' } }, packages: { type: 'array', items: { type: 'string' } } },
+    },
   },
 };
 

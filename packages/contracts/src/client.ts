@@ -73,6 +73,14 @@ export type CallArgs<M extends Method, P extends string> =
 export interface ErrorAnswer {
   error: string;
   fields?: Record<string, string>;
+  /** Paying a checkout whose lines are no longer sold (409): their ids (ordering-answers.ts LinesUnavailableAnswerSchema). */
+  unavailable?: UnavailableLines;
+}
+
+/** The lines of a checkout no longer sold, by id. */
+export interface UnavailableLines {
+  items: string[];
+  packages: string[];
 }
 
 /** An answer as it came: status, parsed body (null when empty, the text when not JSON), headers. */
@@ -94,10 +102,14 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly retryAfterSeconds?: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; unavailable?: UnavailableLines },
   ) {
     super(message, options);
+    this.unavailable = options?.unavailable;
   }
+
+  /** A pay refused for lines no longer sold: their ids (`unavailable` of the answer). */
+  readonly unavailable?: UnavailableLines;
 }
 
 /**
@@ -252,5 +264,8 @@ export function errorOf(reply: Reply<unknown>): ApiError {
     err.error ?? `Request failed (${reply.status})`,
     err.fields ?? {},
     retryAfterSeconds(reply.headers.get('Retry-After')),
+    err.unavailable && Array.isArray(err.unavailable.items) && Array.isArray(err.unavailable.packages)
+      ? { unavailable: { items: err.unavailable.items, packages: err.unavailable.packages } }
+      : undefined,
   );
 }

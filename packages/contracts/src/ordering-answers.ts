@@ -91,6 +91,24 @@ export const CheckoutAnswerSchema = z.object({
     .optional(),
 });
 
+/**
+ * The 409 answer of `POST /checkout/{checkoutId}/pay` and `POST /paypal-transaction-complete` when
+ * lines of the checkout are no longer sold (deleted, made unavailable, or a package outside its
+ * dates since pricing; issue 29 item 5): the documents' message ('Item is not available Right
+ * now!' when an item is among them, else 'Package is not available Right now!'), `fields.line`
+ * the first such line, and `unavailable` the ids of every such line, so a client can name them.
+ */
+export const LinesUnavailableAnswerSchema = z.object({
+  error: z.string(),
+  fields: z.object({ line: z.string() }),
+  unavailable: z.object({
+    /** Item ids of the checkout's item lines no longer sold. */
+    items: z.array(z.string()),
+    /** Package ids of the checkout's package lines no longer sold. */
+    packages: z.array(z.string()),
+  }),
+});
+
 /** The copy of the item an item order keeps, as it was when bought (spec 000 section 3); money in rupees. */
 export const OrderedItemAnswerSchema = z.object({
   _id: z.string(),

@@ -257,7 +257,11 @@ describe('checkout', () => {
     expect(fresh.body.error).toBe(ITEM_UNAVAILABLE);
     const refused = await buyer.post<{ error: string }>(`/checkout/${body.checkoutId}/pay`, { cardId: card, cvv: '737' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toBe(ITEM_UNAVAILABLE);
+    // The documents' message, and the line named so the web app can show it there (issue 29 item 5).
+    expect(refused.body).toEqual({ error: ITEM_UNAVAILABLE, fields: { line: itemId }, unavailable: { items: [itemId], packages: [] } });
+    const byWallet = await buyer.post('/paypal-transaction-complete', { checkoutId: body.checkoutId });
+    expect(byWallet.status).toBe(409);
+    expect(byWallet.body).toEqual(refused.body);
     expect((await buyer.request('get', '/checkout/{checkoutId}', { params: { checkoutId: body.checkoutId } })).body.status).toBe('Open');
   });
 

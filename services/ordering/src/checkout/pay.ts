@@ -10,7 +10,8 @@
  *    the card's keyed hash (400 WRONG_CVV, counted towards the lockout; domain/cards.ts);
  * 3. every line still sold: an item or package deleted or made unavailable since the checkout was
  *    priced, or a package outside its dates now (Sri Lanka days, issue 27 item 7), cannot be
- *    bought (409 ITEM_UNAVAILABLE / PACKAGE_UNAVAILABLE with `{ line }`; domain/pricing.ts);
+ *    bought (409 ITEM_UNAVAILABLE / PACKAGE_UNAVAILABLE with `{ line }` and every such line in
+ *    `unavailable: { items, packages }`, {@link LinesUnavailable}; domain/pricing.ts);
  * 4. the provider captures the amount (`amountCents`, cents, computed on the server), once per
  *    checkout (the order number is the capture's idempotency key);
  * 5. a compare-and-set on the checkout's version moves it `Open` → `AwaitingStock` with the
@@ -22,7 +23,7 @@
  * Answers the checkout as stored after finishing (store/checkouts.ts `checkoutView` renders it).
  */
 import { CARD_EXPIRED, expiryNotPast, ITEM_UNAVAILABLE, PACKAGE_UNAVAILABLE, WRONG_CVV, type CheckoutPay } from '@market/contracts';
-import { badRequest, conflict, notFound, updateAggregate } from '@market/platform';
+import { badRequest, conflict, HttpError, notFound, updateAggregate } from '@market/platform';
 import { isValidObjectId, Types } from 'mongoose';
 import { cvvMatches } from '../domain/cards';
 import { receiptNo } from '../domain/codes';
@@ -115,22 +116,44 @@ async function paymentMethod(
   return { PaymentType: 'Card', cardId: String(card._id) };
 }
 
-/** Throws 409 for the first line whose item or package is deleted or unavailable since pricing, or whose package is now outside its dates. */
+/**
+ * The 409 of a pay whose lines are no longer all sold (issue 29 item 5). The message stays the
+ * documents' (ITEM_UNAVAILABLE when an item is among them, else PACKAGE_UNAVAILABLE) and
+ * `fields.line` the first such line, as before; {@link LinesUnavailable.answer} adds
+ * `unavailable: { items, packages }` with the ids of every such line, so the web app can mark them
+ * at the lines (it has their names) and offer to remove them. http/checkout.ts writes that answer;
+ * elsewhere it is an ordinary 409.
+ */
+export class LinesUnavailable extends HttpError {
+  constructor(readonly unavailable: { items: string[]; packages: string[] }) {
+    const first = unavailable.items[0] ?? unavailable.packages[0] ?? '';
+    super(409, unavailable.items.length ? ITEM_UNAVAILABLE : PACKAGE_UNAVAILABLE, { line: first });
+  }
+
+  /** The answer's body: `{ error, fields: { line }, unavailable: { items, packages } }` (contracts' LinesUnavailableAnswerSchema). */
+  answer(): { error: string; fields: Record<string, string>; unavailable: { items: string[]; packages: string[] } } {
+    return { error: this.message, fields: this.fields ?? {}, unavailable: this.unavailable };
+  }
+}
+
+/** Throws {@link LinesUnavailable} naming every line whose item or package is deleted or unavailable since pricing, or whose package is now outside its dates. */
 async function ensureStillSold(d: Pick<CheckoutDeps, 'rm'>, c: CheckoutDoc): Promise<void> {
   const { items, packages } = await readLines(
     d,
     c.lines.filter((l) => l.kind === 'item').map((l) => l.id),
     c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
   );
+  const unavailable = { items: [] as string[], packages: [] as string[] };
   for (const line of c.lines) {
     if (line.kind === 'item') {
       const item = items.get(line.id);
-      if (!item || item.deleted || !item.ItemAvailabilityStatus) throw conflict(ITEM_UNAVAILABLE, { line: line.id });
+      if (!item || item.deleted || !item.ItemAvailabilityStatus) unavailable.items.push(line.id);
     } else {
       // Its dates too: a package priced on its last day may be paid for after midnight.
-      if (!packageSellable(packages.get(line.id))) throw conflict(PACKAGE_UNAVAILABLE, { line: line.id });
+      if (!packageSellable(packages.get(line.id))) unavailable.packages.push(line.id);
     }
   }
+  if (unavailable.items.length + unavailable.packages.length > 0) throw new LinesUnavailable(unavailable);
 }
 
 /**

@@ -10,14 +10,16 @@
  *   concurrently it is called.
  * - `POST /paypal-transaction-complete` is the wallet provider's completion of a checkout, with
  *   the server-computed amount (never a fixed 100).
+ * - Both pay commands answer a checkout with lines no longer sold with 409, the documents' message
+ *   and `unavailable: { items, packages }` naming every such line (checkout/pay.ts LinesUnavailable).
  * - `GET /checkout/{checkoutId}` shows where the saga stands.
  */
 import { CheckoutPaySchema, CheckoutSessionSchema, WalletCompleteSchema } from '@market/contracts';
 import { requireCaller } from '@market/platform';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { CheckoutDeps } from '../checkout/deps';
-import { payCheckout } from '../checkout/pay';
+import { LinesUnavailable, payCheckout, type PayCheckout } from '../checkout/pay';
 import { ownCheckout } from '../checkout/read';
 import { startCheckout } from '../checkout/start';
 import { checkoutView } from '../store/checkouts';
@@ -29,6 +31,19 @@ const IdempotencyKeySchema = z
   .trim()
   .min(8, 'Idempotency-Key must have 8 to 200 characters')
   .max(200, 'Idempotency-Key must have 8 to 200 characters');
+
+/**
+ * Pays and answers the checkout; lines no longer sold answer 409 with the lines named (the
+ * platform's error handler would send only `{ error, fields }`). Other errors go to it.
+ */
+async function payAndAnswer(d: CheckoutDeps, res: Response, command: PayCheckout): Promise<void> {
+  try {
+    res.json(checkoutView(await payCheckout(d, command)));
+  } catch (err) {
+    if (!(err instanceof LinesUnavailable)) throw err;
+    res.status(409).json(err.answer());
+  }
+}
 
 export function checkoutRoutes(d: CheckoutDeps): Router {
   const r = Router();
@@ -50,19 +65,18 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
   r.post('/checkout/:checkoutId/pay', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const payment = CheckoutPaySchema.parse(req.body);
-    const paid = await payCheckout(d, {
+    await payAndAnswer(d, res, {
       customerId: caller.id,
       checkoutId: req.params.checkoutId,
       payment,
       demoPlacedAt: req.get('X-Demo-Placed-At'),
     });
-    res.json(checkoutView(paid));
   });
 
   r.post('/paypal-transaction-complete', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const { checkoutId } = WalletCompleteSchema.parse(req.body);
-    res.json(checkoutView(await payCheckout(d, { customerId: caller.id, checkoutId, payment: { paymentType: 'wallet' } })));
+    await payAndAnswer(d, res, { customerId: caller.id, checkoutId, payment: { paymentType: 'wallet' } });
   });
 
   return r;
