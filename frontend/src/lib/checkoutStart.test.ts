@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, type Call } from '../test-utils';
-import { beginCheckout, checkoutKeyFor, forgetCheckoutKey, newUuid } from './checkoutStart';
+import { beginCheckout, checkoutFromCart, checkoutKeyFor, forgetCheckoutKey, newUuid } from './checkoutStart';
 
 const A = 'aaaaaaaaaaaaaaaaaaaaaaa1';
 const B = 'bbbbbbbbbbbbbbbbbbbbbbb1';
@@ -56,5 +56,13 @@ describe('beginCheckout', () => {
     expect(calls[0]!.headers['Idempotency-Key']).not.toBe(calls[1]!.headers['Idempotency-Key']);
     expect(c).toMatchObject({ checkoutId: 'C2', status: 'Open' });
     expect(sessionStorage.getItem('market.checkoutId')).toBe('C2');
+  });
+
+  it('marks a checkout from the cart as such, and a Buy Now checkout not', async () => {
+    fakeGateway({ 'POST /checkout/session': { status: 201, body: view('C1', 'Open') } });
+    await beginCheckout(lines);
+    expect(checkoutFromCart('C1')).toBe(true);
+    await beginCheckout(lines, { fromCart: false });
+    expect(checkoutFromCart('C1')).toBe(false);
   });
 });

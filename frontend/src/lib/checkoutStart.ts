@@ -8,6 +8,10 @@
  * tied to the lines it was made for, and a key whose checkout has been decided (the order was
  * placed, or refused and refunded) is replaced by a fresh one: buying the same lines again is a
  * new purchase.
+ *
+ * A checkout started from the cart is marked as such ({@link checkoutFromCart}): the pay page
+ * compares its lines with the cart as it is now and says when the cart changed meanwhile (issue 29
+ * item 3). A Buy Now checkout is not about the cart.
  */
 import { currentCheckout, shopApi, type Checkout } from '../api/shop';
 
@@ -17,6 +21,8 @@ export interface CheckoutLines {
 }
 
 const KEY = 'market.checkoutKey';
+/** The id of this tab's checkout when it was started from the cart. */
+const FROM_CART = 'market.checkoutFromCart';
 
 /** A random UUID, also outside secure contexts (plain http on a LAN address has no randomUUID). */
 export function newUuid(): string {
@@ -59,12 +65,18 @@ export function forgetCheckoutKey(): void {
   sessionStorage.removeItem(KEY);
 }
 
+/** Whether `checkoutId` was started from the cart in this tab (not by Buy Now). */
+export function checkoutFromCart(checkoutId: string): boolean {
+  return sessionStorage.getItem(FROM_CART) === checkoutId;
+}
+
 /**
  * Prices `lines` on the server and makes the answer the checkout being paid in this tab.
+ * @param options.fromCart - the lines are the cart's (Go to Checkout; the default) or not (Buy Now)
  * @returns the checkout; `Open` unless an earlier attempt with these lines is still being paid
  * @throws ApiError from the server (e.g. 409 when a line is unavailable)
  */
-export async function beginCheckout(lines: CheckoutLines): Promise<Checkout> {
+export async function beginCheckout(lines: CheckoutLines, options: { fromCart?: boolean } = {}): Promise<Checkout> {
   let checkout = await shopApi.startCheckout(lines, checkoutKeyFor(lines));
   if (checkout.status === 'Confirmed' || checkout.status === 'Rejected') {
     // The kept key belongs to a purchase that is over: this is a new one.
@@ -72,5 +84,7 @@ export async function beginCheckout(lines: CheckoutLines): Promise<Checkout> {
     checkout = await shopApi.startCheckout(lines, checkoutKeyFor(lines));
   }
   currentCheckout.set(checkout.checkoutId);
+  if (options.fromCart ?? true) sessionStorage.setItem(FROM_CART, checkout.checkoutId);
+  else sessionStorage.removeItem(FROM_CART);
   return checkout;
 }

@@ -350,7 +350,7 @@ function BuyNow({ itemId, available }: { itemId: string; available: boolean }) {
   const buy = async () => {
     setBusy(true);
     try {
-      await beginCheckout({ items: [{ itemId, quantity: 1 }], packages: [] });
+      await beginCheckout({ items: [{ itemId, quantity: 1 }], packages: [] }, { fromCart: false });
       navigate('/Customer/SelectPayment');
     } catch (err) {
       notifyError('Oops...', err);

@@ -190,3 +190,105 @@ describe('order confirmation', () => {
     expect(screen.getByTestId('order-number')).toHaveTextContent(CHECKOUT);
   });
 });
+
+describe('lines no longer sold and a cart changed meanwhile (issue 29 items 5 and 3)', () => {
+  const I2 = 'i2';
+  const twoLines = (status: string) =>
+    view(status, {
+      lines: [
+        { kind: 'item', id: 'i1', name: 'Galaxy A55', image: '', quantity: 2, unitPrice: 95000, total: 190000 },
+        { kind: 'item', id: I2, name: 'Xperia Z5', image: '', quantity: 1, unitPrice: 175000, total: 175000 },
+      ],
+    });
+  const cart = (extra: object = {}) => ({
+    _id: 'cccccccccccccccccccccc01',
+    customerID: CUSTOMER._id,
+    ItemIDs: ['i1', I2],
+    PackageIDs: [],
+    ItemQuantities: { i1: 2, [I2]: 1 },
+    PackageQuantities: {},
+    ...extra,
+  });
+  const page = () => renderPage(<ConfirmPayment />, { kind: 'customer', path: `/Customer/Confrim/${CARD}`, pattern: 'Confrim/:cardId' });
+
+  it('names the unavailable line at the lines, not under the CVV, and removes it from the cart and goes back to the cart', async () => {
+    sessionStorage.setItem('market.checkoutFromCart', CHECKOUT);
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: twoLines('Open'),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+      [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: cart(),
+      [`POST /checkout/${CHECKOUT}/pay`]: {
+        status: 409,
+        body: { error: 'Item is not available Right now!', fields: { line: I2 }, unavailable: { items: [I2], packages: [] } },
+      },
+      'PUT /ShoppingCart/updateSItem/cccccccccccccccccccccc01': cart({ ItemIDs: ['i1'], ItemQuantities: { i1: 2 } }),
+    });
+    page();
+    await screen.findByText(/\*\*\*\* 1111/);
+    fireEvent.change(screen.getByLabelText('CVV'), { target: { value: '737' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Item is not available Right now!');
+    expect(alert).toHaveTextContent('Xperia Z5 can no longer be bought, so nothing was charged.');
+    const row = screen.getByText('Not available right now').closest('tr')!;
+    expect(row).toHaveTextContent('Xperia Z5');
+    expect(screen.getByText('Galaxy A55').closest('tr')).not.toHaveTextContent('Not available right now');
+    expect(screen.getByLabelText('CVV')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Xperia Z5 from my cart' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Customer/MyShoppingCart'));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      ItemIDs: ['i1'],
+      PackageIDs: [],
+      ItemQuantities: { i1: 2 },
+      PackageQuantities: {},
+    });
+    expect(sessionStorage.getItem('market.checkoutId')).toBeNull();
+  });
+
+  it('says before paying that the cart changed after the checkout started from it', async () => {
+    sessionStorage.setItem('market.checkoutFromCart', CHECKOUT);
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: twoLines('Open'),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+      // Another tab: one more Galaxy, the Xperia removed, a third item added.
+      [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: cart({ ItemIDs: ['i1', 'i3'], ItemQuantities: { i1: 3, i3: 1 } }),
+    });
+    page();
+    const notice = (await screen.findByText('Your cart changed after this checkout started')).closest<HTMLElement>('[role="status"]')!;
+    expect(notice).toHaveTextContent('Galaxy A55: 3 in your cart now, 2 in this checkout.');
+    expect(notice).toHaveTextContent('Xperia Z5 is no longer in your cart.');
+    expect(notice).toHaveTextContent('1 line added to your cart is not in this checkout.');
+    expect(screen.getByRole('link', { name: 'Back to my cart' })).toHaveAttribute('href', '/Customer/MyShoppingCart');
+  });
+
+  it('says nothing when the cart still matches, nor for a Buy Now checkout', async () => {
+    sessionStorage.setItem('market.checkoutFromCart', CHECKOUT);
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: twoLines('Open'),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+      [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: cart(),
+    });
+    const { unmount } = page();
+    await screen.findByText(/\*\*\*\* 1111/);
+    await waitFor(() => expect(calls.some((c) => c.path.startsWith('/ShoppingCart/getOneCart'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Your cart changed after this checkout started')).toBeNull();
+    unmount();
+    sessionStorage.removeItem('market.checkoutFromCart');
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: twoLines('Open'),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+      [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: cart({ ItemIDs: [] }),
+    });
+    page();
+    await screen.findByText(/\*\*\*\* 1111/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText('Your cart changed after this checkout started')).toBeNull();
+  });
+});

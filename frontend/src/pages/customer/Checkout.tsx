@@ -12,10 +12,17 @@
  * Too many wrong security codes (a 429 of pay: 5 on the card or 10 on the account within 15
  * minutes, issue 27 item 5) are said in an alert with the wait from Retry-After ("Try again in 14
  * minutes."), and Pay waits that long; the CVV field keeps only the wrong-CVV message.
+ *
+ * Lines no longer sold (a 409 of pay with `unavailable`, issue 29 item 5) are marked at the lines
+ * with the documents' message, not under the CVV; nothing was charged, and the page offers to
+ * remove them from the cart and go back to it. A checkout started from the cart whose lines no
+ * longer match the cart (another tab or device changed it) says so before paying (issue 29 item 3).
  */
 import {
   Alert,
+  Badge,
   Button,
+  List,
   Card,
   Group,
   Loader,
@@ -31,15 +38,17 @@ import {
 import { ORDER_PLACED } from '@market/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
-import { currentCheckout, shopApi, type Checkout } from '../../api/shop';
+import type { UnavailableLines } from '@market/contracts/client';
+import { ApiError, gateway } from '../../api/client';
+import { currentCheckout, shopApi, type CartView, type Checkout } from '../../api/shop';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
-import { forgetCheckoutKey } from '../../lib/checkoutStart';
-import { notifyError } from '../../lib/notify';
+import { checkoutFromCart, forgetCheckoutKey } from '../../lib/checkoutStart';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { tooManyText } from '../../lib/retryAfter';
 import { useAsync } from '../../lib/useAsync';
+import { useSession } from '../../session/session';
 
 /** How long to follow the saga before pointing to My Orders, in ms. */
 const FOLLOW_MS = 20_000;
@@ -80,7 +89,13 @@ function NoCheckout({ checkout }: { checkout?: Checkout | null }) {
   );
 }
 
-function Summary({ checkout, numbered = true }: { checkout: Checkout; numbered?: boolean }) {
+/** Whether `line` is among the lines a pay was refused for. */
+function isUnavailable(line: Checkout['lines'][number], unavailable: UnavailableLines | undefined): boolean {
+  if (!unavailable) return false;
+  return (line.kind === 'item' ? unavailable.items : unavailable.packages).includes(line.id);
+}
+
+function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkout; numbered?: boolean; unavailable?: UnavailableLines }) {
   return (
     <Card withBorder radius="md">
       <Group justify="space-between">
@@ -101,7 +116,20 @@ function Summary({ checkout, numbered = true }: { checkout: Checkout; numbered?:
         <Table.Tbody>
           {checkout.lines.map((l) => (
             <Table.Tr key={`${l.kind}:${l.id}`}>
-              <Table.Td>{l.name}</Table.Td>
+              <Table.Td>
+                {isUnavailable(l, unavailable) ? (
+                  <Stack gap={2} align="flex-start">
+                    <Text c="red.8" fw={600} size="sm">
+                      {l.name}
+                    </Text>
+                    <Badge color="red" variant="light" size="sm">
+                      Not available right now
+                    </Badge>
+                  </Stack>
+                ) : (
+                  l.name
+                )}
+              </Table.Td>
               <Table.Td ta="right">× {l.quantity}</Table.Td>
               <Table.Td ta="right">{formatRupees(l.total)}</Table.Td>
             </Table.Tr>
@@ -114,6 +142,134 @@ function Summary({ checkout, numbered = true }: { checkout: Checkout; numbered?:
         </Table.Tbody>
       </Table>
     </Card>
+  );
+}
+
+/**
+ * What differs between a checkout and the cart as it is now, one sentence each: a line gone from
+ * the cart, a line whose units changed, lines added to the cart that this checkout does not buy.
+ * @returns [] when the cart still holds exactly the checkout's lines
+ */
+export function cartChanges(
+  checkout: Checkout,
+  cart: Pick<CartView, 'ItemIDs' | 'PackageIDs' | 'ItemQuantities' | 'PackageQuantities'>,
+): string[] {
+  const out: string[] = [];
+  const bought = new Set<string>();
+  for (const l of checkout.lines) {
+    bought.add(`${l.kind}:${l.id}`);
+    const ids = l.kind === 'item' ? cart.ItemIDs : cart.PackageIDs;
+    const units = (l.kind === 'item' ? cart.ItemQuantities : cart.PackageQuantities)[l.id] ?? 1;
+    if (!ids.includes(l.id)) out.push(`${l.name} is no longer in your cart.`);
+    else if (units !== l.quantity) out.push(`${l.name}: ${units} in your cart now, ${l.quantity} in this checkout.`);
+  }
+  const added =
+    cart.ItemIDs.filter((id) => !bought.has(`item:${id}`)).length + cart.PackageIDs.filter((id) => !bought.has(`package:${id}`)).length;
+  if (added === 1) out.push('1 line added to your cart is not in this checkout.');
+  else if (added > 1) out.push(`${added} lines added to your cart are not in this checkout.`);
+  return out;
+}
+
+/** Says, before paying, that the cart changed after this checkout started from it (another tab or device). */
+function CartChangedNotice({ checkout }: { checkout: Checkout }) {
+  const { profile } = useSession('customer');
+  const cart = useAsync(['cart', 'cart', profile._id], () => shopApi.cart(profile._id));
+  if (!cart.data) return null;
+  const changes = cartChanges(checkout, cart.data);
+  if (changes.length === 0) return null;
+  return (
+    <Alert color="yellow" title="Your cart changed after this checkout started" role="status">
+      <List size="sm" mb="xs">
+        {changes.map((c) => (
+          <List.Item key={c}>{c}</List.Item>
+        ))}
+      </List>
+      <Text size="sm">
+        Paying now buys the lines listed above, as they are. To buy your cart as it is now, go back to your cart and press Go to Checkout.
+      </Text>
+      <Button mt="xs" size="xs" variant="light" color="dark" component={Link} to="/Customer/MyShoppingCart">
+        Back to my cart
+      </Button>
+    </Alert>
+  );
+}
+
+/** The cart notice, only for a checkout started from the cart (not Buy Now) and before paying. */
+function CartNotice({ checkout, show }: { checkout: Checkout; show: boolean }) {
+  return show && checkout.status === 'Open' && checkoutFromCart(checkout.checkoutId) ? <CartChangedNotice checkout={checkout} /> : null;
+}
+
+/** A pay refused for lines no longer sold: the documents' message and the lines' ids. */
+interface Refused {
+  message: string;
+  lines: UnavailableLines;
+}
+
+/**
+ * Takes `lines` out of the customer's cart with the documented full-list write, from the cart read
+ * just before, so the rest of the cart is kept as it is.
+ */
+async function removeFromCart(customerId: string, lines: UnavailableLines): Promise<void> {
+  const cart = await shopApi.cart(customerId);
+  const items = new Set(lines.items);
+  const packages = new Set(lines.packages);
+  const keep = (q: Record<string, number>, gone: Set<string>) => Object.fromEntries(Object.entries(q).filter(([id]) => !gone.has(id)));
+  await gateway.call('put', '/ShoppingCart/updateSItem/{cartId}', {
+    params: { cartId: cart._id },
+    body: {
+      ItemIDs: cart.ItemIDs.filter((id) => !items.has(id)),
+      PackageIDs: cart.PackageIDs.filter((id) => !packages.has(id)),
+      ItemQuantities: keep(cart.ItemQuantities, items),
+      PackageQuantities: keep(cart.PackageQuantities, packages),
+    },
+  });
+}
+
+/**
+ * At the lines: which of them can no longer be bought, that nothing was charged, and (for a
+ * checkout from the cart) a button that removes them from the cart and goes back to it.
+ */
+function UnavailableNotice({ checkout, refused }: { checkout: Checkout; refused: Refused }) {
+  const { profile } = useSession('customer');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const names = checkout.lines.filter((l) => isUnavailable(l, refused.lines)).map((l) => l.name);
+  const fromCart = checkoutFromCart(checkout.checkoutId);
+  const them = names.length === 1 ? 'it' : 'them';
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await removeFromCart(profile._id, refused.lines);
+      currentCheckout.clear();
+      forgetCheckoutKey();
+      notifySuccess('Removed from your cart', names.join(', '));
+      navigate('/Customer/MyShoppingCart');
+    } catch (err) {
+      notifyError('Oops...', err);
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert color="red" title={refused.message} role="alert">
+      <Text size="sm">
+        {names.length ? `${names.join(', ')} can no longer be bought` : 'A line of this checkout can no longer be bought'}, so nothing was
+        charged. {fromCart ? `Remove ${them} from your cart and check out again.` : 'Go back and choose another item.'}
+      </Text>
+      <Group mt="sm" gap="xs">
+        {fromCart ? (
+          <Button size="xs" color="red" loading={busy} onClick={() => void remove()}>
+            Remove {names.length === 1 ? names[0] : 'them'} from my cart
+          </Button>
+        ) : (
+          <Button size="xs" variant="light" component={Link} to="/Customer/AllItmes">
+            Back to shopping
+          </Button>
+        )}
+        <Button size="xs" variant="default" component={Link} to="/Customer/MyShoppingCart">
+          Go to my cart
+        </Button>
+      </Group>
+    </Alert>
   );
 }
 
@@ -130,6 +286,7 @@ export function SelectPayment() {
       <PageHeader title="Select a payment method" />
       <Stack maw={640}>
         <Summary checkout={checkout.data} />
+        <CartNotice checkout={checkout.data} show />
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="sm">
             Pay with a saved card
@@ -173,6 +330,8 @@ function usePayment(checkoutId: string | undefined) {
     message?: string;
     /** A 429's text while paying is paused (too many wrong security codes). */
     paused?: string;
+    /** Lines no longer sold (409 with `unavailable`): shown at the lines, paying held. */
+    refused?: Refused;
   }>({
     phase: 'idle',
   });
@@ -200,6 +359,11 @@ function usePayment(checkoutId: string | undefined) {
         setState({ phase: 'idle', paused: tooManyText(err) });
         clearTimeout(resume.current);
         resume.current = setTimeout(() => alive.current && setState({ phase: 'idle' }), (err.retryAfterSeconds ?? 60) * 1000);
+        return;
+      }
+      if (err instanceof ApiError && err.status === 409 && err.unavailable) {
+        // Not the card's fault: said at the lines (UnavailableNotice), not under the CVV.
+        if (alive.current) setState({ phase: 'idle', refused: { message: err.message, lines: err.unavailable } });
         return;
       }
       // e.g. the wrong CVV: shown at the field and as the documents' 'Oops...' notice; retry allowed.
@@ -295,12 +459,14 @@ export function ConfirmPayment() {
   if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout checkout={checkout.data} />;
   const c = checkout.data;
   const busy = state.phase === 'paying' || state.phase === 'confirming';
-  const done = state.phase === 'slow' || state.phase === 'rejected';
+  const done = state.phase === 'slow' || state.phase === 'rejected' || !!state.refused;
   return (
     <>
       <PageHeader title="Checkout" />
       <Stack maw={640}>
-        <Summary checkout={c} />
+        <Summary checkout={c} unavailable={state.refused?.lines} />
+        {state.refused && <UnavailableNotice checkout={c} refused={state.refused} />}
+        <CartNotice checkout={c} show={state.phase === 'idle' && !state.refused} />
         <SegmentedControl
           value={area}
           onChange={(v) => setArea(v as 'card' | 'wallet')}
@@ -361,12 +527,14 @@ export function ConfirmWalletPayment() {
   if (checkout.loading && checkout.data === undefined) return <Loading />;
   if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout checkout={checkout.data} />;
   const busy = state.phase === 'paying' || state.phase === 'confirming';
-  const done = state.phase === 'slow' || state.phase === 'rejected';
+  const done = state.phase === 'slow' || state.phase === 'rejected' || !!state.refused;
   return (
     <>
       <PageHeader title="Pay with PayPal" />
       <Stack maw={640}>
-        <Summary checkout={checkout.data} />
+        <Summary checkout={checkout.data} unavailable={state.refused?.lines} />
+        {state.refused && <UnavailableNotice checkout={checkout.data} refused={state.refused} />}
+        <CartNotice checkout={checkout.data} show={state.phase === 'idle' && !state.refused} />
         <Card withBorder radius="md">
           <WalletArea checkoutId={checkout.data.checkoutId} pay={pay} busy={busy} done={done} />
           {state.error && (
