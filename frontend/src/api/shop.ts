@@ -27,6 +27,9 @@ type StatusChange = BodyOf<'put', '/Orders/status/{id}'>;
 
 export type { CardView, CartView, WishlistView };
 
+/** Which lines a cart line path names (contracts' CartLineKind). */
+export type CartLineKind = 'items' | 'packages';
+
 /** The wire shapes are the documented answer schemas (packages/contracts/src/ordering-answers.ts). */
 export type CheckoutLine = z.output<typeof CheckoutLineAnswerSchema>;
 
@@ -44,20 +47,26 @@ export type CardInput = BodyOf<'post', '/paymentdetails/add'>;
 export const shopApi = {
   wishlist: (customerId: string) => gateway.call('post', '/wishlist/getByCustomerID/{customerId}', { params: { customerId } }),
   addToWishlist: (itemIds: string[]) => gateway.call('post', '/wishlist/addItems', { body: { Items: itemIds } }),
-  setWishlist: (wishlistId: string, items: string[]) =>
-    gateway.call('put', '/wishlist/update/{wishlistId}', { params: { wishlistId }, body: { Items: items } }),
+  /**
+   * Removes one item; `version` is the wishlist's version the page showed, so a removal from a
+   * page another device has changed since is refused (409, WISHLIST_CHANGED) instead of applied.
+   */
+  removeFromWishlist: (wishlistId: string, itemId: string, version: number) =>
+    gateway.call('delete', '/wishlist/{wishlistId}/items/{itemId}', { params: { wishlistId, itemId }, query: { version } }),
 
   cart: (customerId: string) => gateway.call('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId } }),
-  setCart: (cart: Pick<CartView, '_id' | 'ItemIDs' | 'PackageIDs' | 'ItemQuantities' | 'PackageQuantities'>) =>
-    gateway.call('put', '/ShoppingCart/updateSItem/{cartId}', {
-      params: { cartId: cart._id },
-      body: {
-        ItemIDs: cart.ItemIDs,
-        PackageIDs: cart.PackageIDs,
-        ItemQuantities: cart.ItemQuantities,
-        PackageQuantities: cart.PackageQuantities,
-      },
-    }),
+  /**
+   * The web app changes the cart one line at a time (issue 29): adding, setting a quantity or
+   * removing one line never rewrites the others. `version` is the cart's version the page showed;
+   * a change based on an older cart is refused (409, CART_CHANGED) and the page shows the cart as
+   * it is now. Adding from a listing names no version (a duplicate is refused by the server).
+   */
+  addCartLine: (cartId: string, kind: CartLineKind, lineId: string, version?: number) =>
+    gateway.call('post', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', { params: { cartId, kind, lineId }, body: { version } }),
+  setCartLineQuantity: (cartId: string, kind: CartLineKind, lineId: string, quantity: number, version: number) =>
+    gateway.call('put', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', { params: { cartId, kind, lineId }, body: { quantity, version } }),
+  removeCartLine: (cartId: string, kind: CartLineKind, lineId: string, version: number) =>
+    gateway.call('delete', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', { params: { cartId, kind, lineId }, query: { version } }),
 
   cards: () => gateway.call('get', '/paymentdetails/get') as Promise<CardView[]>,
   card: (id: string) => gateway.call('get', '/paymentdetails/getItem/{id}', { params: { id } }),

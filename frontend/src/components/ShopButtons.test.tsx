@@ -12,6 +12,7 @@ const cart = (ItemIDs: string[], PackageIDs: string[] = []) => ({
   PackageIDs,
   ItemQuantities: {},
   PackageQuantities: {},
+  version: 1,
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,19 +22,22 @@ describe('listing buttons', () => {
     const calls = fakeGateway({
       'GET /Customer/me': CUSTOMER,
       [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: cart([]),
-      'PUT /ShoppingCart/updateSItem/cart1': (c: Call) => c.body,
+      [`POST /ShoppingCart/cart1/lines/items/${ITEM}`]: () => ({ ...cart([ITEM]), version: 2 }),
     });
     renderPage(<ShopButtons itemId={ITEM} />, { kind: 'customer', path: '/Customer/AllItmes' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add to cart' }));
     await screen.findByText('Item added to cart Successfully!');
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ ItemIDs: [ITEM], PackageIDs: [] });
+    // One line, added to the cart as the server holds it (issue 29): never a rewrite of the whole cart.
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      `POST /ShoppingCart/cart1/lines/items/${ITEM}`,
+    ]);
   });
 
   it('refuses a duplicate without writing, and shows the server’s refusal', async () => {
     const calls = fakeGateway({
       'GET /Customer/me': CUSTOMER,
       [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: cart([ITEM]),
-      'PUT /ShoppingCart/updateSItem/cart1': { status: 409, body: { error: 'Package is not available Right now!' } },
+      [`POST /ShoppingCart/cart1/lines/packages/${PKG}`]: { status: 409, body: { error: 'Package is not available Right now!' } },
     });
     renderPage(
       <>
@@ -45,7 +49,7 @@ describe('listing buttons', () => {
     const [itemButton, packageButton] = await screen.findAllByRole('button', { name: 'Add to cart' });
     fireEvent.click(itemButton!);
     await screen.findByText('Item Already in Your Shopping Cart.');
-    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     fireEvent.click(packageButton!);
     await screen.findByText('Package is not available Right now!');
   });

@@ -146,6 +146,34 @@ const CASES: Record<string, BolaCase> = {
     read: (w) => w.customerA.client.post(`/wishlist/getByCustomerID/${w.customerA.id}`),
     call: (w, c) => c.request('put', '/wishlist/update/{wishlistId}', { params: { wishlistId: w.r.wishlistId }, body: { Items: [] } }),
   },
+  'DELETE /wishlist/{wishlistId}/items/{itemId}': {
+    read: (w) => w.customerA.client.post(`/wishlist/getByCustomerID/${w.customerA.id}`),
+    call: (w, c) =>
+      c.request('delete', '/wishlist/{wishlistId}/items/{itemId}', { params: { wishlistId: w.r.wishlistId, itemId: w.r.itemId } }),
+  },
+  'POST /ShoppingCart/{cartId}/lines/{kind}/{lineId}': {
+    read: (w) => w.customerA.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: w.customerA.id } }),
+    call: (w, c) =>
+      c.request('post', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', {
+        params: { cartId: w.r.cartId, kind: 'items', lineId: w.r.itemId },
+        body: {},
+      }),
+  },
+  'PUT /ShoppingCart/{cartId}/lines/{kind}/{lineId}': {
+    read: (w) => w.customerA.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: w.customerA.id } }),
+    call: (w, c) =>
+      c.request('put', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', {
+        params: { cartId: w.r.cartId, kind: 'items', lineId: w.r.itemId },
+        body: { quantity: 7 },
+      }),
+  },
+  'DELETE /ShoppingCart/{cartId}/lines/{kind}/{lineId}': {
+    read: (w) => w.customerA.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: w.customerA.id } }),
+    call: (w, c) =>
+      c.request('delete', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', {
+        params: { cartId: w.r.cartId, kind: 'items', lineId: w.r.itemId },
+      }),
+  },
   'GET /ShoppingCart/getOneCart/{customerId}': {
     read: (w) => w.customerA.client.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: w.customerA.id } }),
     call: (w, c) => c.request('get', '/ShoppingCart/getOneCart/{customerId}', { params: { customerId: w.customerA.id } }),

@@ -15,6 +15,14 @@ const objectId = objectIdAnswer;
 const quantities = (of: string) =>
   z.record(objectId, z.number().int().min(1).max(MAX_LINE_QUANTITY)).describe(`Units of each ${of} line, by ${of} id (one entry per line)`);
 
+/** The aggregate's version (≥ 1, +1 per change): what a write names as `version` / `If-Match`. */
+const cartVersion = (of: string) =>
+  z
+    .number()
+    .int()
+    .min(1)
+    .describe(`The ${of}'s version: send it back as \`version\` (or If-Match) so a change based on an older ${of} is refused`);
+
 /**
  * The cart (spec 000 section 3 "Shopping cart": `_id, customerID, ItemIDs, PackageIDs`) plus the
  * units of each line: `GET /ShoppingCart/getOneCart/{customerId}`, `PUT
@@ -28,6 +36,7 @@ export const CartAnswerSchema = z.object({
   PackageIDs: z.array(objectId).describe('Package lines, in the order added'),
   ItemQuantities: quantities('item'),
   PackageQuantities: quantities('package'),
+  version: cartVersion('cart'),
 });
 
 /**
@@ -41,5 +50,6 @@ export const WishlistAnswerSchema = z.object({
     _id: objectId,
     CustomerID: objectId.describe("The owner's customer id"),
     Items: z.array(objectId).describe('Item ids, in the order added'),
+    version: cartVersion('wishlist'),
   }),
 });

@@ -14,6 +14,17 @@ export const PACKAGE_QUANTITY_ZERO = 'Package Quantity Cannot be reduced to zero
 export const MAX_LINE_QUANTITY = 200;
 export const LINE_QUANTITY_MAX = `Quantity cannot be more than ${MAX_LINE_QUANTITY}`;
 /**
+ * A cart write based on an older version of the cart (another tab or device changed it since):
+ * answered 409 (body `version`) or 412 (`If-Match`) with the current cart, nothing written.
+ */
+export const CART_CHANGED = 'Your cart changed on another device; here it is now.';
+/** The same for a wishlist write (answered with the current wishlist). */
+export const WISHLIST_CHANGED = 'Your wishlist changed on another device; here it is now.';
+/** A quantity change or removal of a line the cart does not hold (404). */
+export const LINE_NOT_IN_CART = 'This line is not in your cart any more.';
+/** An `If-Match` that is not a version the cart or wishlist answered (400). */
+export const BAD_CART_VERSION = 'If-Match must be the version you loaded';
+/**
  * The refusal of a line asking for more units than the item has in stock: checkout's message
  * (services/ordering/src/domain/pricing.ts), also shown by the cart screen where the quantity is
  * raised.

@@ -21,11 +21,20 @@ function quantities(zeroMessage: string) {
   return z.record(id, z.number({ error: zeroMessage }).int(zeroMessage).min(1, zeroMessage).max(MAX_LINE_QUANTITY, LINE_QUANTITY_MAX));
 }
 
+/**
+ * The version of the cart or wishlist a write was based on (its answer's `version`, also sent as
+ * `If-Match`). A write naming an older version is refused with the current state; a write naming
+ * none applies to the state it finds (the documents' clients send none).
+ */
+const version = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional();
+
 /** `PUT /wishlist/update/{wishlistId}` and `POST /wishlist/addItems`: the customer is the caller. */
 export const WishlistWriteSchema = z.object({
   /** Ignored: the wishlist belongs to the signed-in customer. */
   CustomerID: z.string().optional(),
   Items: ids,
+  /** The wishlist's `version` this list was based on (see {@link version}). */
+  version,
 });
 export type WishlistWrite = z.infer<typeof WishlistWriteSchema>;
 
@@ -39,8 +48,36 @@ export const CartWriteSchema = z.object({
   ItemQuantities: quantities(ITEM_QUANTITY_ZERO).optional(),
   /** Units per package line; a line not named keeps its quantity (1 when new). */
   PackageQuantities: quantities(PACKAGE_QUANTITY_ZERO).optional(),
+  /** The cart's `version` these lines were based on (see {@link version}). */
+  version,
 });
 export type CartWrite = z.infer<typeof CartWriteSchema>;
+
+/** Which lines a line path names: `items/{itemId}` or `packages/{packageId}`. */
+export const CartLineKindSchema = z.enum(['items', 'packages']);
+export type CartLineKind = z.infer<typeof CartLineKindSchema>;
+
+/**
+ * `POST /ShoppingCart/{cartId}/lines/{kind}/{lineId}` (add a line; `quantity` defaults to 1) and
+ * `PUT` of the same path (set the line's quantity; required there).
+ */
+export const CartLineWriteSchema = z.object({
+  quantity: z
+    .number({ error: ITEM_QUANTITY_ZERO })
+    .int(ITEM_QUANTITY_ZERO)
+    .min(1, ITEM_QUANTITY_ZERO)
+    .max(MAX_LINE_QUANTITY, LINE_QUANTITY_MAX)
+    .optional(),
+  /** The cart's `version` this change was based on (see {@link version}). */
+  version,
+});
+export type CartLineWrite = z.infer<typeof CartLineWriteSchema>;
+
+/** The query of a line removal (`DELETE .../lines/{kind}/{lineId}`, `DELETE /wishlist/{wishlistId}/items/{itemId}`). */
+export const LineRemovalQuerySchema = z.object({
+  /** The `version` the removal was based on (or `If-Match`); without it the line is removed from the cart as it is. */
+  version: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+});
 
 /** The cart as answered: the documented `{ _id, ItemIDs, PackageIDs }` plus the line quantities (its answer schema's output). */
 export type CartView = z.output<typeof CartAnswerSchema>;

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
+import { CART_CHANGED, WISHLIST_CHANGED } from '@market/contracts/rules';
 import { MyShoppingCart, MyWishlist } from './Cart';
 
 const PHONE = 'aaaaaaaaaaaaaaaaaaaaaaa1';
@@ -25,13 +26,17 @@ function gateway(extra: Record<string, object> = {}) {
     customerID: CUSTOMER._id,
     ItemIDs: [PHONE],
     PackageIDs: [BUNDLE],
-    ItemQuantities: { [PHONE]: 2 },
-    PackageQuantities: { [BUNDLE]: 1 },
+    ItemQuantities: { [PHONE]: 2 } as Record<string, number>,
+    PackageQuantities: { [BUNDLE]: 1 } as Record<string, number>,
+    version: 4,
   };
   return fakeGateway({
     'GET /Customer/me': CUSTOMER,
     [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: () => cart,
-    [`PUT /ShoppingCart/updateSItem/${CART_ID}`]: (call: Call) => (cart = { ...cart, ...(call.body as object) }),
+    [`PUT /ShoppingCart/${CART_ID}/lines/items/${PHONE}`]: (call: Call) =>
+      (cart = { ...cart, ItemQuantities: { [PHONE]: (call.body as { quantity: number }).quantity }, version: cart.version + 1 }),
+    [`DELETE /ShoppingCart/${CART_ID}/lines/packages/${BUNDLE}`]: () =>
+      (cart = { ...cart, PackageIDs: [], PackageQuantities: {}, version: cart.version + 1 }),
     [`GET /items/get/${PHONE}`]: phone,
     [`GET /Packages/getPackage/${BUNDLE}`]: bundle,
     ...extra,
@@ -76,14 +81,16 @@ describe('shopping cart screen', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Increase quantity of Galaxy A55' }));
     await waitFor(() => expect(screen.getByLabelText('Quantity of Galaxy A55')).toHaveTextContent('3'));
+    // One line's quantity, at the version the page shows: never the whole cart (issue 29).
     const put = calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toMatchObject({ ItemIDs: [PHONE], PackageIDs: [BUNDLE], ItemQuantities: { [PHONE]: 3 } });
+    expect(put?.path).toBe(`/ShoppingCart/${CART_ID}/lines/items/${PHONE}`);
+    expect(put?.body).toEqual({ quantity: 3, version: 4 });
     expect(screen.getByText('Total: Rs. 415,100.50')).toBeInTheDocument();
   });
 
   it('shows the server’s refusal and leaves the cart unchanged', async () => {
     gateway({
-      [`PUT /ShoppingCart/updateSItem/${CART_ID}`]: { status: 409, body: { error: 'Item is not available Right now!' } },
+      [`PUT /ShoppingCart/${CART_ID}/lines/items/${PHONE}`]: { status: 409, body: { error: 'Item is not available Right now!' } },
     });
     renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
     await screen.findByText('Galaxy A55');
@@ -165,8 +172,42 @@ describe('removing lines', () => {
     expect(within(dialog).getByText("You won't be able to revert this!")).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, remove it!' }));
     await screen.findByText('Package Removed From The Cart');
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ ItemIDs: [PHONE], PackageIDs: [] });
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(`/ShoppingCart/${CART_ID}/lines/packages/${BUNDLE}?version=4`);
     await waitFor(() => expect(screen.queryByText('Phone Bundle')).toBeNull());
+  });
+});
+
+describe('a cart changed on another device (issue 29)', () => {
+  it('shows the cart as it is now and says so when a change is refused as stale', async () => {
+    // Another device added the bundle ×2 after this page loaded the cart with the phone only.
+    let cart = {
+      _id: CART_ID,
+      customerID: CUSTOMER._id,
+      ItemIDs: [PHONE],
+      PackageIDs: [] as string[],
+      ItemQuantities: { [PHONE]: 2 },
+      PackageQuantities: {} as Record<string, number>,
+      version: 4,
+    };
+    const now = { ...cart, PackageIDs: [BUNDLE], PackageQuantities: { [BUNDLE]: 2 }, version: 5 };
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: () => cart,
+      [`PUT /ShoppingCart/${CART_ID}/lines/items/${PHONE}`]: () => {
+        cart = now;
+        return { status: 409, body: { error: CART_CHANGED, fields: { version: CART_CHANGED }, cart: now } };
+      },
+      [`GET /items/get/${PHONE}`]: phone,
+      [`GET /Packages/getPackage/${BUNDLE}`]: bundle,
+    });
+    renderPage(<MyShoppingCart />, { kind: 'customer', path: '/Customer/MyShoppingCart' });
+    await screen.findByText('Galaxy A55');
+    expect(screen.queryByText('Phone Bundle')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease quantity of Galaxy A55' }));
+    expect(await screen.findByTestId('changed-elsewhere')).toHaveTextContent(CART_CHANGED);
+    expect(await screen.findByText('Phone Bundle')).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantity of Phone Bundle')).toHaveTextContent('2');
+    expect(screen.getByLabelText('Quantity of Galaxy A55')).toHaveTextContent('2');
   });
 });
 
@@ -175,10 +216,12 @@ describe('wishlist screen', () => {
     let items = [PHONE];
     const calls = fakeGateway({
       'GET /Customer/me': CUSTOMER,
-      [`POST /wishlist/getByCustomerID/${CUSTOMER._id}`]: () => ({ wishlistss: { _id: 'w1', CustomerID: CUSTOMER._id, Items: items } }),
-      'PUT /wishlist/update/w1': (c: Call) => {
-        items = (c.body as { Items: string[] }).Items;
-        return { wishlistss: { _id: 'w1', Items: items } };
+      [`POST /wishlist/getByCustomerID/${CUSTOMER._id}`]: () => ({
+        wishlistss: { _id: 'w1', CustomerID: CUSTOMER._id, Items: items, version: 3 - items.length },
+      }),
+      [`DELETE /wishlist/w1/items/${PHONE}`]: () => {
+        items = [];
+        return { wishlistss: { _id: 'w1', CustomerID: CUSTOMER._id, Items: items, version: 3 } };
       },
       [`GET /items/get/${PHONE}`]: phone,
     });
@@ -188,6 +231,27 @@ describe('wishlist screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, remove it!' }));
     expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ Items: [] });
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe(`/wishlist/w1/items/${PHONE}?version=2`);
+  });
+
+  it('shows the wishlist as it is now when a removal is refused as stale', async () => {
+    let items = [PHONE];
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`POST /wishlist/getByCustomerID/${CUSTOMER._id}`]: () => ({
+        wishlistss: { _id: 'w1', CustomerID: CUSTOMER._id, Items: items, version: items.length },
+      }),
+      [`DELETE /wishlist/w1/items/${PHONE}`]: () => {
+        // Another device removed it meanwhile.
+        items = [];
+        return { status: 409, body: { error: WISHLIST_CHANGED, fields: { version: WISHLIST_CHANGED } } };
+      },
+      [`GET /items/get/${PHONE}`]: phone,
+    });
+    renderPage(<MyWishlist />, { kind: 'customer', path: '/Customer/Mywishlist' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes, remove it!' }));
+    expect(await screen.findByTestId('changed-elsewhere')).toHaveTextContent(WISHLIST_CHANGED);
+    expect(await screen.findByText('Your wishlist is empty.')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * /Customer/MyShoppingCart and /Customer/Mywishlist (spec 000 sections 2, 4, 5, 8).
  * The cart's lines and quantities live on the server; a refused update leaves it unchanged and
- * shows the server's message. Go to Checkout prices the lines on the server (with an
+ * shows the server's message. Each change is one line (set a quantity, remove), carrying the
+ * cart's version the page shows: when another tab or device changed the cart since, the server
+ * refuses it (issue 29) and the page shows the cart as it is now, saying so. Go to Checkout prices the lines on the server (with an
  * Idempotency-Key kept for this cart, so a retry answers the same checkout) and opens the payment
  * choice.
  */
@@ -10,9 +12,10 @@ import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { CART_CHANGED, WISHLIST_CHANGED } from '@market/contracts/rules';
 import { ApiError } from '../../api/client';
 import { catalogueApi, type Item, type Package } from '../../api/catalogue';
-import { shopApi, type CartView } from '../../api/shop';
+import { shopApi, type CartLineKind, type CartView } from '../../api/shop';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
 import { ShopButtons } from '../../components/ShopButtons';
@@ -24,6 +27,31 @@ import { formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 import { useSession } from '../../session/session';
+
+/**
+ * True for the refusal of a change based on an older cart or wishlist (409 with a `version` field
+ * message, or 412 for If-Match): the page then reloads and shows what the server holds.
+ */
+function isStaleChange(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 412 || (err.status === 409 && err.fields.version !== undefined));
+}
+
+/** The notice over a cart or wishlist that changed on another device (role status, read out once). */
+function ChangedElsewhere({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <Alert
+      color="yellow"
+      mb="md"
+      role="status"
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+      data-testid="changed-elsewhere"
+    >
+      {message}
+    </Alert>
+  );
+}
 
 interface CartData {
   cart: CartView;
@@ -48,24 +76,31 @@ export function MyShoppingCart() {
   const navigate = useNavigate();
   const data = useAsync(['cart', 'loadCart', profile._id], () => loadCart(profile._id));
   const [busy, setBusy] = useState(false);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   // Below Mantine's `sm` breakpoint the lines are blocks instead of a table.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (data.error !== undefined) return <LoadError error={data.error} />;
   if (!data.data) return <Loading />;
   const { cart, items, packages } = data.data;
 
-  const save = async (next: CartView, notice?: string) => {
+  /** Sends one line's change; a refusal as stale shows the cart as the server has it now. */
+  const save = async (change: () => Promise<unknown>, notice?: string) => {
     setBusy(true);
     try {
-      await shopApi.setCart(next);
+      await change();
+      setChangedElsewhere(false);
       if (notice) notifySuccess(notice);
       await data.reload();
     } catch (err) {
-      notifyError('Oops... Please try again!', err);
+      if (isStaleChange(err)) {
+        setChangedElsewhere(true);
+        await data.reload();
+      } else notifyError('Oops... Please try again!', err);
     } finally {
       setBusy(false);
     }
   };
+  const kindOf = (kind: 'item' | 'package'): CartLineKind => (kind === 'item' ? 'items' : 'packages');
   const step = (kind: 'item' | 'package', id: string, by: 1 | -1) => {
     const quantities = kind === 'item' ? cart.ItemQuantities : cart.PackageQuantities;
     const item = kind === 'item' ? items.find((i) => i._id === id) : undefined;
@@ -77,20 +112,14 @@ export function MyShoppingCart() {
       notifyError('Oops...', new ApiError(400, (err as Error).message));
       return;
     }
-    void save(
-      kind === 'item'
-        ? { ...cart, ItemQuantities: { ...cart.ItemQuantities, [id]: q } }
-        : { ...cart, PackageQuantities: { ...cart.PackageQuantities, [id]: q } },
-    );
+    void save(() => shopApi.setCartLineQuantity(cart._id, kindOf(kind), id, q, cart.version));
   };
   const remove = (kind: 'item' | 'package', id: string) =>
     confirmDanger({
       confirm: 'Yes, remove it!',
       onConfirm: () =>
         save(
-          kind === 'item'
-            ? { ...cart, ItemIDs: cart.ItemIDs.filter((x) => x !== id) }
-            : { ...cart, PackageIDs: cart.PackageIDs.filter((x) => x !== id) },
+          () => shopApi.removeCartLine(cart._id, kindOf(kind), id, cart.version),
           kind === 'item' ? 'Item Removed From The Cart' : 'Package Removed From The Cart',
         ),
     });
@@ -180,6 +209,7 @@ export function MyShoppingCart() {
   return (
     <>
       <PageHeader title="My Shopping Cart" />
+      {changedElsewhere && <ChangedElsewhere message={CART_CHANGED} onClose={() => setChangedElsewhere(false)} />}
       <Alert color="blue" mb="md">
         Adding items to the cart does not reserve them: stock is taken when you pay.
       </Alert>
@@ -282,6 +312,7 @@ export function MyWishlist() {
     );
     return { wishlist: wishlistss, items };
   });
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
   if (data.error !== undefined) return <LoadError error={data.error} />;
   if (!data.data) return <Loading />;
   const { wishlist, items } = data.data;
@@ -290,20 +321,23 @@ export function MyWishlist() {
       confirm: 'Yes, remove it!',
       onConfirm: async () => {
         try {
-          await shopApi.setWishlist(
-            wishlist._id,
-            wishlist.Items.filter((x) => x !== id),
-          );
+          // One item, at the version this page shows (issue 29): never a rewrite of the whole list.
+          await shopApi.removeFromWishlist(wishlist._id, id, wishlist.version);
+          setChangedElsewhere(false);
           notifySuccess('Deleted!', 'Removed from your wishlist');
           await data.reload();
         } catch (err) {
-          notifyError('Oops... Please try again!', err);
+          if (isStaleChange(err)) {
+            setChangedElsewhere(true);
+            await data.reload();
+          } else notifyError('Oops... Please try again!', err);
         }
       },
     });
   return (
     <>
       <PageHeader title="My Wishlist" />
+      {changedElsewhere && <ChangedElsewhere message={WISHLIST_CHANGED} onClose={() => setChangedElsewhere(false)} />}
       {items.length === 0 ? (
         <Text ta="center" c="dimmed" py="xl">
           Your wishlist is empty.

@@ -8,6 +8,10 @@ import {
   planCart,
   planWishlistAdd,
   planWishlistReplace,
+  planAddLine,
+  withLineQuantity,
+  withoutBoughtUnits,
+  withoutLine,
   withoutLines,
   type AvailableIds,
   type CartLines,
@@ -111,5 +115,42 @@ describe('removing lines', () => {
       itemQty: { [A]: 2, [C]: 4 },
       packageQty: { [Q]: 5 },
     });
+  });
+});
+
+describe('one line at a time (issue 29)', () => {
+  const lines: CartLines = { ItemIDs: [A, B], PackageIDs: [P], itemQty: { [A]: 2, [B]: 1 }, packageQty: { [P]: 1 } };
+
+  it('adds a line last, refusing a duplicate or an unavailable one', () => {
+    expect(planAddLine(lines, { kind: 'items', id: C }, 3, true)).toEqual({
+      ok: true,
+      value: { ...lines, ItemIDs: [A, B, C], itemQty: { [A]: 2, [B]: 1, [C]: 3 } },
+    });
+    expect(planAddLine(lines, { kind: 'items', id: A }, 1, true)).toMatchObject({ ok: false, refusal: { message: ITEM_IN_CART } });
+    expect(planAddLine(lines, { kind: 'packages', id: P }, 1, true)).toMatchObject({ ok: false, refusal: { message: PACKAGE_IN_CART } });
+    expect(planAddLine(lines, { kind: 'packages', id: Q }, 1, false)).toMatchObject({
+      ok: false,
+      refusal: { message: PACKAGE_UNAVAILABLE },
+    });
+  });
+
+  it('sets one quantity or removes one line, leaving the others', () => {
+    expect(withLineQuantity(lines, { kind: 'items', id: B }, 4)).toEqual({ ...lines, itemQty: { [A]: 2, [B]: 4 } });
+    expect(withLineQuantity(lines, { kind: 'items', id: C }, 4)).toBeUndefined();
+    expect(withoutLine(lines, { kind: 'packages', id: P })).toEqual({ ...lines, PackageIDs: [], packageQty: {} });
+    expect(withoutLine(lines, { kind: 'items', id: C })).toEqual(lines);
+  });
+
+  it('takes only the units an order bought: a line goes only when none are left', () => {
+    const bought = withoutBoughtUnits(
+      lines,
+      new Map([
+        [A, 1],
+        [B, 1],
+        [C, 5],
+      ]),
+      new Map([[P, 3]]),
+    );
+    expect(bought).toEqual({ ItemIDs: [A], itemQty: { [A]: 1 }, PackageIDs: [], packageQty: {} });
   });
 });

@@ -165,6 +165,69 @@ export function withoutLines(lines: CartLines, itemIds: readonly string[], packa
   };
 }
 
+/** One line of a cart: `items` or `packages` (the contracts' CartLineKind), and its id. */
+export interface LineRef {
+  kind: 'items' | 'packages';
+  id: string;
+}
+
+const idsOf = (lines: CartLines, kind: LineRef['kind']) => (kind === 'items' ? lines.ItemIDs : lines.PackageIDs);
+const qtyOf = (lines: CartLines, kind: LineRef['kind']) => (kind === 'items' ? lines.itemQty : lines.packageQty);
+
+/** `lines` with the ids and quantities of `kind` replaced. */
+function withKind(lines: CartLines, kind: LineRef['kind'], ids: string[], qty: Quantities): CartLines {
+  return kind === 'items' ? { ...lines, ItemIDs: ids, itemQty: qty } : { ...lines, PackageIDs: ids, packageQty: qty };
+}
+
+/**
+ * Decides adding one line (`POST /ShoppingCart/{cartId}/lines/{kind}/{lineId}`): a line already
+ * in the cart is a duplicate ('Item/Package Already in Your Shopping Cart.'); the item or package
+ * must be available. The line goes last, with `quantity` units.
+ * @param available - whether the line's item or package is available now
+ */
+export function planAddLine(current: CartLines, line: LineRef, quantity: number, available: boolean): Decision<CartLines> {
+  const field = line.kind === 'items' ? 'ItemIDs' : 'PackageIDs';
+  if (idsOf(current, line.kind).includes(line.id)) return refuse(line.kind === 'items' ? ITEM_IN_CART : PACKAGE_IN_CART, field);
+  if (!available) return refuse(line.kind === 'items' ? ITEM_UNAVAILABLE : PACKAGE_UNAVAILABLE, field);
+  return {
+    ok: true,
+    value: withKind(current, line.kind, [...idsOf(current, line.kind), line.id], { ...qtyOf(current, line.kind), [line.id]: quantity }),
+  };
+}
+
+/**
+ * The lines with one line's quantity set (`PUT .../lines/{kind}/{lineId}`).
+ * @returns undefined when the cart does not hold that line (answered 404)
+ */
+export function withLineQuantity(current: CartLines, line: LineRef, quantity: number): CartLines | undefined {
+  if (!idsOf(current, line.kind).includes(line.id)) return undefined;
+  return withKind(current, line.kind, idsOf(current, line.kind), { ...qtyOf(current, line.kind), [line.id]: quantity });
+}
+
+/** The lines without one line (`DELETE .../lines/{kind}/{lineId}`); the same lines when it is not there. */
+export function withoutLine(current: CartLines, line: LineRef): CartLines {
+  return line.kind === 'items' ? withoutLines(current, [line.id], []) : withoutLines(current, [], [line.id]);
+}
+
+/** Units bought of one item or package line, by its id (an order's lines). */
+export type BoughtUnits = ReadonlyMap<string, number>;
+
+/**
+ * The lines after a paid order (OrderConfirmed): each bought line loses the units bought, and
+ * only a line left with none goes, so units added in another tab after checkout started stay
+ * (issue 29 defect 3). Lines the order did not buy stay as they were.
+ */
+export function withoutBoughtUnits(lines: CartLines, items: BoughtUnits, packages: BoughtUnits): CartLines {
+  const left = (ids: string[], qty: Quantities, bought: BoughtUnits) => {
+    const units = Object.fromEntries(ids.map((id) => [id, (qty[id] ?? 1) - (bought.get(id) ?? 0)]));
+    const kept = ids.filter((id) => (units[id] ?? 0) > 0);
+    return { ids: kept, qty: Object.fromEntries(kept.map((id) => [id, units[id] ?? 1])) };
+  };
+  const i = left(lines.ItemIDs, lines.itemQty, items);
+  const p = left(lines.PackageIDs, lines.packageQty, packages);
+  return { ItemIDs: i.ids, itemQty: i.qty, PackageIDs: p.ids, packageQty: p.qty };
+}
+
 function refuse<T>(message: string, field: string): Decision<T> {
   return { ok: false, refusal: { message, field } };
 }

@@ -13,7 +13,7 @@
  */
 import { type CartView } from '@market/contracts';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
-import { EMPTY_LINES, withoutLines, type CartLines } from '../domain/lines';
+import { EMPTY_LINES, withoutBoughtUnits, withoutLines, type BoughtUnits, type CartLines } from '../domain/lines';
 import { getOrCreateByOwner } from './ownerKeyed';
 
 /** The stored lines: ids, and the units of each at the same index. */
@@ -29,7 +29,15 @@ export interface CartDoc extends StoredLines {
   customerID: string;
   rev: number;
   createdAt: Date;
+  /**
+   * The last orders whose bought units were taken off the lines (newest last, at most
+   * {@link BOUGHT_ORDERS_KEPT}): a redelivered OrderConfirmed takes nothing twice.
+   */
+  boughtOrders?: string[];
 }
+
+/** How many paid orders a cart remembers (redeliveries come within minutes, not after 50 more orders). */
+export const BOUGHT_ORDERS_KEPT = 50;
 
 const schema = new Schema<CartDoc>(
   {
@@ -40,6 +48,7 @@ const schema = new Schema<CartDoc>(
     packageQtys: { type: [Number], default: [] },
     rev: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
+    boughtOrders: { type: [String], default: undefined },
   },
   { collection: 'carts', versionKey: false, minimize: false },
 );
@@ -69,6 +78,9 @@ export function storedLines(l: CartLines): StoredLines {
   };
 }
 
+/** The version a cart or wishlist answers (`rev` + 1, so a new one is version 1; contracts `version`). */
+export const versionOf = (doc: { rev?: number }): number => (doc.rev ?? 0) + 1;
+
 /** The cart as answered (contracts `CartView`). */
 export function cartView(c: CartDoc): CartView {
   const lines = cartLines(c);
@@ -79,6 +91,7 @@ export function cartView(c: CartDoc): CartView {
     PackageIDs: lines.PackageIDs,
     ItemQuantities: lines.itemQty,
     PackageQuantities: lines.packageQty,
+    version: versionOf(c),
   };
 }
 
@@ -135,4 +148,28 @@ export async function removeCartLines(
     if (await replaceCartLines(carts, _id, cart.rev, next)) return;
   }
   throw new Error(`cart ${String(_id)} kept changing while lines were being removed`);
+}
+
+/**
+ * Takes the units a paid order bought off the cart `_id` (domain/lines.ts `withoutBoughtUnits`),
+ * recording `orderId` in the same compare-and-set write so a redelivery takes nothing twice. No
+ * cart, or an order already taken, is left alone.
+ * @throws {Error} when the cart keeps changing under the write (the consumer retries the event)
+ */
+export async function removeBoughtUnits(
+  carts: Model<CartDoc>,
+  _id: Types.ObjectId,
+  orderId: string,
+  items: BoughtUnits,
+  packages: BoughtUnits,
+): Promise<void> {
+  for (let attempt = 0; attempt < MAX_REMOVAL_ATTEMPTS; attempt++) {
+    const cart = await carts.findOne({ _id }).lean<CartDoc>();
+    if (!cart || (cart.boughtOrders ?? []).includes(orderId)) return;
+    const next = withoutBoughtUnits(cartLines(cart), items, packages);
+    const boughtOrders = [...(cart.boughtOrders ?? []), orderId].slice(-BOUGHT_ORDERS_KEPT);
+    const res = await carts.updateOne({ _id, rev: cart.rev }, { $set: { ...storedLines(next), boughtOrders }, $inc: { rev: 1 } });
+    if (res.matchedCount === 1) return;
+  }
+  throw new Error(`cart ${String(_id)} kept changing while a paid order was taken off it`);
 }

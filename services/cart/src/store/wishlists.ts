@@ -33,7 +33,7 @@ export function wishlistModel(conn: Connection): Model<WishlistDoc> {
 
 /** The wishlist as answered inside `{ wishlistss }` (contracts `WishlistView`). */
 export function wishlistView(w: WishlistDoc): WishlistView {
-  return { _id: String(w._id), CustomerID: w.CustomerID, Items: w.Items ?? [] };
+  return { _id: String(w._id), CustomerID: w.CustomerID, Items: w.Items ?? [], version: (w.rev ?? 0) + 1 };
 }
 
 /** The customer's wishlist (read by `_id`, see `ownerKeyed.ts`), created empty when there is none. */
