@@ -39,7 +39,12 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['packages/*/test/**/*.int.test.ts', 'services/*/test/**/*.int.test.ts', 'gateway/test/**/*.int.test.ts'],
+          include: [
+            'packages/*/test/**/*.int.test.ts',
+            'services/*/test/**/*.int.test.ts',
+            'gateway/test/**/*.int.test.ts',
+            'test/**/*.int.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           env: testEnv,
