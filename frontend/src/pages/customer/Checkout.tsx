@@ -20,7 +20,6 @@
  */
 import {
   Alert,
-  Badge,
   Button,
   List,
   Card,
@@ -112,7 +111,8 @@ function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkou
           {formatRupees(checkout.Amount)}
         </Text>
       </Group>
-      <Table mt="sm" aria-label="Order lines">
+      {/* Narrow cell padding: a phone's 390 px keep the amounts on one line inside the card. */}
+      <Table mt="sm" aria-label="Order lines" horizontalSpacing={6}>
         <Table.Tbody>
           {checkout.lines.map((l) => (
             <Table.Tr key={`${l.kind}:${l.id}`}>
@@ -122,16 +122,18 @@ function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkou
                     <Text c="red.8" fw={600} size="sm">
                       {l.name}
                     </Text>
-                    <Badge color="red" variant="light" size="sm">
+                    <Text c="red.8" size="xs" fw={700} tt="uppercase">
                       Not available right now
-                    </Badge>
+                    </Text>
                   </Stack>
                 ) : (
                   l.name
                 )}
               </Table.Td>
-              <Table.Td ta="right">× {l.quantity}</Table.Td>
-              <Table.Td ta="right">{formatRupees(l.total)}</Table.Td>
+              <Table.Td ta="right">×&nbsp;{l.quantity}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatRupees(l.total)}
+              </Table.Td>
             </Table.Tr>
           ))}
           <Table.Tr>
@@ -258,7 +260,7 @@ function UnavailableNotice({ checkout, refused }: { checkout: Checkout; refused:
       <Group mt="sm" gap="xs">
         {fromCart ? (
           <Button size="xs" color="red" loading={busy} onClick={() => void remove()}>
-            Remove {names.length === 1 ? names[0] : 'them'} from my cart
+            Remove {them} from my cart
           </Button>
         ) : (
           <Button size="xs" variant="light" component={Link} to="/Customer/AllItmes">

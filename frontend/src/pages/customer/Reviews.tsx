@@ -122,7 +122,8 @@ export function WriteReview() {
       <FormCard onSubmit={(e) => void submit(e)} failure={null} maw={560}>
         {existing && (
           <Alert color="blue" title="You have already reviewed this item" role="status">
-            You reviewed this item on {colomboDate(new Date(existing.date))}; edit your review below. Saving replaces it.
+            You reviewed this item on <span style={{ whiteSpace: 'nowrap' }}>{colomboDate(new Date(existing.date))}</span>; edit your review
+            below. Saving replaces it.
           </Alert>
         )}
         <StarRadios value={stars} onChange={setStars} error={errors.stars} />
