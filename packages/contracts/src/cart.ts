@@ -10,6 +10,7 @@ import type { CartAnswerSchema, WishlistAnswerSchema } from './cart-answers';
 import { ITEM_QUANTITY_ZERO, PACKAGE_QUANTITY_ZERO, MAX_LINE_QUANTITY, LINE_QUANTITY_MAX } from './cart-rules';
 
 export * from './cart-rules';
+export * from './cart-events';
 
 const id = z
   .string()

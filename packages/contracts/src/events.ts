@@ -12,6 +12,7 @@
 import type { z } from 'zod';
 import { Topics, type Topic } from './topics';
 import { CustomerDeletedDataSchema, CustomerEventDataSchema, SellerEventDataSchema, SellerRefDataSchema } from './identity-events';
+import { WishlistChangedDataSchema } from './cart-events';
 import { ItemDeletedDataSchema, ItemEventDataSchema, PackageDeletedDataSchema, PackageEventDataSchema } from './catalogue-events';
 import {
   OrderCancelledDataSchema,
@@ -76,6 +77,8 @@ export const EventRegistry = {
   ReviewUpdated: on(Topics.review, ReviewEventDataSchema),
   ReviewDeleted: on(Topics.review, ReviewDeletedDataSchema),
   ReviewReported: on(Topics.review, ReviewReportedDataSchema),
+
+  WishlistChanged: on(Topics.wishlist, WishlistChangedDataSchema),
 } as const satisfies Record<string, EventDefinition>;
 
 /** The `type` of any marketplace event. */

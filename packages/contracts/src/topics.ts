@@ -14,6 +14,7 @@ export const Topics = {
   order: 'ordering.order.v1',
   payment: 'ordering.payment.v1',
   review: 'reviews.review.v1',
+  wishlist: 'cart.wishlist.v1',
 } as const;
 
 /** One of the topic names in {@link Topics}. */

@@ -1,9 +1,11 @@
 /**
  * Cart service process: wiring only (docs/architecture.md, Services). Wishlists and shopping carts
  * of the signed-in customer, and the read models they need from other services' events: item and
- * package availability (catalogue) and deleted customers (identity). Publishes no events. E-mails
- * wishlist alerts (price drops, back in stock) through the BullMQ `email` queue, finding an item's
- * wish-listers in the wishlist entries index on OpenSearch (store/wishlistEntries.ts).
+ * package availability (catalogue) and deleted customers (identity). Publishes WishlistChanged
+ * (`cart.wishlist.v1`) through the outbox relay over the wishlists, which feeds the wishlist entries
+ * index on OpenSearch ("who wish-lists item X", store/wishlistEntries.ts) through its projection
+ * (events/wishlistProjection.ts). E-mails wishlist alerts (price drops, back in stock) through the
+ * BullMQ `email` queue, finding an item's wish-listers in that index.
  *
  * Consumer group `cart` (suffixed with the database name when MONGO_DB is set, so test stacks
  * sharing the brokers each get every event) on the customer, item, package and order topics.
@@ -16,18 +18,19 @@ import { catalogueHandlers } from './events/catalogueConsumer';
 import { customerHandlers } from './events/customerConsumer';
 import { orderHandlers } from './events/orderConsumer';
 import { wishlistAlerter } from './events/wishlistAlerts';
+import { startWishlistProjection } from './events/wishlistProjection';
 import { cartRoutes } from './http/cart';
 import { wishlistRoutes } from './http/wishlist';
 import { cartModel } from './store/carts';
 import { keyByOwner } from './store/ownerKeyed';
 import { customerRefModel, itemAvailabilityModel, packageAvailabilityModel } from './store/readModels';
 import { backfillEntries, backfillMarkerModel, wishlistEntryIndex } from './store/wishlistEntries';
-import { wishlistModel } from './store/wishlists';
+import { publishWishlistEventsWith, wishlistModel } from './store/wishlists';
 
 void runService({
   configSchema: CartConfigSchema,
   dbName: 'cart',
-  async setup({ config, app, db, consume, bullRedis, shutdown, logger }) {
+  async setup({ config, app, db, kafka, consume, startRelay, bullRedis, shutdown, logger }) {
     const carts = cartModel(db);
     const wishlists = wishlistModel(db);
     const items = itemAvailabilityModel(db);
@@ -46,6 +49,10 @@ void runService({
       (n) => n > 0 && logger.info({ wishlists: n }, 'wishlist entries backfilled'),
       (err: unknown) => logger.warn({ err }, 'wishlist entries backfill stopped; the next start goes on'),
     );
+
+    // WishlistChanged events wait in their wishlist until the relay publishes them (outbox).
+    publishWishlistEventsWith(startRelay([wishlists]));
+    await startWishlistProjection({ config, kafka, logger, shutdown, entries });
 
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
     shutdown.add('email queue', () => emailQueue.close());

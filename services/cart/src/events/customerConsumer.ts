@@ -16,7 +16,7 @@ import { getOrCreateCart, type CartDoc } from '../store/carts';
 import { ownerKey } from '../store/ownerKeyed';
 import { isDeletedCustomer, type CustomerRefDoc } from '../store/readModels';
 import { settleEntries, type EntryView } from '../store/wishlistEntries';
-import { getOrCreateWishlist, type WishlistDoc } from '../store/wishlists';
+import { deleteWishlist, getOrCreateWishlist, type WishlistDoc } from '../store/wishlists';
 
 /** What the wishlist alerts keep of a customer event. */
 const contact = (c: CustomerEventData) => ({
@@ -57,11 +57,10 @@ export function customerHandlers(
         lastName: '',
         email: '',
       });
-      const wishlist = await wishlists.findById(ownerKey(customerId), { Items: 1, rev: 1 }).lean<WishlistDoc>();
-      // Tombstones at the rev a next write would have: the deleted customer's wishlist has none.
-      if (wishlist)
-        await settleEntries(entries, logger, customerId, { items: [], removed: wishlist.Items ?? [], rev: (wishlist.rev ?? 0) + 1 });
-      await wishlists.deleteOne({ _id: ownerKey(customerId) });
+      // Soft: its last WishlistChanged tombstones its entries through the projection; the relay
+      // then removes the document. The entries go at once here too, at the deletion's rev.
+      const deleted = await deleteWishlist(wishlists, customerId);
+      if (deleted) await settleEntries(entries, logger, customerId, { items: [], removed: deleted.removed, rev: deleted.rev });
       await carts.deleteOne({ _id: ownerKey(customerId) });
     },
   };

@@ -3,9 +3,12 @@
  * entries, one document per (item, customer) pair, `_id` `<itemId>:<customerId>`, with `itemId`
  * and `customerId` as keywords. Alias `<SEARCH_INDEX or cart[-MONGO_DB]>-wishlist-entries`.
  *
- * The cart publishes no wishlist events, so the index is written synchronously by whoever writes
- * a wishlist (the wishlist routes, the customer and catalogue events), with external versioning
- * by the wishlist's `rev` (its compare-and-set counter, +1 per write):
+ * Fed by the wishlist's own WishlistChanged events (`cart.wishlist.v1`, recorded through the
+ * outbox in the wishlist write itself) through the projection in events/wishlistProjection.ts, and
+ * rebuilt from that topic by `npm run search:rebuild` (issue 28). Whoever writes a wishlist (the
+ * wishlist routes, the customer and catalogue events) also writes the index at once, so the
+ * alerts of the next moment already see the change; every write is versioned externally by the
+ * wishlist's `rev` (its compare-and-set counter, +1 per write), the projection's at `2n` as below:
  * - before the write that takes a wishlist to rev `n`, the entries it adds are put at version
  *   `2n − 1` ({@link announceEntries}), so a crash between the two leaves at most an extra entry,
  *   never a missing one (a write that then loses its compare-and-set leaves an extra one too);
@@ -68,6 +71,13 @@ export const entryPut = (customerId: string, itemId: string, version: number): I
   doc: { itemId, customerId, view: { customerId } satisfies EntryView },
 });
 
+/** The tombstone of one entry at `version` (the item left the wishlist). */
+export const entryDelete = (customerId: string, itemId: string, version: number): IndexOp => ({
+  kind: 'delete',
+  id: entryId(itemId, customerId),
+  version,
+});
+
 /** Writes `ops`; a failure is logged, never thrown (see the module comment). */
 async function write(index: SearchIndex<EntryView>, ops: IndexOp[], logger: Logger): Promise<void> {
   try {
@@ -107,7 +117,7 @@ export async function settleEntries(
     index,
     [
       ...state.items.map((itemId) => entryPut(customerId, itemId, version)),
-      ...state.removed.map((itemId): IndexOp => ({ kind: 'delete', id: entryId(itemId, customerId), version })),
+      ...state.removed.map((itemId) => entryDelete(customerId, itemId, version)),
     ],
     logger,
   );

@@ -14,7 +14,9 @@
  * write also keeps the wishlist entries index (who wish-lists each item, for the wishlist alerts;
  * store/wishlistEntries.ts): the entries a write adds are indexed before it, the wishlist's entries
  * and removals after it, at versions from the wishlist's `rev`. An added item deleted from the
- * catalogue meanwhile is dropped after the write. No events are recorded.
+ * catalogue meanwhile is dropped after the write. Each write records a WishlistChanged event in
+ * the same write (outbox, store/wishlists.ts), which feeds the entries index for everyone else
+ * (events/wishlistProjection.ts); the writes here keep it for read-your-writes.
  * - `removeFromWishlist`: removes one item (the web app's removal); the other items stay as they
  *   are, whatever another tab wrote (issue 29).
  *
@@ -62,7 +64,7 @@ async function change(
   const { wishlists, items, entries, logger } = d;
   const { before, written } = await compareAndSet(async () => {
     const w = await load();
-    if (!w) throw notFound();
+    if (!w || w.deleted) throw notFound();
     if (isStale(base, versionOf(w))) throw new StaleWriteError(WISHLIST_CHANGED, base, { wishlistss: wishlistView(w) });
     const current = w.Items ?? [];
     const decision = plan(current, await availableIds(items, addedIds(current, requested)));
@@ -71,7 +73,7 @@ async function change(
     if (decision.value.length === current.length && decision.value.every((id, i) => id === current[i]))
       return { before: current, written: w };
     await announceEntries(entries, logger, w.CustomerID, addedIds(current, decision.value), w.rev);
-    if (!(await replaceWishlistItems(wishlists, w._id, w.rev, decision.value))) return undefined;
+    if (!(await replaceWishlistItems(wishlists, w, decision.value))) return undefined;
     return { before: current, written: { ...w, Items: decision.value, rev: w.rev + 1 } };
   });
   await settleEntries(entries, logger, written.CustomerID, {
