@@ -17,6 +17,7 @@ export * from './catalogue';
 export * from './catalogue-api';
 export * from './saga-events';
 export * from './catalogue-events';
+export * from './addresses';
 export * from './cart';
 export * from './ordering';
 export * from './cart-api';
