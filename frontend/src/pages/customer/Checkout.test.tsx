@@ -207,6 +207,7 @@ describe('lines no longer sold and a cart changed meanwhile (issue 29 items 5 an
     PackageIDs: [],
     ItemQuantities: { i1: 2, [I2]: 1 },
     PackageQuantities: {},
+    version: 7,
     ...extra,
   });
   const page = () => renderPage(<ConfirmPayment />, { kind: 'customer', path: `/Customer/Confrim/${CARD}`, pattern: 'Confrim/:cardId' });
@@ -222,7 +223,7 @@ describe('lines no longer sold and a cart changed meanwhile (issue 29 items 5 an
         status: 409,
         body: { error: 'Item is not available Right now!', fields: { line: I2 }, unavailable: { items: [I2], packages: [] } },
       },
-      'PUT /ShoppingCart/updateSItem/cccccccccccccccccccccc01': cart({ ItemIDs: ['i1'], ItemQuantities: { i1: 2 } }),
+      [`DELETE /ShoppingCart/cccccccccccccccccccccc01/lines/items/${I2}`]: cart({ ItemIDs: ['i1'], ItemQuantities: { i1: 2 }, version: 8 }),
     });
     page();
     await screen.findByText(/\*\*\*\* 1111/);
@@ -239,12 +240,11 @@ describe('lines no longer sold and a cart changed meanwhile (issue 29 items 5 an
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove it from my cart' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/Customer/MyShoppingCart'));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
-      ItemIDs: ['i1'],
-      PackageIDs: [],
-      ItemQuantities: { i1: 2 },
-      PackageQuantities: {},
-    });
+    // One line removed, based on the version read; nothing else in the cart rewritten.
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      `POST /checkout/${CHECKOUT}/pay`,
+      `DELETE /ShoppingCart/cccccccccccccccccccccc01/lines/items/${I2}?version=7`,
+    ]);
     expect(sessionStorage.getItem('market.checkoutId')).toBeNull();
   });
 

@@ -38,7 +38,7 @@ import { ORDER_PLACED } from '@market/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { UnavailableLines } from '@market/contracts/client';
-import { ApiError, gateway } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { currentCheckout, shopApi, type CartView, type Checkout } from '../../api/shop';
 import { LoadError, Loading } from '../../components/Loading';
 import { PageHeader } from '../../components/PageHeader';
@@ -208,23 +208,15 @@ interface Refused {
 }
 
 /**
- * Takes `lines` out of the customer's cart with the documented full-list write, from the cart read
- * just before, so the rest of the cart is kept as it is.
+ * Takes `lines` out of the customer's cart one line at a time, each removal naming the cart's
+ * version it was based on (the answer of the one before), so a cart another tab or device changed
+ * meanwhile is refused (409 with the cart's message) rather than written over.
  */
 async function removeFromCart(customerId: string, lines: UnavailableLines): Promise<void> {
-  const cart = await shopApi.cart(customerId);
-  const items = new Set(lines.items);
-  const packages = new Set(lines.packages);
-  const keep = (q: Record<string, number>, gone: Set<string>) => Object.fromEntries(Object.entries(q).filter(([id]) => !gone.has(id)));
-  await gateway.call('put', '/ShoppingCart/updateSItem/{cartId}', {
-    params: { cartId: cart._id },
-    body: {
-      ItemIDs: cart.ItemIDs.filter((id) => !items.has(id)),
-      PackageIDs: cart.PackageIDs.filter((id) => !packages.has(id)),
-      ItemQuantities: keep(cart.ItemQuantities, items),
-      PackageQuantities: keep(cart.PackageQuantities, packages),
-    },
-  });
+  let cart = await shopApi.cart(customerId);
+  for (const id of lines.items) if (cart.ItemIDs.includes(id)) cart = await shopApi.removeCartLine(cart._id, 'items', id, cart.version);
+  for (const id of lines.packages)
+    if (cart.PackageIDs.includes(id)) cart = await shopApi.removeCartLine(cart._id, 'packages', id, cart.version);
 }
 
 /**
