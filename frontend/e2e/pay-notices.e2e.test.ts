@@ -65,7 +65,14 @@ describe('pay page and review form', () => {
     );
     expect(card.status).toBe(201);
     const cart = async () =>
-      (await e2e.api<{ _id: string; ItemIDs: string[] }>(`/ShoppingCart/getOneCart/${customerId}`, undefined, cookie, 'GET')).body;
+      (
+        await e2e.api<{ _id: string; ItemIDs: string[]; version: number }>(
+          `/ShoppingCart/getOneCart/${customerId}`,
+          undefined,
+          cookie,
+          'GET',
+        )
+      ).body;
     // Both items in the cart (refused until the cart service has heard of them).
     await waitFor(
       async () => {
@@ -89,6 +96,21 @@ describe('pay page and review form', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/Customer/Confrim/**');
     await page.getByText('Rs. 270,100.00').first().waitFor();
+
+    // Another device adds a second Galaxy meanwhile: the pay page says so before paying (issue 29 item 3).
+    const before = await cart();
+    const more = await e2e.api(
+      `/ShoppingCart/${before._id}/lines/items/${phoneId}`,
+      { quantity: 2, version: before.version },
+      cookie,
+      'PUT',
+    );
+    expect(more.status, JSON.stringify(more.body)).toBe(200);
+    await page.reload();
+    const changed = page.getByRole('status').filter({ hasText: 'Your cart changed after this checkout started' });
+    await changed.waitFor();
+    expect(await changed.textContent()).toContain(`${phone}: 2 in your cart now, 1 in this checkout.`);
+    await bothWidths(page, 'pay-cart-changed');
 
     // The seller takes the Xperia off sale while the customer is on the pay page.
     expect((await e2e.api(`/items/update/${xperiaId}`, { ItemAvailabilityStatus: false }, seller.cookie, 'PUT')).status).toBe(200);
