@@ -277,7 +277,8 @@ async function main() {
           if (!range) return;
           const ts = Number(message.timestamp);
           const key = message.key?.toString() ?? null;
-          if ((ts >= startedAt && ts <= endedAt + 60_000 && key !== null && ids.has(key.replace(/-[IP]\d+$/, ''))) || (key && ids.has(key)))
+          const ours = key !== null && (ids.has(key) || ids.has(key.replace(/-[IP]\d+$/, '')));
+          if (ours && ts >= startedAt && ts <= endedAt + 60_000)
             topics[topic]!.push({
               partition,
               offset: message.offset,

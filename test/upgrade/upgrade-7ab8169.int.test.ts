@@ -4,22 +4,32 @@
  *
  * The fixture `fixture-7ab8169/` was written by the services of commit 7ab8169 themselves (the
  * last commit before the read-side redesign), driven through their gateway by
- * `generate-7ab8169.ts` (see `regenerate.sh`): one seller, three item/package checkouts per
- * customer kind (status changes, one cancellation with its refund), reviews (one edited, one
- * reported), messages to the admin and the seller, saved cards and a wishlist. It holds every
+ * `generate-7ab8169.ts` (`bash test/upgrade/regenerate.sh` writes it again): a seller with three
+ * items and a package, three customers, five paid checkouts (items, a package, both; orders
+ * shipped, delivered, one cancelled and refunded), three reviews (one edited, one reported),
+ * messages to the admin and to the seller, three saved cards and a wishlist. It holds every
  * collection of each service's database as Extended JSON, the messages that run put on the
  * aggregate topics, and what the old version's screens answered (`manifest.json`, `answers`).
  *
  * The test restores those databases under fresh names, replays the messages into this stack's
- * own prefixed topics (same partition, key, value and headers), starts today's services on them,
- * runs every service's search rebuild as `npm run search:rebuild` does (the scripts named in
- * package.json, with the stack's MONGO_DB and KAFKA_TOPIC_PREFIX), and checks through the gateway
- * that today's lists show what the old version showed, and that writes still work afterwards.
+ * own prefixed topics (same partition, key, value and headers), starts today's services on them
+ * (consumers from the topics' end, as groups that had read everything), runs every step of
+ * `npm run search:rebuild` (package.json) with the stack's MONGO_DB and KAFKA_TOPIC_PREFIX, and
+ * checks through the gateway that today's lists and dashboard answer what 7ab8169 answered, row
+ * for row, that who wish-lists an item survives (a known defect: see that test), and that writes
+ * still work afterwards. Without the rebuild every list is empty.
+ *
+ * Collections of 7ab8169 that today's code no longer reads stay in place, unread:
+ * `order_list_heads`, `order_list_buckets20`, `card_list_heads`, `card_list_buckets20` (ordering),
+ * `review_keys`, `review_list_heads`, `review_list_buckets20`, `message_list_heads`,
+ * `message_list_buckets20` (reviews), `wishlist_watchers` (cart), and reporting's
+ * `rm_dashboard_counters` (dropped only by `npm run reporting:rebuild`).
  */
 import { ALL_TOPICS } from '@market/contracts';
 import { createKafka, ensureTopics } from '@market/platform';
 import {
   backendEntry,
+  mailsTo,
   requireServers,
   spawnProcess,
   TEST_SECRETS,
@@ -300,6 +310,30 @@ describe('after the upgrade from 7ab8169', () => {
     expect(picked((await ravi.get('/paymentdetails/get')).body)).toEqual(picked(old.cards.ravi));
     const wishlist = (await asha.post<{ wishlistss: { Items: string[] } }>(`/wishlist/getByCustomerID/${manifest.customers[0]!.id}`)).body;
     expect([...wishlist.wishlistss.Items].sort()).toEqual([...old.ashaWishlist.wishlistss.Items].sort());
+  });
+
+  // Known defect, shown by this test: a 7ab8169 wishlist has no WishlistChanged on cart.wishlist.v1,
+  // so its entries come only from the cart's start-up backfill, and the cart's step of
+  // `npm run search:rebuild` (services/cart/src/searchRebuild.ts) swaps in an index built from the
+  // topic alone: the old wishlists' entries are gone and their customers get no price-drop or
+  // back-in-stock e-mail. Without that step this test passes. Make it `it` when the rebuild keeps them.
+  it.fails('keeps who wish-lists an item: the entries index holds the old wishlist and a price drop e-mails its customer', async () => {
+    const asha = manifest.customers[0]!;
+    const alias = `cart-cart-${suffix.toLowerCase()}-wishlist-entries`;
+    await fetch(`${testServers().opensearchUrl}/${alias}/_refresh`, { method: 'POST' });
+    const res = await fetch(`${testServers().opensearchUrl}/${alias}/_search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: { bool: { filter: [{ term: { customerId: asha.id } }, { term: { deleted: false } }] } }, size: 100 }),
+    });
+    const hits = ((await res.json()) as { hits: { hits: { _source: { itemId: string } }[] } }).hits.hits;
+    expect(hits.map((h) => h._source.itemId).sort()).toEqual([...old.ashaWishlist.wishlistss.Items].sort());
+
+    const { charger } = manifest.items;
+    const discounted = await seller.put(`/items/updateDiscount/${charger}`, { DiscountStatus: true, DiscountPrecentage: 10 });
+    expect(discounted.status, JSON.stringify(discounted.body)).toBe(200);
+    const subject = 'Price drop: Anker Charger upgrade is now Rs. 4,050.00';
+    await waitFor(async () => (await mailsTo(asha.email)).find((m) => m.subject === subject), 20_000, 200, `"${subject}" to ${asha.email}`);
   });
 
   it("shows the admin dashboard's counts and revenue as the old version counted them", async () => {
