@@ -22,9 +22,6 @@ export const DEV_DEFAULTS: Readonly<Record<string, string>> = {
   ADMIN_EMAIL: 'admin@marketplace.lk',
   WEB_URL: 'http://localhost:3000',
   OTEL_SDK_DISABLED: 'true',
-  // Locally the Kafka topics are shared with test runs: index only the items and packages this
-  // catalogue holds, so test stacks' items never reach the demo marketplace's listing.
-  SEARCH_OWN_DOCUMENTS_ONLY: 'true',
 };
 
 /**

@@ -382,7 +382,6 @@ export async function startTestStack(
     KAFKA_TOPIC_PREFIX: topicPrefix,
     KAFKA_FROM_BEGINNING: 'false',
     KAFKA_FETCH_WAIT_MS: '1000',
-    SEARCH_OWN_DOCUMENTS_ONLY: 'true',
   };
   const settled = await Promise.allSettled(
     services.map(async (name) => {

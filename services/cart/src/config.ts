@@ -12,8 +12,7 @@ export const CartConfigSchema = BaseConfigSchema.extend({
   WEB_URL: z.url().default('http://localhost:3000'),
   /**
    * Who wish-lists each item (store/wishlistEntries.ts): OPENSEARCH_URL, SEARCH_INDEX (alias
-   * prefix, default `cart`), SEARCH_OWN_DOCUMENTS_ONLY (unused: the cart indexes only its own
-   * wishlists), OPENSEARCH_REPLICAS.
+   * prefix, default `cart`), OPENSEARCH_REPLICAS.
    */
   ...SearchConfigFields,
 });

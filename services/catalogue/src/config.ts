@@ -12,7 +12,7 @@ export const CatalogueConfigSchema = BaseConfigSchema.extend({
   ITEM_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** How long a shopper's listing page may be served from memory, in ms (0: never); see store/listingCache.ts. */
   LISTING_CACHE_MS: z.coerce.number().int().min(0).max(2_000).default(1000),
-  /** OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default `catalogue`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS. */
+  /** OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default `catalogue`), OPENSEARCH_REPLICAS. */
   ...SearchConfigFields,
 });
 

@@ -2,15 +2,15 @@
  * Catalogue service process: wiring only. The image store, items with discounts,
  * packages, ratings kept from review events, stock reservation for the checkout saga, and the
  * removal of a deleted seller's items and packages, and the item search index on OpenSearch
- * and the package index: fed from the item and package topics by its own consumer group (`<group>-search`), read by
+ * and the package index: fed from the item and package topics by the search projection declared once in
+ * events/searchProjection.ts (its own consumer group, `<group>-search`), read by
  * `GET /items/getItems` and `GET /Packages/getPackages`. OpenSearch being down makes only the listings answer 503; start-up and
  * everything else go on, and the projection catches up when it is back.
  */
 import '@market/platform/telemetry';
-import { Topics } from '@market/contracts';
-import { ProjectionConsumer, consumerGroupOf, runService, subscriptions } from '@market/platform';
+import { runService, subscriptions } from '@market/platform';
 import { CatalogueConfigSchema, searchAlias } from './config';
-import { indexOps, ownDocumentIn, ownOnly } from './events/searchProjection';
+import { searchProjection } from './events/searchProjection';
 import { SearchIndex } from './store/searchIndex';
 import { indexDefinition } from './domain/search';
 import { packageIndexDefinition, type PackageView } from './domain/packageSearch';
@@ -82,22 +82,7 @@ void runService({
     Promise.all([search.ensure(), packageSearch.ensure()]).catch((err: unknown) =>
       logger.warn({ err }, 'search index not reachable at start; listings answer 503 until it is'),
     );
-    const ownDocument = ownDocumentIn(items, packages);
-    const projection = new ProjectionConsumer({
-      kafka,
-      groupId: `${consumerGroupOf(config)}-search`,
-      topics: [Topics.item, Topics.package],
-      logger: logger.child({ projection: 'search' }),
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
-      fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
-      apply: async (events) => {
-        const ops = config.SEARCH_OWN_DOCUMENTS_ONLY ? await ownOnly(indexOps(events), ownDocument) : indexOps(events);
-        await search.bulk(ops.items);
-        await packageSearch.bulk(ops.packages);
-      },
-    });
-    await projection.start();
-    shutdown.add('search projection', () => projection.stop());
+    await searchProjection.start({ config, kafka, logger, shutdown, indices: { items: search, packages: packageSearch }, sources: undefined });
 
     const listingCache = new ListingCache(config.LISTING_CACHE_MS);
     app.use(

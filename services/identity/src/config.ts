@@ -28,7 +28,7 @@ export const IdentityConfigSchema = BaseConfigSchema.extend({
   WEB_URL: z.url().default('http://localhost:3000'),
   /**
    * The admin search indices: OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default
-   * `identity`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS.
+   * `identity`), OPENSEARCH_REPLICAS.
    */
   ...SearchConfigFields,
 }).transform((c) => ({ ...c, COOKIE_SECURE: c.COOKIE_SECURE ?? c.NODE_ENV === 'production' }));

@@ -31,7 +31,7 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
     .transform((v) => v === 'true'),
   /**
    * The admin transaction search index: OPENSEARCH_URL, SEARCH_INDEX (alias prefix,
-   * default `ordering`), SEARCH_OWN_DOCUMENTS_ONLY, OPENSEARCH_REPLICAS.
+   * default `ordering`), OPENSEARCH_REPLICAS.
    */
   ...SearchConfigFields,
 });

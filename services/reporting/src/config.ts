@@ -19,8 +19,7 @@ export const ReportingConfigSchema = BaseConfigSchema.extend({
     .optional(),
   /**
    * The admin dashboard's search index: OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default
-   * `reporting`), SEARCH_OWN_DOCUMENTS_ONLY (unused: the index holds only documents of this
-   * database's read models anyway), OPENSEARCH_REPLICAS.
+   * `reporting`), OPENSEARCH_REPLICAS.
    */
   ...SearchConfigFields,
 });

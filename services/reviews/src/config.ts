@@ -18,8 +18,7 @@ export const ReviewsConfigSchema = BaseConfigSchema.extend({
   CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(CONTACT_MESSAGES_PER_HOUR),
   /**
    * The reviews and messages read models (domain/reviewSearch.ts, domain/messageSearch.ts):
-   * OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default `reviews`), SEARCH_OWN_DOCUMENTS_ONLY,
-   * OPENSEARCH_REPLICAS.
+   * OPENSEARCH_URL, SEARCH_INDEX (alias prefix, default `reviews`), OPENSEARCH_REPLICAS.
    */
   ...SearchConfigFields,
 });

@@ -46,7 +46,7 @@ void runService({
         alias: searchAliasOf(config, 'reviews', 'reviews'),
         definition: reviewIndexDefinition,
       }),
-      sources: { reviews, items: rm.items, ownOnly: config.SEARCH_OWN_DOCUMENTS_ONLY },
+      sources: { reviews, items: rm.items },
       nudge,
     });
     shutdown.add('reviews search projection', () => search.stop());

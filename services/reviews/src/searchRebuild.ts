@@ -5,8 +5,7 @@
  * collections (messages have no events: store/messages.ts), swaps each alias to its new index
  * with no downtime, then exits.
  *
- * Configuration as reviews (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX,
- * SEARCH_OWN_DOCUMENTS_ONLY, KAFKA_BROKERS).
+ * Configuration as reviews (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
 import { Topics } from '@market/contracts';
 import { connectMongo, createLogger, loadConfig, runSearchRebuild, SearchIndex, searchAliasOf } from '@market/platform';
@@ -52,7 +51,7 @@ rebuildMessages().then(
       // The live reviews projection has a consumer group of its own.
       groupSuffix: '-search',
       indices: (c) => [{ alias: searchAliasOf(c, 'reviews', 'reviews'), definition: reviewIndexDefinition }],
-      sources: (db, c) => ({ reviews: reviewModel(db), items: readModels(db).items, ownOnly: c.SEARCH_OWN_DOCUMENTS_ONLY }),
+      sources: (db) => ({ reviews: reviewModel(db), items: readModels(db).items }),
       writes: async (events, sources) => [await reviewOps(sources, events)],
     }),
   (err: unknown) => {

@@ -47,7 +47,7 @@ beforeAll(async () => {
   reviewIndex = new SearchIndex<ReviewRow>({ ...common, alias: `${name}-reviews`, definition: reviewIndexDefinition });
   messageIndex = new SearchIndex<MessageRow>({ ...common, alias: `${name}-messages`, definition: messageIndexDefinition });
   const rm = readModels(conn);
-  src = { reviews: reviewModel(conn), items: rm.items, ownOnly: true };
+  src = { reviews: reviewModel(conn), items: rm.items };
   await src.reviews.init();
   await rm.items.create({ _id: item, Item_name: 'Galaxy Tab', Brand: 'Samsung', Model: 'S9', SellerID: seller, deleted: false });
 }, 30_000);

@@ -557,7 +557,6 @@ describe('search:rebuild', () => {
         ...process.env,
         MONGO_DB: `reviews-${world.stack.dbSuffix}`,
         KAFKA_TOPIC_PREFIX: world.stack.topicPrefix,
-        SEARCH_OWN_DOCUMENTS_ONLY: 'true',
         LOG_LEVEL: 'warn',
       },
     });

@@ -16,15 +16,6 @@ export const SearchConfigFields = {
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'SEARCH_INDEX must be a lower-case index name')
     .optional(),
-  /**
-   * Index only documents present in this service's own database (one read by `_id` per event):
-   * for processes that share the Kafka topics with others, as test stacks do (startTestStack) and
-   * `npm start` does with them locally. Production leaves it off.
-   */
-  SEARCH_OWN_DOCUMENTS_ONLY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
   /** Replicas of each index's shard: 0 on one node, 1 on the three-node cluster of k8s. */
   OPENSEARCH_REPLICAS: z.coerce.number().int().min(0).max(5).default(0),
 };

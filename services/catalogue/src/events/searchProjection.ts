@@ -2,14 +2,14 @@
  * The search index projection: item and package events → index writes. Fed by the
  * catalogue's own item and package topics (ItemCreated / ItemUpdated carry the whole item with its
  * rating, PackageCreated / PackageUpdated the whole package; the deletions their id) through a
- * {@link ProjectionConsumer} in its own consumer group (`<service group>-search`), so it never
- * waits for, or holds up, the catalogue's other consumers. A fetch of events becomes one bulk
+ * {@link searchProjection} (the platform's `defineProjection`: a consumer group of its own,
+ * `<service group>-search`, so it never waits for, or holds up, the catalogue's other consumers;
+ * `npm run search:rebuild` replays the same declaration). A fetch of events becomes one bulk
  * write per index; within it only the newest event of each document is sent (the index would
  * ignore the older ones anyway: external versioning by aggregateVersion).
  */
-import type { ItemEventData, PackageEventData } from '@market/contracts';
-import type { AnyEventEnvelope } from '@market/platform';
-import { isValidObjectId } from 'mongoose';
+import { Topics, type ItemEventData, type PackageEventData } from '@market/contracts';
+import { defineProjection, type AnyEventEnvelope } from '@market/platform';
 import { packageDocFromEvent } from '../domain/packageSearch';
 import { searchDocFromEvent } from '../domain/search';
 import type { IndexOp } from '../store/searchIndex';
@@ -58,32 +58,10 @@ export function indexOps(events: AnyEventEnvelope[]): { items: IndexOp[]; packag
   return { items: [...items.values()], packages: [...packages.values()] };
 }
 
-/** A model that answers whether it holds a document (mongoose's `Model.exists`). */
-type Holder = { exists(filter: { _id: string }): PromiseLike<unknown> };
-
-/**
- * Whether the catalogue's own database holds an item or package, read by `_id` (for {@link ownOnly}).
- * @param items - the item model
- * @param packages - the package model
- */
-export function ownDocumentIn(items: Holder, packages: Holder) {
-  return async (kind: 'items' | 'packages', id: string): Promise<boolean> =>
-    isValidObjectId(id) ? Boolean(await (kind === 'items' ? items : packages).exists({ _id: id })) : false;
-}
-
-/**
- * Only the writes of documents this catalogue holds (deletions always pass: a tombstone for an id
- * the index never had is harmless). For test stacks that share the topics with other stacks
- * (SEARCH_OWN_DOCUMENTS_ONLY), so one stack's listing never shows another's items.
- * @param exists - whether the catalogue's own database has the item or package (read by `_id`)
- */
-export async function ownOnly(
-  ops: { items: IndexOp[]; packages: IndexOp[] },
-  exists: (kind: 'items' | 'packages', id: string) => Promise<boolean>,
-): Promise<{ items: IndexOp[]; packages: IndexOp[] }> {
-  const keep = async (kind: 'items' | 'packages', list: IndexOp[]) => {
-    const checks = await Promise.all(list.map((op) => (op.kind === 'delete' ? true : exists(kind, op.id))));
-    return list.filter((_, i) => checks[i]);
-  };
-  return { items: await keep('items', ops.items), packages: await keep('packages', ops.packages) };
-}
+/** The catalogue's search projection, declared once for main.ts and searchRebuild.ts. */
+export const searchProjection = defineProjection({
+  name: 'search',
+  topics: [Topics.item, Topics.package],
+  indices: ['items', 'packages'],
+  ops: (events) => indexOps(events),
+});

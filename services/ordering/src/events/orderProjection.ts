@@ -6,7 +6,7 @@
  * order line. Each named order is then read by `_id` and written as stored, with its version
  * ({@link orderIndexVersion}), so a duplicate, a late older event or a rebuild is a no-op and
  * the index ends at the newest state whatever the order of delivery. An order this database does
- * not hold (another stack's, on shared local topics) is skipped. The requests that change an
+ * not hold (not yet written, or purged) is skipped. The requests that change an
  * order a person is looking at write it at once too (store/orders.ts `indexOrders`).
  */
 import { Topics, type EventEnvelope } from '@market/contracts';

@@ -9,8 +9,8 @@
  * no-op, so the index ends at the newest payment state whatever the order of delivery. The event
  * carries the money, receipt, type and status; the facts it lacks (the record's id, the payment
  * time, the item and package ids) are read from the checkout by `_id`, where they never change
- * once it is paid. An event whose checkout this database does not hold (another stack's, on
- * shared local topics) or that is not a payment event is skipped. A PaymentCaptured also writes the
+ * once it is paid. An event whose checkout this database does not hold, or that is not a payment
+ * event, is skipped. A PaymentCaptured also writes the
  * paying customer's customer-order record as stored ({@link customerOrdersOps}).
  */
 import { Topics, type EventEnvelope } from '@market/contracts';

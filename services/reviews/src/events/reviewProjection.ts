@@ -11,8 +11,7 @@
  * state at the review's own aggregateVersion with external versioning, so a duplicate, a
  * redelivery or an older event is a no-op and the index converges on the newest state in any
  * order. A deleted review becomes a tombstone (at its version, or at the event's when the
- * document is already purged). With SEARCH_OWN_DOCUMENTS_ONLY (processes sharing the topics with
- * test stacks) an event whose review is not in this database is skipped.
+ * document is already purged).
  *
  * The writing request also indexes the review at once (`indexNow`, refresh=wait_for), so the
  * customer sees their new or edited review in their list, and a seller or admin their report or
@@ -33,8 +32,6 @@ import type { ReviewDoc } from '../store/reviews';
 export interface ReviewSources {
   reviews: Model<ReviewDoc>;
   items: ReadModels['items'];
-  /** Skip events whose review is not in this database (config SEARCH_OWN_DOCUMENTS_ONLY). */
-  ownOnly: boolean;
 }
 
 /** The reviews read model with its synchronous write. */
@@ -86,10 +83,13 @@ export async function reviewStateOp(items: ReadModels['items'], doc: ReviewDoc):
   return { kind: 'put', id, doc: reviewSearchDoc(doc, item ?? undefined), version: doc.aggregateVersion };
 }
 
-/** The index write of a review's current state (read by `_id`), or null when skipped. */
-export async function reviewOp(src: ReviewSources, id: string, fallbackVersion: number): Promise<IndexOp | null> {
+/**
+ * The index write of a review's current state (read by `_id`); a tombstone at `fallbackVersion`
+ * when the review is gone (already purged).
+ */
+export async function reviewOp(src: ReviewSources, id: string, fallbackVersion: number): Promise<IndexOp> {
   const doc = isValidObjectId(id) ? await findReview(src.reviews, id) : null;
-  if (!doc) return src.ownOnly ? null : { kind: 'delete', id, version: fallbackVersion };
+  if (!doc) return { kind: 'delete', id, version: fallbackVersion };
   return reviewStateOp(src.items, doc);
 }
 
@@ -98,8 +98,7 @@ export async function reviewOps(src: ReviewSources, events: EventEnvelope[]): Pr
   const named = new Map<string, number>();
   for (const e of events)
     if (e.type.startsWith('Review')) named.set(e.aggregateId, Math.max(named.get(e.aggregateId) ?? 0, e.aggregateVersion));
-  const ops = await Promise.all([...named].map(([id, v]) => reviewOp(src, id, v)));
-  return ops.filter((op): op is IndexOp => op !== null);
+  return Promise.all([...named].map(([id, v]) => reviewOp(src, id, v)));
 }
 
 /**
