@@ -6,7 +6,14 @@
  * line alone; and a paid checkout takes only the units it bought off the cart, once, even when
  * OrderConfirmed arrives twice.
  */
-import { CART_CHANGED, WISHLIST_CHANGED, type CartView, type WishlistView } from '@market/contracts';
+import {
+  CART_CHANGED,
+  ITEM_QUANTITY_ZERO,
+  PACKAGE_QUANTITY_ZERO,
+  WISHLIST_CHANGED,
+  type CartView,
+  type WishlistView,
+} from '@market/contracts';
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, itemBody, startCartWorld, type CartWorld, type Customer } from './fixtures';
@@ -104,7 +111,10 @@ describe('cart (defect 1)', () => {
     expect(set.body.ItemIDs).toEqual(cart.ItemIDs);
     // Duplicates and zero quantities keep the documented messages.
     expect((await nimal.client.post<CartAnswer>(line(galaxy), {})).status).toBe(409);
-    expect((await nimal.client.put<CartAnswer>(line(xperia), { quantity: 0 })).status).toBe(400);
+    const zero = await nimal.client.put<CartAnswer>(line(xperia), { quantity: 0 });
+    expect([zero.status, zero.body.error]).toEqual([400, ITEM_QUANTITY_ZERO]);
+    const zeroPackage = await nimal.client.put<CartAnswer>(`/ShoppingCart/${cart._id}/lines/packages/${xperia}`, { quantity: 0 });
+    expect([zeroPackage.status, zeroPackage.body.error]).toEqual([400, PACKAGE_QUANTITY_ZERO]);
     const removed = await nimal.client.delete<CartAnswer>(`${line(galaxy)}?version=${set.body.version}`);
     expect(removed.status).toBe(200);
     expect(removed.body.ItemIDs).toEqual(cart.ItemIDs.filter((id) => id !== galaxy));

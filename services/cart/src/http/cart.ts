@@ -60,6 +60,17 @@ export function cartRoutes({ carts, items, packages, customers }: CartRouteModel
     return { kind: kind.data, id: normalId(String(objectIdParam(req.params.lineId))) };
   };
 
+  /**
+   * The body of a line's add or quantity change; a quantity below 1 of a package line answers the
+   * package's own message (the schema's is the item's; spec 000 section 5).
+   */
+  const lineWrite = (req: Request, line: LineRef) => {
+    const quantity = (req.body as { quantity?: unknown } | undefined)?.quantity;
+    if (line.kind === 'packages' && typeof quantity === 'number' && quantity < 1)
+      throw badRequest(PACKAGE_QUANTITY_ZERO, { quantity: PACKAGE_QUANTITY_ZERO });
+    return CartLineWriteSchema.parse(req.body ?? {});
+  };
+
   r.get('/ShoppingCart/getOneCart/:customerId', async (req, res) => {
     const caller = await ownCustomer(req, customers, req.params.customerId);
     answer(res, await openCart(d, caller.id));
@@ -77,7 +88,7 @@ export function cartRoutes({ carts, items, packages, customers }: CartRouteModel
     const id = objectIdParam(req.params.cartId);
     const line = lineOf(req);
     const caller = await ownCustomer(req, customers);
-    const body = CartLineWriteSchema.parse(req.body ?? {});
+    const body = lineWrite(req, line);
     const change: LineChange = { op: 'add', quantity: body.quantity };
     answer(res, await changeLine(d, caller.id, id, line, change, writeBase(req, body.version, BAD_CART_VERSION)));
   });
@@ -86,7 +97,7 @@ export function cartRoutes({ carts, items, packages, customers }: CartRouteModel
     const id = objectIdParam(req.params.cartId);
     const line = lineOf(req);
     const caller = await ownCustomer(req, customers);
-    const body = CartLineWriteSchema.parse(req.body ?? {});
+    const body = lineWrite(req, line);
     if (body.quantity === undefined) {
       const message = line.kind === 'items' ? ITEM_QUANTITY_ZERO : PACKAGE_QUANTITY_ZERO;
       throw badRequest(message, { quantity: message });
