@@ -18,7 +18,7 @@ import { catalogueHandlers } from './events/catalogueConsumer';
 import { customerHandlers } from './events/customerConsumer';
 import { orderHandlers } from './events/orderConsumer';
 import { wishlistAlerter } from './events/wishlistAlerts';
-import { startWishlistProjection } from './events/wishlistProjection';
+import { wishlistEntriesProjection } from './events/wishlistProjection';
 import { cartRoutes } from './http/cart';
 import { wishlistRoutes } from './http/wishlist';
 import { cartModel } from './store/carts';
@@ -52,7 +52,7 @@ void runService({
 
     // WishlistChanged events wait in their wishlist until the relay publishes them (outbox).
     publishWishlistEventsWith(startRelay([wishlists]));
-    await startWishlistProjection({ config, kafka, logger, shutdown, entries });
+    await wishlistEntriesProjection.start({ config, kafka, logger, shutdown, indices: { entries }, sources: undefined });
 
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
     shutdown.add('email queue', () => emailQueue.close());

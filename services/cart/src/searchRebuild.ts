@@ -2,26 +2,23 @@
  * `npm run search:rebuild` for the cart: builds a fresh wishlist entries index ("who wish-lists
  * item X", store/wishlistEntries.ts) from the beginning of `cart.wishlist.v1` and swaps its alias
  * to it with no downtime, then exits (the steps: `rebuildSearchIndices` in
- * packages/platform/src/search/rebuild.ts). Each WishlistChanged is applied as the live projection
- * does (events/wishlistProjection.ts), from the event alone: the index needs nothing else.
+ * packages/platform/src/search/rebuild.ts). Topics and writes are the live projection's
+ * declaration (events/wishlistProjection.ts): each WishlistChanged from the event alone.
  *
  * Wishlists last written before the wishlist published events have none on the topic: their
  * entries come from the start-up backfill (`backfillEntries`), which a rebuild does not repeat.
  *
  * Configuration as the cart (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
-import { Topics } from '@market/contracts';
 import { loadConfig, runSearchRebuild, searchAliasOf } from '@market/platform';
 import { CartConfigSchema } from './config';
-import { wishlistEntryOps } from './events/wishlistProjection';
+import { wishlistEntriesProjection } from './events/wishlistProjection';
 import { wishlistEntryIndexDefinition } from './store/wishlistEntries';
 
-runSearchRebuild({
-  service: 'cart',
-  config: () => loadConfig(CartConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env }),
-  topics: [Topics.wishlist],
-  // The live projection has a consumer group of its own.
-  groupSuffix: '-wishlist-entries',
-  indices: (config) => [{ alias: searchAliasOf(config, 'cart', 'wishlist-entries'), definition: wishlistEntryIndexDefinition }],
-  writes: async (events) => [wishlistEntryOps(events)],
-});
+runSearchRebuild(
+  wishlistEntriesProjection.rebuildScript({
+    service: 'cart',
+    config: () => loadConfig(CartConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env }),
+    indices: (config) => ({ entries: { alias: searchAliasOf(config, 'cart', 'wishlist-entries'), definition: wishlistEntryIndexDefinition } }),
+  }),
+);

@@ -11,7 +11,7 @@ import { DEFAULT_JOB_OPTIONS, createQueue, runService } from '@market/platform';
 import { Queue } from 'bullmq';
 import path from 'node:path';
 import { reportQueuePrefix, ReportingConfigSchema } from './config';
-import { dashboardIndex, startDashboardProjection } from './events/dashboardProjection';
+import { dashboardIndex, dashboardProjection } from './events/dashboardProjection';
 import { reportingHandlers } from './events/handlers';
 import { reportRoutes } from './http/routes';
 import { MONTHLY_PATTERN, MONTHLY_SCHEDULER_ID, MONTHLY_TZ } from './jobs/monthly';
@@ -32,7 +32,7 @@ void runService({
     // The handlers cover an event of every topic, so the service's consumer group reads all of them.
     await consume(reportingHandlers({ rm, dashboard, logger }));
     // The dashboard index's second writer, which retries until OpenSearch answers.
-    await startDashboardProjection({ config, kafka, logger, shutdown, index: dashboard, rm });
+    await dashboardProjection.start({ config, kafka, logger, shutdown, indices: { dashboard }, sources: rm });
 
     const prefix = reportQueuePrefix(config);
     const queue = new Queue<ReportJob>(Queues.report, { connection: bullRedis, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });

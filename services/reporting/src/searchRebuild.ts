@@ -9,19 +9,17 @@
  *
  * Configuration as reporting (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
-import { ALL_TOPICS } from '@market/contracts';
 import { loadConfig, runSearchRebuild } from '@market/platform';
 import { ReportingConfigSchema } from './config';
 import { dashboardIndexDefinition } from './domain/dashboard';
-import { countedOps, dashboardAliasOf } from './events/dashboardProjection';
+import { dashboardAliasOf, dashboardProjection } from './events/dashboardProjection';
 import { readModels } from './store/readModels';
 
-runSearchRebuild({
-  service: 'reporting',
-  config: () => loadConfig(ReportingConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env }),
-  // Every topic carries counted events (the checkout's on both the order and the payment topic).
-  topics: ALL_TOPICS,
-  indices: (config) => [{ alias: dashboardAliasOf(config), definition: dashboardIndexDefinition }],
-  sources: readModels,
-  writes: async (events, rm) => [await countedOps(rm, events)],
-});
+runSearchRebuild(
+  dashboardProjection.rebuildScript({
+    service: 'reporting',
+    config: () => loadConfig(ReportingConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env }),
+    indices: (config) => ({ dashboard: { alias: dashboardAliasOf(config), definition: dashboardIndexDefinition } }),
+    sources: readModels,
+  }),
+);

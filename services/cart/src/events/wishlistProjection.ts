@@ -11,11 +11,8 @@
  * on the newest wishlist whatever the order.
  */
 import { Topics, type EventData } from '@market/contracts';
-import { ProjectionConsumer, consumerGroupOf, type AnyEventEnvelope, type IndexOp, type SearchIndex } from '@market/platform';
-import type { Kafka } from 'kafkajs';
-import type { Logger } from 'pino';
-import type { CartConfig } from '../config';
-import { entryDelete, entryPut, type EntryView } from '../store/wishlistEntries';
+import { defineProjection, type AnyEventEnvelope, type IndexOp } from '@market/platform';
+import { entryDelete, entryPut } from '../store/wishlistEntries';
 
 /** The index writes of a chunk of events (other types are skipped). */
 export function wishlistEntryOps(events: readonly AnyEventEnvelope[]): IndexOp[] {
@@ -30,29 +27,10 @@ export function wishlistEntryOps(events: readonly AnyEventEnvelope[]): IndexOp[]
   return ops;
 }
 
-/**
- * Starts the projection (stopped on shutdown); resolves once it has its partitions.
- * @param opts.entries - the live entries index
- */
-export async function startWishlistProjection(opts: {
-  config: CartConfig;
-  kafka: Kafka;
-  logger: Logger;
-  shutdown: { add(name: string, fn: () => Promise<unknown>): void };
-  entries: SearchIndex<EntryView>;
-}): Promise<ProjectionConsumer> {
-  const projection = new ProjectionConsumer({
-    kafka: opts.kafka,
-    groupId: `${consumerGroupOf(opts.config)}-wishlist-entries`,
-    topics: [Topics.wishlist],
-    logger: opts.logger.child({ projection: 'wishlist-entries' }),
-    fromBeginning: opts.config.KAFKA_FROM_BEGINNING,
-    fetchWaitMs: opts.config.KAFKA_FETCH_WAIT_MS,
-    apply: async (events) => {
-      await opts.entries.bulk(wishlistEntryOps(events));
-    },
-  });
-  await projection.start();
-  opts.shutdown.add('wishlist entries projection', () => projection.stop());
-  return projection;
-}
+/** The wishlist entries projection, declared once for main.ts and searchRebuild.ts. */
+export const wishlistEntriesProjection = defineProjection({
+  name: 'wishlist-entries',
+  topics: [Topics.wishlist],
+  indices: ['entries'],
+  ops: (events) => ({ entries: wishlistEntryOps(events) }),
+});

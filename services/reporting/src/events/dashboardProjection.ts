@@ -11,7 +11,7 @@
  * - the read-model handler writes the document right after its own write (the dashboard follows
  *   within the index's refresh); a failure there is logged, not retried: the event's read-model
  *   write must not be dead-lettered because OpenSearch is down;
- * - a {@link ProjectionConsumer} in its own consumer group (`<service group>-dashboard`) writes the
+ * - {@link dashboardProjection}, in its own consumer group (`<service group>-dashboard`), writes the
  *   document of every counted event as the read model holds it when it gets there, retrying until
  *   OpenSearch answers, so after an outage it writes the states the handlers could not. When it
  *   runs ahead of the read-model consumer its write is older than the handler's, which wins.
@@ -21,8 +21,7 @@
  * carries neither its amount nor its month (they come with OrderPlaced), nor does a refund.
  */
 import { ALL_TOPICS, type EventEnvelope } from '@market/contracts';
-import { ProjectionConsumer, SearchIndex, consumerGroupOf, searchAliasOf, type IndexOp } from '@market/platform';
-import type { Kafka } from 'kafkajs';
+import { SearchIndex, defineProjection, searchAliasOf, type IndexOp } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -136,27 +135,13 @@ export async function applyToDashboard(index: SearchIndex, rm: ReadModels, event
 }
 
 /**
- * Starts the dashboard projection (see the module comment); resolves once it joined its group.
- * Stopped at shutdown.
+ * The dashboard projection (see the module comment), declared once for main.ts (consumer group
+ * `<service group>-dashboard`) and searchRebuild.ts. Every topic carries counted events (the
+ * checkout's on both the order and the payment topic).
  */
-export async function startDashboardProjection(opts: {
-  config: ReportingConfig;
-  kafka: Kafka;
-  logger: Logger;
-  shutdown: { add(name: string, fn: () => Promise<unknown>): void };
-  index: SearchIndex;
-  rm: ReadModels;
-}): Promise<ProjectionConsumer> {
-  const projection = new ProjectionConsumer({
-    kafka: opts.kafka,
-    groupId: `${consumerGroupOf(opts.config)}-dashboard`,
-    topics: ALL_TOPICS,
-    logger: opts.logger.child({ projection: 'dashboard' }),
-    fromBeginning: opts.config.KAFKA_FROM_BEGINNING,
-    fetchWaitMs: opts.config.KAFKA_FETCH_WAIT_MS,
-    apply: (events) => applyToDashboard(opts.index, opts.rm, events),
-  });
-  await projection.start();
-  opts.shutdown.add('dashboard projection', () => projection.stop());
-  return projection;
-}
+export const dashboardProjection = defineProjection<'dashboard', ReadModels>({
+  name: 'dashboard',
+  topics: ALL_TOPICS,
+  indices: ['dashboard'],
+  ops: async (events, rm) => ({ dashboard: await countedOps(rm, events) }),
+});
