@@ -14,8 +14,8 @@ import { newOrderMailHandlers } from './mail/newOrderMails';
 import { OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
-import { orderSearchIndex, startOrderProjection } from './events/orderProjection';
-import { startTransactionSearch, transactionSearchIndices } from './events/transactionProjection';
+import { orderSearchIndex, ordersProjection } from './events/orderProjection';
+import { transactionSearchIndices, transactionsProjection } from './events/transactionProjection';
 import { cardRoutes } from './http/cards';
 import { checkoutRoutes } from './http/checkout';
 import { orderRoutes } from './http/orders';
@@ -83,16 +83,13 @@ void runService({
 
     // The read models' projections: payment history and customer-order records from the payment
     // topic, orders from the order topic.
-    await startTransactionSearch({
-      config,
-      kafka,
-      logger,
-      shutdown,
+    const started = { config, kafka, logger, shutdown };
+    await transactionsProjection.start({
+      ...started,
       indices: { transactions, customerOrders },
-      checkouts,
-      customerOrders: book.customerOrders,
+      sources: { checkouts, customerOrders: book.customerOrders },
     });
-    await startOrderProjection({ config, kafka, logger, shutdown, index: orders, book, checkouts });
+    await ordersProjection.start({ ...started, indices: { orders }, sources: { book, checkouts } });
 
     app.use(
       cardRoutes(cards, cardOwners, config.CARD_HASH_SECRET),

@@ -9,39 +9,39 @@
  *
  * Configuration as ordering (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
-import { Topics } from '@market/contracts';
-import { loadConfig, runSearchRebuild, searchAliasOf, type IndexOp } from '@market/platform';
+import { loadConfig, rebuildScriptOf, runSearchRebuild, searchAliasOf } from '@market/platform';
 import { OrderingConfigSchema } from './config';
 import { orderIndexDefinition } from './domain/orderSearch';
 import { customerOrdersIndexDefinition, transactionIndexDefinition } from './domain/transactionSearch';
-import { orderEventOps } from './events/orderProjection';
-import { customerOrdersOps, newestPayments, transactionOp } from './events/transactionProjection';
+import { ordersProjection, type OrderSources } from './events/orderProjection';
+import { transactionsProjection, type TransactionSources } from './events/transactionProjection';
 import { checkoutModel } from './store/checkouts';
 import { orderBook } from './store/orders';
 
-runSearchRebuild({
-  service: 'ordering',
-  config: () =>
-    loadConfig(OrderingConfigSchema, {
-      INTERNAL_SECRET: 'rebuild-does-not-serve-http',
-      CARD_HASH_SECRET: 'rebuild-reads-no-cards-0123456789abcdef',
-      ...process.env,
-    }),
-  topics: [Topics.payment, Topics.order],
-  // The live transactions projection has a consumer group of its own.
-  groupSuffix: '-transactions',
-  indices: (config) => [
-    { alias: searchAliasOf(config, 'ordering', 'transactions'), definition: transactionIndexDefinition },
-    { alias: searchAliasOf(config, 'ordering', 'orders'), definition: orderIndexDefinition },
-    { alias: searchAliasOf(config, 'ordering', 'customer-orders'), definition: customerOrdersIndexDefinition },
-  ],
-  sources: (db) => ({ checkouts: checkoutModel(db), book: orderBook(db) }),
-  writes: async (events, { checkouts, book }) => {
-    const tx = await Promise.all(newestPayments(events).map((e) => transactionOp(checkouts, e)));
-    return [
-      tx.filter((op): op is IndexOp => op !== null),
-      await orderEventOps(book, checkouts, events),
-      await customerOrdersOps(book.customerOrders, events),
-    ];
-  },
-});
+// Both live projections' declarations, replayed together: the payment and order topics once.
+runSearchRebuild(
+  rebuildScriptOf<ReturnType<typeof config>, 'transactions' | 'customerOrders' | 'orders', OrderSources & TransactionSources>(
+    [transactionsProjection, ordersProjection],
+    {
+      service: 'ordering',
+      config,
+      indices: (c) => ({
+        transactions: { alias: searchAliasOf(c, 'ordering', 'transactions'), definition: transactionIndexDefinition },
+        customerOrders: { alias: searchAliasOf(c, 'ordering', 'customer-orders'), definition: customerOrdersIndexDefinition },
+        orders: { alias: searchAliasOf(c, 'ordering', 'orders'), definition: orderIndexDefinition },
+      }),
+      sources: (db) => {
+        const book = orderBook(db);
+        return { checkouts: checkoutModel(db), book, customerOrders: book.customerOrders };
+      },
+    },
+  ),
+);
+
+function config() {
+  return loadConfig(OrderingConfigSchema, {
+    INTERNAL_SECRET: 'rebuild-does-not-serve-http',
+    CARD_HASH_SECRET: 'rebuild-reads-no-cards-0123456789abcdef',
+    ...process.env,
+  });
+}

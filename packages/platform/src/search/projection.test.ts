@@ -1,7 +1,7 @@
 import type { AnyEventEnvelope } from '../kafka/consumer';
 import { describe, expect, it, vi } from 'vitest';
 import type { IndexOp } from './searchIndex';
-import { defineProjection } from './projection';
+import { defineProjection, rebuildScriptOf } from './projection';
 
 const consumers: { opts: { groupId: string; topics: readonly string[]; apply(e: AnyEventEnvelope[]): Promise<void> }; stop: () => Promise<void> }[] = [];
 vi.mock('../kafka/projection', () => ({
@@ -73,5 +73,29 @@ describe('defineProjection', () => {
     expect(script.groupSuffix).toBe('-things');
     expect(script.indices({} as never).map((i) => i.alias)).toEqual(['svc-a', 'svc-b']);
     expect(await script.writes([ev('X', '1', 4)], { skip: '' })).toEqual([[{ kind: 'delete', id: '1', version: 4 }], []]);
+  });
+});
+
+describe('rebuildScriptOf', () => {
+  it('replays the union of the topics once and writes every projection’s indices', async () => {
+    const other = defineProjection<'c', { skip: string }>({
+      name: 'others',
+      topics: ['t.two', 't.three'],
+      indices: ['c'],
+      ops: (events) => ({ c: events.map((e): IndexOp => ({ kind: 'delete', id: `c${e.aggregateId}`, version: 1 })) }),
+    });
+    const script = rebuildScriptOf<never, string, { skip: string }>([things, other], {
+      service: 'svc',
+      config: () => ({}) as never,
+      indices: () => ({ a: { alias: 'A', definition: () => ({}) }, b: { alias: 'B', definition: () => ({}) }, c: { alias: 'C', definition: () => ({}) } }),
+    });
+    expect(script.topics).toEqual(['t.one', 't.two', 't.three']);
+    expect(script.groupSuffix).toBe('-things');
+    expect(script.indices({} as never).map((i) => i.alias)).toEqual(['A', 'B', 'C']);
+    expect(await script.writes([ev('X', '1', 4)], { skip: '' })).toEqual([
+      [{ kind: 'delete', id: '1', version: 4 }],
+      [],
+      [{ kind: 'delete', id: 'c1', version: 1 }],
+    ]);
   });
 });

@@ -103,22 +103,39 @@ export function defineProjection<K extends string, S = undefined>(def: Projectio
       ctx.shutdown.add(`${def.name} projection`, () => projection.stop());
       return projection;
     },
-    rebuildScript(r) {
-      return {
-        service: r.service,
-        config: r.config,
-        topics: def.topics,
-        groupSuffix: `-${def.name}`,
-        indices: (config) => {
-          const byKey = r.indices(config);
-          return def.indices.map((k) => byKey[k]);
-        },
-        sources: r.sources,
-        writes: async (events, sources) => {
-          const ops = await def.ops(events, sources);
-          return def.indices.map((k) => ops[k] ?? []);
-        },
-      };
+    rebuildScript<C extends RebuildConfig>(r: ProjectionRebuild<C, K, S>) {
+      return rebuildScriptOf([def], r);
+    },
+  };
+}
+
+/**
+ * One `npm run search:rebuild` for several projections of a service (e.g. ordering's payment and
+ * order projections): the union of their topics replayed once, each chunk given to every
+ * projection's `ops` (each keeps only its own event types), written into the fresh indices of all
+ * of them. The rebuild's temporary consumer group derives from the first projection's group.
+ * @throws Error when no projection is given
+ */
+export function rebuildScriptOf<C extends RebuildConfig, K extends string, S>(
+  projections: readonly ProjectionDefinition<K, S>[],
+  r: ProjectionRebuild<C, K, S>,
+): SearchRebuildScript<C, S> {
+  const first = projections[0];
+  if (!first) throw new Error('rebuildScriptOf needs at least one projection');
+  const keys = projections.flatMap((p) => p.indices);
+  return {
+    service: r.service,
+    config: r.config,
+    topics: [...new Set(projections.flatMap((p) => p.topics))],
+    groupSuffix: `-${first.name}`,
+    indices: (config) => {
+      const byKey = r.indices(config);
+      return keys.map((k) => byKey[k]);
+    },
+    sources: r.sources,
+    writes: async (events, sources) => {
+      const all = await Promise.all(projections.map((p) => p.ops(events, sources)));
+      return projections.flatMap((p, n) => p.indices.map((k) => all[n]![k] ?? []));
     },
   };
 }

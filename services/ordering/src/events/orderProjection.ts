@@ -1,6 +1,6 @@
 /**
  * The orders search read model (domain/orderSearch.ts) fed by ordering's own order events:
- * a projection with a consumer group of its own over `ordering.order.v1`. A checkout's
+ * {@link ordersProjection}, with a consumer group of its own over `ordering.order.v1`. A checkout's
  * OrderPlaced, OrderConfirmed and OrderRejected name the checkout, whose lines give its orders'
  * ids (`<OrderID>-I<n>` / `-P<n>`); a seller's OrderStatusChanged and OrderCancelled name the
  * order line. Each named order is then read by `_id` and written as stored, with its version
@@ -11,14 +11,12 @@
  */
 import { Topics, type EventEnvelope } from '@market/contracts';
 import {
-  ProjectionConsumer,
   SearchIndex as PlatformSearchIndex,
-  consumerGroupOf,
+  defineProjection,
   searchAliasOf,
   type IndexOp,
   type SearchIndex,
 } from '@market/platform';
-import type { Kafka } from 'kafkajs';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { OrderingConfig } from '../config';
@@ -76,31 +74,20 @@ export function orderSearchIndex(opts: {
   return index;
 }
 
-/**
- * Starts the projection into the orders index; resolves once it joined its group. OpenSearch
- * being down is fine: the lists answer 503 and the projection retries until it is back.
- */
-export async function startOrderProjection(opts: {
-  config: OrderingConfig;
-  kafka: Kafka;
-  logger: Logger;
-  shutdown: { add(name: string, fn: () => Promise<unknown>): void };
-  index: SearchIndex<OrderWireView>;
+/** What the order projection reads by `_id`: the orders and the checkouts. */
+export interface OrderSources {
   book: OrderBook;
   checkouts: Model<CheckoutDoc>;
-}): Promise<ProjectionConsumer> {
-  const projection = new ProjectionConsumer({
-    kafka: opts.kafka,
-    groupId: `${consumerGroupOf(opts.config)}-orders`,
-    topics: [Topics.order],
-    logger: opts.logger.child({ projection: 'orders' }),
-    fromBeginning: opts.config.KAFKA_FROM_BEGINNING,
-    fetchWaitMs: opts.config.KAFKA_FETCH_WAIT_MS,
-    apply: async (events) => {
-      await opts.index.bulk(await orderEventOps(opts.book, opts.checkouts, events));
-    },
-  });
-  await projection.start();
-  opts.shutdown.add('order search projection', () => projection.stop());
-  return projection;
 }
+
+/**
+ * The order topic's projection into the orders index (consumer group `<service group>-orders`),
+ * declared once for main.ts and searchRebuild.ts. OpenSearch being down is fine: the lists answer
+ * 503 and the projection retries until it is back.
+ */
+export const ordersProjection = defineProjection<'orders', OrderSources>({
+  name: 'orders',
+  topics: [Topics.order],
+  indices: ['orders'],
+  ops: async (events, src) => ({ orders: await orderEventOps(src.book, src.checkouts, events) }),
+});

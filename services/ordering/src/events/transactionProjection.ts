@@ -2,7 +2,7 @@
  * The payment-history index (every payment-history list and the admin transaction search;
  * queries in domain/transactionSearch.ts) and the customer-orders index, fed by `ordering.payment.v1` (PaymentCaptured, PaymentRefunded: a rejected checkout's and each
  * seller cancellation's refund, which change the record's status) through a
- * {@link ProjectionConsumer} in its own consumer group (`<service group>-transactions`).
+ * {@link transactionsProjection} in its own consumer group (`<service group>-transactions`).
  *
  * One document per checkout, written at the payment event's aggregateVersion with external
  * versioning: a duplicate or an older event (a PaymentCaptured replayed after its refund) is a
@@ -15,16 +15,14 @@
  */
 import { Topics, type EventEnvelope } from '@market/contracts';
 import {
-  ProjectionConsumer,
   SearchIndex as PlatformSearchIndex,
-  consumerGroupOf,
+  defineProjection,
   searchAliasOf,
   type AnyEventEnvelope,
   type IndexOp,
   type SearchIndex,
   type TypedEnvelope,
 } from '@market/platform';
-import type { Kafka } from 'kafkajs';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { OrderingConfig } from '../config';
@@ -82,38 +80,29 @@ export async function customerOrdersOps(records: Model<CustomerOrdersDoc>, event
   return found.filter((r): r is CustomerOrdersDoc => r !== null).map(customerOrdersPut);
 }
 
-/**
- * Starts the projection of the payment topic into the transactions and customer-orders indices;
- * resolves once it joined its group.
- */
-export async function startTransactionProjection(opts: {
-  kafka: Kafka;
-  groupId: string;
-  fromBeginning: boolean;
-  /** Longest wait of an idle fetch, ms (config `KAFKA_FETCH_WAIT_MS`). */
-  fetchWaitMs?: number;
-  logger: Logger;
-  index: SearchIndex<TransactionView>;
-  customerOrdersIndex: SearchIndex<CustomerOrdersView>;
+/** What the payment projection reads by `_id`: the checkouts and the customer-order records. */
+export interface TransactionSources {
   checkouts: Model<CheckoutDoc>;
   customerOrders: Model<CustomerOrdersDoc>;
-}): Promise<ProjectionConsumer> {
-  const projection = new ProjectionConsumer({
-    kafka: opts.kafka,
-    groupId: opts.groupId,
-    topics: [Topics.payment],
-    logger: opts.logger.child({ projection: 'transactions' }),
-    fromBeginning: opts.fromBeginning,
-    fetchWaitMs: opts.fetchWaitMs,
-    apply: async (events) => {
-      const ops = await Promise.all(newestPayments(events).map((e) => transactionOp(opts.checkouts, e)));
-      await opts.index.bulk(ops.filter((op): op is IndexOp => op !== null));
-      await opts.customerOrdersIndex.bulk(await customerOrdersOps(opts.customerOrders, events));
-    },
-  });
-  await projection.start();
-  return projection;
 }
+
+/**
+ * The payment topic's projection into the transactions and customer-orders indices (consumer
+ * group `<service group>-transactions`), declared once for main.ts and searchRebuild.ts.
+ * OpenSearch being down at start is fine: the lists answer 503 and the projection retries.
+ */
+export const transactionsProjection = defineProjection<'transactions' | 'customerOrders', TransactionSources>({
+  name: 'transactions',
+  topics: [Topics.payment],
+  indices: ['transactions', 'customerOrders'],
+  ops: async (events, src) => {
+    const tx = await Promise.all(newestPayments(events).map((e) => transactionOp(src.checkouts, e)));
+    return {
+      transactions: tx.filter((op): op is IndexOp => op !== null),
+      customerOrders: await customerOrdersOps(src.customerOrders, events),
+    };
+  },
+});
 
 /**
  * The transactions index (alias `<SEARCH_INDEX or ordering[-MONGO_DB]>-transactions`: payment
@@ -138,33 +127,4 @@ export function transactionSearchIndices(opts: {
   });
   opts.shutdown.add('transaction search clients', () => Promise.all([transactions.close(), customerOrders.close()]));
   return { transactions, customerOrders };
-}
-
-/**
- * Starts the payment topic's projection (consumer group `<group>-transactions`), stopped at
- * shutdown. OpenSearch being down at start is fine: the lists answer 503 and the projection
- * retries until it is back.
- */
-export async function startTransactionSearch(opts: {
-  config: OrderingConfig;
-  kafka: Kafka;
-  logger: Logger;
-  shutdown: { add(name: string, fn: () => Promise<unknown>): void };
-  indices: { transactions: SearchIndex<TransactionView>; customerOrders: SearchIndex<CustomerOrdersView> };
-  checkouts: Model<CheckoutDoc>;
-  customerOrders: Model<CustomerOrdersDoc>;
-}): Promise<void> {
-  const { config } = opts;
-  const projection = await startTransactionProjection({
-    kafka: opts.kafka,
-    groupId: `${consumerGroupOf(config)}-transactions`,
-    fromBeginning: config.KAFKA_FROM_BEGINNING,
-    fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
-    logger: opts.logger,
-    index: opts.indices.transactions,
-    customerOrdersIndex: opts.indices.customerOrders,
-    checkouts: opts.checkouts,
-    customerOrders: opts.customerOrders,
-  });
-  opts.shutdown.add('transaction search projection', () => projection.stop());
 }
