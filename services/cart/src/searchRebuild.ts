@@ -19,6 +19,8 @@ runSearchRebuild(
   wishlistEntriesProjection.rebuildScript({
     service: 'cart',
     config: () => loadConfig(CartConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env }),
-    indices: (config) => ({ entries: { alias: searchAliasOf(config, 'cart', 'wishlist-entries'), definition: wishlistEntryIndexDefinition } }),
+    indices: (config) => ({
+      entries: { alias: searchAliasOf(config, 'cart', 'wishlist-entries'), definition: wishlistEntryIndexDefinition },
+    }),
   }),
 );

@@ -82,7 +82,14 @@ void runService({
     Promise.all([search.ensure(), packageSearch.ensure()]).catch((err: unknown) =>
       logger.warn({ err }, 'search index not reachable at start; listings answer 503 until it is'),
     );
-    await searchProjection.start({ config, kafka, logger, shutdown, indices: { items: search, packages: packageSearch }, sources: undefined });
+    await searchProjection.start({
+      config,
+      kafka,
+      logger,
+      shutdown,
+      indices: { items: search, packages: packageSearch },
+      sources: undefined,
+    });
 
     const listingCache = new ListingCache(config.LISTING_CACHE_MS);
     app.use(

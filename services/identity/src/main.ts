@@ -5,7 +5,7 @@
  */
 import '@market/platform/telemetry';
 import { Queues, type EmailJob } from '@market/contracts';
-import { OutboxRelay, SearchIndex, consumerGroupOf, createQueue, runService, searchAliasOf } from '@market/platform';
+import { OutboxRelay, SearchIndex, createQueue, runService, searchAliasOf } from '@market/platform';
 import { createHash } from 'node:crypto';
 import { IdentityConfigSchema } from './config';
 import { customerIndexDefinition, sellerIndexDefinition } from './domain/adminSearch';
@@ -49,11 +49,10 @@ void runService({
     // lists answer 503; the projection catches up when it is back.
     const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger };
     const search = await startAdminSearch({
+      config,
       kafka,
-      groupId: `${consumerGroupOf(config)}-search`,
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
-      fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
       logger,
+      shutdown,
       customers: new SearchIndex<CustomerView>({
         ...common,
         alias: searchAliasOf(config, 'identity', 'customers'),
@@ -62,7 +61,6 @@ void runService({
       sellers: new SearchIndex({ ...common, alias: searchAliasOf(config, 'identity', 'sellers'), definition: sellerIndexDefinition }),
       sources: { customers, sellerRequests, orgSellers },
     });
-    shutdown.add('admin search projection', () => search.stop());
     shutdown.add('admin search clients', () => Promise.all([search.customers.close(), search.sellers.close()]).then(() => undefined));
 
     const deps: IdentityDeps = {

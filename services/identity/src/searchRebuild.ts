@@ -7,33 +7,29 @@
  *
  * Configuration as identity (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
-import { Topics } from '@market/contracts';
 import { loadConfig, runSearchRebuild, searchAliasOf } from '@market/platform';
 import { IdentityConfigSchema } from './config';
 import { customerIndexDefinition, sellerIndexDefinition } from './domain/adminSearch';
-import { adminSearchOps } from './events/searchProjection';
+import { adminSearchProjection } from './events/searchProjection';
 import { customerModel } from './store/customers';
 import { orgSellerModel, sellerRequestModel } from './store/sellers';
 
-runSearchRebuild({
-  service: 'identity',
-  config: () =>
-    loadConfig(IdentityConfigSchema, {
-      INTERNAL_SECRET: 'rebuild-does-not-serve-http',
-      SESSION_SECRET: 'rebuild-does-not-sign-sessions-0123456789',
-      ADMIN_USERNAME: 'rebuild',
-      ADMIN_PASSWORD: 'rebuild-creates-no-admin',
-      ADMIN_EMAIL: 'rebuild@example.lk',
-      ...process.env,
+runSearchRebuild(
+  adminSearchProjection.rebuildScript({
+    service: 'identity',
+    config: () =>
+      loadConfig(IdentityConfigSchema, {
+        INTERNAL_SECRET: 'rebuild-does-not-serve-http',
+        SESSION_SECRET: 'rebuild-does-not-sign-sessions-0123456789',
+        ADMIN_USERNAME: 'rebuild',
+        ADMIN_PASSWORD: 'rebuild-creates-no-admin',
+        ADMIN_EMAIL: 'rebuild@example.lk',
+        ...process.env,
+      }),
+    indices: (config) => ({
+      customers: { alias: searchAliasOf(config, 'identity', 'customers'), definition: customerIndexDefinition },
+      sellers: { alias: searchAliasOf(config, 'identity', 'sellers'), definition: sellerIndexDefinition },
     }),
-  topics: [Topics.customer, Topics.seller],
-  indices: (config) => [
-    { alias: searchAliasOf(config, 'identity', 'customers'), definition: customerIndexDefinition },
-    { alias: searchAliasOf(config, 'identity', 'sellers'), definition: sellerIndexDefinition },
-  ],
-  sources: (db) => ({ customers: customerModel(db), sellerRequests: sellerRequestModel(db), orgSellers: orgSellerModel(db) }),
-  writes: async (events, sources) => {
-    const ops = await adminSearchOps(sources, events);
-    return [ops.customers, ops.sellers];
-  },
-});
+    sources: (db) => ({ customers: customerModel(db), sellerRequests: sellerRequestModel(db), orgSellers: orgSellerModel(db) }),
+  }),
+);

@@ -3,7 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { IndexOp } from './searchIndex';
 import { defineProjection, rebuildScriptOf } from './projection';
 
-const consumers: { opts: { groupId: string; topics: readonly string[]; apply(e: AnyEventEnvelope[]): Promise<void> }; stop: () => Promise<void> }[] = [];
+const consumers: {
+  opts: { groupId: string; topics: readonly string[]; apply(e: AnyEventEnvelope[]): Promise<void> };
+  stop: () => Promise<void>;
+}[] = [];
 vi.mock('../kafka/projection', () => ({
   ProjectionConsumer: class {
     constructor(public opts: never) {
@@ -16,14 +19,17 @@ vi.mock('../kafka/projection', () => ({
 
 // vi.mock above is hoisted before this import.
 
-const ev = (type: string, id: string, v: number) => ({ type, aggregateId: id, aggregateVersion: v, data: {} }) as unknown as AnyEventEnvelope;
+const ev = (type: string, id: string, v: number) =>
+  ({ type, aggregateId: id, aggregateVersion: v, data: {} }) as unknown as AnyEventEnvelope;
 
 const things = defineProjection<'a' | 'b', { skip: string }>({
   name: 'things',
   topics: ['t.one', 't.two'],
   indices: ['a', 'b'],
   ops: (events, src) => ({
-    a: events.filter((e) => e.aggregateId !== src.skip).map((e): IndexOp => ({ kind: 'delete', id: e.aggregateId, version: e.aggregateVersion })),
+    a: events
+      .filter((e) => e.aggregateId !== src.skip)
+      .map((e): IndexOp => ({ kind: 'delete', id: e.aggregateId, version: e.aggregateVersion })),
   }),
 });
 
@@ -87,7 +93,11 @@ describe('rebuildScriptOf', () => {
     const script = rebuildScriptOf<never, string, { skip: string }>([things, other], {
       service: 'svc',
       config: () => ({}) as never,
-      indices: () => ({ a: { alias: 'A', definition: () => ({}) }, b: { alias: 'B', definition: () => ({}) }, c: { alias: 'C', definition: () => ({}) } }),
+      indices: () => ({
+        a: { alias: 'A', definition: () => ({}) },
+        b: { alias: 'B', definition: () => ({}) },
+        c: { alias: 'C', definition: () => ({}) },
+      }),
     });
     expect(script.topics).toEqual(['t.one', 't.two', 't.three']);
     expect(script.groupSuffix).toBe('-things');

@@ -19,7 +19,7 @@ import type { AnyEventEnvelope } from '../kafka/consumer';
 import { ProjectionConsumer } from '../kafka/projection';
 import { consumerGroupOf } from '../service';
 import type { RebuildConfig, SearchRebuildScript } from './rebuild';
-import type { IndexOp, SearchIndex } from './searchIndex';
+import type { IndexOp } from './searchIndex';
 
 /** The index writes of a chunk of events, per index key (a missing key writes nothing). */
 export type ProjectionOps<K extends string> = { readonly [k in K]?: readonly IndexOp[] };
@@ -50,7 +50,7 @@ export interface ProjectionContext<K extends string, S> {
   logger: Logger;
   /** Where the consumer's stop is registered (the service's shutdown). */
   shutdown: { add(name: string, fn: () => Promise<unknown>): void };
-  /** The live index clients ({@link SearchIndex}), by key. */
+  /** The live index clients (`SearchIndex`), by key. */
   indices: { readonly [k in K]: { bulk(ops: IndexOp[]): Promise<unknown> } };
   sources: S;
 }

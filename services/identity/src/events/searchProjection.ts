@@ -1,7 +1,7 @@
 /**
  * The admin search indices of identity (queries in domain/adminSearch.ts): the
  * customers index and the sellers index (requests and org sellers), fed by `identity.customer.v1`
- * and `identity.seller.v1` through a {@link ProjectionConsumer} in its own consumer group
+ * and `identity.seller.v1` through {@link adminSearchProjection} in its own consumer group
  * (`<service group>-search`), so it never waits for, or holds up, anything else.
  *
  * Each event names an aggregate; the projection reads that aggregate by `_id` (indexed on the
@@ -21,7 +21,7 @@
  * list shows the change (read-your-writes); the projection repeats the same write later (no-op).
  */
 import { Topics, type EventEnvelope } from '@market/contracts';
-import { ProjectionConsumer, type IndexOp, type SearchIndex } from '@market/platform';
+import { defineProjection, type IndexOp, type ProjectionContext, type SearchIndex } from '@market/platform';
 import type { Kafka } from 'kafkajs';
 import { isValidObjectId, type Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -94,35 +94,30 @@ export async function adminSearchOps(sources: Sources, events: EventEnvelope[]):
 }
 
 /**
- * The admin search indices with their projection (started here) and `sync`.
- * @returns the indices and a stop function for shutdown
+ * The admin search projection over the customer and seller topics (consumer group
+ * `<service group>-search`), declared once for main.ts and searchRebuild.ts.
+ */
+export const adminSearchProjection = defineProjection<'customers' | 'sellers', Sources>({
+  name: 'search',
+  topics: [Topics.customer, Topics.seller],
+  indices: ['customers', 'sellers'],
+  ops: (events, sources) => adminSearchOps(sources, events),
+});
+
+/**
+ * Starts the admin search projection (stopped at shutdown) and answers the indices with `sync`.
  */
 export async function startAdminSearch(opts: {
+  config: ProjectionContext<never, Sources>['config'];
   kafka: Kafka;
-  groupId: string;
-  fromBeginning: boolean;
-  /** Longest wait of an idle fetch, ms (config `KAFKA_FETCH_WAIT_MS`). */
-  fetchWaitMs?: number;
   logger: Logger;
+  shutdown: ProjectionContext<never, Sources>['shutdown'];
   customers: SearchIndex<CustomerView>;
   sellers: SearchIndex<Record<string, unknown> & { _id: string }>;
   sources: Sources;
-}): Promise<AdminSearch & { stop(): Promise<void> }> {
+}): Promise<AdminSearch> {
   const { customers, sellers, sources, logger } = opts;
-  const projection = new ProjectionConsumer({
-    kafka: opts.kafka,
-    groupId: opts.groupId,
-    topics: [Topics.customer, Topics.seller],
-    logger: logger.child({ projection: 'admin-search' }),
-    fromBeginning: opts.fromBeginning,
-    fetchWaitMs: opts.fetchWaitMs,
-    apply: async (events) => {
-      const ops = await adminSearchOps(sources, events);
-      await customers.bulk(ops.customers);
-      await sellers.bulk(ops.sellers);
-    },
-  });
-  await projection.start();
+  await adminSearchProjection.start({ ...opts, indices: { customers, sellers } });
   return {
     customers,
     sellers,
@@ -134,6 +129,5 @@ export async function startAdminSearch(opts: {
         logger.warn({ err, kind, id }, 'admin search index not written on the request path; the projection will catch up');
       }
     },
-    stop: () => projection.stop(),
   };
 }

@@ -10,13 +10,7 @@
  * order a person is looking at write it at once too (store/orders.ts `indexOrders`).
  */
 import { Topics, type EventEnvelope } from '@market/contracts';
-import {
-  SearchIndex as PlatformSearchIndex,
-  defineProjection,
-  searchAliasOf,
-  type IndexOp,
-  type SearchIndex,
-} from '@market/platform';
+import { SearchIndex as PlatformSearchIndex, defineProjection, searchAliasOf, type IndexOp, type SearchIndex } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { OrderingConfig } from '../config';
