@@ -11,7 +11,7 @@
  * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*` and `/contactsel/*`.
  */
 import '@market/platform/telemetry';
-import { consumerGroupOf, runService, SearchIndex, searchAliasOf } from '@market/platform';
+import { runService, SearchIndex, searchAliasOf } from '@market/platform';
 import { ReviewsConfigSchema } from './config';
 import { messageIndexDefinition, type MessageRow } from './domain/messageSearch';
 import { reviewIndexDefinition, type ReviewRow } from './domain/reviewSearch';
@@ -36,11 +36,10 @@ void runService({
     // OpenSearch being down makes only the lists answer 503; the projection catches up when it is back.
     const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger };
     const search = await startReviewSearch({
+      config,
       kafka,
-      groupId: `${consumerGroupOf(config)}-search`,
-      fromBeginning: config.KAFKA_FROM_BEGINNING,
-      fetchWaitMs: config.KAFKA_FETCH_WAIT_MS,
       logger,
+      shutdown,
       index: new SearchIndex<ReviewRow>({
         ...common,
         alias: searchAliasOf(config, 'reviews', 'reviews'),
@@ -49,7 +48,6 @@ void runService({
       sources: { reviews, items: rm.items },
       nudge,
     });
-    shutdown.add('reviews search projection', () => search.stop());
     const messages = new SearchIndex<MessageRow>({
       ...common,
       alias: searchAliasOf(config, 'reviews', 'messages'),

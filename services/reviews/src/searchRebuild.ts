@@ -1,18 +1,18 @@
 /**
- * `npm run search:rebuild` for reviews: builds a fresh reviews index from the beginning of
- * `Topics.review` (each review read by `_id`, as the live projection does:
- * events/reviewProjection.ts) and a fresh messages index from the `contact` and `contactsel`
+ * `npm run search:rebuild` for reviews: builds a fresh reviews index by replaying the live
+ * projection's declaration (events/reviewProjection.ts: the review and item topics from the
+ * beginning, each review read by `_id`; a deleted item's reviews are already deleted, so the
+ * rebuild does not repeat that cascade) and a fresh messages index from the `contact` and `contactsel`
  * collections (messages have no events: store/messages.ts), swaps each alias to its new index
  * with no downtime, then exits.
  *
  * Configuration as reviews (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
-import { Topics } from '@market/contracts';
 import { connectMongo, createLogger, loadConfig, runSearchRebuild, SearchIndex, searchAliasOf } from '@market/platform';
 import { ReviewsConfigSchema, type ReviewsConfig } from './config';
 import { messageIndexDefinition, type MessageRow } from './domain/messageSearch';
 import { reviewIndexDefinition } from './domain/reviewSearch';
-import { reviewOps } from './events/reviewProjection';
+import { reviewsProjection } from './events/reviewProjection';
 import { contactModel, contactSellerModel, rebuildMessageIndex } from './store/messages';
 import { readModels } from './store/readModels';
 import { reviewModel } from './store/reviews';
@@ -44,16 +44,15 @@ async function rebuildMessages(): Promise<void> {
 
 rebuildMessages().then(
   () =>
-    runSearchRebuild({
-      service: 'reviews',
-      config,
-      topics: [Topics.review],
-      // The live reviews projection has a consumer group of its own.
-      groupSuffix: '-search',
-      indices: (c) => [{ alias: searchAliasOf(c, 'reviews', 'reviews'), definition: reviewIndexDefinition }],
-      sources: (db) => ({ reviews: reviewModel(db), items: readModels(db).items }),
-      writes: async (events, sources) => [await reviewOps(sources, events)],
-    }),
+    runSearchRebuild(
+      // The live projection's declaration, without its cascade of deleted items' reviews.
+      reviewsProjection.rebuildScript({
+        service: 'reviews',
+        config,
+        indices: (c) => ({ reviews: { alias: searchAliasOf(c, 'reviews', 'reviews'), definition: reviewIndexDefinition } }),
+        sources: (db) => ({ reviews: reviewModel(db), items: readModels(db).items }),
+      }),
+    ),
   (err: unknown) => {
     console.error(`search:rebuild failed: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);

@@ -1,6 +1,6 @@
 /**
  * The reviews read model's projection (index and queries in domain/reviewSearch.ts): fed by
- * `Topics.review` (the reviews service's own events) through a {@link ProjectionConsumer} in its
+ * `Topics.review` (the reviews service's own events) through {@link reviewsProjection} in its
  * own consumer group (`<service group>-search`), so it never waits for, or holds up, the
  * service's other consumer. It also reads `Topics.item` for ItemDeleted: the deleted item's
  * reviews, found in the index, are deleted (each with its ReviewDeleted event and tombstone). A
@@ -18,7 +18,14 @@
  * deletion, in the next read (read-your-writes); the projection repeats that write later (no-op).
  */
 import { Topics, type EventEnvelope } from '@market/contracts';
-import { applyVersioned, ProjectionConsumer, type IndexOp, type SearchIndex, type TypedEnvelope } from '@market/platform';
+import {
+  applyVersioned,
+  defineProjection,
+  type IndexOp,
+  type ProjectionContext,
+  type SearchIndex,
+  type TypedEnvelope,
+} from '@market/platform';
 import type { Kafka } from 'kafkajs';
 import { isValidObjectId, type Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -101,36 +108,52 @@ export async function reviewOps(src: ReviewSources, events: EventEnvelope[]): Pr
   return Promise.all([...named].map(([id, v]) => reviewOp(src, id, v)));
 }
 
+/** What the reviews projection reads, and for the live one the cascade of a deleted item. */
+export interface ReviewProjectionSources extends ReviewSources {
+  /**
+   * The live projection's deletion of a deleted item's reviews ({@link deleteItemReviews}); the
+   * rebuild leaves it out and writes each review's current state only.
+   */
+  cascade?: { nudge: Nudge; index: SearchIndex<ReviewRow> };
+}
+
 /**
- * Starts the projection into `index` and answers the read model with its synchronous write.
- * @returns the read model and a stop function for shutdown
+ * The reviews projection (consumer group `<service group>-search`, over the review and item
+ * topics), declared once for main.ts and searchRebuild.ts.
+ */
+export const reviewsProjection = defineProjection<'reviews', ReviewProjectionSources>({
+  name: 'search',
+  topics: [Topics.review, Topics.item],
+  indices: ['reviews'],
+  ops: async (events, src) => {
+    const ops = await reviewOps(src, events);
+    const cascade = src.cascade;
+    if (cascade)
+      for (const e of events) if (e.type === 'ItemDeleted') ops.push(...(await deleteItemReviews(src, cascade.nudge, cascade.index, e)));
+    return { reviews: ops };
+  },
+});
+
+/**
+ * Starts the projection into `index` (stopped at shutdown) and answers the read model with its
+ * synchronous write.
  */
 export async function startReviewSearch(opts: {
+  config: ProjectionContext<never, ReviewSources>['config'];
   kafka: Kafka;
-  groupId: string;
-  fromBeginning: boolean;
-  fetchWaitMs?: number;
   logger: Logger;
+  shutdown: ProjectionContext<never, ReviewSources>['shutdown'];
   index: SearchIndex<ReviewRow>;
   sources: ReviewSources;
   /** Nudges the outbox relay after a review of a deleted item is deleted. */
   nudge: Nudge;
-}): Promise<ReviewSearch & { stop(): Promise<void> }> {
+}): Promise<ReviewSearch> {
   const { index, sources, logger } = opts;
-  const projection = new ProjectionConsumer({
-    kafka: opts.kafka,
-    groupId: opts.groupId,
-    topics: [Topics.review, Topics.item],
-    logger: logger.child({ projection: 'reviews-search' }),
-    fromBeginning: opts.fromBeginning,
-    fetchWaitMs: opts.fetchWaitMs,
-    apply: async (events) => {
-      const ops = await reviewOps(sources, events);
-      for (const e of events) if (e.type === 'ItemDeleted') ops.push(...(await deleteItemReviews(sources, opts.nudge, index, e)));
-      await index.bulk(ops);
-    },
+  await reviewsProjection.start({
+    ...opts,
+    indices: { reviews: index },
+    sources: { ...sources, cascade: { nudge: opts.nudge, index } },
   });
-  await projection.start();
   return {
     index,
     async indexNow(doc) {
@@ -140,6 +163,5 @@ export async function startReviewSearch(opts: {
         logger.warn({ err, reviewId: String(doc._id) }, 'review not indexed on the request path; the projection will catch up');
       }
     },
-    stop: () => projection.stop(),
   };
 }
