@@ -161,7 +161,6 @@ async function startServices(): Promise<void> {
     KAFKA_TOPIC_PREFIX: topicPrefix,
     KAFKA_FROM_BEGINNING: 'false',
     KAFKA_FETCH_WAIT_MS: '1000',
-    SEARCH_OWN_DOCUMENTS_ONLY: 'true',
   };
   const adminEnv = { ADMIN_USERNAME: manifest.admin.username, ADMIN_PASSWORD: manifest.admin.password, ADMIN_EMAIL: manifest.admin.email };
   await Promise.all(
@@ -192,7 +191,6 @@ async function searchRebuild(): Promise<void> {
           ...TEST_SECRETS,
           MONGO_DB: `${service}-${suffix}`,
           KAFKA_TOPIC_PREFIX: topicPrefix,
-          SEARCH_OWN_DOCUMENTS_ONLY: 'true',
           LOG_LEVEL: 'error',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
