@@ -7,6 +7,7 @@
  * decimals (ordering stores integer cents and divides by 100 on the way out).
  */
 import { z } from 'zod';
+import { DeliveryAddressSchema } from './addresses';
 import { rupeesAnswer } from './answer-fields';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PAYMENT_TYPES } from './ordering';
 
@@ -67,6 +68,11 @@ export const CheckoutAnswerSchema = z.object({
   DeliveryAndVat: rupees('Delivery and VAT added once (spec 000 section 9: 100)'),
   Amount: rupees('Subtotal + DeliveryAndVat: what is charged'),
   lines: z.array(CheckoutLineAnswerSchema),
+  /**
+   * The delivery address the pay command carried (issue 29; not in the documents), copied onto each
+   * of its orders. Absent when none was given (the documents' client): "No delivery address given".
+   */
+  DeliverTo: DeliveryAddressSchema.optional(),
   /** Present once paid: the order-history record made for it. */
   receipt: z
     .object({
@@ -150,6 +156,12 @@ const orderFields = {
    */
   DeliveryAddress: z.string(),
   CustomerPhone: z.string(),
+  /**
+   * The delivery address chosen at checkout (issue 29; not in the documents), a copy made when the
+   * order was written: later edits of the customer's address book never change it. Absent when the
+   * pay carried none (the documents' client); the web app then says "No delivery address given".
+   */
+  DeliverTo: DeliveryAddressSchema.optional(),
   OQuantity: quantity,
   TransitTime: colomboTime,
   status: z.enum(ORDER_STATUSES),

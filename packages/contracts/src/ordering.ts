@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { CardAnswerSchema } from './ordering-answers';
+import { DeliveryAddressSchema } from './addresses';
 import { searchText } from './paging';
 import { WRONG_CVV, EMPTY_CHECKOUT, CARD_EXPIRED, luhnValid, expiryNotPast, ORDER_STATUSES } from './ordering-rules';
 
@@ -96,15 +97,25 @@ export const CheckoutSessionSchema = z
   });
 export type CheckoutSession = z.input<typeof CheckoutSessionSchema>;
 
-/** `POST /checkout/{checkoutId}/pay`: a saved card with its CVC, or the wallet provider. */
+/**
+ * The delivery address a pay command may carry (issue 29, not in the documents): copied onto the
+ * checkout and each of its orders as `DeliverTo`. Optional, as the documents' client sends none.
+ */
+const deliveryAddress = DeliveryAddressSchema.optional();
+
+/** `POST /checkout/{checkoutId}/pay`: a saved card with its CVC, or the wallet provider; optionally the delivery address. */
 export const CheckoutPaySchema = z.union([
-  z.object({ cardId: objectId, cvv: z.string({ error: 'CVC is required' }).trim().min(1, 'CVC is required').max(4, WRONG_CVV) }),
-  z.object({ paymentType: z.literal('wallet') }),
+  z.object({
+    cardId: objectId,
+    cvv: z.string({ error: 'CVC is required' }).trim().min(1, 'CVC is required').max(4, WRONG_CVV),
+    deliveryAddress,
+  }),
+  z.object({ paymentType: z.literal('wallet'), deliveryAddress }),
 ]);
 export type CheckoutPay = z.input<typeof CheckoutPaySchema>;
 
 /** `POST /paypal-transaction-complete`: the wallet provider's completion for a checkout. */
-export const WalletCompleteSchema = z.object({ checkoutId: z.string().trim().min(1, 'checkoutId is required').max(64) });
+export const WalletCompleteSchema = z.object({ checkoutId: z.string().trim().min(1, 'checkoutId is required').max(64), deliveryAddress });
 
 /** `PUT /Orders/status/{id}` and `PUT /PackageOrders/status/{id}` (added): the seller's status change. */
 export const OrderStatusChangeSchema = z.object({ status: z.enum(['Shipped', 'Delivered', 'Cancelled'], { error: 'Unknown status' }) });

@@ -116,12 +116,21 @@ const templates = {
   },
   /** A seller's orders in a new confirmed checkout, queued by ordering. */
   'seller-new-order': {
-    data: z.object({ name: Name, companyname: Name, orderId: z.string().max(40), lines: z.array(z.string().max(400)).min(1).max(200) }),
-    render: (d: { name: string; companyname: string; orderId: string; lines: string[] }) =>
+    data: z.object({
+      name: Name,
+      companyname: Name,
+      orderId: z.string().max(40),
+      lines: z.array(z.string().max(400)).min(1).max(200),
+      /** The delivery address on one line; absent in jobs queued before addresses existed. */
+      deliverTo: z.string().max(1000).optional(),
+    }),
+    render: (d: { name: string; companyname: string; orderId: string; lines: string[]; deliverTo?: string }) =>
       compose(`New order ${d.orderId} for ${d.companyname}`, `Hello ${d.name},`, [
         `A customer has placed and paid order ${d.orderId} with these orders of ${d.companyname}:`,
         ...d.lines,
-        'The stock is reserved. Open Orders in your seller account to see the delivery details and mark them Shipped.',
+        ...(d.deliverTo
+          ? [`Deliver to: ${d.deliverTo}`, 'The stock is reserved. Open Orders in your seller account to mark them Shipped.']
+          : ['The stock is reserved. Open Orders in your seller account to see the delivery details and mark them Shipped.']),
       ]),
   },
   /** A seller cancelled one of the customer's orders; its refund, queued by ordering. */

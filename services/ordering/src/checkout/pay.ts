@@ -22,7 +22,15 @@
  *
  * Answers the checkout as stored after finishing (store/checkouts.ts `checkoutView` renders it).
  */
-import { CARD_EXPIRED, expiryNotPast, ITEM_UNAVAILABLE, PACKAGE_UNAVAILABLE, WRONG_CVV, type CheckoutPay } from '@market/contracts';
+import {
+  CARD_EXPIRED,
+  expiryNotPast,
+  ITEM_UNAVAILABLE,
+  PACKAGE_UNAVAILABLE,
+  WRONG_CVV,
+  type CheckoutPay,
+  type DeliveryAddress,
+} from '@market/contracts';
 import { badRequest, conflict, HttpError, notFound, updateAggregate } from '@market/platform';
 import { isValidObjectId, Types } from 'mongoose';
 import { cvvMatches } from '../domain/cards';
@@ -42,6 +50,12 @@ export interface PayCheckout {
   checkoutId: unknown;
   /** The parsed body (contracts' CheckoutPaySchema): a card with its CVC, or the wallet. */
   payment: CheckoutPay;
+  /**
+   * The delivery address the customer chose (parsed with contracts' DeliveryAddressSchema), copied
+   * onto the checkout in the same write that records the payment; absent from the documents' client.
+   * Ignored when the checkout was paid already: a paid checkout's address never changes.
+   */
+  deliverTo?: DeliveryAddress;
   /** The `X-Demo-Placed-At` header (demo seeding; honoured only with `demoBackdating`). */
   demoPlacedAt?: string;
 }
@@ -51,7 +65,10 @@ type PayDeps = Pick<
   'checkouts' | 'cards' | 'rm' | 'book' | 'provider' | 'cardSecret' | 'cvcGuard' | 'demoBackdating' | 'nudge'
 >;
 
-export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment: body, demoPlacedAt }: PayCheckout): Promise<CheckoutDoc> {
+export async function payCheckout(
+  d: PayDeps,
+  { customerId, checkoutId, payment: body, deliverTo, demoPlacedAt }: PayCheckout,
+): Promise<CheckoutDoc> {
   const c = await ownCheckout(d, customerId, checkoutId);
   if (c.status !== 'Open') return finishCheckout(d, c, { refresh: 'wait_for' });
 
@@ -71,10 +88,10 @@ export async function payCheckout(d: PayDeps, { customerId, checkoutId, payment:
     historyId: new Types.ObjectId().toHexString(),
     paidAt: paidAt(d.demoBackdating, demoPlacedAt),
   };
-  const next: CheckoutDoc = { ...c, status: 'AwaitingStock', payment: paid };
-  const won = await updateAggregate(d.checkouts, c._id, c.aggregateVersion, { $set: { status: 'AwaitingStock', payment: paid } }, (v) =>
-    paidEvents(next, v),
-  );
+  const address = deliverTo ? { DeliverTo: deliverTo } : {};
+  const next: CheckoutDoc = { ...c, status: 'AwaitingStock', payment: paid, ...address };
+  const set = { status: 'AwaitingStock', payment: paid, ...address };
+  const won = await updateAggregate(d.checkouts, c._id, c.aggregateVersion, { $set: set }, (v) => paidEvents(next, v));
   const final = won ? next : await d.checkouts.findById(c._id).lean<CheckoutDoc>();
   if (!final || final.status === 'Open') throw conflict('The checkout changed meanwhile, please try again');
   let recorded: CheckoutDoc;

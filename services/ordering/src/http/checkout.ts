@@ -12,9 +12,19 @@
  *   the server-computed amount (never a fixed 100).
  * - Both pay commands answer a checkout with lines no longer sold with 409, the documents' message
  *   and `unavailable: { items, packages }` naming every such line (checkout/pay.ts LinesUnavailable).
+ * - Both pay commands take an optional `deliveryAddress` (contracts' DeliveryAddressSchema; 400
+ *   with the field named, nothing changed, when it is incomplete), copied onto the checkout and its
+ *   orders as `DeliverTo`. The documents' client sends none: such orders have no `DeliverTo`, and
+ *   the web app says "No delivery address given".
  * - `GET /checkout/{checkoutId}` shows where the saga stands.
  */
-import { CheckoutPaySchema, CheckoutSessionSchema, WalletCompleteSchema } from '@market/contracts';
+import {
+  CheckoutPaySchema,
+  CheckoutSessionSchema,
+  DeliveryAddressSchema,
+  WalletCompleteSchema,
+  type DeliveryAddress,
+} from '@market/contracts';
 import { requireCaller } from '@market/platform';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
@@ -45,6 +55,16 @@ async function payAndAnswer(d: CheckoutDeps, res: Response, command: PayCheckout
   }
 }
 
+/**
+ * The pay body's optional `deliveryAddress`, validated before anything is charged. Errors are a
+ * ZodError whose paths start with `deliveryAddress` (400 through the platform's error handler).
+ */
+function deliveryAddressOf(body: unknown): DeliveryAddress | undefined {
+  const raw = body && typeof body === 'object' ? (body as { deliveryAddress?: unknown }).deliveryAddress : undefined;
+  if (raw === undefined || raw === null) return undefined;
+  return z.object({ deliveryAddress: DeliveryAddressSchema }).parse({ deliveryAddress: raw }).deliveryAddress;
+}
+
 export function checkoutRoutes(d: CheckoutDeps): Router {
   const r = Router();
 
@@ -64,19 +84,23 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
 
   r.post('/checkout/:checkoutId/pay', async (req, res) => {
     const caller = requireCaller(req, 'customer');
+    // The address first: the pay schema's union would name an incomplete address only as "Invalid input".
+    const deliverTo = deliveryAddressOf(req.body);
     const payment = CheckoutPaySchema.parse(req.body);
     await payAndAnswer(d, res, {
       customerId: caller.id,
       checkoutId: req.params.checkoutId,
       payment,
+      deliverTo,
       demoPlacedAt: req.get('X-Demo-Placed-At'),
     });
   });
 
   r.post('/paypal-transaction-complete', async (req, res) => {
     const caller = requireCaller(req, 'customer');
+    const deliverTo = deliveryAddressOf(req.body);
     const { checkoutId } = WalletCompleteSchema.parse(req.body);
-    await payAndAnswer(d, res, { customerId: caller.id, checkoutId, payment: { paymentType: 'wallet' } });
+    await payAndAnswer(d, res, { customerId: caller.id, checkoutId, payment: { paymentType: 'wallet' }, deliverTo });
   });
 
   return r;

@@ -2,16 +2,21 @@
  * "E-mail to the seller for each new order": when a checkout
  * is Confirmed (ordering's own OrderConfirmed), each seller with lines in it gets one e-mail
  * (template `seller-new-order`) listing their orders, quantities and totals, once per checkout
- * and seller (job id `new-order-<OrderID>-<sellerId>`, see platform's mailOnce.ts). A seller whose e-mail
+ * and seller (job id `new-order-<OrderID>-<sellerId>`, see platform's mailOnce.ts), with the
+ * checkout's delivery address on one line (contracts' formatAddress; "No delivery address given" when
+ * the pay carried none, as the documents' client does). A seller whose e-mail
  * ordering does not know (read model written before the e-mail was kept) gets none, logged.
  */
-import { formatLkr } from '@market/contracts';
+import { formatAddress, formatLkr } from '@market/contracts';
 import type { EventHandlers, SendOnce } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { checkoutLineIds } from '../cancellation/refunds';
 import type { CheckoutDoc } from '../store/checkouts';
 import type { ReadModels } from '../store/readModels';
+
+/** What an order without a delivery address shows (one paid by the documents' client). */
+export const NO_DELIVERY_ADDRESS = 'No delivery address given';
 
 export function newOrderMailHandlers(checkouts: Model<CheckoutDoc>, rm: ReadModels, send: SendOnce, logger: Logger): EventHandlers {
   return {
@@ -29,6 +34,7 @@ export function newOrderMailHandlers(checkouts: Model<CheckoutDoc>, rm: ReadMode
         );
         bySeller.set(l.sellerId, rows);
       });
+      const deliverTo = c.DeliverTo ? formatAddress(c.DeliverTo) : NO_DELIVERY_ADDRESS;
       for (const [sellerId, lines] of bySeller) {
         const seller = await rm.sellers.findById(sellerId).lean();
         if (!seller?.email || seller.deleted) {
@@ -38,7 +44,7 @@ export function newOrderMailHandlers(checkouts: Model<CheckoutDoc>, rm: ReadMode
         await send(`new-order-${orderId}-${sellerId}`, {
           to: seller.email,
           template: 'seller-new-order',
-          data: { name: seller.ownername || seller.companyname, companyname: seller.companyname, orderId, lines },
+          data: { name: seller.ownername || seller.companyname, companyname: seller.companyname, orderId, lines, deliverTo },
         });
       }
     },

@@ -4,7 +4,7 @@
  * paid) → `AwaitingStock` (paid; OrderPlaced recorded) → `Confirmed` (StockReserved) or
  * `Rejected` (StockRejected; payment refunded). Events go through the per-document outbox.
  */
-import { DELIVERY_AND_VAT, rupees, type CheckoutStatus } from '@market/contracts';
+import { DELIVERY_AND_VAT, rupees, type CheckoutStatus, type DeliveryAddress } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { LineRefund } from '../cancellation/refunds';
@@ -51,6 +51,12 @@ export interface CheckoutDoc extends OutboxFields {
    * writes per order line on the checkout path (bench/results: the checkout curve).
    */
   ordersWritten?: boolean;
+  /**
+   * Where to deliver: a copy of the address the customer chose at pay (contracts' DeliveryAddress),
+   * copied again onto each order line, so a later edit of the address book never rewrites it.
+   * Absent when the pay command carried none (the documents' client has no address).
+   */
+  DeliverTo?: DeliveryAddress;
 }
 
 const schema = new Schema<CheckoutDoc>(
@@ -68,6 +74,7 @@ const schema = new Schema<CheckoutDoc>(
     refunds: { type: [{}], default: undefined },
     refundedCents: Number,
     ordersWritten: Boolean,
+    DeliverTo: { type: {}, default: undefined },
   },
   { collection: 'checkouts', versionKey: false },
 );
@@ -101,6 +108,7 @@ export function checkoutView(c: CheckoutDoc) {
     Subtotal: rupees(c.subtotalCents),
     DeliveryAndVat: DELIVERY_AND_VAT,
     Amount: rupees(c.amountCents),
+    ...(c.DeliverTo ? { DeliverTo: c.DeliverTo } : {}),
     lines: c.lines.map((l) => ({
       kind: l.kind,
       id: l.id,

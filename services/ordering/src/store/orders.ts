@@ -12,7 +12,7 @@
  * (domain/orderSearch.ts, events/orderProjection.ts), the transactions index for payment history
  * and the customer-orders index (domain/transactionSearch.ts, events/transactionProjection.ts).
  */
-import { colomboIso, rupees, type OrderStatus } from '@market/contracts';
+import { colomboIso, rupees, type DeliveryAddress, type OrderStatus } from '@market/contracts';
 import { insertIfAbsent, type IndexOp, type OutboxFields, outboxPlugin, type SearchIndex } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -38,6 +38,8 @@ interface OrderBase extends OutboxFields {
   totalCents: number;
   rejectionReason?: string;
   statusChangedAt: Date;
+  /** The checkout's delivery address, copied when the order is written (never rewritten); absent when none was given. */
+  DeliverTo?: DeliveryAddress;
 }
 
 export interface ItemOrderDoc extends OrderBase {
@@ -87,6 +89,7 @@ const orderFields = {
   totalCents: { type: Number, required: true },
   rejectionReason: String,
   statusChangedAt: { type: Date, required: true },
+  DeliverTo: { type: {}, default: undefined },
 };
 
 const itemOrderSchema = new Schema<ItemOrderDoc>(
@@ -238,6 +241,7 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
       aggregateVersion: 1,
       pendingEvents: [],
       ...(c.rejection ? { rejectionReason: c.rejection.message } : {}),
+      ...(c.DeliverTo ? { DeliverTo: c.DeliverTo } : {}),
     };
     if (line.kind === 'item') await insertIfAbsent(book.itemOrders, { _id: id, ...base, Items: [line.snapshot] });
     else await insertIfAbsent(book.packageOrders, { _id: id, ...base, Packages: [line.snapshot] });
