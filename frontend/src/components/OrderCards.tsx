@@ -7,9 +7,14 @@
  * or customer name, address and phone (seller), content item names, quantity, price as
  * `Rs. 12,345.00/=`, transit date. Only the first item or package of each order is used, as
  * documented.
+ *
+ * Every card (customer's and seller's) shows the delivery address chosen at checkout, the copy the
+ * order keeps (`DeliverTo`, issue 29); an order paid without one (the documents' client, orders
+ * placed before addresses) says {@link NO_DELIVERY_ADDRESS}, and the seller's card then still shows
+ * the customer's profile address and phone as they are now.
  */
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
+import { formatAddress, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
 import type { ReactNode } from 'react';
 import type { ItemOrder, PackageOrder } from '../api/shop';
 import { imageUrl, thumbnailUrl } from '../lib/images';
@@ -62,15 +67,25 @@ export function StatusActions({ status, onMove }: { status: OrderStatus; onMove:
   );
 }
 
-/** Where the seller delivers: the customer's address and phone, when known. */
-function DeliverTo({ order }: { order: { DeliveryAddress?: string; CustomerPhone?: string } }) {
+/** What a card shows for an order paid without a delivery address. */
+export const NO_DELIVERY_ADDRESS = 'No delivery address given';
+
+type Deliverable = Pick<ItemOrder, 'DeliverTo'> & { DeliveryAddress?: string; CustomerPhone?: string };
+
+/**
+ * Where to deliver: the order's own copy of the address chosen at checkout with its phone; without
+ * one, {@link NO_DELIVERY_ADDRESS} and, for the seller, the customer's profile address and phone.
+ */
+function DeliverTo({ order, seller }: { order: Deliverable; seller?: boolean }) {
+  const phone = order.DeliverTo?.phone ?? (seller ? order.CustomerPhone : undefined);
   return (
     <>
-      {order.DeliveryAddress && <Line label="Deliver to">{order.DeliveryAddress}</Line>}
-      {order.CustomerPhone && (
+      <Line label="Deliver to">{order.DeliverTo ? formatAddress(order.DeliverTo) : NO_DELIVERY_ADDRESS}</Line>
+      {!order.DeliverTo && seller && order.DeliveryAddress && <Line label="Profile address">{order.DeliveryAddress}</Line>}
+      {seller && phone && (
         <Line label="Phone">
-          <Anchor href={`tel:${order.CustomerPhone}`} size="sm">
-            {order.CustomerPhone}
+          <Anchor href={`tel:${phone}`} size="sm">
+            {phone}
           </Anchor>
         </Line>
       )}
@@ -150,7 +165,7 @@ export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; se
       price={formatRupees(order.TotalPrice)}
     >
       {seller && <Line label="Customer">{order.CustomerName}</Line>}
-      {seller && <DeliverTo order={order} />}
+      <DeliverTo order={order} seller={seller} />
       {seller ? <Line label="Category">{item?.Category}</Line> : <Line label="Brand">{item?.Brand}</Line>}
       {!seller && <Line label="SKU">{item?.Stock_keeping_unit}</Line>}
     </OrderCardFrame>
@@ -171,13 +186,16 @@ export function PackageOrderCard({ order, seller, actions }: { order: PackageOrd
       {seller ? (
         <>
           <Line label="Customer">{order.CustomerName}</Line>
-          <DeliverTo order={order} />
+          <DeliverTo order={order} seller />
         </>
       ) : (
-        <Group gap="xs">
-          {order.SellerCompany.logo && <Image src={imageUrl(order.SellerCompany.logo)} alt="" w={24} h={24} radius="xl" />}
-          <Text size="sm">{order.SellerCompany.companyname}</Text>
-        </Group>
+        <>
+          <Group gap="xs">
+            {order.SellerCompany.logo && <Image src={imageUrl(order.SellerCompany.logo)} alt="" w={24} h={24} radius="xl" />}
+            <Text size="sm">{order.SellerCompany.companyname}</Text>
+          </Group>
+          <DeliverTo order={order} />
+        </>
       )}
       <Line label="Contains">{(pkg?.content ?? []).map((c) => c.Item_name).join(', ')}</Line>
     </OrderCardFrame>
