@@ -183,6 +183,27 @@ describe('order confirmation', () => {
     );
   });
 
+  it('shows where the order is delivered, or that no address was given', async () => {
+    const DeliverTo = {
+      recipient: 'Nimali Fernando',
+      phone: '0712345678',
+      line1: '45/2 Temple Road',
+      line2: '',
+      city: 'Kiribathgoda',
+      district: 'Gampaha',
+      postalCode: '11600',
+    };
+    fakeGateway({ 'GET /Customer/me': CUSTOMER, [`GET /checkout/${CHECKOUT}`]: view('Confirmed', { receipt, DeliverTo }) });
+    const { unmount } = page();
+    expect(await screen.findByTestId('deliver-to')).toHaveTextContent(
+      'Nimali Fernando, 45/2 Temple Road, Kiribathgoda 11600, Gampaha District, 0712345678',
+    );
+    unmount();
+    fakeGateway({ 'GET /Customer/me': CUSTOMER, [`GET /checkout/${CHECKOUT}`]: view('Confirmed', { receipt }) });
+    page();
+    expect(await screen.findByTestId('deliver-to')).toHaveTextContent('No delivery address given');
+  });
+
   it('says when the order is still being confirmed', async () => {
     fakeGateway({ 'GET /Customer/me': CUSTOMER, [`GET /checkout/${CHECKOUT}`]: view('AwaitingStock', { receipt }) });
     page();

@@ -34,13 +34,14 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { ORDER_PLACED } from '@market/contracts';
+import { formatAddress, ORDER_PLACED } from '@market/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { UnavailableLines } from '@market/contracts/client';
 import { ApiError } from '../../api/client';
 import { currentCheckout, shopApi, type CartView, type Checkout } from '../../api/shop';
 import { LoadError, Loading } from '../../components/Loading';
+import { NO_DELIVERY_ADDRESS } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
 import { checkoutFromCart, forgetCheckoutKey } from '../../lib/checkoutStart';
@@ -586,6 +587,12 @@ export function OrderConfirmation() {
                 </Text>
               </div>
             )}
+            <div>
+              <Text>Deliver to</Text>
+              <Text size="sm" data-testid="deliver-to">
+                {c.DeliverTo ? formatAddress(c.DeliverTo) : NO_DELIVERY_ADDRESS}
+              </Text>
+            </div>
             {c.status === 'AwaitingStock' && (
               <Alert color="yellow">
                 Your payment went through and the sellers are reserving your items; My Orders shows when it is confirmed.
