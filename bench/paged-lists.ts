@@ -320,6 +320,27 @@ async function fillReviews(db: Connection, ids: Ids, from: number, to: number): 
   }
 }
 
+interface Heap {
+  usedMb: number;
+  maxMb: number;
+}
+
+/**
+ * JVM heap of the local OpenSearch (`GET /_nodes/stats/jvm`, summed over its nodes), in MB
+ * (2^20 bytes): used is a point sample, so it moves with the garbage collector; max is -Xmx.
+ */
+export async function opensearchHeap(): Promise<Heap> {
+  const res = await fetch(`${testServers().opensearchUrl}/_nodes/stats/jvm`);
+  if (!res.ok) throw new Error(`OpenSearch _nodes/stats/jvm: ${res.status}`);
+  const body = (await res.json()) as { nodes: Record<string, { jvm: { mem: { heap_used_in_bytes: number; heap_max_in_bytes: number } } }> };
+  const nodes = Object.values(body.nodes);
+  const mb = (b: number) => Math.round(b / 2 ** 20);
+  return {
+    usedMb: mb(nodes.reduce((s, n) => s + n.jvm.mem.heap_used_in_bytes, 0)),
+    maxMb: mb(nodes.reduce((s, n) => s + n.jvm.mem.heap_max_in_bytes, 0)),
+  };
+}
+
 export async function run(): Promise<BenchSection> {
   const connections = Number(process.env.BENCH_LIST_CONNECTIONS ?? 1);
   const requests = Number(process.env.BENCH_LIST_REQUESTS ?? 300);
@@ -335,7 +356,8 @@ export async function run(): Promise<BenchSection> {
     seller: await bearer(ids.seller, 'seller'),
     admin: await bearer(hex(), 'admin'),
   };
-  const LISTS: { list: string; path: string; auth?: string; walks?: boolean }[] = [
+  // `expect`: the rows page 1 must hold (20 unless the filter picks out one row).
+  const LISTS: { list: string; path: string; auth?: string; walks?: boolean; expect?: number }[] = [
     { list: 'customer orders', path: '/Orders/getOrders?page=1&limit=20', auth: as.customer },
     { list: 'seller orders', path: '/Orders/getOrders?page=1&limit=20', auth: as.seller },
     { list: 'admin orders (everyone’s)', path: '/Orders/getOrders?page=1&limit=20', auth: as.admin },
@@ -346,13 +368,21 @@ export async function run(): Promise<BenchSection> {
     // Every order list, filtered or not, is one search of ordering's orders index.
     { list: 'seller orders, status=Shipped', path: '/Orders/getOrders?status=Shipped&page=1&limit=20', auth: as.seller },
     { list: 'seller orders, month=01 of 2025', path: '/Orders/getOrders?month=01&year=2025&page=1&limit=20', auth: as.seller },
+    { list: 'seller orders, OrderID=BENCH500', path: '/Orders/getOrders?OrderID=BENCH500&page=1&limit=20', auth: as.seller, expect: 1 },
     { list: 'saved cards', path: '/paymentdetails/get?page=1&limit=20', auth: as.customer },
     { list: 'admin customer-order records', path: '/customerOrders/getCusOrder?page=1&limit=20', auth: as.admin },
     // Admin searches from OpenSearch (identity's and ordering's projections' indices).
     { list: 'admin customers search (OpenSearch)', path: '/Customer/getAll?q=bench&page=1&limit=20', auth: as.admin },
     { list: 'admin sellers search (OpenSearch)', path: '/orgseller/get?q=bench&page=1&limit=20', auth: as.admin },
     { list: 'admin transactions search (OpenSearch)', path: '/orderhistory/getItems?q=paypal&page=1&limit=20', auth: as.admin },
+    {
+      list: 'admin transactions search by receipt (OpenSearch)',
+      path: '/orderhistory/getItems?q=RBENCH500&page=1&limit=20',
+      auth: as.admin,
+      expect: 1,
+    },
   ];
+  const heap: ({ at: string } & Heap)[] = [];
   const measured: { rows: number; fillMs: number; list: string; total: number; requests: number; result: HammerResult }[] = [];
   try {
     let have = 0;
@@ -365,12 +395,13 @@ export async function run(): Promise<BenchSection> {
       await fillSearch(stack.dbSuffix.toLowerCase(), have, n);
       const fillMs = Math.round(performance.now() - t0);
       have = n;
-      for (const { list, path, auth, walks } of LISTS) {
+      heap.push({ at: `after filling ${n.toLocaleString('en-US')} rows`, ...(await opensearchHeap()) });
+      for (const { list, path, auth, walks, expect } of LISTS) {
         const url = `${stack.gatewayUrl}${path}`;
         const headers: Record<string, string> = auth ? { authorization: auth } : {};
         const first = await fetch(url, { headers });
         const body = (await first.json()) as { total?: number; items?: unknown[] };
-        if (!first.ok || body.items?.length !== 20)
+        if (!first.ok || body.items?.length !== (expect ?? 20))
           throw new Error(`${list} at ${n} rows: ${first.status} ${JSON.stringify(body).slice(0, 300)}`);
         const amount = walks ? walkRequests : requests;
         await hammer(url, { connections, amount: walks ? 2 : 20, headers, timeout: 120 });
@@ -378,6 +409,7 @@ export async function run(): Promise<BenchSection> {
         measured.push({ rows: n, fillMs, list, total: body.total ?? 0, requests: amount, result });
         process.stdout.write(`  ${n} rows, ${list}: p95 ${result.p95} ms\n`);
       }
+      heap.push({ at: `after the lists at ${n.toLocaleString('en-US')} rows`, ...(await opensearchHeap()) });
     }
   } finally {
     await conn.close();
@@ -408,7 +440,14 @@ export async function run(): Promise<BenchSection> {
       m.result.p99,
       (m.result.p95 / smallest.get(m.list)!.p95).toFixed(2),
     ]),
-    data: { connections, requests, walkRequests, measured },
+    data: { connections, requests, walkRequests, measured, heap },
+    tables: [
+      {
+        title: 'OpenSearch JVM heap (goal: within its 512 MB max)',
+        columns: ['when', 'heap used MB', 'heap max MB', 'used / max'],
+        rows: heap.map((h) => [h.at, h.usedMb, h.maxMb, `${Math.round((100 * h.usedMb) / h.maxMb)} %`]),
+      },
+    ],
     charts: [
       {
         yTitle: 'p95 ms',
