@@ -9,6 +9,7 @@ import type {
   CheckoutAnswerSchema,
   CheckoutLineAnswerSchema,
   CheckoutPay,
+  DeliveryAddress,
   HistoryAnswerSchema,
   ItemOrderAnswerSchema,
   PackageOrderAnswerSchema,
@@ -80,7 +81,9 @@ export const shopApi = {
     gateway.call('post', '/checkout/session', { body: lines, headers: { 'Idempotency-Key': idempotencyKey } }),
   checkout: (checkoutId: string) => gateway.call('get', '/checkout/{checkoutId}', { params: { checkoutId } }),
   pay: (checkoutId: string, how: CheckoutPay) => gateway.call('post', '/checkout/{checkoutId}/pay', { params: { checkoutId }, body: how }),
-  payWithWallet: (checkoutId: string) => gateway.call('post', '/paypal-transaction-complete', { body: { checkoutId } }),
+  /** The wallet's completion; `deliveryAddress` (optional) is copied onto the checkout and its orders. */
+  payWithWallet: (checkoutId: string, deliveryAddress?: DeliveryAddress) =>
+    gateway.call('post', '/paypal-transaction-complete', { body: { checkoutId, ...(deliveryAddress ? { deliveryAddress } : {}) } }),
 
   itemOrders: (page: number, limit: number, filters: OrderFilters = {}) =>
     gateway.call('get', '/Orders/getOrders', { query: { page, limit, ...filters } as OrdersQuery }) as Promise<Page<ItemOrder>>,

@@ -41,6 +41,7 @@ import type { UnavailableLines } from '@market/contracts/client';
 import { ApiError } from '../../api/client';
 import { currentCheckout, shopApi, type CartView, type Checkout } from '../../api/shop';
 import { LoadError, Loading } from '../../components/Loading';
+import { chosenAddress, DeliveryAddressStep } from '../../components/DeliveryAddressStep';
 import { NO_DELIVERY_ADDRESS } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
 import { formatRupees } from '../../lib/money';
@@ -288,6 +289,7 @@ export function SelectPayment() {
       <Stack maw={640}>
         <Summary checkout={checkout.data} />
         <CartNotice checkout={checkout.data} show />
+        <DeliveryAddressStep checkoutId={checkout.data.checkoutId} />
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="sm">
             Pay with a saved card
@@ -441,7 +443,12 @@ function WalletArea({
       <Text size="sm" c="dimmed">
         You will pay the amount above through the PayPal sandbox.
       </Text>
-      <Button color="yellow" loading={busy} disabled={done} onClick={() => void pay(() => shopApi.payWithWallet(checkoutId))}>
+      <Button
+        color="yellow"
+        loading={busy}
+        disabled={done}
+        onClick={() => void pay(() => shopApi.payWithWallet(checkoutId, chosenAddress.get(checkoutId)))}
+      >
         Pay with PayPal (sandbox)
       </Button>
     </Stack>
@@ -482,7 +489,10 @@ export function ConfirmPayment() {
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                void pay(() => shopApi.pay(c.checkoutId, { cardId, cvv }));
+                void pay(() => {
+                  const deliveryAddress = chosenAddress.get(c.checkoutId);
+                  return shopApi.pay(c.checkoutId, { cardId, cvv, ...(deliveryAddress ? { deliveryAddress } : {}) });
+                });
               }}
             >
               <Stack>
