@@ -24,8 +24,8 @@ import { wishlistRoutes } from './http/wishlist';
 import { cartModel } from './store/carts';
 import { keyByOwner } from './store/ownerKeyed';
 import { customerRefModel, itemAvailabilityModel, packageAvailabilityModel } from './store/readModels';
-import { backfillEntries, backfillMarkerModel, wishlistEntryIndex } from './store/wishlistEntries';
-import { publishWishlistEventsWith, wishlistModel } from './store/wishlists';
+import { wishlistEntryIndex } from './store/wishlistEntries';
+import { backfillMarkerModel, publishStoredWishlists, publishWishlistEventsWith, wishlistModel } from './store/wishlists';
 
 void runService({
   configSchema: CartConfigSchema,
@@ -43,15 +43,14 @@ void runService({
     // Before the first request or event: carts and wishlists are found by the customer's id as `_id`.
     await keyByOwner(carts, 'customerID');
     await keyByOwner(wishlists, 'CustomerID');
-    // Who wish-lists each item, for wishlists written before the index existed: once, in the
-    // background (a large database must not hold up readiness; stopped half-way, the next start goes on).
-    void backfillEntries(entries, wishlists, markers).then(
-      (n) => n > 0 && logger.info({ wishlists: n }, 'wishlist entries backfilled'),
-      (err: unknown) => logger.warn({ err }, 'wishlist entries backfill stopped; the next start goes on'),
-    );
-
     // WishlistChanged events wait in their wishlist until the relay publishes them (outbox).
     publishWishlistEventsWith(startRelay([wishlists]));
+    // Wishlists from before wishlists published events get one of their current items: once, in
+    // the background (a large database must not hold up readiness; stopped half-way, the next start goes on).
+    void publishStoredWishlists(wishlists, markers).then(
+      (n) => n > 0 && logger.info({ wishlists: n }, 'stored wishlists published for the wishlist entries read model'),
+      (err: unknown) => logger.warn({ err }, 'publishing stored wishlists stopped; the next start goes on'),
+    );
     await wishlistEntriesProjection.start({ config, kafka, logger, shutdown, indices: { entries }, sources: undefined });
 
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);

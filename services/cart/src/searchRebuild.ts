@@ -5,8 +5,8 @@
  * packages/platform/src/search/rebuild.ts). Topics and writes are the live projection's
  * declaration (events/wishlistProjection.ts): each WishlistChanged from the event alone.
  *
- * Wishlists last written before the wishlist published events have none on the topic: their
- * entries come from the start-up backfill (`backfillEntries`), which a rebuild does not repeat.
+ * Wishlists last written before the wishlist published events get one event of their items from
+ * the cart's start-up (`publishStoredWishlists`, store/wishlists.ts), so the topic holds them all.
  *
  * Configuration as the cart (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */

@@ -3,23 +3,16 @@
  * FerretDB: an item's wish-listers are found past the first page of hits; index writes of one
  * wishlist arriving out of order (a slow request's announcement after a later removal) leave the
  * newest state; a write that loses its compare-and-set leaves at most an extra entry; the
- * start-up backfill indexes older wishlists once.
+ * wishlists stored before wishlists published events get one event of their items, once, which
+ * the projection turns into their entries.
  */
 import { connectMongo, createLogger, type SearchIndex } from '@market/platform';
 import { requireServers, testServers, uniqueName } from '@market/platform/testing';
 import { Types, type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  announceEntries,
-  backfillEntries,
-  backfillMarkerModel,
-  entryPut,
-  settleEntries,
-  watchersOf,
-  wishlistEntryIndex,
-  type EntryView,
-} from '../src/store/wishlistEntries';
-import { wishlistModel } from '../src/store/wishlists';
+import { announceEntries, entryPut, settleEntries, watchersOf, wishlistEntryIndex, type EntryView } from '../src/store/wishlistEntries';
+import { wishlistEntryOps } from '../src/events/wishlistProjection';
+import { backfillMarkerModel, publishStoredWishlists, wishlistModel, type WishlistDoc } from '../src/store/wishlists';
 
 let db: Connection;
 let index: SearchIndex<EntryView>;
@@ -81,15 +74,26 @@ describe('wishlist entries index', () => {
     expect(await watchersOf(index, x)).toEqual([]);
   });
 
-  it('indexes the wishlists written before the index existed, once', async () => {
+  it('publishes the wishlists stored before wishlists had events, once, and the projection indexes them', async () => {
     const wishlists = wishlistModel(db);
     const markers = backfillMarkerModel(db);
     const item = newId();
-    const [a, b] = [newId(), newId()];
+    const [a, b, empty] = [newId(), newId(), newId()];
     for (const c of [a, b])
       await wishlists.collection.insertOne({ _id: new Types.ObjectId(c), CustomerID: c, Items: [item], rev: 3, createdAt: new Date() });
-    expect(await backfillEntries(index, wishlists, markers)).toBe(2);
+    await wishlists.collection.insertOne({ _id: new Types.ObjectId(empty), CustomerID: empty, Items: [], rev: 1, createdAt: new Date() });
+    expect(await publishStoredWishlists(wishlists, markers)).toBe(2);
+    expect(await publishStoredWishlists(wishlists, markers)).toBe(0);
+
+    const stored = await wishlists.find({ _id: { $in: [a, b].map((c) => new Types.ObjectId(c)) } }).lean<WishlistDoc[]>();
+    expect(stored.map((w) => [w.rev, w.aggregateVersion, w.Items])).toEqual([
+      [4, 4, [item]],
+      [4, 4, [item]],
+    ]);
+    // The recorded events, as the relay would publish them, through the projection's own ops.
+    const events = stored.flatMap((w) => (w.pendingEvents ?? []).map((e) => e.envelope));
+    expect(events).toHaveLength(2);
+    await index.bulk(wishlistEntryOps(events as never));
     expect((await watchersOf(index, item)).sort()).toEqual([a, b].sort());
-    expect(await backfillEntries(index, wishlists, markers)).toBe(0);
   });
 });

@@ -22,10 +22,8 @@
  * again.
  */
 import { SearchIndex, searchAliasOf, type IndexOp } from '@market/platform';
-import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
 import type { CartConfig } from '../config';
-import type { WishlistDoc } from './wishlists';
 
 /** What a search of the index answers per entry. */
 export interface EntryView {
@@ -140,51 +138,4 @@ export async function watchersOf(index: SearchIndex<EntryView>, itemId: string):
   }
   const { views } = await index.searchAll({ query: { term: { itemId } }, sort: [{ customerId: 'asc' }] }, Number.MAX_SAFE_INTEGER);
   return views.map((v) => v.customerId);
-}
-
-/** Where {@link backfillEntries} records that it is done, per index alias. */
-export interface BackfillMarkerDoc {
-  _id: string;
-  at: Date;
-}
-
-/** The markers of {@link backfillEntries} (collection `search_backfills`). */
-export function backfillMarkerModel(conn: Connection): Model<BackfillMarkerDoc> {
-  return (
-    (conn.models.SearchBackfill as Model<BackfillMarkerDoc>) ??
-    conn.model<BackfillMarkerDoc>(
-      'SearchBackfill',
-      new Schema<BackfillMarkerDoc>({ _id: String, at: Date } as never, { collection: 'search_backfills', versionKey: false }),
-    )
-  );
-}
-
-/**
- * Once per database and index alias: puts the entries of every wishlist written before the index
- * existed (their state at their rev, so newer writes win). Reads the whole wishlists collection
- * once, in the background at start-up; later start-ups read only the marker by `_id`. Stopped
- * half-way (OpenSearch down), the next start-up goes on.
- * @returns how many wishlists were read (0 when already done)
- * @throws when OpenSearch or the database fails
- */
-export async function backfillEntries(
-  index: SearchIndex<EntryView>,
-  wishlists: Model<WishlistDoc>,
-  markers: Model<BackfillMarkerDoc>,
-): Promise<number> {
-  const marker = `wishlist-entries:${index.alias}`;
-  if (await markers.exists({ _id: marker })) return 0;
-  let n = 0;
-  let ops: IndexOp[] = [];
-  for await (const w of wishlists.find({}, { CustomerID: 1, Items: 1, rev: 1 }).lean<WishlistDoc>().cursor()) {
-    for (const itemId of w.Items ?? []) ops.push(entryPut(w.CustomerID, itemId, 2 * (w.rev ?? 0)));
-    n++;
-    if (ops.length >= 1_000) {
-      await index.bulk(ops);
-      ops = [];
-    }
-  }
-  await index.bulk(ops);
-  await markers.updateOne({ _id: marker }, { $set: { at: new Date() } }, { upsert: true });
-  return n;
 }

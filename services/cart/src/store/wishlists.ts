@@ -166,3 +166,46 @@ export async function deleteWishlist(
   }
   throw new Error(`wishlist ${customerId} kept changing while it was being deleted`);
 }
+
+/** Where {@link publishStoredWishlists} records that it is done (collection `search_backfills`). */
+export interface BackfillMarkerDoc {
+  _id: string;
+  at: Date;
+}
+
+/** The markers of {@link publishStoredWishlists}. */
+export function backfillMarkerModel(conn: Connection): Model<BackfillMarkerDoc> {
+  return (
+    (conn.models.SearchBackfill as Model<BackfillMarkerDoc>) ??
+    conn.model<BackfillMarkerDoc>(
+      'SearchBackfill',
+      new Schema<BackfillMarkerDoc>({ _id: String, at: Date } as never, { collection: 'search_backfills', versionKey: false }),
+    )
+  );
+}
+
+const PUBLISHED_MARKER = 'wishlist-events';
+
+/**
+ * Once per database: records a WishlistChanged of its current items on every wishlist written
+ * before wishlists published events (no `aggregateVersion`; a database from before issue 28), so
+ * `cart.wishlist.v1` holds every wishlist's state and the "who wish-lists item X" read model is
+ * built, and rebuilt by `npm run search:rebuild`, from the topic alone. Each is an ordinary
+ * recording write (compare-and-set on `rev`, `rev` + 1, nothing removed), so a customer's write
+ * at the same moment wins and already carries its own event. Reads the whole collection once, in
+ * the background at start-up (later start-ups read only the marker by `_id`); stopped half-way,
+ * the next start-up goes on.
+ * @returns how many wishlists got their event (0 when already done)
+ * @throws when the database fails
+ */
+export async function publishStoredWishlists(wishlists: Model<WishlistDoc>, markers: Model<BackfillMarkerDoc>): Promise<number> {
+  if (await markers.exists({ _id: PUBLISHED_MARKER })) return 0;
+  let n = 0;
+  const untracked = wishlists.find({ aggregateVersion: { $exists: false } }, { CustomerID: 1, Items: 1, rev: 1 }).lean<WishlistDoc>();
+  for await (const w of untracked.cursor()) {
+    if ((w.Items ?? []).length === 0) continue;
+    if (await recorded(wishlists, w._id, wishlists.updateOne({ _id: w._id, rev: w.rev }, changeUpdate(w, w.Items)))) n++;
+  }
+  await markers.updateOne({ _id: PUBLISHED_MARKER }, { $set: { at: new Date() } }, { upsert: true });
+  return n;
+}
