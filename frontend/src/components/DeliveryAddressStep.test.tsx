@@ -53,8 +53,10 @@ describe('the delivery address step', () => {
     expect(chosenAddress.get('another checkout')).toBeUndefined();
   });
 
-  it('keeps a typed address for the pay command', async () => {
+  it('keeps a typed address for the pay command, clearing each message as its field is corrected', async () => {
     const onChange = renderStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Deliver here' }));
+    expect(screen.getByText('Recipient is required')).toBeInTheDocument();
     type(/^Recipient/, 'Nimali Fernando');
     type(/^Phone Number/, '0712345678');
     type(/^Address line 1/, '45/2 Temple Road');
@@ -62,6 +64,8 @@ describe('the delivery address step', () => {
     type(/^Postal Code/, '11600');
     fireEvent.click(screen.getByRole('textbox', { name: /^District/ }));
     fireEvent.click(await screen.findByRole('option', { name: 'Gampaha' }));
+    expect(screen.queryByText('Recipient is required')).toBeNull();
+    expect(screen.queryByText('Choose one of the 25 districts')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Deliver here' }));
     const expected = {
       recipient: 'Nimali Fernando',

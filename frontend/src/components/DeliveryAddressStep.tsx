@@ -40,10 +40,15 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
   const [editing, setEditing] = useState(!chosen);
   const [draft, setDraft] = useState<Draft>(() => (chosen ? { ...chosen } : EMPTY));
   const [errors, setErrors] = useState<Partial<Record<keyof DeliveryAddress, string>>>({});
+  // A field's message goes once it is edited; the next Deliver here checks it again.
+  const edit = (name: keyof DeliveryAddress, value: string) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
   const field = (name: keyof DeliveryAddress) => ({
     value: draft[name],
     error: errors[name],
-    onChange: (e: { currentTarget: { value: string } }) => setDraft({ ...draft, [name]: e.currentTarget.value }),
+    onChange: (e: { currentTarget: { value: string } }) => edit(name, e.currentTarget.value),
   });
   const submit = () => {
     const parsed = DeliveryAddressSchema.safeParse({ ...draft, district: draft.district || undefined });
@@ -97,7 +102,7 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
                 data={[...SRI_LANKA_DISTRICTS]}
                 value={draft.district || null}
                 error={errors.district}
-                onChange={(v) => setDraft({ ...draft, district: v ?? '' })}
+                onChange={(v) => edit('district', v ?? '')}
               />
               <TextInput label="Postal Code" required inputMode="numeric" autoComplete="postal-code" {...field('postalCode')} />
             </SimpleGrid>
