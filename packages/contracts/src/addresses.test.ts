@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DeliveryAddressSchema, formatAddress, SRI_LANKA_DISTRICTS } from './addresses';
 
-const good = { recipient: 'Nimal Perera', phone: '0771234567', line1: '12 Galle Road', city: 'Colombo 03', district: 'Colombo', postalCode: '00300' };
+const good = {
+  recipient: 'Nimal Perera',
+  phone: '0771234567',
+  line1: '12 Galle Road',
+  city: 'Colombo 03',
+  district: 'Colombo',
+  postalCode: '00300',
+};
 
 describe('DeliveryAddressSchema', () => {
   it('has the 25 districts', () => expect(new Set(SRI_LANKA_DISTRICTS).size).toBe(25));

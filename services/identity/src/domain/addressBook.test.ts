@@ -72,7 +72,12 @@ describe('address book rules', () => {
 
   it('seeds an incomplete first entry from the profile and completes it on edit', () => {
     const b = seedFromProfile({ name: 'Nimal Perera', phoneNumber: '0771234567', address: '12 Galle Road' }, ids());
-    expect(b.addresses[0]).toMatchObject({ id: 'a1', incomplete: true, missing: ['city', 'district', 'postalCode'], line1: '12 Galle Road' });
+    expect(b.addresses[0]).toMatchObject({
+      id: 'a1',
+      incomplete: true,
+      missing: ['city', 'district', 'postalCode'],
+      line1: '12 Galle Road',
+    });
     expect(b).toMatchObject({ defaultAddressId: 'a1', aggregateVersion: 0 });
     expect(seedFromProfile({ name: 'X', phoneNumber: '+94 77', address: 'Somewhere' }, ids()).addresses[0]).toMatchObject({
       missing: ['phone', 'city', 'district', 'postalCode'],

@@ -17,8 +17,7 @@ import { DeliveryAddressSchema, MAX_ADDRESSES, type DeliveryAddress } from '@mar
 
 /** One saved address; `incomplete` entries hold only what the profile knew. */
 export type SavedAddress =
-  | ({ id: string; incomplete?: false } & DeliveryAddress)
-  | ({ id: string; incomplete: true; missing: string[] } & Partial<DeliveryAddress>);
+  ({ id: string; incomplete?: false } & DeliveryAddress) | ({ id: string; incomplete: true; missing: string[] } & Partial<DeliveryAddress>);
 
 /** The aggregate's state. */
 export interface AddressBook {
