@@ -3,13 +3,13 @@
  * `bench/results/<date>.json`, `<date>.md` and `<date>.png` (bench/lib/results.ts). Needs the
  * local infrastructure (`npm run infra:up`; started here when it is not running).
  *
- *   npm run bench [-- --only http,search,checkout,reports,web,idle,startup,lists,ferretdb]
+ *   npm run bench [-- --only http,search,checkout,reports,web,idle,startup,lists,lag,ferretdb]
  *
  * A run with --only writes `<date>-<benches>.*` beside the day's full run instead of over it.
  *
  * The benches: http (HTTP cost per hop), search (catalogue size 1k/10k/100k), checkout (steady
  * checkout rate alone and in the browse mix, with event lag), lists (first page of each paged
- * list at 1k and 100k rows, bench/paged-lists.ts), reports (PDF render direct vs
+ * list at 1k and 100k rows, bench/paged-lists.ts), lag (write → visible in its list, bench/read-lag.ts), reports (PDF render direct vs
  * worker), web (initial JS per route, Lighthouse LCP), idle (CPU per process of the
  * idle marketplace, bench/idle-cpu.ts), startup (start time and RSS of each backend process, tsx vs
  * compiled, bench/startup.ts), ferretdb (FerretDB-specific lines in services and gateway, bench/ferretdb-lines.ts). Settings: see each bench's docstring.
@@ -24,11 +24,12 @@ import { run as idle } from './idle-cpu';
 import { writeResults, runMeta } from './lib/results';
 import type { BenchSection } from './lib/section';
 import { run as lists } from './paged-lists';
+import { run as lag } from './read-lag';
 import { run as reports } from './report-render';
 import { run as startup } from './startup';
 import { run as web } from './web';
 
-const BENCHES: Record<string, () => Promise<BenchSection>> = { http, search, checkout, reports, web, idle, startup, lists, ferretdb };
+const BENCHES: Record<string, () => Promise<BenchSection>> = { http, search, checkout, reports, web, idle, startup, lists, lag, ferretdb };
 
 async function main() {
   const only = process.argv.indexOf('--only');
