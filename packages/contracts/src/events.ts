@@ -18,6 +18,8 @@ import {
   OrderCancelledDataSchema,
   OrderOutcomeDataSchema,
   OrderPlacedDataSchema,
+  CashOnDeliveryCollectedDataSchema,
+  DeliveryRefusedDataSchema,
   OrderStatusChangedDataSchema,
   PaymentEventDataSchema,
   ReviewDeletedDataSchema,
@@ -67,11 +69,13 @@ export const EventRegistry = {
   OrderConfirmed: on(Topics.order, OrderOutcomeDataSchema),
   OrderRejected: on(Topics.order, OrderOutcomeDataSchema),
   OrderStatusChanged: on(Topics.order, OrderStatusChangedDataSchema),
+  DeliveryRefused: on(Topics.order, DeliveryRefusedDataSchema),
   OrderCancelled: on(Topics.order, OrderCancelledDataSchema),
   StockReleased: on(Topics.order, StockReleasedDataSchema),
 
   PaymentCaptured: on(Topics.payment, PaymentEventDataSchema),
   PaymentRefunded: on(Topics.payment, PaymentEventDataSchema),
+  CashOnDeliveryCollected: on(Topics.payment, CashOnDeliveryCollectedDataSchema),
 
   ReviewCreated: on(Topics.review, ReviewEventDataSchema),
   ReviewUpdated: on(Topics.review, ReviewEventDataSchema),

@@ -73,6 +73,12 @@ export const CheckoutAnswerSchema = z.object({
    * of its orders. Absent when none was given (the documents' client): "No delivery address given".
    */
   DeliverTo: DeliveryAddressSchema.optional(),
+  /**
+   * Whether this checkout may be paid in cash on delivery (issue 29; README "Cash on delivery"):
+   * `limit` in rupees, `reason` the text shown when it may not (over the limit, or deliveries to
+   * the customer refused twice in 90 days). Sent with `GET /checkout/{checkoutId}` while Open.
+   */
+  cashOnDelivery: z.object({ available: z.boolean(), reason: z.string().optional(), limit: z.number() }).optional(),
   /** Present once paid: the order-history record made for it. */
   receipt: z
     .object({
@@ -171,6 +177,20 @@ const orderFields = {
   statusChangedAt: z.iso.datetime(),
   UnitPrice: rupees('Unit price paid'),
   TotalPrice: rupees('UnitPrice × OQuantity'),
+  /**
+   * Present only on an order paid in cash on delivery (issue 29): Pending until the seller marks it
+   * delivered with the cash collected (Collected, CollectedAt) or the delivery refused (Refused).
+   */
+  CashOnDelivery: z
+    .object({
+      status: z.enum(['Pending', 'Collected', 'Refused']),
+      Amount: rupees(
+        "What the courier collects for this order: its total, plus the checkout's delivery and VAT on the checkout's first order",
+      ),
+      /** When the cash was collected, ISO date-time (UTC). */
+      CollectedAt: z.iso.datetime().optional(),
+    })
+    .optional(),
 };
 
 /** An item order (`GET /Orders/getOrders` rows, `PUT /Orders/status/{id}`). */
@@ -206,9 +226,13 @@ export const HistoryAnswerSchema = z.object({
   OrderID: orderNumber,
   /**
    * Refunded once the checkout was rejected or every one of its orders was cancelled by its
-   * seller; PartiallyRefunded while only some were.
+   * seller; PartiallyRefunded while only some were. Cash on delivery (issue 29): PendingCOD until
+   * every order not cancelled is collected, then Paid; Cancelled when none was collected and all
+   * were refused, cancelled or rejected (nothing was ever taken, so nothing is refunded).
    */
-  status: z.enum(['Paid', 'PartiallyRefunded', 'Refunded']),
+  status: z.enum(['Paid', 'PartiallyRefunded', 'Refunded', 'PendingCOD', 'Cancelled']),
+  /** Cash on delivery: what the couriers collected so far, in rupees. */
+  CollectedAmount: rupees('Cash collected so far').optional(),
   /** What was given back so far, in rupees (present once something was refunded by a cancellation). */
   RefundedAmount: rupees('Amount refunded so far').optional(),
 });

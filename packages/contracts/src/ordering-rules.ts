@@ -89,5 +89,32 @@ export const SELLER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderSta
   Cancelled: [],
 };
 
-/** Payment types on an order-history record. */
-export const PAYMENT_TYPES = ['Card', 'PayPal'] as const;
+/** Payment types on an order-history record; CashOnDelivery: paid in cash to the courier (issue 29). */
+export const PAYMENT_TYPES = ['Card', 'PayPal', 'CashOnDelivery'] as const;
+
+/** How a payment type is said to people ('CashOnDelivery' → 'Cash on delivery'). */
+export function paymentTypeLabel(type: string): string {
+  return type === 'CashOnDelivery' ? 'Cash on delivery' : type;
+}
+
+/**
+ * Cash on delivery (issue 29; README "Cash on delivery"): the largest checkout, in rupees, that may
+ * be paid in cash at the door unless the installation sets `COD_LIMIT_RUPEES`, and the refusals
+ * that close it for a customer: {@link COD_REFUSALS_ALLOWED} deliveries refused within
+ * {@link COD_REFUSAL_WINDOW_DAYS} days.
+ */
+export const COD_LIMIT_RUPEES = 250_000;
+export const COD_REFUSALS_ALLOWED = 2;
+export const COD_REFUSAL_WINDOW_DAYS = 90;
+export const COD_NEEDS_ADDRESS = 'Cash on delivery needs a delivery address';
+export const COD_REFUSED =
+  'Cash on delivery is not available for your account: two deliveries to you were refused in the last 90 days; please pay by card or PayPal';
+export const COD_NOT_SHIPPED = 'Only a shipped cash-on-delivery order can be marked delivered or refused';
+export const COD_NOT_COD = 'This order was not paid by cash on delivery';
+export const COD_DELIVER_WITH_CASH = 'Mark a cash-on-delivery order delivered with "cash collected"';
+
+/** The 409 of a cash-on-delivery pay over the limit, e.g. 'Cash on delivery is available for orders up to Rs. 250,000.00; …'. */
+export function codOverLimitMessage(limitRupees: number): string {
+  const amount = limitRupees.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `Cash on delivery is available for orders up to Rs. ${amount}; please pay by card or PayPal`;
+}

@@ -111,11 +111,22 @@ export const CheckoutPaySchema = z.union([
     deliveryAddress,
   }),
   z.object({ paymentType: z.literal('wallet'), deliveryAddress }),
+  /** Cash on delivery (issue 29): the address is required (400 COD_NEEDS_ADDRESS without one). */
+  z.object({ paymentType: z.literal('cod'), deliveryAddress }),
 ]);
 export type CheckoutPay = z.input<typeof CheckoutPaySchema>;
 
 /** `POST /paypal-transaction-complete`: the wallet provider's completion for a checkout. */
 export const WalletCompleteSchema = z.object({ checkoutId: z.string().trim().min(1, 'checkoutId is required').max(64), deliveryAddress });
+
+/**
+ * `PUT /Orders/cod/{id}` and `PUT /PackageOrders/cod/{id}` (issue 29): what happened at the door of
+ * a shipped cash-on-delivery order: the cash was collected (→ Delivered) or the delivery refused
+ * (→ Cancelled, stock released, nothing refunded).
+ */
+export const OrderCodOutcomeSchema = z.object({
+  outcome: z.enum(['collected', 'refused'], { error: 'The outcome is collected or refused' }),
+});
 
 /** `PUT /Orders/status/{id}` and `PUT /PackageOrders/status/{id}` (added): the seller's status change. */
 export const OrderStatusChangeSchema = z.object({ status: z.enum(['Shipped', 'Delivered', 'Cancelled'], { error: 'Unknown status' }) });

@@ -5,6 +5,7 @@
  * review events from which catalogue keeps each item's rating.
  */
 import { z } from 'zod';
+import { DeliveryAddressSchema } from './addresses';
 
 /**
  * OrderPlaced: what to reserve. Package lines name their items and quantities per package.
@@ -39,6 +40,10 @@ export const OrderPlacedDataSchema = z.object({
   amountCents: z.number().int().optional(),
   /** ISO time the customer paid. */
   placedAt: z.string().optional(),
+  /** 'Card', 'PayPal' or 'CashOnDelivery' (issue 29); absent in events recorded before. */
+  paymentType: z.string().optional(),
+  /** The delivery address copied onto the checkout (contracts' DeliveryAddress), when one was given. */
+  deliverTo: DeliveryAddressSchema.optional(),
 });
 export type OrderPlacedData = z.infer<typeof OrderPlacedDataSchema>;
 
@@ -120,6 +125,38 @@ export const OrderCancelledDataSchema = z.object({
 export type OrderCancelledData = z.infer<typeof OrderCancelledDataSchema>;
 
 /** StockReleased: catalogue gave back the stock of a cancelled order line (once). */
+/**
+ * CashOnDeliveryCollected (payment topic, keyed by the order number; issue 29): the seller marked a
+ * cash-on-delivery order line delivered with the cash collected. `amountCents`: what was collected
+ * for the line (its total, plus the checkout's delivery and VAT on its first line). Reporting counts
+ * it as income in the Sri Lanka month of `at`.
+ */
+export const CashOnDeliveryCollectedDataSchema = z.object({
+  orderId: z.string().min(1),
+  orderLineId: z.string().min(1),
+  kind: z.enum(['item', 'package']),
+  sellerId: z.string(),
+  customerId: z.string(),
+  amountCents: z.number().int().min(0),
+  at: z.string(),
+});
+export type CashOnDeliveryCollectedData = z.infer<typeof CashOnDeliveryCollectedDataSchema>;
+
+/**
+ * DeliveryRefused (order topic, keyed by the order number; issue 29): the customer refused a
+ * cash-on-delivery order line at the door. It comes with the line's OrderStatusChanged (Cancelled)
+ * and OrderCancelled (stock released; nothing refunded: nothing was taken).
+ */
+export const DeliveryRefusedDataSchema = z.object({
+  orderId: z.string().min(1),
+  orderLineId: z.string().min(1),
+  kind: z.enum(['item', 'package']),
+  sellerId: z.string(),
+  customerId: z.string(),
+  at: z.string(),
+});
+export type DeliveryRefusedData = z.infer<typeof DeliveryRefusedDataSchema>;
+
 export const StockReleasedDataSchema = z.object({ orderId: z.string().min(1), orderLineId: z.string().min(1) });
 export type StockReleasedData = z.infer<typeof StockReleasedDataSchema>;
 

@@ -1,4 +1,5 @@
 /** Ordering configuration: the platform's base variables plus the card-hash key (docs/architecture.md, Departures from the documents) and the search index. */
+import { COD_LIMIT_RUPEES } from '@market/contracts';
 import { BaseConfigSchema, SearchConfigFields } from '@market/platform';
 import { z } from 'zod';
 
@@ -24,6 +25,11 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
    * server-to-server capture lookup) before an order is confirmed.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The largest checkout, rupees, that may be paid by cash on delivery (issue 29; README "Cash on
+   * delivery"); contracts' COD_LIMIT_RUPEES when unset.
+   */
+  COD_LIMIT_RUPEES: z.coerce.number().int().min(0).default(COD_LIMIT_RUPEES),
   /** true only on a production-like demo (docker-compose, the k8s dev overlay): allows the sandbox. */
   PAYMENT_SANDBOX_IN_PRODUCTION: z
     .enum(['true', 'false'])

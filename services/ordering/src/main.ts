@@ -87,7 +87,7 @@ void runService({
     await transactionsProjection.start({
       ...started,
       indices: { transactions, customerOrders },
-      sources: { checkouts, customerOrders: book.customerOrders },
+      sources: { checkouts, customerOrders: book.customerOrders, book },
     });
     await ordersProjection.start({ ...started, indices: { orders }, sources: { book, checkouts } });
 
@@ -104,6 +104,7 @@ void runService({
         cvcGuard: cvcGuard({ redis, emailQueue, customers: rm.customers, logger }),
         demoBackdating: config.DEMO_BACKDATING,
         nudge,
+        codLimitRupees: config.COD_LIMIT_RUPEES,
       }),
       orderRoutes(book, rm, nudge, search),
     );

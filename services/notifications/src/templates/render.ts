@@ -161,6 +161,29 @@ const templates = {
         `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}. Refunded for this purchase so far: ${d.refundedTotal} of ${d.charged}.`,
       ]),
   },
+  /**
+   * A cash-on-delivery order was cancelled: the delivery refused at the door, or the seller
+   * cancelled it (issue 29). Nothing was charged, so nothing is refunded; queued by ordering.
+   */
+  'cod-cancelled': {
+    data: z.object({
+      name: Name,
+      orderLineId: z.string().max(40),
+      product: z.string().max(300),
+      quantity: z.number(),
+      refused: z.boolean(),
+    }),
+    render: (d: { name: string; orderLineId: string; product: string; quantity: number; refused: boolean }) =>
+      compose(`Your order ${d.orderLineId} was cancelled`, `Hello ${d.name},`, [
+        d.refused
+          ? `Your cash-on-delivery order ${d.orderLineId} (${d.quantity} × ${d.product}) was cancelled because the delivery was refused.`
+          : `We are sorry: the seller cancelled your cash-on-delivery order ${d.orderLineId} (${d.quantity} × ${d.product}).`,
+        'Nothing was charged, so there is nothing to refund.',
+        ...(d.refused
+          ? ['Cash on delivery is closed for accounts with two refused deliveries within 90 days; card and PayPal stay open.']
+          : []),
+      ]),
+  },
   /** The customer's checkout was paid and every line reserved, queued by ordering. */
   'order-confirmed': {
     data: z.object({

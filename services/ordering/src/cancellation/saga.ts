@@ -16,6 +16,10 @@
  * finds the line's refund on the checkout and only repeats the idempotent steps 2–4, so nothing is
  * refunded or e-mailed twice. StockReleased for an order this service does not hold, or not
  * Cancelled, has no refund to make and is ignored. Amounts in cents.
+ *
+ * A cash-on-delivery line (issue 29) took nothing: no refund and no history change (its payment's
+ * state is read from its lines); a refused delivery is counted for the customer, who is e-mailed
+ * (template `cod-cancelled`).
  */
 import { formatLkr } from '@market/contracts';
 import { updateAggregate, type EventHandlers, type OutboxHint, type SendOnce } from '@market/platform';
@@ -26,6 +30,7 @@ import { orderProduct } from '../mail/customerOrderMails';
 import type { CheckoutDoc } from '../store/checkouts';
 import type { ItemOrderDoc, OrderBook, PackageOrderDoc } from '../store/orders';
 import { customerName, type ReadModels } from '../store/readModels';
+import { recordRefusal } from '../store/codRefusals';
 import { lineRefunded } from './events';
 import { checkoutLineIds, lineKind, planRefund, type LineRefund } from './refunds';
 
@@ -107,6 +112,31 @@ export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
     });
   }
 
+  /**
+   * A cash-on-delivery line took nothing, so it refunds nothing: a refused delivery is counted for
+   * the customer (once per line, store/codRefusals.ts), and the customer is e-mailed once.
+   */
+  async function endCashOnDelivery(order: AnyOrder, kind: 'item' | 'package'): Promise<void> {
+    const refused = order.cod?.status === 'Refused';
+    if (refused) await recordRefusal(book.codRefusals, order.CustomerID, order._id, order.statusChangedAt ?? new Date());
+    const customer = await rm.customers.findById(order.CustomerID).lean();
+    if (!customer?.email || customer.deleted) {
+      logger.warn({ orderLineId: order._id }, 'no e-mail address for the customer of a cancelled order; not e-mailed');
+      return;
+    }
+    await send(`order-cancelled-${order._id}`, {
+      to: customer.email,
+      template: 'cod-cancelled',
+      data: {
+        name: customerName(customer),
+        orderLineId: order._id,
+        product: orderProduct(kind, order),
+        quantity: order.OQuantity,
+        refused,
+      },
+    });
+  }
+
   return {
     StockReleased: async (e) => {
       const { orderId, orderLineId } = e.data;
@@ -115,6 +145,10 @@ export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
       const model = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<AnyOrder>;
       const order = await model.findById(orderLineId).lean<AnyOrder>();
       if (!order || order.OrderID !== orderId || order.status !== 'Cancelled') return;
+      if (order.cod) {
+        await endCashOnDelivery(order, kind);
+        return;
+      }
       const recorded = await recordRefund(order);
       if (!recorded) return;
       const { c, refund } = recorded;

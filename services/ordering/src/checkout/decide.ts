@@ -45,11 +45,19 @@ export async function rejectCheckout(d: DecideDeps, { orderId, itemId, reason }:
     d,
     orderId,
     async (current) => {
-      // Give the money back before recording it; the provider refunds a capture once.
-      await d.provider.refund({ captureId: current.payment!.captureId, amountCents: current.amountCents });
+      // Give the money back before recording it; the provider refunds a capture once. Cash on
+      // delivery took nothing.
+      if (current.payment!.PaymentType !== 'CashOnDelivery') {
+        await d.provider.refund({ captureId: current.payment!.captureId, amountCents: current.amountCents });
+      }
       const line = current.lines.find((l) => l.itemIds.includes(itemId));
       const itemName = line?.kind === 'package' ? `an item of ${line.name}` : (line?.name ?? 'an item');
-      const rejection: CheckoutRejection = { itemId, itemName, reason, message: rejectionMessage(itemName, reason) };
+      const rejection: CheckoutRejection = {
+        itemId,
+        itemName,
+        reason,
+        message: rejectionMessage(itemName, reason, current.payment!.PaymentType === 'CashOnDelivery'),
+      };
       return { status: 'Rejected', decidedAt: at, rejection };
     },
     (next, v) => rejectedEvents(next, v, at),
@@ -64,8 +72,9 @@ const REASONS: Record<string, string> = {
 };
 
 /** The customer-facing text of a rejection. */
-export function rejectionMessage(itemName: string, reason: string): string {
-  return `Sorry, ${itemName} ${REASONS[reason] ?? 'could not be reserved'}. Your payment was refunded and your cart is unchanged.`;
+export function rejectionMessage(itemName: string, reason: string, cashOnDelivery = false): string {
+  const money = cashOnDelivery ? 'Nothing was charged' : 'Your payment was refunded';
+  return `Sorry, ${itemName} ${REASONS[reason] ?? 'could not be reserved'}. ${money} and your cart is unchanged.`;
 }
 
 /**

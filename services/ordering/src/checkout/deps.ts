@@ -27,4 +27,6 @@ export interface CheckoutDeps {
   demoBackdating?: boolean;
   /** Wakes the outbox relay after a write that recorded events. */
   nudge: (hint?: OutboxHint) => void;
+  /** The largest checkout, rupees, cash on delivery may pay (config `COD_LIMIT_RUPEES`; issue 29). */
+  codLimitRupees: number;
 }

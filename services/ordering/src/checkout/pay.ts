@@ -4,7 +4,9 @@
  *
  * 1. the customer's own checkout (404 otherwise); one no longer `Open` was paid already and is
  *    only finished and answered (a repeated or concurrent pay answers the same result);
- * 2. the card: the customer's own (404 `Card not found`), not expired (400 CARD_EXPIRED), neither
+ * 2. the method: cash on delivery needs a delivery address (400), the amount within the limit and
+ *    fewer refused deliveries than allowed (409 with the reason; issue 29, {@link ensureCodAllowed});
+ *    the card: the customer's own (404 `Card not found`), not expired (400 CARD_EXPIRED), neither
  *    it nor the account locked after too many wrong CVCs (429 CVC_LOCKED_CARD / CVC_LOCKED_ACCOUNT
  *    with Retry-After, checked before the CVC; cvcLimits.ts, issue 27 item 5), and the CVC matching
  *    the card's keyed hash (400 WRONG_CVV, counted towards the lockout; domain/cards.ts);
@@ -12,7 +14,7 @@
  *    priced, or a package outside its dates now (Sri Lanka days, issue 27 item 7), cannot be
  *    bought (409 ITEM_UNAVAILABLE / PACKAGE_UNAVAILABLE with `{ line }` and every such line in
  *    `unavailable: { items, packages }`, {@link LinesUnavailable}; domain/pricing.ts);
- * 4. the provider captures the amount (`amountCents`, cents, computed on the server), once per
+ * 4. the provider captures the amount (nothing for cash on delivery: captureId '') (`amountCents`, cents, computed on the server), once per
  *    checkout (the order number is the capture's idempotency key);
  * 5. a compare-and-set on the checkout's version moves it `Open` → `AwaitingStock` with the
  *    payment and records OrderPlaced and PaymentCaptured in the same write (events/checkoutEvents.ts);
@@ -24,6 +26,7 @@
  */
 import {
   CARD_EXPIRED,
+  COD_NEEDS_ADDRESS,
   expiryNotPast,
   ITEM_UNAVAILABLE,
   PACKAGE_UNAVAILABLE,
@@ -34,6 +37,8 @@ import {
 import { badRequest, conflict, HttpError, notFound, updateAggregate } from '@market/platform';
 import { isValidObjectId, Types } from 'mongoose';
 import { cvvMatches } from '../domain/cards';
+import { codAvailability } from '../domain/cashOnDelivery';
+import { refusalsOf } from '../store/codRefusals';
 import { receiptNo } from '../domain/codes';
 import { packageSellable } from '../domain/pricing';
 import { paidEvents } from '../events/checkoutEvents';
@@ -62,7 +67,7 @@ export interface PayCheckout {
 
 type PayDeps = Pick<
   CheckoutDeps,
-  'checkouts' | 'cards' | 'rm' | 'book' | 'provider' | 'cardSecret' | 'cvcGuard' | 'demoBackdating' | 'nudge'
+  'checkouts' | 'cards' | 'rm' | 'book' | 'provider' | 'cardSecret' | 'cvcGuard' | 'demoBackdating' | 'nudge' | 'codLimitRupees'
 >;
 
 export async function payCheckout(
@@ -73,14 +78,19 @@ export async function payCheckout(
   if (c.status !== 'Open') return finishCheckout(d, c, { refresh: 'wait_for' });
 
   const payment = await paymentMethod(d, customerId, body);
+  if (payment.PaymentType === 'CashOnDelivery') await ensureCodAllowed(d, c, deliverTo);
   await ensureStillSold(d, c);
 
-  const capture = await d.provider.capture({
-    idempotencyKey: c._id,
-    amountCents: c.amountCents,
-    method: payment.PaymentType === 'Card' ? 'card' : 'wallet',
-    reference: c._id,
-  });
+  // Cash on delivery takes nothing now: the couriers collect it line by line (fulfilment/cashOnDelivery.ts).
+  const capture =
+    payment.PaymentType === 'CashOnDelivery'
+      ? { captureId: '' }
+      : await d.provider.capture({
+          idempotencyKey: c._id,
+          amountCents: c.amountCents,
+          method: payment.PaymentType === 'Card' ? 'card' : 'wallet',
+          reference: c._id,
+        });
   const paid: CheckoutPayment = {
     ...payment,
     captureId: capture.captureId,
@@ -117,6 +127,7 @@ async function paymentMethod(
   customerId: string,
   body: CheckoutPay,
 ): Promise<Pick<CheckoutPayment, 'PaymentType' | 'cardId'>> {
+  if ('paymentType' in body && body.paymentType === 'cod') return { PaymentType: 'CashOnDelivery' };
   if (!('cardId' in body)) return { PaymentType: 'PayPal' };
   if (!isValidObjectId(body.cardId)) throw notFound('Card not found');
   const card = await d.cards.findById(new Types.ObjectId(body.cardId)).lean<CardDoc>();
@@ -131,6 +142,21 @@ async function paymentMethod(
   }
   await d.cvcGuard.right(attempt);
   return { PaymentType: 'Card', cardId: String(card._id) };
+}
+
+/**
+ * Cash on delivery's conditions (issue 29; domain/cashOnDelivery.ts): a delivery address, the
+ * checkout's amount within the limit, and fewer refused deliveries than allowed.
+ * @throws HttpError 400 COD_NEEDS_ADDRESS; 409 with the reason (over the limit, refused deliveries)
+ */
+async function ensureCodAllowed(
+  d: Pick<CheckoutDeps, 'book' | 'codLimitRupees'>,
+  c: CheckoutDoc,
+  deliverTo?: DeliveryAddress,
+): Promise<void> {
+  if (!deliverTo) throw badRequest(COD_NEEDS_ADDRESS, { deliveryAddress: COD_NEEDS_ADDRESS });
+  const availability = codAvailability(c.amountCents, d.codLimitRupees, await refusalsOf(d.book.codRefusals, c.customerId));
+  if (!availability.available) throw conflict(availability.reason ?? COD_NEEDS_ADDRESS);
 }
 
 /**

@@ -20,6 +20,7 @@
  */
 import { colomboMonthKey, rupees, type OrderStatus } from '@market/contracts';
 import { listIndexDefinition, type IndexOp, type SearchBody } from '@market/platform';
+import type { CodLine } from './cashOnDelivery';
 
 /** Which aggregate an order line is: an item order or a package order. */
 export type OrderKind = 'item' | 'package';
@@ -74,12 +75,28 @@ const INTERNAL = new Set([
   'outboxLeaseUntil',
   'listSlots',
   'filterSlots',
+  'cod',
 ]);
 
 /** An order's wire fields: the stored ones less the internal ones, money in rupees. */
 export function orderWireView(o: IndexableOrder): OrderWireView {
   const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !INTERNAL.has(k)));
-  return { ...rest, UnitPrice: rupees(o.unitPriceCents), TotalPrice: rupees(o.totalCents) } as OrderWireView;
+  const cod = o.cod as CodLine | undefined;
+  return {
+    ...rest,
+    UnitPrice: rupees(o.unitPriceCents),
+    TotalPrice: rupees(o.totalCents),
+    // Cash on delivery (issue 29): what the courier collects and whether it was.
+    ...(cod
+      ? {
+          CashOnDelivery: {
+            status: cod.status,
+            Amount: rupees(cod.collectCents),
+            ...(cod.collectedAt ? { CollectedAt: new Date(cod.collectedAt).toISOString() } : {}),
+          },
+        }
+      : {}),
+  } as OrderWireView;
 }
 
 /** The external version of an order's state (see the module's note). */

@@ -30,8 +30,10 @@ export interface TransactionView {
   PacakgeID: string[];
   CustomerID: string;
   OrderID: string;
-  status: 'Paid' | 'PartiallyRefunded' | 'Refunded';
+  status: 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD' | 'Cancelled';
   RefundedAmount?: number;
+  /** Cash on delivery: rupees collected so far (store/orders.ts `transactionOpOf`). */
+  CollectedAmount?: number;
 }
 
 export interface TransactionDoc {

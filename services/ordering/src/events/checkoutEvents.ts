@@ -20,6 +20,8 @@ function placedData(c: CheckoutDoc): OrderPlacedData {
       .map((l) => ({ packageId: l.id, quantity: l.quantity, itemIds: l.itemIds, sellerId: l.sellerId, unitPriceCents: l.unitPriceCents })),
     amountCents: c.amountCents,
     placedAt: c.payment?.paidAt.toISOString(),
+    ...(c.payment ? { paymentType: c.payment.PaymentType } : {}),
+    ...(c.DeliverTo ? { deliverTo: c.DeliverTo } : {}),
   };
 }
 
@@ -42,8 +44,11 @@ export const paidEvents = (c: CheckoutDoc, v: number): PendingEvent[] => [
 /** OrderConfirmed at version `v`. */
 export const confirmedEvents = (c: CheckoutDoc, v: number): PendingEvent[] => [pendingEvent('OrderConfirmed', c._id, v, outcomeData(c))];
 
-/** OrderRejected then PaymentRefunded, at versions `v` and `v + 1`. */
+/**
+ * OrderRejected then PaymentRefunded, at versions `v` and `v + 1`. A cash-on-delivery checkout took
+ * nothing, so it refunds nothing: OrderRejected alone.
+ */
 export const rejectedEvents = (c: CheckoutDoc, v: number, at: Date): PendingEvent[] => [
   pendingEvent('OrderRejected', c._id, v, outcomeData(c)),
-  pendingEvent('PaymentRefunded', c._id, v + 1, paymentData(c, at)),
+  ...(c.payment?.PaymentType === 'CashOnDelivery' ? [] : [pendingEvent('PaymentRefunded', c._id, v + 1, paymentData(c, at))]),
 ];

@@ -35,7 +35,7 @@ import {
   type TransactionView,
 } from '../domain/transactionSearch';
 import type { CheckoutDoc } from '../store/checkouts';
-import type { CustomerOrdersDoc } from '../store/orders';
+import { transactionOpOf, type CustomerOrdersDoc, type OrderBook } from '../store/orders';
 
 /** A payment event, its data parsed. */
 type PaymentEvent = TypedEnvelope<'PaymentCaptured' | 'PaymentRefunded'>;
@@ -80,10 +80,34 @@ export async function customerOrdersOps(records: Model<CustomerOrdersDoc>, event
   return found.filter((r): r is CustomerOrdersDoc => r !== null).map(customerOrdersPut);
 }
 
-/** What the payment projection reads by `_id`: the checkouts and the customer-order records. */
+/** What the payment projection reads by `_id`: the checkouts, the customer-order records and (cash on delivery) the order lines. */
 export interface TransactionSources {
   checkouts: Model<CheckoutDoc>;
   customerOrders: Model<CustomerOrdersDoc>;
+  book: OrderBook;
+}
+
+/** Events after which a cash-on-delivery payment's state may have changed: its lines were collected, refused or cancelled, or its checkout rejected. */
+const COD_LINE_EVENTS = new Set(['CashOnDeliveryCollected', 'DeliveryRefused', 'OrderCancelled', 'OrderRejected']);
+
+/**
+ * The transactions index writes of the cash-on-delivery checkouts named by `events` (issue 29),
+ * their state read from their lines (store/orders.ts `transactionOpOf`). Checkouts paid otherwise
+ * are left to their payment events.
+ */
+export async function codTransactionOps(src: TransactionSources, events: AnyEventEnvelope[]): Promise<IndexOp[]> {
+  const ids = new Set<string>();
+  for (const e of events) {
+    const orderId = (e.data as { orderId?: unknown } | undefined)?.orderId;
+    const cod =
+      COD_LINE_EVENTS.has(e.type) ||
+      (e.type === 'PaymentCaptured' && (e.data as { PaymentType?: unknown }).PaymentType === 'CashOnDelivery');
+    if (cod && typeof orderId === 'string') ids.add(orderId);
+  }
+  const checkouts = await Promise.all([...ids].map((id) => src.checkouts.findById(id).lean<CheckoutDoc>()));
+  return Promise.all(
+    checkouts.filter((c): c is CheckoutDoc => c?.payment?.PaymentType === 'CashOnDelivery').map((c) => transactionOpOf(src.book, c)),
+  );
 }
 
 /**
@@ -93,12 +117,14 @@ export interface TransactionSources {
  */
 export const transactionsProjection = defineProjection<'transactions' | 'customerOrders', TransactionSources>({
   name: 'transactions',
-  topics: [Topics.payment],
+  topics: [Topics.payment, Topics.order],
   indices: ['transactions', 'customerOrders'],
   ops: async (events, src) => {
     const tx = await Promise.all(newestPayments(events).map((e) => transactionOp(src.checkouts, e)));
+    const cod = await codTransactionOps(src, events);
+    const codIds = new Set(cod.map((op) => op.id));
     return {
-      transactions: tx.filter((op): op is IndexOp => op !== null),
+      transactions: [...tx.filter((op): op is IndexOp => op !== null && !codIds.has(op.id)), ...cod],
       customerOrders: await customerOrdersOps(src.customerOrders, events),
     };
   },

@@ -9,7 +9,7 @@
  * e-mail: cancellation/saga.ts). The line is then indexed at once (`refresh=wait_for`, best
  * effort; the orders projection writes the same), so the seller's list shows the new status.
  */
-import { SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
+import { COD_DELIVER_WITH_CASH, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
 import { conflict, notFound, pendingEvent, updateAggregate, type OutboxHint } from '@market/platform';
 import type { Model } from 'mongoose';
 import { orderCancelled } from '../cancellation/events';
@@ -44,6 +44,8 @@ export async function changeOrderStatus(d: StatusDeps, { sellerId, kind, orderLi
   if (!SELLER_STATUS_MOVES[order.status].includes(status)) {
     throw conflict(`An order that is ${order.status} cannot be marked ${status}`);
   }
+  // Cash on delivery is delivered only with its cash (fulfilment/cashOnDelivery.ts; issue 29).
+  if (order.cod && status === 'Delivered') throw conflict(COD_DELIVER_WITH_CASH);
   const at = new Date();
   const written = await updateAggregate(model, order._id, order.aggregateVersion, { $set: { status, statusChangedAt: at } }, (v) => [
     pendingEvent('OrderStatusChanged', order.OrderID, v, {

@@ -16,6 +16,8 @@
  *   with the field named, nothing changed, when it is incomplete), copied onto the checkout and its
  *   orders as `DeliverTo`. The documents' client sends none: such orders have no `DeliverTo`, and
  *   the web app says "No delivery address given".
+ * - Cash on delivery (`{ paymentType: 'cod', deliveryAddress }`, issue 29): nothing is charged;
+ *   while a checkout is Open, its answers say whether cash on delivery may pay it (`cashOnDelivery`).
  * - `GET /checkout/{checkoutId}` shows where the saga stands.
  */
 import {
@@ -32,7 +34,9 @@ import type { CheckoutDeps } from '../checkout/deps';
 import { LinesUnavailable, payCheckout, type PayCheckout } from '../checkout/pay';
 import { ownCheckout } from '../checkout/read';
 import { startCheckout } from '../checkout/start';
-import { checkoutView } from '../store/checkouts';
+import { codAvailability } from '../domain/cashOnDelivery';
+import { checkoutView, type CheckoutDoc } from '../store/checkouts';
+import { refusalsOf } from '../store/codRefusals';
 
 export type { CheckoutDeps } from '../checkout/deps';
 
@@ -65,6 +69,17 @@ function deliveryAddressOf(body: unknown): DeliveryAddress | undefined {
   return z.object({ deliveryAddress: DeliveryAddressSchema }).parse({ deliveryAddress: raw }).deliveryAddress;
 }
 
+/**
+ * The checkout as answered; while it is Open, with whether cash on delivery may pay it
+ * (`cashOnDelivery`, issue 29: the limit and the customer's refused deliveries).
+ */
+async function checkoutAnswer(d: CheckoutDeps, c: CheckoutDoc) {
+  const view = checkoutView(c);
+  if (c.status !== 'Open') return view;
+  const cashOnDelivery = codAvailability(c.amountCents, d.codLimitRupees, await refusalsOf(d.book.codRefusals, c.customerId));
+  return { ...view, cashOnDelivery };
+}
+
 export function checkoutRoutes(d: CheckoutDeps): Router {
   const r = Router();
 
@@ -74,12 +89,12 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
     const keyHeader = req.get('Idempotency-Key');
     const idempotencyKey = keyHeader === undefined ? undefined : IdempotencyKeySchema.parse(keyHeader);
     const { checkout, created } = await startCheckout(d, { customerId: caller.id, request, idempotencyKey });
-    res.status(created ? 201 : 200).json(checkoutView(checkout));
+    res.status(created ? 201 : 200).json(await checkoutAnswer(d, checkout));
   });
 
   r.get('/checkout/:checkoutId', async (req, res) => {
     const caller = requireCaller(req, 'customer');
-    res.json(checkoutView(await ownCheckout(d, caller.id, req.params.checkoutId)));
+    res.json(await checkoutAnswer(d, await ownCheckout(d, caller.id, req.params.checkoutId)));
   });
 
   r.post('/checkout/:checkoutId/pay', async (req, res) => {

@@ -15,6 +15,7 @@ import {
   HistoryListQuerySchema,
   OrderListQuerySchema,
   OrderStatusChangeSchema,
+  OrderCodOutcomeSchema,
   colomboMonthRange,
   colomboYear,
   type OrderStatus,
@@ -34,15 +35,17 @@ import {
   sendList,
 } from '@market/platform';
 import { Router, type Request } from 'express';
+import { recordCodOutcome } from '../fulfilment/cashOnDelivery';
 import { changeOrderStatus } from '../fulfilment/changeStatus';
 import { orderListSearch, type OrderListFilters, type OrderListOwner } from '../domain/orderSearch';
 import { customerOrdersSearch, transactionSearch } from '../domain/transactionSearch';
 import {
   type CustomerOrdersDoc,
-  historyView,
+  codHistoryView,
   itemOrderView,
   packageOrderView,
   type HistoryDoc,
+  type ItemOrderDoc,
   type OrderBook,
   type OrderKind,
   type OrderSearch,
@@ -146,30 +149,51 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     );
   });
 
+  /** A line as a seller's write answers it: the order with its customer (and company for a package order). */
+  async function lineView(kind: OrderKind, updated: ItemOrderDoc) {
+    const who = await names([updated.CustomerID]);
+    return kind === 'item'
+      ? itemOrderView(updated, who.get(updated.CustomerID)!)
+      : packageOrderView(
+          updated as unknown as PackageOrderDoc,
+          who.get(updated.CustomerID)!,
+          (await companies([updated.SellerID]))(updated.SellerID),
+        );
+  }
+
+  /** The `{id}` of a seller's line route when it has an order line's form, else null (404). */
+  const lineIdOf = (req: Request): string | null =>
+    typeof req.params.id === 'string' && /^[A-Z0-9]{1,32}-[IP]\d{1,4}$/.test(req.params.id) ? req.params.id : null;
+
   function statusRoute(path: string, kind: 'item' | 'package') {
     r.put(path, async (req, res) => {
       const caller = requireCaller(req, 'seller');
-      const id = typeof req.params.id === 'string' && /^[A-Z0-9]{1,32}-[IP]\d{1,4}$/.test(req.params.id) ? req.params.id : null;
+      const id = lineIdOf(req);
       const { status } = OrderStatusChangeSchema.parse(req.body);
       if (!id) throw notFound();
       const updated = await changeOrderStatus(
         { book, nudge },
         { sellerId: caller.id, kind, orderLineId: id, status: status as OrderStatus },
       );
-      const who = await names([updated.CustomerID]);
-      res.json(
-        kind === 'item'
-          ? itemOrderView(updated, who.get(updated.CustomerID)!)
-          : packageOrderView(
-              updated as unknown as PackageOrderDoc,
-              who.get(updated.CustomerID)!,
-              (await companies([updated.SellerID]))(updated.SellerID),
-            ),
-      );
+      res.json(await lineView(kind, updated));
     });
   }
   statusRoute('/Orders/status/:id', 'item');
   statusRoute('/PackageOrders/status/:id', 'package');
+
+  /** Cash on delivery: collected or refused at the door (fulfilment/cashOnDelivery.ts; issue 29). */
+  function codRoute(path: string, kind: 'item' | 'package') {
+    r.put(path, async (req, res) => {
+      const caller = requireCaller(req, 'seller');
+      const id = lineIdOf(req);
+      const { outcome } = OrderCodOutcomeSchema.parse(req.body);
+      if (!id) throw notFound();
+      const updated = await recordCodOutcome({ book, nudge }, { sellerId: caller.id, kind, orderLineId: id, outcome });
+      res.json(await lineView(kind, updated));
+    });
+  }
+  codRoute('/Orders/cod/:id', 'item');
+  codRoute('/PackageOrders/cod/:id', 'package');
 
   for (const path of ['/Orders/addOrder', '/PackageOrders/addOrder', '/orderhistory/addItems']) {
     r.post(path, (req) => {
@@ -197,7 +221,7 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
     const caller = requireCaller(req, 'customer', 'admin');
     const h = await book.history.findOne({ _id: objectIdParam(req.params.id), ...scope(caller) }).lean<HistoryDoc>();
     if (!h) throw notFound();
-    res.json((await named([historyView(h)]))[0]);
+    res.json((await named([await codHistoryView(book, h)]))[0]);
   });
 
   r.get('/customerOrders/getCusOrder', async (req, res) => {

@@ -11,8 +11,9 @@ import type { LineRefund } from '../cancellation/refunds';
 import type { PricedLine } from '../domain/pricing';
 
 export interface CheckoutPayment {
-  PaymentType: 'Card' | 'PayPal';
+  PaymentType: 'Card' | 'PayPal' | 'CashOnDelivery';
   cardId?: string;
+  /** The provider's capture; '' for cash on delivery (nothing is taken at pay). */
   captureId: string;
   RecieptNo: string;
   /** Id of the order-history record. */

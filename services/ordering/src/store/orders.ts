@@ -19,7 +19,9 @@ import type { Logger } from 'pino';
 import { orderPut, orderWireView, type IndexableOrder, type OrderKind, type OrderWireView } from '../domain/orderSearch';
 import type { PricedLine } from '../domain/pricing';
 import { customerOrdersPut, transactionOfCheckout, type CustomerOrdersView, type TransactionView } from '../domain/transactionSearch';
+import { codPayment, collectCents, type CodLine } from '../domain/cashOnDelivery';
 import type { CheckoutDoc } from './checkouts';
+import { codRefusalsModel, type CodRefusalsDoc } from './codRefusals';
 import type { OrderCustomer } from './readModels';
 
 export type { OrderKind } from '../domain/orderSearch';
@@ -40,6 +42,8 @@ interface OrderBase extends OutboxFields {
   statusChangedAt: Date;
   /** The checkout's delivery address, copied when the order is written (never rewritten); absent when none was given. */
   DeliverTo?: DeliveryAddress;
+  /** Cash on delivery only (issue 29; domain/cashOnDelivery.ts): what to collect and whether it was. */
+  cod?: CodLine;
 }
 
 export interface ItemOrderDoc extends OrderBase {
@@ -60,7 +64,12 @@ export interface HistoryDoc {
   PacakgeID: string[];
   CustomerID: string;
   OrderID: string;
-  status: 'Paid' | 'PartiallyRefunded' | 'Refunded';
+  /**
+   * Card and PayPal: Paid, then PartiallyRefunded / Refunded by cancellations. Cash on delivery:
+   * PendingCOD as written, or Cancelled once its checkout was rejected; what it becomes after is
+   * read from its order lines ({@link codHistoryView}).
+   */
+  status: 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD' | 'Cancelled';
   /** Cents given back by sellers' cancellations so far; absent before any. */
   refundedCents?: number;
   captureId: string;
@@ -90,6 +99,7 @@ const orderFields = {
   rejectionReason: String,
   statusChangedAt: { type: Date, required: true },
   DeliverTo: { type: {}, default: undefined },
+  cod: { type: {}, default: undefined },
 };
 
 const itemOrderSchema = new Schema<ItemOrderDoc>(
@@ -141,6 +151,8 @@ export interface OrderBook {
   packageOrders: Model<PackageOrderDoc>;
   history: Model<HistoryDoc>;
   customerOrders: Model<CustomerOrdersDoc>;
+  /** Refused cash-on-delivery deliveries per customer (store/codRefusals.ts). */
+  codRefusals: Model<CodRefusalsDoc>;
   /** The search read models; absent where nothing is indexed on the write path (scripts, tests of the store). */
   search?: OrderSearch;
   /** Every model above, for start-up `init()`. */
@@ -154,7 +166,8 @@ export function orderBook(conn: Connection, search?: OrderSearch): OrderBook {
     history: model(conn, 'OrderHistory', historySchema),
     customerOrders: model(conn, 'CustomerOrders', customerOrdersSchema),
   };
-  return { ...book, search, models: [book.itemOrders, book.packageOrders, book.history, book.customerOrders] };
+  const codRefusals = codRefusalsModel(conn);
+  return { ...book, codRefusals, search, models: [book.itemOrders, book.packageOrders, book.history, book.customerOrders, codRefusals] };
 }
 
 /** One order line: its kind and its id (`<OrderID>-I<n>` / `-P<n>`). */
@@ -212,9 +225,32 @@ export async function indexCheckout(book: OrderBook, c: CheckoutDoc, refresh?: '
   const rec = await book.customerOrders.findById(c.customerId).lean<CustomerOrdersDoc>();
   await Promise.all([
     indexOrders(book, orderLineIds(c), refresh),
-    indexNow(book, book.search.transactions, [transactionOfCheckout(c)], refresh),
+    indexNow(book, book.search.transactions, [await transactionOpOf(book, c)], refresh),
     rec ? indexNow(book, book.search.customerOrders, [customerOrdersPut(rec)], refresh) : undefined,
   ]);
+}
+
+/**
+ * The transactions index write of paid checkout `c` as stored. A card or PayPal payment's state is
+ * the checkout's (domain/transactionSearch.ts `transactionOfCheckout`); a cash-on-delivery one's is
+ * read from its order lines ({@link codHistoryState}: PendingCOD, Paid or Cancelled, with
+ * `CollectedAmount`), versioned by the checkout's version and the lines settled so far, both of
+ * which only grow.
+ */
+export async function transactionOpOf(book: OrderBook, c: CheckoutDoc): Promise<IndexOp> {
+  const op = transactionOfCheckout(c);
+  const pay = c.payment!;
+  if (pay.PaymentType !== 'CashOnDelivery' || op.kind !== 'put') return op;
+  const doc = op.doc as { view: TransactionView };
+  const state = await codHistoryState(book, {
+    OrderID: c._id,
+    ItemList: doc.view.ItemList,
+    PacakgeID: doc.view.PacakgeID,
+    status: c.status === 'Rejected' ? 'Cancelled' : 'PendingCOD',
+    PaymentType: pay.PaymentType,
+  });
+  const view: TransactionView = { ...doc.view, status: state.status, CollectedAmount: rupees(state.collectedCents ?? 0) };
+  return { ...op, doc: { ...doc, view }, version: c.aggregateVersion * 1000 + state.settled };
 }
 
 /**
@@ -226,6 +262,8 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
   if (!pay) return;
   const TransitTime = colomboIso(pay.paidAt);
   const status: OrderStatus = c.status === 'Open' ? 'AwaitingStock' : (c.status as OrderStatus);
+  const cod = pay.PaymentType === 'CashOnDelivery';
+  const lineIds = orderLines(c).map((l) => l.id);
   for (const { line, id } of orderLines(c)) {
     const base = {
       OrderID: c._id,
@@ -242,6 +280,7 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
       pendingEvents: [],
       ...(c.rejection ? { rejectionReason: c.rejection.message } : {}),
       ...(c.DeliverTo ? { DeliverTo: c.DeliverTo } : {}),
+      ...(cod ? { cod: { status: 'Pending', collectCents: collectCents(lineIds, id, line.unitPriceCents * line.quantity) } } : {}),
     };
     if (line.kind === 'item') await insertIfAbsent(book.itemOrders, { _id: id, ...base, Items: [line.snapshot] });
     else await insertIfAbsent(book.packageOrders, { _id: id, ...base, Packages: [line.snapshot] });
@@ -256,7 +295,7 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
     PacakgeID: c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
     CustomerID: c.customerId,
     OrderID: c._id,
-    status: 'Paid',
+    status: cod ? (c.status === 'Rejected' ? 'Cancelled' : 'PendingCOD') : 'Paid',
     captureId: pay.captureId,
     createdAt: pay.paidAt,
   });
@@ -282,7 +321,9 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
     await orderModel(book, line.kind).updateOne({ _id: id, status: 'AwaitingStock' }, { $set: set });
   }
   if (c.status === 'Rejected' && c.payment) {
-    await book.history.updateOne({ _id: new Types.ObjectId(c.payment.historyId) }, { $set: { status: 'Refunded' } });
+    // Cash on delivery took nothing, so nothing comes back: the payment is only Cancelled.
+    const status = c.payment.PaymentType === 'CashOnDelivery' ? 'Cancelled' : 'Refunded';
+    await book.history.updateOne({ _id: new Types.ObjectId(c.payment.historyId) }, { $set: { status } });
   }
 }
 
@@ -306,6 +347,41 @@ export function packageOrderView(
 /** The wire fields of a stored order, or an indexed row as is. */
 const wire = (o: OrderWireView | OrderBase): OrderWireView =>
   'unitPriceCents' in o ? orderWireView(o as unknown as IndexableOrder) : (o as OrderWireView);
+
+/**
+ * The order lines of a checkout's history record, read by their derived ids (`ItemList` and
+ * `PacakgeID` hold one id per line, in the checkout's order).
+ */
+async function linesOfHistory(book: OrderBook, h: Pick<HistoryDoc, 'OrderID' | 'ItemList' | 'PacakgeID'>): Promise<OrderBase[]> {
+  const refs: OrderRef[] = [
+    ...(h.ItemList ?? []).map((_, i) => ({ kind: 'item' as const, id: `${h.OrderID}-I${i + 1}` })),
+    ...(h.PacakgeID ?? []).map((_, i) => ({ kind: 'package' as const, id: `${h.OrderID}-P${i + 1}` })),
+  ];
+  const found = await Promise.all(refs.map((r) => orderModel(book, r.kind).findById(r.id).lean<IndexableOrder>()));
+  return found.filter((o) => o !== null) as unknown as OrderBase[];
+}
+
+/**
+ * A cash-on-delivery record as its order lines say now (domain/cashOnDelivery.ts `codPayment`):
+ * `status` PendingCOD / Paid / Cancelled and `collectedCents`, plus `settled` (how many lines are
+ * settled: it only grows, so it versions the transactions index). Other records are answered as stored.
+ */
+export async function codHistoryState(
+  book: OrderBook,
+  h: Pick<HistoryDoc, 'OrderID' | 'ItemList' | 'PacakgeID' | 'status' | 'PaymentType'>,
+): Promise<{ status: HistoryDoc['status']; collectedCents?: number; settled: number }> {
+  if (h.PaymentType !== 'CashOnDelivery') return { status: h.status, settled: 0 };
+  const p = codPayment(h.status === 'Cancelled', await linesOfHistory(book, h));
+  return { status: p.status, collectedCents: p.collectedCents, settled: p.settled };
+}
+
+/** {@link historyView} of a record, a cash-on-delivery one with its state read from its lines ({@link codHistoryState}). */
+export async function codHistoryView(book: OrderBook, h: HistoryDoc) {
+  const view = historyView(h);
+  if (h.PaymentType !== 'CashOnDelivery') return view;
+  const state = await codHistoryState(book, h);
+  return { ...view, status: state.status, CollectedAmount: rupees(state.collectedCents ?? 0) };
+}
 
 /** An order-history record as answered (Amount in rupees). */
 export function historyView(h: HistoryDoc) {
