@@ -214,6 +214,15 @@ const CASES: Record<string, BolaCase> = {
     read: (w) => w.customerA.client.request('get', '/PackageOrders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
     call: (w, c) => c.request('put', '/PackageOrders/status/{id}', { params: { id: w.r.packageOrderId }, body: { status: 'Cancelled' } }),
   },
+  // Cash on delivery's outcome (issue 29): another seller's line is not there, whatever its payment.
+  'PUT /Orders/cod/{id}': {
+    read: (w) => w.customerA.client.request('get', '/Orders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
+    call: (w, c) => c.request('put', '/Orders/cod/{id}', { params: { id: w.r.itemOrderId }, body: { outcome: 'refused' } }),
+  },
+  'PUT /PackageOrders/cod/{id}': {
+    read: (w) => w.customerA.client.request('get', '/PackageOrders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
+    call: (w, c) => c.request('put', '/PackageOrders/cod/{id}', { params: { id: w.r.packageOrderId }, body: { outcome: 'refused' } }),
+  },
   'GET /orderhistory/get/{id}': {
     read: (w) => w.customerA.client.request('get', '/orderhistory/get/{id}', { params: { id: w.r.historyId } }),
     call: (w, c) => c.request('get', '/orderhistory/get/{id}', { params: { id: w.r.historyId } }),

@@ -85,6 +85,12 @@ function salesAnswer<K extends 'items' | 'packages', C extends z.ZodRawShape, R 
       TotalOutgoings: totals.TotalOutgoings,
       TotalProfit: totals.TotalProfit,
       Date: totals.Date,
+      /**
+       * Cash on delivery not collected yet (issue 29; README "Cash on delivery"): the seller's order
+       * lines of this kind, of any month, confirmed and not cancelled, whose cash the courier has not
+       * collected. Never in the totals: a line counts in the month its cash is collected.
+       */
+      pendingCashOnDelivery: z.object({ orders: count, amount: rupees('What the couriers are to collect for them') }).optional(),
     }),
     rows: z.array(z.object({ ...rowFields, ...rowColumns, ...rowMoney })),
   });

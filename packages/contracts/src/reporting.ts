@@ -161,6 +161,11 @@ export interface SalesSummary {
   TotalProfit: number;
   /** Report date, MM/DD/YYYY (Sri Lanka). */
   Date: string;
+  /**
+   * Cash-on-delivery order lines of this kind shipped or waiting to ship whose cash is not collected
+   * yet, of any month (issue 29): shown apart, never in the totals above; `amount` in rupees.
+   */
+  pendingCashOnDelivery?: { orders: number; amount: number };
 }
 
 /** One row of the seller's item sales (documented columns; money in rupees). */

@@ -37,6 +37,10 @@ export interface CountedFields {
   refundedCents?: number;
   /** Checkout: version of the payment event that set `refundedCents` (its own sequence). */
   refundVersion?: number;
+  /** Checkout: 'CashOnDelivery' counts only `collectedCents` as revenue (issue 29). */
+  paymentType?: string;
+  collectedCents?: number;
+  collectedLines?: string[];
 }
 
 /** One document of the index (`deleted` is added by the platform's SearchIndex). */
@@ -88,7 +92,8 @@ export const dashboardIdOf = (kind: CountedKind, id: string) => `${kind}:${id}`;
 export function dashboardVersionOf(kind: CountedKind, doc: CountedFields): number | null {
   if (kind === 'order') {
     if (doc.aggregateVersion === undefined && doc.refundVersion === undefined) return null;
-    return (doc.aggregateVersion ?? 0) + (doc.refundVersion ?? 0);
+    // Collections only add up (one per line), so they order the cash-on-delivery states too.
+    return (doc.aggregateVersion ?? 0) + (doc.refundVersion ?? 0) + (doc.collectedLines?.length ?? 0);
   }
   return doc.aggregateVersion ?? null;
 }
@@ -125,10 +130,19 @@ export function dashboardOpOf(kind: CountedKind, id: string, doc: CountedFields 
           kind,
           status: doc.status ?? 'Placed',
           ...(doc.month ? { month: doc.month } : {}),
-          revenueCents: (doc.amountCents ?? 0) - (doc.refundedCents ?? 0),
+          revenueCents: revenueOf(doc),
         } satisfies DashboardDoc,
       };
   }
+}
+
+/**
+ * A checkout's revenue, cents: what was charged less what its cancellations refunded; for cash on
+ * delivery, only the cash collected so far (README "Cash on delivery").
+ */
+export function revenueOf(doc: Pick<CountedFields, 'amountCents' | 'refundedCents' | 'paymentType' | 'collectedCents'>): number {
+  if (doc.paymentType === 'CashOnDelivery') return doc.collectedCents ?? 0;
+  return (doc.amountCents ?? 0) - (doc.refundedCents ?? 0);
 }
 
 const term = (field: string, value: unknown) => ({ term: { [field]: value } });

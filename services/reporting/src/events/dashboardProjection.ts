@@ -65,6 +65,7 @@ const COUNTED_EVENTS: Record<string, { kind: CountedKind; field: string }> = {
   OrderConfirmed: { kind: 'order', field: 'orderId' },
   OrderRejected: { kind: 'order', field: 'orderId' },
   PaymentRefunded: { kind: 'order', field: 'orderId' },
+  CashOnDeliveryCollected: { kind: 'order', field: 'orderId' },
 };
 
 /** The counted document `e` changes, or null (not a counted event, or no id in its data). */

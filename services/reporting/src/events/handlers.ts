@@ -175,6 +175,8 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
           month: order.month,
           status: 'Confirmed',
           statusVersion: 1,
+          // Cash on delivery counts once its cash is collected (CashOnDeliveryCollected below).
+          ...(order.paymentType === 'CashOnDelivery' ? { cod: 'Pending' as const } : {}),
         });
       }
     }
@@ -190,7 +192,9 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
       const at = kind === 'Paid' || !cur ? new Date(p.at) : cur.at;
       // A cancellation's refund says how much and whether all is back; a rejected
       // checkout's refund gave back everything.
-      const status = kind === 'Paid' ? 'Paid' : (p.status ?? 'Refunded');
+      // Cash on delivery took nothing at pay: its income is what the couriers collect.
+      const cod = p.PaymentType === 'CashOnDelivery';
+      const status = kind === 'Paid' ? (cod ? 'PendingCOD' : 'Paid') : (p.status ?? 'Refunded');
       const refundedCents = kind === 'Paid' ? 0 : (p.refundedCents ?? p.amountCents);
       await applyVersioned(rm.transactions, p.orderId, e.aggregateVersion, {
         RecieptNo: p.RecieptNo,
@@ -211,6 +215,36 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
     if (cur && (cur.refundVersion ?? 0) >= version) return;
     await rm.orders.updateOne({ _id: orderId }, { $set: { refundedCents, refundVersion: version } }, { upsert: true });
   }
+
+  /**
+   * A cash-on-delivery line's cash was collected (issue 29): the sale line counts from now on, in
+   * the Sri Lanka month of collection, and the checkout's and the transaction's collected cents
+   * grow by it, once per line. The sale line is written when its checkout is Confirmed (order
+   * topic), which a replay may bring after this (payment topic): then it throws, and the event is
+   * retried; a checkout reporting never saw placed is another environment's, with nothing to count.
+   */
+  const cashCollected: EventHandler<'CashOnDeliveryCollected'> = async (e) => {
+    const { orderId, orderLineId, amountCents } = e.data;
+    const at = new Date(e.data.at);
+    const order = await rm.orders.findById(orderId, { status: 1 }).lean<OrderRM>();
+    if (!order) return;
+    const sale = await rm.sales.findById(orderLineId, { cod: 1 }).lean();
+    if (!sale) throw new Error(`sale line ${orderLineId} not confirmed yet; retrying its collection`);
+    if (sale.cod === 'Pending') {
+      await rm.sales.updateOne(
+        { _id: orderLineId, cod: 'Pending' },
+        { $set: { cod: 'Collected', collectedAt: at, month: colomboMonthKey(at) } },
+      );
+    }
+    const once = { collectedLines: { $ne: orderLineId } };
+    const add = { $inc: { collectedCents: amountCents }, $push: { collectedLines: orderLineId } };
+    await rm.orders.updateOne({ _id: orderId, ...once }, add);
+    await rm.transactions.updateOne({ _id: orderId, ...once }, add);
+    // Every line's cash in (the lines add up to the checkout's amount): the transaction is Paid.
+    const t = await rm.transactions.findById(orderId, { amountCents: 1, collectedCents: 1 }).lean();
+    if (t && (t.collectedCents ?? 0) >= t.amountCents)
+      await rm.transactions.updateOne({ _id: orderId, status: 'PendingCOD' }, { $set: { status: 'Paid' } });
+  };
 
   return {
     CustomerRegistered: counted(customer),
@@ -248,6 +282,7 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
         amountCents: data.amountCents ?? 0,
         lines: linesOf(data),
         status: 'Placed',
+        ...(data.paymentType ? { paymentType: data.paymentType } : {}),
       });
     },
     OrderConfirmed: counted((e) => outcome(e, 'Confirmed')),
@@ -259,6 +294,7 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
       await rm.sales.updateOne({ _id: s.orderLineId }, { $set: { status: s.status, statusVersion: e.aggregateVersion } });
     },
     PaymentCaptured: payment('Paid'),
+    CashOnDeliveryCollected: counted(cashCollected),
     // A cancellation's refund lowers the checkout's revenue on the dashboard.
     PaymentRefunded: counted(payment('Refunded')),
     ReviewCreated: counted(review),

@@ -48,8 +48,32 @@ function byId<T>(model: Model<T>, projection: Record<string, 1>) {
   };
 }
 
+/**
+ * The seller's sale lines a month counts: not cancelled, and a cash-on-delivery line only once its
+ * cash is collected (then in the month of collection; README "Cash on delivery").
+ */
 function salesFilter(sellerId: string, kind: 'item' | 'package', p: ReportJobParams) {
-  return { sellerId, kind, month: keyOf(p.year, p.month), status: { $ne: 'Cancelled' } };
+  return { sellerId, kind, month: keyOf(p.year, p.month), status: { $ne: 'Cancelled' }, cod: { $ne: 'Pending' } };
+}
+
+/**
+ * The seller's cash-on-delivery lines of a kind whose cash is not collected yet, of any month, not
+ * cancelled: how many and what they collect (cents; unit price × quantity, the delivery and VAT
+ * being the marketplace's). Shown apart from the month's totals.
+ */
+async function pendingCashOnDelivery(
+  rm: ReadModels,
+  sellerId: string,
+  kind: 'item' | 'package',
+): Promise<{ orders: number; cents: number }> {
+  let orders = 0;
+  let cents = 0;
+  const filter = { sellerId, kind, cod: 'Pending', status: { $ne: 'Cancelled' } };
+  for await (const s of rm.sales.find(filter, { quantity: 1, unitPriceCents: 1 }).lean<SaleRM>().cursor({ batchSize: BATCH })) {
+    orders++;
+    cents += s.unitPriceCents * s.quantity;
+  }
+  return { orders, cents };
 }
 
 /** One pass over the seller's sale lines of the month: the totals. */
@@ -117,6 +141,7 @@ export async function sellerSales(
   const seller = await sellerOf(rm, sellerId);
   const filter = salesFilter(sellerId, k, p);
   const totals = await totalsOf(rm, filter);
+  const pending = await pendingCashOnDelivery(rm, sellerId, k);
   const rows: (ItemSalesRow | PackageSalesRow)[] = [];
   for await (const r of saleRows(rm, filter, k)) {
     const money = { UnitPrice: rupees(r.unitCents), TotalPrice: rupees(r.unitCents * r.Quantity) };
@@ -132,7 +157,7 @@ export async function sellerSales(
     currency: 'LKR',
     month: p.month,
     year: p.year,
-    summary: summaryOf(seller, k, totals, now),
+    summary: { ...summaryOf(seller, k, totals, now), pendingCashOnDelivery: { orders: pending.orders, amount: rupees(pending.cents) } },
     rows: rows as SellerSales['rows'],
   };
 }
@@ -149,6 +174,7 @@ async function salesReport(
   const filter = salesFilter(sellerId, k, p);
   const t = await totalsOf(rm, filter);
   const s = summaryOf(seller, k, t, now);
+  const pending = await pendingCashOnDelivery(rm, sellerId, k);
   const columns: Column[] =
     k === 'item'
       ? [
@@ -193,6 +219,7 @@ async function salesReport(
       ['Total Income', rs(t.incomeCents)],
       ['Total Outgoings', rs(t.outgoingsCents)],
       ['Total Profit', rs(t.profitCents)],
+      ['Cash on delivery not yet collected', `${pending.orders} · ${rs(pending.cents)}`],
     ],
     columns,
     // One row per sale line (an order with two lines has two rows).
@@ -282,8 +309,16 @@ async function transactionsReport(rm: ReadModels, p: ReportJobParams, now: Date)
   let paid = 0;
   let refunded = 0;
   let refundedCents = 0;
-  for await (const t of rm.transactions.find(filter, { amountCents: 1, status: 1, refundedCents: 1 }).lean().cursor({ batchSize: BATCH })) {
+  for await (const t of rm.transactions
+    .find(filter, { amountCents: 1, status: 1, refundedCents: 1, PaymentType: 1, collectedCents: 1 })
+    .lean()
+    .cursor({ batchSize: BATCH })) {
     count++;
+    // Cash on delivery: paid is the cash collected so far (nothing is refunded).
+    if (t.PaymentType === 'CashOnDelivery') {
+      paid += t.collectedCents ?? 0;
+      continue;
+    }
     // A seller's cancellation refunds part or all of a payment: paid is what was kept.
     const back = refundedOf(t);
     if (back > 0) refunded++;

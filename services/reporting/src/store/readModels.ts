@@ -86,6 +86,11 @@ export interface OrderRM extends Versioned {
    */
   refundedCents?: number;
   refundVersion?: number;
+  /** 'Card', 'PayPal' or 'CashOnDelivery' (from OrderPlaced; absent before issue 29). */
+  paymentType?: string;
+  /** Cash on delivery: cents collected so far, and the lines they came from (each counted once). */
+  collectedCents?: number;
+  collectedLines?: string[];
 }
 
 /** One order line of a Confirmed checkout: one row of a seller's monthly report. */
@@ -99,6 +104,13 @@ export interface SaleRM extends OrderLine {
   status: string;
   /** Version of the order line that set `status`. */
   statusVersion: number;
+  /**
+   * Cash on delivery (issue 29): Pending until CashOnDeliveryCollected, which sets Collected and
+   * moves `month` to the Sri Lanka month of collection (a line counts when its cash is collected).
+   * Absent for card and PayPal lines.
+   */
+  cod?: 'Pending' | 'Collected';
+  collectedAt?: Date;
 }
 
 /**
@@ -113,9 +125,12 @@ export interface TransactionRM extends Versioned {
   amountCents: number;
   at: Date;
   month: string;
-  status: 'Paid' | 'PartiallyRefunded' | 'Refunded';
+  status: 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD';
   /** Cents given back; absent on records written before cancellations existed (a `Refunded` one gave back everything). */
   refundedCents?: number;
+  /** Cash on delivery: cents collected so far (the transaction's income), and their lines. */
+  collectedCents?: number;
+  collectedLines?: string[];
 }
 
 /** Cents a transaction gave back: its `refundedCents`, else all of it when Refunded, else none. */
