@@ -23,6 +23,9 @@ import { gateway, type FormBody, type Page } from './client';
 type OrderFilters = FormBody<Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month'>>;
 type OrdersQuery = QueryOf<'get', '/Orders/getOrders'>;
 
+/** A cash-on-delivery outcome (`OrderCodOutcomeSchema`). */
+export type CodOutcome = BodyOf<'put', '/Orders/cod/{id}'>['outcome'];
+
 /** A status a seller moves an order to (`OrderStatusChangeSchema`; the server refuses any other). */
 type StatusChange = BodyOf<'put', '/Orders/status/{id}'>;
 
@@ -93,6 +96,11 @@ export const shopApi = {
     gateway.call('put', '/Orders/status/{id}', { params: { id }, body: { status } as StatusChange }),
   setPackageOrderStatus: (id: string, status: string) =>
     gateway.call('put', '/PackageOrders/status/{id}', { params: { id }, body: { status } as StatusChange }),
+  /** What happened at the door of a shipped cash-on-delivery order (issue 29): cash collected, or delivery refused. */
+  setCodOutcome: (kind: 'item' | 'package', id: string, outcome: CodOutcome) =>
+    kind === 'item'
+      ? gateway.call('put', '/Orders/cod/{id}', { params: { id }, body: { outcome } })
+      : gateway.call('put', '/PackageOrders/cod/{id}', { params: { id }, body: { outcome } }),
 
   history: (page: number, limit: number, q?: string) =>
     gateway.call('get', '/orderhistory/getItems', { query: { page, limit, q } }) as Promise<Page<HistoryRecord>>,

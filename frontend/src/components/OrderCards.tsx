@@ -46,8 +46,35 @@ const ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
   Cancelled: 'Cancel order',
 };
 
-/** The seller's buttons for the statuses an order may move to next. */
-export function StatusActions({ status, onMove }: { status: OrderStatus; onMove: (next: OrderStatus) => void }) {
+/**
+ * The seller's buttons for the statuses an order may move to next. A shipped cash-on-delivery order
+ * is delivered only with its cash (issue 29): "Delivered — cash collected" or "Delivery refused"
+ * (`onCod`) instead of "Mark as Delivered".
+ */
+export function StatusActions({
+  status,
+  onMove,
+  cod,
+  onCod,
+}: {
+  status: OrderStatus;
+  onMove: (next: OrderStatus) => void;
+  /** The order's cash on delivery, when it was paid so. */
+  cod?: ItemOrder['CashOnDelivery'];
+  onCod?: (outcome: 'collected' | 'refused') => void;
+}) {
+  if (cod && status === 'Shipped' && cod.status === 'Pending' && onCod) {
+    return (
+      <Group gap="xs">
+        <Button size="xs" color="green" variant="light" onClick={() => onCod('collected')}>
+          Delivered — cash collected
+        </Button>
+        <Button size="xs" color="red" variant="subtle" onClick={() => onCod('refused')}>
+          Delivery refused
+        </Button>
+      </Group>
+    );
+  }
   const moves = SELLER_STATUS_MOVES[status];
   if (moves.length === 0) return null;
   return (
@@ -90,6 +117,32 @@ function DeliverTo({ order, seller }: { order: Deliverable; seller?: boolean }) 
         </Line>
       )}
     </>
+  );
+}
+
+/**
+ * How a cash-on-delivery order stands (issue 29): for the seller what the courier collects, for the
+ * customer what to pay at the door; then collected (with the date) or refused.
+ */
+function CashOnDelivery({ cod, seller }: { cod: NonNullable<ItemOrder['CashOnDelivery']>; seller?: boolean }) {
+  const amount = formatRupees(cod.Amount);
+  const text =
+    cod.status === 'Collected'
+      ? `Cash collected ${amount}${cod.CollectedAt ? ` on ${cod.CollectedAt.slice(0, 10)}` : ''}`
+      : cod.status === 'Refused'
+        ? 'Delivery refused · nothing charged'
+        : seller
+          ? `Collect ${amount} in cash`
+          : `Pay ${amount} in cash when it arrives`;
+  return (
+    <Group gap={6} data-testid="cod-status">
+      <Badge color={cod.status === 'Collected' ? 'green' : cod.status === 'Refused' ? 'red' : 'orange'} variant="light">
+        Cash on delivery
+      </Badge>
+      <Text size="sm" fw={cod.status === 'Pending' ? 600 : undefined}>
+        {text}
+      </Text>
+    </Group>
   );
 }
 
@@ -140,6 +193,7 @@ function OrderCardFrame({
           {children}
           <Line label="Quantity">{order.OQuantity}</Line>
           <Line label="Price">{price}</Line>
+          {order.CashOnDelivery && <CashOnDelivery cod={order.CashOnDelivery} seller={seller} />}
           <Line label={seller ? 'Date' : 'Transit date'}>{transitDate(order.TransitTime)}</Line>
           {order.status === 'Rejected' && order.rejectionReason && (
             <Text size="sm" c="red">

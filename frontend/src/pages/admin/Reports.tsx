@@ -7,7 +7,8 @@
  * a month and a year selector. Each report is made by the report worker and downloaded as its
  * documented PDF or as CSV.
  */
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
+import { paymentTypeLabel } from '@market/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { catalogueApi } from '../../api/catalogue';
@@ -17,6 +18,7 @@ import { DataTable } from '../../components/DataTable';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { PageHeader } from '../../components/PageHeader';
+import { PaymentStatusBadge } from '../../components/PaymentStatus';
 import { ReportButton } from '../../components/ReportButton';
 import { ReportPeriod, usePeriod } from '../../components/ReportPeriod';
 import { ReviewCard } from '../../components/ReviewCard';
@@ -61,14 +63,12 @@ export function AdminTransactions() {
               rows={rows.items}
               cells={(h) => [
                 h.TransTime.replace('T', ' ').slice(0, 16),
-                h.PaymentType,
+                paymentTypeLabel(h.PaymentType),
                 h.RecieptNo,
                 h.CustomerName,
                 h.OrderID,
                 formatRupees(h.Amount),
-                <Badge key="s" variant="light" color={h.status === 'Paid' ? 'green' : 'gray'}>
-                  {h.status}
-                </Badge>,
+                <PaymentStatusBadge key="s" record={h} />,
               ]}
             />
             <Pager page={s.page} total={rows.total} limit={20} onChange={s.setPage} />

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
+import type { DeliveryAddress } from '@market/contracts';
+import { chosenAddress } from '../../components/DeliveryAddressStep';
 import { ConfirmPayment, OrderConfirmation, SelectPayment } from './Checkout';
 
 const CHECKOUT = 'K7Q2M9X4B1ZT';
@@ -53,6 +55,62 @@ describe('select payment', () => {
     renderPage(<SelectPayment />, { kind: 'customer', path: '/Customer/SelectPayment' });
     expect(await screen.findByText(/There is nothing to pay yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to my cart' })).toHaveAttribute('href', '/Customer/MyShoppingCart');
+  });
+});
+
+describe('cash on delivery (issue 29)', () => {
+  const address = {
+    recipient: 'Kasun Perera',
+    phone: '0771234567',
+    line1: '12 Galle Road',
+    line2: '',
+    city: 'Dehiwala',
+    district: 'Colombo',
+    postalCode: '10350',
+  };
+
+  it('is shown disabled with the reason when the checkout may not be paid so', async () => {
+    const reason = 'Cash on delivery is available for orders up to Rs. 250,000.00; please pay by card or PayPal';
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: view('Open', { cashOnDelivery: { available: false, reason, limit: 250000 } }),
+      'GET /paymentdetails/get': [card],
+    });
+    renderPage(<SelectPayment />, { kind: 'customer', path: '/Customer/SelectPayment' });
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order (cash on delivery)' })).toBeDisabled();
+  });
+
+  it('needs the delivery address first', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: view('Open', { cashOnDelivery: { available: true, limit: 250000 } }),
+      'GET /paymentdetails/get': [card],
+    });
+    renderPage(<SelectPayment />, { kind: 'customer', path: '/Customer/SelectPayment' });
+    expect(await screen.findByText(/in cash to the courier when your order arrives/)).toBeInTheDocument();
+    expect(screen.getByText('Choose where to deliver above first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order (cash on delivery)' })).toBeDisabled();
+  });
+
+  it('places the order to the chosen address and opens the confirmation', async () => {
+    chosenAddress.set(CHECKOUT, address as DeliveryAddress);
+    let polls = 0;
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: () =>
+        ++polls < 2 ? view('Open', { cashOnDelivery: { available: true, limit: 250000 } }) : view('Confirmed'),
+      'GET /paymentdetails/get': [card],
+      [`POST /checkout/${CHECKOUT}/pay`]: view('AwaitingStock'),
+    });
+    renderPage(<SelectPayment />, { kind: 'customer', path: '/Customer/SelectPayment' });
+    const place = await screen.findByRole('button', { name: 'Place order (cash on delivery)' });
+    await waitFor(() => expect(place).toBeEnabled());
+    fireEvent.click(place);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/Customer/OrderConfirmation/${CHECKOUT}`), {
+      timeout: 3000,
+    });
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ paymentType: 'cod', deliveryAddress: address }]);
   });
 });
 

@@ -17,6 +17,10 @@
  * with the documents' message, not under the CVV; nothing was charged, and the page offers to
  * remove them from the cart and go back to it. A checkout started from the cart whose lines no
  * longer match the cart (another tab or device changed it) says so before paying (issue 29 item 3).
+ *
+ * Cash on delivery (issue 29) is offered on /Customer/SelectPayment beside the cards and PayPal
+ * when the checkout allows it, to the delivery address chosen there; the confirmation says what
+ * to pay at the door.
  */
 import {
   Alert,
@@ -34,7 +38,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { formatAddress, ORDER_PLACED } from '@market/contracts';
+import { formatAddress, ORDER_PLACED, type DeliveryAddress } from '@market/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { UnavailableLines } from '@market/contracts/client';
@@ -275,21 +279,84 @@ function UnavailableNotice({ checkout, refused }: { checkout: Checkout; refused:
   );
 }
 
+/**
+ * Cash on delivery (issue 29; README "Cash on delivery"): shown beside the saved cards and PayPal.
+ * Offered when the checkout's `cashOnDelivery` says it may pay it, otherwise shown disabled with the
+ * reason (over the limit, or refused deliveries); it needs the delivery address chosen above.
+ */
+function CashOnDeliveryOption({
+  checkout,
+  address,
+  payment: { state, pay },
+}: {
+  checkout: Checkout;
+  address: DeliveryAddress | undefined;
+  /** The page's payment (it keeps the page while the order is followed after paying). */
+  payment: ReturnType<typeof usePayment>;
+}) {
+  const cod = checkout.cashOnDelivery;
+  const busy = state.phase === 'paying' || state.phase === 'confirming';
+  const done = state.phase === 'slow' || state.phase === 'rejected' || !!state.refused;
+  const available = !!cod?.available;
+  return (
+    <Card withBorder radius="md" data-testid="cod-option">
+      <Title order={2} size="h4" mb="xs">
+        Or pay cash on delivery
+      </Title>
+      {available ? (
+        <Text size="sm">
+          Pay <b>{formatRupees(checkout.Amount)}</b> in cash to the courier when your order arrives. Nothing is charged now.
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" role="note">
+          {cod?.reason ?? 'Cash on delivery is not available for this order.'}
+        </Text>
+      )}
+      {available && !address && (
+        <Text size="sm" c="orange.8" mt={4}>
+          Choose where to deliver above first.
+        </Text>
+      )}
+      {state.refused && <UnavailableNotice checkout={checkout} refused={state.refused} />}
+      {state.error && (
+        <Text size="sm" c="red" mt={4} role="alert">
+          {state.error}
+        </Text>
+      )}
+      <Group mt="sm">
+        <Button
+          color="teal"
+          loading={busy}
+          disabled={!available || !address || done}
+          onClick={() => address && void pay(() => shopApi.pay(checkout.checkoutId, { paymentType: 'cod', deliveryAddress: address }))}
+        >
+          Place order (cash on delivery)
+        </Button>
+      </Group>
+      <PaymentOutcome state={state} />
+    </Card>
+  );
+}
+
 export function SelectPayment() {
   const checkout = useCurrentCheckout();
   const cards = useAsync(['cards', 'cards'], () => shopApi.cards());
   const [cardId, setCardId] = useState<string | null>(null);
+  const [address, setAddress] = useState<DeliveryAddress | undefined>(undefined);
   const navigate = useNavigate();
+  // Cash on delivery pays here; once paid, the page stays to follow the order to its confirmation.
+  const codPayment = usePayment(checkout.data?.checkoutId);
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (checkout.loading && checkout.data === undefined) return <Loading />;
-  if (!checkout.data || checkout.data.status !== 'Open') return <NoCheckout checkout={checkout.data} />;
+  if (!checkout.data || (checkout.data.status !== 'Open' && codPayment.state.phase === 'idle'))
+    return <NoCheckout checkout={checkout.data} />;
   return (
     <>
       <PageHeader title="Select a payment method" />
       <Stack maw={640}>
         <Summary checkout={checkout.data} />
         <CartNotice checkout={checkout.data} show />
-        <DeliveryAddressStep checkoutId={checkout.data.checkoutId} />
+        <DeliveryAddressStep checkoutId={checkout.data.checkoutId} onChange={setAddress} />
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="sm">
             Pay with a saved card
@@ -319,6 +386,11 @@ export function SelectPayment() {
             Pay with PayPal (sandbox)
           </Button>
         </Card>
+        <CashOnDeliveryOption
+          checkout={checkout.data}
+          address={address ?? chosenAddress.get(checkout.data.checkoutId)}
+          payment={codPayment}
+        />
       </Stack>
     </>
   );
@@ -593,7 +665,9 @@ export function OrderConfirmation() {
                   Receipt number <b data-testid="receipt-number">{c.receipt.RecieptNo}</b>
                 </Text>
                 <Text size="sm" c="dimmed">
-                  The receipt of your payment of {formatRupees(c.receipt.Amount)} by {c.receipt.PaymentType}, listed in Payment history.
+                  {c.receipt.PaymentType === 'CashOnDelivery'
+                    ? `Nothing was charged now: pay ${formatRupees(c.receipt.Amount)} in cash to the courier when it arrives. Payment history lists it as pending until then.`
+                    : `The receipt of your payment of ${formatRupees(c.receipt.Amount)} by ${c.receipt.PaymentType}, listed in Payment history.`}
                 </Text>
               </div>
             )}

@@ -5,7 +5,8 @@
  * searched by receipt number and payment type on the server), the payment detail page
  * /Customer/purchaseHistoryExtended/{id}, and /Customer/PaycardID (the wallet).
  */
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { paymentTypeLabel } from '@market/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { shopApi } from '../../api/shop';
@@ -15,6 +16,7 @@ import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
 import { ItemOrderCard, PackageOrderCard } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
+import { paymentStatusLabel, PaymentStatusBadge } from '../../components/PaymentStatus';
 import { formatRupees } from '../../lib/money';
 import { useAsync } from '../../lib/useAsync';
 
@@ -98,11 +100,9 @@ export function PaymentHistory() {
               cells={(h) => [
                 h.RecieptNo,
                 when(h.TransTime),
-                h.PaymentType,
+                paymentTypeLabel(h.PaymentType),
                 formatRupees(h.Amount),
-                <Badge key="s" color={h.status === 'Paid' ? 'green' : 'gray'} variant="light">
-                  {h.status}
-                </Badge>,
+                <PaymentStatusBadge key="s" record={h} />,
                 <Button key="d" size="xs" variant="subtle" component={Link} to={`/Customer/purchaseHistoryExtended/${h._id}`}>
                   Details
                 </Button>,
@@ -132,9 +132,10 @@ export function PaymentDetails() {
           </Text>
           <Text>Order number: {h.OrderID}</Text>
           <Text>Time: {when(h.TransTime)}</Text>
-          <Text>Payment type: {h.PaymentType}</Text>
+          <Text>Payment type: {paymentTypeLabel(h.PaymentType)}</Text>
           <Text>Amount: {formatRupees(h.Amount)}</Text>
-          <Text>Status: {h.status}</Text>
+          {h.CollectedAmount !== undefined && <Text>Collected in cash so far: {formatRupees(h.CollectedAmount)}</Text>}
+          <Text>Status: {paymentStatusLabel(h)}</Text>
           <Group mt="sm">
             <Button variant="default" component={Link} to="/Customer/paymentHistory">
               Back

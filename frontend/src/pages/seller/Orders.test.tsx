@@ -65,6 +65,50 @@ describe('seller item orders', () => {
   });
 });
 
+describe('cash-on-delivery orders (issue 29)', () => {
+  const codOrder = (status: string, cod: Record<string, unknown>) => ({ ...itemOrder(status), CashOnDelivery: { Amount: 190100, ...cod } });
+
+  it('says what to collect and, once shipped, records the cash collected after confirmation', async () => {
+    let order = codOrder('Shipped', { status: 'Pending' });
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /Orders/getOrders': () => ({ items: [order], total: 1, page: 1, limit: 10 }),
+      'PUT /Orders/cod/eeeeeeeeeeeeeeeeeeeeee01': () => {
+        order = codOrder('Delivered', { status: 'Collected', CollectedAt: '2026-11-28T10:00:00.000Z' });
+        return order;
+      },
+    });
+    renderPage(<SellerOrders />, { kind: 'seller', path: '/Seller/Orders' });
+    const card = await screen.findByTestId('order-card');
+    expect(within(card).getByText('Collect Rs. 190,100.00 in cash')).toBeInTheDocument();
+    // No plain "Mark as Delivered" for cash on delivery.
+    expect(within(card).queryByRole('button', { name: 'Mark as Delivered' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Delivered — cash collected' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Did the courier collect Rs. 190,100.00?')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cash collected' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('order-card')).getByText('Cash collected Rs. 190,100.00 on 2026-11-28')).toBeInTheDocument(),
+    );
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ outcome: 'collected' });
+  });
+
+  it('warns that a refused delivery cancels the order and refunds nothing, and shows a refusal of the server', async () => {
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /Orders/getOrders': { items: [codOrder('Shipped', { status: 'Pending' })], total: 1, page: 1, limit: 10 },
+      'PUT /Orders/cod/eeeeeeeeeeeeeeeeeeeeee01': { status: 409, body: { error: 'This order was changed meanwhile, please try again' } },
+    });
+    renderPage(<SellerOrders />, { kind: 'seller', path: '/Seller/Orders' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delivery refused' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/cancelled and its stock returned. Nothing is refunded/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delivery refused' }));
+    expect(await screen.findByText('This order was changed meanwhile, please try again')).toBeInTheDocument();
+  });
+});
+
 describe('seller package orders', () => {
   it('shows package, order id, customer, content, quantity and price, and the empty state', async () => {
     fakeGateway({

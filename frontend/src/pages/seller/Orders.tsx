@@ -3,7 +3,8 @@
  * customer name, date, category, item name, quantity, price) and /Seller/PackageOrders (package
  * image and name, order id, customer name, date, content, quantity, price), each with buttons to
  * the other and to the monthly sales, a status filter, and the status changes the seller may make
- * (Confirmed → Shipped or Cancelled, Shipped → Delivered), each confirmed first.
+ * (Confirmed → Shipped or Cancelled, Shipped → Delivered), each confirmed first. A shipped
+ * cash-on-delivery order is marked "Delivered — cash collected" or "Delivery refused" (issue 29).
  */
 import { Button, Select, SimpleGrid } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -11,11 +12,12 @@ import { ORDER_STATUSES, type OrderStatus } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Page } from '../../api/client';
-import { shopApi, type ItemOrder, type PackageOrder } from '../../api/shop';
+import { shopApi, type CodOutcome, type ItemOrder, type PackageOrder } from '../../api/shop';
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { ItemOrderCard, PackageOrderCard, StatusActions } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
+import { formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { withModals } from '../../lib/modalsHost';
 import { useAsync } from '../../lib/useAsync';
@@ -35,6 +37,35 @@ function confirmMove(orderId: string, next: OrderStatus, move: () => Promise<unk
           try {
             await move();
             notifySuccess('Your update saved!', `Order ${orderId}: ${next}`);
+            await done();
+          } catch (err) {
+            notifyError('Oops...', err);
+          }
+        })(),
+    }),
+  );
+}
+
+/**
+ * Asks before recording what happened at the door of a cash-on-delivery order (issue 29), then
+ * records it: collected → Delivered; refused → cancelled, its stock back, nothing refunded.
+ */
+function confirmCod(o: ItemOrder | PackageOrder, outcome: CodOutcome, record: () => Promise<unknown>, done: () => Promise<void>) {
+  const amount = formatRupees(o.CashOnDelivery?.Amount ?? o.TotalPrice);
+  const collected = outcome === 'collected';
+  withModals(() =>
+    modals.openConfirmModal({
+      title: collected ? `Did the courier collect ${amount}?` : 'Was the delivery refused?',
+      children: collected
+        ? `Order ${o._id} will show as Delivered, with ${amount} collected in cash.`
+        : `Order ${o._id} will be cancelled and its stock returned. Nothing is refunded, because nothing was paid.`,
+      labels: { confirm: collected ? 'Yes, cash collected' : 'Yes, delivery refused', cancel: 'Back' },
+      confirmProps: { color: collected ? 'green' : 'red' },
+      onConfirm: () =>
+        void (async () => {
+          try {
+            await record();
+            notifySuccess('Your update saved!', `Order ${o._id}: ${collected ? 'Delivered, cash collected' : 'delivery refused'}`);
             await done();
           } catch (err) {
             notifyError('Oops...', err);
@@ -95,6 +126,11 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
       () => (kind === 'item' ? shopApi.setItemOrderStatus(o._id, next) : shopApi.setPackageOrderStatus(o._id, next)),
       list.reload,
     );
+  const cod = (o: ItemOrder | PackageOrder) => (outcome: CodOutcome) =>
+    confirmCod(o, outcome, () => shopApi.setCodOutcome(kind, o._id, outcome), list.reload);
+  const actions = (o: ItemOrder | PackageOrder) => (
+    <StatusActions status={o.status} onMove={move(o)} cod={o.CashOnDelivery} onCod={cod(o)} />
+  );
   return (
     <>
       <PageHeader title={kind === 'item' ? 'Orders' : 'Package Orders'}>
@@ -111,14 +147,9 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               {rows.items.map((o) =>
                 kind === 'item' ? (
-                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={<StatusActions status={o.status} onMove={move(o)} />} />
+                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={actions(o)} />
                 ) : (
-                  <PackageOrderCard
-                    key={o._id}
-                    order={o as PackageOrder}
-                    seller
-                    actions={<StatusActions status={o.status} onMove={move(o)} />}
-                  />
+                  <PackageOrderCard key={o._id} order={o as PackageOrder} seller actions={actions(o)} />
                 ),
               )}
             </SimpleGrid>

@@ -82,6 +82,18 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
               </Card>
             ))}
           </SimpleGrid>
+          {s?.pendingCashOnDelivery && s.pendingCashOnDelivery.orders > 0 && (
+            // Apart from the month's totals: a cash-on-delivery order counts in the month its cash is collected (issue 29).
+            <Card withBorder mb="md" padding="sm" data-testid="pending-cod">
+              <Text size="sm">
+                <b>Cash on delivery not yet collected:</b> {s.pendingCashOnDelivery.orders}{' '}
+                {s.pendingCashOnDelivery.orders === 1 ? 'order' : 'orders'}, {formatRupees(s.pendingCashOnDelivery.amount)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                Not in the totals above: each counts in the month its cash is collected.
+              </Text>
+            </Card>
+          )}
           <Card withBorder mb="md">
             <ReportButton kind={kind} params={{ month, year }} />
           </Card>
