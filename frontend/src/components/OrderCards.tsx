@@ -14,7 +14,7 @@
  * the customer's profile address and phone as they are now.
  */
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
-import { formatAddress, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
+import { colomboDate, formatAddress, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
 import type { ReactNode } from 'react';
 import type { ItemOrder, PackageOrder } from '../api/shop';
 import { imageUrl, thumbnailUrl } from '../lib/images';
@@ -128,7 +128,7 @@ function CashOnDelivery({ cod, seller }: { cod: NonNullable<ItemOrder['CashOnDel
   const amount = formatRupees(cod.Amount);
   const text =
     cod.status === 'Collected'
-      ? `Cash collected ${amount}${cod.CollectedAt ? ` on ${cod.CollectedAt.slice(0, 10)}` : ''}`
+      ? `Cash collected ${amount}${cod.CollectedAt ? ` on ${colomboDate(new Date(cod.CollectedAt))}` : ''}`
       : cod.status === 'Refused'
         ? 'Delivery refused · nothing charged'
         : seller

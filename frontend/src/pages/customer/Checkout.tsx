@@ -101,6 +101,8 @@ function isUnavailable(line: Checkout['lines'][number], unavailable: Unavailable
 }
 
 function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkout; numbered?: boolean; unavailable?: UnavailableLines }) {
+  // Cash on delivery charged nothing yet: its total is what the courier collects.
+  const cod = checkout.receipt?.PaymentType === 'CashOnDelivery';
   return (
     <Card withBorder radius="md">
       <Group justify="space-between">
@@ -109,6 +111,8 @@ function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkou
             <>
               Order number <b>{checkout.OrderID}</b>
             </>
+          ) : cod ? (
+            'To pay on delivery'
           ) : (
             'Total paid'
           )}

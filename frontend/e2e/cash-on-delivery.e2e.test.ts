@@ -1,0 +1,134 @@
+/**
+ * Cash on delivery in Chromium (issue 29): on a phone (390 px) the customer gives the delivery
+ * address, places the order by cash on delivery, sees what to pay at the door on the confirmation
+ * and "Pending — cash on delivery" in the payment history; the seller (1366 px and 390 px) sees
+ * what to collect, ships, and marks it "Delivered — cash collected" after confirming; the customer's
+ * payment history then says "Paid (cash on delivery)".
+ */
+import { uniqueName, waitFor } from '@market/platform/testing';
+import { describe, expect, it } from 'vitest';
+import { login, registeredCustomer, shot } from './harness';
+import { e2eWorld } from './world';
+
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
+
+describe('cash on delivery', () => {
+  it('is placed on a phone, collected by the seller, and shown in the payment history', async () => {
+    const tag = uniqueName('cod').replace(/[^a-z0-9]/gi, '');
+    const seller = await e2e.seller(tag, {
+      ownername: 'Ruwan Jayasinghe',
+      mobile: '0772345611',
+      companyname: `Matara Phones ${tag}`,
+      address: '3 Fort Road, Galle',
+      year: '2015',
+    });
+    const phone = `Redmi Note 13 ${tag}`;
+    const added = await e2e.api<{ _id: string }>(
+      '/items/addItems',
+      {
+        Item_name: phone,
+        Brand: 'Xiaomi',
+        Model: 'M-N13',
+        Quantity: 10,
+        Price: 54999,
+        Stock_keeping_unit: uniqueName('SKU').toUpperCase(),
+      },
+      seller.cookie,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const customer = await registeredCustomer(e2e, tag);
+    const signedIn = await e2e.api<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
+      username: customer.username,
+      password: customer.password,
+    });
+    const cookie = signedIn.cookie!;
+    const customerId = signedIn.body.customerLogin._id;
+    const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+    const card = await e2e.api(
+      '/paymentdetails/add',
+      { cardowner: 'Nimali Fernando', cardnumber: '4111 1111 1111 1111', carddate: `12/${year}`, cardcvv: '737' },
+      cookie,
+    );
+    expect(card.status).toBe(201);
+    await waitFor(
+      async () => {
+        const { _id } = (await e2e.api<{ _id: string }>(`/ShoppingCart/getOneCart/${customerId}`, undefined, cookie, 'GET')).body;
+        const put = await e2e.api(`/ShoppingCart/updateSItem/${_id}`, { ItemIDs: [added.body._id], PackageIDs: [] }, cookie, 'PUT');
+        return put.status === 200 ? true : undefined;
+      },
+      20_000,
+      300,
+      'the item in the cart',
+    );
+
+    const page = await e2e.pageAt(390, 844);
+    await login(page, '/CustomerLogin', customer.username, customer.password);
+    await page.waitForURL('**/Customer/Home');
+    await page.goto('/Customer/MyShoppingCart');
+    await page.getByText(phone).first().waitFor();
+    await page.getByRole('button', { name: 'Go to Checkout' }).click();
+    await page.waitForURL('**/Customer/SelectPayment');
+    const place = page.getByRole('button', { name: 'Place order (cash on delivery)' });
+    await page.getByText('Choose where to deliver above first.').waitFor();
+    expect(await place.isDisabled()).toBe(true);
+    await page.getByLabel(/^Recipient/).fill('Kasun Perera');
+    await page.getByLabel(/^Phone Number/).fill('0771234567');
+    await page.getByLabel(/^Address line 1/).fill('12 Galle Road');
+    await page.getByLabel(/^City/).fill('Dehiwala');
+    await page.getByRole('textbox', { name: /^District/ }).click();
+    await page.getByRole('option', { name: 'Colombo' }).click();
+    await page.getByLabel(/^Postal Code/).fill('10350');
+    await page.getByRole('button', { name: 'Deliver here' }).click();
+    await page.getByTestId('chosen-address').waitFor();
+    await page.getByTestId('cod-option').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await shot(page, 'cod-option-390');
+    await place.click();
+    await page.waitForURL('**/Customer/OrderConfirmation/**', { timeout: 30_000 });
+    await page.getByText(/pay Rs\. 55,099\.00 in cash to the courier when it arrives/).waitFor();
+    await shot(page, 'cod-confirmation-390');
+    const orderId = (await page.getByTestId('order-number').textContent())!.trim();
+    await page.goto('/Customer/paymentHistory');
+    await page.getByText('Pending — cash on delivery').first().waitFor({ timeout: 20_000 });
+    await shot(page, 'cod-payment-history-pending-390');
+
+    const sellerPage = await e2e.pageAt(1366, 900);
+    await login(sellerPage, '/SellerLogin', seller.username, seller.password);
+    await sellerPage.waitForURL('**/Seller/Home');
+    await sellerPage.goto('/Seller/Orders');
+    const orderCard = sellerPage.getByTestId('order-card').filter({ hasText: orderId });
+    await orderCard.getByText('Collect Rs. 55,099.00 in cash').waitFor();
+    await orderCard.getByRole('button', { name: 'Mark as Shipped' }).click();
+    await sellerPage
+      .getByRole('dialog')
+      .getByRole('button', { name: /Yes, mark Shipped/ })
+      .click();
+    await orderCard.getByRole('button', { name: 'Delivered — cash collected' }).waitFor();
+    await sellerPage.waitForTimeout(300);
+    await shot(sellerPage, 'seller-cod-card-1366');
+    const phoneSeller = await e2e.pageAt(390, 844);
+    await login(phoneSeller, '/SellerLogin', seller.username, seller.password);
+    await phoneSeller.waitForURL('**/Seller/Home');
+    await phoneSeller.goto('/Seller/Orders');
+    await phoneSeller.getByTestId('order-card').filter({ hasText: orderId }).getByRole('button', { name: 'Delivery refused' }).waitFor();
+    await shot(phoneSeller, 'seller-cod-card-390');
+
+    await orderCard.getByRole('button', { name: 'Delivered — cash collected' }).click();
+    const dialog = sellerPage.getByRole('dialog');
+    await dialog.getByText('Did the courier collect Rs. 55,099.00?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes, cash collected' }).click();
+    await orderCard.getByText(/Cash collected Rs\. 55,099\.00 on/).waitFor();
+    await shot(sellerPage, 'seller-cod-collected-1366');
+
+    await waitFor(
+      async () => {
+        await page.goto('/Customer/paymentHistory');
+        return (await page.getByText('Paid (cash on delivery)').count()) > 0 ? true : undefined;
+      },
+      20_000,
+      500,
+      'the payment history to say Paid (cash on delivery)',
+    );
+    await shot(page, 'cod-payment-history-paid-390');
+  });
+});
