@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { login, registeredCustomer, shot } from './harness';
 import { e2eWorld } from './world';
 
-const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reporting']);
 
 describe('cash on delivery', () => {
   it('is placed on a phone, collected by the seller, and shown in the payment history', async () => {
@@ -104,6 +104,9 @@ describe('cash on delivery', () => {
       .getByRole('button', { name: /Yes, mark Shipped/ })
       .click();
     await orderCard.getByRole('button', { name: 'Delivered — cash collected' }).waitFor();
+    // The packing slip goes through the report queue; then it can be downloaded.
+    await orderCard.getByRole('button', { name: 'Packing slip' }).click();
+    await orderCard.getByRole('button', { name: 'Download PDF' }).waitFor({ timeout: 30_000 });
     await sellerPage.waitForTimeout(300);
     await shot(sellerPage, 'seller-cod-card-1366');
     const phoneSeller = await e2e.pageAt(390, 844);

@@ -31,6 +31,8 @@ describe('gateway route table', () => {
     ['/items/create-pdf', 'reporting'],
     ['/Packages/fetch-pdf', 'reporting'],
     ['/orderhistory/create-pdf', 'reporting'],
+    ['/Orders/packing-slip/create-pdf', 'reporting'],
+    ['/Orders/packing-slip/fetch-pdf', 'reporting'],
     ['/review/fetch-pdf', 'reporting'],
     ['/items/fetch-csv', 'reporting'],
     ['/Customer/fetch-csv', 'reporting'],

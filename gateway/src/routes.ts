@@ -25,9 +25,9 @@ function under(...prefixes: string[]): RegExp {
 export const ROUTES: readonly RouteRule[] = [
   // Reporting owns every report, whatever the prefix, so it must come before the prefixes.
   {
-    pattern: /^\/(?:Customer|orgSeller|items|Packages|orderhistory|review)\/(?:(?:create|fetch)-pdf|fetch-csv)$/i,
+    pattern: /^\/(?:Customer|orgSeller|items|Packages|orderhistory|review|Orders\/packing-slip)\/(?:(?:create|fetch)-pdf|fetch-csv)$/i,
     service: 'reporting',
-    covers: 'every */create-pdf, */fetch-pdf and */fetch-csv',
+    covers: 'every */create-pdf, */fetch-pdf and */fetch-csv (packing slips: /Orders/packing-slip/*)',
   },
   { pattern: under('reports'), service: 'reporting', covers: '/reports/{jobId}: report job state' },
   { pattern: /^\/Admin\/dashboard$/i, service: 'reporting', covers: 'dashboard counts' },

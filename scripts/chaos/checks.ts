@@ -29,6 +29,8 @@ export interface CheckoutSnap {
   paid: boolean;
   /** Charged, cents (delivery and VAT included). */
   amountCents?: number;
+  /** 'Card', 'PayPal' or 'CashOnDelivery'. */
+  paymentType?: string;
 }
 export interface OrderSnap {
   _id: string;
@@ -38,6 +40,8 @@ export interface OrderSnap {
   itemId?: string;
   /** Unit price × quantity, cents. */
   totalCents?: number;
+  /** Cash on delivery: what to collect and whether it was. */
+  cod?: { status: string; collectCents: number };
 }
 export interface HistorySnap {
   OrderID: string;
@@ -87,14 +91,15 @@ export function noneStuck(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check
 }
 
 /**
- * A checkout's status agrees with its orders: a Confirmed checkout's orders are Confirmed (or
- * Cancelled by their seller), a Rejected one's Rejected (the saga's second write after a
- * crash; Sagas).
+ * A checkout's status agrees with its orders: a Confirmed checkout's orders are Confirmed, or
+ * moved on by their seller (Shipped, Delivered, Cancelled), a Rejected one's Rejected (the saga's
+ * second write after a crash; Sagas).
  */
 export function ordersAgree(checkouts: CheckoutSnap[], orders: OrderSnap[]): Check {
   const status = new Map(checkouts.map((c) => [c._id, c.status]));
+  const sellerMoves = new Set(['Shipped', 'Delivered', 'Cancelled']);
   const agrees = (o: OrderSnap) =>
-    status.get(o.OrderID) === o.status || (o.status === 'Cancelled' && status.get(o.OrderID) === 'Confirmed');
+    status.get(o.OrderID) === o.status || (sellerMoves.has(o.status) && status.get(o.OrderID) === 'Confirmed');
   const bad = orders.filter((o) => !agrees(o)).map((o) => `${o._id}:${o.status}≠${status.get(o.OrderID)}`);
   return check('orders agree with their checkout', bad, 'orders', orders.length);
 }
@@ -156,7 +161,8 @@ export function refundsAddUp(
   }
   const bad: string[] = [];
   let withCancellations = 0;
-  for (const c of checkouts.filter((x) => x.paid && x.status === 'Confirmed')) {
+  // Cash on delivery took nothing, so it refunds nothing: codSettles checks those.
+  for (const c of checkouts.filter((x) => x.paid && x.status === 'Confirmed' && x.paymentType !== 'CashOnDelivery')) {
     const lines = lineIds(c).map((id) => ordersById.get(id));
     const cancelled = lines.filter((o) => o?.status === 'Cancelled');
     const all = cancelled.length === lines.length;
@@ -174,6 +180,52 @@ export function refundsAddUp(
   }
   const c = check('cancellations: refunds add up', bad, 'confirmed checkouts', checkouts.filter((x) => x.status === 'Confirmed').length);
   return { ...c, detail: `${c.detail} (${withCancellations} with cancelled orders)` };
+}
+
+/**
+ * A cash-on-delivery checkout as its order lines say: the cash collected (cents) and the payment
+ * status (PendingCOD while a line not cancelled waits for its cash, then Paid, or Cancelled when
+ * nothing was collected or the checkout was rejected).
+ */
+export function codOf(c: CheckoutSnap, ordersById: Map<string, OrderSnap>): { cash: number; status: string } {
+  const lines = lineIds(c).map((id) => ordersById.get(id));
+  const cash = lines.reduce((sum, o) => sum + (o?.cod?.status === 'Collected' ? o.cod.collectCents : 0), 0);
+  const waiting = lines.some((o) => o && o.status !== 'Cancelled' && o.status !== 'Rejected' && o.cod?.status === 'Pending');
+  return { cash, status: c.status === 'Rejected' ? 'Cancelled' : waiting ? 'PendingCOD' : cash > 0 ? 'Paid' : 'Cancelled' };
+}
+
+/**
+ * Cash on delivery (issue 29) moved money exactly as its lines say: the provider neither captured
+ * nor refunded anything for such a checkout; the payment history's state, read from the lines, is
+ * PendingCOD while a line waits for its cash, then Paid or Cancelled; reporting's transaction holds
+ * exactly the cash collected (each line's `collectCents` once).
+ * @param history - the payment history as `GET /orderhistory/getItems` answers it (derived status)
+ */
+export function codSettles(
+  checkouts: CheckoutSnap[],
+  orders: OrderSnap[],
+  history: { _id: string; status: string }[],
+  providerRefunds: { orderLineId: string }[],
+  captures: readonly string[],
+  transactions: { _id: string; collectedCents?: number }[],
+): Check {
+  const cod = checkouts.filter((c) => c.paid && c.paymentType === 'CashOnDelivery');
+  const ordersById = new Map(orders.map((o) => [o._id, o]));
+  const historyBy = new Map(history.map((h) => [h._id, h.status]));
+  const txBy = new Map(transactions.map((t) => [t._id, t.collectedCents ?? 0]));
+  const refunded = new Set(providerRefunds.map((r) => r.orderLineId.replace(/-[IP]\d+$/, '')));
+  const captured = new Set(captures);
+  const bad: string[] = [];
+  let collected = 0;
+  for (const c of cod) {
+    if (refunded.has(c._id) || captured.has(c._id)) bad.push(`${c._id}: money moved by the provider`);
+    const { cash, status: want } = codOf(c, ordersById);
+    if (historyBy.get(c._id) !== want) bad.push(`${c._id}: history ${historyBy.get(c._id)} ≠ ${want}`);
+    if (c.status === 'Confirmed' && (txBy.get(c._id) ?? 0) !== cash) bad.push(`${c._id}: reporting collected ${txBy.get(c._id)} ≠ ${cash}`);
+    if (cash > 0) collected++;
+  }
+  const c = check('cash on delivery: no money moved but the cash collected', bad, 'cash-on-delivery checkouts', cod.length);
+  return { ...c, detail: `${c.detail} (${collected} with cash collected)` };
 }
 
 /** Each cancelled order's customer got exactly one cancellation e-mail. */
@@ -376,10 +428,15 @@ export function dashboardMatches(
   checkouts: CheckoutSnap[],
   history: HistorySnap[],
   dashboard: { orders: number; monthly: { revenue: number; orders: number }[] },
+  orders: OrderSnap[] = [],
 ): Check {
   const confirmed = checkouts.filter((c) => c.status === 'Confirmed');
   const refunded = new Map(history.map((h) => [h.OrderID, h.refundedCents ?? 0]));
-  const wantCents = confirmed.reduce((sum, c) => sum + (c.amountCents ?? 0) - (refunded.get(c._id) ?? 0), 0);
+  const ordersById = new Map(orders.map((o) => [o._id, o]));
+  // Cash on delivery's revenue is the cash collected so far (README "Cash on delivery").
+  const revenueOf = (c: CheckoutSnap) =>
+    c.paymentType === 'CashOnDelivery' ? codOf(c, ordersById).cash : (c.amountCents ?? 0) - (refunded.get(c._id) ?? 0);
+  const wantCents = confirmed.reduce((sum, c) => sum + revenueOf(c), 0);
   const gotCents = Math.round(dashboard.monthly.reduce((sum, m) => sum + m.revenue, 0) * 100);
   const monthlyOrders = dashboard.monthly.reduce((sum, m) => sum + m.orders, 0);
   const bad: string[] = [];

@@ -5,11 +5,24 @@
  * as the web app's user pressing "retry" would; now and then a review of a confirmed purchase.
  * Plus side tasks: sellers' report requests and
  * customers' password-reset e-mails, to exercise both queues while processes die, and sellers'
- * cancellations of confirmed orders (stock back, refund, e-mail).
+ * cancellations of confirmed orders (stock back, refund, e-mail). About a third of the checkouts are
+ * paid by cash on delivery, which sellers then ship and mark collected or refused (issue 29).
  */
 import { randomUUID } from 'node:crypto';
 import type { Rng } from './prng';
+import type { DeliveryAddress } from '@market/contracts';
 import { CVV, type World } from './world';
+
+/** Where the load's orders go (every pay carries it; cash on delivery needs it). */
+const ADDRESS: DeliveryAddress = {
+  recipient: 'Chaos Customer',
+  phone: '0770000000',
+  line1: '1 Test Lane',
+  line2: '',
+  city: 'Colombo',
+  district: 'Colombo',
+  postalCode: '00100',
+};
 
 /** What the load saw of one checkout. */
 export interface ClientCheckout {
@@ -100,10 +113,13 @@ async function customerLoop(world: World, idx: number, rand: Rng, log: LoadLog, 
     const { checkoutId } = session.body;
     const record: ClientCheckout = { checkoutId, customerId: c.id, itemIds: lines, paid: false, outcome: 'Open' };
     log.checkouts.push(record);
+    // About a third pay cash on delivery (issue 29), to the same address.
+    const cod = rand.next() < 0.35;
     const pay = await c.client.request('post', '/checkout/{checkoutId}/pay', {
       params: { checkoutId },
-      body: { cardId: c.cardId, cvv: CVV },
+      body: cod ? { paymentType: 'cod', deliveryAddress: ADDRESS } : { cardId: c.cardId, cvv: CVV, deliveryAddress: ADDRESS },
     });
+    if (cod) bump(log, 'paid by cash on delivery');
     if (pay.status === 409) {
       bump(log, 'pay refused (unavailable)');
       continue;
@@ -176,6 +192,48 @@ async function cancelLoop(world: World, rand: Rng, log: LoadLog, stop: () => boo
   }
 }
 
+/**
+ * A seller takes one of their Confirmed cash-on-delivery item orders to the door every `everyMs`
+ * (issue 29): ships it, then records the cash collected (three times in four) or the delivery
+ * refused (the order is cancelled, its stock released, nothing refunded). A refusal counts as a
+ * cancellation for the stock and e-mail checks. Each customer's refusals are kept below the two
+ * that would close cash on delivery for them, so the load keeps paying that way.
+ */
+async function codLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
+  const refusedFor = new Map<string, number>();
+  while (!stop()) {
+    await sleep(rand.int(everyMs / 2, everyMs));
+    if (stop()) break;
+    const s = rand.pick(world.sellers);
+    const list = await s.client.request('get', '/Orders/getOrders', { query: { status: 'Confirmed' } });
+    if (list.status !== 200) {
+      log.errors.push(`seller orders ${list.status}`);
+      continue;
+    }
+    const orders = (list.body as Extract<typeof list.body, unknown[]>).filter((o) => o.CashOnDelivery?.status === 'Pending');
+    if (!orders.length) continue;
+    const order = rand.pick(orders);
+    const shipped = await s.client.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status: 'Shipped' } });
+    if (shipped.status !== 200) {
+      if (shipped.status === 409) bump(log, 'ship refused (changed meanwhile)');
+      else log.errors.push(`ship ${shipped.status} ${JSON.stringify(shipped.body)}`);
+      continue;
+    }
+    const refuse = rand.next() < 0.25 && (refusedFor.get(order.CustomerID) ?? 0) < 1;
+    const r = await s.client.request('put', '/Orders/cod/{id}', {
+      params: { id: order._id },
+      body: { outcome: refuse ? 'refused' : 'collected' },
+    });
+    if (r.status === 200) {
+      bump(log, refuse ? 'cash on delivery refused' : 'cash collected');
+      if (refuse) {
+        refusedFor.set(order.CustomerID, (refusedFor.get(order.CustomerID) ?? 0) + 1);
+        log.cancelled.push(order._id);
+      }
+    } else log.errors.push(`cod ${r.status} ${JSON.stringify(r.body)}`);
+  }
+}
+
 /** A customer (each once) asks for a password-reset code every `everyMs`: one e-mail each. */
 async function mailLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
   const rounds = [...world.customers, ...world.customers, ...world.customers];
@@ -194,9 +252,10 @@ export async function runLoad(
   rand: Rng,
   log: LoadLog,
   stop: () => boolean,
-  opts = { reportEveryMs: 20_000, mailEveryMs: 15_000, cancelEveryMs: 8_000 },
+  opts = { reportEveryMs: 20_000, mailEveryMs: 15_000, cancelEveryMs: 8_000, codEveryMs: 4_000 },
 ) {
   await Promise.all([
+    codLoop(world, rand, log, stop, opts.codEveryMs),
     ...world.customers.map((_, i) => customerLoop(world, i, rand, log, stop)),
     reportLoop(world, rand, log, stop, opts.reportEveryMs),
     mailLoop(world, rand, log, stop, opts.mailEveryMs),

@@ -22,6 +22,8 @@ import {
   cancellationMailsOnce,
   cartsCleared,
   dashboardMatches,
+  codOf,
+  codSettles,
   drained,
   mailsOnce,
   noStalled,
@@ -59,11 +61,19 @@ const readSideChecks = (s: Snapshot, r: ReadSide): Check[] => [
   ),
   readModelMatches(
     'lists: payment history holds each paid checkout once, with its status',
-    s.history.map((h) => ({ _id: h.OrderID, status: h.status })),
+    s.history.map((h) => ({ _id: h.OrderID, status: historyStatus(s, h) })),
     r.history,
   ),
-  dashboardMatches(s.checkouts, s.history, r.dashboard),
+  dashboardMatches(s.checkouts, s.history, r.dashboard, s.orders),
+  codSettles(s.checkouts, s.orders, r.history, s.providerRefunds, s.providerCaptures, s.rmTransactions),
 ];
+
+/** A record's status as the payment history shows it: a cash-on-delivery one's is read from its lines (checks.ts `codOf`). */
+function historyStatus(s: Snapshot, h: { OrderID: string; status: string }): string {
+  const c = s.checkouts.find((x) => x._id === h.OrderID);
+  if (c?.paymentType !== 'CashOnDelivery') return h.status;
+  return codOf(c, new Map(s.orders.map((o) => [o._id, o]))).status;
+}
 
 /** The order lines a seller cancelled, as ordering stores them. */
 const cancelledIn = (s: Snapshot) => s.orders.filter((o) => o.status === 'Cancelled').map((o) => o._id);
@@ -114,7 +124,12 @@ async function main(): Promise<number> {
     // SIGTERM phase, under load (sigterm.ts).
     termPhaseAt = Date.now();
     let stopLoad = false;
-    const load = runLoad(world, rand, log, () => stopLoad, { reportEveryMs: 6_000, mailEveryMs: 60_000, cancelEveryMs: 8_000 });
+    const load = runLoad(world, rand, log, () => stopLoad, {
+      reportEveryMs: 6_000,
+      mailEveryMs: 60_000,
+      cancelEveryMs: 8_000,
+      codEveryMs: 4_000,
+    });
     terms.push(...(await sigtermPhase(world, log, () => attempts, say)));
     stopLoad = true;
     await load;

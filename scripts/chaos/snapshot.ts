@@ -28,8 +28,10 @@ export interface Snapshot {
   cancellationMails: string[];
   /** The sandbox payment provider's partial refunds (one per cancelled order). */
   providerRefunds: { orderLineId: string; amountCents: number }[];
-  /** Reporting's transactions (refunded cents). */
-  rmTransactions: { _id: string; status?: string; refundedCents?: number }[];
+  /** The sandbox payment provider's captures, by checkout id (none for cash on delivery). */
+  providerCaptures: string[];
+  /** Reporting's transactions (refunded cents; cash collected for cash on delivery). */
+  rmTransactions: { _id: string; status?: string; refundedCents?: number; collectedCents?: number }[];
   jobs: { id: string; queue: string; stalledCounter: number; createdAt: number }[];
 }
 
@@ -40,22 +42,37 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
   try {
     const all = async (service: string, collection: string): Promise<Doc[]> =>
       (await conn.useDb(`${service}-${dbSuffix}`).collection(collection).find({}).toArray()) as Doc[];
-    const [checkouts, items, pkgOrders, history, items2, reservations, carts, rmOrders, rmSales, records, reviews, refunds, rmTx] =
-      await Promise.all([
-        all('ordering', 'checkouts'),
-        all('ordering', 'orders'),
-        all('ordering', 'package_orders'),
-        all('ordering', 'order_history'),
-        all('catalogue', 'items'),
-        all('catalogue', 'stock_reservations'),
-        all('cart', 'carts'),
-        all('reporting', 'rm_orders'),
-        all('reporting', 'rm_sales'),
-        all('reporting', 'report_jobs'),
-        all('reviews', 'reviews'),
-        all('ordering', 'sandbox_refunds'),
-        all('reporting', 'rm_transactions'),
-      ]);
+    const [
+      checkouts,
+      items,
+      pkgOrders,
+      history,
+      items2,
+      reservations,
+      carts,
+      rmOrders,
+      rmSales,
+      records,
+      reviews,
+      refunds,
+      rmTx,
+      captures,
+    ] = await Promise.all([
+      all('ordering', 'checkouts'),
+      all('ordering', 'orders'),
+      all('ordering', 'package_orders'),
+      all('ordering', 'order_history'),
+      all('catalogue', 'items'),
+      all('catalogue', 'stock_reservations'),
+      all('cart', 'carts'),
+      all('reporting', 'rm_orders'),
+      all('reporting', 'rm_sales'),
+      all('reporting', 'report_jobs'),
+      all('reviews', 'reviews'),
+      all('ordering', 'sandbox_refunds'),
+      all('reporting', 'rm_transactions'),
+      all('ordering', 'sandbox_captures'),
+    ]);
     const res = await fetch(`${testServers().maildevUrl}/email`);
     const inbox = (await res.json()) as MailDevMessage[];
     const mails = inbox
@@ -69,6 +86,7 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
         lines: (c.lines as CheckoutSnap['lines']).map((l) => ({ kind: l.kind, id: l.id, quantity: l.quantity, itemIds: l.itemIds })),
         paid: c.payment !== undefined && c.payment !== null,
         amountCents: Number(c.amountCents),
+        paymentType: (c.payment as { PaymentType?: string } | null | undefined)?.PaymentType,
       })),
       orders: [...items, ...pkgOrders].map((o) => ({
         _id: String(o._id),
@@ -76,6 +94,7 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
         status: String(o.status),
         OQuantity: Number(o.OQuantity),
         totalCents: Number(o.totalCents),
+        cod: o.cod as OrderSnap['cod'],
       })),
       history: history.map((h) => ({
         OrderID: String(h.OrderID),
@@ -103,11 +122,13 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
       cancellationMails: inbox
         .filter((m) => / was cancelled$/.test(m.subject) && m.to.some((t) => emails.has(t.address.toLowerCase())))
         .map((m) => m.subject),
+      providerCaptures: captures.map((c) => String(c._id)),
       providerRefunds: refunds.map((r) => ({ orderLineId: String(r._id).split(':').pop()!, amountCents: Number(r.amountCents) })),
       rmTransactions: rmTx.map((t) => ({
         _id: String(t._id),
         status: t.status as string | undefined,
         refundedCents: t.refundedCents as number | undefined,
+        collectedCents: t.collectedCents as number | undefined,
       })),
       jobs: await queueJobs(dbSuffix, emails),
     };

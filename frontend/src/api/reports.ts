@@ -21,7 +21,7 @@ type ReportPrefix = (typeof REPORT_PREFIXES)[ReportKind];
 export type { AdminDashboard, ReportJobStatus, ReportKind, SellerSales };
 
 export const reportsApi = {
-  create: (kind: ReportKind, params: { month?: string; year?: number; itemId?: string }) =>
+  create: (kind: ReportKind, params: { month?: string; year?: number; itemId?: string; orderLineId?: string }) =>
     gateway.call('post', `/${REPORT_PREFIXES[kind]}/create-pdf`, { body: params as BodyOf<'post', `/${ReportPrefix}/create-pdf`> }),
   status: (jobId: string) => gateway.call('get', '/reports/{jobId}', { params: { jobId } }),
   sellerSales: (kind: 'items' | 'packages', month: string, year: number) =>
@@ -29,10 +29,11 @@ export const reportsApi = {
   dashboard: () => gateway.call('get', '/Admin/dashboard'),
 
   /**
-   * Downloads a finished report as its documented file name (`MonthlySalesReport.pdf`, or `.csv`).
+   * Downloads a finished report as its documented file name (`MonthlySalesReport.pdf`, or `.csv`),
+   * or as `name` (a packing slip: `packing-slip-<orderLineId>`) with the format's extension.
    * @throws {ApiError} 404 while not ready
    */
-  async download(kind: ReportKind, jobId: string, format: 'pdf' | 'csv' = 'pdf'): Promise<void> {
+  async download(kind: ReportKind, jobId: string, format: 'pdf' | 'csv' = 'pdf', name?: string): Promise<void> {
     const res = await fetch(`${API_URL}/${REPORT_PREFIXES[kind]}/fetch-${format}${query({ jobId })}`, { credentials: 'include' });
     if (!res.ok) {
       const body = (await res.json().catch(() => ({}))) as { error?: string };
@@ -41,7 +42,7 @@ export const reportsApi = {
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement('a');
     a.href = url;
-    a.download = (format === 'pdf' ? REPORT_FILE_NAMES : REPORT_CSV_FILE_NAMES)[kind];
+    a.download = name ? `${name}.${format}` : (format === 'pdf' ? REPORT_FILE_NAMES : REPORT_CSV_FILE_NAMES)[kind];
     document.body.appendChild(a);
     a.click();
     a.remove();

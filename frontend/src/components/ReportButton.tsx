@@ -22,10 +22,16 @@ export function ReportButton({
   kind,
   params,
   label = 'Generate report',
+  fileName,
+  compact = false,
 }: {
   kind: ReportKind;
-  params: { month?: string; year?: number; itemId?: string };
+  params: { month?: string; year?: number; itemId?: string; orderLineId?: string };
   label?: string;
+  /** The download's name without extension (default: the kind's documented name). */
+  fileName?: string;
+  /** Small buttons, PDF only (an order card's packing slip). */
+  compact?: boolean;
 }) {
   const [job, setJob] = useState<ReportJobStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -66,7 +72,7 @@ export function ReportButton({
   const download = async (format: 'pdf' | 'csv') => {
     if (!job) return;
     try {
-      await reportsApi.download(kind, job.jobId, format);
+      await reportsApi.download(kind, job.jobId, format, fileName);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'The report could not be downloaded.');
     }
@@ -74,18 +80,20 @@ export function ReportButton({
 
   return (
     <Stack gap="xs" maw={420}>
-      <Group>
-        <Button onClick={() => void generate()} loading={busy}>
+      <Group gap={compact ? 'xs' : undefined}>
+        <Button onClick={() => void generate()} loading={busy} size={compact ? 'xs' : undefined} variant={compact ? 'default' : undefined}>
           {label}
         </Button>
         {job?.state === 'completed' && (
           <>
-            <Button variant="light" onClick={() => void download('pdf')}>
+            <Button variant="light" size={compact ? 'xs' : undefined} onClick={() => void download('pdf')}>
               Download PDF
             </Button>
-            <Button variant="default" onClick={() => void download('csv')}>
-              Download CSV
-            </Button>
+            {!compact && (
+              <Button variant="default" onClick={() => void download('csv')}>
+                Download CSV
+              </Button>
+            )}
           </>
         )}
       </Group>
@@ -97,7 +105,7 @@ export function ReportButton({
           </Text>
         </>
       )}
-      {job?.state === 'completed' && !busy && (
+      {job?.state === 'completed' && !busy && !compact && (
         <Text size="sm" c="green">
           Your report is ready.
         </Text>

@@ -13,6 +13,7 @@ import {
   REPORT_PREFIXES,
   REPORT_AUDIENCE,
   REPORT_CSV_FILE_NAMES,
+  PackingSlipRequestSchema,
   ReviewReportRequestSchema,
   SellerSalesQuerySchema,
   type ReportKind,
@@ -31,6 +32,8 @@ const TITLES: Record<ReportKind, string> = {
   sellers: 'Sellers accepted in a month (month of acceptedDate), with the total',
   transactions: 'Payment transactions of a month',
   reviews: 'Reviews and ratings of one item',
+  packingSlip:
+    'The packing slip of an own order line: deliver-to address, lines with SKU and quantity, cash to collect or paid, received-by line',
 };
 
 function reportOperations(kind: ReportKind) {
@@ -42,15 +45,19 @@ function reportOperations(kind: ReportKind) {
       method: 'post',
       path: `/${prefix}/create-pdf`,
       tag,
-      summary: `${TITLES[kind]}: enqueue the PDF (month 01..12 and year, default this month). Rows a client sends are ignored`,
+      summary: `${TITLES[kind]}: enqueue the PDF ${kind === 'packingSlip' ? '(`{ orderLineId }`)' : '(month 01..12 and year, default this month)'}. Rows a client sends are ignored`,
       audience,
-      body: kind === 'reviews' ? ReviewReportRequestSchema : MonthlyReportRequestSchema,
+      body: kind === 'reviews' ? ReviewReportRequestSchema : kind === 'packingSlip' ? PackingSlipRequestSchema : MonthlyReportRequestSchema,
       response: ReportQueuedAnswerSchema,
       responses: {
         202: '`{ jobId }`',
         400: '`{ error, fields }`',
         403: 'Not for this role',
-        ...((kind === 'reviews' ? { 404: 'No such item' } : {}) as Record<number, string>),
+        ...((kind === 'reviews'
+          ? { 404: 'No such item' }
+          : kind === 'packingSlip'
+            ? { 404: 'Order not found (absent, or not yours)' }
+            : {}) as Record<number, string>),
       },
     },
     {

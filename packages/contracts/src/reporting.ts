@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AdminDashboardAnswerSchema } from './reporting-answers';
 
 /** The reports the marketplace renders, by job `kind`. */
-export const REPORT_KINDS = ['items', 'packages', 'customers', 'sellers', 'transactions', 'reviews'] as const;
+export const REPORT_KINDS = ['items', 'packages', 'customers', 'sellers', 'transactions', 'reviews', 'packingSlip'] as const;
 export const ReportKindSchema = z.enum(REPORT_KINDS);
 export type ReportKind = z.infer<typeof ReportKindSchema>;
 
@@ -24,6 +24,8 @@ export const REPORT_PREFIXES = {
   sellers: 'orgSeller',
   transactions: 'orderhistory',
   reviews: 'review',
+  /** A seller's packing slip of one order line (issue 29): `/Orders/packing-slip/create-pdf`. */
+  packingSlip: 'Orders/packing-slip',
 } as const satisfies Readonly<Record<ReportKind, string>>;
 
 /** Documented download names (spec 001 section 7). */
@@ -34,6 +36,8 @@ export const REPORT_FILE_NAMES: Readonly<Record<ReportKind, string>> = {
   sellers: 'MonthlySellerReport.pdf',
   transactions: 'TransactionReport.pdf',
   reviews: 'ReviewAndRatingReport.pdf',
+  /** The route names the file after its order line: `packing-slip-<orderLineId>.pdf`. */
+  packingSlip: 'PackingSlip.pdf',
 };
 
 /**
@@ -52,6 +56,7 @@ export const REPORT_AUDIENCE: Readonly<Record<ReportKind, 'seller' | 'admin'>> =
   sellers: 'admin',
   transactions: 'admin',
   reviews: 'admin',
+  packingSlip: 'seller',
 };
 
 /** Report constants (spec 001 section 9), in percent of the unit price of each order line. */
@@ -108,12 +113,27 @@ export const ReviewReportRequestSchema = z.preprocess(
 );
 export type ReviewReportRequest = z.input<typeof ReviewReportRequestSchema>;
 
+export const ORDER_LINE_REQUIRED = 'orderLineId is required';
+
+/**
+ * `POST /Orders/packing-slip/create-pdf` (issue 29): the seller's own order line whose packing slip
+ * to print (an item order `<OrderID>-I<n>` or a package order `<OrderID>-P<n>`).
+ */
+export const PackingSlipRequestSchema = z.object({
+  orderLineId: z
+    .string({ error: ORDER_LINE_REQUIRED })
+    .trim()
+    .regex(/^[A-Z0-9]{1,32}-[IP]\d{1,4}$/, 'orderLineId must be an order line such as K7Q2M9X4B1ZT-I1'),
+});
+
 /** `params` of a `report` job (see `ReportJobSchema` in jobs.ts): always a resolved month. */
 export const ReportJobParamsSchema = z.object({
   month: MonthSchema,
   year: YearSchema,
   /** The review report's item. */
   itemId: z.string().optional(),
+  /** The packing slip's order line (`<OrderID>-I<n>` / `-P<n>`). */
+  orderLineId: z.string().optional(),
 });
 export type ReportJobParams = z.infer<typeof ReportJobParamsSchema>;
 

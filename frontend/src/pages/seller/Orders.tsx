@@ -6,7 +6,7 @@
  * (Confirmed → Shipped or Cancelled, Shipped → Delivered), each confirmed first. A shipped
  * cash-on-delivery order is marked "Delivered — cash collected" or "Delivery refused" (issue 29).
  */
-import { Button, Select, SimpleGrid } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { ORDER_STATUSES, type OrderStatus } from '@market/contracts';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { ItemOrderCard, PackageOrderCard, StatusActions } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
+import { ReportButton } from '../../components/ReportButton';
 import { formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { withModals } from '../../lib/modalsHost';
@@ -129,7 +130,13 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
   const cod = (o: ItemOrder | PackageOrder) => (outcome: CodOutcome) =>
     confirmCod(o, outcome, () => shopApi.setCodOutcome(kind, o._id, outcome), list.reload);
   const actions = (o: ItemOrder | PackageOrder) => (
-    <StatusActions status={o.status} onMove={move(o)} cod={o.CashOnDelivery} onCod={cod(o)} />
+    <Stack gap="xs" mt={4}>
+      <StatusActions status={o.status} onMove={move(o)} cod={o.CashOnDelivery} onCod={cod(o)} />
+      {/* What goes into the parcel (issue 29): the address, the products, the cash to collect. */}
+      {(o.status === 'Confirmed' || o.status === 'Shipped') && (
+        <ReportButton kind="packingSlip" params={{ orderLineId: o._id }} label="Packing slip" fileName={`packing-slip-${o._id}`} compact />
+      )}
+    </Stack>
   );
   return (
     <>

@@ -178,6 +178,8 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
           // Cash on delivery counts once its cash is collected (CashOnDeliveryCollected below).
           ...(order.paymentType === 'CashOnDelivery' ? { cod: 'Pending' as const } : {}),
         });
+        // A collection read before this confirmation counts now.
+        if (order.paymentType === 'CashOnDelivery') await applyCollection(line.lineId);
       }
     }
     await rm.orders.updateOne({ _id: orderId }, { $set: { status, aggregateVersion: e.aggregateVersion } });
@@ -217,19 +219,28 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
   }
 
   /**
-   * A cash-on-delivery line's cash was collected (issue 29): the sale line counts from now on, in
-   * the Sri Lanka month of collection, and the checkout's and the transaction's collected cents
-   * grow by it, once per line. The sale line is written when its checkout is Confirmed (order
-   * topic), which a replay may bring after this (payment topic): then it throws, and the event is
-   * retried; a checkout reporting never saw placed is another environment's, with nothing to count.
+   * A cash-on-delivery line's cash was collected (issue 29): the collection is kept by the line's
+   * id, then applied ({@link applyCollection}). Its sale line may not exist yet (its checkout's
+   * confirmation comes on the order topic, which a restarted consumer may read behind the payment
+   * topic): the confirmation applies it then.
    */
   const cashCollected: EventHandler<'CashOnDeliveryCollected'> = async (e) => {
     const { orderId, orderLineId, amountCents } = e.data;
-    const at = new Date(e.data.at);
-    const order = await rm.orders.findById(orderId, { status: 1 }).lean<OrderRM>();
-    if (!order) return;
+    await insertIfAbsent(rm.codCollections, { _id: orderLineId, orderId, amountCents, at: new Date(e.data.at) });
+    await applyCollection(orderLineId);
+  };
+
+  /**
+   * Counts a kept collection once its sale line exists: the sale line counts from then on, in the
+   * Sri Lanka month of collection, and the checkout's and the transaction's collected cents grow
+   * by it, once per line (guarded by `collectedLines`); a transaction with all its cash is Paid.
+   */
+  async function applyCollection(orderLineId: string): Promise<void> {
+    const col = await rm.codCollections.findById(orderLineId).lean();
+    if (!col) return;
     const sale = await rm.sales.findById(orderLineId, { cod: 1 }).lean();
-    if (!sale) throw new Error(`sale line ${orderLineId} not confirmed yet; retrying its collection`);
+    if (!sale) return;
+    const at = new Date(col.at);
     if (sale.cod === 'Pending') {
       await rm.sales.updateOne(
         { _id: orderLineId, cod: 'Pending' },
@@ -237,14 +248,13 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
       );
     }
     const once = { collectedLines: { $ne: orderLineId } };
-    const add = { $inc: { collectedCents: amountCents }, $push: { collectedLines: orderLineId } };
-    await rm.orders.updateOne({ _id: orderId, ...once }, add);
-    await rm.transactions.updateOne({ _id: orderId, ...once }, add);
-    // Every line's cash in (the lines add up to the checkout's amount): the transaction is Paid.
-    const t = await rm.transactions.findById(orderId, { amountCents: 1, collectedCents: 1 }).lean();
+    const add = { $inc: { collectedCents: col.amountCents }, $push: { collectedLines: orderLineId } };
+    await rm.orders.updateOne({ _id: col.orderId, ...once }, add);
+    await rm.transactions.updateOne({ _id: col.orderId, ...once }, add);
+    const t = await rm.transactions.findById(col.orderId, { amountCents: 1, collectedCents: 1 }).lean();
     if (t && (t.collectedCents ?? 0) >= t.amountCents)
-      await rm.transactions.updateOne({ _id: orderId, status: 'PendingCOD' }, { $set: { status: 'Paid' } });
-  };
+      await rm.transactions.updateOne({ _id: col.orderId, status: 'PendingCOD' }, { $set: { status: 'Paid' } });
+  }
 
   return {
     CustomerRegistered: counted(customer),
@@ -283,6 +293,7 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
         lines: linesOf(data),
         status: 'Placed',
         ...(data.paymentType ? { paymentType: data.paymentType } : {}),
+        ...(data.deliverTo ? { deliverTo: data.deliverTo } : {}),
       });
     },
     OrderConfirmed: counted((e) => outcome(e, 'Confirmed')),

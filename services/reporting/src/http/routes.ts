@@ -17,6 +17,7 @@ import {
   REPORT_FILE_NAMES,
   REPORT_KINDS,
   REPORT_PREFIXES,
+  PackingSlipRequestSchema,
   ReviewReportRequestSchema,
   SellerSalesQuerySchema,
   type AdminDashboard,
@@ -61,6 +62,12 @@ function mayRead(caller: Caller, by: { id: string; role: string }, kind: string)
   return caller.role === 'admin' && isReportKind(kind) && REPORT_AUDIENCE[kind] === 'admin';
 }
 
+/** The download's file name: the kind's, a packing slip's after its order line (`packing-slip-<orderLineId>.pdf`). */
+function fileName(kind: ReportKind, record: ReportRecord, format: 'pdf' | 'csv'): string {
+  if (kind === 'packingSlip' && record.params.orderLineId) return `packing-slip-${record.params.orderLineId}.${format}`;
+  return (format === 'pdf' ? REPORT_FILE_NAMES : REPORT_CSV_FILE_NAMES)[kind];
+}
+
 export function reportRoutes({ rm, dashboard, store, queue }: RouteDeps): Router {
   const r = Router();
 
@@ -82,6 +89,12 @@ export function reportRoutes({ rm, dashboard, store, queue }: RouteDeps): Router
         const { itemId } = ReviewReportRequestSchema.parse(Array.isArray(req.body) ? {} : (req.body ?? {}));
         if (!(await rm.items.exists({ _id: itemId }))) throw notFound('No such item');
         params = { ...currentMonth(), itemId };
+      } else if (kind === 'packingSlip') {
+        // The seller's own confirmed order line only (its sale line, read by `_id`).
+        const { orderLineId } = PackingSlipRequestSchema.parse(Array.isArray(req.body) ? {} : (req.body ?? {}));
+        const sale = await rm.sales.findById(orderLineId, { sellerId: 1 }).lean();
+        if (!sale || sale.sellerId !== caller.id) throw notFound('Order not found');
+        params = { ...currentMonth(), orderLineId };
       } else {
         params = monthParams(req);
       }
@@ -107,7 +120,7 @@ export function reportRoutes({ rm, dashboard, store, queue }: RouteDeps): Router
       res.set({
         'Content-Type': format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8',
         'Content-Length': String(info.size),
-        'Content-Disposition': `attachment; filename="${(format === 'pdf' ? REPORT_FILE_NAMES : REPORT_CSV_FILE_NAMES)[kind]}"`,
+        'Content-Disposition': `attachment; filename="${fileName(kind, record, format)}"`,
         'Cache-Control': 'private, no-store',
       });
       createReadStream(file).pipe(res);

@@ -7,6 +7,7 @@
 import {
   MONTH_NAMES,
   colomboClock,
+  DELIVERY_AND_VAT_CENTS,
   colomboDate,
   rupees,
   type ItemSalesRow,
@@ -21,8 +22,8 @@ import type { Model } from 'mongoose';
 import { SalesAccumulator, type SalesTotals } from '../domain/figures';
 import { rs } from '../domain/money';
 import { keyOf, usDate } from '../domain/time';
-import type { Column, ReportSpec } from '../pdf/render';
-import { refundedOf, type ItemRM, type PackageRM, type ReadModels, type SaleRM, type SellerRM } from '../store/readModels';
+import type { Cell, Column, ReportSpec } from '../pdf/render';
+import { refundedOf, type ItemRM, type OrderRM, type PackageRM, type ReadModels, type SaleRM, type SellerRM } from '../store/readModels';
 
 export const NO_SALES = 'No sales in this month';
 
@@ -35,6 +36,7 @@ const TITLES: Record<ReportKind, string> = {
   sellers: 'Monthly Seller Report',
   transactions: 'Transaction Report',
   reviews: 'Review and Rating Report',
+  packingSlip: 'Packing Slip',
 };
 
 const monthLabel = (p: ReportJobParams) => `${MONTH_NAMES[Number(p.month) - 1]} ${p.year}`;
@@ -413,6 +415,66 @@ async function reviewsReport(rm: ReadModels, itemId: string, now: Date): Promise
 }
 
 /**
+ * The packing slip of one order line (issue 29), printed by its seller and put in the parcel:
+ * the order number and line, the date (Sri Lanka), the seller, where to deliver (the checkout's
+ * copy of the address, or "No delivery address given"), what to collect in cash for a
+ * cash-on-delivery line not yet collected (its total, plus the checkout's delivery and VAT on its
+ * first line) or how it was paid, a received-by line, and the line's products with SKU and quantity
+ * (a package lists its items). From reporting's read models only.
+ * @throws {HttpError} 404 when the order line is not one of `sellerId`'s
+ */
+async function packingSlip(rm: ReadModels, orderLineId: string, sellerId: string, now: Date): Promise<ReportSpec> {
+  const sale = await rm.sales.findById(orderLineId).lean<SaleRM>();
+  if (!sale || sale.sellerId !== sellerId) throw notFound('Order not found');
+  const order = await rm.orders.findById(sale.orderId).lean<OrderRM>();
+  const seller = await sellerOf(rm, sellerId);
+  const to = order?.deliverTo;
+  const first = order?.lines[0]?.lineId === orderLineId;
+  const totalCents = sale.unitPriceCents * sale.quantity + (first ? DELIVERY_AND_VAT_CENTS : 0);
+  const payment =
+    order?.paymentType === 'CashOnDelivery'
+      ? sale.cod === 'Collected'
+        ? ['Payment', `Cash on delivery, collected ${rs(totalCents)}`]
+        : ['Cash on delivery', `COLLECT ${rs(totalCents)} IN CASH`]
+      : ['Payment', `Paid${order?.paymentType ? ` by ${order.paymentType === 'PayPal' ? 'PayPal' : 'card'}` : ''}`];
+  const rows: Cell[][] = [];
+  if (sale.kind === 'item') {
+    const item = await rm.items.findById(sale.productId).lean<ItemRM>();
+    rows.push([item?.Item_name ?? 'Removed item', item?.Stock_keeping_unit ?? '', String(sale.quantity)]);
+  } else {
+    const pkg = await rm.packages.findById(sale.productId).lean<PackageRM>();
+    rows.push([pkg?.packageName ?? 'Removed package', 'Package', String(sale.quantity)]);
+  }
+  return {
+    title: TITLES.packingSlip,
+    heading: seller.companyname,
+    subtitle: [`Order ${sale.orderId} · line ${orderLineId}`, `Ordered ${colomboDate(sale.placedAt)} · printed ${usDate(now)}`],
+    summary: [
+      ['Deliver to', to ? to.recipient : 'No delivery address given'],
+      ...((to
+        ? [
+            ['Address', [to.line1, to.line2].filter((l) => l).join(', ')],
+            ['City', `${to.city} ${to.postalCode}, ${to.district} District`],
+            ['Phone', to.phone],
+          ]
+        : []) as [string, string][]),
+      payment as [string, string],
+      ['Received by', '______________________   Date: ____________'],
+    ],
+    columns: [
+      { header: 'Product', width: 60 },
+      { header: 'SKU', width: 25 },
+      { header: 'Quantity', width: 15, align: 'right' },
+    ],
+    rowCount: rows.length,
+    emptyText: 'No products',
+    rows: async function* () {
+      yield* rows;
+    },
+  };
+}
+
+/**
  * The report of `kind` for `requesterId` (the seller of a sales report).
  * @throws {HttpError} 404 when the seller or the review report's item is unknown
  */
@@ -435,5 +497,7 @@ export async function buildReport(
       return transactionsReport(rm, p, now);
     case 'reviews':
       return reviewsReport(rm, p.itemId ?? '', now);
+    case 'packingSlip':
+      return packingSlip(rm, p.orderLineId ?? '', requesterId, now);
   }
 }

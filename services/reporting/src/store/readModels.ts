@@ -7,6 +7,7 @@
  *
  * All of them can be dropped and rebuilt by replaying the topics (`npm run reporting:rebuild`).
  */
+import type { DeliveryAddress } from '@market/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 interface Versioned {
@@ -88,6 +89,8 @@ export interface OrderRM extends Versioned {
   refundVersion?: number;
   /** 'Card', 'PayPal' or 'CashOnDelivery' (from OrderPlaced; absent before issue 29). */
   paymentType?: string;
+  /** The delivery address copied onto the checkout (OrderPlaced `deliverTo`), for packing slips. */
+  deliverTo?: DeliveryAddress;
   /** Cash on delivery: cents collected so far, and the lines they came from (each counted once). */
   collectedCents?: number;
   collectedLines?: string[];
@@ -164,6 +167,19 @@ export interface ReadModels {
   sales: Model<SaleRM>;
   transactions: Model<TransactionRM>;
   reviews: Model<ReviewRM>;
+  codCollections: Model<CodCollectionRM>;
+}
+
+/**
+ * A cash-on-delivery line's collection (CashOnDeliveryCollected), kept by the line's id so it
+ * counts once whichever comes first: the collection (payment topic) or the confirmation that
+ * writes the sale line (order topic; a restarted consumer may read one topic ahead of the other).
+ */
+export interface CodCollectionRM {
+  _id: string;
+  orderId: string;
+  amountCents: number;
+  at: Date;
 }
 
 /** Collections of the read models (what a rebuild drops). */
@@ -176,6 +192,7 @@ export const READ_MODEL_COLLECTIONS = [
   'rm_sales',
   'rm_transactions',
   'rm_reviews',
+  'rm_cod_collections',
   // The collection of the dashboard's former counters, should an older version have left it.
   'rm_dashboard_counters',
 ] as const;
@@ -190,5 +207,6 @@ export function readModels(conn: Connection): ReadModels {
     sales: model(conn, 'SaleRM', 'rm_sales'),
     transactions: model(conn, 'TransactionRM', 'rm_transactions'),
     reviews: model(conn, 'ReviewRM', 'rm_reviews'),
+    codCollections: model(conn, 'CodCollectionRM', 'rm_cod_collections'),
   };
 }
