@@ -3,9 +3,9 @@
  * payment choice (at 390 px, a phone), pays with a saved card, sees it on the confirmation; the
  * seller's order card shows it (1366 px).
  */
-import { uniqueName, waitFor } from '@market/platform/testing';
-import { describe, expect, it } from 'vitest';
-import { login, registeredCustomer, shot } from './harness';
+import { uniqueName } from '@market/platform/testing';
+import { describe, it } from 'vitest';
+import { listedItem, login, shopperWithCart, shot } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
@@ -21,43 +21,8 @@ describe('delivery address', () => {
       year: '2015',
     });
     const phone = `Redmi 13C ${tag}`;
-    const added = await e2e.api<{ _id: string }>(
-      '/items/addItems',
-      {
-        Item_name: phone,
-        Brand: 'Xiaomi',
-        Model: 'M-13C',
-        Quantity: 10,
-        Price: 32999,
-        Stock_keeping_unit: uniqueName('SKU').toUpperCase(),
-      },
-      seller.cookie,
-    );
-    expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const customer = await registeredCustomer(e2e, tag);
-    const signedIn = await e2e.api<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-      username: customer.username,
-      password: customer.password,
-    });
-    const cookie = signedIn.cookie!;
-    const customerId = signedIn.body.customerLogin._id;
-    const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-    const card = await e2e.api(
-      '/paymentdetails/add',
-      { cardowner: 'Nimali Fernando', cardnumber: '4111 1111 1111 1111', carddate: `12/${year}`, cardcvv: '737' },
-      cookie,
-    );
-    expect(card.status).toBe(201);
-    await waitFor(
-      async () => {
-        const { _id } = (await e2e.api<{ _id: string }>(`/ShoppingCart/getOneCart/${customerId}`, undefined, cookie, 'GET')).body;
-        const put = await e2e.api(`/ShoppingCart/updateSItem/${_id}`, { ItemIDs: [added.body._id], PackageIDs: [] }, cookie, 'PUT');
-        return put.status === 200 ? true : undefined;
-      },
-      20_000,
-      300,
-      'the item in the cart',
-    );
+    const itemId = await listedItem(e2e, seller.cookie, { Item_name: phone, Brand: 'Xiaomi', Model: 'M-13C', Price: 32999 });
+    const customer = await shopperWithCart(e2e, tag, [itemId], 'Nimali Fernando');
 
     const page = await e2e.pageAt(390, 844);
     await login(page, '/CustomerLogin', customer.username, customer.password);

@@ -6,7 +6,7 @@
 import { ApiClient } from '@market/contracts/client';
 import { assertDocumentedResponse } from '@market/contracts/testing';
 import { acceptedSeller as acceptedSellerOf, Client } from '@market/testing';
-import { freePort, startTestStack, type TestStack } from '@market/platform/testing';
+import { freePort, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
 import compression from 'compression';
 import express from 'express';
 import { existsSync, readFileSync } from 'node:fs';
@@ -166,4 +166,57 @@ export async function registeredCustomer(e2e: E2E, tag: string) {
   const added = await api(e2e.stack.gatewayUrl, '/Customer/add', customer);
   if (added.status !== 201) throw new Error(`registering the customer answered ${added.status}: ${JSON.stringify(added.body)}`);
   return customer;
+}
+
+/**
+ * An item of the seller signed in with `sellerCookie`, listed through the API (Sony, 10 in stock,
+ * a fresh SKU unless given), for a journey to buy.
+ * @throws when the listing does not answer 201
+ * @returns the item's id
+ */
+export async function listedItem(
+  e2e: E2E,
+  sellerCookie: string,
+  item: { Item_name: string; Price: number; Model?: string; Brand?: string; Quantity?: number; Stock_keeping_unit?: string },
+): Promise<string> {
+  const body = { Brand: 'Sony', Model: 'M-1', Quantity: 10, Stock_keeping_unit: uniqueName('SKU').toUpperCase(), ...item };
+  const added = await api<{ _id: string }>(e2e.stack.gatewayUrl, '/items/addItems', body, sellerCookie);
+  if (added.status !== 201) throw new Error(`listing ${item.Item_name} answered ${added.status}: ${JSON.stringify(added.body)}`);
+  return added.body._id;
+}
+
+/**
+ * A shopper ready to pay: {@link registeredCustomer}, signed in through the API, with a saved Visa
+ * card (4111 1111 1111 1111, CVV 737, `cardowner`) and `itemIds` in the cart (retried until the cart
+ * service has heard of the items).
+ * @returns the credentials to sign in with in the browser, the API session cookie and the customer's id
+ */
+export async function shopperWithCart(e2e: E2E, tag: string, itemIds: string[], cardowner = 'Sachini Bandara') {
+  const gateway = e2e.stack.gatewayUrl;
+  const customer = await registeredCustomer(e2e, tag);
+  const signedIn = await api<{ customerLogin: { _id: string } }>(gateway, '/Customer/loginCustomer', {
+    username: customer.username,
+    password: customer.password,
+  });
+  const cookie = signedIn.cookie!;
+  const customerId = signedIn.body.customerLogin._id;
+  const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
+  const card = await api(
+    gateway,
+    '/paymentdetails/add',
+    { cardowner, cardnumber: '4111 1111 1111 1111', carddate: `12/${year}`, cardcvv: '737' },
+    cookie,
+  );
+  if (card.status !== 201) throw new Error(`saving the card answered ${card.status}`);
+  await waitFor(
+    async () => {
+      const { _id } = (await api<{ _id: string }>(gateway, `/ShoppingCart/getOneCart/${customerId}`, undefined, cookie, 'GET')).body;
+      const put = await api(gateway, `/ShoppingCart/updateSItem/${_id}`, { ItemIDs: itemIds, PackageIDs: [] }, cookie, 'PUT');
+      return put.status === 200 ? true : undefined;
+    },
+    20_000,
+    300,
+    'the items in the cart',
+  );
+  return { username: customer.username, password: customer.password, cookie, customerId };
 }

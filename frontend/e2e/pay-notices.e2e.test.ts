@@ -8,7 +8,7 @@ import { ITEM_UNAVAILABLE } from '@market/contracts';
 import { uniqueName, waitFor } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, registeredCustomer, shot } from './harness';
+import { listedItem, login, shopperWithCart, shot } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews']);
@@ -36,34 +36,13 @@ describe('pay page and review form', () => {
       address: '8 Beach Road, Matara',
       year: '2016',
     });
-    const item = async (name: string, Model: string, Price: number) => {
-      const added = await e2e.api<{ _id: string }>(
-        '/items/addItems',
-        { Item_name: name, Brand: 'Sony', Model, Quantity: 10, Price, Stock_keeping_unit: uniqueName('SKU').toUpperCase() },
-        seller.cookie,
-      );
-      expect(added.status, JSON.stringify(added.body)).toBe(201);
-      return added.body._id;
-    };
     const phone = `Galaxy A55 ${tag}`;
     const xperia = `Xperia Z5 ${tag}`;
-    const phoneId = await item(phone, 'M-A55', 95000);
-    const xperiaId = await item(xperia, 'M-Z5', 175000);
-
-    const customer = await registeredCustomer(e2e, tag);
-    const signedIn = await e2e.api<{ customerLogin: { _id: string } }>('/Customer/loginCustomer', {
-      username: customer.username,
-      password: customer.password,
-    });
-    const cookie = signedIn.cookie!;
-    const customerId = signedIn.body.customerLogin._id;
-    const year = String((new Date().getFullYear() + 2) % 100).padStart(2, '0');
-    const card = await e2e.api(
-      '/paymentdetails/add',
-      { cardowner: 'Sachini Bandara', cardnumber: '4111 1111 1111 1111', carddate: `12/${year}`, cardcvv: '737' },
-      cookie,
-    );
-    expect(card.status).toBe(201);
+    const phoneId = await listedItem(e2e, seller.cookie, { Item_name: phone, Model: 'M-A55', Price: 95000 });
+    const xperiaId = await listedItem(e2e, seller.cookie, { Item_name: xperia, Model: 'M-Z5', Price: 175000 });
+    // Both items in the cart (refused until the cart service has heard of them).
+    const customer = await shopperWithCart(e2e, tag, [phoneId, xperiaId]);
+    const { cookie, customerId } = customer;
     const cart = async () =>
       (
         await e2e.api<{ _id: string; ItemIDs: string[]; version: number }>(
@@ -73,17 +52,6 @@ describe('pay page and review form', () => {
           'GET',
         )
       ).body;
-    // Both items in the cart (refused until the cart service has heard of them).
-    await waitFor(
-      async () => {
-        const { _id } = await cart();
-        const put = await e2e.api(`/ShoppingCart/updateSItem/${_id}`, { ItemIDs: [phoneId, xperiaId], PackageIDs: [] }, cookie, 'PUT');
-        return put.status === 200 ? true : undefined;
-      },
-      20_000,
-      300,
-      'both items in the cart',
-    );
 
     const page = await e2e.pageAt(1366, 900);
     await login(page, '/CustomerLogin', customer.username, customer.password);
