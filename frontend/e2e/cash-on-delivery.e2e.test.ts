@@ -3,7 +3,7 @@
  * address, places the order by cash on delivery, sees what to pay at the door on the confirmation
  * and "Pending — cash on delivery" in the payment history; the seller (1366 px and 390 px) sees
  * what to collect, ships, and marks it "Delivered — cash collected" after confirming; the customer's
- * payment history then says "Paid (cash on delivery)".
+ * payment history then says "Paid (cash on delivery)", and an admin finds the order by its number.
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { describe, expect, it } from 'vitest';
@@ -105,5 +105,17 @@ describe('cash on delivery', () => {
       throw err;
     });
     await shot(page, 'cod-payment-history-paid-390');
+
+    // The admin finds the order by its number and sees where it went and the cash collected.
+    const admin = await e2e.pageAt(1366, 900);
+    await login(admin, '/AdminLogin', e2e.stack.admin.username, e2e.stack.admin.password);
+    await admin.waitForURL('**/Admin/Home');
+    await admin.getByRole('link', { name: 'Orders' }).first().click();
+    await admin.waitForURL('**/Admin/Orders');
+    await admin.getByRole('textbox', { name: 'Order number' }).fill(orderId);
+    const adminCard = admin.getByTestId('order-card').filter({ hasText: orderId });
+    await adminCard.getByText('Kasun Perera, 12 Galle Road, Dehiwala 10350, Colombo District, 0771234567').waitFor();
+    await adminCard.getByText(/Cash collected Rs\. 55,099\.00 on/).waitFor();
+    await shot(admin, 'admin-order-view-1366');
   });
 });

@@ -76,6 +76,7 @@ const AdminCustomerReport = lazyPage(() => import('./pages/admin/Reports'), 'Adm
 const AdminReviewReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminReviewReport');
 const AdminSellerReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminSellerReport');
 const AdminTransactions = lazyPage(() => import('./pages/admin/Reports'), 'AdminTransactions');
+const AdminOrders = lazyPage(() => import('./pages/admin/Orders'), 'AdminOrders');
 const ItemMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'ItemMonthlySales');
 const PackageMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'PackageMonthlySales');
 const Landing = lazyPage(() => import('./pages/public/Landing'), 'Landing');
@@ -217,6 +218,7 @@ export const routes: RouteObject[] = [
       { path: 'ReportedReviews', element: <AdminReportedReviews /> },
       { path: 'Messages', element: <AdminMessages /> },
       { path: 'Transactions', element: <AdminTransactions /> },
+      { path: 'Orders', element: <AdminOrders /> },
       { path: 'SelReport', element: <AdminSellerReport /> },
       { path: 'CustomerReport', element: <AdminCustomerReport /> },
       { path: 'Reports/:id', element: <AdminReviewReport /> },

@@ -20,7 +20,7 @@ import type { BodyOf, QueryOf } from '@market/contracts/client';
 import { gateway, type FormBody, type Page } from './client';
 
 /** The status and month filters of the order lists. */
-type OrderFilters = FormBody<Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month'>>;
+type OrderFilters = FormBody<Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month' | 'OrderID'>>;
 type OrdersQuery = QueryOf<'get', '/Orders/getOrders'>;
 
 /** A cash-on-delivery outcome (`OrderCodOutcomeSchema`). */

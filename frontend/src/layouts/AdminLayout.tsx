@@ -1,4 +1,4 @@
-/** The admin area: top bar Home, Sellers, Customers, Admins; side menu Items, seller report, Transactions (spec 001 section 2). */
+/** The admin area: top bar Home, Sellers, Customers, Admins; side menu Items, seller report, Orders (issue 29), Transactions (spec 001 section 2). */
 import { AreaShell } from '../components/AreaShell';
 import { useSession } from '../session/session';
 
@@ -12,6 +12,7 @@ export const ADMIN_TOP_NAV = [
 export const ADMIN_SIDE_NAV = [
   { label: 'Items', to: '/Admin/Items' },
   { label: 'Seller Report', to: '/Admin/SelReport' },
+  { label: 'Orders', to: '/Admin/Orders' },
   { label: 'Transactions', to: '/Admin/Transactions' },
   { label: 'Customer Report', to: '/Admin/CustomerReport' },
   { label: 'Seller Requests', to: '/Admin/AllSellersRequest' },

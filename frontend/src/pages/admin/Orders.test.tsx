@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeGateway, renderPage } from '../../test-utils';
+import { AdminOrders } from './Orders';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ADMIN = { _id: 'ad0000000000000000000001', username: 'admin' };
+
+const order = {
+  _id: 'K7Q2M9X4B1ZT-I1',
+  OrderID: 'K7Q2M9X4B1ZT',
+  SellerID: 's1',
+  CustomerID: 'c1',
+  CustomerName: 'Sachini Bandara',
+  DeliveryAddress: '',
+  CustomerPhone: '0771234567',
+  DeliverTo: {
+    recipient: 'Kasun Perera',
+    phone: '0771234567',
+    line1: '12 Galle Road',
+    line2: '',
+    city: 'Dehiwala',
+    district: 'Colombo',
+    postalCode: '10350',
+  },
+  OQuantity: 1,
+  TransitTime: '2026-11-28T09:30:00.000+05:30',
+  status: 'Shipped',
+  statusChangedAt: '2026-11-28T04:00:00.000Z',
+  UnitPrice: 54999,
+  TotalPrice: 54999,
+  CashOnDelivery: { status: 'Pending', Amount: 55099 },
+  Items: [
+    {
+      _id: 'i1',
+      Item_name: 'Redmi Note 13',
+      Brand: 'Xiaomi',
+      Model: 'N13',
+      Category: 'Mobile Phones',
+      Stock_keeping_unit: 'SKU-1',
+      Price: 54999,
+      FinalPrice: 54999,
+      Images: [],
+      SellerID: 's1',
+    },
+  ],
+};
+
+describe('admin orders (issue 29)', () => {
+  it('finds an order by its number and shows where it goes and what to collect', async () => {
+    const calls = fakeGateway({
+      'GET /Admin/me': ADMIN,
+      'GET /Orders/getOrders': { items: [order], total: 1, page: 1, limit: 10 },
+    });
+    renderPage(<AdminOrders />, { kind: 'admin', path: '/Admin/Orders' });
+    const card = await screen.findByTestId('order-card');
+    expect(within(card).getByText('Kasun Perera, 12 Galle Road, Dehiwala 10350, Colombo District, 0771234567')).toBeInTheDocument();
+    expect(within(card).getByText('Collect Rs. 55,099.00 in cash')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Order number' }), { target: { value: 'k7q2m9x4b1zt' } });
+    await waitFor(() => expect(calls.some((c) => c.path.includes('OrderID=K7Q2M9X4B1ZT'))).toBe(true));
+  });
+});
