@@ -149,6 +149,15 @@ describe('cash on delivery', () => {
     const [line] = (await seller.client.get<Line[]>(`/Orders/getOrders?OrderID=${checkoutId}`)).body;
     // Two phones plus the checkout's delivery and VAT, on its only (so first) line.
     expect(line?.CashOnDelivery).toEqual({ status: 'Pending', Amount: 2 * 54999 + 100 });
+    // The customer's e-mail says what to pay at the door, not what was charged.
+    const mail = await waitFor(
+      async () => (await mailsTo(buyer.email)).find((m) => m.subject === `Your order ${checkoutId} is confirmed`),
+      20_000,
+      150,
+      'the confirmation e-mail',
+    );
+    expect(mail.text).toContain('To pay in cash on delivery');
+    expect(mail.text).not.toContain('Total charged');
   });
 
   it('refuses a plain Delivered for a cash-on-delivery line, and an outcome before it is shipped', async () => {

@@ -123,10 +123,14 @@ const templates = {
       lines: z.array(z.string().max(400)).min(1).max(200),
       /** The delivery address on one line; absent in jobs queued before addresses existed. */
       deliverTo: z.string().max(1000).optional(),
+      /** Paid in cash at the door (issue 29): the courier collects it; absent or false otherwise. */
+      cashOnDelivery: z.boolean().optional(),
     }),
-    render: (d: { name: string; companyname: string; orderId: string; lines: string[]; deliverTo?: string }) =>
+    render: (d: { name: string; companyname: string; orderId: string; lines: string[]; deliverTo?: string; cashOnDelivery?: boolean }) =>
       compose(`New order ${d.orderId} for ${d.companyname}`, `Hello ${d.name},`, [
-        `A customer has placed and paid order ${d.orderId} with these orders of ${d.companyname}:`,
+        d.cashOnDelivery
+          ? `A customer has placed order ${d.orderId}, to be paid in cash on delivery, with these orders of ${d.companyname}:`
+          : `A customer has placed and paid order ${d.orderId} with these orders of ${d.companyname}:`,
         ...d.lines,
         ...(d.deliverTo
           ? [`Deliver to: ${d.deliverTo}`, 'The stock is reserved. Open Orders in your seller account to mark them Shipped.']
@@ -192,12 +196,14 @@ const templates = {
       receiptNo: z.string().max(40),
       lines: z.array(z.string().max(400)).min(1).max(200),
       total: z.string().max(40),
+      /** Paid in cash at the door (issue 29): nothing was charged yet. */
+      cashOnDelivery: z.boolean().optional(),
     }),
-    render: (d: { name: string; orderId: string; receiptNo: string; lines: string[]; total: string }) =>
+    render: (d: { name: string; orderId: string; receiptNo: string; lines: string[]; total: string; cashOnDelivery?: boolean }) =>
       compose(`Your order ${d.orderId} is confirmed`, `Hello ${d.name},`, [
         `Thank you for your order. Every item is reserved for you and the sellers will ship it soon:`,
         ...d.lines,
-        { label: 'Total charged', value: d.total },
+        d.cashOnDelivery ? { label: 'To pay in cash on delivery', value: d.total } : { label: 'Total charged', value: d.total },
         { label: 'Receipt', value: d.receiptNo },
         'The total includes delivery & VAT. You can follow each order under My Orders.',
       ]),
@@ -212,11 +218,18 @@ const templates = {
       paymentType: z.string().max(20),
     }),
     render: (d: { name: string; orderId: string; reason: string; refund: string; paymentType: string }) =>
-      compose(`Your order ${d.orderId} could not be completed`, `Hello ${d.name},`, [
-        d.reason,
-        { label: 'Refund', value: d.refund },
-        `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}.`,
-      ]),
+      compose(
+        `Your order ${d.orderId} could not be completed`,
+        `Hello ${d.name},`,
+        // Cash on delivery took nothing, so there is nothing to give back (issue 29).
+        d.paymentType === 'CashOnDelivery'
+          ? [d.reason]
+          : [
+              d.reason,
+              { label: 'Refund', value: d.refund },
+              `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}.`,
+            ],
+      ),
   },
   /** A seller marked one of the customer's orders Shipped or Delivered, queued by ordering. */
   'order-status': {

@@ -80,6 +80,7 @@ export function customerOrderMailHandlers(
           receiptNo: c.payment!.RecieptNo,
           lines: c.lines.map((l, n) => `${ids[n]}: ${l.quantity} × ${l.name}, ${formatLkr(l.unitPriceCents * l.quantity)}`),
           total: formatLkr(c.amountCents),
+          ...(c.payment!.PaymentType === 'CashOnDelivery' ? { cashOnDelivery: true } : {}),
         },
       });
     },

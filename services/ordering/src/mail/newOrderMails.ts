@@ -44,7 +44,14 @@ export function newOrderMailHandlers(checkouts: Model<CheckoutDoc>, rm: ReadMode
         await send(`new-order-${orderId}-${sellerId}`, {
           to: seller.email,
           template: 'seller-new-order',
-          data: { name: seller.ownername || seller.companyname, companyname: seller.companyname, orderId, lines, deliverTo },
+          data: {
+            name: seller.ownername || seller.companyname,
+            companyname: seller.companyname,
+            orderId,
+            lines,
+            deliverTo,
+            ...(c.payment?.PaymentType === 'CashOnDelivery' ? { cashOnDelivery: true } : {}),
+          },
         });
       }
     },
