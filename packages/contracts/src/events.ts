@@ -11,7 +11,13 @@
  */
 import type { z } from 'zod';
 import { Topics, type Topic } from './topics';
-import { CustomerDeletedDataSchema, CustomerEventDataSchema, SellerEventDataSchema, SellerRefDataSchema } from './identity-events';
+import {
+  AddressBookChangedDataSchema,
+  CustomerDeletedDataSchema,
+  CustomerEventDataSchema,
+  SellerEventDataSchema,
+  SellerRefDataSchema,
+} from './identity-events';
 import { WishlistChangedDataSchema } from './cart-events';
 import { ItemDeletedDataSchema, ItemEventDataSchema, PackageDeletedDataSchema, PackageEventDataSchema } from './catalogue-events';
 import {
@@ -46,6 +52,7 @@ export const EventRegistry = {
   CustomerRegistered: on(Topics.customer, CustomerEventDataSchema),
   CustomerUpdated: on(Topics.customer, CustomerEventDataSchema),
   CustomerDeleted: on(Topics.customer, CustomerDeletedDataSchema),
+  AddressBookChanged: on(Topics.addressBook, AddressBookChangedDataSchema),
 
   SellerRequested: on(Topics.seller, SellerEventDataSchema),
   SellerApproved: on(Topics.seller, SellerEventDataSchema),

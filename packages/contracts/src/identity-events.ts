@@ -6,6 +6,7 @@
  * a hash or a code.
  */
 import { z } from 'zod';
+import { DeliveryAddressSchema } from './addresses';
 
 /** CustomerRegistered and CustomerUpdated. */
 export const CustomerEventDataSchema = z.object({
@@ -50,3 +51,28 @@ export type SellerEventData = z.infer<typeof SellerEventDataSchema>;
 
 /** SellerDeclined, SellerDeletionRequested, SellerDeletionDeclined, SellerDeleted. */
 export const SellerRefDataSchema = z.object({ sellerId: z.string() });
+
+/**
+ * One address of an AddressBookChanged: a complete DeliveryAddress, or an entry seeded from the
+ * profile's free-text address with the fields still `missing` (issue 29, "the profile's address
+ * becomes the first entry"). `id` is the address's id within the book.
+ */
+export const SavedAddressDataSchema = z.union([
+  DeliveryAddressSchema.extend({ id: z.string(), incomplete: z.literal(false).optional() }),
+  DeliveryAddressSchema.partial().extend({ id: z.string(), incomplete: z.literal(true), missing: z.array(z.string()) }),
+]);
+
+/**
+ * AddressBookChanged (`identity.addresses.v1`, keyed by the customer's id; the envelope's
+ * `aggregateVersion` is the book's version after the change): the whole book as it is now, and the
+ * ids this change took out, so a projection replaying the topic tombstones them. A deleted
+ * customer's book ends with `addresses: []`, every id in `removed` and `deleted: true`.
+ */
+export const AddressBookChangedDataSchema = z.object({
+  customerId: z.string(),
+  defaultAddressId: z.string().nullable(),
+  addresses: z.array(SavedAddressDataSchema),
+  removed: z.array(z.string()).default([]),
+  deleted: z.boolean().default(false),
+});
+export type AddressBookChangedData = z.infer<typeof AddressBookChangedDataSchema>;

@@ -18,6 +18,7 @@ export * from './catalogue-api';
 export * from './saga-events';
 export * from './catalogue-events';
 export * from './addresses';
+export * from './address-book-api';
 export * from './cart';
 export * from './ordering';
 export * from './cart-api';

@@ -2,6 +2,7 @@
  * Every HTTP operation of the marketplace in one list (the gateway's OpenAPI document, the route
  * table check, the BOLA matrix and the integration tests' response check all read it).
  */
+import { ADDRESS_BOOK_OPERATIONS } from './address-book-api';
 import type { ApiOperation } from './api';
 import { CART_OPERATIONS } from './cart-api';
 import { CATALOGUE_OPERATIONS } from './catalogue-api';
@@ -12,6 +13,7 @@ import { REVIEWS_OPERATIONS } from './reviews-api';
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...IDENTITY_OPERATIONS,
+  ...ADDRESS_BOOK_OPERATIONS,
   ...CATALOGUE_OPERATIONS,
   ...CART_OPERATIONS,
   ...ORDERING_OPERATIONS,
@@ -26,6 +28,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
  */
 export type Operation =
   | (typeof IDENTITY_OPERATIONS)[number]
+  | (typeof ADDRESS_BOOK_OPERATIONS)[number]
   | (typeof CATALOGUE_OPERATIONS)[number]
   | (typeof CART_OPERATIONS)[number]
   | (typeof ORDERING_OPERATIONS)[number]

@@ -9,6 +9,7 @@
 export const Topics = {
   customer: 'identity.customer.v1',
   seller: 'identity.seller.v1',
+  addressBook: 'identity.addresses.v1',
   item: 'catalogue.item.v1',
   package: 'catalogue.package.v1',
   order: 'ordering.order.v1',

@@ -9,13 +9,17 @@ import { OutboxRelay, SearchIndex, createQueue, runService, searchAliasOf } from
 import { createHash } from 'node:crypto';
 import { IdentityConfigSchema } from './config';
 import { customerIndexDefinition, sellerIndexDefinition } from './domain/adminSearch';
+import { addressProjection } from './events/addressProjection';
 import { startAdminSearch } from './events/searchProjection';
 import type { IdentityDeps } from './deps';
 import { adminRoutes, ensureFirstAdmin } from './http/admins';
+import { addressRoutes } from './http/addresses';
 import { customerRoutes } from './http/customers';
 import { accountLimits } from './accounts/limits';
 import { resetRoutes } from './http/reset';
 import { sellerRoutes } from './http/sellers';
+import { addressBookModel } from './store/addressBooks';
+import { addressIndex } from './store/addressEntries';
 import { adminModel } from './store/admins';
 import { customerModel, type CustomerView } from './store/customers';
 import { resetCodeModel } from './store/resetCodes';
@@ -30,10 +34,11 @@ void runService({
     const orgSellers = orgSellerModel(db);
     const admins = adminModel(db);
     const resetCodes = resetCodeModel(db);
-    await Promise.all([customers.init(), sellerRequests.init(), orgSellers.init(), admins.init(), resetCodes.init()]);
+    const addressBooks = addressBookModel(db);
+    await Promise.all([customers.init(), sellerRequests.init(), orgSellers.init(), admins.init(), resetCodes.init(), addressBooks.init()]);
 
     const relay = new OutboxRelay({
-      models: [customers, sellerRequests, orgSellers],
+      models: [customers, sellerRequests, orgSellers, addressBooks],
       producer,
       logger,
       topicPrefix: config.KAFKA_TOPIC_PREFIX,
@@ -63,6 +68,11 @@ void runService({
     });
     shutdown.add('admin search clients', () => Promise.all([search.customers.close(), search.sellers.close()]).then(() => undefined));
 
+    // The customers' address lists: a read model fed by the books' own events (store/addressEntries.ts).
+    const addresses = addressIndex(config, logger);
+    await addressProjection.start({ config, kafka, logger, shutdown, indices: { addresses }, sources: undefined });
+    shutdown.add('address index client', () => addresses.close());
+
     const deps: IdentityDeps = {
       config,
       redis,
@@ -74,10 +84,13 @@ void runService({
       orgSellers,
       admins,
       resetCodes,
+      addressBooks,
+      addressIndex: addresses,
+      logger,
       search,
       codeSecret: config.RESET_CODE_SECRET ?? createHash('sha256').update(`reset-codes:${config.SESSION_SECRET}`).digest('hex'),
     };
-    app.use(customerRoutes(deps), sellerRoutes(deps), adminRoutes(deps), resetRoutes(deps));
+    app.use(customerRoutes(deps), addressRoutes(deps), sellerRoutes(deps), adminRoutes(deps), resetRoutes(deps));
     if (await ensureFirstAdmin(deps)) logger.info({ username: config.ADMIN_USERNAME }, 'first admin created');
   },
 });

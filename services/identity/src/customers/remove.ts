@@ -5,10 +5,12 @@
  *
  * The account is marked deleted with CustomerDeleted in the same write (compare-and-set, 409 when
  * it changed meanwhile); its e-mail and username are free again at once; every session of the
- * customer ends (other browsers too) and the admin search index is synced; the outbox relay removes
+ * customer ends (other browsers too), the admin search index is synced and the address book is
+ * deleted (addresses/book.ts `deleteBook`); the outbox relay removes
  * the document once its last event is out.
  */
 import { conflict, revokeSubjectSessions, updateAggregate } from '@market/platform';
+import { deleteBook } from '../addresses/book';
 import { customerDeleted } from '../events/identityEvents';
 import type { IdentityDeps } from '../deps';
 import { checkOwnPassword } from '../accounts/ownPassword';
@@ -33,5 +35,7 @@ export async function removeCustomer(d: IdentityDeps, current: CustomerDoc, pass
   // Every session of the customer ends now, the ones in other browsers too.
   await revokeSubjectSessions(d.redis, id);
   await d.search.sync('customer', id);
+  // The delivery addresses go with the account (their last event empties the address list).
+  await deleteBook(d, id);
   d.relay.nudge();
 }

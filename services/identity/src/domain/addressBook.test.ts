@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ADDRESSES, type DeliveryAddress } from '@market/contracts';
+import { ADDRESSES_CHANGED, MAX_ADDRESSES, PROFILE_ADDRESS_ID, type DeliveryAddress } from '@market/contracts';
 import {
   AddressBookRuleError,
-  STALE_BOOK_MESSAGE,
   StaleAddressBook,
   addAddress,
+  addAddressAs,
+  bookAnswer,
   editAddress,
   emptyBook,
   makeDefault,
   removeAddress,
+  removedIds,
   seedFromProfile,
 } from './addressBook';
 
@@ -45,7 +47,7 @@ describe('address book rules', () => {
       err = e;
     }
     expect(err).toBeInstanceOf(StaleAddressBook);
-    expect((err as StaleAddressBook).message).toBe(STALE_BOOK_MESSAGE);
+    expect((err as StaleAddressBook).message).toBe(ADDRESSES_CHANGED);
     expect((err as StaleAddressBook).current).toBe(b);
   });
 
@@ -62,28 +64,45 @@ describe('address book rules', () => {
     expect(b).toMatchObject({ addresses: [], defaultAddressId: null });
   });
 
-  it('answers 404 for an unknown id and 400 for a full book', () => {
+  it('answers 404 for an unknown id and 409 for a full book', () => {
     const id = ids();
     let b = emptyBook();
     expect(() => makeDefault(b, 0, 'nope')).toThrow(AddressBookRuleError);
     for (let i = 0; i < MAX_ADDRESSES; i++) b = addAddress(b, b.aggregateVersion, home, id);
-    expect(() => addAddress(b, b.aggregateVersion, home, id)).toThrow(`at most ${MAX_ADDRESSES}`);
+    expect(() => addAddress(b, b.aggregateVersion, home, id)).toThrow(`up to ${MAX_ADDRESSES}`);
   });
 
   it('seeds an incomplete first entry from the profile and completes it on edit', () => {
-    const b = seedFromProfile({ name: 'Nimal Perera', phoneNumber: '0771234567', address: '12 Galle Road' }, ids());
+    const b = seedFromProfile({ name: 'Nimal Perera', phoneNumber: '0771234567', address: '12 Galle Road' });
     expect(b.addresses[0]).toMatchObject({
-      id: 'a1',
+      id: PROFILE_ADDRESS_ID,
       incomplete: true,
       missing: ['city', 'district', 'postalCode'],
       line1: '12 Galle Road',
     });
-    expect(b).toMatchObject({ defaultAddressId: 'a1', aggregateVersion: 0 });
-    expect(seedFromProfile({ name: 'X', phoneNumber: '+94 77', address: 'Somewhere' }, ids()).addresses[0]).toMatchObject({
+    expect(b).toMatchObject({ defaultAddressId: PROFILE_ADDRESS_ID, aggregateVersion: 0 });
+    expect(seedFromProfile({ name: 'X', phoneNumber: '+94 77', address: 'Somewhere' }).addresses[0]).toMatchObject({
       missing: ['phone', 'city', 'district', 'postalCode'],
     });
-    expect(seedFromProfile({ name: 'X', phoneNumber: '0771234567', address: '  ' }, ids()).addresses).toEqual([]);
-    const done = editAddress(b, 0, 'a1', home);
-    expect(done.addresses[0]).toEqual({ id: 'a1', ...home });
+    expect(seedFromProfile({ name: 'X', phoneNumber: '0771234567', address: '  ' }).addresses).toEqual([]);
+    const done = editAddress(b, 0, PROFILE_ADDRESS_ID, home);
+    expect(done.addresses[0]).toEqual({ id: PROFILE_ADDRESS_ID, ...home });
+    expect(bookAnswer(b).addresses[0]).toMatchObject({ _id: PROFILE_ADDRESS_ID, isDefault: true, incomplete: true, city: '' });
+  });
+
+  it('answers the default first, then in the order added, and names what a write took out', () => {
+    const id = ids();
+    let b = emptyBook();
+    for (let i = 0; i < 3; i++) b = addAddress(b, b.aggregateVersion, home, id);
+    const made = addAddressAs(b, b.aggregateVersion, { ...home, city: 'Kandy' }, true, id);
+    expect(made.addressId).toBe('a4');
+    expect(bookAnswer(made.book).addresses.map((a) => [a._id, a.isDefault])).toEqual([
+      ['a4', true],
+      ['a1', false],
+      ['a2', false],
+      ['a3', false],
+    ]);
+    const after = removeAddress(made.book, made.book.aggregateVersion, 'a2');
+    expect(removedIds(made.book, after)).toEqual(['a2']);
   });
 });

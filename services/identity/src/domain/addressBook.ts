@@ -11,9 +11,20 @@
  * it; `missing` names the fields still to fill. Addresses are validated with contracts'
  * DeliveryAddressSchema (never forked here).
  *
- * Not wired yet: no store, route or gateway path uses this module (see the helper F report).
+ * Used by addresses/book.ts (the use cases), which stores the book in store/addressBooks.ts and
+ * answers lists from the projection in store/addressEntries.ts.
  */
-import { DeliveryAddressSchema, MAX_ADDRESSES, type DeliveryAddress } from '@market/contracts';
+import {
+  ADDRESS_BOOK_FULL,
+  ADDRESS_NOT_FOUND,
+  ADDRESSES_CHANGED,
+  DeliveryAddressSchema,
+  MAX_ADDRESSES,
+  PROFILE_ADDRESS_ID,
+  type AddressBookAnswer,
+  type DeliveryAddress,
+  type SavedAddressAnswer,
+} from '@market/contracts';
 
 /** One saved address; `incomplete` entries hold only what the profile knew. */
 export type SavedAddress =
@@ -26,21 +37,18 @@ export interface AddressBook {
   aggregateVersion: number;
 }
 
-/** Message of the 409 answer to a write based on an older version. */
-export const STALE_BOOK_MESSAGE = 'Your addresses changed on another device; here they are now';
-
 /** Thrown when the write's `version` is not the book's current one; carries the current book. */
 export class StaleAddressBook extends Error {
   constructor(readonly current: AddressBook) {
-    super(STALE_BOOK_MESSAGE);
+    super(ADDRESSES_CHANGED);
   }
 }
 
-/** Thrown for a rule broken by the request (the route answers 400 or 404 with `message`). */
+/** Thrown for a rule broken by the request (the route answers 404 or 409 with `message`). */
 export class AddressBookRuleError extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 404,
+    readonly status: 404 | 409,
   ) {
     super(message);
   }
@@ -59,7 +67,7 @@ function bump(book: AddressBook, addresses: SavedAddress[], defaultAddressId: st
 
 function indexOf(book: AddressBook, id: string): number {
   const i = book.addresses.findIndex((a) => a.id === id);
-  if (i < 0) throw new AddressBookRuleError('Address not found', 404);
+  if (i < 0) throw new AddressBookRuleError(ADDRESS_NOT_FOUND, 404);
   return i;
 }
 
@@ -67,14 +75,15 @@ function indexOf(book: AddressBook, id: string): number {
  * The first entry made from a profile (`issue 29`: "the profile's address becomes the first entry"):
  * recipient = the customer's name, phone = the profile phone if it fits the schema, line1 = the
  * profile address; city, district and postal code are missing. Returns the empty book when the
- * profile has no address. The seeded book keeps version 0 (nothing was written by the customer).
+ * profile has no address. The seeded book keeps version 0 (nothing was written by the customer) and
+ * its entry the fixed id PROFILE_ADDRESS_ID, so a later write names the entry the reader saw.
  */
-export function seedFromProfile(profile: { name: string; phoneNumber: string; address: string }, newId: () => string): AddressBook {
+export function seedFromProfile(profile: { name: string; phoneNumber: string; address: string }): AddressBook {
   const line1 = profile.address.trim().slice(0, 200);
   if (!line1) return emptyBook();
   const phoneOk = DeliveryAddressSchema.shape.phone.safeParse(profile.phoneNumber).success;
   const missing = [...(phoneOk ? [] : ['phone']), 'city', 'district', 'postalCode'];
-  const id = newId();
+  const id = PROFILE_ADDRESS_ID;
   const entry: SavedAddress = {
     id,
     incomplete: true,
@@ -90,7 +99,7 @@ export function seedFromProfile(profile: { name: string; phoneNumber: string; ad
 /** Adds a valid address (the first becomes default). Throws on a stale version or a full book. */
 export function addAddress(book: AddressBook, version: number, address: DeliveryAddress, newId: () => string): AddressBook {
   checkVersion(book, version);
-  if (book.addresses.length >= MAX_ADDRESSES) throw new AddressBookRuleError(`You can keep at most ${MAX_ADDRESSES} addresses`, 400);
+  if (book.addresses.length >= MAX_ADDRESSES) throw new AddressBookRuleError(ADDRESS_BOOK_FULL, 409);
   const id = newId();
   return bump(book, [...book.addresses, { id, ...address }], book.defaultAddressId ?? id);
 }
@@ -119,4 +128,48 @@ export function makeDefault(book: AddressBook, version: number, id: string): Add
   checkVersion(book, version);
   indexOf(book, id);
   return bump(book, book.addresses, id);
+}
+
+/** Adds `address` and, when `makeDefault`, makes it the default (one version step). */
+export function addAddressAs(
+  book: AddressBook,
+  version: number,
+  address: DeliveryAddress,
+  makeDefault: boolean,
+  newId: () => string,
+): { book: AddressBook; addressId: string } {
+  const added = addAddress(book, version, address, newId);
+  const addressId = added.addresses[added.addresses.length - 1]!.id;
+  return { book: makeDefault ? { ...added, defaultAddressId: addressId } : added, addressId };
+}
+
+/** The ids `before` held that `after` does not (what a write took out). */
+export const removedIds = (before: AddressBook, after: AddressBook): string[] =>
+  before.addresses.filter((a) => !after.addresses.some((b) => b.id === a.id)).map((a) => a.id);
+
+/** One entry as the API answers it (missing fields as empty strings). */
+export function savedAddressAnswer(a: SavedAddress, defaultAddressId: string | null): SavedAddressAnswer {
+  return {
+    _id: a.id,
+    recipient: a.recipient ?? '',
+    phone: a.phone ?? '',
+    line1: a.line1 ?? '',
+    line2: a.line2 ?? '',
+    city: a.city ?? '',
+    district: a.district ?? '',
+    postalCode: a.postalCode ?? '',
+    isDefault: a.id === defaultAddressId,
+    ...(a.incomplete ? { incomplete: true, missing: a.missing } : {}),
+  };
+}
+
+/** The book as `GET /Customer/addresses` answers it: default first, then in the order added. */
+export function bookAnswer(book: AddressBook): AddressBookAnswer {
+  const def = book.addresses.filter((a) => a.id === book.defaultAddressId);
+  const rest = book.addresses.filter((a) => a.id !== book.defaultAddressId);
+  return {
+    version: book.aggregateVersion,
+    defaultAddressId: book.defaultAddressId,
+    addresses: [...def, ...rest].map((a) => savedAddressAnswer(a, book.defaultAddressId)),
+  };
 }

@@ -4,6 +4,7 @@
  */
 import type { CustomerEventData, SellerEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
+import type { AddressBook } from '../domain/addressBook';
 import type { CustomerDoc } from '../store/customers';
 import type { OrgSellerDoc, SellerRequestDoc } from '../store/sellers';
 
@@ -55,3 +56,16 @@ export const sellerEvent = (type: SellerEventType, s: SellerRequestDoc | OrgSell
   pendingEvent(type, String(s._id), version, { ...sellerData(s) });
 export const sellerRefEvent = (type: SellerRefEventType, id: string, version: number): PendingEvent =>
   pendingEvent(type, id, version, { sellerId: id });
+
+/**
+ * AddressBookChanged of the book of `customerId` after a change to `book` (`removed`: the ids the
+ * change took out; `deleted` for the customer's deletion, which empties the book).
+ */
+export const addressBookChanged = (customerId: string, book: AddressBook, removed: string[], deleted = false): PendingEvent =>
+  pendingEvent('AddressBookChanged', customerId, book.aggregateVersion, {
+    customerId,
+    defaultAddressId: book.defaultAddressId,
+    addresses: book.addresses,
+    removed,
+    deleted,
+  });
