@@ -37,3 +37,5 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+// Mantine's combobox scrolls the selected option into view when a Select opens.
+Element.prototype.scrollIntoView ??= () => undefined;

@@ -2,7 +2,7 @@
  * Identity calls of the web app, at their documented paths (spec 000 section 7, spec 001
  * section 7, plus the added logout, me and password-reset calls).
  */
-import type { AdminAnswer, CustomerAnswer, OrgSellerAnswer, SellerRequestAnswer } from '@market/contracts';
+import type { AdminAnswer, CustomerAnswer, DeliveryAddress, OrgSellerAnswer, SellerRequestAnswer } from '@market/contracts';
 import type { BodyOf } from '@market/contracts/client';
 import { gateway, type FormBody, type Page } from './client';
 
@@ -35,6 +35,16 @@ export const identityApi = {
     gateway.call('put', '/Customer/update/{id}', { params: { id }, body: body as BodyOf<'put', '/Customer/update/{id}'> }),
   /** Checks the signed-in customer's password (the delete screen's first step; counts toward the login lockout). */
   checkCustomerPassword: (password: string) => gateway.call('post', '/Customer/checkPassword', { body: { password } }),
+  // the own address book (issue 29): every write names the book version it was based on
+  addressBook: () => gateway.call('get', '/Customer/addresses'),
+  addAddress: (version: number, address: DeliveryAddress, makeDefault = false) =>
+    gateway.call('post', '/Customer/addresses', { body: { version, address, makeDefault } }),
+  editAddress: (addressId: string, version: number, address: DeliveryAddress) =>
+    gateway.call('put', '/Customer/addresses/{addressId}', { params: { addressId }, body: { version, address } }),
+  removeAddress: (addressId: string, version: number) =>
+    gateway.call('delete', '/Customer/addresses/{addressId}', { params: { addressId }, query: { version } }),
+  makeDefaultAddress: (addressId: string, version: number) =>
+    gateway.call('put', '/Customer/addresses/{addressId}/default', { params: { addressId }, body: { version } }),
   deleteCustomer: (id: string, password?: string) =>
     gateway.call('delete', '/Customer/delete/{id}', {
       params: { id },

@@ -1,16 +1,21 @@
 /**
- * The delivery address step of the pay page (issue 29, "Delivery addresses"): the customer types
- * where the order goes (recipient, phone of 10 digits from 0, address lines, city, one of the 25
- * districts, 5-digit postal code; contracts' DeliveryAddressSchema, the server's own rules), and
- * the pay commands carry it (`deliveryAddress`), so the checkout and each order keep a copy.
+ * The delivery address step of the pay page (issue 29, "Delivery addresses"): where the order goes,
+ * chosen from the customer's address book before any way to pay. The default address (when
+ * complete) is chosen at once; "Change" lists the saved addresses to deliver to another, complete
+ * one made from the profile, or add a new one inline (saved to the book, then chosen). A customer
+ * with no complete address gets the form straight away.
  *
- * The chosen address is kept per checkout in sessionStorage ({@link chosenAddress}) between the
- * payment-method page and the confirm pages. Not yet joined to the address book (identity's API
- * by helper F): preselecting the default and choosing a saved address come with it.
+ * The pay commands carry the chosen address (`deliveryAddress`), so the checkout and each order
+ * keep a copy and a later edit of the book never rewrites them. The choice is kept per checkout in
+ * sessionStorage ({@link chosenAddress}) between the payment-method page and the confirm pages.
  */
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DeliveryAddressSchema, formatAddress, SRI_LANKA_DISTRICTS, type DeliveryAddress } from '@market/contracts';
-import { useState } from 'react';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { DeliveryAddressSchema, formatAddress, MAX_ADDRESSES, type DeliveryAddress } from '@market/contracts';
+import { useEffect, useState } from 'react';
+import { identityApi } from '../api/identity';
+import { deliveryAddressOf, missingText, useAddressBook, writeBook, type Book, type SavedAddress } from '../lib/addressBook';
+import { AddressForm } from './AddressForm';
+import { AddressLine } from './AddressBook';
 
 const KEY = 'market.deliveryAddress';
 
@@ -31,86 +36,137 @@ export const chosenAddress = {
   },
 };
 
-type Draft = Record<keyof DeliveryAddress, string>;
-const EMPTY: Draft = { recipient: '', phone: '', line1: '', line2: '', city: '', district: '', postalCode: '' };
+/** The entry to deliver to when nothing was chosen yet: the default if complete, else the first complete one. */
+export function preselected(book: Book | undefined): SavedAddress | undefined {
+  const complete = (book?.addresses ?? []).filter((a) => !a.incomplete);
+  return complete.find((a) => a.isDefault) ?? complete[0];
+}
 
-/** The step: the chosen address with Change, or the form to give one. `onChange` hears every choice. */
+/** The step: the chosen address with Change, or the saved addresses and the form. `onChange` hears every choice. */
 export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: string; onChange?: (a: DeliveryAddress) => void }) {
+  const book = useAddressBook();
   const [chosen, setChosen] = useState(() => chosenAddress.get(checkoutId));
-  const [editing, setEditing] = useState(!chosen);
-  const [draft, setDraft] = useState<Draft>(() => (chosen ? { ...chosen } : EMPTY));
-  const [errors, setErrors] = useState<Partial<Record<keyof DeliveryAddress, string>>>({});
-  // A field's message goes once it is edited; the next Deliver here checks it again.
-  const edit = (name: keyof DeliveryAddress, value: string) => {
-    setDraft((d) => ({ ...d, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
+  const [choosing, setChoosing] = useState(false);
+  /** The entry being completed, or 'new' for the add form. */
+  const [form, setForm] = useState<string | 'new' | null>(null);
+  const choose = (a: DeliveryAddress) => {
+    chosenAddress.set(checkoutId, a);
+    setChosen(a);
+    setChoosing(false);
+    setForm(null);
+    onChange?.(a);
   };
-  const field = (name: keyof DeliveryAddress) => ({
-    value: draft[name],
-    error: errors[name],
-    onChange: (e: { currentTarget: { value: string } }) => edit(name, e.currentTarget.value),
-  });
-  const submit = () => {
-    const parsed = DeliveryAddressSchema.safeParse({ ...draft, district: draft.district || undefined });
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof DeliveryAddress] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    chosenAddress.set(checkoutId, parsed.data);
-    setChosen(parsed.data);
-    setEditing(false);
-    onChange?.(parsed.data);
+  // The default is chosen as soon as the book is there (never over a choice made in this tab).
+  const first = preselected(book.data);
+  useEffect(() => {
+    if (!chosen && first) choose(deliveryAddressOf(first));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per book answer
+  }, [first?._id, book.data?.version]);
+
+  const data = book.data;
+  const noneComplete = data !== undefined && !first;
+  // Without a complete address the form shows at once, prefilled from an incomplete entry.
+  const incomplete = data?.addresses.find((a) => a.incomplete);
+  const openForm = form ?? (noneComplete && !chosen ? (incomplete?._id ?? 'new') : null);
+  const save = async (address: DeliveryAddress) => {
+    // The book could not be read: deliver there without saving it (the order keeps its own copy).
+    if (!data) return choose(address);
+    const version = data.version;
+    const target = openForm;
+    const done = await writeBook(
+      () => (target === 'new' || !target ? identityApi.addAddress(version, address) : identityApi.editAddress(target, version, address)),
+      book.reload,
+    );
+    if (done && 'fields' in done) return done.fields;
+    if (done) choose(address);
   };
+
+  const editingEntry = openForm && openForm !== 'new' ? data?.addresses.find((a) => a._id === openForm) : undefined;
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">
         Delivery address
       </Title>
-      {!editing && chosen ? (
+      {book.error !== undefined && !data && (
+        <Alert color="orange" mb="sm" title="Your saved addresses could not be loaded">
+          You can still type the address below.{' '}
+          <Button size="compact-xs" variant="subtle" onClick={() => void book.reload()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {chosen && !choosing && !openForm ? (
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text size="sm" data-testid="chosen-address">
             {formatAddress(chosen)}
           </Text>
-          <Button variant="default" size="xs" onClick={() => setEditing(true)}>
+          <Button variant="default" size="xs" onClick={() => setChoosing(true)}>
             Change
           </Button>
         </Group>
+      ) : openForm || (book.error !== undefined && !data) ? (
+        <Stack gap="xs">
+          {editingEntry?.incomplete && (
+            <Text size="sm" c="dimmed">
+              From your profile: {missingText(editingEntry).toLowerCase()}.
+            </Text>
+          )}
+          <AddressForm
+            key={openForm ?? 'offline'}
+            initial={editingEntry}
+            submitLabel="Deliver here"
+            onSubmit={save}
+            onCancel={form ? () => setForm(null) : undefined}
+          />
+        </Stack>
+      ) : data ? (
+        <Stack gap="xs">
+          {data.addresses.map((a) => (
+            <Card key={a._id} withBorder padding="xs" data-testid="saved-address">
+              <Group justify="space-between" wrap="nowrap" align="flex-start">
+                <Stack gap={4}>
+                  {a.isDefault && (
+                    <Badge color="teal" size="sm">
+                      Default
+                    </Badge>
+                  )}
+                  <AddressLine a={a} />
+                  {a.incomplete && (
+                    <Text size="xs" c="orange.9">
+                      {missingText(a)}
+                    </Text>
+                  )}
+                </Stack>
+                {a.incomplete ? (
+                  <Button size="xs" variant="default" onClick={() => setForm(a._id)}>
+                    Complete
+                  </Button>
+                ) : (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => choose(deliveryAddressOf(a))}
+                    aria-label={`Deliver to ${formatAddress(deliveryAddressOf(a))}`}
+                  >
+                    Deliver here
+                  </Button>
+                )}
+              </Group>
+            </Card>
+          ))}
+          <Group>
+            <Button size="xs" onClick={() => setForm('new')} disabled={data.addresses.length >= MAX_ADDRESSES}>
+              Add a new address
+            </Button>
+            {chosen && (
+              <Button size="xs" variant="default" onClick={() => setChoosing(false)}>
+                Cancel
+              </Button>
+            )}
+          </Group>
+        </Stack>
       ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Stack gap="xs">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-              <TextInput label="Recipient" required autoComplete="name" {...field('recipient')} />
-              <TextInput label="Phone Number" required inputMode="tel" autoComplete="tel" placeholder="07XXXXXXXX" {...field('phone')} />
-            </SimpleGrid>
-            <TextInput label="Address line 1" required autoComplete="address-line1" {...field('line1')} />
-            <TextInput label="Address line 2" autoComplete="address-line2" {...field('line2')} />
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-              <TextInput label="City" required autoComplete="address-level2" {...field('city')} />
-              <Select
-                label="District"
-                required
-                searchable
-                data={[...SRI_LANKA_DISTRICTS]}
-                value={draft.district || null}
-                error={errors.district}
-                onChange={(v) => edit('district', v ?? '')}
-              />
-              <TextInput label="Postal Code" required inputMode="numeric" autoComplete="postal-code" {...field('postalCode')} />
-            </SimpleGrid>
-            <Group>
-              <Button type="submit">Deliver here</Button>
-            </Group>
-          </Stack>
-        </form>
+        <Text c="dimmed">Loading your addresses…</Text>
       )}
     </Card>
   );

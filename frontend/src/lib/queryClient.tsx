@@ -30,6 +30,7 @@ export type Domain =
   | 'messages'
   | 'people'
   | 'reports'
+  | 'addresses'
   | 'local';
 
 /** Signing in or out: every cached read belonged to the previous person. */
@@ -54,6 +55,7 @@ const RULES: [RegExp, Domain[] | Session][] = [
   // Deleting an account: the person who deleted their own is leaving the area (a `me` asked again
   // would answer 401 and send them to the login page instead of where they are going); an admin
   // who deleted someone else is still who they were.
+  [/^\/Customer\/addresses/, ['addresses']],
   [/^\/(Customer|orgSeller|orgseller|seller|Admin)\/delete\//, ['people']],
   [/^\/(Customer|orgSeller|orgseller|seller|Admin)\//, ['me', 'people']],
 ];

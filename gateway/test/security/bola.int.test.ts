@@ -65,6 +65,28 @@ const CASES: Record<string, BolaCase> = {
     // Every test customer has this password: customer B knows it as their own.
     call: (w, c) => c.request('delete', '/Customer/delete/{id}', { params: { id: w.customerA.id }, body: { password: 'Secret#123' } }),
   },
+  // The address book is always the caller's own: A's address id names nothing in B's book
+  // (version 0: B never wrote one), so B gets 404 and A's book stays as it was.
+  'PUT /Customer/addresses/{addressId}': {
+    read: (w) => w.customerA.client.request('get', '/Customer/addresses'),
+    call: (w, c) =>
+      c.request('put', '/Customer/addresses/{addressId}', {
+        params: { addressId: w.r.addressId },
+        body: {
+          version: 0,
+          address: { recipient: 'Hacked', phone: '0770000000', line1: 'x', city: 'x', district: 'Colombo', postalCode: '00000' },
+        },
+      }),
+  },
+  'DELETE /Customer/addresses/{addressId}': {
+    read: (w) => w.customerA.client.request('get', '/Customer/addresses'),
+    call: (w, c) => c.request('delete', '/Customer/addresses/{addressId}', { params: { addressId: w.r.addressId }, query: { version: 0 } }),
+  },
+  'PUT /Customer/addresses/{addressId}/default': {
+    read: (w) => w.customerA.client.request('get', '/Customer/addresses'),
+    call: (w, c) =>
+      c.request('put', '/Customer/addresses/{addressId}/default', { params: { addressId: w.r.addressId }, body: { version: 0 } }),
+  },
   'GET /seller/get/{id}': {
     adminOwned: true,
     read: (w) => w.admin.request('get', '/seller/get/{id}', { params: { id: w.r.sellerRequestId } }),

@@ -48,6 +48,8 @@ export interface Resources {
   adminId: string;
   customerEmail: string;
   sellerEmail: string;
+  /** An address in customer A's address book. */
+  addressId: string;
 }
 
 export interface SecurityWorld {
@@ -112,6 +114,23 @@ export async function startSecurityWorld(): Promise<SecurityWorld> {
   const cart = expectStatus(
     await customerA.client.request('post', '/ShoppingCart/createrCart', { body: { ItemIDs: [itemId] } }),
     'create cart',
+    ...ANY_SUCCESS,
+  );
+  const address = expectStatus(
+    await customerA.client.request('post', '/Customer/addresses', {
+      body: {
+        version: 0,
+        address: {
+          recipient: 'Nimal Perera',
+          phone: '0771234567',
+          line1: '12 Galle Road',
+          city: 'Colombo',
+          district: 'Colombo',
+          postalCode: '00300',
+        },
+      },
+    }),
+    'add address',
     ...ANY_SUCCESS,
   );
   const cardId = await savedCard(customerA.client);
@@ -201,6 +220,7 @@ export async function startSecurityWorld(): Promise<SecurityWorld> {
       adminId,
       customerEmail: customerMe.email,
       sellerEmail: meA.email,
+      addressId: address.addressId,
     },
   };
 }

@@ -27,6 +27,18 @@ const card = {
   carddate: '12/29',
 };
 
+const HOME = {
+  recipient: 'Sachini Bandara',
+  phone: '0771234567',
+  line1: '12 Galle Road',
+  line2: '',
+  city: 'Colombo',
+  district: 'Colombo',
+  postalCode: '00300',
+} as DeliveryAddress;
+const BOOK = { version: 2, defaultAddressId: 'a1', addresses: [{ _id: 'a1', ...HOME, isDefault: true }] };
+const EMPTY_BOOK = { version: 0, defaultAddressId: null, addresses: [] };
+
 beforeEach(() => {
   sessionStorage.clear();
   sessionStorage.setItem('market.checkoutId', CHECKOUT);
@@ -34,19 +46,39 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('select payment', () => {
-  it('shows the order number and amount, the saved cards as radios, and continues with the chosen one', async () => {
+  it('shows the order number and amount, the saved cards as radios, and continues with the chosen one to the default address', async () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,
       [`GET /checkout/${CHECKOUT}`]: view('Open'),
       'GET /paymentdetails/get': [card],
+      'GET /Customer/addresses': BOOK,
     });
     renderPage(<SelectPayment />, { kind: 'customer', path: '/Customer/SelectPayment' });
     expect(await screen.findByText(CHECKOUT)).toBeInTheDocument();
     expect(screen.getByText('Rs. 365,100.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(await screen.findByTestId('chosen-address')).toHaveTextContent(
+      'Sachini Bandara, 12 Galle Road, Colombo 00300, Colombo District',
+    );
     fireEvent.click(await screen.findByRole('radio', { name: /1111/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/Customer/Confrim/${CARD}`));
+    expect(chosenAddress.get(CHECKOUT)).toEqual(HOME);
+  });
+
+  it('holds every way to pay until a delivery address is given', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: view('Open'),
+      'GET /paymentdetails/get': [card],
+      'GET /Customer/addresses': EMPTY_BOOK,
+    });
+    renderPage(<SelectPayment />, { kind: 'customer', path: '/Customer/SelectPayment' });
+    fireEvent.click(await screen.findByRole('radio', { name: /1111/ }));
+    expect(await screen.findByTestId('address-first')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Pay with PayPal (sandbox)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Deliver here' })).toBeInTheDocument();
   });
 
   it('without a checkout, explains and links to the cart', async () => {
@@ -115,6 +147,7 @@ describe('cash on delivery (issue 29)', () => {
 });
 
 describe('confirm and pay', () => {
+  beforeEach(() => chosenAddress.set(CHECKOUT, HOME));
   const page = () => renderPage(<ConfirmPayment />, { kind: 'customer', path: `/Customer/Confrim/${CARD}`, pattern: 'Confrim/:cardId' });
 
   it('refuses a wrong CVV with the documents’ message, then pays and follows the order until it is placed', async () => {
@@ -145,8 +178,8 @@ describe('confirm and pay', () => {
       timeout: 3000,
     });
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
-      { cardId: CARD, cvv: '738' },
-      { cardId: CARD, cvv: '737' },
+      { cardId: CARD, cvv: '738', deliveryAddress: HOME },
+      { cardId: CARD, cvv: '737', deliveryAddress: HOME },
     ]);
     expect(sessionStorage.getItem('market.checkoutId')).toBeNull();
   });
@@ -206,7 +239,22 @@ describe('confirm and pay', () => {
     fireEvent.click(await screen.findByText('PayPal'));
     fireEvent.click(await screen.findByRole('button', { name: 'Pay with PayPal (sandbox)' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(`/Customer/OrderConfirmation/${CHECKOUT}`));
-    expect(calls.find((c) => c.path === '/paypal-transaction-complete')?.body).toEqual({ checkoutId: CHECKOUT });
+    expect(calls.find((c) => c.path === '/paypal-transaction-complete')?.body).toEqual({ checkoutId: CHECKOUT, deliveryAddress: HOME });
+  });
+
+  it('without a chosen delivery address, holds Pay and links back to choose one', async () => {
+    sessionStorage.removeItem('market.deliveryAddress');
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      [`GET /checkout/${CHECKOUT}`]: view('Open'),
+      [`GET /paymentdetails/getItem/${CARD}`]: card,
+    });
+    page();
+    fireEvent.change(await screen.findByLabelText('CVV'), { target: { value: '737' } });
+    await screen.findByText(/\*\*\*\* 1111/);
+    expect(screen.getByText('Choose a delivery address first')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose the address' })).toHaveAttribute('href', '/Customer/SelectPayment');
+    expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
   });
 });
 
@@ -293,6 +341,7 @@ describe('lines no longer sold and a cart changed meanwhile (issue 29 items 5 an
 
   it('names the unavailable line at the lines, not under the CVV, and removes it from the cart and goes back to the cart', async () => {
     sessionStorage.setItem('market.checkoutFromCart', CHECKOUT);
+    chosenAddress.set(CHECKOUT, HOME);
     const calls = fakeGateway({
       'GET /Customer/me': CUSTOMER,
       [`GET /checkout/${CHECKOUT}`]: twoLines('Open'),

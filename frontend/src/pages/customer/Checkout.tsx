@@ -354,6 +354,8 @@ export function SelectPayment() {
   if (checkout.loading && checkout.data === undefined) return <Loading />;
   if (!checkout.data || (checkout.data.status !== 'Open' && codPayment.state.phase === 'idle'))
     return <NoCheckout checkout={checkout.data} />;
+  // Every way to pay waits for the delivery address (issue 29): the order is shipped there.
+  const deliverTo = address ?? chosenAddress.get(checkout.data.checkoutId);
   return (
     <>
       <PageHeader title="Select a payment method" />
@@ -361,6 +363,11 @@ export function SelectPayment() {
         <Summary checkout={checkout.data} />
         <CartNotice checkout={checkout.data} show />
         <DeliveryAddressStep checkoutId={checkout.data.checkoutId} onChange={setAddress} />
+        {!deliverTo && (
+          <Text size="sm" c="dimmed" data-testid="address-first">
+            Choose where to deliver first; then pick how to pay.
+          </Text>
+        )}
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="sm">
             Pay with a saved card
@@ -374,7 +381,7 @@ export function SelectPayment() {
             </Stack>
           </Radio.Group>
           <Group mt="md">
-            <Button disabled={!cardId} onClick={() => navigate(`/Customer/Confrim/${cardId}`)}>
+            <Button disabled={!cardId || !deliverTo} onClick={() => navigate(`/Customer/Confrim/${cardId}`)}>
               Continue
             </Button>
             <Button variant="default" component={Link} to="/Customer/addCard">
@@ -386,15 +393,11 @@ export function SelectPayment() {
           <Title order={2} size="h4" mb="sm">
             Or pay with PayPal
           </Title>
-          <Button variant="light" component={Link} to="/Customer/confrimPayment">
+          <Button variant="light" disabled={!deliverTo} onClick={() => navigate('/Customer/confrimPayment')}>
             Pay with PayPal (sandbox)
           </Button>
         </Card>
-        <CashOnDeliveryOption
-          checkout={checkout.data}
-          address={address ?? chosenAddress.get(checkout.data.checkoutId)}
-          payment={codPayment}
-        />
+        <CashOnDeliveryOption checkout={checkout.data} address={deliverTo} payment={codPayment} />
       </Stack>
     </>
   );
@@ -502,13 +505,43 @@ function PaymentOutcome({ state }: { state: ReturnType<typeof usePayment>['state
   return null;
 }
 
+/** The chosen delivery address on a confirm page with a way back to change it; none chosen: how to choose one. */
+function DeliverTo({ address }: { address: DeliveryAddress | undefined }) {
+  return address ? (
+    <Card withBorder radius="md" padding="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm">
+          <Text span fw={600}>
+            Deliver to:{' '}
+          </Text>
+          {formatAddress(address)}
+        </Text>
+        <Button size="xs" variant="default" component={Link} to="/Customer/SelectPayment">
+          Change
+        </Button>
+      </Group>
+    </Card>
+  ) : (
+    <Alert color="orange" title="Choose a delivery address first">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Your order needs an address to be delivered to.</Text>
+        <Button size="xs" variant="light" component={Link} to="/Customer/SelectPayment">
+          Choose the address
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 function WalletArea({
   checkoutId,
+  deliverTo,
   pay,
   busy,
   done,
 }: {
   checkoutId: string;
+  deliverTo: DeliveryAddress | undefined;
   pay: ReturnType<typeof usePayment>['pay'];
   busy: boolean;
   /** The payment was made (or refused and refunded): nothing more to pay here. */
@@ -522,8 +555,8 @@ function WalletArea({
       <Button
         color="yellow"
         loading={busy}
-        disabled={done}
-        onClick={() => void pay(() => shopApi.payWithWallet(checkoutId, chosenAddress.get(checkoutId)))}
+        disabled={done || !deliverTo}
+        onClick={() => void pay(() => shopApi.payWithWallet(checkoutId, deliverTo))}
       >
         Pay with PayPal (sandbox)
       </Button>
@@ -544,11 +577,13 @@ export function ConfirmPayment() {
   const c = checkout.data;
   const busy = state.phase === 'paying' || state.phase === 'confirming';
   const done = state.phase === 'slow' || state.phase === 'rejected' || !!state.refused;
+  const deliverTo = chosenAddress.get(c.checkoutId);
   return (
     <>
       <PageHeader title="Checkout" />
       <Stack maw={640}>
         <Summary checkout={c} unavailable={state.refused?.lines} />
+        <DeliverTo address={deliverTo} />
         {state.refused && <UnavailableNotice checkout={c} refused={state.refused} />}
         <CartNotice checkout={c} show={state.phase === 'idle' && !state.refused} />
         <SegmentedControl
@@ -565,10 +600,7 @@ export function ConfirmPayment() {
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                void pay(() => {
-                  const deliveryAddress = chosenAddress.get(c.checkoutId);
-                  return shopApi.pay(c.checkoutId, { cardId, cvv, ...(deliveryAddress ? { deliveryAddress } : {}) });
-                });
+                if (deliverTo) void pay(() => shopApi.pay(c.checkoutId, { cardId, cvv, deliveryAddress: deliverTo }));
               }}
             >
               <Stack>
@@ -588,7 +620,7 @@ export function ConfirmPayment() {
                   error={state.error}
                 />
                 <Group>
-                  <Button type="submit" loading={busy} disabled={!cvv || !card.data || done || !!state.paused}>
+                  <Button type="submit" loading={busy} disabled={!cvv || !card.data || !deliverTo || done || !!state.paused}>
                     Pay
                   </Button>
                   <Button variant="default" component={Link} to="/Customer/SelectPayment">
@@ -598,7 +630,7 @@ export function ConfirmPayment() {
               </Stack>
             </form>
           ) : (
-            <WalletArea checkoutId={c.checkoutId} pay={pay} busy={busy} done={done} />
+            <WalletArea checkoutId={c.checkoutId} deliverTo={deliverTo} pay={pay} busy={busy} done={done} />
           )}
         </Card>
         <PaymentOutcome state={state} />
@@ -615,15 +647,17 @@ export function ConfirmWalletPayment() {
   if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout checkout={checkout.data} />;
   const busy = state.phase === 'paying' || state.phase === 'confirming';
   const done = state.phase === 'slow' || state.phase === 'rejected' || !!state.refused;
+  const deliverTo = chosenAddress.get(checkout.data.checkoutId);
   return (
     <>
       <PageHeader title="Pay with PayPal" />
       <Stack maw={640}>
         <Summary checkout={checkout.data} unavailable={state.refused?.lines} />
+        <DeliverTo address={deliverTo} />
         {state.refused && <UnavailableNotice checkout={checkout.data} refused={state.refused} />}
         <CartNotice checkout={checkout.data} show={state.phase === 'idle' && !state.refused} />
         <Card withBorder radius="md">
-          <WalletArea checkoutId={checkout.data.checkoutId} pay={pay} busy={busy} done={done} />
+          <WalletArea checkoutId={checkout.data.checkoutId} deliverTo={deliverTo} pay={pay} busy={busy} done={done} />
           {state.error && (
             <Text c="red" mt="sm">
               {state.error}

@@ -88,7 +88,8 @@ describe('profile headings (axe heading-order)', () => {
     fakeGateway({ 'GET /Customer/me': { ...ME, newlyAddeddate: '2026-01-02T00:00:00.000Z' } });
     renderRoutes({ '/Customer/MyProfile': <CustomerMyProfile /> }, { kind: 'customer', path: '/Customer/MyProfile' });
     await screen.findByRole('heading', { level: 1, name: 'My Profile' });
-    expect(levels()).toEqual([1, 2]);
+    // The name, then "Delivery addresses".
+    expect(levels()).toEqual([1, 2, 2]);
   });
 
   it('the edit page’s "Delete my account" is a second-level heading under the page’s h1', async () => {
@@ -97,5 +98,55 @@ describe('profile headings (axe heading-order)', () => {
     await screen.findByRole('heading', { level: 2, name: 'Delete my account' });
     expect(levels()[0]).toBe(1);
     expect(levels().every((l) => l <= 2)).toBe(true);
+  });
+});
+
+describe('delivery addresses on the profile (issue 29)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const home = {
+    recipient: 'Sachini Bandara',
+    phone: '0771234567',
+    line1: '12 Galle Road',
+    line2: '',
+    city: 'Colombo',
+    district: 'Colombo',
+    postalCode: '00300',
+  };
+  const BOOK = {
+    version: 4,
+    defaultAddressId: 'a1',
+    addresses: [
+      { _id: 'a1', ...home, isDefault: true },
+      { _id: 'a2', ...home, line1: '8 Dalada Veediya', city: 'Kandy', district: 'Kandy', postalCode: '20000', isDefault: false },
+    ],
+  };
+
+  it('lists the book default first, makes another the default and removes one after a confirmation, each naming the version shown', async () => {
+    const calls = fakeGateway({
+      'GET /Customer/me': ME,
+      'GET /Customer/addresses': BOOK,
+      'PUT /Customer/addresses/a2/default': { book: BOOK },
+      'DELETE /Customer/addresses/a2': { book: BOOK },
+    });
+    renderRoutes({ '/Customer/MyProfile': <CustomerMyProfile /> }, { kind: 'customer', path: '/Customer/MyProfile' });
+    const cards = await screen.findAllByTestId('saved-address');
+    expect(cards.map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Default'),
+      expect.stringContaining('8 Dalada Veediya, Kandy 20000, Kandy District'),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Make default' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ version: 4 });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[1]!);
+    expect(await screen.findByText('Remove this address?')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, remove it' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/Customer/addresses/a2?version=4'));
+  });
+
+  it('says so when there is none yet', async () => {
+    fakeGateway({ 'GET /Customer/me': ME, 'GET /Customer/addresses': { version: 0, defaultAddressId: null, addresses: [] } });
+    renderRoutes({ '/Customer/MyProfile': <CustomerMyProfile /> }, { kind: 'customer', path: '/Customer/MyProfile' });
+    expect(await screen.findByText('No delivery addresses yet. Add one to check out faster.')).toBeInTheDocument();
   });
 });

@@ -2,10 +2,12 @@
  * /Customer/MyProfile and /Customer/update/{id} (also /Customer/Update/{id}) (spec 000 sections
  * 2, 4, 5): the profile, its edit with a Save / Don't save confirmation, password change with the
  * current password, and deletion: the password checked by the service first, then 'Are you
- * sure?', then the registration page.
+ * sure?', then the registration page. The profile also holds the delivery addresses (issue 29,
+ * components/AddressBook.tsx).
  */
 import {
   Avatar,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -36,6 +38,7 @@ import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { imageUrl } from '../../lib/images';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../session/session';
+import { AddressBookSection } from '../../components/AddressBook';
 
 export function CustomerMyProfile() {
   const { profile } = useSession('customer');
@@ -72,6 +75,9 @@ export function CustomerMyProfile() {
           ]}
         />
       </Card>
+      <Box maw={720} mt="md" id="addresses">
+        <AddressBookSection />
+      </Box>
     </>
   );
 }
