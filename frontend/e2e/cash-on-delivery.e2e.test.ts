@@ -7,7 +7,7 @@
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { listedItem, login, shopperWithCart, shot } from './harness';
+import { fillDeliveryAddress, listedItem, login, shopperWithCart, shot } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reporting']);
@@ -36,13 +36,14 @@ describe('cash on delivery', () => {
     const place = page.getByRole('button', { name: 'Place order (cash on delivery)' });
     await page.getByText('Choose where to deliver above first.').waitFor();
     expect(await place.isDisabled()).toBe(true);
-    await page.getByLabel(/^Recipient/).fill('Kasun Perera');
-    await page.getByLabel(/^Phone Number/).fill('0771234567');
-    await page.getByLabel(/^Address line 1/).fill('12 Galle Road');
-    await page.getByLabel(/^City/).fill('Dehiwala');
-    await page.getByRole('textbox', { name: /^District/ }).click();
-    await page.getByRole('option', { name: 'Colombo' }).click();
-    await page.getByLabel(/^Postal Code/).fill('10350');
+    await fillDeliveryAddress(page, {
+      recipient: 'Kasun Perera',
+      phone: '0771234567',
+      line1: '12 Galle Road',
+      city: 'Dehiwala',
+      district: 'Colombo',
+      postalCode: '10350',
+    });
     await page.getByRole('button', { name: 'Deliver here' }).click();
     await page.getByTestId('chosen-address').waitFor();
     await page.getByTestId('cod-option').scrollIntoViewIfNeeded();

@@ -220,3 +220,20 @@ export async function shopperWithCart(e2e: E2E, tag: string, itemIds: string[], 
   );
   return { username: customer.username, password: customer.password, cookie, customerId };
 }
+
+/**
+ * Fills the delivery address form on `page` (the pay page's address step or the profile's book);
+ * the district is picked from its list. Does not submit.
+ */
+export async function fillDeliveryAddress(
+  page: Page,
+  a: { recipient: string; phone: string; line1: string; city: string; district: string; postalCode: string },
+): Promise<void> {
+  await page.getByLabel(/^Recipient/).fill(a.recipient);
+  await page.getByLabel(/^Phone Number/).fill(a.phone);
+  await page.getByLabel(/^Address line 1/).fill(a.line1);
+  await page.getByLabel(/^City/).fill(a.city);
+  await page.getByRole('textbox', { name: /^District/ }).click();
+  await page.getByRole('option', { name: a.district, exact: true }).click();
+  await page.getByLabel(/^Postal Code/).fill(a.postalCode);
+}

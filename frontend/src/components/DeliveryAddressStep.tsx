@@ -100,7 +100,7 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
           <Text size="sm" data-testid="chosen-address">
             {formatAddress(chosen)}
           </Text>
-          <Button variant="default" size="xs" onClick={() => setChoosing(true)}>
+          <Button variant="default" size="xs" style={{ flexShrink: 0 }} onClick={() => setChoosing(true)}>
             Change
           </Button>
         </Group>
@@ -138,13 +138,14 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
                   )}
                 </Stack>
                 {a.incomplete ? (
-                  <Button size="xs" variant="default" onClick={() => setForm(a._id)}>
+                  <Button size="xs" variant="default" style={{ flexShrink: 0 }} onClick={() => setForm(a._id)}>
                     Complete
                   </Button>
                 ) : (
                   <Button
                     size="xs"
                     variant="light"
+                    style={{ flexShrink: 0 }}
                     onClick={() => choose(deliveryAddressOf(a))}
                     aria-label={`Deliver to ${formatAddress(deliveryAddressOf(a))}`}
                   >

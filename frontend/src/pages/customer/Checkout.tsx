@@ -516,7 +516,7 @@ function DeliverTo({ address }: { address: DeliveryAddress | undefined }) {
           </Text>
           {formatAddress(address)}
         </Text>
-        <Button size="xs" variant="default" component={Link} to="/Customer/SelectPayment">
+        <Button size="xs" variant="default" component={Link} to="/Customer/SelectPayment" style={{ flexShrink: 0 }}>
           Change
         </Button>
       </Group>
