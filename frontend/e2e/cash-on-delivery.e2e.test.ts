@@ -118,5 +118,10 @@ describe('cash on delivery', () => {
     await adminCard.getByText('Kasun Perera, 12 Galle Road, Dehiwala 10350, Colombo District, 0771234567').waitFor();
     await adminCard.getByText(/Cash collected Rs\. 55,099\.00 on/).waitFor();
     await shot(admin, 'admin-order-view-1366');
+    // The same on an admin's phone.
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await adminCard.getByText(/Cash collected Rs\. 55,099\.00 on/).waitFor();
+    await admin.waitForTimeout(300);
+    await shot(admin, 'admin-order-view-390');
   });
 });
