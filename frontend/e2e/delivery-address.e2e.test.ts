@@ -54,6 +54,10 @@ describe('delivery address', () => {
     await page.getByRole('button', { name: 'Change' }).click();
     await page.getByTestId('saved-address').first().waitFor();
     await shot(page, 'delivery-address-saved-list-390');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.waitForTimeout(300);
+    await shot(page, 'delivery-address-saved-list-1366');
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('button', { name: 'Add a new address' }).click();
     await page.getByRole('button', { name: 'Deliver here' }).click();
     await page.getByText('Postal Code must be 5 digits').waitFor();
@@ -86,6 +90,9 @@ describe('delivery address', () => {
     await page.goto('/Customer/MyProfile');
     await book.getByTestId('saved-address').filter({ hasText: line }).waitFor();
     expect(await book.getByTestId('saved-address').count()).toBe(2);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.waitForTimeout(300);
+    await shot(page, 'address-book-profile-1366');
 
     const sellerPage = await e2e.pageAt(1366, 900);
     await login(sellerPage, '/SellerLogin', seller.username, seller.password);
