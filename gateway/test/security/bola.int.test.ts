@@ -228,6 +228,16 @@ const CASES: Record<string, BolaCase> = {
     call: (w, c) =>
       c.request('post', '/checkout/{checkoutId}/pay', { params: { checkoutId: w.r.openCheckoutId }, body: { paymentType: 'wallet' } }),
   },
+  // Only admins resolve a stuck checkout: customers (even its owner's neighbour) and sellers are refused.
+  'POST /checkout/{checkoutId}/cancel': {
+    adminOwned: true,
+    read: (w) => w.customerA.client.request('get', '/checkout/{checkoutId}', { params: { checkoutId: w.r.paidCheckoutId } }),
+    call: (w, c) =>
+      c.request('post', '/checkout/{checkoutId}/cancel', {
+        params: { checkoutId: w.r.paidCheckoutId },
+        body: { reason: 'Not mine to cancel' },
+      }),
+  },
   'PUT /Orders/status/{id}': {
     read: (w) => w.customerA.client.request('get', '/Orders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
     call: (w, c) => c.request('put', '/Orders/status/{id}', { params: { id: w.r.itemOrderId }, body: { status: 'Cancelled' } }),

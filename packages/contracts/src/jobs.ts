@@ -10,6 +10,8 @@ import { z } from 'zod';
 export const Queues = {
   email: 'email',
   report: 'report',
+  /** Ordering's own: one delayed job per paid checkout, its bounded wait for the stock decision. */
+  checkoutDeadline: 'checkout-deadline',
 } as const;
 
 export type QueueName = (typeof Queues)[keyof typeof Queues];

@@ -9,7 +9,9 @@ import {
   ADD_ORDER_RETIRED,
   CardCreateSchema,
   CardUpdateSchema,
+  CheckoutCancelSchema,
   CheckoutPaySchema,
+  NOT_AWAITING_STOCK,
   CheckoutSessionSchema,
   HistoryListQuerySchema,
   OrderListQuerySchema,
@@ -194,6 +196,18 @@ export const ORDERING_OPERATIONS = [
       409: 'Item is not available Right now! / Package is not available Right now! (deleted, unavailable or outside its dates since pricing; the answer adds `unavailable: { items, packages }`, the ids of every such line: LinesUnavailableAnswerSchema) / the checkout changed / cash on delivery over the limit or refused for the account (the message says which)',
       429: `${CVC_LOCKED_CARD} (${MAX_WRONG_CVC_PER_CARD} wrong CVCs) / ${CVC_LOCKED_ACCOUNT} (${MAX_WRONG_CVC_PER_ACCOUNT} over its cards), for ${WRONG_CVC_WINDOW_MINUTES} minutes; Retry-After: the seconds left`,
     },
+  },
+  {
+    method: 'post',
+    path: '/checkout/{checkoutId}/cancel',
+    tag: 'Checkout',
+    summary:
+      'An admin cancels a paid checkout still waiting for its stock decision (issue 30: every saga ends): the payment is refunded, the checkout and its orders become Rejected, the customer is told the reason; whatever stock the catalogue reserved for it goes back',
+    audience: ['admin'],
+    added: true,
+    body: CheckoutCancelSchema,
+    response: CheckoutAnswerSchema,
+    responses: { 200: 'The checkout, Rejected', 400: '`{ error, fields }`', 404: 'No such checkout', 409: NOT_AWAITING_STOCK },
   },
   {
     method: 'post',

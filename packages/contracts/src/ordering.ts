@@ -119,6 +119,21 @@ export type CheckoutPay = z.input<typeof CheckoutPaySchema>;
 /** `POST /paypal-transaction-complete`: the wallet provider's completion for a checkout. */
 export const WalletCompleteSchema = z.object({ checkoutId: z.string().trim().min(1, 'checkoutId is required').max(64), deliveryAddress });
 
+/** 409 of an admin's cancel of a checkout that is no longer waiting for its stock decision. */
+export const NOT_AWAITING_STOCK = 'Only an order still waiting for its stock decision can be cancelled here';
+
+/**
+ * `POST /checkout/{checkoutId}/cancel` (issue 30 item 1): an admin resolves a checkout stuck while
+ * waiting for its stock decision (refund, `Rejected`), with the reason the customer is told.
+ */
+export const CheckoutCancelSchema = z.object({
+  reason: z
+    .string({ error: 'Say why the order is cancelled' })
+    .trim()
+    .min(3, 'Say why the order is cancelled')
+    .max(500, 'The reason cannot be longer than 500 characters'),
+});
+
 /**
  * `PUT /Orders/cod/{id}` and `PUT /PackageOrders/cod/{id}` (issue 29): what happened at the door of
  * a shipped cash-on-delivery order: the cash was collected (→ Delivered) or the delivery refused

@@ -47,7 +47,7 @@ void runService({
     await backfillItemStars(itemReviews, itemStars);
     const nudge = startRelay([items, packages, reservations, releases]);
 
-    const stock = stockHandlers(items, reservations, nudge);
+    const stock = stockHandlers(items, packages, reservations, nudge);
     // Cancellations give their stock back.
     const release = releaseHandlers(items, reservations, releases, nudge);
     const rating = ratingHandlers(itemReviews, itemStars, items, nudge);
@@ -56,6 +56,7 @@ void runService({
     await consume(
       subscriptions({
         OrderPlaced: [stock],
+        OrderRejected: [stock],
         OrderCancelled: [release],
         ReviewCreated: [rating],
         ReviewUpdated: [rating],

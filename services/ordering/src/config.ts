@@ -30,6 +30,19 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
    * delivery"); contracts' COD_LIMIT_RUPEES when unset.
    */
   COD_LIMIT_RUPEES: z.coerce.number().int().min(0).default(COD_LIMIT_RUPEES),
+  /**
+   * How long a paid checkout waits for the catalogue's stock decision, ms, before it is rejected and
+   * refunded (issue 30 item 1, "every saga ends"; checkout/deadline.ts). Default 2 minutes.
+   */
+  STOCK_DECISION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
+  /**
+   * BullMQ key prefix of the `checkout-deadline` queue. Default `bull`, or `bull-<MONGO_DB>` when
+   * the database is overridden (side-by-side test stacks must not expire each other's checkouts).
+   */
+  DEADLINE_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .optional(),
   /** true only on a production-like demo (docker-compose, the k8s dev overlay): allows the sandbox. */
   PAYMENT_SANDBOX_IN_PRODUCTION: z
     .enum(['true', 'false'])
@@ -43,3 +56,8 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
 });
 
 export type OrderingConfig = z.infer<typeof OrderingConfigSchema>;
+
+/** The `checkout-deadline` queue's prefix for `config`. */
+export function deadlineQueuePrefix(config: Pick<OrderingConfig, 'DEADLINE_QUEUE_PREFIX' | 'MONGO_DB'>): string {
+  return config.DEADLINE_QUEUE_PREFIX ?? (config.MONGO_DB ? `bull-${config.MONGO_DB}` : 'bull');
+}

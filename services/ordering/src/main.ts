@@ -9,9 +9,10 @@ import { Queues, type EmailJob } from '@market/contracts';
 import { createQueue, mailOnce, runService, subscriptions } from '@market/platform';
 import { cancellationHandlers } from './cancellation/saga';
 import { cvcGuard } from './checkout/cvcLimits';
+import { startDeadlines } from './checkout/deadline';
 import { customerOrderMailHandlers } from './mail/customerOrderMails';
 import { newOrderMailHandlers } from './mail/newOrderMails';
-import { OrderingConfigSchema } from './config';
+import { deadlineQueuePrefix, OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
 import { orderSearchIndex, ordersProjection } from './events/orderProjection';
@@ -52,6 +53,12 @@ void runService({
     const send = mailOnce(emailQueue, db);
 
     const saga = sagaHandlers(checkouts, book, provider, nudge);
+    // Every paid checkout waits a bounded time for its stock decision (checkout/deadline.ts).
+    const deadlines = startDeadlines(
+      { checkouts, book, provider, nudge },
+      { connection: bullRedis, prefix: deadlineQueuePrefix(config), timeoutMs: config.STOCK_DECISION_TIMEOUT_MS, logger },
+    );
+    shutdown.add('checkout deadlines', () => deadlines.close());
     const readModel = readModelHandlers(rm, cards, cardOwners);
     const cancellation = cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger });
     const sellerMails = newOrderMailHandlers(checkouts, rm, send, logger);
@@ -60,6 +67,7 @@ void runService({
     // What ordering consumes; several handlers of one type run in the order listed.
     await consume(
       subscriptions({
+        OrderPlaced: [deadlines.handlers],
         StockReserved: [saga],
         StockRejected: [saga],
         StockReleased: [cancellation],

@@ -13,11 +13,18 @@
  * landed and only finishes the hold, one that finds neither mark nor hold takes the units.
  * When a line cannot be reserved, the lines already taken are given back before the rejection is
  * recorded. A crash part-way is repaired by the redelivery, which finds its own holds and marks.
+ *
+ * On OrderRejected (ordering gave the checkout up: its stock decision did not come in time, or an
+ * admin cancelled it; issue 30 item 1, "every saga ends"), whatever the order holds goes back and
+ * its reservation becomes `released`; an order not decided here yet gets a `released` decision
+ * first, so its OrderPlaced, if it comes later, takes nothing. OrderRejected after this catalogue's
+ * own StockRejected finds a `rejected` decision and changes nothing.
  */
 import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate, type TypedEnvelope } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
 import { canReserve, stockLines, type LineOutcome, type StockLine } from '../domain/stock';
 import type { ItemDoc } from '../store/items';
+import type { PackageDoc } from '../store/packages';
 import type { ReservationDoc } from '../store/reservations';
 import { holdId, stockHoldModel } from '../store/stockHolds';
 import { itemUpdated } from './itemEvents';
@@ -140,6 +147,7 @@ export function stockKeeper(items: Model<ItemDoc>, nudge: (hint?: OutboxHint) =>
 
 export function stockHandlers(
   items: Model<ItemDoc>,
+  packages: Model<PackageDoc>,
   reservations: Model<ReservationDoc>,
   nudge: (hint?: OutboxHint) => void,
 ): EventHandlers {
@@ -149,12 +157,15 @@ export function stockHandlers(
     const order = event.data;
     if (await reservations.exists({ _id: order.orderId })) return;
     const lines = stockLines(order);
-    // An order naming only items this catalogue never held was not placed against it (another
-    // environment sharing the brokers, e.g. parallel test stacks): a decision here would reject
-    // someone else's order. Ordering prices only known items, so its own orders always match.
+    // An order naming only items and packages this catalogue never held was not placed against it
+    // (another environment sharing the brokers): a decision here would reject someone else's order.
+    // A package still counts when every item in it is gone (a seller deleted them): that order is
+    // ours and must be rejected, or its checkout would wait for a decision that never comes.
     const known = lines.filter((l) => isValidObjectId(l.itemId)).map((l) => l.itemId);
     let ours = false;
     for (const id of known) if (!ours) ours = (await items.exists({ _id: id })) !== null;
+    for (const p of order.packages)
+      if (!ours && isValidObjectId(p.packageId)) ours = (await packages.exists({ _id: p.packageId })) !== null;
     if (!ours) return;
     const taken: StockLine[] = [];
     let rejected: { itemId: string; reason: Exclude<LineOutcome, 'ok'> } | null = null;
@@ -186,5 +197,29 @@ export function stockHandlers(
     nudge({ model: reservations, id: order.orderId });
   }
 
-  return { OrderPlaced: onOrderPlaced };
+  async function onOrderRejected(event: TypedEnvelope<'OrderRejected'>): Promise<void> {
+    const { orderId } = event.data;
+    const decision = await reservations.findById(orderId).lean<ReservationDoc>();
+    if (!decision) {
+      try {
+        await reservations.create({
+          _id: orderId,
+          status: 'released',
+          lines: [],
+          decidedAt: new Date(),
+          aggregateVersion: 1,
+          pendingEvents: [],
+        });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        throw new Error(`order ${orderId} was decided meanwhile; will retry its rejection`);
+      }
+      return;
+    }
+    if (decision.status !== 'reserved') return;
+    for (const line of decision.lines) await stock.give(orderId, line);
+    await reservations.updateOne({ _id: orderId, status: 'reserved' }, { $set: { status: 'released' } });
+  }
+
+  return { OrderPlaced: onOrderPlaced, OrderRejected: onOrderRejected };
 }

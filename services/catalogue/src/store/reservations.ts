@@ -9,7 +9,8 @@ import { Schema, type Connection, type Model } from 'mongoose';
 export interface ReservationDoc extends OutboxFields {
   /** The order id. */
   _id: string;
-  status: 'reserved' | 'rejected';
+  /** `released`: ordering gave the checkout up (OrderRejected) and whatever it held went back. */
+  status: 'reserved' | 'rejected' | 'released';
   lines: { itemId: string; quantity: number }[];
   rejectedItemId?: string;
   decidedAt: Date;

@@ -65,6 +65,49 @@ export async function rejectCheckout(d: DecideDeps, { orderId, itemId, reason }:
   return c && finishCheckout(d, c);
 }
 
+/** Why ordering gave a checkout up without the catalogue's decision. */
+export type GiveUp = { by: 'timeout' } | { by: 'admin'; adminId: string; note: string };
+
+/** The rejection reason recorded (and sent in OrderRejected) for a checkout given up. */
+export const GIVE_UP_REASONS = { timeout: 'decision-timeout', admin: 'cancelled-by-admin' } as const;
+
+/**
+ * Gives up a checkout still awaiting its stock decision (issue 30 item 1, "every saga ends"): the
+ * deadline (checkout/deadline.ts) or an admin's resolution. Refunds the capture (nothing for cash
+ * on delivery), moves it to `Rejected` and records OrderRejected and PaymentRefunded, exactly as a
+ * StockRejected does; the catalogue then gives back whatever it reserved for the order, whenever
+ * its decision comes (events/stockConsumer.ts in catalogue). A checkout already decided changes
+ * nothing.
+ * @returns the checkout as it ends up, or null when there is none
+ * @throws Error when it kept changing (the caller retries)
+ */
+export async function giveUpCheckout(d: DecideDeps, orderId: string, why: GiveUp): Promise<CheckoutDoc | null> {
+  const at = new Date();
+  const c = await decide(
+    d,
+    orderId,
+    async (current) => {
+      const cod = current.payment!.PaymentType === 'CashOnDelivery';
+      if (!cod) await d.provider.refund({ captureId: current.payment!.captureId, amountCents: current.amountCents });
+      const money = cod ? 'Nothing was charged' : 'Your payment was refunded';
+      const message =
+        why.by === 'timeout'
+          ? `Sorry, your order could not be confirmed in time. ${money} and your cart is unchanged.`
+          : `Your order was cancelled by our support team: ${why.note} ${money} and your cart is unchanged.`;
+      const rejection: CheckoutRejection = {
+        itemId: '',
+        itemName: '',
+        reason: GIVE_UP_REASONS[why.by],
+        message,
+        ...(why.by === 'admin' ? { resolvedBy: why.adminId, note: why.note } : {}),
+      };
+      return { status: 'Rejected', decidedAt: at, rejection };
+    },
+    (next, v) => rejectedEvents(next, v, at),
+  );
+  return c && finishCheckout(d, c);
+}
+
 const REASONS: Record<string, string> = {
   'out-of-stock': 'is out of stock',
   unavailable: 'is not available right now',

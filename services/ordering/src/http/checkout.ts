@@ -19,19 +19,24 @@
  * - Cash on delivery (`{ paymentType: 'cod', deliveryAddress }`, issue 29): nothing is charged;
  *   while a checkout is Open, its answers say whether cash on delivery may pay it (`cashOnDelivery`).
  * - `GET /checkout/{checkoutId}` shows where the saga stands.
+ * - `POST /checkout/{checkoutId}/cancel` (admins): resolves a checkout stuck waiting for its stock
+ *   decision (checkout/decide.ts `giveUpCheckout`), with the reason the customer is told.
  */
 import {
+  CheckoutCancelSchema,
   CheckoutPaySchema,
   CheckoutSessionSchema,
+  NOT_AWAITING_STOCK,
   DeliveryAddressSchema,
   WalletCompleteSchema,
   type DeliveryAddress,
 } from '@market/contracts';
-import { requireCaller } from '@market/platform';
+import { conflict, notFound, requireCaller } from '@market/platform';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { CheckoutDeps } from '../checkout/deps';
 import { LinesUnavailable, payCheckout, type PayCheckout } from '../checkout/pay';
+import { GIVE_UP_REASONS, giveUpCheckout } from '../checkout/decide';
 import { ownCheckout } from '../checkout/read';
 import { startCheckout } from '../checkout/start';
 import { codAvailability } from '../domain/cashOnDelivery';
@@ -109,6 +114,18 @@ export function checkoutRoutes(d: CheckoutDeps): Router {
       deliverTo,
       demoPlacedAt: req.get('X-Demo-Placed-At'),
     });
+  });
+
+  // An admin resolves a checkout stuck waiting for its stock decision (issue 30 item 1).
+  r.post('/checkout/:checkoutId/cancel', async (req, res) => {
+    const caller = requireCaller(req, 'admin');
+    const { reason } = CheckoutCancelSchema.parse(req.body ?? {});
+    const c = await d.checkouts.findById(String(req.params.checkoutId)).lean<CheckoutDoc>();
+    if (!c || c.status === 'Open') throw notFound('No such checkout');
+    if (c.status !== 'AwaitingStock') throw conflict(NOT_AWAITING_STOCK);
+    const after = await giveUpCheckout(d, c._id, { by: 'admin', adminId: caller.id, note: reason });
+    if (after?.rejection?.reason !== GIVE_UP_REASONS.admin) throw conflict(NOT_AWAITING_STOCK);
+    res.json(checkoutView(after));
   });
 
   r.post('/paypal-transaction-complete', async (req, res) => {

@@ -26,6 +26,9 @@ export interface CheckoutRejection {
   itemName: string;
   reason: string;
   message: string;
+  /** An admin's resolution of a stuck checkout (issue 30 item 1): who, and the reason they gave. */
+  resolvedBy?: string;
+  note?: string;
 }
 
 export interface CheckoutDoc extends OutboxFields {
@@ -128,6 +131,12 @@ export function checkoutView(c: CheckoutDoc) {
           TransTime: c.payment.paidAt,
         }
       : undefined,
-    rejection: c.rejection,
+    // What the customer is shown; who resolved it and their note stay for the back office.
+    rejection: c.rejection && {
+      itemId: c.rejection.itemId,
+      itemName: c.rejection.itemName,
+      reason: c.rejection.reason,
+      message: c.rejection.message,
+    },
   };
 }
