@@ -85,6 +85,9 @@ export const shopApi = {
   checkout: (checkoutId: string) => gateway.call('get', '/checkout/{checkoutId}', { params: { checkoutId } }),
   pay: (checkoutId: string, how: CheckoutPay) => gateway.call('post', '/checkout/{checkoutId}/pay', { params: { checkoutId }, body: how }),
   /** The wallet's completion; `deliveryAddress` (optional) is copied onto the checkout and its orders. */
+  /** An admin cancels a paid checkout stuck waiting for its stock decision (refunded; issue 30). */
+  cancelStuckCheckout: (checkoutId: string, reason: string) =>
+    gateway.call('post', '/checkout/{checkoutId}/cancel', { params: { checkoutId }, body: { reason } }),
   payWithWallet: (checkoutId: string, deliveryAddress?: DeliveryAddress) =>
     gateway.call('post', '/paypal-transaction-complete', { body: { checkoutId, ...(deliveryAddress ? { deliveryAddress } : {}) } }),
 

@@ -61,3 +61,35 @@ describe('admin orders (issue 29)', () => {
     await waitFor(() => expect(calls.some((c) => c.path.includes('OrderID=K7Q2M9X4B1ZT'))).toBe(true));
   });
 });
+
+describe('an order stuck waiting for its stock decision (issue 30)', () => {
+  it('is cancelled and refunded only after the admin gives a reason and confirms', async () => {
+    const stuck = { ...order, status: 'AwaitingStock', CashOnDelivery: undefined };
+    const calls = fakeGateway({
+      'GET /Admin/me': ADMIN,
+      'GET /Orders/getOrders': {
+        items: [stuck, { ...order, _id: 'K7Q2M9X4B1ZU-I1', OrderID: 'K7Q2M9X4B1ZU' }],
+        total: 2,
+        page: 1,
+        limit: 10,
+      },
+      'POST /checkout/K7Q2M9X4B1ZT/cancel': (call: { body?: unknown }) =>
+        (call.body as { reason: string }).reason.trim().length < 3
+          ? { status: 400, body: { error: 'Say why the order is cancelled', fields: { reason: 'Say why the order is cancelled' } } }
+          : { checkoutId: 'K7Q2M9X4B1ZT', status: 'Rejected' },
+    });
+    renderPage(<AdminOrders />, { kind: 'admin', path: '/Admin/Orders' });
+    await screen.findAllByTestId('order-card');
+    // Only the order awaiting stock offers it.
+    expect(screen.getAllByRole('button', { name: 'Cancel and refund…' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund…' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the order and refund' }));
+    expect(await screen.findByText('Say why the order is cancelled')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Reason' }), { target: { value: 'The seller cannot ship it' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel the order and refund' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toContainEqual({ reason: 'The seller cannot ship it' }),
+    );
+  });
+});
