@@ -14,7 +14,9 @@
  *
  * Environment: CHAOS_SEED (default random, printed), CHAOS_SECONDS, CHAOS_CUSTOMERS (4),
  * CHAOS_STOCK (most units of an item, 200), CHAOS_ITEMS_PER_SELLER (3; 2 sellers), CHAOS_TARGETS (e.g. `ordering,catalogue`: kill only
- * these), CHAOS_KEEP=1 to keep the databases for inspection.
+ * these), CHAOS_DECISION_TIMEOUT_MS (ordering's STOCK_DECISION_TIMEOUT_MS, 8000: checkouts whose
+ * decision a killed catalogue delays are given up and refunded, and the stock it reserves late
+ * must come back), CHAOS_KEEP=1 to keep the databases for inspection.
  */
 import { rmSync } from 'node:fs';
 import type { Attempt } from './client';

@@ -57,7 +57,17 @@ export async function startWorld(opts: {
   record: (a: Attempt) => void;
 }): Promise<World> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'chaos-reports-'));
-  const stack = await startTestStack([...SERVICES], {}, { REPORT_DIR: reportDir, LOG_LEVEL: 'warn' });
+  // A short wait for stock decisions, so killed catalogues make some checkouts reach their deadline
+  // (given up and refunded) and the late reservation's release is checked by the stock balance.
+  const stack = await startTestStack(
+    [...SERVICES],
+    {},
+    {
+      REPORT_DIR: reportDir,
+      LOG_LEVEL: 'warn',
+      STOCK_DECISION_TIMEOUT_MS: process.env.CHAOS_DECISION_TIMEOUT_MS ?? '8000',
+    },
+  );
   const client = () => new ApiClient(() => stack.gatewayUrl, opts.record);
   const admin = client();
   expectStatus(

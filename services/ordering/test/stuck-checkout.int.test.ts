@@ -1,8 +1,8 @@
 /**
  * Every checkout saga ends (issue 30 item 1), through the gateway on real servers:
- * - a package whose only item its seller deleted is rejected by the catalogue and refunded at once
- *   (before, the catalogue took the order for someone else's and never decided: the customer was
- *   charged and the checkout waited for good);
+ * - a package whose only item its seller deleted is no longer priced or paid (issue 30 item 3),
+ *   and an order for it that reaches the catalogue anyway is rejected (before, the catalogue took
+ *   it for someone else's order and never decided: the customer was charged and waited for good);
  * - a checkout whose stock decision does not come (the catalogue is down) is rejected and refunded
  *   after STOCK_DECISION_TIMEOUT_MS, and when the catalogue is back and reserves it late, the stock
  *   goes back, once;
@@ -10,11 +10,13 @@
  *   and only while it waits.
  */
 import { GIVE_UP_REASONS } from '../src/checkout/decide';
+import { PACKAGE_UNAVAILABLE, Topics } from '@market/contracts';
+import { createKafka, publishEvents, untypedPendingEvent } from '@market/platform';
 import { testServers, waitFor } from '@market/platform/testing';
+import pino from 'pino';
 import mongoose, { type Connection } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buy,
   decided,
   listedItem,
   packageBody,
@@ -65,21 +67,58 @@ afterAll(async () => {
 });
 
 describe('every checkout saga ends', () => {
-  it('rejects and refunds at once a package whose only item was deleted', async () => {
+  it('refuses a package whose item was deleted before charging anything, and the catalogue rejects such an order that reaches it', async () => {
     const itemId = await listedItem(seller.client, buyer.client, { Item_name: 'Lone Charger' });
     const created = await seller.client.request('post', '/Packages/addPackage', {
       body: packageBody([itemId], { packageName: 'Lone Kit' }),
     });
     expect(created.status).toBe(201);
     const packageId = created.body._id;
+    const session = () =>
+      buyer.client.post<CheckoutBody & { error?: string }>('/checkout/session', { packages: [{ packageId, quantity: 1 }] });
+    const opened = await waitFor(
+      async () => ((await session()).status === 201 ? (await session()).body : undefined),
+      20_000,
+      150,
+      'the package priced',
+    );
     expect((await seller.client.request('delete', '/items/delete/{id}', { params: { id: itemId } })).status).toBe(200);
-    const t0 = Date.now();
-    const c = await buy(buyer.client, { packages: [{ packageId, quantity: 1 }] });
-    expect(c.status).toBe('Rejected');
-    // The catalogue's own decision, not the deadline's.
-    expect(c.rejection?.reason).toBe('unknown-item');
-    expect(Date.now() - t0).toBeLessThan(TIMEOUT_MS);
-    expect(await historyStatus(c)).toBe('Refunded');
+
+    // Once ordering hears of the deletion the package is no longer sold: not priced, not paid.
+    const refused = await waitFor(
+      async () => ((await session()).status === 409 ? (await session()).body : undefined),
+      20_000,
+      150,
+      'the package refused',
+    );
+    expect(refused.error).toBe(PACKAGE_UNAVAILABLE);
+    const paid = await buyer.client.post<{ error: string; unavailable: { packages: string[] } }>('/paypal-transaction-complete', {
+      checkoutId: opened.checkoutId,
+    });
+    expect(paid.status).toBe(409);
+    expect(paid.body.unavailable.packages).toEqual([packageId]);
+    expect((await buyer.client.request('get', '/checkout/{checkoutId}', { params: { checkoutId: opened.checkoutId } })).body.status).toBe(
+      'Open',
+    );
+
+    // An order for it that reaches the catalogue anyway (paid before ordering heard) is decided:
+    // rejected, so its checkout is refunded at once (before, the catalogue ignored it for good).
+    const orderId = `STUCK${Date.now().toString(36).toUpperCase()}`;
+    const kafka = createKafka('stuck-checkout-it', testServers().kafkaBrokers, pino({ level: 'silent' }));
+    const producer = kafka.producer();
+    await producer.connect();
+    try {
+      const placed = untypedPendingEvent('OrderPlaced', orderId, 1, {
+        orderId,
+        customerId: buyer.id,
+        items: [],
+        packages: [{ packageId, quantity: 1, itemIds: [itemId] }],
+      });
+      await publishEvents(producer, [{ topic: world.stack.topicPrefix + Topics.order, event: placed.envelope }]);
+    } finally {
+      await producer.disconnect();
+    }
+    await waitFor(async () => ((await reservationOf(orderId))?.status === 'rejected' ? true : undefined), 20_000, 150, 'the rejection');
   });
 
   it('gives up a checkout whose stock decision does not come, and the stock reserved late goes back once', async () => {

@@ -40,7 +40,7 @@ import { cvvMatches } from '../domain/cards';
 import { codAvailability } from '../domain/cashOnDelivery';
 import { refusalsOf } from '../store/codRefusals';
 import { receiptNo } from '../domain/codes';
-import { packageSellable } from '../domain/pricing';
+import { packageBuyable } from '../domain/pricing';
 import { paidEvents } from '../events/checkoutEvents';
 import type { CardDoc } from '../store/cards';
 import type { CheckoutDoc, CheckoutPayment } from '../store/checkouts';
@@ -192,8 +192,8 @@ async function ensureStillSold(d: Pick<CheckoutDeps, 'rm'>, c: CheckoutDoc): Pro
       const item = items.get(line.id);
       if (!item || item.deleted || !item.ItemAvailabilityStatus) unavailable.items.push(line.id);
     } else {
-      // Its dates too: a package priced on its last day may be paid for after midnight.
-      if (!packageSellable(packages.get(line.id))) unavailable.packages.push(line.id);
+      // Its dates too (a package priced on its last day may be paid for after midnight), and its items.
+      if (!packageBuyable(packages.get(line.id), items)) unavailable.packages.push(line.id);
     }
   }
   if (unavailable.items.length + unavailable.packages.length > 0) throw new LinesUnavailable(unavailable);

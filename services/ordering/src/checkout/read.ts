@@ -22,6 +22,9 @@ export async function ownCheckout(d: Pick<CheckoutDeps, 'checkouts'>, customerId
 
 /** The read-model items and packages of these ids (missing ids are absent from the maps). */
 export async function readLines(d: Pick<CheckoutDeps, 'rm'>, itemIds: string[], packageIds: string[]) {
-  const [items, packages] = await Promise.all([byIds(d.rm.items, itemIds), byIds(d.rm.packages, packageIds)]);
+  const packages = await byIds(d.rm.packages, packageIds);
+  // The items inside the packages too: a package is sold only while each of them is (pricing.ts `packageBuyable`).
+  const inside = [...packages.values()].flatMap((p) => p.content.map((c) => c.itemId));
+  const items = await byIds(d.rm.items, [...new Set([...itemIds, ...inside])]);
   return { items, packages };
 }

@@ -5,7 +5,7 @@
  */
 import { CheckoutSessionSchema, PACKAGE_UNAVAILABLE } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
-import { LineRefused, packageSellable, priceCheckout, type PackagePrice } from './pricing';
+import { LineRefused, packageBuyable, packageSellable, priceCheckout, type ItemPrice, type PackagePrice } from './pricing';
 
 const id = 'a'.repeat(24);
 const bundle = (dates: { startDate: string; endDate: string }, over: Partial<PackagePrice> = {}): PackagePrice => ({
@@ -21,8 +21,25 @@ const bundle = (dates: { startDate: string; endDate: string }, over: Partial<Pac
   ...dates,
   ...over,
 });
+const inside = (over: Partial<ItemPrice> = {}): ItemPrice => ({
+  _id: 'c'.repeat(24),
+  Item_name: 'C',
+  Brand: 'B',
+  Model: 'M',
+  Category: 'Mobile Phones',
+  SellerID: 's'.repeat(24),
+  Stock_keeping_unit: 'SKU-C',
+  priceCents: 100_000,
+  finalPriceCents: 100_000,
+  ItemAvailabilityStatus: true,
+  Quantity: 5,
+  Images: [],
+  deleted: false,
+  ...over,
+});
+const itemsWith = (item?: ItemPrice) => new Map(item ? [[item._id, item]] : []);
 const request = CheckoutSessionSchema.parse({ packages: [{ packageId: id, quantity: 1 }] });
-const price = (p: PackagePrice, now: Date) => priceCheckout(request, new Map(), new Map([[id, p]]), now);
+const price = (p: PackagePrice, now: Date, items = itemsWith(inside())) => priceCheckout(request, items, new Map([[id, p]]), now);
 
 describe('packages outside their dates', () => {
   const endingToday = bundle({ startDate: '2026-11-01', endDate: '2026-11-28' });
@@ -53,5 +70,19 @@ describe('packages outside their dates', () => {
     expect(packageSellable(bundle(current, { packageAvailability: false }), now)).toBe(false);
     expect(packageSellable(bundle(current, { deleted: true }), now)).toBe(false);
     expect(packageSellable(undefined, now)).toBe(false);
+  });
+});
+
+describe('packages whose items are no longer sold (issue 30 item 3)', () => {
+  const now = new Date('2026-11-28T11:00:00Z');
+  const current = bundle({ startDate: '2026-01-01', endDate: '2026-12-31' });
+
+  it('refuses a package while an item inside it is gone, deleted or switched off', () => {
+    expect(packageBuyable(current, itemsWith(inside()), now)).toBe(true);
+    expect(packageBuyable(current, itemsWith(), now)).toBe(false);
+    expect(packageBuyable(current, itemsWith(inside({ deleted: true })), now)).toBe(false);
+    expect(packageBuyable(current, itemsWith(inside({ ItemAvailabilityStatus: false })), now)).toBe(false);
+    expect(() => price(current, now, itemsWith(inside({ deleted: true })))).toThrow(PACKAGE_UNAVAILABLE);
+    expect(price(current, now).lines).toHaveLength(1);
   });
 });

@@ -72,6 +72,20 @@ export function packageSellable(pkg: PackagePrice | null | undefined, now: Date 
   );
 }
 
+/**
+ * Whether a package can be bought at `now` with its items as `items` holds them: sellable
+ * ({@link packageSellable}) and every item in it still sold, neither gone, deleted nor switched off
+ * (issue 30 item 3: a package whose item was deleted stayed on sale, charged, then refunded).
+ * @param items - the read model's items, holding at least the package's content
+ */
+export function packageBuyable(pkg: PackagePrice | null | undefined, items: ReadonlyMap<string, ItemPrice>, now: Date = new Date()): boolean {
+  if (!pkg || !packageSellable(pkg, now)) return false;
+  return pkg.content.every((c) => {
+    const item = items.get(c.itemId);
+    return !!item && !item.deleted && item.ItemAvailabilityStatus;
+  });
+}
+
 /** Why a line cannot be bought; `lineId` names it. */
 export class LineRefused extends Error {
   constructor(
@@ -85,8 +99,10 @@ export class LineRefused extends Error {
 /**
  * Prices the requested lines against the read model.
  * @param now - the moment a package's dates are checked against (Sri Lanka day)
+ * @param items - the read model's items: the item lines' and every item inside the packages
  * @throws LineRefused when an item or package is unknown, deleted or unavailable, a package is
- *   outside its dates ({@link packageSellable}), or an item line asks for more units than are in stock
+ *   outside its dates or holds an item no longer sold ({@link packageBuyable}), or an item line asks
+ *   for more units than are in stock
  */
 export function priceCheckout(
   request: z.output<typeof CheckoutSessionSchema>,
@@ -124,7 +140,7 @@ export function priceCheckout(
   }
   for (const { packageId, quantity } of request.packages) {
     const pkg = packages.get(packageId);
-    if (!pkg || !packageSellable(pkg, now)) throw new LineRefused(PACKAGE_UNAVAILABLE, packageId);
+    if (!pkg || !packageBuyable(pkg, items, now)) throw new LineRefused(PACKAGE_UNAVAILABLE, packageId);
     lines.push({
       kind: 'package',
       id: packageId,
