@@ -12,10 +12,33 @@ import { confirmDanger } from '../lib/confirm';
 import { notifySuccess } from '../lib/notify';
 import { AddressForm } from './AddressForm';
 
-/** One entry on one line; an incomplete one shows what it has. */
-export function AddressLine({ a }: { a: SavedAddress }) {
+/** One entry: its badges (Default, Incomplete), the address on one line, and what an incomplete one still needs. */
+export function SavedAddressSummary({ a }: { a: SavedAddress }) {
   return (
-    <Text size="sm">{a.incomplete ? [a.recipient, a.line1, a.phone].filter(Boolean).join(', ') : formatAddress(deliveryAddressOf(a))}</Text>
+    <Stack gap={4}>
+      {(a.isDefault || a.incomplete) && (
+        <Group gap="xs">
+          {a.isDefault && (
+            <Badge color="teal" size="sm">
+              Default
+            </Badge>
+          )}
+          {a.incomplete && (
+            <Badge color="orange" size="sm">
+              Incomplete
+            </Badge>
+          )}
+        </Group>
+      )}
+      <Text size="sm">
+        {a.incomplete ? [a.recipient, a.line1, a.phone].filter(Boolean).join(', ') : formatAddress(deliveryAddressOf(a))}
+      </Text>
+      {a.incomplete && (
+        <Text size="xs" c="orange.9">
+          {missingText(a)}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -80,16 +103,7 @@ export function AddressBookSection() {
           ) : (
             <Card key={a._id} withBorder padding="sm" data-testid="saved-address">
               <Stack gap={6}>
-                <Group gap="xs">
-                  {a.isDefault && <Badge color="teal">Default</Badge>}
-                  {a.incomplete && <Badge color="orange">Incomplete</Badge>}
-                </Group>
-                <AddressLine a={a} />
-                {a.incomplete && (
-                  <Text size="xs" c="orange.9">
-                    {missingText(a)}
-                  </Text>
-                )}
+                <SavedAddressSummary a={a} />
                 <Group gap="xs">
                   <Button size="xs" variant="default" onClick={() => setEditing(a._id)} disabled={editing !== null}>
                     {a.incomplete ? 'Complete' : 'Edit'}

@@ -9,13 +9,13 @@
  * keep a copy and a later edit of the book never rewrites them. The choice is kept per checkout in
  * sessionStorage ({@link chosenAddress}) between the payment-method page and the confirm pages.
  */
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { DeliveryAddressSchema, formatAddress, MAX_ADDRESSES, type DeliveryAddress } from '@market/contracts';
 import { useEffect, useState } from 'react';
 import { identityApi } from '../api/identity';
 import { deliveryAddressOf, missingText, useAddressBook, writeBook, type Book, type SavedAddress } from '../lib/addressBook';
 import { AddressForm } from './AddressForm';
-import { AddressLine } from './AddressBook';
+import { SavedAddressSummary } from './AddressBook';
 
 const KEY = 'market.deliveryAddress';
 
@@ -124,19 +124,7 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
           {data.addresses.map((a) => (
             <Card key={a._id} withBorder padding="xs" data-testid="saved-address">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Stack gap={4}>
-                  {a.isDefault && (
-                    <Badge color="teal" size="sm">
-                      Default
-                    </Badge>
-                  )}
-                  <AddressLine a={a} />
-                  {a.incomplete && (
-                    <Text size="xs" c="orange.9">
-                      {missingText(a)}
-                    </Text>
-                  )}
-                </Stack>
+                <SavedAddressSummary a={a} />
                 {a.incomplete ? (
                   <Button size="xs" variant="default" style={{ flexShrink: 0 }} onClick={() => setForm(a._id)}>
                     Complete
