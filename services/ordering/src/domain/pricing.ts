@@ -78,7 +78,11 @@ export function packageSellable(pkg: PackagePrice | null | undefined, now: Date 
  * (issue 30 item 3: a package whose item was deleted stayed on sale, charged, then refunded).
  * @param items - the read model's items, holding at least the package's content
  */
-export function packageBuyable(pkg: PackagePrice | null | undefined, items: ReadonlyMap<string, ItemPrice>, now: Date = new Date()): boolean {
+export function packageBuyable(
+  pkg: PackagePrice | null | undefined,
+  items: ReadonlyMap<string, ItemPrice>,
+  now: Date = new Date(),
+): boolean {
   if (!pkg || !packageSellable(pkg, now)) return false;
   return pkg.content.every((c) => {
     const item = items.get(c.itemId);
