@@ -27,6 +27,17 @@ export function colomboClock(at: Date): string {
   return wallClock(at).toISOString().slice(11, 16);
 }
 
+/**
+ * `yyyy-mm-dd HH:MM` in Sri Lanka of an ISO instant, as every screen shows a time (issue 30 item 5:
+ * the admin's transactions showed UTC, 5 h 30 min off the customer's payment history); the text
+ * itself when it is not a time.
+ */
+export function colomboDateTime(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  return `${colomboDate(at)} ${colomboClock(at)}`;
+}
+
 /** `yyyy-mm` of an instant in Sri Lanka (the month an order counts in). */
 export function colomboMonthKey(at: Date): string {
   return wallClock(at).toISOString().slice(0, 7);

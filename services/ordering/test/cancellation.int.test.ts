@@ -58,6 +58,22 @@ interface History {
 const stockOf = async (itemId: string) => (await seller.client.request('get', '/items/get/{id}', { params: { id: itemId } })).body.Quantity;
 const historyOf = async () => (await buyer.client.request('get', '/orderhistory/get/{id}', { params: { id: checkout.receipt!._id } })).body;
 
+/** This month's transaction report as the admin downloads it. */
+async function transactionReport() {
+  const m = thisMonth();
+  const job = await world.admin.request('post', '/orderhistory/create-pdf', { body: { month: m.month, year: String(m.year) } });
+  expect(job.status).toBe(202);
+  return waitFor(
+    async () => {
+      const r = await download(world.stack.gatewayUrl, world.admin, `/orderhistory/fetch-pdf?jobId=${job.body.jobId}`);
+      return r.status === 200 ? r : undefined;
+    },
+    30_000,
+    200,
+    'the transaction report',
+  );
+}
+
 /** Waits until the stack's `service` has handled the event (its processed-event record). */
 async function handled(service: string, eventId: string) {
   await waitFor(
@@ -185,6 +201,10 @@ describe("a seller's cancellation", () => {
     expect(tx).toMatchObject({ refundedCents: 25_999_900, amountCents: amount() });
     const order = await reporting.collection('rm_orders').findOne({ _id: checkout.OrderID } as never);
     expect(order).toMatchObject({ status: 'Confirmed', refundedCents: 25_999_900 });
+
+    // The transaction report prints the status whole (issue 30 item 5: it was cut to "Partially…").
+    const { text } = await pdfText((await transactionReport()).bytes);
+    expect(text).toMatch(new RegExp(`${checkout.receipt!.RecieptNo} Nimal Perera PartiallyRefunded `));
   });
 
   it('refunds the rest, delivery and VAT included, when the last order is cancelled: Refunded', async () => {
@@ -217,19 +237,7 @@ describe("a seller's cancellation", () => {
     expect(await reporting.collection('rm_orders').findOne({ _id: checkout.OrderID } as never)).toMatchObject({ refundedCents: amount() });
 
     // The admin's transaction report shows the refunded total and the transaction as Refunded.
-    const m = thisMonth();
-    const job = await world.admin.request('post', '/orderhistory/create-pdf', { body: { month: m.month, year: String(m.year) } });
-    expect(job.status).toBe(202);
-    const pdf = await waitFor(
-      async () => {
-        const r = await download(world.stack.gatewayUrl, world.admin, `/orderhistory/fetch-pdf?jobId=${job.body.jobId}`);
-        return r.status === 200 ? r : undefined;
-      },
-      30_000,
-      200,
-      'the transaction report',
-    );
-    const { text } = await pdfText(pdf.bytes);
+    const { text } = await pdfText((await transactionReport()).bytes);
     expect(text).toContain('Total refunded:');
     const total = rs(amount()).replace('Rs. ', '').replace(/[.]/g, '\\.');
     expect(text).toMatch(new RegExp(`${checkout.receipt!.RecieptNo} Nimal Perera Refunded (Rs\\. )?${total}`));

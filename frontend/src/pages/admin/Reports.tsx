@@ -8,7 +8,7 @@
  * documented PDF or as CSV.
  */
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { paymentTypeLabel } from '@market/contracts';
+import { colomboDateTime, paymentTypeLabel } from '@market/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { catalogueApi } from '../../api/catalogue';
@@ -62,12 +62,19 @@ export function AdminTransactions() {
               headers={['Time', 'Payment type', 'Receipt No', 'Customer', 'Order', 'Total', 'Status']}
               rows={rows.items}
               cells={(h) => [
-                h.TransTime.replace('T', ' ').slice(0, 16),
+                colomboDateTime(h.TransTime),
                 paymentTypeLabel(h.PaymentType),
                 h.RecieptNo,
                 h.CustomerName,
                 h.OrderID,
-                formatRupees(h.Amount),
+                <Stack key="t" gap={0} align="flex-end">
+                  <Text size="sm">{formatRupees(h.Amount)}</Text>
+                  {h.RefundedAmount !== undefined && (
+                    <Text size="xs" c="red.8">
+                      Refunded {formatRupees(h.RefundedAmount)}
+                    </Text>
+                  )}
+                </Stack>,
                 <PaymentStatusBadge key="s" record={h} />,
               ]}
             />

@@ -142,8 +142,9 @@ describe('payment history', () => {
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/Customer/paymentHistory');
   });
 
-  it('formats a payment time in the local clock', () => {
+  it("formats a payment time in Sri Lanka's clock, whatever the browser's zone (as the admin's transactions do)", () => {
     expect(when('not a date')).toBe('not a date');
-    expect(when(new Date(2025, 2, 4, 7, 5).toISOString())).toBe('2025-03-04 07:05');
+    expect(when('2025-03-04T01:35:00.000Z')).toBe('2025-03-04 07:05');
+    expect(when('2025-03-04T23:00:00.000Z')).toBe('2025-03-05 04:30');
   });
 });

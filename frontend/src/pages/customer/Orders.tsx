@@ -6,7 +6,7 @@
  * /Customer/purchaseHistoryExtended/{id}, and /Customer/PaycardID (the wallet).
  */
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { paymentTypeLabel } from '@market/contracts';
+import { colomboDateTime, paymentTypeLabel } from '@market/contracts';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { shopApi } from '../../api/shop';
@@ -74,12 +74,9 @@ export function MyPackageOrders() {
   );
 }
 
-/** A payment time in the customer's own clock, `YYYY-MM-DD HH:mm` (the raw text if unreadable). */
+/** A payment time in Sri Lanka's clock, `YYYY-MM-DD HH:mm`, as every screen shows it (the raw text if unreadable). */
 export function when(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  return colomboDateTime(iso);
 }
 
 export function PaymentHistory() {
@@ -135,6 +132,7 @@ export function PaymentDetails() {
           <Text>Payment type: {paymentTypeLabel(h.PaymentType)}</Text>
           <Text>Amount: {formatRupees(h.Amount)}</Text>
           {h.CollectedAmount !== undefined && <Text>Collected in cash so far: {formatRupees(h.CollectedAmount)}</Text>}
+          {h.RefundedAmount !== undefined && <Text>Refunded so far: {formatRupees(h.RefundedAmount)}</Text>}
           <Text>Status: {paymentStatusLabel(h)}</Text>
           <Group mt="sm">
             <Button variant="default" component={Link} to="/Customer/paymentHistory">

@@ -343,9 +343,10 @@ async function transactionsReport(rm: ReadModels, p: ReportJobParams, now: Date)
       { header: 'Transaction Time', width: 14 },
       { header: 'Payment Type', width: 12 },
       { header: 'Receipt No', width: 12 },
-      { header: 'Customer First Name', width: 15 },
-      { header: 'Customer Last Name', width: 15 },
-      { header: 'Status', width: 9 },
+      { header: 'Customer First Name', width: 13 },
+      { header: 'Customer Last Name', width: 13 },
+      // Wide enough for "PartiallyRefunded" (issue 30 item 5: it was cut to an ellipsis).
+      { header: 'Status', width: 14 },
       { header: 'Total', width: 13, align: 'right' },
     ],
     rowCount: count,
