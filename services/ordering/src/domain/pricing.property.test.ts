@@ -68,9 +68,13 @@ function setUp(items: (ItemSpec & { id: string })[], packages: { id: string; pri
     items: items.map((i) => ({ itemId: i.id, quantity: i.quantity })),
     packages: packages.map((p) => ({ packageId: p.id, quantity: p.quantity })),
   });
+  const byId = new Map(items.map((i) => [i.id, item(i.id, i)]));
+  // The item inside every package, sold (a package is sold only while its items are: pricing.ts packageBuyable).
+  const inside = 'c'.repeat(24);
+  if (!byId.has(inside)) byId.set(inside, item(inside, { priceCents: 100, percent: undefined, stock: 1, quantity: 1 }));
   return {
     request,
-    items: new Map(items.map((i) => [i.id, item(i.id, i)])),
+    items: byId,
     packages: new Map(packages.map((p) => [p.id, pkg(p.id, p.priceCents)])),
   };
 }
