@@ -210,10 +210,14 @@ const dateField = (message: string) =>
 
 const PackageFields = {
   description: z.string({ error: 'Description is required !' }).trim().min(1, 'Description is required !').max(5000),
-  price: z.coerce
-    .number({ error: 'Price is required !!!' })
-    .refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_PACKAGE_PRICE, 'Invalid Price !!!')
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Invalid Price !!!'),
+  // An empty field is missing, not zero (issue 30 item 11: '' was coerced to 0 and answered 'Invalid Price !!!').
+  price: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z.coerce
+      .number({ error: 'Price is required !!!' })
+      .refine((n) => Number.isFinite(n) && n > 0 && n <= MAX_PACKAGE_PRICE, 'Invalid Price !!!')
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'Invalid Price !!!'),
+  ),
   startDate: dateField('Start Date Required !'),
   endDate: dateField('End Date Required !'),
   /** Item ids of the package's content (the seller's own items). */

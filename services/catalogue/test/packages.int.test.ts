@@ -67,6 +67,7 @@ describe('creating packages', () => {
     ['packageName', { packageName: '' }, 'Cannot Create a Package Without a Name'],
     ['packageName', { packageName: 'Bundle #1' }, 'Package name can contain letters, spaces and _ . - only'],
     ['description', { description: '' }, 'Description is required !'],
+    ['price', { price: '' }, 'Price is required !!!'],
     ['price', { price: 0 }, 'Invalid Price !!!'],
     ['price', { price: 2_000_000.01 }, 'Invalid Price !!!'],
     ['startDate', { startDate: '' }, 'Start Date Required !'],
@@ -127,6 +128,14 @@ describe('editing and listing packages', () => {
     expect(page.body.total).toBe(1);
     expect(page.body.items[0]!.packageName).toBe(name);
     expect((await world.customer.get<{ total: number }>(`/Packages/getPackages?q=Console%20with&page=1`)).body.total).toBe(0);
+
+    // A word after `_` is a word (issue 30 item 11: "combo" did not find "Matara_Combo-Pack").
+    const joined = `Matara_Combo-Pack_${tag}`;
+    expect((await seller.request('post', '/Packages/addPackage', { body: body({ packageName: joined }) })).status).toBe(201);
+    const combo = await world.customer.get<{ items: { packageName: string }[] }>(
+      `/Packages/getPackages?q=${encodeURIComponent(`combo ${tag}`)}&page=1&limit=5`,
+    );
+    expect(combo.body.items.map((p) => p.packageName)).toEqual([joined]);
   });
 
   it('deletes the own package, or any as admin', async () => {
