@@ -90,7 +90,12 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
       }
       navigate('/Seller/Home');
     },
-    { fallback: 'Please Enter Valid Details!', onError: (err) => setStale(isStaleWrite(err)) },
+    {
+      fallback: 'Please Enter Valid Details!',
+      // Spec 001 section 6: an add-item submit that fails its checks says so above the form too.
+      invalid: 'Please Enter Valid Details!',
+      onError: (err) => setStale(isStaleWrite(err)),
+    },
   );
 
   return (

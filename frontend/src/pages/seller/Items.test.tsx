@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
 import { sellerItem } from './fixtures';
-import { Discount, MyDiscountedItems, UpdateItem } from './Items';
+import { AddItem, Discount, MyDiscountedItems, UpdateItem } from './Items';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -123,5 +123,16 @@ describe('my discounted items', () => {
     expect(await screen.findByText(STALE_ITEM)).toBeInTheDocument();
     // The list is read again, so the page shows the latest state.
     await waitFor(() => expect(calls.filter((c) => c.path.startsWith('/items/getItems')).length).toBeGreaterThan(listsBefore));
+  });
+});
+
+describe('add item (spec 001 section 6)', () => {
+  it("says 'Please Enter Valid Details!' above the form when its checks refuse the submit, sending nothing", async () => {
+    const calls = fakeGateway({ 'GET /orgSeller/me': SELLER });
+    renderPage(<AddItem />, { kind: 'seller', path: '/Seller/AddItem' });
+    await screen.findByLabelText(/Item Name/);
+    fireEvent.click(screen.getByRole('button', { name: 'ADD' }));
+    expect(await screen.findByText('Please Enter Valid Details!')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 });

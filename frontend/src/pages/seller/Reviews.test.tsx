@@ -4,7 +4,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage, SELLER } from '../../test-utils';
-import { SellerMessages } from './Reviews';
+import { SellerItemReviews, SellerMessages } from './Reviews';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,5 +32,30 @@ describe("seller's customer messages", () => {
     expect(await screen.findByText('Successfully Deleted')).toBeInTheDocument();
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/contactsel/delete/m1']);
+  });
+});
+
+describe("another seller's item reviews (issue 30 item 11)", () => {
+  it("are not found, without the item's title", async () => {
+    const foreign = 'f'.repeat(24);
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /items/get/${foreign}`]: { _id: foreign, Item_name: 'Someone Else Phone', SellerID: 'a'.repeat(24), rating: 0, reviewCount: 0 },
+      'GET /review/get': { items: [], total: 0, page: 1, limit: 10 },
+    });
+    renderPage(<SellerItemReviews />, { kind: 'seller', path: `/Seller/ItemReviews/${foreign}`, pattern: 'ItemReviews/:id' });
+    expect(await screen.findByText('404')).toBeInTheDocument();
+    expect(screen.queryByText(/Someone Else Phone/)).toBeNull();
+  });
+
+  it("show the own item's title and reviews", async () => {
+    const own = 'e'.repeat(24);
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /items/get/${own}`]: { _id: own, Item_name: 'My Phone', SellerID: SELLER._id, rating: 0, reviewCount: 0 },
+      'GET /review/get': { items: [], total: 0, page: 1, limit: 10 },
+    });
+    renderPage(<SellerItemReviews />, { kind: 'seller', path: `/Seller/ItemReviews/${own}`, pattern: 'ItemReviews/:id' });
+    expect(await screen.findByRole('heading', { name: 'Reviews: My Phone' })).toBeInTheDocument();
   });
 });
