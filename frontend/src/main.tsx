@@ -3,6 +3,13 @@
 import './lib/zodJitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// Sinhala and Tamil names (sellers, items) drawn with the fonts the PDFs embed, on devices without
+// them (issue 30 item 11: empty boxes in the admin's sellers list). The theme's font stack names
+// them after the system fonts, so a browser fetches them only for Sinhala or Tamil text.
+import '@fontsource/noto-sans-sinhala/sinhala-400.css';
+import '@fontsource/noto-sans-sinhala/sinhala-700.css';
+import '@fontsource/noto-sans-tamil/tamil-400.css';
+import '@fontsource/noto-sans-tamil/tamil-700.css';
 import { MantineProvider } from '@mantine/core';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
