@@ -48,7 +48,16 @@ export function ImagesPicker({ value, onChange, error }: { value: string[]; onCh
         {value.length < MAX_ITEM_IMAGES && (
           <FileButton multiple accept="image/png,image/jpeg,image/webp" onChange={(files) => void add(files)}>
             {(props) => (
-              <Button {...props} variant="default" loading={busy} h={96} w={96}>
+              // The label wraps inside the thumbnail-sized tile (it was cut to "Add ima": issue 30 item 11).
+              <Button
+                {...props}
+                variant="default"
+                loading={busy}
+                h={96}
+                w={96}
+                px={6}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
+              >
                 Add images
               </Button>
             )}

@@ -8,7 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
 import { sellerItem } from './fixtures';
-import { AddItem, Discount, MyDiscountedItems, UpdateItem } from './Items';
+import { AddItem, Discount, MyDiscountedItems, SellerItems, UpdateItem } from './Items';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -134,5 +134,28 @@ describe('add item (spec 001 section 6)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ADD' }));
     expect(await screen.findByText('Please Enter Valid Details!')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+});
+
+describe("the seller's item list (issue 30 items 9 and 11)", () => {
+  it('shows each item with its picture and an unavailable one as such without opening its row', async () => {
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /items/getItems': {
+        items: [
+          item({ Images: [`${'b'.repeat(64)}.webp`] }),
+          item({ _id: 'a2a2a2a2a2a2a2a2a2a2a2a2', Item_name: 'Xperia Z5', ItemAvailabilityStatus: false }),
+        ],
+        total: 2,
+        page: 1,
+        limit: 10,
+      },
+    });
+    renderPage(<SellerItems />, { kind: 'seller', path: '/Seller/Home' });
+    const xperia = (await screen.findByText('Xperia Z5')).closest('button')!;
+    expect(within(xperia).getByText('Not available')).toBeInTheDocument();
+    const galaxy = screen.getByText('Galaxy A55').closest('button')!;
+    expect(within(galaxy).queryByText('Not available')).toBeNull();
+    expect(galaxy.querySelector('img')?.getAttribute('src')).toContain(`${'b'.repeat(64)}-thumb.webp`);
   });
 });

@@ -5,7 +5,7 @@
  * /Seller/UpdateDiscount/{id} (update or revoke; new price shown read-only),
  * /Seller/MyDiscountedItems.
  */
-import { Accordion, Alert, Badge, Button, Card, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Card, Group, Image, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DISCOUNT_RANGE, discountedCents } from '@market/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -21,6 +21,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Price } from '../../components/Price';
 import { ItemRating } from '../../components/Rating';
 import { confirmThen } from '../../lib/confirm';
+import { thumbnailUrl } from '../../lib/images';
 import { formatLkr, formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
@@ -86,12 +87,31 @@ export function SellerItems() {
                 <Accordion.Item key={item._id} value={item._id}>
                   <Accordion.Control>
                     <Group justify="space-between" wrap="nowrap" pr="md">
-                      <div>
-                        <Text fw={600}>{item.Item_name}</Text>
-                        <Text size="xs" c="dimmed">
-                          {item.Brand} · {item.Model} · SKU {item.Stock_keeping_unit} · {item.Quantity} in stock
-                        </Text>
-                      </div>
+                      <Group gap="sm" wrap="nowrap">
+                        <Image
+                          src={thumbnailUrl(item.Images[0])}
+                          alt=""
+                          w={48}
+                          h={48}
+                          radius="sm"
+                          fit="contain"
+                          fallbackSrc="/favicon.svg"
+                        />
+                        <div>
+                          <Group gap={6}>
+                            <Text fw={600}>{item.Item_name}</Text>
+                            {/* Seen without opening the row (issue 30 item 11: it looked available). */}
+                            {!item.ItemAvailabilityStatus && (
+                              <Badge color="red" variant="light" size="sm">
+                                Not available
+                              </Badge>
+                            )}
+                          </Group>
+                          <Text size="xs" c="dimmed">
+                            {item.Brand} · {item.Model} · SKU {item.Stock_keeping_unit} · {item.Quantity} in stock
+                          </Text>
+                        </div>
+                      </Group>
                       <Group gap="xs" wrap="nowrap">
                         <ItemRating rating={item.rating} />
                         <Text fw={600}>{formatRupees(item.FinalPrice)}</Text>
