@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('queue board', () => {
-  it('shows the email and report queues to an admin and nothing to anyone else', async () => {
+  it('shows the email, report and checkout-deadline queues to an admin and nothing to anyone else', async () => {
     const anonymous = new Client(stack.gatewayUrl);
     expect((await anonymous.get('/admin/queues/api/queues')).status).toBe(404);
     const customer = new Client(stack.gatewayUrl);
@@ -34,8 +34,14 @@ describe('queue board', () => {
     const page = await fetch(`${stack.gatewayUrl}/admin/queues`, { headers: { cookie: `mp_session=${admin.token}` } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+    // The board's page names a Google Fonts stylesheet; its policy keeps the browser at home
+    // (issue 30 item 11: the board reached an outside host).
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(policy).not.toContain('googleapis');
     const api = await admin.get<{ queues: { name: string }[] }>('/admin/queues/api/queues');
     expect(api.status).toBe(200);
-    expect(api.body.queues.map((q) => q.name).sort()).toEqual(['email', 'report']);
+    expect(api.body.queues.map((q) => q.name).sort()).toEqual(['checkout-deadline', 'email', 'report']);
   });
 });
