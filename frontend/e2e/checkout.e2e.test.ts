@@ -6,7 +6,7 @@
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { acceptedSeller, login, registeredCustomer, shot } from './harness';
+import { acceptedSeller, chooseDeliveryAddress, login, registeredCustomer, shot } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
@@ -124,6 +124,7 @@ describe('checkout journey', () => {
     await page.goto('/Customer/MyShoppingCart');
     await page.getByRole('button', { name: 'Go to Checkout' }).click();
     await page.waitForURL('**/Customer/SelectPayment');
+    await chooseDeliveryAddress(page);
     await page.getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/Customer/Confrim/**');
@@ -181,7 +182,8 @@ describe('checkout journey', () => {
     await sellerPage.goto('/Seller/Orders');
     const order = sellerPage.getByTestId('order-card').filter({ hasText: phone });
     await order.first().waitFor();
-    await order.first().getByText('Sachini Bandara').waitFor();
+    // Where to deliver, to whom: the address chosen at checkout.
+    await order.first().getByText('Sachini Bandara, 12 Temple Road, Kandy 20000, Kandy District, 0771234567').waitFor();
     await shot(sellerPage, 'seller-orders');
     await order.first().getByRole('button', { name: 'Mark as Shipped' }).click();
     await sellerPage

@@ -237,3 +237,27 @@ export async function fillDeliveryAddress(
   await page.getByRole('option', { name: a.district, exact: true }).click();
   await page.getByLabel(/^Postal Code/).fill(a.postalCode);
 }
+
+/**
+ * On the pay page: keeps the delivery address already chosen (the book's default), or completes
+ * the form the step shows (the profile's entry, or a new address) and delivers there. Card and
+ * PayPal wait for it (issue 29).
+ */
+export async function chooseDeliveryAddress(page: Page): Promise<void> {
+  const chosen = page.getByTestId('chosen-address');
+  await chosen
+    .or(page.getByLabel(/^Recipient/))
+    .first()
+    .waitFor();
+  if (await chosen.isVisible()) return;
+  await fillDeliveryAddress(page, {
+    recipient: 'Sachini Bandara',
+    phone: '0771234567',
+    line1: '12 Temple Road',
+    city: 'Kandy',
+    district: 'Kandy',
+    postalCode: '20000',
+  });
+  await page.getByRole('button', { name: 'Deliver here' }).click();
+  await chosen.waitFor();
+}

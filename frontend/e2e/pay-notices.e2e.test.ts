@@ -8,7 +8,7 @@ import { ITEM_UNAVAILABLE } from '@market/contracts';
 import { uniqueName, waitFor } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { listedItem, login, shopperWithCart, shot } from './harness';
+import { chooseDeliveryAddress, listedItem, login, shopperWithCart, shot } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews']);
@@ -60,6 +60,7 @@ describe('pay page and review form', () => {
     await page.getByText(xperia).first().waitFor();
     await page.getByRole('button', { name: 'Go to Checkout' }).click();
     await page.waitForURL('**/Customer/SelectPayment');
+    await chooseDeliveryAddress(page);
     await page.getByRole('radio').first().check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/Customer/Confrim/**');
