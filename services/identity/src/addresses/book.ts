@@ -14,7 +14,7 @@
  * nothing. The event goes out through the outbox; the index is written at once as well (refresh
  * wait_for) so the customer's next list shows the change.
  */
-import { unauthorized, updateAggregate, type OutboxRelay, type SearchIndex } from '@market/platform';
+import { isDuplicateKey, unauthorized, updateAggregate, type OutboxRelay, type SearchIndex } from '@market/platform';
 import { randomBytes } from 'node:crypto';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -88,7 +88,7 @@ async function store(
     await d.addressBooks.create({ _id: customerId, deleted, ...set, aggregateVersion: next.aggregateVersion, pendingEvents: [event] });
     return true;
   } catch (err) {
-    if ((err as { code?: number }).code === 11000) return false;
+    if (isDuplicateKey(err)) return false;
     throw err;
   }
 }
