@@ -246,6 +246,25 @@ const CASES: Record<string, BolaCase> = {
     read: (w) => w.customerA.client.request('get', '/PackageOrders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
     call: (w, c) => c.request('put', '/PackageOrders/status/{id}', { params: { id: w.r.packageOrderId }, body: { status: 'Cancelled' } }),
   },
+  // Only admins resolve any seller's order (issue 30): customers and other sellers are refused.
+  'PUT /Orders/resolve/{id}': {
+    adminOwned: true,
+    read: (w) => w.customerA.client.request('get', '/Orders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
+    call: (w, c) =>
+      c.request('put', '/Orders/resolve/{id}', {
+        params: { id: w.r.itemOrderId },
+        body: { status: 'Cancelled', reason: 'Not mine to cancel' },
+      }),
+  },
+  'PUT /PackageOrders/resolve/{id}': {
+    adminOwned: true,
+    read: (w) => w.customerA.client.request('get', '/PackageOrders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
+    call: (w, c) =>
+      c.request('put', '/PackageOrders/resolve/{id}', {
+        params: { id: w.r.packageOrderId },
+        body: { status: 'Cancelled', reason: 'Not mine to cancel' },
+      }),
+  },
   // Cash on delivery's outcome (issue 29): another seller's line is not there, whatever its payment.
   'PUT /Orders/cod/{id}': {
     read: (w) => w.customerA.client.request('get', '/Orders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),

@@ -191,6 +191,12 @@ const orderFields = {
       CollectedAt: z.iso.datetime().optional(),
     })
     .optional(),
+  /**
+   * Present when an admin or the marketplace, not the seller, last moved the order (issue 30): the
+   * unshipped orders of a seller who left are cancelled by the marketplace; an admin resolves an
+   * order its seller cannot finish. `reason` is what the customer is told; `at` ISO date-time (UTC).
+   */
+  StatusNote: z.object({ by: z.enum(['admin', 'marketplace']), reason: z.string(), at: z.iso.datetime() }).optional(),
 };
 
 /** An item order (`GET /Orders/getOrders` rows, `PUT /Orders/status/{id}`). */

@@ -16,6 +16,7 @@ import {
   HistoryListQuerySchema,
   OrderListQuerySchema,
   OrderCodOutcomeSchema,
+  OrderResolveSchema,
   OrderStatusChangeSchema,
   WalletCompleteSchema,
   COD_NOT_SHIPPED,
@@ -69,11 +70,28 @@ function orderOperations<P extends 'Orders' | 'PackageOrders'>(prefix: P, tag: s
     },
     {
       method: 'put',
+      path: `/${prefix}/resolve/{id}`,
+      tag,
+      summary:
+        "An admin finishes any seller's order the seller cannot (issue 30: every saga ends; the unshipped orders of a removed seller are cancelled by themselves): Confirmed → Cancelled (stock back, refund, the customer e-mailed with the reason) or Shipped → Delivered. The reason is kept on the order as `statusNote`",
+      audience: ['admin'],
+      added: true,
+      body: OrderResolveSchema,
+      response: order,
+      responses: {
+        200: 'The order',
+        400: '`{ error, fields }`',
+        404: 'No such order',
+        409: `Not allowed from the current status / ${COD_DELIVER_WITH_CASH} / changed meanwhile`,
+      },
+    },
+    {
+      method: 'put',
       path: `/${prefix}/cod/{id}`,
       tag,
       summary:
-        'Cash on delivery (issue 29): the seller says what happened at the door of an own shipped order. `collected` → Delivered with the cash collected (the payment history counts it); `refused` → Cancelled, its stock released, nothing refunded, the customer e-mailed, and the refusal counted against cash on delivery for the customer',
-      audience: ['seller'],
+        "Cash on delivery (issue 29): the seller (or an admin, for any seller's order) says what happened at the door of a shipped order. `collected` → Delivered with the cash collected (the payment history counts it); `refused` → Cancelled, its stock released, nothing refunded, the customer e-mailed, and the refusal counted against cash on delivery for the customer",
+      audience: ['seller', 'admin'],
       added: true,
       body: OrderCodOutcomeSchema,
       response: order,

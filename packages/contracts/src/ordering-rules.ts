@@ -89,6 +89,24 @@ export const SELLER_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderSta
   Cancelled: [],
 };
 
+/**
+ * The statuses an admin may move any seller's order to when resolving it (issue 30 items 1 and 2:
+ * an order whose seller cannot finish it, e.g. one who left the marketplace): cancel an unshipped
+ * one (stock back, refund) or mark a shipped one delivered. A shipped cash-on-delivery order is
+ * finished with its cash outcome instead (`PUT /Orders/cod/{id}`).
+ */
+export const ADMIN_STATUS_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  AwaitingStock: [],
+  Confirmed: ['Cancelled'],
+  Rejected: [],
+  Shipped: ['Delivered'],
+  Delivered: [],
+  Cancelled: [],
+};
+
+/** Why the marketplace cancelled the unshipped orders of a seller whose deletion an admin accepted (issue 30 item 2). */
+export const SELLER_REMOVED_REASON = 'The seller has left the marketplace';
+
 /** Payment types on an order-history record; CashOnDelivery: paid in cash to the courier (issue 29). */
 export const PAYMENT_TYPES = ['Card', 'PayPal', 'CashOnDelivery'] as const;
 

@@ -143,6 +143,20 @@ export const OrderCodOutcomeSchema = z.object({
   outcome: z.enum(['collected', 'refused'], { error: 'The outcome is collected or refused' }),
 });
 
+/**
+ * `PUT /Orders/resolve/{id}` and `PUT /PackageOrders/resolve/{id}` (issue 30 items 1 and 2): an
+ * admin finishes an order its seller cannot (ADMIN_STATUS_MOVES), with the reason the customer is
+ * told and the order keeps.
+ */
+export const OrderResolveSchema = z.object({
+  status: z.enum(['Delivered', 'Cancelled'], { error: 'The status is Delivered or Cancelled' }),
+  reason: z
+    .string({ error: 'Say why the order is resolved so' })
+    .trim()
+    .min(3, 'Say why the order is resolved so')
+    .max(500, 'The reason cannot be longer than 500 characters'),
+});
+
 /** `PUT /Orders/status/{id}` and `PUT /PackageOrders/status/{id}` (added): the seller's status change. */
 export const OrderStatusChangeSchema = z.object({ status: z.enum(['Shipped', 'Delivered', 'Cancelled'], { error: 'Unknown status' }) });
 
@@ -157,6 +171,11 @@ export const OrderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   /** Orders of one checkout (its OrderID). */
   OrderID: z.string().trim().max(32).optional(),
+  /** An admin's list: the orders of one seller (issue 30 item 2: a seller's open orders before deletion). Ignored for others. */
+  SellerID: z
+    .string()
+    .regex(/^[a-f0-9]{24}$/, 'SellerID is a seller id')
+    .optional(),
 });
 
 /** Filters of `GET /orderhistory/getItems`: search by receipt number or payment type (spec 000 section 5). */

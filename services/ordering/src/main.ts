@@ -10,6 +10,7 @@ import { createQueue, mailOnce, runService, subscriptions } from '@market/platfo
 import { cancellationHandlers } from './cancellation/saga';
 import { cvcGuard } from './checkout/cvcLimits';
 import { startDeadlines } from './checkout/deadline';
+import { sellerRemovedHandlers } from './fulfilment/sellerRemoved';
 import { customerOrderMailHandlers } from './mail/customerOrderMails';
 import { newOrderMailHandlers } from './mail/newOrderMails';
 import { deadlineQueuePrefix, OrderingConfigSchema } from './config';
@@ -52,7 +53,7 @@ void runService({
     shutdown.add('email queue', () => emailQueue.close());
     const send = mailOnce(emailQueue, db);
 
-    const saga = sagaHandlers(checkouts, book, provider, nudge);
+    const saga = sagaHandlers(checkouts, book, rm, provider, nudge);
     // Every paid checkout waits a bounded time for its stock decision (checkout/deadline.ts).
     const deadlines = startDeadlines(
       { checkouts, book, provider, nudge },
@@ -60,6 +61,8 @@ void runService({
     );
     shutdown.add('checkout deadlines', () => deadlines.close());
     const readModel = readModelHandlers(rm, cards, cardOwners);
+    // A removed seller's unshipped orders are cancelled and refunded (issue 30 item 2).
+    const sellerRemoved = sellerRemovedHandlers({ book, rm, nudge });
     const cancellation = cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger });
     const sellerMails = newOrderMailHandlers(checkouts, rm, send, logger);
     // The customer's e-mail of each outcome and status change of an order.
@@ -82,7 +85,7 @@ void runService({
         PackageDeleted: [readModel],
         SellerApproved: [readModel],
         SellerUpdated: [readModel],
-        SellerDeleted: [readModel],
+        SellerDeleted: [readModel, sellerRemoved],
         CustomerRegistered: [readModel],
         CustomerUpdated: [readModel],
         CustomerDeleted: [readModel],

@@ -278,6 +278,21 @@ export class SearchIndex<V = unknown, B extends SearchBody = SearchBody> {
     }
   }
 
+  /**
+   * Makes every write acknowledged so far visible to searches (OpenSearch's refresh), for a
+   * consumer that must see writes made on other paths before it acts on a search.
+   * @throws HttpError 503 when OpenSearch does not answer
+   */
+  async refresh(): Promise<void> {
+    try {
+      await this.ensure();
+      await this.client.indices.refresh({ index: this.alias });
+    } catch (err) {
+      this.opts.logger.warn({ err }, 'search index refresh failed');
+      throw this.unavailable();
+    }
+  }
+
   /** Whether OpenSearch answers (for logs and tests; never part of readiness: listings degrade alone). */
   async ping(): Promise<boolean> {
     try {

@@ -1,6 +1,7 @@
 /**
  * E-mails identity sends, as jobs on the BullMQ `email` queue (docs/architecture.md, Jobs): reset codes,
- * seller credentials, admin credentials, the answer to a seller's application, and the notice that
+ * seller credentials, admin credentials, the answer to a seller's application and to a seller's
+ * deletion request (issue 30 item 7), and the notice that
  * an account's password changed (issue 27 item 3). The e-mail
  * worker (services/notifications) renders the template; secrets in `data` are scrubbed from
  * Redis once the mail went out.
@@ -12,7 +13,10 @@ export type IdentityEmail =
   | { template: 'customer-reset-code' | 'seller-reset-code'; data: { name: string; code: string; minutes: number } }
   | { template: 'seller-credentials'; data: { name: string; companyname: string; username: string; password: string; loginUrl: string } }
   | { template: 'admin-credentials'; data: { name: string; username: string; password: string; loginUrl: string } }
-  | { template: 'seller-request-received' | 'seller-request-declined'; data: { name: string; companyname: string } }
+  | {
+      template: 'seller-request-received' | 'seller-request-declined' | 'seller-deletion-accepted' | 'seller-deletion-declined';
+      data: { name: string; companyname: string };
+    }
   | { template: 'password-changed'; data: { name: string; when: string; how: 'reset' | 'change'; resetUrl: string } };
 
 /**

@@ -12,16 +12,22 @@
  *   the seller's items and packages from the catalogue (services/catalogue/src/events/sellerConsumer.ts).
  *   404 when there is no such seller, 409 STALE.
  *
+ * The seller is e-mailed the admin's decision on the request (issue 30 item 7): accepted
+ * (`seller-deletion-accepted`, saying unshipped orders are cancelled and refunded, shipped ones
+ * finished by the marketplace: ordering's fulfilment/sellerRemoved.ts) or declined
+ * (`seller-deletion-declined`), once per decision (the job id names the aggregate version).
+ *
  * The admin search index is synced after each change.
  */
 import { conflict, forbidden, notFound, revokeSubjectSessions, updateAggregate, type Caller } from '@market/platform';
 import type { Types } from 'mongoose';
+import { sendEmail } from '../events/emailJobs';
 import { sellerRefEvent } from '../events/identityEvents';
 import type { IdentityDeps } from '../deps';
 import type { OrgSellerDoc } from '../store/sellers';
 import { ownSeller, STALE } from './own';
 
-type DeletionDeps = Pick<IdentityDeps, 'orgSellers' | 'relay' | 'search' | 'redis'>;
+type DeletionDeps = Pick<IdentityDeps, 'orgSellers' | 'relay' | 'search' | 'redis' | 'emailQueue'>;
 
 /** Sets seller `id`'s deletion request as `caller` (a seller or an admin); answers the seller as it ends up. */
 export async function setDeletionRequest(
@@ -51,6 +57,15 @@ export async function setDeletionRequest(
   }
   await d.search.sync('seller', String(id));
   d.relay.nudge();
+  // An admin declining the seller's request tells the seller (a seller withdrawing it needs no mail).
+  if (caller.role === 'admin') {
+    await sendEmail(
+      d.emailQueue,
+      current.email,
+      { template: 'seller-deletion-declined', data: { name: current.ownername, companyname: current.companyname } },
+      `seller-deletion-declined-${String(id)}-${current.aggregateVersion + 1}`,
+    );
+  }
   return { ...current, requestDelete };
 }
 
@@ -67,4 +82,10 @@ export async function deleteSeller(d: DeletionDeps, id: Types.ObjectId): Promise
   await revokeSubjectSessions(d.redis, String(id));
   await d.search.sync('seller', String(id));
   d.relay.nudge();
+  await sendEmail(
+    d.emailQueue,
+    s.email,
+    { template: 'seller-deletion-accepted', data: { name: s.ownername, companyname: s.companyname } },
+    `seller-deletion-accepted-${String(id)}`,
+  );
 }

@@ -106,6 +106,23 @@ const templates = {
         'You are welcome to apply again with more details about your business.',
       ]),
   },
+  'seller-deletion-accepted': {
+    data: z.object({ name: Name, companyname: Name }),
+    render: (d: { name: string; companyname: string }) =>
+      compose('Your seller account was closed', `Hello ${d.name},`, [
+        `As you asked, the seller account of ${d.companyname} on ${MARKETPLACE} is now closed and your items and packages are no longer listed.`,
+        'Orders you had not shipped yet are cancelled and their customers refunded. Orders already shipped will be completed by our team.',
+        'Thank you for selling with us.',
+      ]),
+  },
+  'seller-deletion-declined': {
+    data: z.object({ name: Name, companyname: Name }),
+    render: (d: { name: string; companyname: string }) =>
+      compose('About your request to close your seller account', `Hello ${d.name},`, [
+        `Our team did not close the seller account of ${d.companyname} on ${MARKETPLACE}: your account, items and packages stay as they are.`,
+        'If you still want it closed, sign in and ask again, or write to us from the seller portal.',
+      ]),
+  },
   'monthly-sales-reports': {
     data: z.object({ name: Name, companyname: Name, month: z.string().max(40) }),
     render: (d: { name: string; companyname: string; month: string }) =>
@@ -148,6 +165,8 @@ const templates = {
       refundedTotal: z.string().max(40),
       charged: z.string().max(40),
       paymentType: z.string().max(20),
+      /** Why, when the marketplace (not the seller) cancelled it (issue 30). */
+      reason: z.string().max(500).optional(),
     }),
     render: (d: {
       name: string;
@@ -158,9 +177,12 @@ const templates = {
       refundedTotal: string;
       charged: string;
       paymentType: string;
+      reason?: string;
     }) =>
       compose(`Your order ${d.orderLineId} was cancelled`, `Hello ${d.name},`, [
-        `We are sorry: the seller cancelled your order ${d.orderLineId} (${d.quantity} × ${d.product}).`,
+        d.reason
+          ? `We are sorry: your order ${d.orderLineId} (${d.quantity} × ${d.product}) was cancelled. ${d.reason}.`
+          : `We are sorry: the seller cancelled your order ${d.orderLineId} (${d.quantity} × ${d.product}).`,
         { label: 'Refund', value: d.refund },
         `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}. Refunded for this purchase so far: ${d.refundedTotal} of ${d.charged}.`,
       ]),
@@ -292,6 +314,36 @@ const templates = {
         { label: 'See it', value: d.url },
         'You get this e-mail because the item is on your wishlist. To stop these e-mails, switch off "E-mail me about my wishlist" when you edit My Profile.',
       ]),
+  },
+  /**
+   * An admin decided on a review the seller reported (issue 30 item 7), queued by reviews once per
+   * decision: `deleted` (the review is gone from the item) or `kept` (the report was dismissed).
+   * `review` is an excerpt of the review's text, `url` the seller's reviews page of the item.
+   */
+  'review-report-decision': {
+    data: z.object({
+      name: Name,
+      companyname: Name,
+      item: z.string().max(300),
+      review: z.string().max(400),
+      reason: z.string().max(500),
+      decision: z.enum(['deleted', 'kept']),
+      url: z.string().max(500),
+    }),
+    render: (d: { name: string; companyname: string; item: string; review: string; reason: string; decision: 'deleted' | 'kept'; url: string }) =>
+      compose(
+        d.decision === 'deleted' ? `The review you reported was removed: ${d.item}` : `The review you reported was kept: ${d.item}`,
+        `Hello ${d.name},`,
+        [
+          `An administrator of ${MARKETPLACE} looked at the review of ${d.item} that ${d.companyname} reported.`,
+          { label: 'Review', value: d.review },
+          { label: 'Your reason', value: d.reason },
+          d.decision === 'deleted'
+            ? 'Decision: the review was removed. It no longer shows on the item and no longer counts in its rating.'
+            : 'Decision: the review was kept. It follows our review rules, so it stays on the item. You can reply to it publicly from the item\'s reviews page.',
+          { label: 'See the reviews', value: d.url },
+        ],
+      ),
   },
 } as const;
 

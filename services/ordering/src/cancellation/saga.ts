@@ -108,6 +108,8 @@ export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
         refundedTotal: formatLkr(c.refundedCents ?? refund.amountCents),
         charged: formatLkr(c.amountCents),
         paymentType: c.payment!.PaymentType,
+        // The marketplace's or an admin's reason, when it was not the seller (issue 30).
+        ...(order.statusNote ? { reason: order.statusNote.reason.replace(/[.!\s]+$/, '') } : {}),
       },
     });
   }

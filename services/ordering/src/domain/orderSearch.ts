@@ -76,12 +76,14 @@ const INTERNAL = new Set([
   'listSlots',
   'filterSlots',
   'cod',
+  'statusNote',
 ]);
 
 /** An order's wire fields: the stored ones less the internal ones, money in rupees. */
 export function orderWireView(o: IndexableOrder): OrderWireView {
   const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !INTERNAL.has(k)));
   const cod = o.cod as CodLine | undefined;
+  const note = o.statusNote as { by: string; reason: string; at: Date | string } | undefined;
   return {
     ...rest,
     UnitPrice: rupees(o.unitPriceCents),
@@ -96,6 +98,8 @@ export function orderWireView(o: IndexableOrder): OrderWireView {
           },
         }
       : {}),
+    // Who resolved it, when not the seller (issue 30); never the admin's id.
+    ...(note ? { StatusNote: { by: note.by, reason: note.reason, at: new Date(note.at).toISOString() } } : {}),
   } as OrderWireView;
 }
 
@@ -139,6 +143,8 @@ export type OrderListOwner = { customerId: string } | { sellerId: string } | 'ev
 export interface OrderListFilters {
   status?: string;
   OrderID?: string;
+  /** One seller's orders (an admin's filter; a seller's list is theirs anyway). */
+  sellerId?: string;
   /** A Sri Lanka month, `YYYY-MM`. */
   month?: string;
   /** The placedAt range of a Sri Lanka year, ms (`to` exclusive). */
@@ -152,6 +158,7 @@ export function orderListSearch(kind: OrderKind, owner: OrderListOwner, f: Order
   if (owner !== 'everyone') filter.push({ term: owner });
   if (f.status) filter.push({ term: { status: f.status } });
   if (f.OrderID) filter.push({ term: { orderId: f.OrderID } });
+  if (f.sellerId) filter.push({ term: { sellerId: f.sellerId } });
   if (f.month) filter.push({ term: { month: f.month } });
   if (f.from !== undefined && f.to !== undefined) filter.push({ range: { sortAt: { gte: f.from, lt: f.to, format: 'epoch_millis' } } });
   return {

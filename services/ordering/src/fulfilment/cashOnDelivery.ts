@@ -14,15 +14,15 @@
  * The line is then indexed at once (`refresh=wait_for`), as a status change is.
  */
 import { COD_NOT_COD, COD_NOT_SHIPPED } from '@market/contracts';
-import { conflict, notFound, pendingEvent, updateAggregate } from '@market/platform';
+import { conflict, pendingEvent, updateAggregate } from '@market/platform';
 import type { Model } from 'mongoose';
 import { orderCancelled } from '../cancellation/events';
 import { indexOrders, type ItemOrderDoc, type PackageOrderDoc } from '../store/orders';
-import type { StatusDeps } from './changeStatus';
+import { actorFields, actorMoves, type LineActor, type StatusDeps } from './changeStatus';
 
 export interface CodOutcome {
-  /** The calling seller; someone else's line is 404. */
-  sellerId: string;
+  /** The line's seller (someone else's line is 404), or an admin for any seller's line (its note kept on the line). */
+  actor: LineActor;
   kind: 'item' | 'package';
   /** The order line's `_id`, already checked for its form by the route. */
   orderLineId: string;
@@ -34,26 +34,34 @@ export interface CodOutcome {
  * @throws HttpError 404 when there is no such line or it is another seller's; 409 when the line
  *   was not paid by cash on delivery, is not Shipped, or changed meanwhile
  */
-export async function recordCodOutcome(d: StatusDeps, { sellerId, kind, orderLineId, outcome }: CodOutcome): Promise<ItemOrderDoc> {
+export async function recordCodOutcome(d: StatusDeps, { actor, kind, orderLineId, outcome }: CodOutcome): Promise<ItemOrderDoc> {
   const model = (kind === 'item' ? d.book.itemOrders : d.book.packageOrders) as Model<ItemOrderDoc> | Model<PackageOrderDoc>;
-  const order = await (model as Model<ItemOrderDoc>).findById(orderLineId).lean<ItemOrderDoc>();
-  if (!order || order.SellerID !== sellerId) throw notFound();
+  const found = await (model as Model<ItemOrderDoc>).findById(orderLineId).lean<ItemOrderDoc>();
+  actorMoves(actor, found);
+  const order = found!;
   if (!order.cod) throw conflict(COD_NOT_COD);
   if (order.status !== 'Shipped' || order.cod.status !== 'Pending') throw conflict(COD_NOT_SHIPPED);
   const at = new Date();
+  const note = actorFields(actor, at);
   const collected = outcome === 'collected';
   const status = collected ? 'Delivered' : 'Cancelled';
   const cod = collected ? { ...order.cod, status: 'Collected' as const, collectedAt: at } : { ...order.cod, status: 'Refused' as const };
   const line = { orderId: order.OrderID, orderLineId: order._id, kind, sellerId: order.SellerID, customerId: order.CustomerID };
-  const written = await updateAggregate(model, order._id, order.aggregateVersion, { $set: { status, statusChangedAt: at, cod } }, (v) => [
-    pendingEvent('OrderStatusChanged', order.OrderID, v, { ...line, status }),
-    collected
-      ? pendingEvent('CashOnDeliveryCollected', order.OrderID, v + 1, { ...line, amountCents: cod.collectCents, at: at.toISOString() })
-      : pendingEvent('DeliveryRefused', order.OrderID, v + 1, { ...line, at: at.toISOString() }),
-    ...(collected ? [] : [orderCancelled(kind, order, v + 2, at)]),
-  ]);
+  const written = await updateAggregate(
+    model,
+    order._id,
+    order.aggregateVersion,
+    { $set: { status, statusChangedAt: at, cod, ...note } },
+    (v) => [
+      pendingEvent('OrderStatusChanged', order.OrderID, v, { ...line, status }),
+      collected
+        ? pendingEvent('CashOnDeliveryCollected', order.OrderID, v + 1, { ...line, amountCents: cod.collectCents, at: at.toISOString() })
+        : pendingEvent('DeliveryRefused', order.OrderID, v + 1, { ...line, at: at.toISOString() }),
+      ...(collected ? [] : [orderCancelled(kind, order, v + 2, at)]),
+    ],
+  );
   if (!written) throw conflict('This order was changed meanwhile, please try again');
   d.nudge({ model, id: order._id });
   await indexOrders(d.book, [{ kind, id: order._id }], 'wait_for');
-  return { ...order, status, statusChangedAt: at, cod };
+  return { ...order, status, statusChangedAt: at, cod, ...note };
 }

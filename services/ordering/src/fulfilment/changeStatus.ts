@@ -1,7 +1,10 @@
 /**
  * A seller moves an order line of their own along (`PUT /Orders/status/{id}` for item orders,
  * `PUT /PackageOrders/status/{id}` for package orders; spec 001 section 7): Confirmed → Shipped or
- * Cancelled, Shipped → Delivered (contracts' SELLER_STATUS_MOVES).
+ * Cancelled, Shipped → Delivered (contracts' SELLER_STATUS_MOVES). An admin resolves any seller's
+ * line (`PUT /Orders/resolve/{id}`, issue 30), and the marketplace cancels the unshipped lines of
+ * a removed seller (sellerRemoved.ts), with ADMIN_STATUS_MOVES and a reason kept on the line as
+ * `statusNote` (`{ by, reason, at }`; the customer's e-mail and order cards say it).
  *
  * A compare-and-set on the line's version sets `status` and `statusChangedAt` and records
  * OrderStatusChanged (`{ orderId, orderLineId, kind, status, sellerId, customerId }`); a
@@ -9,15 +12,32 @@
  * e-mail: cancellation/saga.ts). The line is then indexed at once (`refresh=wait_for`, best
  * effort; the orders projection writes the same), so the seller's list shows the new status.
  */
-import { COD_DELIVER_WITH_CASH, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
+import { ADMIN_STATUS_MOVES, COD_DELIVER_WITH_CASH, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
 import { conflict, notFound, pendingEvent, updateAggregate, type OutboxHint } from '@market/platform';
 import type { Model } from 'mongoose';
 import { orderCancelled } from '../cancellation/events';
-import { indexOrders, type ItemOrderDoc, type OrderBook, type PackageOrderDoc } from '../store/orders';
+import { indexOrders, type ItemOrderDoc, type OrderBook, type PackageOrderDoc, type StatusNote } from '../store/orders';
+
+/** The seller of a line (someone else's is 404), or an admin / the marketplace resolving any seller's line with a note. */
+export type LineActor = { sellerId: string } | { note: Omit<StatusNote, 'at'> };
+
+/** The line `actor` may act on and the moves it may make; 404 for another seller's line. */
+export function actorMoves(actor: LineActor, order: { SellerID: string } | null): Readonly<Record<OrderStatus, readonly OrderStatus[]>> {
+  if (!order) throw notFound();
+  if ('sellerId' in actor) {
+    if (order.SellerID !== actor.sellerId) throw notFound();
+    return SELLER_STATUS_MOVES;
+  }
+  return ADMIN_STATUS_MOVES;
+}
+
+/** The fields a move by `actor` at `at` sets besides the status (the note of an admin's or the marketplace's move). */
+export function actorFields(actor: LineActor, at: Date): { statusNote?: StatusNote } {
+  return 'note' in actor ? { statusNote: { ...actor.note, at } } : {};
+}
 
 export interface ChangeStatus {
-  /** The calling seller; someone else's line is 404. */
-  sellerId: string;
+  actor: LineActor;
   kind: 'item' | 'package';
   /** The order line's `_id` (`<OrderID>-I<n>` / `-P<n>`), already checked for its form by the route. */
   orderLineId: string;
@@ -34,20 +54,22 @@ export interface StatusDeps {
 /**
  * @returns the line as written (new `status`, `statusChangedAt` now)
  * @throws HttpError 404 when there is no such line or it is another seller's; 409 `An order that
- *   is <status> cannot be marked <status>` for a move the seller may not make; 409 when it changed meanwhile
+ *   is <status> cannot be marked <status>` for a move the actor may not make; 409 when it changed meanwhile
  */
-export async function changeOrderStatus(d: StatusDeps, { sellerId, kind, orderLineId, status }: ChangeStatus): Promise<ItemOrderDoc> {
+export async function changeOrderStatus(d: StatusDeps, { actor, kind, orderLineId, status }: ChangeStatus): Promise<ItemOrderDoc> {
   // Both kinds share the fields read and written here.
   const model = (kind === 'item' ? d.book.itemOrders : d.book.packageOrders) as Model<ItemOrderDoc> | Model<PackageOrderDoc>;
-  const order = await (model as Model<ItemOrderDoc>).findById(orderLineId).lean<ItemOrderDoc>();
-  if (!order || order.SellerID !== sellerId) throw notFound();
-  if (!SELLER_STATUS_MOVES[order.status].includes(status)) {
+  const found = await (model as Model<ItemOrderDoc>).findById(orderLineId).lean<ItemOrderDoc>();
+  const moves = actorMoves(actor, found);
+  const order = found!;
+  if (!moves[order.status].includes(status)) {
     throw conflict(`An order that is ${order.status} cannot be marked ${status}`);
   }
   // Cash on delivery is delivered only with its cash (fulfilment/cashOnDelivery.ts; issue 29).
   if (order.cod && status === 'Delivered') throw conflict(COD_DELIVER_WITH_CASH);
   const at = new Date();
-  const written = await updateAggregate(model, order._id, order.aggregateVersion, { $set: { status, statusChangedAt: at } }, (v) => [
+  const set = { status, statusChangedAt: at, ...actorFields(actor, at) };
+  const written = await updateAggregate(model, order._id, order.aggregateVersion, { $set: set }, (v) => [
     pendingEvent('OrderStatusChanged', order.OrderID, v, {
       orderId: order.OrderID,
       orderLineId: order._id,
@@ -63,5 +85,5 @@ export async function changeOrderStatus(d: StatusDeps, { sellerId, kind, orderLi
   d.nudge({ model, id: order._id });
   // The seller sees the new status in the list they come back to (the projection writes the same).
   await indexOrders(d.book, [{ kind, id: order._id }], 'wait_for');
-  return { ...order, status, statusChangedAt: at };
+  return { ...order, ...set };
 }

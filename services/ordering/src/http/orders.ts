@@ -16,6 +16,7 @@ import {
   OrderListQuerySchema,
   OrderStatusChangeSchema,
   OrderCodOutcomeSchema,
+  OrderResolveSchema,
   colomboMonthRange,
   colomboYear,
   type OrderStatus,
@@ -72,6 +73,7 @@ function orderFilters(req: Request): OrderListFilters {
   const out: OrderListFilters = {};
   if (q.status) out.status = q.status;
   if (q.OrderID) out.OrderID = q.OrderID;
+  if (q.SellerID) out.sellerId = q.SellerID;
   if (q.month || q.year) {
     const year = q.year ?? colomboYear();
     if (q.month) out.month = `${year}-${String(Number(q.month)).padStart(2, '0')}`;
@@ -173,7 +175,7 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
       if (!id) throw notFound();
       const updated = await changeOrderStatus(
         { book, nudge },
-        { sellerId: caller.id, kind, orderLineId: id, status: status as OrderStatus },
+        { actor: { sellerId: caller.id }, kind, orderLineId: id, status: status as OrderStatus },
       );
       res.json(await lineView(kind, updated));
     });
@@ -181,14 +183,36 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
   statusRoute('/Orders/status/:id', 'item');
   statusRoute('/PackageOrders/status/:id', 'package');
 
+  /** An admin finishes any seller's order its seller cannot (issue 30; contracts' ADMIN_STATUS_MOVES), with the reason kept. */
+  function resolveRoute(path: string, kind: 'item' | 'package') {
+    r.put(path, async (req, res) => {
+      const caller = requireCaller(req, 'admin');
+      const id = lineIdOf(req);
+      const { status, reason } = OrderResolveSchema.parse(req.body);
+      if (!id) throw notFound();
+      const updated = await changeOrderStatus(
+        { book, nudge },
+        { actor: { note: { by: 'admin', adminId: caller.id, reason } }, kind, orderLineId: id, status },
+      );
+      res.json(await lineView(kind, updated));
+    });
+  }
+  resolveRoute('/Orders/resolve/:id', 'item');
+  resolveRoute('/PackageOrders/resolve/:id', 'package');
+
   /** Cash on delivery: collected or refused at the door (fulfilment/cashOnDelivery.ts; issue 29). */
   function codRoute(path: string, kind: 'item' | 'package') {
     r.put(path, async (req, res) => {
-      const caller = requireCaller(req, 'seller');
+      const caller = requireCaller(req, 'seller', 'admin');
       const id = lineIdOf(req);
       const { outcome } = OrderCodOutcomeSchema.parse(req.body);
       if (!id) throw notFound();
-      const updated = await recordCodOutcome({ book, nudge }, { sellerId: caller.id, kind, orderLineId: id, outcome });
+      // An admin records the outcome of any seller's order (issue 30: one whose seller left).
+      const actor =
+        caller.role === 'seller'
+          ? { sellerId: caller.id }
+          : { note: { by: 'admin' as const, adminId: caller.id, reason: `Cash on delivery ${outcome} (recorded by the marketplace)` } };
+      const updated = await recordCodOutcome({ book, nudge }, { actor, kind, orderLineId: id, outcome });
       res.json(await lineView(kind, updated));
     });
   }

@@ -44,6 +44,18 @@ interface OrderBase extends OutboxFields {
   DeliverTo?: DeliveryAddress;
   /** Cash on delivery only (issue 29; domain/cashOnDelivery.ts): what to collect and whether it was. */
   cod?: CodLine;
+  /** Set when an admin or the marketplace, not the seller, last moved the line (issue 30; fulfilment/changeStatus.ts). */
+  statusNote?: StatusNote;
+}
+
+/** Who moved a line when it was not its seller, and why (the customer's e-mail and order cards say it). */
+export interface StatusNote {
+  by: 'admin' | 'marketplace';
+  /** The admin's id, when `by` is admin. */
+  adminId?: string;
+  /** What the customer is told. */
+  reason: string;
+  at: Date;
 }
 
 export interface ItemOrderDoc extends OrderBase {
@@ -100,6 +112,7 @@ const orderFields = {
   statusChangedAt: { type: Date, required: true },
   DeliverTo: { type: {}, default: undefined },
   cod: { type: {}, default: undefined },
+  statusNote: { type: {}, default: undefined },
 };
 
 const itemOrderSchema = new Schema<ItemOrderDoc>(
