@@ -20,7 +20,7 @@ import type { BodyOf, QueryOf } from '@market/contracts/client';
 import { gateway, type FormBody, type Page } from './client';
 
 /** The status and month filters of the order lists. */
-type OrderFilters = FormBody<Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month' | 'OrderID'>>;
+type OrderFilters = FormBody<Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month' | 'OrderID' | 'SellerID'>>;
 type OrdersQuery = QueryOf<'get', '/Orders/getOrders'>;
 
 /** A cash-on-delivery outcome (`OrderCodOutcomeSchema`). */
@@ -99,6 +99,11 @@ export const shopApi = {
     gateway.call('put', '/Orders/status/{id}', { params: { id }, body: { status } as StatusChange }),
   setPackageOrderStatus: (id: string, status: string) =>
     gateway.call('put', '/PackageOrders/status/{id}', { params: { id }, body: { status } as StatusChange }),
+  /** An admin finishes any seller's order (issue 30): cancel an unshipped one (refund) or mark a shipped one delivered, with the reason the customer sees. */
+  resolveOrder: (kind: 'item' | 'package', id: string, status: 'Cancelled' | 'Delivered', reason: string) =>
+    kind === 'item'
+      ? gateway.call('put', '/Orders/resolve/{id}', { params: { id }, body: { status, reason } })
+      : gateway.call('put', '/PackageOrders/resolve/{id}', { params: { id }, body: { status, reason } }),
   /** What happened at the door of a shipped cash-on-delivery order (issue 29): cash collected, or delivery refused. */
   setCodOutcome: (kind: 'item' | 'package', id: string, outcome: CodOutcome) =>
     kind === 'item'

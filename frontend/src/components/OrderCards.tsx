@@ -160,7 +160,8 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 /**
  * What every order card draws: the picture, the name with the status, the order number, the
  * card's own lines (`children`), quantity, price, the date (`Date` for the seller, `Transit date`
- * for the customer), the rejection reason of a rejected order and the actions.
+ * for the customer), the rejection reason of a rejected order, who resolved it when not the
+ * seller (issue 30: `StatusNote`) and the actions.
  */
 function OrderCardFrame({
   order,
@@ -198,6 +199,12 @@ function OrderCardFrame({
           {order.status === 'Rejected' && order.rejectionReason && (
             <Text size="sm" c="red">
               {order.rejectionReason}
+            </Text>
+          )}
+          {order.StatusNote && (
+            <Text size="sm" c="dimmed">
+              {order.StatusNote.by === 'admin' ? 'Resolved by our support team' : 'Cancelled by the marketplace'}:{' '}
+              {order.StatusNote.reason}
             </Text>
           )}
           {actions}

@@ -93,3 +93,48 @@ describe('an order stuck waiting for its stock decision (issue 30)', () => {
     );
   });
 });
+
+describe('an order its seller cannot finish (issue 30 item 2)', () => {
+  it('cancels an unshipped order and marks a shipped one delivered, each with a reason, and filters by seller', async () => {
+    const unshipped = { ...order, status: 'Confirmed', CashOnDelivery: undefined };
+    const shipped = {
+      ...order,
+      _id: 'K7Q2M9X4B1ZU-I1',
+      OrderID: 'K7Q2M9X4B1ZU',
+      CashOnDelivery: undefined,
+      StatusNote: undefined,
+    };
+    const cancelled = {
+      ...order,
+      _id: 'K7Q2M9X4B1ZV-I1',
+      OrderID: 'K7Q2M9X4B1ZV',
+      status: 'Cancelled',
+      CashOnDelivery: undefined,
+      StatusNote: { by: 'marketplace', reason: 'The seller has left the marketplace', at: '2026-11-28T05:00:00.000Z' },
+    };
+    const calls = fakeGateway({
+      'GET /Admin/me': ADMIN,
+      'GET /Orders/getOrders': { items: [unshipped, shipped, cancelled], total: 3, page: 1, limit: 10 },
+      'PUT /Orders/resolve/K7Q2M9X4B1ZT-I1': { ...unshipped, status: 'Cancelled' },
+      'PUT /Orders/resolve/K7Q2M9X4B1ZU-I1': { ...shipped, status: 'Delivered' },
+    });
+    renderPage(<AdminOrders />, { kind: 'admin', path: '/Admin/Orders?seller=5e11e20000000000000000b1', pattern: 'Orders' });
+    const cards = await screen.findAllByTestId('order-card');
+    expect(calls.some((c) => c.path.includes('SellerID=5e11e20000000000000000b1'))).toBe(true);
+    expect(screen.getByText('Showing the orders of one seller only.')).toBeInTheDocument();
+    expect(within(cards[2]!).getByText('Cancelled by the marketplace: The seller has left the marketplace')).toBeInTheDocument();
+
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Cancel and refund…' }));
+    fireEvent.change(within(cards[0]!).getByRole('textbox', { name: 'Reason' }), { target: { value: 'The seller cannot ship it' } });
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Cancel this order' }));
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Mark delivered…' }));
+    fireEvent.change(within(cards[1]!).getByRole('textbox', { name: 'Reason' }), { target: { value: 'The customer confirmed it' } });
+    fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Mark delivered' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+        ['/Orders/resolve/K7Q2M9X4B1ZT-I1', { status: 'Cancelled', reason: 'The seller cannot ship it' }],
+        ['/Orders/resolve/K7Q2M9X4B1ZU-I1', { status: 'Delivered', reason: 'The customer confirmed it' }],
+      ]),
+    );
+  });
+});

@@ -72,15 +72,30 @@ describe("admin's seller requests", () => {
 describe("admin's sellers", () => {
   const seller = { ...request(1, ''), username: 'kandytech', acceptedDate: '2026-01-15T10:00:00.000Z', requestDelete: true };
 
-  it('removes a seller who asked to be deleted after confirmation and reloads the requests', async () => {
+  it("shows the seller's open orders, then removes the seller after confirmation and reloads the requests", async () => {
     let sellers = [seller];
+    const page = (ids: string[]) => ({ items: ids.map((_id) => ({ _id })), total: ids.length, page: 1, limit: 5 });
     const calls = fakeGateway({
       'GET /Admin/me': ADMIN,
       'GET /orgseller/get': () => ({ items: sellers, total: sellers.length, page: 1, limit: 100 }),
+      // One unshipped item order and one shipped package order of this seller.
+      'GET /Orders/getOrders': (c) =>
+        page(c.path.includes(`SellerID=${seller._id}`) && c.path.includes('status=Confirmed') ? ['KT1-I1'] : []),
+      'GET /PackageOrders/getOrders': (c) => page(c.path.includes('status=Shipped') ? ['KT2-P1'] : []),
       [`DELETE /orgSeller/delete/${seller._id}`]: () => ((sellers = []), { message: 'Successfully Deleted' }),
     });
     renderPage(<AdminDeleteRequests />, { kind: 'admin', path: '/Admin/DeleteRequest' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept…' }));
+    const review = await screen.findByRole('region', { name: 'Deletion request of Kandy Tech' });
+    expect(await within(review).findByText('Not shipped yet (cancelled and refunded when you accept): 1')).toBeInTheDocument();
+    expect(within(review).getByText('KT1-I1')).toBeInTheDocument();
+    expect(within(review).getByText('Shipped (stay open for you to finish): 1')).toBeInTheDocument();
+    expect(within(review).getByText('KT2-P1')).toBeInTheDocument();
+    expect(within(review).getByRole('link', { name: 'Orders page' })).toHaveAttribute(
+      'href',
+      `/Admin/Orders?seller=${seller._id}&status=Shipped`,
+    );
+    fireEvent.click(within(review).getByRole('button', { name: 'Remove Kandy Tech' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText("Remove Kandy Tech from the marketplace? You won't be able to revert this!")).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));

@@ -2,7 +2,8 @@
  * Admin seller screens (spec 001 sections 2 and 4): /Admin/Sellers (registered sellers),
  * /Admin/AllSellersRequest (requests, search by company, owner, year, email),
  * /Admin/RequestSellerProfile/{id} (Accept, Decline), /Admin/DeleteRequest and
- * /Admin/RequestDelete (deletion requests: Accept after confirmation, Decline),
+ * /Admin/RequestDelete (deletion requests: Accept shows the seller's open orders and what happens
+ * to them, SellerOpenOrders.tsx, then asks for confirmation; Decline),
  * /Admin/viewSellerProfile/{id}.
  */
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
@@ -20,6 +21,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 import { SellerDetails } from '../seller/ProfileDetails';
 import { SearchedListPage } from '../../components/SearchedListPage';
+import { SellerOpenOrders } from './SellerOpenOrders';
 
 const LIMIT = 10;
 
@@ -177,12 +179,14 @@ export function AdminRequestSellerProfile() {
 
 export function AdminDeleteRequests() {
   const list = useAsync(['people', 'listSellers', '', 1, true, 100], () => identityApi.listSellers('', 1, true, 100));
+  // The request under review: its open orders are shown before it can be accepted (issue 30 item 2).
+  const [reviewing, setReviewing] = useState<OrgSeller | null>(null);
   const accept = (s: OrgSeller) =>
     confirmThen({
       message: `Remove ${s.companyname} from the marketplace? You won't be able to revert this!`,
       action: () => identityApi.deleteSeller(s._id),
       done: ['Deleted!', `${s.companyname} has been removed.`],
-      after: list.reload,
+      after: () => (setReviewing(null), list.reload()),
     });
   const decline = async (s: OrgSeller) => {
     try {
@@ -196,6 +200,7 @@ export function AdminDeleteRequests() {
   return (
     <>
       <PageHeader title="Seller Deletion Requests" />
+      {reviewing && <SellerOpenOrders seller={reviewing} onAccept={() => accept(reviewing)} onClose={() => setReviewing(null)} />}
       <ListState list={list} empty={'No deletion requests.'}>
         {(rows) => (
           <DataTable
@@ -208,8 +213,8 @@ export function AdminDeleteRequests() {
               s.email,
               <>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
-                  <Button size="xs" color="red" onClick={() => accept(s)}>
-                    Accept
+                  <Button size="xs" color="red" onClick={() => (setReviewing(s), window.scrollTo({ top: 0, behavior: 'smooth' }))}>
+                    Accept…
                   </Button>
                   <Button size="xs" variant="default" onClick={() => void decline(s)}>
                     Decline
