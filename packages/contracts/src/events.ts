@@ -30,6 +30,8 @@ import {
   PaymentEventDataSchema,
   ReviewDeletedDataSchema,
   ReviewEventDataSchema,
+  ReviewRepliedDataSchema,
+  ReviewReportDismissedDataSchema,
   ReviewReportedDataSchema,
   StockRejectedDataSchema,
   StockReleasedDataSchema,
@@ -88,6 +90,8 @@ export const EventRegistry = {
   ReviewUpdated: on(Topics.review, ReviewEventDataSchema),
   ReviewDeleted: on(Topics.review, ReviewDeletedDataSchema),
   ReviewReported: on(Topics.review, ReviewReportedDataSchema),
+  ReviewReplied: on(Topics.review, ReviewRepliedDataSchema),
+  ReviewReportDismissed: on(Topics.review, ReviewReportDismissedDataSchema),
 
   WishlistChanged: on(Topics.wishlist, WishlistChangedDataSchema),
 } as const satisfies Record<string, EventDefinition>;

@@ -34,6 +34,16 @@ export const ReviewAnswerSchema = z.object({
   verifiedPurchase: z.boolean(),
   /** The item's name, brand and model ('' when unknown). */
   item: z.object({ Item_name: z.string(), Brand: z.string(), Model: z.string() }),
+  /**
+   * The item's seller's public reply, shown under the review (issue 30 item 7): plain text and
+   * when it was last written (ISO date-time, UTC); null when the seller has not replied.
+   */
+  reply: z.object({ text: z.string(), date: z.iso.datetime() }).nullable(),
+  /**
+   * The review's version (≥ 1, +1 per change): send it back as `version` with a reply or a
+   * moderation decision, so one based on an older review is refused (409).
+   */
+  version: z.number().int().min(1),
 });
 
 /**

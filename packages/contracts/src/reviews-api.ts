@@ -7,15 +7,16 @@
 import type { ApiOperation } from './api';
 import { listAnswer, MessageAnswerSchema, PageQuerySchema, UNPAGED_CAP } from './paging';
 import {
-  ContactSchema,
-  ContactSellerSchema,
   ReviewCreateSchema,
+  ReviewDismissSchema,
+  ReviewReplySchema,
   ReviewListQuerySchema,
   ReviewReportSchema,
   ReviewUpdateSchema,
 } from './reviews';
 import { ContactAnswerSchema, ReviewAnswerSchema, SellerMessageAnswerSchema } from './reviews-answers';
-import { CONTACT_LIMITED, CONTACT_MESSAGES_PER_HOUR } from './reviews-rules';
+import { ContactSellerStartSchema, ContactStartSchema } from './threads';
+import { CONTACT_LIMITED, CONTACT_MESSAGES_PER_HOUR, REVIEW_NOT_REPORTED, STALE_REVIEW } from './reviews-rules';
 
 const notYours = 'Absent, or not yours';
 /** The 429 of a contact form: the account's hourly limit (reviews service) or the address's (gateway). */
@@ -59,7 +60,7 @@ export const REVIEWS_OPERATIONS = [
     method: 'delete',
     path: '/review/delete/{id}',
     tag: 'Reviews',
-    summary: 'Delete the own review, or any review (admin)',
+    summary: 'Delete the own review, or any review (admin; the seller who reported it is e-mailed the decision)',
     audience: ['customer', 'admin'],
     response: MessageAnswerSchema,
     responses: { 200: 'Deleted', 404: notYours },
@@ -75,14 +76,48 @@ export const REVIEWS_OPERATIONS = [
     responses: { 200: 'The review', 400: '`{ error, fields }`', 404: notYours },
   },
   {
+    method: 'put',
+    path: '/review/reply/{reviewId}',
+    tag: 'Reviews',
+    summary:
+      "The seller of the reviewed item replies publicly (plain text, shown under the review; a second reply replaces the first), based on the review's version",
+    audience: ['seller'],
+    added: true,
+    body: ReviewReplySchema,
+    response: ReviewAnswerSchema,
+    responses: {
+      200: 'The review with its reply',
+      400: '`{ error, fields }`',
+      404: "Absent, or a review of another seller's item",
+      409: `'${STALE_REVIEW}': the review changed since that version; the body also holds the current review as \`review\``,
+    },
+  },
+  {
+    method: 'put',
+    path: '/review/dismissReport/{reviewId}',
+    tag: 'Reviews',
+    summary: "An admin dismisses a seller's report and keeps the review (the reporting seller is e-mailed the decision)",
+    audience: ['admin'],
+    added: true,
+    body: ReviewDismissSchema,
+    response: ReviewAnswerSchema,
+    responses: {
+      200: 'The review, no longer reported',
+      400: '`{ error, fields }`',
+      404: 'No such review',
+      409: `'${STALE_REVIEW}' (changed since that version) or '${REVIEW_NOT_REPORTED}'; the body also holds the current review as \`review\``,
+    },
+  },
+  {
     method: 'post',
     path: '/contact/add',
     tag: 'Messages',
-    summary: 'A customer writes to the admin (rate-limited)',
+    summary:
+      "A customer writes to the admin (rate-limited); optional itemid names the item it is about. The message starts a conversation with the same id (`/threads/{id}`)",
     audience: ['customer'],
-    body: ContactSchema,
+    body: ContactStartSchema,
     response: ContactAnswerSchema,
-    responses: { 201: 'The message', 400: '`{ error, fields }`', 429: contactLimited },
+    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: "'Item not found'", 429: contactLimited },
   },
   {
     method: 'get',
@@ -109,11 +144,12 @@ export const REVIEWS_OPERATIONS = [
     method: 'post',
     path: '/contactsel/add',
     tag: 'Messages',
-    summary: 'A customer writes to a seller (rate-limited)',
+    summary:
+      "A customer writes to a seller (rate-limited); optional itemid names the seller's item it is about. The message starts a conversation with the same id (`/threads/{id}`)",
     audience: ['customer'],
-    body: ContactSellerSchema,
+    body: ContactSellerStartSchema,
     response: SellerMessageAnswerSchema,
-    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: 'No such seller', 429: contactLimited },
+    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: "No such seller, or 'Item not found'", 429: contactLimited },
   },
   {
     method: 'get',

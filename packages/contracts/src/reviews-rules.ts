@@ -19,3 +19,19 @@ export const REPORT_REASON_REQUIRED = 'Please give a reason for the report';
 export const CONTACT_MESSAGES_PER_HOUR = 10;
 /** The 429 past that limit; the answer's Retry-After says how long to wait (the forms show it). */
 export const CONTACT_LIMITED = 'You have sent too many messages';
+
+/**
+ * A seller's public reply to a review of their own item (issue 30 item 7): plain text, shown under
+ * the review as text, at most {@link REPLY_MAX_LENGTH} characters after trimming.
+ */
+export const REPLY_MAX_LENGTH = 1000;
+export const REPLY_REQUIRED = 'Please write your reply';
+export const REPLY_TOO_LONG = `Replies are limited to ${REPLY_MAX_LENGTH} characters`;
+
+/**
+ * A reply or a moderation decision based on an older state of the review (its `version`): someone
+ * changed it since (the author edited it, another admin decided). 409 with the current review.
+ */
+export const STALE_REVIEW = 'This review was changed by someone else; reload to see the latest';
+/** An admin dismisses a report of a review that has none (dismissed or deleted meanwhile). 409. */
+export const REVIEW_NOT_REPORTED = 'This review has no open report';

@@ -6,7 +6,17 @@
 import { z } from 'zod';
 import { searchText } from './paging';
 import type { ReviewAnswerSchema } from './reviews-answers';
-import { INVALID_NAME, INVALID_EMAIL, MESSAGE_REQUIRED, REVIEW_REQUIRED, STARS_RANGE, REPORT_REASON_REQUIRED } from './reviews-rules';
+import {
+  INVALID_NAME,
+  INVALID_EMAIL,
+  MESSAGE_REQUIRED,
+  REVIEW_REQUIRED,
+  STARS_RANGE,
+  REPORT_REASON_REQUIRED,
+  REPLY_MAX_LENGTH,
+  REPLY_REQUIRED,
+  REPLY_TOO_LONG,
+} from './reviews-rules';
 
 export * from './reviews-rules';
 
@@ -44,6 +54,34 @@ export const ReviewReportSchema = z.object({
   /** Ignored: the signed-in seller. */
   sellerid: z.unknown().optional(),
 });
+
+/**
+ * The review version a reply or a moderation decision is based on (the `version` of the review
+ * answer): the write applies only while the review is still at it, otherwise 409 with the current
+ * review and nothing changes.
+ */
+const reviewVersion = z
+  .number({ error: 'version must be the version of the review you loaded' })
+  .int('version must be the version of the review you loaded')
+  .min(1, 'version must be the version of the review you loaded')
+  .describe('The `version` of the review you loaded: the change applies only if nobody changed the review since; otherwise 409');
+
+/**
+ * `PUT /review/reply/{reviewId}`: the seller of the reviewed item replies publicly (issue 30 item 7);
+ * a second reply replaces the first. Plain text (shown as text), 1 to {@link REPLY_MAX_LENGTH}
+ * characters after trimming.
+ */
+export const ReviewReplySchema = z.object({
+  reply: z.string({ error: REPLY_REQUIRED }).trim().min(1, REPLY_REQUIRED).max(REPLY_MAX_LENGTH, REPLY_TOO_LONG),
+  version: reviewVersion,
+});
+export type ReviewReply = z.input<typeof ReviewReplySchema>;
+
+/**
+ * `PUT /review/dismissReport/{reviewId}`: an admin keeps a reported review and closes the report
+ * (issue 30 item 7); the reporting seller is e-mailed the decision.
+ */
+export const ReviewDismissSchema = z.object({ version: reviewVersion });
 
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 

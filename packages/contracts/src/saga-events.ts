@@ -190,5 +190,34 @@ export const ReviewReportedDataSchema = z.object({
   reportreason: z.string(),
 });
 
-/** ReviewDeleted. */
-export const ReviewDeletedDataSchema = z.object({ reviewId: z.string().min(1), itemid: z.string().min(1) });
+/**
+ * ReviewDeleted. `deletedBy` says whose decision it was (absent on events written before: treat
+ * as unknown); `report` is the open report the review had when an admin deleted it, whose seller
+ * reviews e-mails the decision (issue 30 item 7).
+ */
+export const ReviewDeletedDataSchema = z.object({
+  reviewId: z.string().min(1),
+  itemid: z.string().min(1),
+  deletedBy: z.enum(['author', 'admin', 'item-deleted']).optional(),
+  report: z.object({ sellerid: z.string().min(1), reportreason: z.string() }).optional(),
+});
+
+/** ReviewReplied: the item's seller replied publicly to the review (or replaced the reply). */
+export const ReviewRepliedDataSchema = z.object({
+  reviewId: z.string().min(1),
+  itemid: z.string().min(1),
+  sellerid: z.string().min(1),
+  reply: z.string(),
+});
+
+/**
+ * ReviewReportDismissed: an admin kept the review and closed the seller's report; `sellerid` and
+ * `reportreason` are the report's (the review no longer carries them). Reviews e-mails the seller.
+ */
+export const ReviewReportDismissedDataSchema = z.object({
+  reviewId: z.string().min(1),
+  itemid: z.string().min(1),
+  /** '' for a report that named no seller. */
+  sellerid: z.string(),
+  reportreason: z.string(),
+});

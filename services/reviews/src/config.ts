@@ -10,6 +10,8 @@ import { z } from 'zod';
 export const ReviewsConfigSchema = BaseConfigSchema.extend({
   SERVICE_NAME: z.string().default('reviews'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8075),
+  /** The web app's origin, for the links in the e-mails reviews sends (the seller's reviews page). */
+  WEB_URL: z.url().default('http://localhost:3000'),
   /**
    * Messages one account may send per hour through each contact form (`POST /contact/add`,
    * `POST /contactsel/add`), counted per account and form in Redis; the next answers 429 with

@@ -5,13 +5,15 @@
  * purchases, and the OpenSearch read models of reviews and messages that answer every list.
  *
  * Consumer group `reviews` (suffixed with the database name when MONGO_DB is set, so test stacks
- * sharing the brokers each get every event) on the customer, item, seller and order topics; the
+ * sharing the brokers each get every event) on the customer, item, seller and order topics, and
+ * its own review topic for the e-mails of admins' decisions on reported reviews; the
  * reviews read model's projection has its own group (`<group>-search`) on the review and item
  * topics.
  * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*` and `/contactsel/*`.
  */
 import '@market/platform/telemetry';
-import { runService, SearchIndex, searchAliasOf } from '@market/platform';
+import { Queues, type EmailJob } from '@market/contracts';
+import { createQueue, mailOnce, runService, SearchIndex, searchAliasOf, subscriptions } from '@market/platform';
 import { ReviewsConfigSchema } from './config';
 import { messageIndexDefinition, type MessageRow } from './domain/messageSearch';
 import { reviewIndexDefinition, type ReviewRow } from './domain/reviewSearch';
@@ -19,6 +21,7 @@ import { readModelHandlers } from './events/consumers';
 import { startReviewSearch } from './events/reviewProjection';
 import { messageRoutes } from './http/messages';
 import { reviewRoutes } from './http/reviews';
+import { reviewDecisionMailHandlers } from './mail/reviewDecisionMails';
 import { contactModel, contactSellerModel } from './store/messages';
 import { readModels } from './store/readModels';
 import { reviewModel } from './store/reviews';
@@ -26,7 +29,7 @@ import { reviewModel } from './store/reviews';
 void runService({
   configSchema: ReviewsConfigSchema,
   dbName: 'reviews',
-  async setup({ config, app, db, redis, kafka, logger, shutdown, startRelay, consume }) {
+  async setup({ config, app, db, redis, bullRedis, kafka, logger, shutdown, startRelay, consume }) {
     const reviews = reviewModel(db);
     const contact = contactModel(db);
     const contactsel = contactSellerModel(db);
@@ -54,7 +57,28 @@ void runService({
       definition: messageIndexDefinition,
     });
     shutdown.add('search clients', () => Promise.all([search.index.close(), messages.close()]).then(() => undefined));
-    await consume(readModelHandlers(rm));
+    // The reporting seller's e-mail of an admin's decision on a review (issue 30 item 7), once each.
+    const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
+    shutdown.add('email queue', () => emailQueue.close());
+    const decisionMails = reviewDecisionMailHandlers({ reviews, rm, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
+    const readModel = readModelHandlers(rm);
+    // What the reviews service consumes; several handlers of one type run in the order listed.
+    await consume(
+      subscriptions({
+        CustomerRegistered: [readModel],
+        CustomerUpdated: [readModel],
+        CustomerDeleted: [readModel],
+        ItemCreated: [readModel],
+        ItemUpdated: [readModel],
+        ItemDeleted: [readModel],
+        SellerApproved: [readModel],
+        SellerUpdated: [readModel],
+        SellerDeleted: [readModel],
+        OrderConfirmed: [readModel],
+        ReviewDeleted: [decisionMails],
+        ReviewReportDismissed: [decisionMails],
+      }),
+    );
     app.use(
       reviewRoutes({ reviews, rm, nudge, search }),
       // Contact messages per account and hour (issue 27 item 8), beside the gateway's per-IP limit.

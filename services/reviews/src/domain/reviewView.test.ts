@@ -11,6 +11,7 @@ const review = {
   reviewstatus: false,
   reportreason: '',
   sellerid: '',
+  aggregateVersion: 3,
 };
 
 describe('review card', () => {
@@ -35,5 +36,16 @@ describe('review card', () => {
       customerImage: '',
     });
     expect(reviewView(review, undefined, undefined, false).customerName).toBe(FORMER_CUSTOMER);
+  });
+
+  it('shows the seller’s reply under the review, and the version a reply or decision is based on', () => {
+    const replied = { ...review, sellerReply: 'Thank you! <b>Visit again</b>', sellerReplyAt: '2026-11-23T08:00:00.000Z' };
+    const v = reviewView(replied, undefined, undefined, false);
+    expect(v.reply).toEqual({ text: 'Thank you! <b>Visit again</b>', date: '2026-11-23T08:00:00.000Z' });
+    expect(v.version).toBe(3);
+    expect(v).not.toHaveProperty('sellerReply');
+    expect(v).not.toHaveProperty('aggregateVersion');
+    expect(reviewView(review, undefined, undefined, false).reply).toBeNull();
+    expect(reviewView({ ...review, sellerReply: '', sellerReplyAt: '' }, undefined, undefined, false).reply).toBeNull();
   });
 });

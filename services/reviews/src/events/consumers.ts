@@ -8,7 +8,8 @@
  * - ItemCreated / ItemUpdated → name, brand, model, seller; ItemDeleted → a tombstone, and each
  *   of the item's reviews is deleted with its ReviewDeleted event by the reviews read model's
  *   projection (events/reviewProjection.ts), which does not give up while OpenSearch is down.
- * - SellerApproved / SellerUpdated → the seller may receive messages; SellerDeleted → no more.
+ * - SellerApproved / SellerUpdated → the seller may receive messages (and e-mails: owner's name and
+ *   e-mail kept); SellerDeleted → no more.
  * - OrderConfirmed → a purchase per bought item (item lines and the items of package lines).
  */
 import { applyVersioned, type EventHandler, type EventHandlers, isDuplicateKey } from '@market/platform';
@@ -40,7 +41,12 @@ export function readModelHandlers(rm: ReadModels): EventHandlers {
   };
   const seller: EventHandler<'SellerApproved' | 'SellerUpdated'> = async (e) => {
     const s = e.data;
-    await applyVersioned(rm.sellers, normalId(s.sellerId), e.aggregateVersion, { companyname: s.companyname, deleted: false });
+    await applyVersioned(rm.sellers, normalId(s.sellerId), e.aggregateVersion, {
+      companyname: s.companyname,
+      ownername: s.ownername,
+      email: s.email,
+      deleted: false,
+    });
   };
   return {
     CustomerRegistered: customer,

@@ -8,7 +8,13 @@
 import { pendingEvent, type PendingEvent } from '@market/platform';
 import type { ReviewDoc } from '../store/reviews';
 
-type ReviewFacts = Pick<ReviewDoc, '_id' | 'itemid' | 'customerid' | 'noofstars' | 'description' | 'date' | 'sellerid' | 'reportreason'>;
+type ReviewFacts = Pick<
+  ReviewDoc,
+  '_id' | 'itemid' | 'customerid' | 'noofstars' | 'description' | 'date' | 'sellerid' | 'reportreason' | 'reviewstatus' | 'sellerReply'
+>;
+
+/** Whose decision a deletion was (ReviewDeleted's `deletedBy`). */
+export type DeletedBy = 'author' | 'admin' | 'item-deleted';
 
 const data = (r: ReviewFacts) => ({
   reviewId: String(r._id),
@@ -25,9 +31,39 @@ export const reviewCreated = (r: ReviewFacts, v: number): PendingEvent => pendin
 /** ReviewUpdated, same data as ReviewCreated: new text or stars. */
 export const reviewUpdated = (r: ReviewFacts, v: number): PendingEvent => pendingEvent('ReviewUpdated', String(r._id), v, data(r));
 
-/** ReviewDeleted `{ reviewId, itemid }`: the review's last event. */
-export const reviewDeleted = (r: ReviewFacts, v: number): PendingEvent =>
-  pendingEvent('ReviewDeleted', String(r._id), v, { reviewId: String(r._id), itemid: r.itemid });
+/**
+ * ReviewDeleted `{ reviewId, itemid, deletedBy, report? }`: the review's last event. `report` is the
+ * open report the review had (its seller and reason), so the seller learns an admin's decision.
+ */
+export const reviewDeleted =
+  (by: DeletedBy) =>
+  (r: ReviewFacts, v: number): PendingEvent =>
+    pendingEvent('ReviewDeleted', String(r._id), v, {
+      reviewId: String(r._id),
+      itemid: r.itemid,
+      deletedBy: by,
+      ...(r.reviewstatus && r.sellerid ? { report: { sellerid: r.sellerid, reportreason: r.reportreason } } : {}),
+    });
+
+/** ReviewReplied `{ reviewId, itemid, sellerid, reply }`: the item's seller replied (or replaced the reply). */
+export const reviewReplied =
+  (sellerId: string) =>
+  (r: ReviewFacts, v: number): PendingEvent =>
+    pendingEvent('ReviewReplied', String(r._id), v, {
+      reviewId: String(r._id),
+      itemid: r.itemid,
+      sellerid: sellerId,
+      reply: r.sellerReply ?? '',
+    });
+
+/**
+ * ReviewReportDismissed `{ reviewId, itemid, sellerid, reportreason }`: an admin kept the review;
+ * `report` is the closed report (the review no longer carries it).
+ */
+export const reviewReportDismissed =
+  (report: { sellerid: string; reportreason: string }) =>
+  (r: ReviewFacts, v: number): PendingEvent =>
+    pendingEvent('ReviewReportDismissed', String(r._id), v, { reviewId: String(r._id), itemid: r.itemid, ...report });
 
 /** ReviewReported `{ reviewId, itemid, sellerid, reportreason }`: a seller reported it. */
 export const reviewReported = (r: ReviewFacts, v: number): PendingEvent =>

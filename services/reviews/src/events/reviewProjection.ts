@@ -75,7 +75,7 @@ export async function deleteItemReviews(
   for (const row of views) {
     const r = await findReview(src.reviews, row._id);
     if (!r || r.deleted || r.itemid !== itemId) continue;
-    const done = await deleteReview(src.reviews, nudge, r);
+    const done = await deleteReview(src.reviews, nudge, r, 'item-deleted');
     if (done === 'busy') throw new Error(`review ${row._id} kept changing`);
     if (done !== 'gone') ops.push(await reviewStateOp(src.items, done));
   }

@@ -16,6 +16,14 @@
  * - `DELETE /review/delete/{id}` (the author, or an admin) → ReviewDeleted, `{ message: 'Deleted!' }`.
  * - `PUT /review/updateRev/{reviewId}` (a seller, for a review of their own item): reviewstatus
  *   true, reportreason, sellerid = the caller → ReviewReported.
+ * - `PUT /review/reply/{reviewId}` (a seller, for a review of their own item; issue 30 item 7): the
+ *   public reply shown under the review → ReviewReplied (reviews/reply.ts).
+ * - `PUT /review/dismissReport/{reviewId}` (admin): keeps a reported review and closes the report
+ *   → ReviewReportDismissed (reviews/moderation.ts). The reporting seller is e-mailed this and an
+ *   admin's deletion (mail/reviewDecisionMails.ts).
+ *
+ * The reply and the dismissal name the review `version` they are based on; a stale one answers
+ * 409 `{ error, fields, review }` with the current card (reviews/stale.ts).
  *
  * Every write also indexes the review before answering (read-your-writes: the customer's own
  * list shows the new review and its stars, a seller's or admin's list their report or deletion).
@@ -23,16 +31,29 @@
  * The writes are the use cases in src/reviews/ (add.ts, change.ts); this module parses and answers.
  *
  * Answers are `ReviewView`s: the review joined at read time with the customer's current name and
- * photo, the item's name, brand and model, and the verified-purchase mark.
+ * photo, the item's name, brand and model, and the verified-purchase mark; the seller's reply and
+ * the review's version come from the row (an index row written before rows carried the version
+ * is completed from the review, read by `_id`).
  */
-import { ReviewCreateSchema, ReviewListQuerySchema, ReviewReportSchema, ReviewUpdateSchema, type ReviewView } from '@market/contracts';
+import {
+  ReviewCreateSchema,
+  ReviewDismissSchema,
+  ReviewListQuerySchema,
+  ReviewReplySchema,
+  ReviewReportSchema,
+  ReviewUpdateSchema,
+  type ReviewView,
+} from '@market/contracts';
 import { byIds, pageRequest, requireCaller, searchPage, sendList } from '@market/platform';
-import { Router } from 'express';
+import { Router, type ErrorRequestHandler } from 'express';
 import { reviewListSearch } from '../domain/reviewSearch';
 import { reviewView, type ReviewFacts } from '../domain/reviewView';
 import { addReview } from '../reviews/add';
 import { editReview, ownReview, removeReview, reportReview, reportableReview } from '../reviews/change';
 import type { ReviewDeps } from '../reviews/deps';
+import { dismissReport } from '../reviews/moderation';
+import { replyToReview } from '../reviews/reply';
+import { StaleReviewError } from '../reviews/stale';
 import { purchaseKey } from '../store/reviews';
 
 export type { ReviewDeps } from '../reviews/deps';
@@ -44,6 +65,12 @@ export function reviewRoutes(d: ReviewDeps): Router {
 
   async function views(rows: ReviewFacts[]): Promise<ReviewView[]> {
     if (rows.length === 0) return [];
+    // Rows indexed before they carried the version: read those reviews by `_id` (none once rebuilt).
+    const unversioned = rows.filter((x) => x.aggregateVersion === undefined).map((x) => String(x._id));
+    const stored = unversioned.length > 0 ? await byIds(d.reviews, unversioned) : new Map<string, { aggregateVersion: number }>();
+    rows = rows.map((x) =>
+      x.aggregateVersion === undefined ? { ...x, aggregateVersion: stored.get(String(x._id))?.aggregateVersion ?? 1 } : x,
+    );
     const [c, i, bought] = await Promise.all([
       byIds(
         rm.customers,
@@ -94,6 +121,31 @@ export function reviewRoutes(d: ReviewDeps): Router {
     const doc = await reportableReview(d, caller, req.params.reviewId);
     res.json(await view(await reportReview(d, doc, caller.id, ReviewReportSchema.parse(req.body))));
   });
+
+  r.put('/review/reply/:reviewId', async (req, res) => {
+    const caller = requireCaller(req, 'seller');
+    const body = ReviewReplySchema.parse(req.body);
+    res.json(await view(await replyToReview(d, caller, req.params.reviewId, body)));
+  });
+
+  r.put('/review/dismissReport/:reviewId', async (req, res) => {
+    requireCaller(req, 'admin');
+    const body = ReviewDismissSchema.parse(req.body);
+    res.json(await view(await dismissReport(d, req.params.reviewId, body)));
+  });
+
+  // A stale reply or decision: the documented error body plus the review as it is now.
+  const staleAnswer: ErrorRequestHandler = (err, _req, res, next) => {
+    if (!(err instanceof StaleReviewError)) {
+      next(err);
+      return;
+    }
+    view(err.current).then(
+      (review) => res.status(err.status).json({ error: err.message, fields: err.fields, review }),
+      (failed: unknown) => next(failed),
+    );
+  };
+  r.use(staleAnswer);
 
   return r;
 }

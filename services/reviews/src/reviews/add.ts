@@ -75,6 +75,8 @@ async function addOrEdit(
       reviewstatus: false,
       reportreason: '',
       sellerid: '',
+      sellerReply: '',
+      sellerReplyAt: '',
       deleted: false,
       tombstone: false,
     };

@@ -4,7 +4,9 @@
  * indexed before the answer (read-your-writes, `search.indexNow`):
  *
  * - `editReview` (`PUT /review/updateReview/{id}`, the author): description and stars → ReviewUpdated.
- * - `removeReview` (`DELETE /review/delete/{id}`, the author or an admin) → ReviewDeleted.
+ * - `removeReview` (`DELETE /review/delete/{id}`, the author or an admin) → ReviewDeleted, saying
+ *   whose decision it was and carrying an open report (an admin's deletion of a reported review
+ *   is e-mailed to the reporting seller: mail/reviewDecisionMails.ts).
  * - `reportReview` (`PUT /review/updateRev/{reviewId}`, the seller of the reviewed item):
  *   reviewstatus true, reportreason, sellerid = the caller → ReviewReported.
  *
@@ -71,7 +73,7 @@ export async function editReview(d: ReviewDeps, doc: ReviewDoc, body: z.output<t
 export async function removeReview(d: ReviewDeps, caller: Caller, param: unknown): Promise<void> {
   const doc = await live(d, param);
   if (!mayDeleteReview(doc, caller)) throw notFound();
-  await d.search.indexNow(changed(await deleteReview(d.reviews, d.nudge, doc)));
+  await d.search.indexNow(changed(await deleteReview(d.reviews, d.nudge, doc, caller.role === 'admin' ? 'admin' : 'author')));
 }
 
 /**

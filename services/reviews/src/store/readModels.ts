@@ -9,7 +9,9 @@
  * - `item_read_model`: name, brand, model (review search) and SellerID (seller scope and
  *   reports), from ItemCreated / ItemUpdated; ItemDeleted leaves a tombstone.
  * - `seller_read_model`: approved sellers (SellerApproved / SellerUpdated), who may receive
- *   messages; SellerDeleted leaves a tombstone.
+ *   messages, with the owner's name and e-mail for the e-mails reviews sends them (kept from
+ *   issue 30 item 7 on: a seller not updated since has none until their next SellerUpdated);
+ *   SellerDeleted leaves a tombstone.
  * - `purchases`: `{ _id: '<customerId>:<itemId>' }` for every item an OrderConfirmed bought, for
  *   the verified-purchase mark (written once, never removed).
  */
@@ -35,6 +37,9 @@ export interface ItemRef {
 export interface SellerRef {
   _id: string;
   companyname: string;
+  /** The owner's name and the company's e-mail (absent on entries written before they were kept). */
+  ownername?: string;
+  email?: string;
   deleted: boolean;
 }
 
@@ -69,7 +74,7 @@ export function readModels(conn: Connection): ReadModels {
   return {
     customers: model(conn, 'CustomerRef', refSchema('customer_read_model', { firstName: String, lastName: String, userImage: String })),
     items: model(conn, 'ItemRef', refSchema('item_read_model', { Item_name: String, Brand: String, Model: String, SellerID: String })),
-    sellers: model(conn, 'SellerRef', refSchema('seller_read_model', { companyname: String })),
+    sellers: model(conn, 'SellerRef', refSchema('seller_read_model', { companyname: String, ownername: String, email: String })),
     purchases: model(
       conn,
       'Purchase',

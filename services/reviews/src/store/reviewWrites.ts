@@ -7,7 +7,7 @@
  */
 import { type OutboxHint, type PendingEvent, updateAggregate } from '@market/platform';
 import type { Model, Types } from 'mongoose';
-import { reviewDeleted } from '../events/reviewEvents';
+import { reviewDeleted, type DeletedBy } from '../events/reviewEvents';
 import type { ReviewDoc } from './reviews';
 
 /** How many times a change is tried against a review that keeps changing. */
@@ -55,11 +55,48 @@ export async function changeReview(
 }
 
 /**
- * Deletes a live review: `tombstone: true` with its ReviewDeleted event; the document stays so a
- * re-add of the same customer and item continues its versions (`store/reviews.ts`).
+ * Deletes a live review: `tombstone: true` with its ReviewDeleted event (saying whose decision it
+ * was, `by`, and the open report it had); the document stays so a re-add of the same customer and
+ * item continues its versions (`store/reviews.ts`).
  * @returns the review as deleted, `'gone'` (already deleted) or `'busy'` (kept changing: try again)
  */
-export async function deleteReview(reviews: Model<ReviewDoc>, nudge: Nudge, doc: ReviewDoc): Promise<ReviewDoc | 'gone' | 'busy'> {
-  const done = await changeReview(reviews, nudge, doc, () => ({ tombstone: true }), reviewDeleted);
+export async function deleteReview(
+  reviews: Model<ReviewDoc>,
+  nudge: Nudge,
+  doc: ReviewDoc,
+  by: DeletedBy,
+): Promise<ReviewDoc | 'gone' | 'busy'> {
+  const done = await changeReview(reviews, nudge, doc, () => ({ tombstone: true }), reviewDeleted(by));
   return typeof done === 'string' ? done : { ...done, deleted: true };
+}
+
+/**
+ * The compare-and-set of a change based on the review version `base` the writer loaded (a seller's
+ * reply, an admin's decision): ONE write filtered on `_id` plus `base`, never retried, so a change
+ * based on an older review never overwrites a newer one.
+ * @param doc - the review as just read
+ * @param change - the fields to set, from `doc`
+ * @param event - builds the event from the review after the change and its new version
+ * @returns the review after the change; `'gone'` when it is deleted; `{ stale }` with the review as
+ *   it is now when it is not (or no longer) at `base`
+ */
+export async function changeReviewAt(
+  reviews: Model<ReviewDoc>,
+  nudge: Nudge,
+  doc: ReviewDoc,
+  base: number,
+  change: (current: ReviewDoc) => Partial<ReviewDoc>,
+  event: (next: ReviewDoc, version: number) => PendingEvent,
+): Promise<ReviewDoc | 'gone' | { stale: ReviewDoc }> {
+  if (doc.deleted) return 'gone';
+  if (doc.aggregateVersion !== base) return { stale: doc };
+  const set = change(doc);
+  const next = { ...doc, ...set } as ReviewDoc;
+  if (await updateAggregate(reviews, doc._id, base, { $set: set }, (v) => [event(next, v)])) {
+    nudge({ model: reviews, id: doc._id });
+    return { ...next, aggregateVersion: base + 1 };
+  }
+  // Another write got there first: answer the review as it is now.
+  const now = await findReview(reviews, doc._id);
+  return !now || now.deleted ? 'gone' : { stale: now };
 }

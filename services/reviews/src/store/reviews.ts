@@ -30,6 +30,8 @@ export interface ReviewDoc extends OutboxFields, ReviewFacts {
   deleted: boolean;
   /** True once deleted (kept, never purged: see the module comment). */
   tombstone?: boolean;
+  /** The version the outbox's compare-and-set filters on (+1 per write). */
+  aggregateVersion: number;
 }
 
 const reviewSchema = new Schema<ReviewDoc>(
@@ -42,6 +44,9 @@ const reviewSchema = new Schema<ReviewDoc>(
     reviewstatus: { type: Boolean, default: false },
     reportreason: { type: String, default: '' },
     sellerid: { type: String, default: '' },
+    // The item's seller's public reply (issue 30 item 7); '' while none.
+    sellerReply: { type: String, default: '' },
+    sellerReplyAt: { type: String, default: '' },
     deleted: { type: Boolean, default: false },
     tombstone: { type: Boolean, default: false },
   },
