@@ -42,6 +42,13 @@ const PUBLIC: Record<string, string> = {
   'GET /items/skuAvailable/{sku}': 'SKUs are unique across sellers; the answer is only whether one is free (spec 001 section 6)',
 };
 
+/** The current version of customer A's review (what a reply or a decision names). */
+async function reviewVersion(w: SecurityWorld): Promise<number> {
+  const list = await w.anonymous.request('get', '/review/get', { query: { itemid: w.r.itemId } });
+  const rows = list.body as { _id: string; version: number }[];
+  return rows.find((x) => x._id === w.r.reviewId)?.version ?? 1;
+}
+
 /** The matrix, keyed by `METHOD path` exactly as in OPERATIONS. */
 const CASES: Record<string, BolaCase> = {
   // ---------- identity ----------
@@ -294,6 +301,23 @@ const CASES: Record<string, BolaCase> = {
       c.request('put', '/review/updateRev/{reviewId}', {
         params: { reviewId: w.r.reviewId },
         body: { reportreason: 'Spam', reviewstatus: true },
+      }),
+  },
+  // A reply names the review's current version, so a refusal is the ownership check, not a stale write.
+  'PUT /review/reply/{reviewId}': {
+    read: (w) => w.anonymous.request('get', '/review/get', { query: { itemid: w.r.itemId } }),
+    call: async (w, c) =>
+      c.request('put', '/review/reply/{reviewId}', {
+        params: { reviewId: w.r.reviewId },
+        body: { reply: 'Hacked reply', version: await reviewVersion(w) },
+      }),
+  },
+  'PUT /review/dismissReport/{reviewId}': {
+    read: (w) => w.anonymous.request('get', '/review/get', { query: { itemid: w.r.itemId } }),
+    call: async (w, c) =>
+      c.request('put', '/review/dismissReport/{reviewId}', {
+        params: { reviewId: w.r.reviewId },
+        body: { version: await reviewVersion(w) },
       }),
   },
   'DELETE /contact/delete/{id}': {
