@@ -21,6 +21,12 @@ export const reviewsApi = {
   remove: (id: string) => gateway.call('delete', '/review/delete/{id}', { params: { id } }),
   report: (id: string, reportreason: string) =>
     gateway.call('put', '/review/updateRev/{reviewId}', { params: { reviewId: id }, body: { reportreason, reviewstatus: true } }),
+  /** The seller's public reply (issue 30 item 7), based on the review `version` shown; 409 when it changed since. */
+  reply: (id: string, reply: string, version: number) =>
+    gateway.call('put', '/review/reply/{reviewId}', { params: { reviewId: id }, body: { reply, version } }),
+  /** An admin keeps a reported review and closes the report (issue 30 item 7); 409 when it changed since. */
+  dismissReport: (id: string, version: number) =>
+    gateway.call('put', '/review/dismissReport/{reviewId}', { params: { reviewId: id }, body: { version } }),
 
   contactAdmin: (body: BodyOf<'post', '/contact/add'>) => gateway.call('post', '/contact/add', { body }),
   contactSeller: (body: BodyOf<'post', '/contactsel/add'>) => gateway.call('post', '/contactsel/add', { body }),

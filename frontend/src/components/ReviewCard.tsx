@@ -1,5 +1,8 @@
-/** A review card (spec 000 section 2): the customer's name and photo, stars, text and date. */
-import { Avatar, Badge, Card, Group, Rating, Stack, Text } from '@mantine/core';
+/**
+ * A review card (spec 000 section 2): the customer's name and photo, stars, text and date, and
+ * under it the seller's public reply when there is one (issue 30 item 7), rendered as text.
+ */
+import { Avatar, Badge, Box, Card, Group, Rating, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ReviewView } from '../api/reviews';
 import { imageUrl } from '../lib/images';
@@ -34,7 +37,7 @@ export function ReviewCard({ review, actions, showItem = false }: { review: Revi
         </Group>
       </Group>
       <Rating value={review.noofstars} readOnly mt="sm" aria-label={`${review.noofstars} out of 5 stars`} />
-      <Text mt="xs" style={{ whiteSpace: 'pre-wrap' }}>
+      <Text mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         {review.description}
       </Text>
       {review.reviewstatus && review.reportreason && (
@@ -42,11 +45,38 @@ export function ReviewCard({ review, actions, showItem = false }: { review: Revi
           Reported by the seller: {review.reportreason}
         </Text>
       )}
+      {review.reply && <SellerReply reply={review.reply} />}
       {actions && (
         <Group mt="sm" gap="xs">
           {actions}
         </Group>
       )}
     </Card>
+  );
+}
+
+/** The seller's reply under a review: plain text (React escapes it), with the day it was written. */
+function SellerReply({ reply }: { reply: NonNullable<ReviewView['reply']> }) {
+  return (
+    <Box
+      component="section"
+      aria-label="Reply from the seller"
+      mt="sm"
+      ml={{ base: 'xs', sm: 'xl' }}
+      pl="sm"
+      py={4}
+      data-testid="review-reply"
+      style={{ borderLeft: '3px solid var(--mantine-color-blue-6)' }}
+    >
+      <Text size="sm" fw={600}>
+        Reply from the seller{' '}
+        <Text span size="xs" c="dimmed" fw={400}>
+          · {reply.date.slice(0, 10)}
+        </Text>
+      </Text>
+      <Text size="sm" mt={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {reply.text}
+      </Text>
+    </Box>
   );
 }

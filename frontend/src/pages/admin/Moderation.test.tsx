@@ -1,6 +1,7 @@
 /**
  * The admin's moderation screens: deleting a contact message or a reported review asks first,
- * says so and reloads the list; a refusal shows the server's message.
+ * says so and reloads the list; a refusal shows the server's message; Keep review asks first,
+ * dismisses the report with the review's version and reloads the list (issue 30 item 7).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,8 @@ const review = {
   description: 'Bad',
   reviewstatus: true,
   reportreason: 'Rude',
+  reply: null,
+  version: 4,
 };
 
 describe("admin's moderation", () => {
@@ -53,5 +56,23 @@ describe("admin's moderation", () => {
     expect(await screen.findByText('Oops...')).toBeInTheDocument();
     expect(screen.getByText('Review not found')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Reported by the seller: Rude')).toBeInTheDocument());
+  });
+
+  it('keeps a reported review after confirmation: the report is dismissed with the version shown', async () => {
+    let reported = [review];
+    const calls = fakeGateway({
+      'GET /Admin/me': ADMIN,
+      'GET /review/get': () => ({ items: reported, total: reported.length, page: 1, limit: 10 }),
+      'PUT /review/dismissReport/r1': () => ((reported = []), { ...review, reviewstatus: false, reportreason: '', version: 5 }),
+    });
+    renderPage(<AdminReportedReviews />, { kind: 'admin', path: '/Admin/ReportedReviews' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep review' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/e-mailed that it was kept/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, keep it' }));
+    expect(await screen.findByText('Report dismissed')).toBeInTheDocument();
+    expect(await screen.findByText('No reported reviews.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/review/dismissReport/r1', { version: 4 }]]);
   });
 });

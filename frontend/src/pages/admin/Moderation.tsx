@@ -1,9 +1,11 @@
 /**
  * The admin's moderation screens (spec 001 sections 2, 4, 6): /Admin/ReportedReviews
- * (reviews sellers reported, with the reason and Delete) and /Admin/Messages (customers' contact
- * messages, shown as text, with Delete).
+ * (reviews sellers reported, with the reason, Delete, and Keep review: the report is dismissed
+ * and the review stays, issue 30 item 7; each decision is confirmed first and e-mailed to the
+ * reporting seller) and /Admin/Messages (customers' contact messages, shown as text, with Delete).
  */
 import { Button, Stack } from '@mantine/core';
+import type { ReviewView } from '../../api/reviews';
 import { useState } from 'react';
 import { reviewsApi } from '../../api/reviews';
 import { Pager } from '../../components/ListControls';
@@ -16,6 +18,27 @@ import { useAsync } from '../../lib/useAsync';
 
 function deleting(action: () => Promise<unknown>, reload: () => Promise<void>) {
   confirmThen({ action, done: ['Successfully Deleted'], after: reload });
+}
+
+/**
+ * Keep review: after a confirmation, dismisses the report (based on the review's version) and
+ * reloads the list, where the review no longer shows; a review changed meanwhile (409) shows the
+ * server's message and the list is reloaded too.
+ */
+function keeping(r: ReviewView, reload: () => Promise<void>) {
+  confirmThen({
+    title: 'Keep this review?',
+    message:
+      'The report is dismissed: the review stays on the item and leaves this list. The seller who reported it is e-mailed that it was kept.',
+    confirm: 'Yes, keep it',
+    action: () =>
+      reviewsApi.dismissReport(r._id, r.version).catch(async (err: unknown) => {
+        await reload();
+        throw err;
+      }),
+    done: ['Report dismissed', 'The review stays; the seller is e-mailed the decision.'],
+    after: reload,
+  });
 }
 
 export function AdminReportedReviews() {
@@ -33,9 +56,26 @@ export function AdminReportedReviews() {
                 review={r}
                 showItem
                 actions={
-                  <Button size="xs" color="red" onClick={() => deleting(() => reviewsApi.remove(r._id), list.reload)}>
-                    Delete review
-                  </Button>
+                  <>
+                    <Button size="xs" variant="light" onClick={() => keeping(r, list.reload)}>
+                      Keep review
+                    </Button>
+                    <Button
+                      size="xs"
+                      color="red"
+                      onClick={() =>
+                        confirmThen({
+                          message:
+                            "The review is removed from the item and its rating. The seller who reported it is e-mailed that it was removed. You won't be able to revert this!",
+                          action: () => reviewsApi.remove(r._id),
+                          done: ['Successfully Deleted', 'The seller is e-mailed the decision.'],
+                          after: list.reload,
+                        })
+                      }
+                    >
+                      Delete review
+                    </Button>
+                  </>
                 }
               />
             ))}

@@ -1,13 +1,16 @@
 /**
  * The seller's reviews and messages (spec 001 sections 2, 4, 7): /Seller/Reviews (reviews
  * of own items), /Seller/ItemReviews/{id} and /Seller/ItemRatings/{id} (an item's rating and
- * reviews, each with Report and a reason), /Seller/Report/{id} (reported reviews of the item),
+ * reviews, each with Report and a reason, and Reply: the seller's public reply shown under the
+ * review, issue 30 item 7), /Seller/Report/{id} (reported reviews of the item),
  * /Seller/Contact (the signed-in seller's customer messages with the customer's image, name,
  * message and Delete).
  */
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { REPLY_MAX_LENGTH } from '@market/contracts';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { ApiError } from '../../api/client';
 import { catalogueApi } from '../../api/catalogue';
 import { reviewsApi, type ReviewView } from '../../api/reviews';
 import { Pager } from '../../components/ListControls';
@@ -62,6 +65,66 @@ function ReportButton({ review, onDone }: { review: ReviewView; onDone: () => vo
   );
 }
 
+/**
+ * Reply (or Edit reply): the seller's public reply to the review, plain text up to
+ * REPLY_MAX_LENGTH characters, sent with the review's version; a review changed meanwhile (409)
+ * says so and reloads the list, keeping the text typed.
+ */
+function ReplyButton({ review, onDone }: { review: ReviewView; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const start = () => {
+    setText(review.reply?.text ?? '');
+    setOpen(true);
+  };
+  const send = async () => {
+    setBusy(true);
+    try {
+      await reviewsApi.reply(review._id, text, review.version);
+      notifySuccess(review.reply ? 'Reply updated' : 'Reply posted', 'Customers see it under the review.');
+      setOpen(false);
+      onDone();
+    } catch (err) {
+      notifyError('Oops...', err);
+      if (err instanceof ApiError && err.status === 409) onDone();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const left = REPLY_MAX_LENGTH - text.trim().length;
+  return (
+    <>
+      <Button size="xs" variant="light" onClick={start}>
+        {review.reply ? 'Edit reply' : 'Reply'}
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title={review.reply ? 'Edit your public reply' : 'Reply publicly to this review'}>
+        <Stack>
+          <Textarea
+            label="Your reply"
+            description={`Shown under the review to every customer, as plain text. ${left} characters left.`}
+            autosize
+            minRows={4}
+            maxRows={10}
+            maxLength={REPLY_MAX_LENGTH}
+            value={text}
+            data-autofocus
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button loading={busy} disabled={!text.trim() || left < 0} onClick={() => void send()}>
+              {review.reply ? 'Save reply' : 'Post reply'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 function ReviewList({ itemid, reported, title }: { itemid?: string; reported?: boolean; title: string }) {
   const [page, setPage] = useState(1);
   const list = useAsync(['reviews', 'list', { itemid, reviewstatus: reported }, page, 10], () =>
@@ -84,7 +147,12 @@ function ReviewList({ itemid, reported, title }: { itemid?: string; reported?: b
                 key={r._id}
                 review={r}
                 showItem={!itemid}
-                actions={<ReportButton review={r} onDone={() => void list.reload()} />}
+                actions={
+                  <>
+                    <ReplyButton review={r} onDone={() => void list.reload()} />
+                    <ReportButton review={r} onDone={() => void list.reload()} />
+                  </>
+                }
               />
             ))}
             <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
