@@ -50,6 +50,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: under('review'), service: 'reviews', covers: '/review/*' },
   { pattern: under('contact'), service: 'reviews', covers: '/contact/*' },
   { pattern: under('contactsel'), service: 'reviews', covers: '/contactsel/*' },
+  { pattern: under('threads'), service: 'reviews', covers: '/threads/*: conversations' },
 ];
 
 /**

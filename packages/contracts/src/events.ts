@@ -19,6 +19,7 @@ import {
   SellerRefDataSchema,
 } from './identity-events';
 import { WishlistChangedDataSchema } from './cart-events';
+import { ThreadEventDataSchema } from './threads';
 import { ItemDeletedDataSchema, ItemEventDataSchema, PackageDeletedDataSchema, PackageEventDataSchema } from './catalogue-events';
 import {
   OrderCancelledDataSchema,
@@ -92,6 +93,11 @@ export const EventRegistry = {
   ReviewReported: on(Topics.review, ReviewReportedDataSchema),
   ReviewReplied: on(Topics.review, ReviewRepliedDataSchema),
   ReviewReportDismissed: on(Topics.review, ReviewReportDismissedDataSchema),
+
+  ThreadStarted: on(Topics.thread, ThreadEventDataSchema),
+  ThreadReplied: on(Topics.thread, ThreadEventDataSchema),
+  ThreadRead: on(Topics.thread, ThreadEventDataSchema),
+  ThreadHelpRequested: on(Topics.thread, ThreadEventDataSchema),
 
   WishlistChanged: on(Topics.wishlist, WishlistChangedDataSchema),
 } as const satisfies Record<string, EventDefinition>;

@@ -25,6 +25,8 @@ export * from './cart-api';
 export * from './ordering-api';
 export * from './reviews';
 export * from './reviews-api';
+export * from './threads';
+export * from './threads-api';
 export * from './reporting';
 export * from './reporting-api';
 export * from './operations';

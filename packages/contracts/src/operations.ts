@@ -10,6 +10,7 @@ import { IDENTITY_OPERATIONS } from './identity-api';
 import { ORDERING_OPERATIONS } from './ordering-api';
 import { REPORTING_OPERATIONS } from './reporting-api';
 import { REVIEWS_OPERATIONS } from './reviews-api';
+import { THREAD_OPERATIONS } from './threads-api';
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...IDENTITY_OPERATIONS,
@@ -18,6 +19,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...CART_OPERATIONS,
   ...ORDERING_OPERATIONS,
   ...REVIEWS_OPERATIONS,
+  ...THREAD_OPERATIONS,
   ...REPORTING_OPERATIONS,
 ];
 
@@ -33,4 +35,5 @@ export type Operation =
   | (typeof CART_OPERATIONS)[number]
   | (typeof ORDERING_OPERATIONS)[number]
   | (typeof REVIEWS_OPERATIONS)[number]
+  | (typeof THREAD_OPERATIONS)[number]
   | (typeof REPORTING_OPERATIONS)[number];

@@ -15,6 +15,8 @@ export const Topics = {
   order: 'ordering.order.v1',
   payment: 'ordering.payment.v1',
   review: 'reviews.review.v1',
+  /** Conversations between customers, sellers and the marketplace's team (issue 30 item 6). */
+  thread: 'reviews.thread.v1',
   wishlist: 'cart.wishlist.v1',
 } as const;
 

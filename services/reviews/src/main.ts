@@ -12,19 +12,23 @@
  * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*` and `/contactsel/*`.
  */
 import '@market/platform/telemetry';
-import { Queues, type EmailJob } from '@market/contracts';
+import { Queues, type EmailJob, type ThreadSummary } from '@market/contracts';
 import { createQueue, mailOnce, runService, SearchIndex, searchAliasOf, subscriptions } from '@market/platform';
 import { ReviewsConfigSchema } from './config';
 import { messageIndexDefinition, type MessageRow } from './domain/messageSearch';
 import { reviewIndexDefinition, type ReviewRow } from './domain/reviewSearch';
 import { readModelHandlers } from './events/consumers';
 import { startReviewSearch } from './events/reviewProjection';
+import { threadProjection } from './events/threadProjection';
 import { messageRoutes } from './http/messages';
 import { reviewRoutes } from './http/reviews';
+import { threadRoutes } from './http/threads';
 import { reviewDecisionMailHandlers } from './mail/reviewDecisionMails';
 import { contactModel, contactSellerModel } from './store/messages';
 import { readModels } from './store/readModels';
 import { reviewModel } from './store/reviews';
+import { threadIndexDefinition, threadModel } from './store/threads';
+import { threadNoticeHandlers } from './threads/notices';
 
 void runService({
   configSchema: ReviewsConfigSchema,
@@ -34,8 +38,10 @@ void runService({
     const contact = contactModel(db);
     const contactsel = contactSellerModel(db);
     const rm = readModels(db);
-    await Promise.all([reviews.init(), contact.init(), contactsel.init(), ...Object.values(rm).map((m) => m.init())]);
-    const nudge = startRelay([reviews]);
+    // Conversations (issue 30 item 6): the thread aggregates, by `_id` only.
+    const threads = threadModel(db);
+    await Promise.all([reviews.init(), contact.init(), contactsel.init(), threads.init(), ...Object.values(rm).map((m) => m.init())]);
+    const nudge = startRelay([reviews, threads]);
     // OpenSearch being down makes only the lists answer 503; the projection catches up when it is back.
     const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger };
     const search = await startReviewSearch({
@@ -56,12 +62,22 @@ void runService({
       alias: searchAliasOf(config, 'reviews', 'messages'),
       definition: messageIndexDefinition,
     });
-    shutdown.add('search clients', () => Promise.all([search.index.close(), messages.close()]).then(() => undefined));
+    // The thread lists and unread counts (store/threads.ts), fed by the threads' own events.
+    const threadIndex = new SearchIndex<ThreadSummary>({
+      ...common,
+      alias: searchAliasOf(config, 'reviews', 'threads'),
+      definition: threadIndexDefinition,
+      unavailableMessage: 'Your conversations cannot be shown at the moment, please try again shortly',
+    });
+    await threadProjection.start({ config, kafka, logger, shutdown, indices: { threads: threadIndex }, sources: undefined });
+    shutdown.add('search clients', () => Promise.all([search.index.close(), messages.close(), threadIndex.close()]).then(() => undefined));
     // The reporting seller's e-mail of an admin's decision on a review (issue 30 item 7), once each.
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
     shutdown.add('email queue', () => emailQueue.close());
     const decisionMails = reviewDecisionMailHandlers({ reviews, rm, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
     const readModel = readModelHandlers(rm);
+    // The e-mail notice of a new reply in a conversation (issue 30 item 6), once per reply and recipient.
+    const threadNotices = threadNoticeHandlers({ threads, rm, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
     // What the reviews service consumes; several handlers of one type run in the order listed.
     await consume(
       subscriptions({
@@ -77,12 +93,15 @@ void runService({
         OrderConfirmed: [readModel],
         ReviewDeleted: [decisionMails],
         ReviewReportDismissed: [decisionMails],
+        ThreadReplied: [threadNotices],
       }),
     );
+    const threadDeps = { threads, index: threadIndex, nudge: () => nudge(), logger };
     app.use(
       reviewRoutes({ reviews, rm, nudge, search }),
       // Contact messages per account and hour (issue 27 item 8), beside the gateway's per-IP limit.
-      messageRoutes(contact, contactsel, rm, messages, { redis, perHour: config.CONTACT_MESSAGES_PER_HOUR }),
+      messageRoutes(contact, contactsel, rm, messages, { redis, perHour: config.CONTACT_MESSAGES_PER_HOUR }, threadDeps),
+      threadRoutes(threadDeps),
     );
   },
 });

@@ -292,6 +292,19 @@ const templates = {
       ]),
   },
   /**
+   * A new reply in a conversation (issue 30 item 6), queued by the reviews service for each side
+   * but the writer: who replied, what the thread is about, and the link to it; never the text.
+   */
+  'thread-reply': {
+    data: z.object({ name: Name, from: Name, about: z.string().max(300), url: z.string().max(500) }),
+    render: (d: { name: string; from: string; about: string; url: string }) =>
+      compose(`New reply from ${d.from}`, `Hello ${d.name},`, [
+        `${d.from} replied in your conversation about ${d.about} on ${MARKETPLACE}.`,
+        { label: 'Read and answer it', value: d.url },
+        'Sign in to read the reply: for your privacy this e-mail does not include it.',
+      ]),
+  },
+  /**
    * An item on the customer's wishlist got cheaper or is back in stock, queued by the
    * cart service; the way to stop these e-mails is named in each.
    */

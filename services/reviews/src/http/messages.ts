@@ -12,8 +12,13 @@
  * (domain/messageSearch.ts; 503 while OpenSearch does not answer); a message card carries the
  * sender's photo, joined at read time.
  * Someone else's message, or a malformed id, answers 404.
+ *
+ * Each message sent also starts a conversation with the same id (issue 30 item 6;
+ * threads/conversation.ts): the sender and the recipient reply in it under `/threads/{id}`. The
+ * forms may name the item the message is about (`itemid`; to a seller, one of that seller's
+ * items, else 404 'Item not found'), which the thread keeps with the item's name.
  */
-import { CONTACT_LIMITED, ContactSchema, ContactSellerSchema, type ContactView } from '@market/contracts';
+import { CONTACT_LIMITED, ContactSellerStartSchema, ContactStartSchema, THREAD_ITEM_NOT_FOUND, type ContactView } from '@market/contracts';
 import {
   AttemptLimit,
   byIds,
@@ -30,6 +35,8 @@ import { Router, type Response } from 'express';
 import { Types, type Model } from 'mongoose';
 import { messageListSearch, messageOwner, type MessageRow } from '../domain/messageSearch';
 import { messageView, type MessageFacts } from '../domain/messageView';
+import { startThread } from '../domain/threads';
+import { storeNewThread, type ThreadDeps } from '../threads/conversation';
 import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
 import { createIndexed, deleteIndexed, type MessageDoc } from '../store/messages';
@@ -47,6 +54,7 @@ export function messageRoutes(
   rm: ReadModels,
   index: SearchIndex<MessageRow>,
   limits: ContactLimits,
+  threads: ThreadDeps,
 ): Router {
   const r = Router();
   // One counter per form: a customer who wrote to sellers can still reach the admin.
@@ -62,6 +70,19 @@ export function messageRoutes(
     return rows.map((m) => messageView(m, customers.get(m.customerid)));
   }
 
+  /**
+   * The item a new thread is about: none when not named; else a live item of the read model (of
+   * `sellerid` when given).
+   * @throws HttpError 404 THREAD_ITEM_NOT_FOUND for an unknown, deleted or other seller's item
+   */
+  async function aboutItem(itemid: string | undefined, sellerid?: string): Promise<{ id: string; title: string } | null> {
+    if (!itemid) return null;
+    const id = normalId(itemid);
+    const item = await rm.items.findById(id).lean();
+    if (!item || item.deleted || (sellerid !== undefined && item.SellerID !== sellerid)) throw notFound(THREAD_ITEM_NOT_FOUND);
+    return { id, title: [item.Item_name, item.Brand && `(${item.Brand})`].filter(Boolean).join(' ') };
+  }
+
   /** One page of a message list (`owner`: see domain/messageSearch.ts), newest first. */
   async function list(res: Response, owner: string, query: unknown): Promise<void> {
     const page = pageRequest(query);
@@ -71,7 +92,8 @@ export function messageRoutes(
 
   r.post('/contact/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
-    const body = ContactSchema.parse(req.body);
+    const body = ContactStartSchema.parse(req.body);
+    const about = await aboutItem(body.itemid);
     await toAdmin.consume(caller.id, CONTACT_LIMITED);
     const doc = await createIndexed(contact, index, {
       _id: new Types.ObjectId(),
@@ -81,6 +103,19 @@ export function messageRoutes(
       customerid: caller.id,
       createdAt: new Date(),
     });
+    await storeNewThread(
+      threads,
+      startThread({
+        id: String(doc._id),
+        kind: 'admin',
+        customerid: caller.id,
+        customerName: doc.name,
+        customerEmail: doc.email,
+        about,
+        text: doc.message,
+        at: doc.createdAt,
+      }),
+    );
     res.status(201).json((await views([doc]))[0]);
   });
 
@@ -99,10 +134,11 @@ export function messageRoutes(
 
   r.post('/contactsel/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
-    const body = ContactSellerSchema.parse(req.body);
+    const body = ContactSellerStartSchema.parse(req.body);
     const sellerid = normalId(body.sellerid);
     const seller = await rm.sellers.findById(sellerid).lean();
     if (!seller || seller.deleted) throw notFound('Seller not found');
+    const about = await aboutItem(body.itemid, sellerid);
     await toSellers.consume(caller.id, CONTACT_LIMITED);
     const doc = await createIndexed(contactsel, index, {
       _id: new Types.ObjectId(),
@@ -113,6 +149,21 @@ export function messageRoutes(
       sellerid,
       createdAt: new Date(),
     });
+    await storeNewThread(
+      threads,
+      startThread({
+        id: String(doc._id),
+        kind: 'seller',
+        customerid: caller.id,
+        customerName: doc.name,
+        customerEmail: doc.email,
+        sellerid,
+        sellerName: seller.companyname,
+        about,
+        text: doc.message,
+        at: doc.createdAt,
+      }),
+    );
     res.status(201).json((await views([doc]))[0]);
   });
 
