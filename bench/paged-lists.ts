@@ -240,7 +240,7 @@ async function fillSearch(suffix: string, from: number, to: number): Promise<voi
               captureId: `cap${i}`,
               at: when(i).toISOString(),
             },
-            { historyId: hex(), paidAt: when(i), itemIds: [hex()], packageIds: [] },
+            { historyId: hex(), paidAt: when(i), itemIds: [hex()], packageIds: [], awaitingStock: false },
           ),
         })),
       );

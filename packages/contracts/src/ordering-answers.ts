@@ -231,12 +231,15 @@ export const HistoryAnswerSchema = z.object({
   CustomerName: z.string(),
   OrderID: orderNumber,
   /**
+   * AwaitingStock while a card or PayPal payment is taken and its stock decision has not come
+   * (issue 30 item 5: never "Paid" before the order is confirmed; a decision that does not come in
+   * time refunds it), then Paid.
    * Refunded once the checkout was rejected or every one of its orders was cancelled by its
    * seller; PartiallyRefunded while only some were. Cash on delivery (issue 29): PendingCOD until
    * every order not cancelled is collected, then Paid; Cancelled when none was collected and all
    * were refused, cancelled or rejected (nothing was ever taken, so nothing is refunded).
    */
-  status: z.enum(['Paid', 'PartiallyRefunded', 'Refunded', 'PendingCOD', 'Cancelled']),
+  status: z.enum(['AwaitingStock', 'Paid', 'PartiallyRefunded', 'Refunded', 'PendingCOD', 'Cancelled']),
   /** Cash on delivery: what the couriers collected so far, in rupees. */
   CollectedAmount: rupees('Cash collected so far').optional(),
   /** What was given back so far, in rupees (present once something was refunded by a cancellation). */

@@ -91,7 +91,7 @@ export async function savedCard(customer: Client, cvv = '737'): Promise<string> 
 }
 
 /**
- * Waits until the checkout's saga has decided and its orders show the outcome (the checkout
+ * Waits until the checkout's saga has decided and its orders and payment-history record show the outcome (the checkout
  * records the decision first; its orders follow in the same handler, a moment later).
  */
 export async function decided(customer: Client, checkoutId: string): Promise<CheckoutBody> {
@@ -103,6 +103,12 @@ export async function decided(customer: Client, checkoutId: string): Promise<Che
         // Asked by OrderID without a page: the bare array of the list's answer.
         const orders = (await customer.request('get', list, { query: { OrderID: checkoutId } })).body as { status: string }[];
         if (orders.some((o) => o.status === 'AwaitingStock')) return undefined;
+      }
+      // The payment history says the decision too (AwaitingStock until then; issue 30 item 5).
+      const receipt = (r.body as CheckoutBody).receipt?.RecieptNo;
+      if (receipt) {
+        const history = (await customer.request('get', '/orderhistory/getItems', { query: { q: receipt } })).body as { status: string }[];
+        if (history.some((h) => h.status === 'AwaitingStock')) return undefined;
       }
       return r.body as CheckoutBody;
     },

@@ -128,6 +128,21 @@ describe('every checkout saga ends', () => {
     let checkoutId: string;
     try {
       checkoutId = await pay({ items: [{ itemId, quantity: 2 }] });
+      // While it waits, the payment is not called Paid anywhere (issue 30 item 5).
+      const receipt = (await buyer.client.request('get', '/checkout/{checkoutId}', { params: { checkoutId } })).body.receipt!;
+      expect((await buyer.client.request('get', '/orderhistory/get/{id}', { params: { id: receipt._id } })).body.status).toBe(
+        'AwaitingStock',
+      );
+      const listed = await waitFor(
+        async () => {
+          const r = await world.admin.request('get', '/orderhistory/getItems', { query: { q: receipt.RecieptNo, page: 1, limit: 5 } });
+          return (r.body as unknown as { items: { status: string }[] }).items[0];
+        },
+        10_000,
+        200,
+        "the admin's transaction",
+      );
+      expect(listed.status).toBe('AwaitingStock');
       const c = await waitFor(
         async () => {
           const r = await buyer.client.request('get', '/checkout/{checkoutId}', { params: { checkoutId } });

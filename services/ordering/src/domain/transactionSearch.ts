@@ -30,7 +30,7 @@ export interface TransactionView {
   PacakgeID: string[];
   CustomerID: string;
   OrderID: string;
-  status: 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD' | 'Cancelled';
+  status: 'AwaitingStock' | 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD' | 'Cancelled';
   RefundedAmount?: number;
   /** Cash on delivery: rupees collected so far (store/orders.ts `transactionOpOf`). */
   CollectedAmount?: number;
@@ -51,10 +51,13 @@ export interface PaidCheckoutFacts {
   paidAt: Date;
   itemIds: string[];
   packageIds: string[];
+  /** The checkout still waits for its stock decision: a capture is AwaitingStock, not Paid yet (issue 30 item 5). */
+  awaitingStock: boolean;
 }
 
 /**
- * The record's state after a payment event: PaymentCaptured → Paid; PaymentRefunded → the status
+ * The record's state after a payment event: PaymentCaptured → Paid once the checkout is confirmed
+ * (AwaitingStock before, `facts.awaitingStock`); PaymentRefunded → the status
  * it names (a seller's cancellation: PartiallyRefunded or Refunded, with what was refunded so
  * far), else Refunded (a rejected checkout, refunded whole).
  */
@@ -74,7 +77,7 @@ export function transactionDoc(
     PacakgeID: facts.packageIds,
     CustomerID: d.customerId,
     OrderID: d.orderId,
-    status: type === 'PaymentCaptured' ? 'Paid' : (named ?? 'Refunded'),
+    status: type === 'PaymentCaptured' ? (facts.awaitingStock ? 'AwaitingStock' : 'Paid') : (named ?? 'Refunded'),
     ...(type === 'PaymentRefunded' && typeof d.refundedCents === 'number' ? { RefundedAmount: rupees(d.refundedCents) } : {}),
   };
   return {
@@ -114,6 +117,9 @@ export function transactionSearch(q: string | undefined, customerId?: string): S
   };
 }
 
+/** Whether a paid checkout still waits for its stock decision. */
+export const awaitsStock = (c: Pick<CheckoutDoc, 'status'>): boolean => c.status === 'AwaitingStock' || c.status === 'Open';
+
 /**
  * The transactions index write of a paid checkout as stored: its payment-history row as of the
  * checkout's aggregateVersion, the state its newest payment event describes (PaymentCaptured:
@@ -133,6 +139,7 @@ export function transactionOfCheckout(c: CheckoutDoc): IndexOp {
       paidAt: pay.paidAt,
       itemIds: c.lines.filter((l) => l.kind === 'item').map((l) => l.id),
       packageIds: c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
+      awaitingStock: awaitsStock(c),
     },
   );
   return { kind: 'put', id: c._id, doc, version: c.aggregateVersion };

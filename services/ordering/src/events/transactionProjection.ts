@@ -29,6 +29,7 @@ import type { OrderingConfig } from '../config';
 import {
   customerOrdersIndexDefinition,
   customerOrdersPut,
+  awaitsStock,
   transactionDoc,
   transactionIndexDefinition,
   type CustomerOrdersView,
@@ -61,6 +62,9 @@ export async function transactionOp(checkouts: Model<CheckoutDoc>, e: PaymentEve
     paidAt: c.payment.paidAt,
     itemIds: c.lines.filter((l) => l.kind === 'item').map((l) => l.id),
     packageIds: c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
+    // As the checkout is now: a write at the capture's version after the confirmation says Paid,
+    // which every later version says too (or a refund, at its own higher version).
+    awaitingStock: awaitsStock(c),
   });
   return { kind: 'put', id: c._id, doc, version: e.aggregateVersion };
 }
@@ -91,23 +95,35 @@ export interface TransactionSources {
 const COD_LINE_EVENTS = new Set(['CashOnDeliveryCollected', 'DeliveryRefused', 'OrderCancelled', 'OrderRejected']);
 
 /**
- * The transactions index writes of the cash-on-delivery checkouts named by `events` (issue 29),
- * their state read from their lines (store/orders.ts `transactionOpOf`). Checkouts paid otherwise
- * are left to their payment events.
+ * The transactions index writes of the checkouts whose state `events` changed without a payment
+ * event, each as stored now (store/orders.ts `transactionOpOf`): the cash-on-delivery checkouts
+ * named (issue 29: their state is read from their lines), and every confirmed checkout
+ * (OrderConfirmed: a card or PayPal payment goes from AwaitingStock to Paid; issue 30 item 5).
+ * @returns the writes, and the ids of the cash-on-delivery checkouts (their payment events' own writes give way)
  */
-export async function codTransactionOps(src: TransactionSources, events: AnyEventEnvelope[]): Promise<IndexOp[]> {
-  const ids = new Set<string>();
+export async function settledTransactionOps(
+  src: TransactionSources,
+  events: AnyEventEnvelope[],
+): Promise<{ ops: IndexOp[]; cod: Set<string> }> {
+  const codIds = new Set<string>();
+  const confirmed = new Set<string>();
   for (const e of events) {
     const orderId = (e.data as { orderId?: unknown } | undefined)?.orderId;
+    if (typeof orderId !== 'string') continue;
     const cod =
       COD_LINE_EVENTS.has(e.type) ||
       (e.type === 'PaymentCaptured' && (e.data as { PaymentType?: unknown }).PaymentType === 'CashOnDelivery');
-    if (cod && typeof orderId === 'string') ids.add(orderId);
+    if (cod) codIds.add(orderId);
+    if (e.type === 'OrderConfirmed') confirmed.add(orderId);
   }
-  const checkouts = await Promise.all([...ids].map((id) => src.checkouts.findById(id).lean<CheckoutDoc>()));
-  return Promise.all(
-    checkouts.filter((c): c is CheckoutDoc => c?.payment?.PaymentType === 'CashOnDelivery').map((c) => transactionOpOf(src.book, c)),
+  const ids = [...new Set([...codIds, ...confirmed])];
+  const checkouts = (await Promise.all(ids.map((id) => src.checkouts.findById(id).lean<CheckoutDoc>()))).filter(
+    (c): c is CheckoutDoc => !!c?.payment && (c.payment.PaymentType === 'CashOnDelivery' || confirmed.has(c._id)),
   );
+  return {
+    ops: await Promise.all(checkouts.map((c) => transactionOpOf(src.book, c))),
+    cod: new Set(checkouts.filter((c) => c.payment!.PaymentType === 'CashOnDelivery').map((c) => c._id)),
+  };
 }
 
 /**
@@ -121,10 +137,9 @@ export const transactionsProjection = defineProjection<'transactions' | 'custome
   indices: ['transactions', 'customerOrders'],
   ops: async (events, src) => {
     const tx = await Promise.all(newestPayments(events).map((e) => transactionOp(src.checkouts, e)));
-    const cod = await codTransactionOps(src, events);
-    const codIds = new Set(cod.map((op) => op.id));
+    const settled = await settledTransactionOps(src, events);
     return {
-      transactions: [...tx.filter((op): op is IndexOp => op !== null && !codIds.has(op.id)), ...cod],
+      transactions: [...tx.filter((op): op is IndexOp => op !== null && !settled.cod.has(op.id)), ...settled.ops],
       customerOrders: await customerOrdersOps(src.customerOrders, events),
     };
   },

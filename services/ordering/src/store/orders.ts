@@ -81,7 +81,7 @@ export interface HistoryDoc {
    * PendingCOD as written, or Cancelled once its checkout was rejected; what it becomes after is
    * read from its order lines ({@link codHistoryView}).
    */
-  status: 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD' | 'Cancelled';
+  status: 'AwaitingStock' | 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD' | 'Cancelled';
   /** Cents given back by sellers' cancellations so far; absent before any. */
   refundedCents?: number;
   captureId: string;
@@ -308,7 +308,7 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
     PacakgeID: c.lines.filter((l) => l.kind === 'package').map((l) => l.id),
     CustomerID: c.customerId,
     OrderID: c._id,
-    status: cod ? (c.status === 'Rejected' ? 'Cancelled' : 'PendingCOD') : 'Paid',
+    status: cod ? (c.status === 'Rejected' ? 'Cancelled' : 'PendingCOD') : paidHistoryStatus(c),
     captureId: pay.captureId,
     createdAt: pay.paidAt,
   });
@@ -316,9 +316,16 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
   await book.customerOrders.updateOne({ _id: c.customerId }, { $addToSet: { Orders: c._id } });
 }
 
+/** A card or PayPal payment's history status: AwaitingStock until the stock decision confirms it (issue 30 item 5), Refunded once rejected. */
+function paidHistoryStatus(c: CheckoutDoc): HistoryDoc['status'] {
+  if (c.status === 'Confirmed') return 'Paid';
+  return c.status === 'Rejected' ? 'Refunded' : 'AwaitingStock';
+}
+
 /**
  * Moves the orders of a decided checkout from AwaitingStock to its outcome (Confirmed or
- * Rejected with the reason); a rejection also marks the history record Refunded.
+ * Rejected with the reason); the history record of a card or PayPal payment becomes Paid on a
+ * confirmation (from AwaitingStock only: a refund recorded since stays), Refunded on a rejection.
  */
 export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<void> {
   if (c.status !== 'Confirmed' && c.status !== 'Rejected') return;
@@ -332,6 +339,9 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
   // a compare-and-set on the status.
   for (const { line, id } of orderLines(c)) {
     await orderModel(book, line.kind).updateOne({ _id: id, status: 'AwaitingStock' }, { $set: set });
+  }
+  if (c.status === 'Confirmed' && c.payment && c.payment.PaymentType !== 'CashOnDelivery') {
+    await book.history.updateOne({ _id: new Types.ObjectId(c.payment.historyId), status: 'AwaitingStock' }, { $set: { status: 'Paid' } });
   }
   if (c.status === 'Rejected' && c.payment) {
     // Cash on delivery took nothing, so nothing comes back: the payment is only Cancelled.
