@@ -10,7 +10,7 @@ import { imageUrl } from '../lib/images';
 export function ReviewCard({ review, actions, showItem = false }: { review: ReviewView; actions?: ReactNode; showItem?: boolean }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid="review-card">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Group justify="space-between" align="flex-start" gap="xs">
         <Group gap="sm" wrap="nowrap">
           <Avatar src={imageUrl(review.customerImage) ?? null} alt="" radius="xl">
             {review.customerName.charAt(0)}

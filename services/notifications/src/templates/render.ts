@@ -349,8 +349,8 @@ const templates = {
         `Hello ${d.name},`,
         [
           `An administrator of ${MARKETPLACE} looked at the review of ${d.item} that ${d.companyname} reported.`,
-          { label: 'Review', value: d.review },
-          { label: 'Your reason', value: d.reason },
+          `Review: ${d.review}`,
+          `Your reason: ${d.reason}`,
           d.decision === 'deleted'
             ? 'Decision: the review was removed. It no longer shows on the item and no longer counts in its rating.'
             : 'Decision: the review was kept. It follows our review rules, so it stays on the item. You can reply to it publicly from the item\'s reviews page.',
@@ -387,8 +387,8 @@ const templates = {
         `Hello ${d.name},`,
         [
           `An administrator of ${MARKETPLACE} looked at the review of ${d.item} that ${d.companyname} reported.`,
-          { label: 'Review', value: d.review },
-          { label: 'Your reason', value: d.reason },
+          `Review: ${d.review}`,
+          `Your reason: ${d.reason}`,
           d.decision === 'deleted'
             ? 'Decision: the review was removed. It no longer shows on the item and no longer counts in its rating.'
             : "Decision: the review was kept. It follows our review rules, so it stays on the item. You can reply to it publicly from the item's reviews page.",
