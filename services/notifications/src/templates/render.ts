@@ -343,36 +343,6 @@ const templates = {
       decision: z.enum(['deleted', 'kept']),
       url: z.string().max(500),
     }),
-    render: (d: { name: string; companyname: string; item: string; review: string; reason: string; decision: 'deleted' | 'kept'; url: string }) =>
-      compose(
-        d.decision === 'deleted' ? `The review you reported was removed: ${d.item}` : `The review you reported was kept: ${d.item}`,
-        `Hello ${d.name},`,
-        [
-          `An administrator of ${MARKETPLACE} looked at the review of ${d.item} that ${d.companyname} reported.`,
-          `Review: ${d.review}`,
-          `Your reason: ${d.reason}`,
-          d.decision === 'deleted'
-            ? 'Decision: the review was removed. It no longer shows on the item and no longer counts in its rating.'
-            : 'Decision: the review was kept. It follows our review rules, so it stays on the item. You can reply to it publicly from the item\'s reviews page.',
-          { label: 'See the reviews', value: d.url },
-        ],
-      ),
-  },
-  /**
-   * An admin decided on a review the seller reported (issue 30 item 7), queued by reviews once per
-   * decision: `deleted` (the review is gone from the item) or `kept` (the report was dismissed).
-   * `review` is an excerpt of the review's text, `url` the seller's reviews page of the item.
-   */
-  'review-report-decision': {
-    data: z.object({
-      name: Name,
-      companyname: Name,
-      item: z.string().max(300),
-      review: z.string().max(400),
-      reason: z.string().max(500),
-      decision: z.enum(['deleted', 'kept']),
-      url: z.string().max(500),
-    }),
     render: (d: {
       name: string;
       companyname: string;
