@@ -129,7 +129,19 @@ export const PackageAnswerSchema = z.object({
     .describe('YYYY-MM-DD, not before startDate'),
   image: z.string().describe('Image name, served by GET /images/{name}'),
   content: z.array(PackageContentAnswerSchema),
+  /** The seller's own switch (spec); a package can also be unavailable through its content: {@link Unavailable}. */
   packageAvailability: z.boolean(),
+  /**
+   * Present when an item inside the package is gone, switched off or sold out (issue 30 item 3):
+   * the package cannot be bought while so, whatever its own switch; `reason` says why in words,
+   * `items` names each such item and why.
+   */
+  Unavailable: z
+    .object({
+      reason: z.string(),
+      items: z.array(z.object({ _id: z.string(), Item_name: z.string(), why: z.enum(['gone', 'unavailable', 'out-of-stock']) })),
+    })
+    .optional(),
   createdAt,
   version,
 });

@@ -150,6 +150,49 @@ describe('editing and listing packages', () => {
   });
 });
 
+describe('a package follows its items (issue 30 item 3)', () => {
+  type Answer = { _id: string; Unavailable?: { reason: string; items: { _id: string; why: string }[] } };
+  it('says a package is unavailable, and why, once an item inside it is switched off or deleted', async () => {
+    const add = async (Item_name: string, Model: string) =>
+      (await seller.request('post', '/items/addItems', { body: itemBody({ Item_name, Model }) })).body._id as string;
+    const phone = await add(`Nova Phone ${tag}`, `N-NP-${tag}`);
+    const case_ = await add(`Nova Case ${tag}`, `N-NC-${tag}`);
+    const created = await seller.request('post', '/Packages/addPackage', {
+      body: body({ packageName: `Nova Kit ${tag}`, content: [phone, case_] }),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body._id as string;
+    expect(created.body).not.toHaveProperty('Unavailable');
+    const detail = async (c: Client) => (await c.request('get', '/Packages/getPackage/{id}', { params: { id } })).body as unknown as Answer;
+    const listed = async (c: Client, query: string) =>
+      (await c.get<Answer[]>(`/Packages/getPackages?${query}`)).body.find((p) => p._id === id);
+    expect((await detail(world.customer)).Unavailable).toBeUndefined();
+
+    // The seller switches the phone off: customers and the seller see why the kit cannot be bought.
+    const item = (await seller.request('get', '/items/get/{id}', { params: { id: phone } })).body;
+    const off = await seller.put(`/items/update/${phone}`, {
+      ...itemBody({ Item_name: item.Item_name, Model: item.Model, Stock_keeping_unit: item.Stock_keeping_unit }),
+      ItemAvailabilityStatus: false,
+    });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await detail(world.customer)).Unavailable).toEqual({
+      reason: `Nova Phone ${tag} is not available right now`,
+      items: [{ _id: phone, Item_name: `Nova Phone ${tag}`, why: 'unavailable' }],
+    });
+    const inList = await waitFor(() => listed(world.customer, `q=${encodeURIComponent(`Nova Kit ${tag}`)}`), 10_000, 200, 'the kit listed');
+    expect(inList.Unavailable?.reason).toBe(`Nova Phone ${tag} is not available right now`);
+
+    // The case is deleted too: both are named.
+    expect((await seller.request('delete', '/items/delete/{id}', { params: { id: case_ } })).status).toBe(200);
+    const mine = await listed(seller, 'mine=true');
+    expect(mine?.Unavailable?.items.map((i) => [i._id, i.why])).toEqual([
+      [phone, 'unavailable'],
+      [case_, 'gone'],
+    ]);
+    expect(mine?.Unavailable?.reason).toBe(`Nova Phone ${tag} is not available right now (and 1 more item)`);
+  });
+});
+
 describe("a deleted seller's catalogue", () => {
   it('removes the items and packages of a seller the admin deleted', async () => {
     const { client: doomed, id } = await world.newSeller();

@@ -137,6 +137,11 @@ export function PackageTile({ pkg }: { pkg: Package }) {
       <Text fw={700} className={classes.price}>
         {formatRupees(pkg.price)}
       </Text>
+      {pkg.Unavailable && (
+        <Text size="xs" c="red.8">
+          Not available right now
+        </Text>
+      )}
     </Paper>
   );
 }

@@ -182,6 +182,11 @@ export function PackagesPage() {
                   <Text size="sm" mt={4}>
                     Includes: {p.content.map((c) => c.Item_name).join(', ')}
                   </Text>
+                  {p.Unavailable && (
+                    <Text size="sm" c="red.8" mt={4}>
+                      Not available: {p.Unavailable.reason}
+                    </Text>
+                  )}
                   <Group justify="space-between" mt="sm">
                     <Text fw={700}>{formatRupees(p.price)}</Text>
                     <Text size="xs" c="dimmed">
@@ -189,7 +194,7 @@ export function PackagesPage() {
                     </Text>
                   </Group>
                   <Group mt="sm">
-                    <ShopButtons packageId={p._id} itemName={p.packageName} />
+                    <ShopButtons packageId={p._id} itemName={p.packageName} available={!p.Unavailable} />
                   </Group>
                 </Card>
               ))}
@@ -307,10 +312,10 @@ export function ItemDetails() {
             <Button size="xs" variant="subtle" component={Link} to={`/Customer/WriteReview/${i._id}`}>
               Write a Review
             </Button>
-            <Button size="xs" variant="subtle" component={Link} to={`/Customer/ContactSeller/${i.SellerID}`}>
+            <Button size="xs" variant="subtle" component={Link} to={`/Customer/ContactSeller/${i.SellerID}?item=${i._id}`}>
               Contact Seller
             </Button>
-            <Button size="xs" variant="subtle" component={Link} to="/Customer/ContactUs">
+            <Button size="xs" variant="subtle" component={Link} to={`/Customer/ContactUs?item=${i._id}`}>
               Contact Admin
             </Button>
           </Group>

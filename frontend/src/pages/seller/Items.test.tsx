@@ -159,3 +159,35 @@ describe("the seller's item list (issue 30 items 9 and 11)", () => {
     expect(galaxy.querySelector('img')?.getAttribute('src')).toContain(`${'b'.repeat(64)}-thumb.webp`);
   });
 });
+
+describe('removing an item that is in packages (issue 30 item 3)', () => {
+  it('names the packages it would make unavailable before asking to confirm', async () => {
+    const pkg = (packageName: string, ids: string[]) => ({
+      _id: packageName,
+      packageName,
+      content: ids.map((_id) => ({ _id, Item_name: 'x' })),
+    });
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /items/getItems': { items: [item()], total: 1, page: 1, limit: 10 },
+      'GET /Packages/getPackages': {
+        items: [pkg('Galaxy Combo', [ID, 'b2']), pkg('Charger Pack', ['b2']), pkg('Phone Starter', [ID])],
+        total: 3,
+        page: 1,
+        limit: 100,
+      },
+      [`DELETE /items/delete/${ID}`]: { message: 'Item Deleted Successfully' },
+    });
+    renderPage(<SellerItems />, { kind: 'seller', path: '/Seller/Home' });
+    fireEvent.click((await screen.findByText('Galaxy A55')).closest('button')!);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText(
+        "Remove Galaxy A55? It is in the packages Galaxy Combo, Phone Starter: customers cannot buy them until you take it out. You won't be able to revert this!",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/Packages/getPackages') && c.path.includes('mine=true'))).toBe(true);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+});

@@ -30,6 +30,22 @@ import { useIsOwn } from './ownership';
 
 const LIMIT = 10;
 
+/** Most own packages read to find those holding an item before it is deleted. */
+const PACKAGES_CHECKED = 100;
+
+/**
+ * The names of the seller's own packages that hold item `itemId` (issue 30 item 3: deleting it makes
+ * them unavailable), from the seller's package list; none when the list cannot be read.
+ */
+async function packagesHolding(itemId: string): Promise<string[]> {
+  try {
+    const own = await catalogueApi.listPackages({ mine: true }, 1, PACKAGES_CHECKED);
+    return own.items.filter((p) => p.content.some((c) => c._id === itemId)).map((p) => p.packageName);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Flips availability (spec 001 section 4): sends only ItemAvailabilityStatus with the version the
  * list showed, never the rest of the loaded item (a sale meanwhile must not get
@@ -55,13 +71,17 @@ export function SellerItems() {
   const list = useAsync(['items', 'listItems', { ...filters, q: q || undefined, mine: true }, page, LIMIT], () =>
     catalogueApi.listItems({ ...filters, q: q || undefined, mine: true }, page, LIMIT),
   );
-  const remove = (item: Item) =>
+  const remove = async (item: Item) => {
+    const packages = await packagesHolding(item._id);
     confirmThen({
-      message: `Remove ${item.Item_name}? You won't be able to revert this!`,
+      message: packages.length
+        ? `Remove ${item.Item_name}? It is in ${packages.length === 1 ? 'the package' : 'the packages'} ${packages.join(', ')}: customers cannot buy ${packages.length === 1 ? 'it' : 'them'} until you take it out. You won't be able to revert this!`
+        : `Remove ${item.Item_name}? You won't be able to revert this!`,
       action: () => catalogueApi.deleteItem(item._id),
       done: ['Deleted!', 'Your Item has been deleted.'],
       after: list.reload,
     });
+  };
   return (
     <>
       <PageHeader title="All the Items">
@@ -144,7 +164,7 @@ export function SellerItems() {
                           >
                             {item.DiscountStatus ? 'Edit Discount' : 'Add Discount'}
                           </Button>
-                          <Button size="xs" color="red" variant="light" onClick={() => remove(item)}>
+                          <Button size="xs" color="red" variant="light" onClick={() => void remove(item)}>
                             Remove
                           </Button>
                         </Group>

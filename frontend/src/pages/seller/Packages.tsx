@@ -338,6 +338,11 @@ export function MyPackages() {
             {p.content.map((c) => c.Item_name).join(', ')}
           </Text>
           <SaleDates startDate={p.startDate} endDate={p.endDate} />
+          {p.Unavailable && (
+            <Text size="sm" c="red.8" mt={4}>
+              Customers cannot buy it: {p.Unavailable.reason}
+            </Text>
+          )}
           <Group justify="space-between" mt="sm">
             <Switch
               label={

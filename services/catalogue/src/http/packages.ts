@@ -21,6 +21,9 @@
  * (`version` in the body or `If-Match`) is a compare-and-set on `_id` + that version and answers
  * 409 / 412 with STALE_PACKAGE once someone else changed the package.
  *
+ * Every package answer carries `Unavailable` when an item inside it is gone, switched off or sold
+ * out (packages/contentState.ts; issue 30 item 3): customers see it and cannot buy it.
+ *
  * The writes are the use cases in src/packages/ (create.ts, edit.ts, delete.ts); this module
  * parses the request and shapes the answer.
  */
@@ -42,6 +45,7 @@ import { createPackage } from '../packages/create';
 import { deletePackage } from '../packages/delete';
 import type { PackageDeps } from '../packages/deps';
 import { editPackage } from '../packages/edit';
+import { withContentState } from '../packages/contentState';
 import { ownPackage } from '../packages/read';
 import type { SearchIndex } from '../store/searchIndex';
 import { packageView, type PackageDoc } from '../store/packages';
@@ -51,6 +55,8 @@ import { answerAllMatches } from './answers';
 export function packageRoutes(d: PackageDeps, search: SearchIndex<PackageView>): Router {
   const r = Router();
   const packages = d.packages;
+  /** One package as answered, with the state of its content (issue 30 item 3). */
+  const viewWithContent = async (p: PackageDoc) => (await withContentState(d.items, [packageView(p)]))[0]!;
 
   r.get('/Packages/getPackages', async (req, res) => {
     const page = pageRequest(req.query);
@@ -61,14 +67,15 @@ export function packageRoutes(d: PackageDeps, search: SearchIndex<PackageView>):
       : // Only admins see unavailable packages of others (spec 000 section 4), and those outside their dates.
         { sellerId: q.sellerId, availableOnly: !everything, onSaleOn: everything ? undefined : colomboDate(new Date()) };
     const body = packageSearchRequest(q.q, scope);
+    const shape = (views: PackageView[]) => withContentState(d.items, views);
     if (!page.paged) {
-      return answerAllMatches(res, search, body);
+      return answerAllMatches(res, search, body, shape);
     }
     const window = searchWindow(page, UNPAGED_SEARCH_LIMIT);
     if (!window) throw badRequest(PAGE_BEYOND_SEARCH_LIMIT);
     const found = await search.search(body, window);
     res.setHeader('X-Total-Count', String(found.total));
-    res.json(listBody(page, found.views, found.total));
+    res.json(listBody(page, await shape(found.views), found.total));
   });
 
   r.get('/Packages/getPackage/:id', async (req, res) => {
@@ -76,13 +83,13 @@ export function packageRoutes(d: PackageDeps, search: SearchIndex<PackageView>):
     const mayAlwaysSee = req.caller?.role === 'admin' || (req.caller?.role === 'seller' && req.caller.id === p?.seller);
     if (!p || ((!p.packageAvailability || !packageOnSale(p)) && !mayAlwaysSee)) throw notFound();
     setVersionTag(res, p.aggregateVersion);
-    res.json(packageView(p));
+    res.json(await viewWithContent(p));
   });
 
   r.post('/Packages/addPackage', async (req, res) => {
     const caller = requireCaller(req, 'seller');
     const p = await createPackage(d, caller.id, PackageCreateSchema.parse(req.body));
-    res.status(201).json(packageView(p));
+    res.status(201).json(await viewWithContent(p));
   });
 
   r.put('/Packages/updatePackages/:id', async (req, res) => {
@@ -91,7 +98,7 @@ export function packageRoutes(d: PackageDeps, search: SearchIndex<PackageView>):
     const body = PackageUpdateSchema.parse(req.body);
     const next = await editPackage(d, current, () => writeBase(req, body.version, BAD_IF_MATCH), body);
     setVersionTag(res, next.aggregateVersion);
-    res.json(packageView(next));
+    res.json(await viewWithContent(next));
   });
 
   r.delete('/Packages/deletePackage/:id', async (req, res) => {
