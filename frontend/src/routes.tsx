@@ -41,8 +41,15 @@ const PaymentHistory = lazyPage(() => import('./pages/customer/Orders'), 'Paymen
 const AddCard = lazyPage(() => import('./pages/customer/Wallet'), 'AddCard');
 const EditCard = lazyPage(() => import('./pages/customer/Wallet'), 'EditCard');
 const MyWallet = lazyPage(() => import('./pages/customer/Wallet'), 'MyWallet');
-const ContactSeller = lazyPage(() => import('./pages/customer/Reviews'), 'ContactSeller');
-const ContactUs = lazyPage(() => import('./pages/customer/Reviews'), 'ContactUs');
+// Conversations (issue 30 item 6): the contact forms start them; each area lists and answers its own.
+const ContactSeller = lazyPage(() => import('./pages/customer/Messages'), 'ContactSeller');
+const ContactUs = lazyPage(() => import('./pages/customer/Messages'), 'ContactUs');
+const MyMessages = lazyPage(() => import('./pages/customer/Messages'), 'MyMessages');
+const CustomerThread = lazyPage(() => import('./pages/customer/Messages'), 'CustomerThread');
+const SellerInbox = lazyPage(() => import('./pages/seller/Messages'), 'SellerInbox');
+const SellerThread = lazyPage(() => import('./pages/seller/Messages'), 'SellerThread');
+const AdminInbox = lazyPage(() => import('./pages/admin/Messages'), 'AdminInbox');
+const AdminThread = lazyPage(() => import('./pages/admin/Messages'), 'AdminThread');
 const ItemReviews = lazyPage(() => import('./pages/customer/Reviews'), 'ItemReviews');
 const MyReviews = lazyPage(() => import('./pages/customer/Reviews'), 'MyReviews');
 const WriteReview = lazyPage(() => import('./pages/customer/Reviews'), 'WriteReview');
@@ -67,10 +74,8 @@ const AdminSellerPackages = lazyPage(() => import('./pages/admin/Catalogue'), 'A
 const SellerOrders = lazyPage(() => import('./pages/seller/Orders'), 'SellerOrders');
 const SellerPackageOrders = lazyPage(() => import('./pages/seller/Orders'), 'SellerPackageOrders');
 const SellerItemReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerItemReviews');
-const SellerMessages = lazyPage(() => import('./pages/seller/Reviews'), 'SellerMessages');
 const SellerReportedReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerReportedReviews');
 const SellerReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerReviews');
-const AdminMessages = lazyPage(() => import('./pages/admin/Moderation'), 'AdminMessages');
 const AdminReportedReviews = lazyPage(() => import('./pages/admin/Moderation'), 'AdminReportedReviews');
 const AdminCustomerReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminCustomerReport');
 const AdminReviewReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminReviewReport');
@@ -174,6 +179,8 @@ export const routes: RouteObject[] = [
       { path: 'MyReviews', element: <MyReviews /> },
       { path: 'ContactUs', element: <ContactUs /> },
       { path: 'ContactSeller/:sellerId', element: <ContactSeller /> },
+      { path: 'Messages', element: <MyMessages /> },
+      { path: 'Messages/:id', element: <CustomerThread /> },
       { path: '*', element: <NotFound home="/Customer/Home" /> },
     ]),
   },
@@ -202,7 +209,8 @@ export const routes: RouteObject[] = [
       { path: 'Reviews', element: <SellerReviews /> },
       ...aliases(['ItemReviews/:id', 'ItemRatings/:id'], <SellerItemReviews />),
       { path: 'Report/:id', element: <SellerReportedReviews /> },
-      { path: 'Contact', element: <SellerMessages /> },
+      { path: 'Contact', element: <SellerInbox /> },
+      { path: 'Contact/:id', element: <SellerThread /> },
       { path: 'ItemMonthlySales', element: <ItemMonthlySales /> },
       { path: 'PackageMonthlySales', element: <PackageMonthlySales /> },
       { path: '*', element: <NotFound home="/Seller/Home" /> },
@@ -216,7 +224,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <AdminHome /> },
       { path: 'Home', element: <AdminHome /> },
       { path: 'ReportedReviews', element: <AdminReportedReviews /> },
-      { path: 'Messages', element: <AdminMessages /> },
+      { path: 'Messages', element: <AdminInbox /> },
+      { path: 'Messages/:id', element: <AdminThread /> },
       { path: 'Transactions', element: <AdminTransactions /> },
       { path: 'Orders', element: <AdminOrders /> },
       { path: 'SelReport', element: <AdminSellerReport /> },

@@ -3,7 +3,7 @@
  * header with the marketplace name, the signed-in person and Logout, a side navigation (a burger
  * on small screens), the page, and the footer.
  */
-import { AppShell, Avatar, Burger, Button, Group, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Avatar, Badge, Burger, Button, Group, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { Suspense, type ReactNode } from 'react';
@@ -15,6 +15,8 @@ export interface NavItem {
   label: string;
   to: string;
   icon?: ReactNode;
+  /** A count shown beside the label when above 0 (e.g. unread conversations), also read out. */
+  badge?: number;
 }
 
 export interface AreaShellProps {
@@ -113,7 +115,15 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
               component={Link}
               to={item.to}
               label={item.label}
+              aria-label={item.badge ? `${item.label}, ${item.badge} unread` : undefined}
               leftSection={item.icon}
+              rightSection={
+                item.badge ? (
+                  <Badge size="sm" circle={item.badge < 10} color="red" aria-hidden>
+                    {item.badge > 99 ? '99+' : item.badge}
+                  </Badge>
+                ) : undefined
+              }
               active={active(item.to)}
               onClick={close}
               hiddenFrom={item.mobileOnly ? 'md' : undefined}

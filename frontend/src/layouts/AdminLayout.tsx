@@ -1,5 +1,6 @@
 /** The admin area: top bar Home, Sellers, Customers, Admins; side menu Items, seller report, Orders (issue 29), Transactions (spec 001 section 2). */
 import { AreaShell } from '../components/AreaShell';
+import { useUnreadThreads } from '../lib/unreadThreads';
 import { useSession } from '../session/session';
 
 export const ADMIN_TOP_NAV = [
@@ -23,12 +24,14 @@ export const ADMIN_SIDE_NAV = [
 
 export function AdminLayout() {
   const { profile, logout } = useSession('admin');
+  // Unread conversations (to the team, or asked to help with) beside Messages (issue 30 item 6).
+  const unread = useUnreadThreads();
   return (
     <AreaShell
       area="Administration"
       homePath="/Admin/Home"
       topNav={ADMIN_TOP_NAV}
-      nav={ADMIN_SIDE_NAV}
+      nav={ADMIN_SIDE_NAV.map((n) => (n.to === '/Admin/Messages' ? { ...n, badge: unread } : n))}
       person={{ name: `${profile.firstName} ${profile.lastName}` }}
       onLogout={logout}
     />

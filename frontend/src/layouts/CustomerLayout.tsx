@@ -1,5 +1,6 @@
 /** The customer area: side navigation, top bar with username and image, footer (spec 000 section 2). */
 import { AreaShell } from '../components/AreaShell';
+import { useUnreadThreads } from '../lib/unreadThreads';
 import { imageUrl } from '../lib/images';
 import { useSession } from '../session/session';
 
@@ -14,17 +15,20 @@ export const CUSTOMER_NAV = [
   { label: 'Payment History', to: '/Customer/paymentHistory' },
   { label: 'My Wallet', to: '/Customer/MyWallet' },
   { label: 'My Reviews', to: '/Customer/MyReviews' },
+  { label: 'My Messages', to: '/Customer/Messages' },
   { label: 'Contact Us', to: '/Customer/ContactUs' },
   { label: 'My Profile', to: '/Customer/MyProfile' },
 ];
 
 export function CustomerLayout() {
   const { profile, logout } = useSession('customer');
+  // Unread conversations beside My Messages (issue 30 item 6).
+  const unread = useUnreadThreads();
   return (
     <AreaShell
       area="Shop"
       homePath="/Customer/Home"
-      nav={CUSTOMER_NAV}
+      nav={CUSTOMER_NAV.map((n) => (n.to === '/Customer/Messages' ? { ...n, badge: unread } : n))}
       person={{ name: profile.username, image: imageUrl(profile.userImage), profilePath: '/Customer/MyProfile' }}
       onLogout={logout}
     />

@@ -1,5 +1,6 @@
 /** The seller area: MY ITEMS, MY PROFILE, ADD ITEM, CREATE PACKAGE, ORDERS, REVIEWS, REPORTS, CONTACT, SIGNOUT (spec 001 section 2). */
 import { AreaShell } from '../components/AreaShell';
+import { useUnreadThreads } from '../lib/unreadThreads';
 import { imageUrl } from '../lib/images';
 import { useSession } from '../session/session';
 
@@ -16,11 +17,13 @@ export const SELLER_NAV = [
 
 export function SellerLayout() {
   const { profile, logout } = useSession('seller');
+  // Unread conversations beside CONTACT (issue 30 item 6).
+  const unread = useUnreadThreads();
   return (
     <AreaShell
       area="Seller Centre"
       homePath="/Seller/Home"
-      nav={SELLER_NAV}
+      nav={SELLER_NAV.map((n) => (n.to === '/Seller/Contact' ? { ...n, badge: unread } : n))}
       person={{ name: profile.companyname, image: imageUrl(profile.logo), profilePath: '/Seller/MyProfile' }}
       onLogout={logout}
       logoutLabel="SIGNOUT"

@@ -52,6 +52,8 @@ const RULES: [RegExp, Domain[] | Session][] = [
   [/^\/paymentdetails\//, ['cards']],
   [/^\/review\//, ['reviews', 'items']],
   [/^\/(contact|contactsel)\//, ['messages']],
+  // Conversations (issue 30 item 6): replies, read marks and help change the lists and unread counts.
+  [/^\/threads\//, ['messages']],
   // Deleting an account: the person who deleted their own is leaving the area (a `me` asked again
   // would answer 401 and send them to the login page instead of where they are going); an admin
   // who deleted someone else is still who they were.
