@@ -33,6 +33,12 @@ interface BolaCase {
   acceptable?: (res: Answer, w: SecurityWorld) => boolean;
 }
 
+/** The version of customer A's thread with seller A, as its owner reads it. */
+async function threadVersion(w: SecurityWorld): Promise<number> {
+  const r = await w.customerA.client.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } });
+  return r.status === 200 ? r.body.version : 1;
+}
+
 /** Operations with an id in the path that anyone may call, and why that is right. */
 const PUBLIC: Record<string, string> = {
   'GET /items/get/{id}': 'item details are the public catalogue (spec 000 section 3)',
@@ -328,6 +334,29 @@ const CASES: Record<string, BolaCase> = {
   'DELETE /contactsel/delete/{id}': {
     read: (w) => w.sellerA.client.request('get', '/contactsel/get'),
     call: (w, c) => c.request('delete', '/contactsel/delete/{id}', { params: { id: w.r.contactSellerId } }),
+  },
+  // Conversations (issue 30 item 6): customer A's message to seller A is a thread of theirs.
+  'GET /threads/{id}': {
+    read: (w) => w.customerA.client.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } }),
+    call: (w, c) => c.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } }),
+  },
+  'POST /threads/{id}/messages': {
+    read: (w) => w.customerA.client.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } }),
+    call: async (w, c) =>
+      c.request('post', '/threads/{id}/messages', {
+        params: { id: w.r.contactSellerId },
+        body: { text: 'Not yours', version: await threadVersion(w) },
+      }),
+  },
+  'PUT /threads/{id}/read': {
+    read: (w) => w.customerA.client.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } }),
+    call: async (w, c) =>
+      c.request('put', '/threads/{id}/read', { params: { id: w.r.contactSellerId }, body: { version: await threadVersion(w) } }),
+  },
+  'PUT /threads/{id}/help': {
+    read: (w) => w.customerA.client.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } }),
+    call: async (w, c) =>
+      c.request('put', '/threads/{id}/help', { params: { id: w.r.contactSellerId }, body: { version: await threadVersion(w) } }),
   },
   // ---------- reporting ----------
   'GET /reports/{jobId}': {
