@@ -18,7 +18,9 @@ export const reviewsApi = {
     gateway.call('post', '/review/add', { body: { itemid, noofstars, description } }),
   update: (id: string, description: string, noofstars: number) =>
     gateway.call('put', '/review/updateReview/{id}', { params: { id }, body: { description, noofstars } }),
-  remove: (id: string) => gateway.call('delete', '/review/delete/{id}', { params: { id } }),
+  /** Deletes a review; with `version` (the admin's moderation page) only while it is still at it (409 otherwise). */
+  remove: (id: string, version?: number) =>
+    gateway.call('delete', '/review/delete/{id}', { params: { id }, ...(version !== undefined ? { query: { version } } : {}) }),
   report: (id: string, reportreason: string) =>
     gateway.call('put', '/review/updateRev/{reviewId}', { params: { reviewId: id }, body: { reportreason, reviewstatus: true } }),
   /** The seller's public reply (issue 30 item 7), based on the review `version` shown; 409 when it changed since. */

@@ -8,6 +8,7 @@ import type { ApiOperation } from './api';
 import { listAnswer, MessageAnswerSchema, PageQuerySchema, UNPAGED_CAP } from './paging';
 import {
   ReviewCreateSchema,
+  ReviewDeleteQuerySchema,
   ReviewDismissSchema,
   ReviewReplySchema,
   ReviewListQuerySchema,
@@ -62,8 +63,14 @@ export const REVIEWS_OPERATIONS = [
     tag: 'Reviews',
     summary: 'Delete the own review, or any review (admin; the seller who reported it is e-mailed the decision)',
     audience: ['customer', 'admin'],
+    query: ReviewDeleteQuerySchema,
     response: MessageAnswerSchema,
-    responses: { 200: 'Deleted', 404: notYours },
+    responses: {
+      200: 'Deleted',
+      400: 'Bad version',
+      404: notYours,
+      409: `'${STALE_REVIEW}': the review changed since that version (only when \`version\` is sent); the body also holds the current review as \`review\``,
+    },
   },
   {
     method: 'put',

@@ -83,6 +83,20 @@ export type ReviewReply = z.input<typeof ReviewReplySchema>;
  */
 export const ReviewDismissSchema = z.object({ version: reviewVersion });
 
+/**
+ * Query of `DELETE /review/delete/{id}`: the review `version` the deletion is based on, optional
+ * for the documents' clients (the admin's moderation page always sends it, so a review changed
+ * since the admin read it is not deleted unseen: 409 with the current review).
+ */
+export const ReviewDeleteQuerySchema = z.object({
+  version: z.coerce
+    .number({ error: 'version must be the version of the review you loaded' })
+    .int('version must be the version of the review you loaded')
+    .min(1, 'version must be the version of the review you loaded')
+    .optional()
+    .describe('The `version` of the review you loaded: the deletion applies only if nobody changed the review since; otherwise 409'),
+});
+
 const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Filters of `GET /review/get` (scoped to the caller: a seller sees reviews of own items only). */

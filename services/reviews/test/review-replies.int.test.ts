@@ -8,8 +8,9 @@
  * - an admin dismisses a report and keeps the review (off the reported list, still on the item),
  *   based on the review's version; the reporting seller is e-mailed 'kept' once, even when the
  *   event is delivered again;
- * - an admin deletes a reported review: the reporting seller is e-mailed 'removed'; an author's
- *   deletion of their own review e-mails nobody.
+ * - an admin deletes a reported review, based on the version they saw (a review edited since is
+ *   refused with 409): the reporting seller is e-mailed 'removed'; an author's deletion of their
+ *   own review e-mails nobody.
  */
 import { REPLY_REQUIRED, REPLY_TOO_LONG, REVIEW_NOT_REPORTED, STALE_REVIEW, Topics, type ReviewView } from '@market/contracts';
 import { createKafka, publishEvents, untypedPendingEvent } from '@market/platform';
@@ -202,14 +203,33 @@ describe("admins' decisions on reported reviews", () => {
         ).status,
       ).toBe(200);
     expect((await bob.client.request('delete', '/review/delete/{id}', { params: { id: mine._id } })).status).toBe(200);
-    expect((await world.admin.request('delete', '/review/delete/{id}', { params: { id: r._id } })).status).toBe(200);
+    // The admin's deletion names the version they saw: the author edited it since, so it is refused.
+    const seen = (await world.admin.get<ReviewView[]>(`/review/get?itemid=${itemId}`)).body.find((x) => x._id === r._id)!;
+    expect(
+      (
+        await alice.client.request('put', '/review/updateReview/{id}', {
+          params: { id: r._id },
+          body: { description: 'Fake product, SCAM' },
+        })
+      ).status,
+    ).toBe(200);
+    const stale = await world.admin.request('delete', '/review/delete/{id}', { params: { id: r._id }, query: { version: seen.version } });
+    expect(stale.status).toBe(409);
+    expect((stale.body as unknown as { error: string; review: ReviewView }).review).toMatchObject({
+      description: 'Fake product, SCAM',
+      version: seen.version + 1,
+    });
+    expect((await publicCard(itemId, r._id))?.description).toBe('Fake product, SCAM');
+    expect(
+      (await world.admin.request('delete', '/review/delete/{id}', { params: { id: r._id }, query: { version: seen.version + 1 } })).status,
+    ).toBe(200);
     const mail = await waitFor(
       async () => (await decisionMails('The review you reported was removed: Delete Phone'))[0],
       20_000,
       200,
       'the removed e-mail',
     );
-    expect(mail.text).toContain('Review: Fake product, scam');
+    expect(mail.text).toContain('Review: Fake product, SCAM');
     expect(mail.text).toContain('Your reason: False claim');
     expect(await publicCard(itemId, r._id)).toBeUndefined();
     await new Promise((resolve) => setTimeout(resolve, 2_000));

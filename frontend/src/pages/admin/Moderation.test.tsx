@@ -75,4 +75,20 @@ describe("admin's moderation", () => {
     expect(await screen.findByText('No reported reviews.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([['/review/dismissReport/r1', { version: 4 }]]);
   });
+
+  it('deletes a reported review with the version shown, after confirmation', async () => {
+    let reported = [review];
+    const calls = fakeGateway({
+      'GET /Admin/me': ADMIN,
+      'GET /review/get': () => ({ items: reported, total: reported.length, page: 1, limit: 10 }),
+      'DELETE /review/delete/r1': () => ((reported = []), { message: 'Deleted!' }),
+    });
+    renderPage(<AdminReportedReviews />, { kind: 'admin', path: '/Admin/ReportedReviews' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete review' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/e-mailed that it was removed/)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
+    expect(await screen.findByText('No reported reviews.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/review/delete/r1?version=4']);
+  });
 });

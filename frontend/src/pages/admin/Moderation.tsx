@@ -67,7 +67,11 @@ export function AdminReportedReviews() {
                         confirmThen({
                           message:
                             "The review is removed from the item and its rating. The seller who reported it is e-mailed that it was removed. You won't be able to revert this!",
-                          action: () => reviewsApi.remove(r._id),
+                          action: () =>
+                            reviewsApi.remove(r._id, r.version).catch(async (err: unknown) => {
+                              await list.reload();
+                              throw err;
+                            }),
                           done: ['Successfully Deleted', 'The seller is e-mailed the decision.'],
                           after: list.reload,
                         })

@@ -13,7 +13,8 @@
  *   derived from the customer and the item (`store/reviews.ts`), so concurrent adds write one
  *   document.
  * - `PUT /review/updateReview/{id}` (the author): description and stars → ReviewUpdated.
- * - `DELETE /review/delete/{id}` (the author, or an admin) → ReviewDeleted, `{ message: 'Deleted!' }`.
+ * - `DELETE /review/delete/{id}` (the author, or an admin; `?version=` makes it a compare-and-set on
+ *   the review version, 409 when stale) → ReviewDeleted, `{ message: 'Deleted!' }`.
  * - `PUT /review/updateRev/{reviewId}` (a seller, for a review of their own item): reviewstatus
  *   true, reportreason, sellerid = the caller → ReviewReported.
  * - `PUT /review/reply/{reviewId}` (a seller, for a review of their own item; issue 30 item 7): the
@@ -37,6 +38,7 @@
  */
 import {
   ReviewCreateSchema,
+  ReviewDeleteQuerySchema,
   ReviewDismissSchema,
   ReviewListQuerySchema,
   ReviewReplySchema,
@@ -112,7 +114,8 @@ export function reviewRoutes(d: ReviewDeps): Router {
 
   r.delete('/review/delete/:id', async (req, res) => {
     const caller = requireCaller(req, 'customer', 'admin');
-    await removeReview(d, caller, req.params.id);
+    const { version } = ReviewDeleteQuerySchema.parse(req.query);
+    await removeReview(d, caller, req.params.id, version);
     res.json({ message: 'Deleted!' });
   });
 

@@ -4,7 +4,8 @@
  * indexed before the answer (read-your-writes, `search.indexNow`):
  *
  * - `editReview` (`PUT /review/updateReview/{id}`, the author): description and stars → ReviewUpdated.
- * - `removeReview` (`DELETE /review/delete/{id}`, the author or an admin) → ReviewDeleted, saying
+ * - `removeReview` (`DELETE /review/delete/{id}`, the author or an admin; optionally based on the
+ *   review `version`, which the admin's moderation page sends) → ReviewDeleted, saying
  *   whose decision it was and carrying an open report (an admin's deletion of a reported review
  *   is e-mailed to the reporting seller: mail/reviewDecisionMails.ts).
  * - `reportReview` (`PUT /review/updateRev/{reviewId}`, the seller of the reviewed item):
@@ -13,14 +14,15 @@
  * Someone else's review answers 404 (docs/architecture.md, Authorization; domain/rules.ts); a
  * review deleted meanwhile 404; one that kept changing 409 'This review was changed meanwhile…'.
  */
-import type { ReviewReportSchema, ReviewUpdateSchema } from '@market/contracts';
+import { STALE_REVIEW, type ReviewReportSchema, type ReviewUpdateSchema } from '@market/contracts';
 import { conflict, notFound, objectIdParam, type Caller } from '@market/platform';
 import type { z } from 'zod';
 import { mayDeleteReview, mayReport, ownsReview } from '../domain/rules';
-import { reviewReported, reviewUpdated } from '../events/reviewEvents';
-import { changeReview, deleteReview, findReview } from '../store/reviewWrites';
+import { reviewDeleted, reviewReported, reviewUpdated } from '../events/reviewEvents';
+import { changeReview, changeReviewAt, deleteReview, findReview } from '../store/reviewWrites';
 import type { ReviewDoc } from '../store/reviews';
 import type { ReviewDeps } from './deps';
+import { StaleReviewError } from './stale';
 
 const BUSY = 'This review was changed meanwhile, please try again';
 
@@ -69,11 +71,25 @@ export async function editReview(d: ReviewDeps, doc: ReviewDoc, body: z.output<t
   return updated;
 }
 
-/** @throws HttpError 404 when absent, deleted or neither the author's nor an admin's to delete */
-export async function removeReview(d: ReviewDeps, caller: Caller, param: unknown): Promise<void> {
+/**
+ * @param version - the review version the deletion is based on (the admin's moderation page sends
+ *   it): a compare-and-set, never retried; absent (the documents' clients), the deletion applies to
+ *   the review as read, retried on a lost race
+ * @throws HttpError 404 when absent, deleted or neither the author's nor an admin's to delete;
+ *   StaleReviewError 409 when the review is no longer at `version`
+ */
+export async function removeReview(d: ReviewDeps, caller: Caller, param: unknown, version?: number): Promise<void> {
   const doc = await live(d, param);
   if (!mayDeleteReview(doc, caller)) throw notFound();
-  await d.search.indexNow(changed(await deleteReview(d.reviews, d.nudge, doc, caller.role === 'admin' ? 'admin' : 'author')));
+  const by = caller.role === 'admin' ? 'admin' : 'author';
+  if (version === undefined) {
+    await d.search.indexNow(changed(await deleteReview(d.reviews, d.nudge, doc, by)));
+    return;
+  }
+  const next = await changeReviewAt(d.reviews, d.nudge, doc, version, () => ({ tombstone: true }), reviewDeleted(by));
+  if (next === 'gone') throw notFound();
+  if ('stale' in next) throw new StaleReviewError(STALE_REVIEW, next.stale);
+  await d.search.indexNow({ ...next, deleted: true });
 }
 
 /**
