@@ -289,7 +289,7 @@ export function ThreadView({ id, backPath, itemPath }: { id: string; backPath: s
             </Text>
             <Group gap="xs" wrap="wrap">
               {canAskHelp && (
-                <Button variant="light" color="orange" onClick={askHelp}>
+                <Button variant="light" color="orange" onClick={askHelp} disabled={busy}>
                   Ask the marketplace team for help
                 </Button>
               )}

@@ -21,7 +21,7 @@ import {
   ThreadVersionSchema,
 } from './threads';
 
-const stale = `'${THREAD_CHANGED}': the conversation changed since that version; the body also holds it as \`thread\``;
+const stale = `'${THREAD_CHANGED}': a message was added since that version; the body also holds the conversation as \`thread\``;
 const everyone = ['customer', 'seller', 'admin'] as const;
 const unavailable = 'The conversation list is unavailable; try again';
 
@@ -78,12 +78,12 @@ export const THREAD_OPERATIONS = [
     method: 'put',
     path: '/threads/{id}/read',
     tag: 'Messages',
-    summary: 'Mark a conversation read up to the version seen',
+    summary: 'Mark the messages of a conversation up to the version seen as read (a newer message stays unread)',
     audience: everyone,
     added: true,
     body: ThreadVersionSchema,
     response: ThreadAnswerSchema,
-    responses: { 200: 'The conversation', 400: '`{ error, fields }`', 404: `'${THREAD_NOT_FOUND}'`, 409: stale },
+    responses: { 200: 'The conversation', 400: '`{ error, fields }`', 404: `'${THREAD_NOT_FOUND}'` },
   },
   {
     method: 'put',

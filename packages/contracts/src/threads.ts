@@ -7,9 +7,10 @@
  * the customer or the seller of a seller thread may ask the marketplace's team for help, and the
  * admins may then read and answer the thread.
  *
- * Every write names the thread `version` it was based on (the answer's `version`); a write based on
- * an older version changes nothing and answers 409 {@link THREAD_CHANGED} with the thread as it is
- * now (`thread`). Someone else's thread, or a malformed id, is 404 {@link THREAD_NOT_FOUND}.
+ * Every write names the thread `version` it was based on (the answer's `version`); a write that
+ * would miss a message added after that version changes nothing and answers 409
+ * {@link THREAD_CHANGED} with the thread as it is now (`thread`). Only new messages make a version
+ * stale: the other side reading the thread, or asking for help, does not refuse a reply. Someone else's thread, or a malformed id, is 404 {@link THREAD_NOT_FOUND}.
  *
  * Wire schemas here are shared by the reviews service (validation) and the web app (types, forms).
  */
@@ -62,7 +63,7 @@ const threadVersion = z
   .int('version must be the version of the conversation you loaded')
   .min(1, 'version must be the version of the conversation you loaded')
   .max(Number.MAX_SAFE_INTEGER)
-  .describe('The `version` of the conversation you loaded: the write applies only if it did not change since; otherwise 409');
+  .describe('The `version` of the conversation you loaded: the write applies only if no message was added since; otherwise 409');
 
 /** `POST /threads/{id}/messages`: a reply, plain text (shown as text, never as HTML). */
 export const ThreadReplySchema = z.object({
@@ -71,7 +72,7 @@ export const ThreadReplySchema = z.object({
 });
 export type ThreadReply = z.input<typeof ThreadReplySchema>;
 
-/** `PUT /threads/{id}/read` and `PUT /threads/{id}/help`: the version the caller saw. */
+/** `PUT /threads/{id}/read` (the messages up to that version are read) and `PUT /threads/{id}/help`: the version the caller saw. */
 export const ThreadVersionSchema = z.object({ version: threadVersion });
 
 /** `GET /threads`: paging, and `unread=true` for the threads with messages the caller has not read. */

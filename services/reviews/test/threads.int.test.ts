@@ -98,7 +98,7 @@ describe('a conversation between a customer and a seller', () => {
     expect((await open(alice.client, 'not-an-id')).status).toBe(404);
   });
 
-  it('lets the seller read and reply; a reply based on an older version is refused with the thread as it is', async () => {
+  it('lets the seller read and reply (a read mark does not make the version stale)', async () => {
     const seen = await open(seller.client, threadId);
     expect(seen.status).toBe(200);
     expect(seen.body).toMatchObject({
@@ -120,16 +120,10 @@ describe('a conversation between a customer and a seller', () => {
     expect(empty.status).toBe(400);
     expect(empty.body).toMatchObject({ error: THREAD_REPLY_REQUIRED });
 
-    const stale = await seller.client.request('post', '/threads/{id}/messages', {
-      params: { id: threadId },
-      body: { text: 'Yes, three left.', version: 1 },
-    });
-    expect(stale.status).toBe(409);
-    expect(stale.body).toMatchObject({ error: THREAD_CHANGED, thread: { version: 2, messageCount: 1 } });
-
+    // Based on version 1: only the seller's own read mark came after it, so the reply goes out.
     const replied = await seller.client.request('post', '/threads/{id}/messages', {
       params: { id: threadId },
-      body: { text: 'Yes, three left in blue.', version: 2 },
+      body: { text: 'Yes, three left in blue.', version: 1 },
     });
     expect(replied.status).toBe(201);
     expect(replied.body.messages.at(-1)).toMatchObject({ n: 1, from: 'seller', text: 'Yes, three left in blue.' });
@@ -148,6 +142,19 @@ describe('a conversation between a customer and a seller', () => {
     expect(mail.text).toContain(`/Customer/Messages/${threadId}`);
     expect(mail.text).toContain(itemName);
     expect(mail.text).not.toContain('three left in blue');
+  });
+
+  it("refuses the customer's answer based on a version before the seller's reply (409 with the thread as it is)", async () => {
+    const stale = await alice.client.request('post', '/threads/{id}/messages', {
+      params: { id: threadId },
+      body: { text: 'Hello?', version: 1 },
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ error: THREAD_CHANGED, thread: { version: 3, messageCount: 2, you: 'customer' } });
+    // Marking read up to version 1 leaves the seller's newer reply unread.
+    const readOld = await alice.client.request('put', '/threads/{id}/read', { params: { id: threadId }, body: { version: 1 } });
+    expect(readOld.status).toBe(200);
+    expect(readOld.body.unread.customer).toBe(1);
   });
 
   it('lets the customer answer; the seller is told by e-mail and counts it unread', async () => {

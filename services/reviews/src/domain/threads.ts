@@ -8,8 +8,14 @@
  *
  * Read state: `read[party]` is how many messages of the thread that party has seen; its unread
  * count is the messages after that written by someone else. Writing a reply marks the writer's own
- * side read. Every change is based on the version the caller saw: {@link checkVersion} throws
- * {@link StaleThread} with the thread as it is, and the write is a compare-and-set on it.
+ * side read.
+ *
+ * Every change is based on the version the caller saw. Each message keeps the version that added
+ * it (`v`), so {@link checkVersion} throws {@link StaleThread} (with the thread as it is) when a
+ * message arrived after that version: a reply never goes out unaware of one. A change that only
+ * marked the thread read or asked for help meanwhile does not make it stale (the other side
+ * reading must not refuse a reply). The write itself is then a compare-and-set on the version just
+ * read (the use case retries a lost race, checking again).
  */
 import {
   THREAD_FULL,
@@ -30,6 +36,8 @@ export const SNIPPET_LENGTH = 140;
 
 /** One stored message. */
 export interface Message {
+  /** The thread version that added it (1 for the contact message). */
+  v: number;
   from: ThreadParty;
   authorName: string;
   text: string;
@@ -86,7 +94,7 @@ export function startThread(input: {
     sellerid: input.kind === 'seller' ? (input.sellerid ?? '') : '',
     sellerName: input.kind === 'seller' ? (input.sellerName ?? '') : '',
     about: input.about ? { kind: 'item', id: input.about.id, title: input.about.title } : { kind: 'none', id: '', title: '' },
-    messages: [{ from: 'customer', authorName: input.customerName, text: input.text, at: input.at }],
+    messages: [{ v: 1, from: 'customer', authorName: input.customerName, text: input.text, at: input.at }],
     read: { customer: 1, seller: 0, admin: 0 },
     help: null,
     createdAt: input.at,
@@ -106,9 +114,12 @@ export function partyOf(t: Thread, caller: Caller): ThreadParty | null {
   return null;
 }
 
-/** @throws StaleThread when `version` is not the thread's version */
+/**
+ * Checks that a change based on `version` (the version the caller saw) misses no message.
+ * @throws StaleThread when a message was added after `version`, or `version` is newer than the thread
+ */
 export function checkVersion(t: Thread, version: number): void {
-  if (version !== t.aggregateVersion) throw new StaleThread(t);
+  if (version > t.aggregateVersion || t.messages.some((m) => m.v > version)) throw new StaleThread(t);
 }
 
 /**
@@ -130,14 +141,18 @@ export function unreadOf(t: Thread): Record<ThreadParty, number> {
  */
 export function reply(t: Thread, party: ThreadParty, authorName: string, text: string, at: Date): Thread {
   if (t.messages.length >= THREAD_MAX_MESSAGES) throw new ThreadRuleError(THREAD_FULL);
-  const messages = [...t.messages, { from: party, authorName, text, at }];
+  const messages = [...t.messages, { v: t.aggregateVersion + 1, from: party, authorName, text, at }];
   return { ...t, messages, read: { ...t.read, [party]: messages.length }, aggregateVersion: t.aggregateVersion + 1 };
 }
 
-/** `t` with every message read by `party`, or null when nothing changes (no write needed). */
-export function markRead(t: Thread, party: ThreadParty): Thread | null {
-  if (t.read[party] >= t.messages.length) return null;
-  return { ...t, read: { ...t.read, [party]: t.messages.length }, aggregateVersion: t.aggregateVersion + 1 };
+/**
+ * `t` with the messages up to `version` (the version the reader saw) read by `party`, or null
+ * when nothing changes (no write needed).
+ */
+export function markRead(t: Thread, party: ThreadParty, version: number): Thread | null {
+  const upTo = t.messages.filter((m) => m.v <= version).length;
+  if (t.read[party] >= upTo) return null;
+  return { ...t, read: { ...t.read, [party]: upTo }, aggregateVersion: t.aggregateVersion + 1 };
 }
 
 /**

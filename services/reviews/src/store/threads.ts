@@ -24,6 +24,7 @@ export interface ThreadDoc extends Omit<Thread, 'aggregateVersion'>, OutboxField
 
 const message = new Schema(
   {
+    v: { type: Number, default: 1 },
     from: { type: String, required: true },
     authorName: { type: String, default: '' },
     text: { type: String, required: true },
@@ -67,7 +68,7 @@ export function threadOf(doc: ThreadDoc): Thread {
     sellerid: doc.sellerid,
     sellerName: doc.sellerName,
     about: { kind: doc.about?.kind ?? 'none', id: doc.about?.id ?? '', title: doc.about?.title ?? '' },
-    messages: doc.messages.map((m) => ({ from: m.from, authorName: m.authorName, text: m.text, at: new Date(m.at) })),
+    messages: doc.messages.map((m) => ({ v: m.v ?? 1, from: m.from, authorName: m.authorName, text: m.text, at: new Date(m.at) })),
     read: { customer: doc.read?.customer ?? 0, seller: doc.read?.seller ?? 0, admin: doc.read?.admin ?? 0 },
     help: doc.help?.by ? { by: doc.help.by, at: new Date(doc.help.at) } : null,
     createdAt: new Date(doc.createdAt),

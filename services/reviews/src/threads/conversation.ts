@@ -6,10 +6,11 @@
  * Reading a thread reads the aggregate by `_id` and checks the caller's party in code (someone
  * else's thread is 404, never 403). Lists and counts are searches of the read model.
  *
- * Writing: the change is applied to the thread as it is now, named by the version the client saw;
- * the write is a compare-and-set on that version recording the event through the outbox. A change
- * based on an older version, or one that loses the race, throws {@link StaleThread} with the thread
- * as it is now and changes nothing. The index is written at once as well (refresh wait_for) so the
+ * Writing: the change names the version the client saw; one that would miss a message added after
+ * it throws {@link StaleThread} with the thread as it is now and changes nothing (domain
+ * `checkVersion`). The write is a compare-and-set on the version just read, recording the event
+ * through the outbox; a lost race reads the thread again and checks again (three tries, then
+ * StaleThread). The index is written at once as well (refresh wait_for) so the
  * writer's next list and count show the change; an index that is down is caught up by the
  * projection (events/threadProjection.ts).
  */
@@ -121,24 +122,25 @@ async function changeThread(
   version: number,
   type: ThreadEvent,
   change: (t: Thread, party: ReturnType<typeof partyOf> & string) => Thread | null,
+  stale = true,
 ): Promise<ThreadAnswer> {
-  const { t, party } = await threadFor(d, caller, id);
-  checkVersion(t, version);
-  const next = change(t, party);
-  if (!next) return threadAnswer(t, party);
-  const added = next.messages.length > t.messages.length ? next.messages.length - 1 : undefined;
-  const set: Record<string, unknown> = { read: next.read, help: next.help };
-  const update: Record<string, unknown> = { $set: set };
-  if (added !== undefined) update.$push = { messages: next.messages[added] };
-  const written = await updateAggregate(d.threads, t._id, t.aggregateVersion, update, (v) => [eventOf(type, next, v, added)]);
-  if (!written) {
-    const now = await findThread(d, t._id);
-    if (!now) throw notFound(THREAD_NOT_FOUND);
-    throw new StaleThread(now);
+  let { t, party } = await threadFor(d, caller, id);
+  for (let attempt = 0; ; attempt++) {
+    if (stale) checkVersion(t, version);
+    const next = change(t, party);
+    if (!next) return threadAnswer(t, party);
+    const added = next.messages.length > t.messages.length ? next.messages.length - 1 : undefined;
+    const update: Record<string, unknown> = { $set: { read: next.read, help: next.help } };
+    if (added !== undefined) update.$push = { messages: next.messages[added] };
+    if (await updateAggregate(d.threads, t._id, t.aggregateVersion, update, (v) => [eventOf(type, next, v, added)])) {
+      d.nudge();
+      await syncIndex(d, next);
+      return threadAnswer(next, party);
+    }
+    // Lost a race: the thread as it is now, checked again.
+    ({ t, party } = await threadFor(d, caller, id));
+    if (attempt === 2) throw new StaleThread(t);
   }
-  d.nudge();
-  await syncIndex(d, next);
-  return threadAnswer(next, party);
 }
 
 /**
@@ -152,11 +154,13 @@ export function replyTo(d: ThreadDeps, caller: Caller, id: string, body: { text:
 }
 
 /**
- * `PUT /threads/{id}/read`: every message read by the caller's party (no write when nothing was unread).
- * @throws HttpError 404; StaleThread (409)
+ * `PUT /threads/{id}/read`: the messages up to `version` read by the caller's party (no write when
+ * they already were; never stale, as it marks only what the caller saw).
+ * @throws HttpError 404
  */
 export function markThreadRead(d: ThreadDeps, caller: Caller, id: string, version: number): Promise<ThreadAnswer> {
-  return changeThread(d, caller, id, version, 'ThreadRead', (t, party) => markRead(t, party));
+  // Marks only what was seen, so a newer message never makes it stale.
+  return changeThread(d, caller, id, version, 'ThreadRead', (t, party) => markRead(t, party, version), false);
 }
 
 /**
