@@ -35,6 +35,7 @@ const SelectPayment = lazyPage(() => import('./pages/customer/Checkout'), 'Selec
 const CustomerHome = lazyPage(() => import('./pages/customer/Home'), 'CustomerHome');
 const MyOrders = lazyPage(() => import('./pages/customer/Orders'), 'MyOrders');
 const MyPackageOrders = lazyPage(() => import('./pages/customer/Orders'), 'MyPackageOrders');
+const MyOrder = lazyPage(() => import('./pages/customer/Orders'), 'MyOrder');
 const PayCardId = lazyPage(() => import('./pages/customer/Orders'), 'PayCardId');
 const PaymentDetails = lazyPage(() => import('./pages/customer/Orders'), 'PaymentDetails');
 const PaymentHistory = lazyPage(() => import('./pages/customer/Orders'), 'PaymentHistory');
@@ -73,6 +74,7 @@ const AdminSellerItems = lazyPage(() => import('./pages/admin/Catalogue'), 'Admi
 const AdminSellerPackages = lazyPage(() => import('./pages/admin/Catalogue'), 'AdminSellerPackages');
 const SellerOrders = lazyPage(() => import('./pages/seller/Orders'), 'SellerOrders');
 const SellerPackageOrders = lazyPage(() => import('./pages/seller/Orders'), 'SellerPackageOrders');
+const SellerOrder = lazyPage(() => import('./pages/seller/Orders'), 'SellerOrder');
 const SellerItemReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerItemReviews');
 const SellerReportedReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerReportedReviews');
 const SellerReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerReviews');
@@ -82,6 +84,7 @@ const AdminReviewReport = lazyPage(() => import('./pages/admin/Reports'), 'Admin
 const AdminSellerReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminSellerReport');
 const AdminTransactions = lazyPage(() => import('./pages/admin/Reports'), 'AdminTransactions');
 const AdminOrders = lazyPage(() => import('./pages/admin/Orders'), 'AdminOrders');
+const AdminOrder = lazyPage(() => import('./pages/admin/Orders'), 'AdminOrder');
 const ItemMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'ItemMonthlySales');
 const PackageMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'PackageMonthlySales');
 const Landing = lazyPage(() => import('./pages/public/Landing'), 'Landing');
@@ -170,6 +173,7 @@ export const routes: RouteObject[] = [
       { path: 'confrimPayment', element: <ConfirmWalletPayment /> },
       { path: 'OrderConfirmation/:checkoutId', element: <OrderConfirmation /> },
       ...aliases(['MyOrders', 'Orders'], <MyOrders />),
+      { path: 'MyOrders/:id', element: <MyOrder /> },
       ...aliases(['MyPackageOrders', 'PackageOrders'], <MyPackageOrders />),
       ...aliases(['paymentHistory', 'Payhis'], <PaymentHistory />),
       { path: 'purchaseHistoryExtended/:id', element: <PaymentDetails /> },
@@ -205,6 +209,7 @@ export const routes: RouteObject[] = [
       { path: 'updateProfile/:id', element: <SellerUpdateProfile /> },
       { path: 'sellerPassword', element: <SellerPassword /> },
       { path: 'Orders', element: <SellerOrders /> },
+      { path: 'Orders/:id', element: <SellerOrder /> },
       { path: 'PackageOrders', element: <SellerPackageOrders /> },
       { path: 'Reviews', element: <SellerReviews /> },
       ...aliases(['ItemReviews/:id', 'ItemRatings/:id'], <SellerItemReviews />),
@@ -228,6 +233,7 @@ export const routes: RouteObject[] = [
       { path: 'Messages/:id', element: <AdminThread /> },
       { path: 'Transactions', element: <AdminTransactions /> },
       { path: 'Orders', element: <AdminOrders /> },
+      { path: 'Orders/:id', element: <AdminOrder /> },
       { path: 'SelReport', element: <AdminSellerReport /> },
       { path: 'CustomerReport', element: <AdminCustomerReport /> },
       { path: 'Reports/:id', element: <AdminReviewReport /> },

@@ -20,7 +20,9 @@ import type { BodyOf, QueryOf } from '@market/contracts/client';
 import { gateway, type FormBody, type Page } from './client';
 
 /** The status and month filters of the order lists. */
-type OrderFilters = FormBody<Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month' | 'OrderID' | 'SellerID'>>;
+export type OrderFilters = FormBody<
+  Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month' | 'OrderID' | 'SellerID' | 'customer' | 'from' | 'to' | 'sort'>
+>;
 type OrdersQuery = QueryOf<'get', '/Orders/getOrders'>;
 
 /** A cash-on-delivery outcome (`OrderCodOutcomeSchema`). */
@@ -95,6 +97,11 @@ export const shopApi = {
     gateway.call('get', '/Orders/getOrders', { query: { page, limit, ...filters } as OrdersQuery }) as Promise<Page<ItemOrder>>,
   packageOrders: (page: number, limit: number, filters: OrderFilters = {}) =>
     gateway.call('get', '/PackageOrders/getOrders', { query: { page, limit, ...filters } as OrdersQuery }) as Promise<Page<PackageOrder>>,
+  /** One order with its timeline and payment (issue 30 item 8); the kind is read from the id (`-I<n>` / `-P<n>`). */
+  order: (id: string) =>
+    /-P\d+$/.test(id)
+      ? gateway.call('get', '/PackageOrders/get/{id}', { params: { id } })
+      : gateway.call('get', '/Orders/get/{id}', { params: { id } }),
   setItemOrderStatus: (id: string, status: string) =>
     gateway.call('put', '/Orders/status/{id}', { params: { id }, body: { status } as StatusChange }),
   setPackageOrderStatus: (id: string, status: string) =>

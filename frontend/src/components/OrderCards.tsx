@@ -16,6 +16,7 @@
 import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { colomboDate, formatAddress, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ItemOrder, PackageOrder } from '../api/shop';
 import { imageUrl, thumbnailUrl } from '../lib/images';
 import { formatRupees } from '../lib/money';
@@ -170,6 +171,7 @@ function OrderCardFrame({
   name,
   price,
   actions,
+  detailsTo,
   children,
 }: {
   order: ItemOrder | PackageOrder;
@@ -179,6 +181,8 @@ function OrderCardFrame({
   /** The price as the card shows it. */
   price: ReactNode;
   actions?: ReactNode;
+  /** Where the order's own page is (issue 30 item 8), when the card links to it. */
+  detailsTo?: string;
   children: ReactNode;
 }) {
   return (
@@ -203,9 +207,13 @@ function OrderCardFrame({
           )}
           {order.StatusNote && (
             <Text size="sm" c="dimmed">
-              {order.StatusNote.by === 'admin' ? 'Resolved by our support team' : 'Cancelled by the marketplace'}:{' '}
-              {order.StatusNote.reason}
+              {order.StatusNote.by === 'admin' ? 'Resolved by our support team' : 'Cancelled by the marketplace'}: {order.StatusNote.reason}
             </Text>
+          )}
+          {detailsTo && (
+            <Anchor component={Link} to={detailsTo} size="sm" aria-label={`Order details of ${order._id}`}>
+              Order details
+            </Anchor>
           )}
           {actions}
         </Stack>
@@ -214,13 +222,21 @@ function OrderCardFrame({
   );
 }
 
-export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; seller?: boolean; actions?: ReactNode }) {
+/** How an order card is drawn: for its seller (and admins) or its customer, with actions and a link to its page. */
+interface OrderCardProps {
+  seller?: boolean;
+  actions?: ReactNode;
+  detailsTo?: string;
+}
+
+export function ItemOrderCard({ order, seller, actions, detailsTo }: OrderCardProps & { order: ItemOrder }) {
   const item = order.Items[0];
   return (
     <OrderCardFrame
       order={order}
       seller={seller}
       actions={actions}
+      detailsTo={detailsTo}
       picture={<Image src={thumbnailUrl(item?.Images?.[0])} alt="" w={72} h={72} fit="contain" fallbackSrc="/favicon.svg" />}
       name={item?.Item_name ?? 'Item'}
       price={formatRupees(order.TotalPrice)}
@@ -233,13 +249,14 @@ export function ItemOrderCard({ order, seller, actions }: { order: ItemOrder; se
   );
 }
 
-export function PackageOrderCard({ order, seller, actions }: { order: PackageOrder; seller?: boolean; actions?: ReactNode }) {
+export function PackageOrderCard({ order, seller, actions, detailsTo }: OrderCardProps & { order: PackageOrder }) {
   const pkg = order.Packages[0];
   return (
     <OrderCardFrame
       order={order}
       seller={seller}
       actions={actions}
+      detailsTo={detailsTo}
       picture={<Image src={thumbnailUrl(pkg?.image)} alt="" w={88} h={88} fit="cover" radius="sm" fallbackSrc="/favicon.svg" />}
       name={pkg?.packageName ?? 'Package'}
       price={`${formatRupees(order.TotalPrice)}/=`}

@@ -259,6 +259,15 @@ const CASES: Record<string, BolaCase> = {
     read: (w) => w.customerA.client.request('get', '/PackageOrders/getOrders', { query: { OrderID: w.r.paidCheckoutId } }),
     call: (w, c) => c.request('put', '/PackageOrders/status/{id}', { params: { id: w.r.packageOrderId }, body: { status: 'Cancelled' } }),
   },
+  // One order with its payment (issue 30 item 8): its customer, its seller and admins only.
+  'GET /Orders/get/{id}': {
+    read: (w) => w.customerA.client.request('get', '/Orders/get/{id}', { params: { id: w.r.itemOrderId } }),
+    call: (w, c) => c.request('get', '/Orders/get/{id}', { params: { id: w.r.itemOrderId } }),
+  },
+  'GET /PackageOrders/get/{id}': {
+    read: (w) => w.customerA.client.request('get', '/PackageOrders/get/{id}', { params: { id: w.r.packageOrderId } }),
+    call: (w, c) => c.request('get', '/PackageOrders/get/{id}', { params: { id: w.r.packageOrderId } }),
+  },
   // Only admins resolve any seller's order (issue 30): customers and other sellers are refused.
   'PUT /Orders/resolve/{id}': {
     adminOwned: true,

@@ -197,6 +197,17 @@ const orderFields = {
    * order its seller cannot finish. `reason` is what the customer is told; `at` ISO date-time (UTC).
    */
   StatusNote: z.object({ by: z.enum(['admin', 'marketplace']), reason: z.string(), at: z.iso.datetime() }).optional(),
+  /**
+   * Every status the order reached, oldest first (issue 30 item 8): `Placed` (paid), then each
+   * status with when (ISO date-time, UTC) and, for a person's move, by whom.
+   */
+  Timeline: z.array(
+    z.object({
+      status: z.enum(['Placed', ...ORDER_STATUSES]),
+      at: z.iso.datetime(),
+      by: z.enum(['seller', 'admin', 'marketplace']).optional(),
+    }),
+  ),
 };
 
 /** An item order (`GET /Orders/getOrders` rows, `PUT /Orders/status/{id}`). */
@@ -211,6 +222,26 @@ export const PackageOrderAnswerSchema = z.object({
   SellerCompany: z.object({ companyname: z.string(), logo: z.string() }),
   Packages: z.array(OrderedPackageAnswerSchema),
 });
+
+/**
+ * How the checkout an order belongs to was paid (issue 30 item 8: the order detail page): its
+ * payment-history record's id, receipt, type, status and amounts in rupees (the whole checkout's).
+ */
+export const OrderPaymentAnswerSchema = z.object({
+  _id: z.string(),
+  RecieptNo: z.string(),
+  PaymentType: z.enum(PAYMENT_TYPES),
+  status: z.enum(['AwaitingStock', 'Paid', 'PartiallyRefunded', 'Refunded', 'PendingCOD', 'Cancelled']),
+  Amount: rupees('Amount charged for the whole checkout'),
+  RefundedAmount: rupees('Amount refunded so far').optional(),
+  CollectedAmount: rupees('Cash collected so far').optional(),
+});
+
+/** `GET /Orders/get/{id}` (issue 30 item 8): an item order with its payment. */
+export const ItemOrderDetailAnswerSchema = ItemOrderAnswerSchema.extend({ Payment: OrderPaymentAnswerSchema });
+
+/** `GET /PackageOrders/get/{id}` (issue 30 item 8): a package order with its payment. */
+export const PackageOrderDetailAnswerSchema = PackageOrderAnswerSchema.extend({ Payment: OrderPaymentAnswerSchema });
 
 /**
  * An order-history record (spec 000 section 3 "Payment history"; documented names, including the

@@ -34,7 +34,9 @@ import {
   CustomerOrdersAnswerSchema,
   HistoryAnswerSchema,
   ItemOrderAnswerSchema,
+  ItemOrderDetailAnswerSchema,
   PackageOrderAnswerSchema,
+  PackageOrderDetailAnswerSchema,
 } from './ordering-answers';
 import { listAnswer, MessageAnswerSchema, PageQuerySchema, UNPAGED_CAP } from './paging';
 import { UNPAGED_SEARCH_LIMIT } from './catalogue';
@@ -45,12 +47,24 @@ const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}
 
 function orderOperations<P extends 'Orders' | 'PackageOrders'>(prefix: P, tag: string) {
   const order = prefix === 'Orders' ? ItemOrderAnswerSchema : PackageOrderAnswerSchema;
+  const detail = prefix === 'Orders' ? ItemOrderDetailAnswerSchema : PackageOrderDetailAnswerSchema;
   return [
+    {
+      method: 'get',
+      path: `/${prefix}/get/{id}`,
+      tag,
+      summary:
+        'One order with its timeline and its payment (issue 30 item 8: the order page): for its customer, its seller, or an admin; anyone else gets 404',
+      audience: ['customer', 'seller', 'admin'],
+      added: true,
+      response: detail,
+      responses: { 200: 'The order with `Timeline` and `Payment`', 404: notYours },
+    },
     {
       method: 'get',
       path: `/${prefix}/getOrders`,
       tag,
-      summary: `${tag}: a customer's own, a seller's received, or all (admin); filters month, year, status, OrderID`,
+      summary: `${tag}: a customer's own, a seller's received, or all (admin); filters month, year, status, OrderID, SellerID, customer (delivery name or phone), from/to (Sri Lanka days); sort newest (default), oldest, total-high, total-low`,
       audience: ['customer', 'seller', 'admin'],
       query: OrderListQuerySchema.extend(PageQuerySchema.shape),
       response: listAnswer(order),

@@ -160,6 +160,18 @@ export const OrderResolveSchema = z.object({
 /** `PUT /Orders/status/{id}` and `PUT /PackageOrders/status/{id}` (added): the seller's status change. */
 export const OrderStatusChangeSchema = z.object({ status: z.enum(['Shipped', 'Delivered', 'Cancelled'], { error: 'Unknown status' }) });
 
+/** How an order list can be sorted (issue 30 item 8). */
+export const ORDER_SORTS = ['newest', 'oldest', 'total-high', 'total-low'] as const;
+
+/** A `YYYY-MM-DD` calendar day query parameter named `name`. */
+const colomboDay = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} is a day, YYYY-MM-DD`)
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+      message: `${name} is a day, YYYY-MM-DD`,
+    });
+
 /** Filters of `GET /Orders/getOrders` and `GET /PackageOrders/getOrders` (scoped to the caller). */
 export const OrderListQuerySchema = z.object({
   /** Month of TransitTime, `01`..`12`. */
@@ -171,11 +183,22 @@ export const OrderListQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   /** Orders of one checkout (its OrderID). */
   OrderID: z.string().trim().max(32).optional(),
-  /** An admin's list: the orders of one seller (issue 30 item 2: a seller's open orders before deletion). Ignored for others. */
+  /** An admin's list: the orders of one seller (issue 30 item 2: a seller's open orders before deletion). Narrows any list. */
   SellerID: z
     .string()
     .regex(/^[a-f0-9]{24}$/, 'SellerID is a seller id')
     .optional(),
+  /**
+   * Orders for a customer (issue 30 item 8): words of the delivery recipient's name, or their phone
+   * number, as the order's delivery address has them.
+   */
+  customer: z.string().trim().max(60, 'Search by at most 60 characters').optional(),
+  /** Placed on or after this Sri Lanka day, `YYYY-MM-DD` (issue 30 item 8). */
+  from: colomboDay('from').optional(),
+  /** Placed on or before this Sri Lanka day, `YYYY-MM-DD`. */
+  to: colomboDay('to').optional(),
+  /** Order of the rows: newest first (the default), oldest first, or by total, highest or lowest first. */
+  sort: z.enum(ORDER_SORTS, { error: `sort is one of ${ORDER_SORTS.join(', ')}` }).optional(),
 });
 
 /** Filters of `GET /orderhistory/getItems`: search by receipt number or payment type (spec 000 section 5). */

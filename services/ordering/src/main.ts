@@ -117,7 +117,7 @@ void runService({
         nudge,
         codLimitRupees: config.COD_LIMIT_RUPEES,
       }),
-      orderRoutes(book, rm, nudge, search),
+      orderRoutes(book, rm, nudge, search, checkouts),
     );
   },
 });

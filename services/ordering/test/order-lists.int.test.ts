@@ -215,6 +215,71 @@ describe('order screens through the gateway', () => {
     expect((await seller.get<Page>(`/Orders/getOrders?month=${otherMonth}&page=1&limit=10`)).body.total).toBe(0);
   });
 
+  it('finds orders by the customer they go to and by days, sorts them, and opens one with its timeline and payment (issue 30 item 8)', async () => {
+    const itemId = await listedItem(seller, buyer, { Price: 1000, Quantity: 20 });
+    const address = (recipient: string, phone: string) => ({
+      recipient,
+      phone,
+      line1: '12 Galle Road',
+      line2: '',
+      city: 'Dehiwala',
+      district: 'Colombo' as const,
+      postalCode: '10350',
+    });
+    async function buyFor(customer: Client, quantity: number, deliveryAddress: ReturnType<typeof address>) {
+      const { body } = await customer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity }] } });
+      const paid = await customer.request('post', '/paypal-transaction-complete', {
+        body: { checkoutId: body.checkoutId, deliveryAddress },
+      });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      await decided(customer, body.checkoutId);
+      return `${body.checkoutId}-I1`;
+    }
+    const kasun = await buyFor(buyer, 3, address('Kasun Perera', '0771234567'));
+    const nimali = await buyFor(other, 1, address('Nimali Fernando', '0719876543'));
+    const kasunAgain = await buyFor(buyer, 2, address('Kasun Perera', '0771234567'));
+    const ids = async (query: Record<string, string>) =>
+      (
+        (await seller.request('get', '/Orders/getOrders', { query: { ...query, page: 1, limit: 50 } as never })).body as unknown as Page
+      ).items
+        .map((o) => o._id)
+        .filter((id) => [kasun, nimali, kasunAgain].includes(id));
+
+    expect(await ids({ customer: 'kasun' })).toEqual([kasunAgain, kasun]);
+    expect(await ids({ customer: 'Nimali Fernando' })).toEqual([nimali]);
+    expect(await ids({ customer: '077 123 4567' })).toEqual([kasunAgain, kasun]);
+    expect(await ids({ customer: 'Kasun Fernando' })).toEqual([]);
+    expect(await ids({ sort: 'oldest' })).toEqual([kasun, nimali, kasunAgain]);
+    expect(await ids({ sort: 'total-high' })).toEqual([kasun, kasunAgain, nimali]);
+    expect(await ids({ sort: 'total-low' })).toEqual([nimali, kasunAgain, kasun]);
+    const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(Date.now() + 29.5 * 3_600_000).toISOString().slice(0, 10);
+    expect(await ids({ from: today, to: today })).toEqual([kasunAgain, nimali, kasun]);
+    expect(await ids({ from: tomorrow })).toEqual([]);
+    const backwards = await seller.request('get', '/Orders/getOrders', { query: { from: tomorrow, to: today } });
+    expect(backwards.status).toBe(400);
+    expect((await seller.request('get', '/Orders/getOrders', { query: { from: '2026-02-30' } })).status).toBe(400);
+    expect((await seller.request('get', '/Orders/getOrders', { query: { sort: 'cheapest' } as never })).status).toBe(400);
+
+    // The order page: every step with its time, and how the checkout was paid.
+    expect((await seller.request('put', '/Orders/status/{id}', { params: { id: kasun }, body: { status: 'Shipped' } })).status).toBe(200);
+    const detail = await seller.request('get', '/Orders/get/{id}', { params: { id: kasun } });
+    expect(detail.status).toBe(200);
+    expect(detail.body.Timeline.map((t) => [t.status, t.by])).toEqual([
+      ['Placed', undefined],
+      ['Confirmed', undefined],
+      ['Shipped', 'seller'],
+    ]);
+    expect(detail.body.Payment).toMatchObject({ PaymentType: 'PayPal', status: 'Paid', Amount: expect.any(Number) });
+    expect((await buyer.request('get', '/Orders/get/{id}', { params: { id: kasun } })).status).toBe(200);
+    expect((await other.request('get', '/Orders/get/{id}', { params: { id: kasun } })).status).toBe(404);
+    expect((await world.admin.request('get', '/Orders/get/{id}', { params: { id: kasun } })).status).toBe(200);
+    // The list rows carry the same timeline.
+    const row = (await seller.get<(Order & { Timeline: { status: string }[] })[]>(`/Orders/getOrders?OrderID=${kasun.slice(0, -3)}`))
+      .body[0]!;
+    expect(row.Timeline.map((t) => t.status)).toEqual(['Placed', 'Confirmed', 'Shipped']);
+  });
+
   it('answers an unpaged list in full up to the documented cap, and says so in headers when it cuts', async () => {
     const { client: big, id: bigId } = await world.newSeller();
     const db = conn.useDb(`ordering-${world.stack.dbSuffix}`);

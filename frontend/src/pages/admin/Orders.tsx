@@ -20,6 +20,8 @@ import type { Page } from '../../api/client';
 import { shopApi, type ItemOrder, type PackageOrder } from '../../api/shop';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
+import { OrderDetail } from '../../components/OrderDetail';
+import { useOrderFinder } from '../../components/OrderFilters';
 import { ItemOrderCard, PackageOrderCard } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../api/client';
@@ -167,7 +169,8 @@ export function AdminOrders() {
   // One seller's orders (`?seller=<id>`), as the deletion request links them (issue 30 item 2).
   const sellerId = params.get('seller') ?? undefined;
   const s = useSearch();
-  const filters = { status: status ?? undefined, OrderID: s.q ? s.q.toUpperCase() : undefined, SellerID: sellerId };
+  const finder = useOrderFinder(() => s.setPage(1));
+  const filters = { status: status ?? undefined, OrderID: s.q ? s.q.toUpperCase() : undefined, SellerID: sellerId, ...finder.filters };
   const list = useAsync(
     ['orders', 'admin', kind, s.page, LIMIT, filters],
     () =>
@@ -216,15 +219,22 @@ export function AdminOrders() {
         </Group>
       )}
       <SearchBox label="Order number" value={s.text} onChange={s.setText} />
+      <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>{finder.controls}</div>
       <ListState list={list} empty={s.q ? `No order ${s.q.toUpperCase()}` : 'No orders yet.'}>
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
               {rows.items.map((o) =>
                 kind === 'item' ? (
-                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={actions(o)} />
+                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={actions(o)} detailsTo={`/Admin/Orders/${o._id}`} />
                 ) : (
-                  <PackageOrderCard key={o._id} order={o as PackageOrder} seller actions={actions(o)} />
+                  <PackageOrderCard
+                    key={o._id}
+                    order={o as PackageOrder}
+                    seller
+                    actions={actions(o)}
+                    detailsTo={`/Admin/Orders/${o._id}`}
+                  />
                 ),
               )}
             </SimpleGrid>
@@ -234,4 +244,9 @@ export function AdminOrders() {
       </ListState>
     </>
   );
+}
+
+/** /Admin/Orders/{id}: one order of any seller with its timeline and payment (issue 30 item 8). */
+export function AdminOrder() {
+  return <OrderDetail area="admin" back={{ to: '/Admin/Orders', label: 'Back to orders' }} />;
 }

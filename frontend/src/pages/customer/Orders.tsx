@@ -14,6 +14,7 @@ import { DataTable } from '../../components/DataTable';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
+import { OrderDetail } from '../../components/OrderDetail';
 import { ItemOrderCard, PackageOrderCard } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
 import { paymentStatusLabel, PaymentStatusBadge } from '../../components/PaymentStatus';
@@ -37,7 +38,7 @@ export function MyOrders() {
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               {rows.items.map((o) => (
-                <ItemOrderCard key={o._id} order={o} />
+                <ItemOrderCard key={o._id} order={o} detailsTo={`/Customer/MyOrders/${o._id}`} />
               ))}
             </SimpleGrid>
             <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
@@ -63,7 +64,7 @@ export function MyPackageOrders() {
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               {rows.items.map((o) => (
-                <PackageOrderCard key={o._id} order={o} />
+                <PackageOrderCard key={o._id} order={o} detailsTo={`/Customer/MyOrders/${o._id}`} />
               ))}
             </SimpleGrid>
             <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
@@ -148,4 +149,9 @@ export function PaymentDetails() {
 /** /Customer/PaycardID: the documents show no content; the wallet is what it leads to. */
 export function PayCardId() {
   return <Navigate to="/Customer/MyWallet" replace />;
+}
+
+/** /Customer/MyOrders/{id}: one of the customer's orders with its timeline and payment (issue 30 item 8). */
+export function MyOrder() {
+  return <OrderDetail area="customer" back={{ to: '/Customer/MyOrders', label: 'Back to my orders' }} />;
 }

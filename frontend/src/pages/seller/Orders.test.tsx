@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage, SELLER, type Call } from '../../test-utils';
 import { sellerItem } from './fixtures';
-import { SellerOrders, SellerPackageOrders } from './Orders';
+import { SellerOrder, SellerOrders, SellerPackageOrders } from './Orders';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -154,5 +154,63 @@ describe('seller package orders', () => {
     expect(within(card).getByRole('link', { name: '0771234567' })).toHaveAttribute('href', 'tel:0771234567');
     expect(within(card).getByRole('button', { name: 'Mark as Delivered' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Item Orders' })).toHaveAttribute('href', '/Seller/Orders');
+  });
+});
+
+describe('finding orders and opening one (issue 30 item 8)', () => {
+  it('sends the customer, the days and the sort, and refuses a range that ends before it starts', async () => {
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /Orders/getOrders': () => ({ items: [itemOrder('Confirmed')], total: 1, page: 1, limit: 10 }),
+    });
+    renderPage(<SellerOrders />, { kind: 'seller', path: '/Seller/Orders' });
+    await screen.findByTestId('order-card');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Customer' }), { target: { value: 'Kasun' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path.includes('customer=Kasun') && c.path.includes('from=2026-11-01') && c.path.includes('to=2026-11-30')),
+      ).toBe(true),
+    );
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-01' } });
+    expect(await screen.findByText('The end is before the start')).toBeInTheDocument();
+    const last = calls.filter((c) => c.path.startsWith('/Orders/getOrders')).at(-1)!;
+    expect(last.path).not.toContain('to=2026-10-01');
+    expect(screen.getByRole('link', { name: 'Order details of eeeeeeeeeeeeeeeeeeeeee01' })).toHaveAttribute(
+      'href',
+      '/Seller/Orders/eeeeeeeeeeeeeeeeeeeeee01',
+    );
+  });
+
+  it("shows an order's timeline in Sri Lanka time and how it was paid", async () => {
+    const id = 'K7Q2M9X4B1ZT-I1';
+    fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /Orders/get/${id}`]: {
+        ...itemOrder('Shipped'),
+        _id: id,
+        Timeline: [
+          { status: 'Placed', at: '2026-11-28T04:00:00.000Z' },
+          { status: 'Confirmed', at: '2026-11-28T04:00:02.000Z' },
+          { status: 'Shipped', at: '2026-11-28T10:15:00.000Z', by: 'seller' },
+        ],
+        Payment: {
+          _id: 'h1',
+          RecieptNo: 'R7Q2M9X4B1',
+          PaymentType: 'Card',
+          status: 'PartiallyRefunded',
+          Amount: 190100,
+          RefundedAmount: 95000,
+        },
+      },
+    });
+    renderPage(<SellerOrder />, { kind: 'seller', path: `/Seller/Orders/${id}`, pattern: 'Orders/:id' });
+    expect(await screen.findByText('Placed and paid')).toBeInTheDocument();
+    expect(screen.getAllByText('2026-11-28 09:30')).toHaveLength(2);
+    expect(screen.getByText('2026-11-28 15:45 · by the seller')).toBeInTheDocument();
+    expect(screen.getByText('Receipt R7Q2M9X4B1')).toBeInTheDocument();
+    expect(screen.getByText('Partially refunded')).toBeInTheDocument();
+    expect(screen.getByText('Refunded so far: Rs. 95,000.00')).toBeInTheDocument();
   });
 });

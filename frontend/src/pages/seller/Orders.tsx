@@ -5,6 +5,8 @@
  * the other and to the monthly sales, a status filter, and the status changes the seller may make
  * (Confirmed → Shipped or Cancelled, Shipped → Delivered), each confirmed first. A shipped
  * cash-on-delivery order is marked "Delivered — cash collected" or "Delivery refused" (issue 29).
+ * The seller finds orders by customer, days and sort, and opens each order's page with its
+ * timeline and payment (issue 30 item 8; /Seller/Orders/{id}).
  */
 import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -16,6 +18,8 @@ import { shopApi, type CodOutcome, type ItemOrder, type PackageOrder } from '../
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { ItemOrderCard, PackageOrderCard, StatusActions } from '../../components/OrderCards';
+import { useOrderFinder } from '../../components/OrderFilters';
+import { OrderDetail } from '../../components/OrderDetail';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportButton } from '../../components/ReportButton';
 import { formatRupees } from '../../lib/money';
@@ -112,7 +116,8 @@ function Toolbar({
 function OrderList({ kind }: { kind: 'item' | 'package' }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<string | null>(null);
-  const filters = { status: status ?? undefined };
+  const finder = useOrderFinder(() => setPage(1));
+  const filters = { status: status ?? undefined, ...finder.filters };
   const list = useAsync(
     ['orders', kind, page, LIMIT, filters],
     () =>
@@ -148,15 +153,22 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
           onStatus={(s) => (setStatus(s), setPage(1))}
         />
       </PageHeader>
+      {finder.controls}
       <ListState list={list} empty={kind === 'item' ? 'No orders yet.' : 'No package orders yet.'}>
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               {rows.items.map((o) =>
                 kind === 'item' ? (
-                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={actions(o)} />
+                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={actions(o)} detailsTo={`/Seller/Orders/${o._id}`} />
                 ) : (
-                  <PackageOrderCard key={o._id} order={o as PackageOrder} seller actions={actions(o)} />
+                  <PackageOrderCard
+                    key={o._id}
+                    order={o as PackageOrder}
+                    seller
+                    actions={actions(o)}
+                    detailsTo={`/Seller/Orders/${o._id}`}
+                  />
                 ),
               )}
             </SimpleGrid>
@@ -174,4 +186,9 @@ export function SellerOrders() {
 
 export function SellerPackageOrders() {
   return <OrderList kind="package" />;
+}
+
+/** /Seller/Orders/{id}: one order with its timeline and payment. */
+export function SellerOrder() {
+  return <OrderDetail area="seller" back={{ to: '/Seller/Orders', label: 'Back to orders' }} />;
 }

@@ -13,12 +13,16 @@
  * the customer's name, address and phone and a package seller's company, which the list joins at
  * read time by `_id` (they change with the customer's and seller's profile, not with the order).
  *
+ * Finding orders (issue 30 item 8): `recipient` (text) and `phone` (digits, keyword) come from the
+ * delivery address copied onto the order at checkout, which never changes, so a seller or admin
+ * finds a customer's orders by the name or phone the parcel goes to; `totalCents` sorts by total.
+ *
  * External version ({@link orderIndexVersion}): the order's aggregateVersion, doubled, plus one
  * once the stock decision settled it: settling moves the status without an event of the order
  * line (the event is the checkout's), and every later change (a seller's status move) bumps the
  * aggregateVersion, so the number grows with every state the order passes through.
  */
-import { colomboMonthKey, rupees, type OrderStatus } from '@market/contracts';
+import { colomboMonthKey, rupees, type ORDER_SORTS, type OrderStatus } from '@market/contracts';
 import { listIndexDefinition, type IndexOp, type SearchBody } from '@market/platform';
 import type { CodLine } from './cashOnDelivery';
 
@@ -60,6 +64,9 @@ export interface OrderSearchDoc {
   orderId: string;
   sortAt: string;
   key: string;
+  recipient: string;
+  phone: string;
+  totalCents: number;
 }
 
 /**
@@ -77,14 +84,23 @@ const INTERNAL = new Set([
   'filterSlots',
   'cod',
   'statusNote',
+  'timeline',
 ]);
+
+/** A timeline step as stored (store/orders.ts `TimelineEntry`; dates may come back as ISO text from the index). */
+type StoredStep = { status: string; at: Date | string; by?: string };
 
 /** An order's wire fields: the stored ones less the internal ones, money in rupees. */
 export function orderWireView(o: IndexableOrder): OrderWireView {
   const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !INTERNAL.has(k)));
   const cod = o.cod as CodLine | undefined;
   const note = o.statusNote as { by: string; reason: string; at: Date | string } | undefined;
-  return {
+  // Lines written before the timeline was kept: placed, then their current status.
+  const steps = (o.timeline as StoredStep[] | undefined) ?? [
+    { status: 'Placed', at: o.placedAt },
+    ...(o.status === 'AwaitingStock' ? [] : [{ status: o.status, at: (o.statusChangedAt as Date | string | undefined) ?? o.placedAt }]),
+  ];
+  const view: Record<string, unknown> = {
     ...rest,
     UnitPrice: rupees(o.unitPriceCents),
     TotalPrice: rupees(o.totalCents),
@@ -98,9 +114,12 @@ export function orderWireView(o: IndexableOrder): OrderWireView {
           },
         }
       : {}),
+    // Every status it reached, when and by whom (issue 30 item 8).
+    Timeline: steps.map((t) => ({ status: t.status, at: new Date(t.at).toISOString(), ...(t.by ? { by: t.by } : {}) })),
     // Who resolved it, when not the seller (issue 30); never the admin's id.
     ...(note ? { StatusNote: { by: note.by, reason: note.reason, at: new Date(note.at).toISOString() } } : {}),
-  } as OrderWireView;
+  };
+  return view as OrderWireView;
 }
 
 /** The external version of an order's state (see the module's note). */
@@ -111,6 +130,7 @@ export function orderIndexVersion(o: Pick<IndexableOrder, 'aggregateVersion' | '
 /** The index write of an order as stored. */
 export function orderPut(kind: OrderKind, o: IndexableOrder): IndexOp {
   const placedAt = new Date(o.placedAt);
+  const to = o.DeliverTo as { recipient?: string; phone?: string } | undefined;
   const doc: OrderSearchDoc = {
     view: orderWireView(o),
     kind,
@@ -121,6 +141,9 @@ export function orderPut(kind: OrderKind, o: IndexableOrder): IndexOp {
     orderId: o.OrderID,
     sortAt: placedAt.toISOString(),
     key: o._id,
+    recipient: to?.recipient ?? '',
+    phone: digits(to?.phone ?? ''),
+    totalCents: o.totalCents,
   };
   return { kind: 'put', id: o._id, doc, version: orderIndexVersion(o) };
 }
@@ -134,7 +157,13 @@ export const orderIndexDefinition = (replicas: number) =>
     status: { type: 'keyword' },
     month: { type: 'keyword' },
     orderId: { type: 'keyword' },
+    recipient: { type: 'text' },
+    phone: { type: 'keyword' },
+    totalCents: { type: 'long' },
   });
+
+/** The digits of a phone number (`077 123 4567` and `0771234567` are one number). */
+const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /** Whose orders a list shows: a customer's, a seller's, or every order (an admin). */
 export type OrderListOwner = { customerId: string } | { sellerId: string } | 'everyone';
@@ -147,12 +176,22 @@ export interface OrderListFilters {
   sellerId?: string;
   /** A Sri Lanka month, `YYYY-MM`. */
   month?: string;
-  /** The placedAt range of a Sri Lanka year, ms (`to` exclusive). */
+  /** The placedAt range, ms (`to` exclusive): a Sri Lanka year, or the days asked for. */
   from?: number;
   to?: number;
+  /** Words of the delivery recipient's name, or a phone number. */
+  customer?: string;
+  sort?: (typeof ORDER_SORTS)[number];
 }
 
-/** The search of one kind of order of `owner` matching `f`, newest first (placed time, then line id). */
+const SORTS: Record<(typeof ORDER_SORTS)[number], Record<string, unknown>[]> = {
+  newest: [{ sortAt: { order: 'desc' } }, { key: { order: 'desc' } }],
+  oldest: [{ sortAt: { order: 'asc' } }, { key: { order: 'asc' } }],
+  'total-high': [{ totalCents: { order: 'desc' } }, { sortAt: { order: 'desc' } }, { key: { order: 'desc' } }],
+  'total-low': [{ totalCents: { order: 'asc' } }, { sortAt: { order: 'desc' } }, { key: { order: 'desc' } }],
+};
+
+/** The search of one kind of order of `owner` matching `f`, newest first (placed time, then line id) unless `f.sort` says otherwise. */
 export function orderListSearch(kind: OrderKind, owner: OrderListOwner, f: OrderListFilters): SearchBody {
   const filter: Record<string, unknown>[] = [{ term: { kind } }];
   if (owner !== 'everyone') filter.push({ term: owner });
@@ -160,10 +199,29 @@ export function orderListSearch(kind: OrderKind, owner: OrderListOwner, f: Order
   if (f.OrderID) filter.push({ term: { orderId: f.OrderID } });
   if (f.sellerId) filter.push({ term: { sellerId: f.sellerId } });
   if (f.month) filter.push({ term: { month: f.month } });
-  if (f.from !== undefined && f.to !== undefined) filter.push({ range: { sortAt: { gte: f.from, lt: f.to, format: 'epoch_millis' } } });
+  if (f.from !== undefined || f.to !== undefined) {
+    filter.push({
+      range: {
+        sortAt: { ...(f.from !== undefined ? { gte: f.from } : {}), ...(f.to !== undefined ? { lt: f.to } : {}), format: 'epoch_millis' },
+      },
+    });
+  }
+  const must: Record<string, unknown>[] = [];
+  if (f.customer) {
+    const phone = digits(f.customer);
+    must.push({
+      bool: {
+        should: [
+          { match: { recipient: { query: f.customer, operator: 'and' } } },
+          ...(phone.length >= 3 ? [{ wildcard: { phone: { value: `*${phone}*` } } }] : []),
+        ],
+        minimum_should_match: 1,
+      },
+    });
+  }
   return {
-    query: { bool: { filter } },
-    sort: [{ sortAt: { order: 'desc' } }, { key: { order: 'desc' } }],
+    query: { bool: { filter, must } },
+    sort: SORTS[f.sort ?? 'newest'],
     track_total_hits: true,
     _source: ['view'],
   };

@@ -18,7 +18,7 @@ import { conflict, pendingEvent, updateAggregate } from '@market/platform';
 import type { Model } from 'mongoose';
 import { orderCancelled } from '../cancellation/events';
 import { indexOrders, type ItemOrderDoc, type PackageOrderDoc } from '../store/orders';
-import { actorFields, actorMoves, type LineActor, type StatusDeps } from './changeStatus';
+import { actorFields, actorMoves, timelineStep, type LineActor, type StatusDeps } from './changeStatus';
 
 export interface CodOutcome {
   /** The line's seller (someone else's line is 404), or an admin for any seller's line (its note kept on the line). */
@@ -44,6 +44,7 @@ export async function recordCodOutcome(d: StatusDeps, { actor, kind, orderLineId
   const at = new Date();
   const note = actorFields(actor, at);
   const collected = outcome === 'collected';
+  const step = timelineStep(actor, collected ? 'Delivered' : 'Cancelled', at);
   const status = collected ? 'Delivered' : 'Cancelled';
   const cod = collected ? { ...order.cod, status: 'Collected' as const, collectedAt: at } : { ...order.cod, status: 'Refused' as const };
   const line = { orderId: order.OrderID, orderLineId: order._id, kind, sellerId: order.SellerID, customerId: order.CustomerID };
@@ -51,7 +52,7 @@ export async function recordCodOutcome(d: StatusDeps, { actor, kind, orderLineId
     model,
     order._id,
     order.aggregateVersion,
-    { $set: { status, statusChangedAt: at, cod, ...note } },
+    { $set: { status, statusChangedAt: at, cod, ...note }, $push: { timeline: step } },
     (v) => [
       pendingEvent('OrderStatusChanged', order.OrderID, v, { ...line, status }),
       collected
@@ -63,5 +64,5 @@ export async function recordCodOutcome(d: StatusDeps, { actor, kind, orderLineId
   if (!written) throw conflict('This order was changed meanwhile, please try again');
   d.nudge({ model, id: order._id });
   await indexOrders(d.book, [{ kind, id: order._id }], 'wait_for');
-  return { ...order, status, statusChangedAt: at, cod, ...note };
+  return { ...order, status, statusChangedAt: at, cod, ...note, timeline: [...(order.timeline ?? []), step] };
 }

@@ -16,7 +16,7 @@ import { ADMIN_STATUS_MOVES, COD_DELIVER_WITH_CASH, SELLER_STATUS_MOVES, type Or
 import { conflict, notFound, pendingEvent, updateAggregate, type OutboxHint } from '@market/platform';
 import type { Model } from 'mongoose';
 import { orderCancelled } from '../cancellation/events';
-import { indexOrders, type ItemOrderDoc, type OrderBook, type PackageOrderDoc, type StatusNote } from '../store/orders';
+import { indexOrders, type ItemOrderDoc, type OrderBook, type PackageOrderDoc, type StatusNote, type TimelineEntry } from '../store/orders';
 
 /** The seller of a line (someone else's is 404), or an admin / the marketplace resolving any seller's line with a note. */
 export type LineActor = { sellerId: string } | { note: Omit<StatusNote, 'at'> };
@@ -34,6 +34,11 @@ export function actorMoves(actor: LineActor, order: { SellerID: string } | null)
 /** The fields a move by `actor` at `at` sets besides the status (the note of an admin's or the marketplace's move). */
 export function actorFields(actor: LineActor, at: Date): { statusNote?: StatusNote } {
   return 'note' in actor ? { statusNote: { ...actor.note, at } } : {};
+}
+
+/** The timeline step a move by `actor` to `status` at `at` adds (issue 30 item 8). */
+export function timelineStep(actor: LineActor, status: OrderStatus, at: Date): TimelineEntry {
+  return { status, at, by: 'note' in actor ? actor.note.by : 'seller' };
 }
 
 export interface ChangeStatus {
@@ -69,7 +74,8 @@ export async function changeOrderStatus(d: StatusDeps, { actor, kind, orderLineI
   if (order.cod && status === 'Delivered') throw conflict(COD_DELIVER_WITH_CASH);
   const at = new Date();
   const set = { status, statusChangedAt: at, ...actorFields(actor, at) };
-  const written = await updateAggregate(model, order._id, order.aggregateVersion, { $set: set }, (v) => [
+  const step = timelineStep(actor, status, at);
+  const written = await updateAggregate(model, order._id, order.aggregateVersion, { $set: set, $push: { timeline: step } }, (v) => [
     pendingEvent('OrderStatusChanged', order.OrderID, v, {
       orderId: order.OrderID,
       orderLineId: order._id,
@@ -85,5 +91,5 @@ export async function changeOrderStatus(d: StatusDeps, { actor, kind, orderLineI
   d.nudge({ model, id: order._id });
   // The seller sees the new status in the list they come back to (the projection writes the same).
   await indexOrders(d.book, [{ kind, id: order._id }], 'wait_for');
-  return { ...order, ...set };
+  return { ...order, ...set, timeline: [...(order.timeline ?? []), step] };
 }

@@ -22,6 +22,7 @@ import {
   type OrderStatus,
 } from '@market/contracts';
 import {
+  badRequest,
   byIds,
   type Caller,
   forbidden,
@@ -36,6 +37,8 @@ import {
   sendList,
 } from '@market/platform';
 import { Router, type Request } from 'express';
+import { Types, type Model } from 'mongoose';
+import type { CheckoutDoc } from '../store/checkouts';
 import { recordCodOutcome } from '../fulfilment/cashOnDelivery';
 import { changeOrderStatus } from '../fulfilment/changeStatus';
 import { orderListSearch, type OrderListFilters, type OrderListOwner } from '../domain/orderSearch';
@@ -53,6 +56,11 @@ import {
   type PackageOrderDoc,
 } from '../store/orders';
 import { orderCustomer, type OrderCustomer, type ReadModels } from '../store/readModels';
+
+const DAY_MS = 86_400_000;
+
+/** The instant a Sri Lanka day `YYYY-MM-DD` starts, ms. */
+const colomboDayStart = (day: string) => Date.parse(`${day}T00:00:00+05:30`);
 
 function scope(caller: Caller): Record<string, string> {
   if (caller.role === 'customer') return { CustomerID: caller.id };
@@ -74,7 +82,14 @@ function orderFilters(req: Request): OrderListFilters {
   if (q.status) out.status = q.status;
   if (q.OrderID) out.OrderID = q.OrderID;
   if (q.SellerID) out.sellerId = q.SellerID;
-  if (q.month || q.year) {
+  if (q.customer) out.customer = q.customer;
+  if (q.sort) out.sort = q.sort;
+  // Days asked for (issue 30 item 8), from the start of `from` to the end of `to`, Sri Lanka time.
+  if (q.from) out.from = colomboDayStart(q.from);
+  if (q.to) out.to = colomboDayStart(q.to) + DAY_MS;
+  if (out.from !== undefined && out.to !== undefined && out.from >= out.to)
+    throw badRequest('from must not be after to', { from: 'from must not be after to' });
+  if (!q.from && !q.to && (q.month || q.year)) {
     const year = q.year ?? colomboYear();
     if (q.month) out.month = `${year}-${String(Number(q.month)).padStart(2, '0')}`;
     else {
@@ -89,7 +104,13 @@ function orderFilters(req: Request): OrderListFilters {
  * @param search - the orders, transactions and customer-orders read models every list here reads
  *   (events/orderProjection.ts, events/transactionProjection.ts); 503 while OpenSearch is down
  */
-export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: OutboxHint) => void, search: OrderSearch): Router {
+export function orderRoutes(
+  book: OrderBook,
+  rm: ReadModels,
+  nudge: (hint?: OutboxHint) => void,
+  search: OrderSearch,
+  checkouts: Model<CheckoutDoc>,
+): Router {
   const r = Router();
 
   /** The customers of orders by id: name, delivery address and phone (store/readModels.ts). */
@@ -163,6 +184,41 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
         );
   }
 
+  /**
+   * One order with its payment (issue 30 item 8): its customer, its seller or an admin; 404 for
+   * anyone else. The payment is the checkout's history record, read by `_id` through the checkout.
+   */
+  function detailRoute(path: string, kind: OrderKind) {
+    r.get(path, async (req, res) => {
+      const caller = requireCaller(req, 'customer', 'seller', 'admin');
+      const id = lineIdOf(req);
+      if (!id) throw notFound();
+      const model = (kind === 'item' ? book.itemOrders : book.packageOrders) as unknown as Model<ItemOrderDoc>;
+      const order = await model.findById(id).lean<ItemOrderDoc>();
+      const mine =
+        caller.role === 'admin' ||
+        (caller.role === 'customer' && order?.CustomerID === caller.id) ||
+        (caller.role === 'seller' && order?.SellerID === caller.id);
+      if (!order || !mine) throw notFound();
+      const c = await checkouts.findById(order.OrderID).lean<CheckoutDoc>();
+      const h = c?.payment ? await book.history.findById(new Types.ObjectId(c.payment.historyId)).lean<HistoryDoc>() : null;
+      if (!h) throw notFound();
+      const pay = await codHistoryView(book, h);
+      res.json({
+        ...(await lineView(kind, order)),
+        Payment: {
+          _id: pay._id,
+          RecieptNo: pay.RecieptNo,
+          PaymentType: pay.PaymentType,
+          status: pay.status,
+          Amount: pay.Amount,
+          ...(pay.RefundedAmount !== undefined ? { RefundedAmount: pay.RefundedAmount } : {}),
+          ...('CollectedAmount' in pay ? { CollectedAmount: pay.CollectedAmount } : {}),
+        },
+      });
+    });
+  }
+
   /** The `{id}` of a seller's line route when it has an order line's form, else null (404). */
   const lineIdOf = (req: Request): string | null =>
     typeof req.params.id === 'string' && /^[A-Z0-9]{1,32}-[IP]\d{1,4}$/.test(req.params.id) ? req.params.id : null;
@@ -180,6 +236,8 @@ export function orderRoutes(book: OrderBook, rm: ReadModels, nudge: (hint?: Outb
       res.json(await lineView(kind, updated));
     });
   }
+  detailRoute('/Orders/get/:id', 'item');
+  detailRoute('/PackageOrders/get/:id', 'package');
   statusRoute('/Orders/status/:id', 'item');
   statusRoute('/PackageOrders/status/:id', 'package');
 

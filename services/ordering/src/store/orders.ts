@@ -46,6 +46,16 @@ interface OrderBase extends OutboxFields {
   cod?: CodLine;
   /** Set when an admin or the marketplace, not the seller, last moved the line (issue 30; fulfilment/changeStatus.ts). */
   statusNote?: StatusNote;
+  /** Each status the line reached, oldest first (issue 30 item 8); absent on lines written before it was kept. */
+  timeline?: TimelineEntry[];
+}
+
+/** One step of an order line's life: placed, then each status it moved to, when and by whom. */
+export interface TimelineEntry {
+  status: 'Placed' | OrderStatus;
+  at: Date;
+  /** Who moved it, when a person did (a seller's, an admin's or the marketplace's move). */
+  by?: 'seller' | 'admin' | 'marketplace';
 }
 
 /** Who moved a line when it was not its seller, and why (the customer's e-mail and order cards say it). */
@@ -113,6 +123,7 @@ const orderFields = {
   DeliverTo: { type: {}, default: undefined },
   cod: { type: {}, default: undefined },
   statusNote: { type: {}, default: undefined },
+  timeline: { type: [{}], default: undefined },
 };
 
 const itemOrderSchema = new Schema<ItemOrderDoc>(
@@ -289,6 +300,10 @@ export async function materializeOrders(book: OrderBook, c: CheckoutDoc): Promis
       unitPriceCents: line.unitPriceCents,
       totalCents: line.unitPriceCents * line.quantity,
       statusChangedAt: pay.paidAt,
+      timeline: [
+        { status: 'Placed', at: pay.paidAt },
+        ...(status === 'AwaitingStock' ? [] : [{ status, at: c.decidedAt ?? pay.paidAt }]),
+      ] as TimelineEntry[],
       aggregateVersion: 1,
       pendingEvents: [],
       ...(c.rejection ? { rejectionReason: c.rejection.message } : {}),
@@ -338,7 +353,10 @@ export async function settleOrders(book: OrderBook, c: CheckoutDoc): Promise<voi
   // order (sellers cannot), and a pay and the saga may settle the same order at once: the move is
   // a compare-and-set on the status.
   for (const { line, id } of orderLines(c)) {
-    await orderModel(book, line.kind).updateOne({ _id: id, status: 'AwaitingStock' }, { $set: set });
+    await orderModel(book, line.kind).updateOne(
+      { _id: id, status: 'AwaitingStock' },
+      { $set: set, $push: { timeline: { status: c.status, at: set.statusChangedAt } } },
+    );
   }
   if (c.status === 'Confirmed' && c.payment && c.payment.PaymentType !== 'CashOnDelivery') {
     await book.history.updateOne({ _id: new Types.ObjectId(c.payment.historyId), status: 'AwaitingStock' }, { $set: { status: 'Paid' } });
