@@ -2,20 +2,23 @@
  * `npm run search:rebuild` for reviews: builds a fresh reviews index by replaying the live
  * projection's declaration (events/reviewProjection.ts: the review and item topics from the
  * beginning, each review read by `_id`; a deleted item's reviews are already deleted, so the
- * rebuild does not repeat that cascade) and a fresh messages index from the `contact` and `contactsel`
- * collections (messages have no events: store/messages.ts), swaps each alias to its new index
- * with no downtime, then exits.
+ * rebuild does not repeat that cascade), a fresh threads index from the conversations' own topic
+ * (events/threadProjection.ts, replayed in the same run) and a fresh messages index from the
+ * `contact` and `contactsel` collections (messages have no events: store/messages.ts), swaps each
+ * alias to its new index with no downtime, then exits.
  *
  * Configuration as reviews (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
-import { connectMongo, createLogger, loadConfig, runSearchRebuild, SearchIndex, searchAliasOf } from '@market/platform';
+import { connectMongo, createLogger, loadConfig, rebuildScriptOf, runSearchRebuild, SearchIndex, searchAliasOf } from '@market/platform';
 import { ReviewsConfigSchema, type ReviewsConfig } from './config';
 import { messageIndexDefinition, type MessageRow } from './domain/messageSearch';
 import { reviewIndexDefinition } from './domain/reviewSearch';
-import { reviewsProjection } from './events/reviewProjection';
+import { reviewsProjection, type ReviewProjectionSources } from './events/reviewProjection';
+import { threadProjection } from './events/threadProjection';
 import { contactModel, contactSellerModel, rebuildMessageIndex } from './store/messages';
 import { readModels } from './store/readModels';
 import { reviewModel } from './store/reviews';
+import { threadIndexDefinition } from './store/threads';
 
 const config = (): ReviewsConfig => loadConfig(ReviewsConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env });
 
@@ -45,11 +48,15 @@ async function rebuildMessages(): Promise<void> {
 rebuildMessages().then(
   () =>
     runSearchRebuild(
-      // The live projection's declaration, without its cascade of deleted items' reviews.
-      reviewsProjection.rebuildScript({
+      // The live projections' declarations (the reviews one without its cascade of deleted items'
+      // reviews, and the threads one), replayed together.
+      rebuildScriptOf<ReviewsConfig, 'reviews' | 'threads', ReviewProjectionSources>([reviewsProjection, threadProjection], {
         service: 'reviews',
         config,
-        indices: (c) => ({ reviews: { alias: searchAliasOf(c, 'reviews', 'reviews'), definition: reviewIndexDefinition } }),
+        indices: (c) => ({
+          reviews: { alias: searchAliasOf(c, 'reviews', 'reviews'), definition: reviewIndexDefinition },
+          threads: { alias: searchAliasOf(c, 'reviews', 'threads'), definition: threadIndexDefinition },
+        }),
         sources: (db) => ({ reviews: reviewModel(db), items: readModels(db).items }),
       }),
     ),

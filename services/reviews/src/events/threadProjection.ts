@@ -20,8 +20,11 @@ export function threadOps(events: readonly AnyEventEnvelope[]): IndexOp[] {
   return ops;
 }
 
-/** The thread projection, declared once for main.ts and searchRebuild.ts. */
-export const threadProjection = defineProjection({
+/**
+ * The thread projection, declared once for main.ts and searchRebuild.ts. It reads no sources
+ * (`unknown`: the rebuild replays it beside the reviews projection, which has some).
+ */
+export const threadProjection = defineProjection<'threads', unknown>({
   name: 'threads',
   topics: [Topics.thread],
   indices: ['threads'],
