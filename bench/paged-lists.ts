@@ -193,6 +193,7 @@ async function fillSearch(suffix: string, from: number, to: number): Promise<voi
               lastName: 'Perera',
               email: `bench${i}@example.lk`,
               phoneNumber: '0771234567',
+              version: 1,
               dob: '1990-01-01',
               gender: 'Male',
               address: 'Colombo',

@@ -65,6 +65,16 @@ export const identityApi = {
     }) as Promise<Page<OrgSeller>>,
   /** A seller: the admin's full view (others get the public face of the same schema). */
   getSeller: (id: string) => gateway.call('get', '/orgSeller/get/{id}', { params: { id } }) as Promise<OrgSeller>,
+  /**
+   * An admin suspends (with a reason) or reinstates a customer or seller (issue 30 item 10),
+   * naming the account version the screen shows; a changed account answers 409.
+   */
+  setSuspended: (kind: 'customer' | 'seller', id: string, suspend: boolean, version: number, reason: string) => {
+    const body = { version, reason };
+    if (kind === 'customer')
+      return gateway.call('put', suspend ? '/Customer/suspend/{id}' : '/Customer/reinstate/{id}', { params: { id }, body });
+    return gateway.call('put', suspend ? '/orgSeller/suspend/{id}' : '/orgSeller/reinstate/{id}', { params: { id }, body });
+  },
   sellerMe: () => gateway.call('get', '/orgSeller/me'),
   loginSeller: (username: string, password: string, rememberMe: boolean) =>
     gateway.call('post', '/orgSeller/loginSeller', { body: { username, password, rememberMe } }),

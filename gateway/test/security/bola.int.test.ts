@@ -55,6 +55,15 @@ async function reviewVersion(w: SecurityWorld): Promise<number> {
   return rows.find((x) => x._id === w.r.reviewId)?.version ?? 1;
 }
 
+/** The current version of customer A's or seller A's account (what a suspension names). */
+async function accountVersion(w: SecurityWorld, kind: 'customer' | 'seller'): Promise<number> {
+  const r =
+    kind === 'customer'
+      ? await w.admin.request('get', '/Customer/get/{id}', { params: { id: w.customerA.id } })
+      : await w.admin.request('get', '/orgSeller/get/{id}', { params: { id: w.sellerA.id } });
+  return (r.body as { version?: number }).version ?? 1;
+}
+
 /** The matrix, keyed by `METHOD path` exactly as in OPERATIONS. */
 const CASES: Record<string, BolaCase> = {
   // ---------- identity ----------
@@ -137,6 +146,40 @@ const CASES: Record<string, BolaCase> = {
         params: { id: w.sellerA.id },
         body: { currentPassword: 'Guess#1234', password: 'Hacked#123', confirmPassword: 'Hacked#123' },
       }),
+  },
+  // Only admins suspend or reinstate an account (issue 30 item 10); each names the current version.
+  'PUT /Customer/suspend/{id}': {
+    adminOwned: true,
+    read: (w) => w.customerA.client.request('get', '/Customer/get/{id}', { params: { id: w.customerA.id } }),
+    call: async (w, c) =>
+      c.request('put', '/Customer/suspend/{id}', {
+        params: { id: w.customerA.id },
+        body: { reason: 'Not mine to decide', version: await accountVersion(w, 'customer') },
+      }),
+  },
+  'PUT /Customer/reinstate/{id}': {
+    adminOwned: true,
+    read: (w) => w.customerA.client.request('get', '/Customer/get/{id}', { params: { id: w.customerA.id } }),
+    call: async (w, c) =>
+      c.request('put', '/Customer/reinstate/{id}', {
+        params: { id: w.customerA.id },
+        body: { version: await accountVersion(w, 'customer') },
+      }),
+  },
+  'PUT /orgSeller/suspend/{id}': {
+    adminOwned: true,
+    read: (w) => w.sellerA.client.request('get', '/orgSeller/me'),
+    call: async (w, c) =>
+      c.request('put', '/orgSeller/suspend/{id}', {
+        params: { id: w.sellerA.id },
+        body: { reason: 'Not mine to decide', version: await accountVersion(w, 'seller') },
+      }),
+  },
+  'PUT /orgSeller/reinstate/{id}': {
+    adminOwned: true,
+    read: (w) => w.sellerA.client.request('get', '/orgSeller/me'),
+    call: async (w, c) =>
+      c.request('put', '/orgSeller/reinstate/{id}', { params: { id: w.sellerA.id }, body: { version: await accountVersion(w, 'seller') } }),
   },
   'GET /Admin/getAdmin/{id}': {
     adminOwned: true,

@@ -15,8 +15,10 @@ import {
   AddressBookChangedDataSchema,
   CustomerDeletedDataSchema,
   CustomerEventDataSchema,
+  CustomerSuspensionDataSchema,
   SellerEventDataSchema,
   SellerRefDataSchema,
+  SellerSuspensionDataSchema,
 } from './identity-events';
 import { WishlistChangedDataSchema } from './cart-events';
 import { ThreadEventDataSchema } from './threads';
@@ -55,6 +57,8 @@ export const EventRegistry = {
   CustomerRegistered: on(Topics.customer, CustomerEventDataSchema),
   CustomerUpdated: on(Topics.customer, CustomerEventDataSchema),
   CustomerDeleted: on(Topics.customer, CustomerDeletedDataSchema),
+  CustomerSuspended: on(Topics.customer, CustomerSuspensionDataSchema),
+  CustomerReinstated: on(Topics.customer, CustomerSuspensionDataSchema),
   AddressBookChanged: on(Topics.addressBook, AddressBookChangedDataSchema),
 
   SellerRequested: on(Topics.seller, SellerEventDataSchema),
@@ -64,6 +68,8 @@ export const EventRegistry = {
   SellerDeletionRequested: on(Topics.seller, SellerRefDataSchema),
   SellerDeletionDeclined: on(Topics.seller, SellerRefDataSchema),
   SellerDeleted: on(Topics.seller, SellerRefDataSchema),
+  SellerSuspended: on(Topics.seller, SellerSuspensionDataSchema),
+  SellerReinstated: on(Topics.seller, SellerSuspensionDataSchema),
 
   ItemCreated: on(Topics.item, ItemEventDataSchema),
   ItemUpdated: on(Topics.item, ItemEventDataSchema),

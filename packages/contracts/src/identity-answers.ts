@@ -17,6 +17,17 @@ import { listAnswer } from './paging';
 const ObjectIdString = objectIdAnswer;
 const Timestamp = utcTimeAnswer;
 
+/**
+ * An account an admin suspended (issue 30 item 10): why and since when. Absent while the account
+ * is in good standing.
+ */
+export const SuspensionAnswerSchema = z.object({
+  reason: z.string(),
+  at: Timestamp.describe('When the admin suspended the account, ISO 8601 UTC date-time'),
+});
+/** The account's aggregate version, which an admin's suspend or reinstate names (compare-and-set). */
+const AccountVersion = z.number().int().min(1).optional().describe('The account version; suspend and reinstate name it (409 when older)');
+
 /** A customer (spec 000 section 3, "Customer"): every field but the password hash. */
 export const CustomerAnswerSchema = z.object({
   _id: ObjectIdString,
@@ -34,6 +45,8 @@ export const CustomerAnswerSchema = z.object({
     .boolean()
     .optional()
     .describe('"E-mail me about my wishlist": e-mails when a wish-listed item gets cheaper or is back in stock; on unless switched off'),
+  version: AccountVersion,
+  suspended: SuspensionAnswerSchema.optional(),
 });
 export type CustomerAnswer = z.output<typeof CustomerAnswerSchema>;
 
@@ -66,6 +79,8 @@ export const OrgSellerAnswerSchema = z.object({
   username: z.string(),
   requestDelete: z.boolean().describe('The seller asked for the deletion of the account'),
   acceptedDate: Timestamp.describe('When an admin accepted the request, ISO 8601 UTC date-time'),
+  version: AccountVersion,
+  suspended: SuspensionAnswerSchema.optional(),
 });
 export type OrgSellerAnswer = z.output<typeof OrgSellerAnswerSchema>;
 

@@ -15,8 +15,10 @@ import {
   LoginSchema,
   RESET_CODE_LENGTH,
   RESET_CODE_SENT,
+  ReinstateAccountSchema,
   RequestDeleteSchema,
   SellerChangePasswordSchema,
+  SuspendAccountSchema,
   SellerRequestSchema,
   SellerResetPasswordSchema,
   SellerUpdateSchema,
@@ -80,6 +82,7 @@ const login = <R extends z.ZodType>(answerKey: string, response: R) => ({
   responses: {
     200: `\`{ ${answerKey} }\`; with \`bearer: true\` in the body also \`token\`, the session token for an \`Authorization: Bearer\` header`,
     401: 'Invalid Username or Password',
+    403: 'The account is suspended by the marketplace (the reason is in the message; issue 30 item 10)',
     ...pick(400),
     429: LOGIN_LOCKED,
   },
@@ -151,6 +154,32 @@ const passwordReset = {
     },
   }),
 };
+
+/** What a suspension does (issue 30 item 10; services/identity/src/accounts/suspension.ts). */
+const SUSPENSION =
+  'Every session of the account ends at once and it cannot sign in (403 with the reason) until reinstated; the reason is recorded, e-mailed to the account and kept in the audit log';
+
+/** An admin suspends or reinstates a customer or a seller (issue 30 item 10). */
+const suspension = <B extends z.ZodType, R extends z.ZodType>(
+  what: 'customer' | 'seller',
+  act: 'suspend' | 'reinstate',
+  body: B,
+  response: R,
+) => ({
+  summary:
+    act === 'suspend'
+      ? `Suspend a ${what} with a reason (admin)${what === 'seller' ? "; the seller's items and packages leave the listings and checkout" : ''}`
+      : `Reinstate a suspended ${what} (admin)${what === 'seller' ? '; the items and packages are listed again' : ''}`,
+  audience: ['admin' as const],
+  added: true,
+  body,
+  response,
+  responses: {
+    200: `The ${what}. ${act === 'suspend' ? SUSPENSION : 'The account can sign in again; it is e-mailed that it was reinstated'}`,
+    409: `The ${what} changed since the version named, or is already ${act === 'suspend' ? 'suspended' : 'in good standing'}: reload`,
+    ...pick(400, 401, 403, 404),
+  },
+});
 
 export const IDENTITY_OPERATIONS = [
   // customers
@@ -432,6 +461,31 @@ export const IDENTITY_OPERATIONS = [
     path: '/orgSeller/resetPassword',
     tag: 'Password reset',
     ...passwordReset.reset(SellerResetPasswordSchema),
+  },
+  // suspensions (issue 30 item 10)
+  {
+    method: 'put',
+    path: '/Customer/suspend/{id}',
+    tag: 'Customers',
+    ...suspension('customer', 'suspend', SuspendAccountSchema, CustomerAnswerSchema),
+  },
+  {
+    method: 'put',
+    path: '/Customer/reinstate/{id}',
+    tag: 'Customers',
+    ...suspension('customer', 'reinstate', ReinstateAccountSchema, CustomerAnswerSchema),
+  },
+  {
+    method: 'put',
+    path: '/orgSeller/suspend/{id}',
+    tag: 'Sellers',
+    ...suspension('seller', 'suspend', SuspendAccountSchema, OrgSellerAnswerSchema),
+  },
+  {
+    method: 'put',
+    path: '/orgSeller/reinstate/{id}',
+    tag: 'Sellers',
+    ...suspension('seller', 'reinstate', ReinstateAccountSchema, OrgSellerAnswerSchema),
   },
   // admins
   {

@@ -30,8 +30,29 @@ export const CustomerEventDataSchema = z.object({
 });
 export type CustomerEventData = z.infer<typeof CustomerEventDataSchema>;
 
-/** CustomerDeleted. */
-export const CustomerDeletedDataSchema = z.object({ customerId: z.string() });
+/**
+ * Who decided, on an event an admin's decision recorded (issue 30 item 10, the audit log): the
+ * admin's id and, where the decision asks for one, the reason they gave. Optional on the events
+ * that existed before (absent: not an admin's decision, or recorded before it was kept).
+ */
+export const ByAdminSchema = z.object({ adminId: z.string().min(1), reason: z.string().optional() });
+export type ByAdmin = z.infer<typeof ByAdminSchema>;
+
+/** CustomerDeleted (`byAdmin` when an admin removed the account). */
+export const CustomerDeletedDataSchema = z.object({ customerId: z.string(), byAdmin: ByAdminSchema.optional() });
+
+/**
+ * CustomerSuspended / CustomerReinstated (issue 30 item 10): an admin suspended the account (its
+ * sessions end, it cannot sign in) or gave it back, with the reason.
+ */
+export const CustomerSuspensionDataSchema = z.object({ customerId: z.string(), reason: z.string(), byAdmin: ByAdminSchema });
+
+/**
+ * SellerSuspended / SellerReinstated (issue 30 item 10): the seller's sessions end, it cannot sign
+ * in, and its items and packages are left out of the listings and refused at checkout until it is
+ * reinstated (catalogue and ordering keep the flag from these events).
+ */
+export const SellerSuspensionDataSchema = z.object({ sellerId: z.string(), reason: z.string(), byAdmin: ByAdminSchema });
 
 /** SellerRequested, SellerApproved, SellerUpdated: the seller's public and contact fields. */
 export const SellerEventDataSchema = z.object({
@@ -46,11 +67,13 @@ export const SellerEventDataSchema = z.object({
   /** ISO timestamp; set from SellerApproved on. */
   acceptedDate: z.string().optional(),
   requestDelete: z.boolean().optional(),
+  /** SellerApproved: the admin who accepted the request. */
+  byAdmin: ByAdminSchema.optional(),
 });
 export type SellerEventData = z.infer<typeof SellerEventDataSchema>;
 
-/** SellerDeclined, SellerDeletionRequested, SellerDeletionDeclined, SellerDeleted. */
-export const SellerRefDataSchema = z.object({ sellerId: z.string() });
+/** SellerDeclined, SellerDeletionRequested, SellerDeletionDeclined, SellerDeleted (`byAdmin`: an admin's decision). */
+export const SellerRefDataSchema = z.object({ sellerId: z.string(), byAdmin: ByAdminSchema.optional() });
 
 /**
  * One address of an AddressBookChanged: a complete DeliveryAddress, or an entry seeded from the

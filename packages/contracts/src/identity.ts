@@ -260,6 +260,36 @@ export const SellerChangePasswordSchema = z
 /** Body of `PUT /orgseller/reqDel/{id}`. */
 export const RequestDeleteSchema = z.object({ requestDelete: z.boolean({ error: 'requestDelete must be true or false' }) });
 
+/** Longest reason an admin may give for a suspension or reinstatement (characters). */
+export const ADMIN_REASON_MAX = 500;
+
+/**
+ * Body of `PUT /orgSeller/suspend/{id}` and `PUT /Customer/suspend/{id}` (issue 30 item 10): the
+ * reason (recorded on the account, e-mailed to it and kept in the audit log) and the account's
+ * `version` the admin's screen showed (compare-and-set: an older one answers 409).
+ */
+export const SuspendAccountSchema = z.object({
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(3, { error: 'Please give a reason' })
+    .max(ADMIN_REASON_MAX, { error: `At most ${ADMIN_REASON_MAX} characters` }),
+  version: z.coerce.number({ error: 'version must be a number' }).int().min(1),
+});
+
+/** Body of `PUT /orgSeller/reinstate/{id}` and `PUT /Customer/reinstate/{id}`: the same, the reason optional. */
+export const ReinstateAccountSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(ADMIN_REASON_MAX, { error: `At most ${ADMIN_REASON_MAX} characters` })
+    .optional(),
+  version: z.coerce.number({ error: 'version must be a number' }).int().min(1),
+});
+
+/** The login answer of a suspended account (403), with the reason the admin gave. */
+export const accountSuspended = (reason: string) => `This account is suspended by the marketplace: ${reason}`;
+
 // ---------- admins (spec 001 section 5) ----------
 
 /** Body of `POST /Admin/addAdmin`; the password is generated on the server. */

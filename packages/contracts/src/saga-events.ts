@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DeliveryAddressSchema } from './addresses';
+import { ByAdminSchema } from './identity-events';
 
 /**
  * OrderPlaced: what to reserve. Package lines name their items and quantities per package.
@@ -57,6 +58,8 @@ export const OrderOutcomeDataSchema = z.object({
   /** OrderRejected only: the line that could not be reserved and why. */
   rejectedItemId: z.string().optional(),
   reason: z.string().optional(),
+  /** OrderRejected by an admin's cancellation of a checkout waiting for stock (issue 30 items 1 and 10). */
+  byAdmin: ByAdminSchema.optional(),
 });
 export type OrderOutcomeData = z.infer<typeof OrderOutcomeDataSchema>;
 
@@ -69,6 +72,8 @@ export const OrderStatusChangedDataSchema = z.object({
   status: z.string(),
   sellerId: z.string(),
   customerId: z.string(),
+  /** An admin resolved the order of a removed seller (`PUT /Orders|PackageOrders/resolve/{id}`; issue 30 items 2 and 10). */
+  byAdmin: ByAdminSchema.optional(),
 });
 
 /**

@@ -30,6 +30,7 @@ import { itemModel } from './store/items';
 import { ItemViewCache } from './store/itemViewCache';
 import { ListingCache } from './store/listingCache';
 import { packageModel } from './store/packages';
+import { suspendedSellerIds, suspendedSellersModel } from './store/suspendedSellers';
 import { directoryImageStore } from './store/imageStore';
 
 void runService({
@@ -42,7 +43,16 @@ void runService({
     const itemReviews = itemReviewModel(db);
     const itemStars = itemStarsModel(db);
     const releases = stockReleaseModel(db);
-    await Promise.all([items.init(), packages.init(), reservations.init(), itemReviews.init(), itemStars.init(), releases.init()]);
+    const suspendedSellers = suspendedSellersModel(db);
+    await Promise.all([
+      suspendedSellers.init(),
+      items.init(),
+      packages.init(),
+      reservations.init(),
+      itemReviews.init(),
+      itemStars.init(),
+      releases.init(),
+    ]);
     // Before the first review event: ratings are recomputed from item_stars (store/itemReviews.ts).
     await backfillItemStars(itemReviews, itemStars);
     const nudge = startRelay([items, packages, reservations, releases]);
@@ -51,7 +61,9 @@ void runService({
     // Cancellations give their stock back.
     const release = releaseHandlers(items, reservations, releases, nudge);
     const rating = ratingHandlers(itemReviews, itemStars, items, nudge);
-    const seller = sellerHandlers(items, packages, nudge);
+    // Cleared when a seller is suspended or reinstated, so shoppers' listings follow at once.
+    const listingCache = new ListingCache(config.LISTING_CACHE_MS);
+    const seller = sellerHandlers(items, packages, nudge, suspendedSellers, () => listingCache.clear());
     // What the catalogue consumes (its search projection reads its own topics apart).
     await consume(
       subscriptions({
@@ -62,6 +74,8 @@ void runService({
         ReviewUpdated: [rating],
         ReviewDeleted: [rating],
         SellerDeleted: [seller],
+        SellerSuspended: [seller],
+        SellerReinstated: [seller],
       }),
     );
 
@@ -92,7 +106,7 @@ void runService({
       sources: undefined,
     });
 
-    const listingCache = new ListingCache(config.LISTING_CACHE_MS);
+    const hiddenSellers = () => suspendedSellerIds(suspendedSellers);
     app.use(
       imageRoutes(directoryImageStore(config.IMAGE_DIR)),
       itemRoutes(
@@ -100,8 +114,9 @@ void runService({
         search,
         new ItemViewCache(config.ITEM_CACHE_MS),
         listingCache,
+        hiddenSellers,
       ),
-      packageRoutes(packageDeps(packages, items, nudge, packageSearch, logger), packageSearch),
+      packageRoutes(packageDeps(packages, items, nudge, packageSearch, logger), packageSearch, hiddenSellers),
     );
   },
 });

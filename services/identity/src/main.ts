@@ -18,6 +18,7 @@ import { customerRoutes } from './http/customers';
 import { accountLimits } from './accounts/limits';
 import { resetRoutes } from './http/reset';
 import { sellerRoutes } from './http/sellers';
+import { suspensionRoutes } from './http/suspensions';
 import { addressBookModel } from './store/addressBooks';
 import { addressIndex } from './store/addressEntries';
 import { adminModel } from './store/admins';
@@ -90,7 +91,7 @@ void runService({
       search,
       codeSecret: config.RESET_CODE_SECRET ?? createHash('sha256').update(`reset-codes:${config.SESSION_SECRET}`).digest('hex'),
     };
-    app.use(customerRoutes(deps), addressRoutes(deps), sellerRoutes(deps), adminRoutes(deps), resetRoutes(deps));
+    app.use(suspensionRoutes(deps), customerRoutes(deps), addressRoutes(deps), sellerRoutes(deps), adminRoutes(deps), resetRoutes(deps));
     if (await ensureFirstAdmin(deps)) logger.info({ username: config.ADMIN_USERNAME }, 'first admin created');
   },
 });

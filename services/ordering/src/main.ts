@@ -86,6 +86,8 @@ void runService({
         SellerApproved: [readModel],
         SellerUpdated: [readModel],
         SellerDeleted: [readModel, sellerRemoved],
+        SellerSuspended: [readModel],
+        SellerReinstated: [readModel],
         CustomerRegistered: [readModel],
         CustomerUpdated: [readModel],
         CustomerDeleted: [readModel],

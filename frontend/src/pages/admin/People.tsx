@@ -2,7 +2,8 @@
  * Admin screens for people (spec 001 sections 2 and 5): /Admin/Customers (search by first name,
  * last name or username, remove), /Admin/Customers/Details/{id}, /Admin/Admins, /Admin/AddAdmin
  * (username suggested as first name + 5 random characters, editable; password generated and
- * e-mailed by the server).
+ * e-mailed by the server). A customer's details page suspends or reinstates the account with a
+ * reason (issue 30 item 10, components/AccountStanding.tsx); the list marks suspended customers.
  */
 import { Avatar, Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -23,6 +24,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 import { useFormSubmit } from '../../lib/useFormSubmit';
 import { SearchedListPage } from '../../components/SearchedListPage';
+import { AccountStanding, SuspendedBadge } from '../../components/AccountStanding';
 
 const LIMIT = 10;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -64,6 +66,7 @@ export function AdminCustomers() {
               <Group gap="sm" wrap="nowrap">
                 <Avatar src={imageUrl(c.userImage)} size="sm" radius="xl" alt="" />
                 {c.firstName} {c.lastName}
+                <SuspendedBadge account={c} />
               </Group>
             </>,
             c.username,
@@ -115,6 +118,7 @@ export function AdminCustomerDetails() {
           ]}
         />
       </Card>
+      <AccountStanding kind="customer" account={x} name={`${x.firstName} ${x.lastName}`} onChanged={() => void c.reload()} />
     </>
   );
 }

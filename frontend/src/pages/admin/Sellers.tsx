@@ -4,7 +4,8 @@
  * /Admin/RequestSellerProfile/{id} (Accept, Decline), /Admin/DeleteRequest and
  * /Admin/RequestDelete (deletion requests: Accept shows the seller's open orders and what happens
  * to them, SellerOpenOrders.tsx, then asks for confirmation; Decline),
- * /Admin/viewSellerProfile/{id}.
+ * /Admin/viewSellerProfile/{id} (with Suspend… / Reinstate… and the reason, issue 30 item 10:
+ * components/AccountStanding.tsx); the sellers list marks suspended sellers.
  */
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -22,6 +23,7 @@ import { useAsync } from '../../lib/useAsync';
 import { SellerDetails } from '../seller/ProfileDetails';
 import { SearchedListPage } from '../../components/SearchedListPage';
 import { SellerOpenOrders } from './SellerOpenOrders';
+import { AccountStanding, SuspendedBadge } from '../../components/AccountStanding';
 
 const LIMIT = 10;
 
@@ -62,6 +64,7 @@ export function AdminSellers() {
                   {seller.companyname.slice(0, 2).toUpperCase()}
                 </Avatar>
                 {seller.companyname}
+                <SuspendedBadge account={seller} />
               </Group>
             </>,
             seller.ownername,
@@ -263,6 +266,7 @@ export function AdminViewSellerProfile() {
         </Group>
         <SellerDetails seller={s} />
       </Card>
+      <AccountStanding kind="seller" account={s} name={s.companyname} onChanged={() => void seller.reload()} />
       {s.requestDelete && (
         <Alert color="red" mt="md" maw={760}>
           This seller asked to be deleted. Decide in <Link to="/Admin/DeleteRequest">Deletion Requests</Link>.

@@ -95,18 +95,25 @@ export function packageIndexDefinition(replicas: number) {
  * The search body for a package list, newest first.
  * @param scope - `sellerId`: only this seller's packages; `availableOnly`: hide unavailable ones;
  *   `onSaleOn`: a Sri Lanka day `YYYY-MM-DD` (contracts' colomboDate of now), only packages whose
- *   startDate ≤ it ≤ endDate (what customers see; a seller's own list and admins leave it out)
+ *   startDate ≤ it ≤ endDate (what customers see; a seller's own list and admins leave it out);
+ *   `hiddenSellers`: sellers whose packages are left out (suspended sellers for shoppers, issue 30 item 10)
  */
 export function packageSearchRequest(
   q: string | undefined,
-  scope: { sellerId?: string; availableOnly: boolean; onSaleOn?: string },
+  scope: { sellerId?: string; availableOnly: boolean; onSaleOn?: string; hiddenSellers?: readonly string[] },
 ): SearchRequestBody {
   const filter: Record<string, unknown>[] = [];
   if (scope.sellerId) filter.push({ term: { sellerId: scope.sellerId } });
   if (scope.availableOnly) filter.push({ term: { available: true } });
   if (scope.onSaleOn) filter.push({ range: { startDate: { lte: scope.onSaleOn } } }, { range: { endDate: { gte: scope.onSaleOn } } });
   return {
-    query: { bool: { must: q ? [textQuery(q, ['name'])] : [], filter } },
+    query: {
+      bool: {
+        must: q ? [textQuery(q, ['name'])] : [],
+        filter,
+        ...(scope.hiddenSellers?.length ? { must_not: [{ terms: { sellerId: [...scope.hiddenSellers] } }] } : {}),
+      },
+    },
     sort: [{ createdAt: { order: 'desc' } }],
     track_total_hits: true,
     _source: ['view'],

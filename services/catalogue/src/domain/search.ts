@@ -288,8 +288,15 @@ function priceRange(bandId: string): Clause {
  * counts say what choosing another value would give.
  * @param sellerScope - the calling seller's id for `mine=true` (search then covers the SKU too)
  * @param withFacets - add the facet aggregations (paged requests)
+ * @param hiddenSellers - sellers whose items are left out (suspended sellers for shoppers; issue 30
+ *   item 10, store/suspendedSellers.ts)
  */
-export function searchRequest(q: ItemListQuery, sellerScope: string | null, withFacets: boolean): SearchRequestBody {
+export function searchRequest(
+  q: ItemListQuery,
+  sellerScope: string | null,
+  withFacets: boolean,
+  hiddenSellers: readonly string[] = [],
+): SearchRequestBody {
   const filter: Clause[] = [];
   const must: Clause[] = [];
   if (q.q) {
@@ -315,7 +322,7 @@ export function searchRequest(q: ItemListQuery, sellerScope: string | null, with
     (Object.entries(facets) as [keyof FacetFilters, Clause][]).filter(([k]) => k !== except).map(([, c]) => c);
 
   const body: SearchRequestBody = {
-    query: { bool: { must, filter } },
+    query: { bool: { must, filter, ...(hiddenSellers.length ? { must_not: [{ terms: { sellerId: [...hiddenSellers] } }] } : {}) } },
     sort: searchSort(q.sort, Boolean(q.q)),
     track_total_hits: true,
     _source: ['view'],

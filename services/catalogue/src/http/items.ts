@@ -58,12 +58,15 @@ function answerItem(res: Response, item: ItemDoc): void {
 
 /**
  * @param d - the item use cases' dependencies (items/deps.ts); its `onIndexed` must drop `listingCache`
+ * @param hiddenSellers - the suspended sellers (store/suspendedSellers.ts), whose items shoppers'
+ *   listings leave out (issue 30 item 10); sellers and admins see them
  */
 export function itemRoutes(
   d: ItemDeps,
   search: SearchIndex,
   viewCache: ItemViewCache = new ItemViewCache(0),
   listingCache: ListingCache = new ListingCache(0),
+  hiddenSellers: () => Promise<string[]> = async () => [],
 ): Router {
   const r = Router();
   const items = d.items;
@@ -72,23 +75,24 @@ export function itemRoutes(
     const page = pageRequest(req.query);
     const q = ItemListQuerySchema.parse(req.query);
     const sellerScope = q.mine ? requireCaller(req, 'seller').id : null;
+    // Shoppers' pages may come from the micro-cache (store/listingCache.ts); sellers and admins
+    // always read the index. Shoppers never see a suspended seller's items.
+    const shopper = !sellerScope && (!req.caller || req.caller.role === 'customer');
+    const hidden = shopper ? await hiddenSellers() : [];
     if (!page.paged) {
       // Documented unpaged shape: every match up to the documented limit, never cut silently.
-      return answerAllMatches(res, search, searchRequest(q, sellerScope, false));
+      return answerAllMatches(res, search, searchRequest(q, sellerScope, false, hidden));
     }
     const window = searchWindow(page, UNPAGED_SEARCH_LIMIT);
     if (!window) throw badRequest(PAGE_BEYOND_SEARCH_LIMIT);
     const answer = async (): Promise<CachedListing> => {
-      const found = await search.search(searchRequest(q, sellerScope, true), window);
+      const found = await search.search(searchRequest(q, sellerScope, true, hidden), window);
       const facets = facetsFrom(found.aggregations as FacetAggregations);
       return {
         total: found.total,
         body: JSON.stringify({ items: found.views, total: found.total, page: page.page, limit: page.limit, facets }),
       };
     };
-    // Shoppers' pages may come from the micro-cache (store/listingCache.ts); sellers and admins
-    // always read the index.
-    const shopper = !sellerScope && (!req.caller || req.caller.role === 'customer');
     const { total, body } = shopper ? await listingCache.get(JSON.stringify([q, window]), answer) : await answer();
     res.setHeader('X-Total-Count', String(total));
     res.type('application/json').send(body);

@@ -51,8 +51,16 @@ import type { SearchIndex } from '../store/searchIndex';
 import { packageView, type PackageDoc } from '../store/packages';
 import { answerAllMatches } from './answers';
 
-/** @param d - the package use cases' dependencies (packages/deps.ts) */
-export function packageRoutes(d: PackageDeps, search: SearchIndex<PackageView>): Router {
+/**
+ * @param d - the package use cases' dependencies (packages/deps.ts)
+ * @param hiddenSellers - the suspended sellers (store/suspendedSellers.ts), whose packages only
+ *   admins and the seller themself list (issue 30 item 10)
+ */
+export function packageRoutes(
+  d: PackageDeps,
+  search: SearchIndex<PackageView>,
+  hiddenSellers: () => Promise<string[]> = async () => [],
+): Router {
   const r = Router();
   const packages = d.packages;
   /** One package as answered, with the state of its content (issue 30 item 3). */
@@ -65,7 +73,12 @@ export function packageRoutes(d: PackageDeps, search: SearchIndex<PackageView>):
     const scope = q.mine
       ? { sellerId: requireCaller(req, 'seller').id, availableOnly: false }
       : // Only admins see unavailable packages of others (spec 000 section 4), and those outside their dates.
-        { sellerId: q.sellerId, availableOnly: !everything, onSaleOn: everything ? undefined : colomboDate(new Date()) };
+        {
+          sellerId: q.sellerId,
+          availableOnly: !everything,
+          onSaleOn: everything ? undefined : colomboDate(new Date()),
+          hiddenSellers: everything ? [] : await hiddenSellers(),
+        };
     const body = packageSearchRequest(q.q, scope);
     const shape = (views: PackageView[]) => withContentState(d.items, views);
     if (!page.paged) {

@@ -23,14 +23,17 @@ export const INVALID_CREDENTIALS = 'Invalid Credentials!';
 /**
  * @param current - the live customer (read.ts `liveCustomer`)
  * @param password - the customer's own password when they delete themself; null for an admin
+ * @param adminId - the admin removing the account, recorded on CustomerDeleted for the audit log (issue 30 item 10)
  * @throws HttpError 400 INVALID_CREDENTIALS; 429 when the account is locked; 409 when it changed meanwhile
  */
-export async function removeCustomer(d: IdentityDeps, current: CustomerDoc, password: string | null): Promise<void> {
+export async function removeCustomer(d: IdentityDeps, current: CustomerDoc, password: string | null, adminId?: string): Promise<void> {
   if (password !== null) await checkOwnPassword(d, 'customer', current, password, INVALID_CREDENTIALS, 'password');
   const id = String(current._id);
   // Free the e-mail and username at once; the document goes when its last event is out.
   const set = { deleted: true, emailKey: `deleted:${id}`, usernameKey: `deleted:${id}` };
-  const written = await updateAggregate(d.customers, current._id, current.aggregateVersion, { $set: set }, (v) => [customerDeleted(id, v)]);
+  const written = await updateAggregate(d.customers, current._id, current.aggregateVersion, { $set: set }, (v) => [
+    customerDeleted(id, v, adminId ? { adminId } : undefined),
+  ]);
   if (!written) throw conflict(CUSTOMER_CHANGED_MEANWHILE);
   // Every session of the customer ends now, the ones in other browsers too.
   await revokeSubjectSessions(d.redis, id);

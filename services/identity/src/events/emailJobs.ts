@@ -17,6 +17,10 @@ export type IdentityEmail =
       template: 'seller-request-received' | 'seller-request-declined' | 'seller-deletion-accepted' | 'seller-deletion-declined';
       data: { name: string; companyname: string };
     }
+  | {
+      template: 'account-suspended' | 'account-reinstated';
+      data: { name: string; kind: 'customer' | 'seller'; reason: string; when: string };
+    }
   | { template: 'password-changed'; data: { name: string; when: string; how: 'reset' | 'change'; resetUrl: string } };
 
 /**

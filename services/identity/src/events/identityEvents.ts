@@ -2,7 +2,7 @@
  * Builders of the identity events recorded through the outbox (payload schemas in
  * @market/contracts identity-events). The aggregate id is the customer's or the seller's id.
  */
-import type { CustomerEventData, SellerEventData } from '@market/contracts';
+import type { ByAdmin, CustomerEventData, SellerEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
 import type { AddressBook } from '../domain/addressBook';
 import type { CustomerDoc } from '../store/customers';
@@ -28,8 +28,16 @@ export const customerRegistered = (c: CustomerDoc, version: number): PendingEven
   pendingEvent('CustomerRegistered', String(c._id), version, { ...customerData(c) });
 export const customerUpdated = (c: CustomerDoc, version: number): PendingEvent =>
   pendingEvent('CustomerUpdated', String(c._id), version, { ...customerData(c) });
-export const customerDeleted = (id: string, version: number): PendingEvent =>
-  pendingEvent('CustomerDeleted', id, version, { customerId: id });
+export const customerDeleted = (id: string, version: number, byAdmin?: ByAdmin): PendingEvent =>
+  pendingEvent('CustomerDeleted', id, version, { customerId: id, ...(byAdmin ? { byAdmin } : {}) });
+/** CustomerSuspended / CustomerReinstated: an admin's decision on the account (issue 30 item 10). */
+export const customerSuspension = (
+  type: 'CustomerSuspended' | 'CustomerReinstated',
+  id: string,
+  version: number,
+  reason: string,
+  byAdmin: ByAdmin,
+): PendingEvent => pendingEvent(type, id, version, { customerId: id, reason, byAdmin });
 
 export function sellerData(s: SellerRequestDoc | OrgSellerDoc): SellerEventData {
   const data: SellerEventData = {
@@ -52,10 +60,20 @@ export function sellerData(s: SellerRequestDoc | OrgSellerDoc): SellerEventData 
 type SellerEventType = 'SellerRequested' | 'SellerApproved' | 'SellerUpdated';
 type SellerRefEventType = 'SellerDeclined' | 'SellerDeletionRequested' | 'SellerDeletionDeclined' | 'SellerDeleted';
 
-export const sellerEvent = (type: SellerEventType, s: SellerRequestDoc | OrgSellerDoc, version: number): PendingEvent =>
-  pendingEvent(type, String(s._id), version, { ...sellerData(s) });
-export const sellerRefEvent = (type: SellerRefEventType, id: string, version: number): PendingEvent =>
-  pendingEvent(type, id, version, { sellerId: id });
+/** @param byAdmin - the deciding admin (SellerApproved; issue 30 item 10, the audit log) */
+export const sellerEvent = (type: SellerEventType, s: SellerRequestDoc | OrgSellerDoc, version: number, byAdmin?: ByAdmin): PendingEvent =>
+  pendingEvent(type, String(s._id), version, { ...sellerData(s), ...(byAdmin ? { byAdmin } : {}) });
+/** @param byAdmin - the deciding admin (SellerDeclined, SellerDeletionDeclined, SellerDeleted) */
+export const sellerRefEvent = (type: SellerRefEventType, id: string, version: number, byAdmin?: ByAdmin): PendingEvent =>
+  pendingEvent(type, id, version, { sellerId: id, ...(byAdmin ? { byAdmin } : {}) });
+/** SellerSuspended / SellerReinstated: an admin's decision on the seller (issue 30 item 10). */
+export const sellerSuspension = (
+  type: 'SellerSuspended' | 'SellerReinstated',
+  id: string,
+  version: number,
+  reason: string,
+  byAdmin: ByAdmin,
+): PendingEvent => pendingEvent(type, id, version, { sellerId: id, reason, byAdmin });
 
 /**
  * AddressBookChanged of the book of `customerId` after a change to `book` (`removed`: the ids the

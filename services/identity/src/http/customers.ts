@@ -116,7 +116,7 @@ export function customerRoutes(deps: IdentityDeps): Router {
     if (caller.role === 'customer' && caller.id !== String(id)) throw notFound();
     const current = await liveCustomer(deps, id);
     const password = caller.role === 'customer' ? DeleteAccountSchema.parse(req.body ?? {}).password : null;
-    await removeCustomer(deps, current, password);
+    await removeCustomer(deps, current, password, caller.role === 'admin' ? caller.id : undefined);
     if (caller.role === 'customer') await endSession(deps, req, res);
     res.json({ message: 'Successfully Deleted' });
   });

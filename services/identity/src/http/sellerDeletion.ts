@@ -22,8 +22,8 @@ export function sellerDeletionRoutes(deps: IdentityDeps): Router {
   });
 
   r.delete('/orgSeller/delete/:id', async (req, res) => {
-    requireCaller(req, 'admin');
-    await deleteSeller(deps, objectIdParam(req.params.id));
+    const caller = requireCaller(req, 'admin');
+    await deleteSeller(deps, objectIdParam(req.params.id), caller.id);
     res.json({ message: 'Successfully Deleted' });
   });
 

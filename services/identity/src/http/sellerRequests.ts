@@ -40,16 +40,16 @@ export function sellerRequestRoutes(deps: IdentityDeps): Router {
 
   /** Declines a request: the request goes, the applicant is told. */
   r.delete('/seller/delete/:id', async (req, res) => {
-    requireCaller(req, 'admin');
-    await declineSellerRequest(deps, objectIdParam(req.params.id));
+    const caller = requireCaller(req, 'admin');
+    await declineSellerRequest(deps, objectIdParam(req.params.id), caller.id);
     res.json({ message: 'Request Declined!' });
   });
 
   /** Accepts a request: the org seller is created and its credentials e-mailed. */
   r.post('/orgseller/add', async (req, res) => {
-    requireCaller(req, 'admin');
+    const caller = requireCaller(req, 'admin');
     const { requestId } = AcceptSellerRequestSchema.parse(req.body);
-    res.status(201).json(orgSellerView(await approveSellerRequest(deps, objectIdParam(requestId))));
+    res.status(201).json(orgSellerView(await approveSellerRequest(deps, objectIdParam(requestId), caller.id)));
   });
 
   return r;

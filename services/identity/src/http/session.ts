@@ -17,6 +17,8 @@ import {
 import type { Request, Response } from 'express';
 import { DUMMY_HASH_PROMISE, verifyPassword } from '../domain/passwords';
 import type { IdentityDeps } from '../deps';
+import { refuseSuspended } from '../accounts/suspension';
+import type { Suspension } from '../store/suspension';
 
 /** The documented login failure text shown under 'Oops... Please Check Your Username & Password!'. */
 export const LOGIN_FAILED = 'Invalid Username or Password';
@@ -27,9 +29,10 @@ export const LOGIN_FAILED = 'Invalid Username or Password';
  * username, so both cost the same), and starts the session.
  * @returns the account, and the session token only when the body asked for it (`bearer: true`)
  * @param find - the account by lower-cased username, or null
- * @throws {HttpError} 400 for a bad body, 401 {@link LOGIN_FAILED}, 429 past the limit
+ * @throws {HttpError} 400 for a bad body, 401 {@link LOGIN_FAILED}, 403 for a suspended account
+ *   (with the admin's reason; accounts/suspension.ts), 429 past the limit
  */
-export async function logIn<A extends { _id: unknown; password: string }>(
+export async function logIn<A extends { _id: unknown; password: string; suspended?: Suspension | null }>(
   deps: IdentityDeps,
   req: Request,
   res: Response,
@@ -43,6 +46,8 @@ export async function logIn<A extends { _id: unknown; password: string }>(
   const ok = await verifyPassword(account?.password ?? (await DUMMY_HASH_PROMISE), body.password);
   if (!account || !ok) throw new HttpError(401, LOGIN_FAILED);
   await deps.limits.loginSucceeded(limitKey);
+  // A suspended account is told why, only once its password was right (issue 30 item 10).
+  refuseSuspended(account);
   const token = await startSession(deps, res, String(account._id), role, body.rememberMe);
   // The token goes into the answer only for an API client that asked (`bearer: true`); a browser
   // keeps it in the httpOnly cookie, out of page scripts' reach.

@@ -50,7 +50,7 @@ export async function setDeletionRequest(
   const type = requestDelete ? 'SellerDeletionRequested' : 'SellerDeletionDeclined';
   if (
     !(await updateAggregate(d.orgSellers, id, current.aggregateVersion, { $set: { requestDelete } }, (v) => [
-      sellerRefEvent(type, String(id), v),
+      sellerRefEvent(type, String(id), v, caller.role === 'admin' ? { adminId: caller.id } : undefined),
     ]))
   ) {
     throw conflict(STALE);
@@ -69,13 +69,18 @@ export async function setDeletionRequest(
   return { ...current, requestDelete };
 }
 
-/** Deletes seller `id` (an admin's acceptance of the deletion). */
-export async function deleteSeller(d: DeletionDeps, id: Types.ObjectId): Promise<void> {
+/**
+ * Deletes seller `id` (an admin's acceptance of the deletion).
+ * @param adminId - the deciding admin, recorded on SellerDeleted for the audit log (issue 30 item 10)
+ */
+export async function deleteSeller(d: DeletionDeps, id: Types.ObjectId, adminId?: string): Promise<void> {
   const s = await d.orgSellers.findOne({ _id: id, deleted: false }).lean<OrgSellerDoc>();
   if (!s) throw notFound();
   const set = { deleted: true, emailKey: `deleted:${String(id)}`, usernameKey: `deleted:${String(id)}` };
   if (
-    !(await updateAggregate(d.orgSellers, id, s.aggregateVersion, { $set: set }, (v) => [sellerRefEvent('SellerDeleted', String(id), v)]))
+    !(await updateAggregate(d.orgSellers, id, s.aggregateVersion, { $set: set }, (v) => [
+      sellerRefEvent('SellerDeleted', String(id), v, adminId ? { adminId } : undefined),
+    ]))
   )
     throw conflict(STALE);
   // Every open session of the seller ends now; SellerDeleted then withdraws its catalogue.

@@ -63,8 +63,11 @@ export async function applyAsSeller(
   return doc as SellerRequestDoc;
 }
 
-/** Declines request `id`: the request goes, the applicant is told. */
-export async function declineSellerRequest(d: OnboardingDeps, id: Types.ObjectId): Promise<void> {
+/**
+ * Declines request `id`: the request goes, the applicant is told.
+ * @param adminId - the deciding admin, recorded on SellerDeclined for the audit log (issue 30 item 10)
+ */
+export async function declineSellerRequest(d: OnboardingDeps, id: Types.ObjectId, adminId?: string): Promise<void> {
   const doc = await d.sellerRequests.findOne({ _id: id, deleted: { $ne: true } }).lean<SellerRequestDoc>();
   if (!doc) throw notFound();
   const written = await updateAggregate(
@@ -72,7 +75,7 @@ export async function declineSellerRequest(d: OnboardingDeps, id: Types.ObjectId
     id,
     doc.aggregateVersion,
     { $set: { deleted: true, emailKey: `declined:${String(id)}` } },
-    (v) => [sellerRefEvent('SellerDeclined', String(id), v)],
+    (v) => [sellerRefEvent('SellerDeclined', String(id), v, adminId ? { adminId } : undefined)],
   );
   if (!written) throw conflict(STALE);
   await d.search.sync('seller', String(id));
@@ -83,8 +86,11 @@ export async function declineSellerRequest(d: OnboardingDeps, id: Types.ObjectId
   });
 }
 
-/** Accepts request `id`: answers the org seller made from it (its credentials e-mailed). */
-export async function approveSellerRequest(d: OnboardingDeps, id: Types.ObjectId): Promise<OrgSellerDoc> {
+/**
+ * Accepts request `id`: answers the org seller made from it (its credentials e-mailed).
+ * @param adminId - the deciding admin, recorded on SellerApproved for the audit log (issue 30 item 10)
+ */
+export async function approveSellerRequest(d: OnboardingDeps, id: Types.ObjectId, adminId?: string): Promise<OrgSellerDoc> {
   const request = await d.sellerRequests.findOne({ _id: id, deleted: { $ne: true } }).lean<SellerRequestDoc>();
   if (!request) throw notFound('This seller request no longer exists');
   const password = generatedPassword(SELLER_PASSWORD_LENGTH);
@@ -114,7 +120,10 @@ export async function approveSellerRequest(d: OnboardingDeps, id: Types.ObjectId
       aggregateVersion: request.aggregateVersion + 1,
     };
     try {
-      await d.orgSellers.create({ ...doc, pendingEvents: [sellerEvent('SellerApproved', doc as OrgSellerDoc, doc.aggregateVersion)] });
+      await d.orgSellers.create({
+        ...doc,
+        pendingEvents: [sellerEvent('SellerApproved', doc as OrgSellerDoc, doc.aggregateVersion, adminId ? { adminId } : undefined)],
+      });
     } catch (err) {
       if (isDuplicateKey(err)) throw conflict(SELLER_EXISTS, { email: SELLER_EXISTS });
       throw err;

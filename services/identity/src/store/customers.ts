@@ -6,6 +6,7 @@
  */
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { suspensionSchema, suspensionView, type Suspension } from './suspension';
 
 export interface CustomerDoc extends OutboxFields {
   _id: Types.ObjectId;
@@ -28,6 +29,8 @@ export interface CustomerDoc extends OutboxFields {
   wishlistAlerts?: boolean;
   /** Soft-delete marker kept until the CustomerDeleted event is published. */
   deleted: boolean;
+  /** Set while an admin has the account suspended (issue 30 item 10; accounts/suspension.ts). */
+  suspended?: Suspension | null;
 }
 
 const schema = new Schema<CustomerDoc>(
@@ -47,6 +50,7 @@ const schema = new Schema<CustomerDoc>(
     newlyAddeddate: { type: Date, required: true },
     wishlistAlerts: { type: Boolean },
     deleted: { type: Boolean, default: false },
+    suspended: { type: suspensionSchema, default: null },
   },
   { collection: 'customers', versionKey: false },
 );
@@ -74,6 +78,8 @@ export function customerView(c: CustomerDoc) {
     userImage: c.userImage,
     newlyAddeddate: c.newlyAddeddate.toISOString(),
     wishlistAlerts: c.wishlistAlerts !== false,
+    version: c.aggregateVersion,
+    ...(c.suspended ? { suspended: suspensionView(c.suspended) } : {}),
   };
 }
 export type CustomerView = ReturnType<typeof customerView>;

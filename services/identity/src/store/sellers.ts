@@ -6,6 +6,7 @@
  */
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { suspensionSchema, suspensionView, type Suspension } from './suspension';
 
 /** Fields a seller gives when applying (spec 001 section 5). */
 export interface SellerProfile {
@@ -38,6 +39,8 @@ export interface OrgSellerDoc extends SellerProfile, OutboxFields {
   requestDelete: boolean;
   acceptedDate: Date;
   deleted: boolean;
+  /** Set while an admin has the account suspended (issue 30 item 10; accounts/suspension.ts). */
+  suspended?: Suspension | null;
 }
 
 const profileFields = {
@@ -68,6 +71,7 @@ const orgSchema = new Schema<OrgSellerDoc>(
     requestDelete: { type: Boolean, default: false },
     acceptedDate: { type: Date, required: true },
     deleted: { type: Boolean, default: false },
+    suspended: { type: suspensionSchema, default: null },
   },
   { collection: 'org_sellers', versionKey: false },
 );
@@ -105,7 +109,14 @@ export function sellerRequestView(r: SellerRequestDoc) {
 
 /** An org seller as its owner and admins see it (no password hash). */
 export function orgSellerView(s: OrgSellerDoc) {
-  return { ...profileView(s), username: s.username, requestDelete: s.requestDelete, acceptedDate: s.acceptedDate.toISOString() };
+  return {
+    ...profileView(s),
+    username: s.username,
+    requestDelete: s.requestDelete,
+    acceptedDate: s.acceptedDate.toISOString(),
+    version: s.aggregateVersion,
+    ...(s.suspended ? { suspended: suspensionView(s.suspended) } : {}),
+  };
 }
 
 export type OrgSellerView = ReturnType<typeof orgSellerView>;

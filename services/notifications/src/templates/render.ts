@@ -123,6 +123,31 @@ const templates = {
         'If you still want it closed, sign in and ask again, or write to us from the seller portal.',
       ]),
   },
+  /**
+   * An admin suspended a customer or seller account, or reinstated it (issue 30 item 10), queued
+   * by identity (services/identity/src/accounts/suspension.ts) once per decision.
+   */
+  'account-suspended': {
+    data: z.object({ name: Name, kind: z.enum(['customer', 'seller']), reason: z.string().max(600), when: z.string().max(60) }),
+    render: (d: { name: string; kind: 'customer' | 'seller'; reason: string; when: string }) =>
+      compose(`Your ${MARKETPLACE} account is suspended`, `Hello ${d.name},`, [
+        `Our team suspended your ${d.kind === 'seller' ? 'seller ' : ''}account on ${d.when}.`,
+        `Reason: ${d.reason}`,
+        d.kind === 'seller'
+          ? 'You are signed out and cannot sign in while it is suspended; your items and packages are not shown to customers and cannot be bought.'
+          : 'You are signed out and cannot sign in while it is suspended.',
+        'If you think this is a mistake, reply to this e-mail.',
+      ]),
+  },
+  'account-reinstated': {
+    data: z.object({ name: Name, kind: z.enum(['customer', 'seller']), reason: z.string().max(600), when: z.string().max(60) }),
+    render: (d: { name: string; kind: 'customer' | 'seller'; reason: string; when: string }) =>
+      compose(`Your ${MARKETPLACE} account is active again`, `Hello ${d.name},`, [
+        `Our team reinstated your ${d.kind === 'seller' ? 'seller ' : ''}account on ${d.when}. You can sign in again.`,
+        ...(d.reason ? [`Note: ${d.reason}`] : []),
+        ...(d.kind === 'seller' ? ['Your items and packages are shown to customers again.'] : []),
+      ]),
+  },
   'monthly-sales-reports': {
     data: z.object({ name: Name, companyname: Name, month: z.string().max(40) }),
     render: (d: { name: string; companyname: string; month: string }) =>

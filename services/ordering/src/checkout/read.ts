@@ -20,11 +20,24 @@ export async function ownCheckout(d: Pick<CheckoutDeps, 'checkouts'>, customerId
   return c;
 }
 
-/** The read-model items and packages of these ids (missing ids are absent from the maps). */
+/**
+ * The read-model items and packages of these ids (missing ids are absent from the maps).
+ *
+ * The items and packages of a seller an admin has suspended (issue 30 item 10; `suspended` on
+ * ordering's seller read model, from SellerSuspended / SellerReinstated) come back switched off
+ * (`ItemAvailabilityStatus` / `packageAvailability` false), so pricing refuses them at the start of
+ * a checkout ('This item is no longer available') and paying refuses them if the seller was
+ * suspended in between, before anything is captured. The sellers are read by `_id`.
+ */
 export async function readLines(d: Pick<CheckoutDeps, 'rm'>, itemIds: string[], packageIds: string[]) {
   const packages = await byIds(d.rm.packages, packageIds);
   // The items inside the packages too: a package is sold only while each of them is (pricing.ts `packageBuyable`).
   const inside = [...packages.values()].flatMap((p) => p.content.map((c) => c.itemId));
   const items = await byIds(d.rm.items, [...new Set([...itemIds, ...inside])]);
+  const sellerIds = new Set([...[...items.values()].map((i) => i.SellerID), ...[...packages.values()].map((p) => p.seller)]);
+  const sellers = await byIds(d.rm.sellers, [...sellerIds].filter(Boolean));
+  const suspended = (sellerId: string) => sellers.get(sellerId)?.suspended === true;
+  for (const [id, item] of items) if (suspended(item.SellerID)) items.set(id, { ...item, ItemAvailabilityStatus: false });
+  for (const [id, pkg] of packages) if (suspended(pkg.seller)) packages.set(id, { ...pkg, packageAvailability: false });
   return { items, packages };
 }

@@ -32,6 +32,8 @@ function outcomeData(c: CheckoutDoc): OrderOutcomeData {
     items: c.lines.filter((l) => l.kind === 'item').map((l) => ({ itemId: l.id, quantity: l.quantity })),
     packages: c.lines.filter((l) => l.kind === 'package').map((l) => ({ packageId: l.id, quantity: l.quantity, itemIds: l.itemIds })),
     ...(c.rejection ? { rejectedItemId: c.rejection.itemId, reason: c.rejection.reason } : {}),
+    // An admin's cancellation names the admin and the reason given (the audit log, issue 30 item 10).
+    ...(c.rejection?.resolvedBy ? { byAdmin: { adminId: c.rejection.resolvedBy, reason: c.rejection.note ?? '' } } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Keeps ordering's read models from catalogue and identity events (docs/architecture.md, Expected flows): item and package prices, availability and stock; customer names, address and
- * phone; seller company names and logos. CustomerDeleted also removes that customer's saved
+ * phone; seller company names and logos, and whether an admin has the seller suspended (issue 30
+ * item 10: its lines are refused at checkout, checkout/read.ts). CustomerDeleted also removes that customer's saved
  * cards (orders and history stay: they are the marketplace's sales records, shown as "Former
  * customer"), found through the customer's card ids (store/cards.ts) and deleted by `_id`.
  */
@@ -67,6 +68,13 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, owners:
     SellerDeleted: async (e) => {
       const { sellerId } = e.data;
       await applyVersioned(rm.sellers, sellerId, e.aggregateVersion, { deleted: true });
+    },
+    // A suspended seller's items and packages cannot be bought until reinstated (issue 30 item 10).
+    SellerSuspended: async (e) => {
+      await applyVersioned(rm.sellers, e.data.sellerId, e.aggregateVersion, { suspended: true });
+    },
+    SellerReinstated: async (e) => {
+      await applyVersioned(rm.sellers, e.data.sellerId, e.aggregateVersion, { suspended: false });
     },
     CustomerRegistered: customer,
     CustomerUpdated: customer,

@@ -42,6 +42,8 @@ export interface SellerReadDoc {
   /** The owner's name and e-mail, from the seller events (absent in documents written before it was kept). */
   ownername?: string;
   email?: string;
+  /** While an admin has the seller suspended (issue 30 item 10): checkout refuses its lines (checkout/read.ts). */
+  suspended?: boolean;
   deleted: boolean;
   aggregateVersion: number;
 }
