@@ -5,7 +5,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage } from '../../test-utils';
-import { ContactSeller, ContactUs } from './Reviews';
+import { ContactSeller, ContactUs } from './Messages';
 
 afterEach(() => vi.unstubAllGlobals());
 
