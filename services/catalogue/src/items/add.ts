@@ -18,14 +18,15 @@ import type { ItemDeps } from './deps';
 /**
  * @param sellerId - the calling seller's id
  * @param body - the validated body (contracts' ItemCreateSchema)
+ * @param id - the new item's id: a fresh one, or the one a CSV import planned for the row (items/csvImport.ts)
  * @returns the stored item
  * @throws HttpError 409 SKU_IN_USE when the SKU is taken
  */
-export async function addItem(d: ItemDeps, sellerId: string, body: ItemCreate): Promise<ItemDoc> {
+export async function addItem(d: ItemDeps, sellerId: string, body: ItemCreate, id = new Types.ObjectId()): Promise<ItemDoc> {
   const { Price, ...fields } = body;
   const priceCents = cents(Price);
   const doc = {
-    _id: new Types.ObjectId(),
+    _id: id,
     ...fields,
     priceCents,
     finalPriceCents: priceCents,
