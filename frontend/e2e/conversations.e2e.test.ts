@@ -138,6 +138,7 @@ describe('conversations between customers, sellers and the marketplace team (iss
     await dialog.getByRole('button', { name: 'Ask for help' }).click();
     await shopper.getByText('Help asked').first().waitFor();
     await shopper.setViewportSize(DESKTOP);
+    await settled(shopper);
     await shot(shopper, 'conversation-customer-thread-1366');
 
     // An admin sees it beside Messages, reads the whole thread and answers.

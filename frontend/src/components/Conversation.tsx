@@ -255,7 +255,7 @@ export function ThreadView({ id, backPath, itemPath }: { id: string; backPath: s
                 Help asked
               </Badge>
               <Text size="sm" c="dimmed">
-                The {t.help.by} asked the marketplace team to help on {colomboDateTime(t.help.at)}.
+                {t.help.by === t.you ? 'You' : `The ${t.help.by}`} asked the marketplace team to help on {colomboDateTime(t.help.at)}.
               </Text>
             </Group>
           )}

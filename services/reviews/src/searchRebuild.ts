@@ -5,7 +5,8 @@
  * rebuild does not repeat that cascade), a fresh threads index from the conversations' own topic
  * (events/threadProjection.ts, replayed in the same run) and a fresh messages index from the
  * `contact` and `contactsel` collections (messages have no events: store/messages.ts), swaps each
- * alias to its new index with no downtime, then exits.
+ * alias to its new index with no downtime, then exits. On the way it starts the conversation of
+ * every contact message sent before conversations existed (threads/backfill.ts).
  *
  * Configuration as reviews (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
@@ -18,7 +19,8 @@ import { threadProjection } from './events/threadProjection';
 import { contactModel, contactSellerModel, rebuildMessageIndex } from './store/messages';
 import { readModels } from './store/readModels';
 import { reviewModel } from './store/reviews';
-import { threadIndexDefinition } from './store/threads';
+import { threadIndexDefinition, threadModel } from './store/threads';
+import { backfillThreads } from './threads/backfill';
 
 const config = (): ReviewsConfig => loadConfig(ReviewsConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env });
 
@@ -40,6 +42,14 @@ async function rebuildMessages(): Promise<void> {
     console.log(
       `search index rebuilt: ${d.index} now behind ${d.alias} with ${d.count} documents (replaced ${d.replaced.join(', ') || 'nothing'})`,
     );
+    // Messages sent before conversations existed get theirs (listed once the service's relay publishes them).
+    const started = await backfillThreads({
+      threads: threadModel(db),
+      contact: contactModel(db),
+      contactsel: contactSellerModel(db),
+      sellers: readModels(db).sellers,
+    });
+    console.log(`conversations started for earlier contact messages: ${started}`);
   } finally {
     await Promise.all([index.close(), db.close()]);
   }

@@ -9,7 +9,12 @@
  * keep answering as before.
  */
 import { THREAD_CHANGED, THREAD_HELP_ALREADY, THREAD_NOT_FOUND, THREAD_REPLY_REQUIRED, type ThreadSummary } from '@market/contracts';
-import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
+import { mailsTo, testServers, uniqueName, waitFor } from '@market/platform/testing';
+import { Types } from 'mongoose';
+import { contactModel, contactSellerModel } from '../src/store/messages';
+import { readModels } from '../src/store/readModels';
+import { threadModel } from '../src/store/threads';
+import { backfillThreads } from '../src/threads/backfill';
 import { acceptedSeller, itemBody, newSellerRequest, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -211,6 +216,41 @@ describe('a conversation between a customer and a seller', () => {
     expect(answered.body.messages.at(-1)).toMatchObject({ from: 'admin', authorName: 'Marketplace team' });
     expect((await open(seller.client, threadId)).body.messages.at(-1)).toMatchObject({ from: 'admin' });
     expect(await unread(alice.client)).toBe(1);
+  });
+});
+
+describe('messages sent before conversations existed', () => {
+  it('get their conversations from the backfill, listed once the service publishes them', async () => {
+    const mongoose = (await import('mongoose')).default;
+    const conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: `reviews-${world.stack.dbSuffix}` }).asPromise();
+    try {
+      const contactsel = contactSellerModel(conn);
+      const legacy = await contactsel.create({
+        _id: new Types.ObjectId(),
+        name: 'Kasun Silva',
+        email: 'kasun@example.lk',
+        message: 'Written before conversations',
+        customerid: bob.id,
+        sellerid: seller.id,
+        createdAt: new Date('2026-10-01T05:00:00Z'),
+      });
+      const id = String(legacy._id);
+      expect((await open(seller.client, id)).status).toBe(404);
+      const deps = { threads: threadModel(conn), contact: contactModel(conn), contactsel, sellers: readModels(conn).sellers };
+      expect(await backfillThreads(deps)).toBeGreaterThanOrEqual(1);
+      expect(await backfillThreads(deps)).toBe(0);
+      // Readable at once by `_id`; listed once the service's relay published ThreadStarted and its projection indexed it.
+      expect((await open(seller.client, id)).body).toMatchObject({ kind: 'seller', messages: [{ text: 'Written before conversations' }] });
+      await waitFor(
+        async () => ((await bob.client.request('get', '/threads')).body as ThreadSummary[]).find((t) => t._id === id),
+        30_000,
+        300,
+        'the earlier message listed as a conversation',
+      );
+      expect(((await seller.client.request('get', '/threads')).body as ThreadSummary[]).map((t) => t._id)).toContain(id);
+    } finally {
+      await conn.close();
+    }
   });
 });
 

@@ -68,17 +68,27 @@ function eventOf(type: ThreadEvent, next: Thread, version: number, message?: num
 }
 
 /**
+ * Creates a new thread with its ThreadStarted event in the outbox.
+ * @param t - from domain `startThread` (version 1)
+ * @returns false when a thread is already stored under the id (left as it is)
+ */
+export async function createThread(threads: Model<ThreadDoc>, t: Thread): Promise<boolean> {
+  try {
+    await threads.create({ ...t, pendingEvents: [eventOf('ThreadStarted', t, 1, 0)] });
+    return true;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
+    throw err;
+  }
+}
+
+/**
  * Stores a new thread (ThreadStarted) and indexes it. Safe to repeat: a thread already stored under
  * the id is left as it is.
  * @param t - from domain `startThread` (version 1)
  */
 export async function storeNewThread(d: ThreadDeps, t: Thread): Promise<void> {
-  try {
-    await d.threads.create({ ...t, pendingEvents: [eventOf('ThreadStarted', t, 1, 0)] });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    return;
-  }
+  if (!(await createThread(d.threads, t))) return;
   d.nudge();
   await syncIndex(d, t);
 }
