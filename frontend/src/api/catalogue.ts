@@ -40,6 +40,9 @@ export const catalogueApi = {
    * they loaded, so a sale or another tab's edit meanwhile answers 409 (STALE_ITEM) instead of
    * being overwritten.
    */
+  /** One change over the seller's selected items, each with the version the list showed (issue 30 item 9). */
+  bulkUpdate: (items: { id: string; version: number }[], change: BodyOf<'post', '/items/bulkUpdate'>['change']) =>
+    gateway.call('post', '/items/bulkUpdate', { body: { items, change } }),
   updateItem: (id: string, changes: ItemChanges, version: number | undefined) =>
     gateway.call('put', '/items/update/{id}', { params: { id }, body: { ...changes, version } as ItemUpdate }),
   /** Sets or revokes a discount of the item at `version` (409 when it changed meanwhile). */

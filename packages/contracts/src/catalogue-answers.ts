@@ -113,6 +113,23 @@ export const PackageContentAnswerSchema = z.object({
 });
 
 /** A package (spec 001 section 3 "Package"; `GET /Packages/getPackage/{id}`, the rows of the list, add and update). */
+/**
+ * `POST /items/bulkUpdate` (issue 30 item 9): one outcome per selected item, in the order sent:
+ * `updated` (with the item as written), `stale` (changed since the list showed it: left as it is),
+ * `not-found` (gone, or not the seller's), `invalid` (the change breaks a rule for this item:
+ * `error` says which, e.g. a price moved past Rs. 1,000,000).
+ */
+export const ItemBulkUpdateAnswerSchema = z.object({
+  results: z.array(
+    z.object({
+      id: z.string(),
+      outcome: z.enum(['updated', 'stale', 'not-found', 'invalid']),
+      error: z.string().optional(),
+      item: ItemAnswerSchema.optional(),
+    }),
+  ),
+});
+
 export const PackageAnswerSchema = z.object({
   _id: objectId,
   packageName: z.string(),

@@ -5,12 +5,14 @@ import type { ApiOperation } from './api';
 import {
   ImageUploadAnswerSchema,
   ItemAnswerSchema,
+  ItemBulkUpdateAnswerSchema,
   ItemListAnswerSchema,
   PackageAnswerSchema,
   SkuAvailabilityAnswerSchema,
 } from './catalogue-answers';
 import {
   DiscountSchema,
+  ItemBulkUpdateSchema,
   ItemCreateSchema,
   ItemListQuerySchema,
   UNPAGED_SEARCH_LIMIT,
@@ -125,6 +127,18 @@ export const CATALOGUE_OPERATIONS = [
       ...versionedAnswers('item', STALE_ITEM),
       400: 'Discount should be with in a range of minimum 1% & maximum 80%',
     },
+  },
+  {
+    method: 'post',
+    path: '/items/bulkUpdate',
+    tag: 'Items',
+    summary:
+      "Bulk edit of the seller's own items (issue 30 item 9): one change (price, price by a percentage, stock, discount or availability) over up to 100 selected items, each named with the version the list showed; each item is written on its own with the single-item rules, so one stale or invalid item does not stop the others, and the answer says what happened to each",
+    audience: ['seller'],
+    added: true,
+    body: ItemBulkUpdateSchema,
+    response: ItemBulkUpdateAnswerSchema,
+    responses: { 200: 'One outcome per item', 400: '`{ error, fields }` (the change or the selection)' },
   },
   {
     method: 'delete',

@@ -169,6 +169,61 @@ export const DiscountSchema = z
     message: DISCOUNT_RANGE,
   });
 
+/** Most items one bulk edit changes (issue 30 item 9). */
+export const MAX_BULK_ITEMS = 100;
+
+/** What a bulk edit does to every selected item (issue 30 item 9); each kind uses the single-item form's rules and messages. */
+export const BulkItemChangeSchema = z
+  .discriminatedUnion(
+    'kind',
+    [
+      /** A new list price for each (any discount stays on, its final price recomputed). */
+      z.object({ kind: z.literal('price'), Price: ItemFieldRules.Price }),
+      /** Each list price moved by a percentage (−90 to +100), rounded to the cent. */
+      z.object({
+        kind: z.literal('price-percent'),
+        percent: z.coerce
+          .number({ error: 'The change is a percentage' })
+          .min(-90, 'The change is between -90% and +100%')
+          .max(100, 'The change is between -90% and +100%')
+          .refine((p) => p !== 0, 'The change cannot be 0%'),
+      }),
+      z.object({ kind: z.literal('stock'), Quantity: ItemFieldRules.Quantity }),
+      z.object({
+        kind: z.literal('discount'),
+        DiscountStatus: z.boolean({ error: 'DiscountStatus must be true or false' }),
+        DiscountPrecentage: z.coerce.number({ error: DISCOUNT_RANGE }).optional(),
+      }),
+      z.object({ kind: z.literal('availability'), ItemAvailabilityStatus: ItemFieldRules.ItemAvailabilityStatus }),
+    ],
+    { error: 'The change is price, price-percent, stock, discount or availability' },
+  )
+  // The discount form's rule, checked once for the whole selection.
+  .refine(
+    (c) =>
+      c.kind !== 'discount' ||
+      !c.DiscountStatus ||
+      (c.DiscountPrecentage !== undefined && c.DiscountPrecentage >= 1 && c.DiscountPrecentage <= 80),
+    {
+      path: ['DiscountPrecentage'],
+      message: DISCOUNT_RANGE,
+    },
+  );
+export type BulkItemChange = z.infer<typeof BulkItemChangeSchema>;
+
+/**
+ * Body of `POST /items/bulkUpdate` (issue 30 item 9): the selected own items, each with the version
+ * the seller's list showed (an item changed since is left as it is and reported stale), and the change.
+ */
+export const ItemBulkUpdateSchema = z.object({
+  items: z
+    .array(z.object({ id: z.string().regex(/^[a-fA-F0-9]{24}$/, 'id is an item id'), version: z.number().int().min(1) }))
+    .min(1, 'Select at least one item')
+    .max(MAX_BULK_ITEMS, `Select at most ${MAX_BULK_ITEMS} items`),
+  change: BulkItemChangeSchema,
+});
+export type ItemBulkUpdate = z.infer<typeof ItemBulkUpdateSchema>;
+
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Query of `GET /items/getItems` (server-side filtering and paging, docs/architecture.md, Departures from the documents). */

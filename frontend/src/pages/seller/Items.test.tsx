@@ -191,3 +191,38 @@ describe('removing an item that is in packages (issue 30 item 3)', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
   });
 });
+
+describe('bulk edits (issue 30 item 9)', () => {
+  it('applies one change to the selected items with the versions shown, and lists the ones not updated', async () => {
+    const two = item({ _id: 'a2a2a2a2a2a2a2a2a2a2a2a2', Item_name: 'Xperia Z5', version: 7 });
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      'GET /items/getItems': { items: [item(), two], total: 2, page: 1, limit: 10 },
+      'POST /items/bulkUpdate': {
+        results: [
+          { id: ID, outcome: 'updated', item: item({ Price: 1100 }) },
+          { id: two._id, outcome: 'stale', error: 'This item was changed by someone else; reload to see the latest' },
+        ],
+      },
+    });
+    renderPage(<SellerItems />, { kind: 'seller', path: '/Seller/Home' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Apply to 2 items' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose what to change');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Change' }), { target: { value: 'price-percent' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Change (%)' }), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply to 2 items' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      items: [
+        { id: ID, version: 4 },
+        { id: two._id, version: 7 },
+      ],
+      change: { kind: 'price-percent', percent: 10 },
+    });
+    // The stale one stays selected and is named with why.
+    expect(await screen.findByText('Xperia Z5: changed since the list was shown; reload and try again')).toBeInTheDocument();
+    expect(screen.getByText('1 selected')).toBeInTheDocument();
+  });
+});

@@ -1,11 +1,11 @@
 /**
  * Seller item screens (spec 001 sections 2 and 4): /Seller/Home ('All the Items': own items,
  * search by name, brand, model or SKU, filters, expandable details, availability switch, Remove
- * with confirmation), /Seller/AddItem, /Seller/UpdateItem/{id}, /Seller/AddDiscount/{id} and
+ * with confirmation, and bulk edits of the selected items: BulkEdit.tsx, issue 30 item 9), /Seller/AddItem, /Seller/UpdateItem/{id}, /Seller/AddDiscount/{id} and
  * /Seller/UpdateDiscount/{id} (update or revoke; new price shown read-only),
  * /Seller/MyDiscountedItems.
  */
-import { Accordion, Alert, Badge, Button, Card, Group, Image, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Accordion, Alert, Badge, Button, Card, Checkbox, Group, Image, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DISCOUNT_RANGE, discountedCents } from '@market/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -25,6 +25,7 @@ import { thumbnailUrl } from '../../lib/images';
 import { formatLkr, formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
+import { BulkEditBar } from './BulkEdit';
 import { ItemForm } from './ItemForm';
 import { useIsOwn } from './ownership';
 
@@ -71,6 +72,8 @@ export function SellerItems() {
   const list = useAsync(['items', 'listItems', { ...filters, q: q || undefined, mine: true }, page, LIMIT], () =>
     catalogueApi.listItems({ ...filters, q: q || undefined, mine: true }, page, LIMIT),
   );
+  // The items chosen for a bulk edit (issue 30 item 9), with the version the list showed; kept across pages.
+  const [selected, setSelected] = useState<Map<string, Item>>(new Map());
   const remove = async (item: Item) => {
     const packages = await packagesHolding(item._id);
     confirmThen({
@@ -102,9 +105,45 @@ export function SellerItems() {
       <ListState list={list} empty={q || Object.keys(filters).length ? 'No Result Found!' : 'You have no items yet. Add your first one!'}>
         {(rows) => (
           <>
+            {selected.size > 0 && (
+              <BulkEditBar
+                selected={[...selected.values()]}
+                onDone={(left) => {
+                  setSelected(new Map([...selected].filter(([id]) => left.includes(id))));
+                  void list.reload();
+                }}
+                onClear={() => setSelected(new Map())}
+              />
+            )}
+            <Checkbox
+              mb="xs"
+              label="Select all on this page"
+              checked={rows.items.length > 0 && rows.items.every((i) => selected.has(i._id))}
+              indeterminate={rows.items.some((i) => selected.has(i._id)) && !rows.items.every((i) => selected.has(i._id))}
+              onChange={(e) => {
+                const next = new Map(selected);
+                for (const i of rows.items) {
+                  if (e.currentTarget.checked) next.set(i._id, i);
+                  else next.delete(i._id);
+                }
+                setSelected(next);
+              }}
+            />
             <Accordion variant="separated" multiple>
               {rows.items.map((item) => (
                 <Accordion.Item key={item._id} value={item._id}>
+                  <Group wrap="nowrap" gap={0}>
+                  <Checkbox
+                    ml="sm"
+                    aria-label={`Select ${item.Item_name}`}
+                    checked={selected.has(item._id)}
+                    onChange={(e) => {
+                      const next = new Map(selected);
+                      if (e.currentTarget.checked) next.set(item._id, item);
+                      else next.delete(item._id);
+                      setSelected(next);
+                    }}
+                  />
                   <Accordion.Control>
                     <Group justify="space-between" wrap="nowrap" pr="md">
                       <Group gap="sm" wrap="nowrap">
@@ -138,6 +177,7 @@ export function SellerItems() {
                       </Group>
                     </Group>
                   </Accordion.Control>
+                  </Group>
                   <Accordion.Panel>
                     <Stack gap="xs">
                       <Text size="sm">{item.Description || 'No description.'}</Text>

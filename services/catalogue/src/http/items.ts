@@ -28,6 +28,7 @@
 import {
   BAD_IF_MATCH,
   DiscountSchema,
+  ItemBulkUpdateSchema,
   ItemCreateSchema,
   ItemListQuerySchema,
   ItemUpdateSchema,
@@ -42,6 +43,7 @@ import { facetsFrom, searchRequest, searchWindow, type FacetAggregations } from 
 import { addItem } from '../items/add';
 import { deleteItem } from '../items/delete';
 import type { ItemDeps } from '../items/deps';
+import { bulkUpdate } from '../items/bulk';
 import { editItem, setDiscount } from '../items/edit';
 import { ownItem } from '../items/read';
 import { ItemViewCache } from '../store/itemViewCache';
@@ -140,6 +142,12 @@ export function itemRoutes(
     const current = await ownItem(d, requireCaller(req, 'seller').id, id);
     const body = DiscountSchema.parse(req.body);
     answerItem(res, await setDiscount(d, current, writeBase(req, body.version, BAD_IF_MATCH), body));
+  });
+
+  // Bulk edits of the seller's own items (issue 30 item 9; items/bulk.ts): one outcome per item.
+  r.post('/items/bulkUpdate', async (req, res) => {
+    const caller = requireCaller(req, 'seller');
+    res.json({ results: await bulkUpdate(d, caller.id, ItemBulkUpdateSchema.parse(req.body)) });
   });
 
   r.delete('/items/delete/:id', async (req, res) => {
