@@ -15,6 +15,8 @@ export * from './api';
 export * from './identity-api';
 export * from './catalogue';
 export * from './catalogue-api';
+export * from './csv';
+export * from './csv-api';
 export * from './saga-events';
 export * from './catalogue-events';
 export * from './addresses';

@@ -6,6 +6,7 @@ import { ADDRESS_BOOK_OPERATIONS } from './address-book-api';
 import type { ApiOperation } from './api';
 import { CART_OPERATIONS } from './cart-api';
 import { CATALOGUE_OPERATIONS } from './catalogue-api';
+import { CSV_OPERATIONS } from './csv-api';
 import { IDENTITY_OPERATIONS } from './identity-api';
 import { ORDERING_OPERATIONS } from './ordering-api';
 import { REPORTING_OPERATIONS } from './reporting-api';
@@ -16,6 +17,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...IDENTITY_OPERATIONS,
   ...ADDRESS_BOOK_OPERATIONS,
   ...CATALOGUE_OPERATIONS,
+  ...CSV_OPERATIONS,
   ...CART_OPERATIONS,
   ...ORDERING_OPERATIONS,
   ...REVIEWS_OPERATIONS,
@@ -32,6 +34,7 @@ export type Operation =
   | (typeof IDENTITY_OPERATIONS)[number]
   | (typeof ADDRESS_BOOK_OPERATIONS)[number]
   | (typeof CATALOGUE_OPERATIONS)[number]
+  | (typeof CSV_OPERATIONS)[number]
   | (typeof CART_OPERATIONS)[number]
   | (typeof ORDERING_OPERATIONS)[number]
   | (typeof REVIEWS_OPERATIONS)[number]

@@ -26,5 +26,6 @@ export * from './http/listen';
 export * from './http/metrics';
 export * from './auth/session';
 export * from './http/paging';
+export * from './http/csv';
 export * from './http/preconditions';
 export * from './search';

@@ -70,6 +70,8 @@ export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
   dbName?: string;
   /** Connect to Kafka (default true). */
   kafka?: boolean;
+  /** Paths that take a larger JSON body than the 100 kB every other path takes (createHttpApp's `largeJson`). */
+  largeJson?: readonly { path: string; limit: string }[];
   /** Registers routes, consumers, relays and workers. */
   setup: (ctx: ServiceContext<z.infer<S>>) => Promise<void>;
 }
@@ -124,7 +126,7 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
       await bullRedis.quit();
     });
     readiness.push({ name: 'redis', check: () => pingRedis(redis) });
-    const app = createHttpApp({ service: config.SERVICE_NAME, logger, readiness });
+    const app = createHttpApp({ service: config.SERVICE_NAME, logger, readiness, largeJson: def.largeJson });
     app.use(callerFromGateway(config.INTERNAL_SECRET));
     const ctx: ServiceContext<z.infer<S>> = {
       config,

@@ -17,6 +17,8 @@ import { packageIndexDefinition, type PackageView } from './domain/packageSearch
 import { imageRoutes } from './http/images';
 import { itemRoutes } from './http/items';
 import { packageRoutes } from './http/packages';
+import { itemCsvRoutes } from './http/itemCsv';
+import { itemImportModel } from './store/itemImports';
 import { itemDeps } from './items/deps';
 import { packageDeps } from './packages/deps';
 import { ratingHandlers } from './events/ratingConsumer';
@@ -36,6 +38,8 @@ import { directoryImageStore } from './store/imageStore';
 void runService({
   configSchema: CatalogueConfigSchema,
   dbName: 'catalogue',
+  // A CSV import carries its file (at most 1 MB of text; JSON escaping can double it).
+  largeJson: [{ path: '/items/import-csv', limit: '3mb' }],
   async setup({ config, app, db, startRelay, consume, kafka, logger, shutdown }) {
     const items = itemModel(db);
     const packages = packageModel(db);
@@ -117,6 +121,14 @@ void runService({
         hiddenSellers,
       ),
       packageRoutes(packageDeps(packages, items, nudge, packageSearch, logger), packageSearch, hiddenSellers),
+      // CSV export and import of the seller's items (issue 30 item 9).
+      itemCsvRoutes({
+        items: itemDeps(items, nudge, search, logger, () => listingCache.clear()),
+        imports: itemImportModel(db),
+        search,
+        logger,
+        onIndexed: () => listingCache.clear(),
+      }),
     );
   },
 });

@@ -21,6 +21,7 @@ import { transactionSearchIndices, transactionsProjection } from './events/trans
 import { cardRoutes } from './http/cards';
 import { checkoutRoutes } from './http/checkout';
 import { orderRoutes } from './http/orders';
+import { orderCsvRoutes } from './http/orderCsv';
 import { cardModel, cardOwnerModel } from './store/cards';
 import { checkoutModel } from './store/checkouts';
 import { orderBook } from './store/orders';
@@ -120,6 +121,8 @@ void runService({
         codLimitRupees: config.COD_LIMIT_RUPEES,
       }),
       orderRoutes(book, rm, nudge, search, checkouts),
+      // Sellers' and admins' orders as CSV (issue 30 item 9).
+      orderCsvRoutes(search, rm),
     );
   },
 });

@@ -30,6 +30,8 @@ export interface HttpAppOptions {
   readiness?: ReadinessCheck[];
   /** Largest JSON body accepted, e.g. `'100kb'`. */
   jsonLimit?: string;
+  /** Paths that take a larger JSON body than `jsonLimit` (e.g. a CSV import's file), each with its limit. */
+  largeJson?: readonly { path: string; limit: string }[];
   /** Parse JSON bodies (the gateway turns this off: it streams bodies to services). */
   parseJson?: boolean;
 }
@@ -126,7 +128,11 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     const ready = results.every((r) => r.ok);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: results });
   });
-  if (opts.parseJson !== false) app.use(express.json({ limit: opts.jsonLimit ?? '100kb' }));
+  if (opts.parseJson !== false) {
+    // A path's own larger limit first: the body is then parsed, and the general parser skips it.
+    for (const { path, limit } of opts.largeJson ?? []) app.use(path, express.json({ limit }));
+    app.use(express.json({ limit: opts.jsonLimit ?? '100kb' }));
+  }
   return app;
 }
 

@@ -4,3 +4,4 @@ export * from './config';
 export * from './rebuild';
 export * from './paging';
 export * from './projection';
+export * from './scan';

@@ -191,9 +191,12 @@ const SORTS: Record<(typeof ORDER_SORTS)[number], Record<string, unknown>[]> = {
   'total-low': [{ totalCents: { order: 'asc' } }, { sortAt: { order: 'desc' } }, { key: { order: 'desc' } }],
 };
 
-/** The search of one kind of order of `owner` matching `f`, newest first (placed time, then line id) unless `f.sort` says otherwise. */
-export function orderListSearch(kind: OrderKind, owner: OrderListOwner, f: OrderListFilters): SearchBody {
-  const filter: Record<string, unknown>[] = [{ term: { kind } }];
+/**
+ * The search of one kind of order (both kinds for `null`: the CSV export, issue 30 item 9) of
+ * `owner` matching `f`, newest first (placed time, then line id) unless `f.sort` says otherwise.
+ */
+export function orderListSearch(kind: OrderKind | null, owner: OrderListOwner, f: OrderListFilters): SearchBody {
+  const filter: Record<string, unknown>[] = kind ? [{ term: { kind } }] : [];
   if (owner !== 'everyone') filter.push({ term: owner });
   if (f.status) filter.push({ term: { status: f.status } });
   if (f.OrderID) filter.push({ term: { orderId: f.OrderID } });

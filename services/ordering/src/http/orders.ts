@@ -69,14 +69,14 @@ function scope(caller: Caller): Record<string, string> {
 }
 
 /** Whose orders the caller sees: a customer's own, a seller's, or every order for an admin. */
-function listOwner(caller: Caller): OrderListOwner {
+export function listOwner(caller: Caller): OrderListOwner {
   if (caller.role === 'customer') return { customerId: caller.id };
   if (caller.role === 'seller') return { sellerId: caller.id };
   return 'everyone';
 }
 
 /** The filters of an order list: status, OrderID, and a month or a year of placedAt (Sri Lanka time). */
-function orderFilters(req: Request): OrderListFilters {
+export function orderFilters(req: Request): OrderListFilters {
   const q = OrderListQuerySchema.parse(req.query);
   const out: OrderListFilters = {};
   if (q.status) out.status = q.status;
