@@ -84,6 +84,7 @@ const AdminReviewReport = lazyPage(() => import('./pages/admin/Reports'), 'Admin
 const AdminSellerReport = lazyPage(() => import('./pages/admin/Reports'), 'AdminSellerReport');
 const AdminTransactions = lazyPage(() => import('./pages/admin/Reports'), 'AdminTransactions');
 const AdminOrders = lazyPage(() => import('./pages/admin/Orders'), 'AdminOrders');
+const AdminAudit = lazyPage(() => import('./pages/admin/Audit'), 'AdminAudit');
 const AdminOrder = lazyPage(() => import('./pages/admin/Orders'), 'AdminOrder');
 const ItemMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'ItemMonthlySales');
 const PackageMonthlySales = lazyPage(() => import('./pages/seller/Sales'), 'PackageMonthlySales');
@@ -233,6 +234,7 @@ export const routes: RouteObject[] = [
       { path: 'Messages/:id', element: <AdminThread /> },
       { path: 'Transactions', element: <AdminTransactions /> },
       { path: 'Orders', element: <AdminOrders /> },
+      { path: 'Audit', element: <AdminAudit /> },
       { path: 'Orders/:id', element: <AdminOrder /> },
       { path: 'SelReport', element: <AdminSellerReport /> },
       { path: 'CustomerReport', element: <AdminCustomerReport /> },

@@ -31,6 +31,7 @@ export const ROUTES: readonly RouteRule[] = [
   },
   { pattern: under('reports'), service: 'reporting', covers: '/reports/{jobId}: report job state' },
   { pattern: /^\/Admin\/dashboard$/i, service: 'reporting', covers: 'dashboard counts' },
+  { pattern: /^\/Admin\/audit$/i, service: 'reporting', covers: 'the audit log of admin decisions (issue 30 item 10)' },
   { pattern: under('Customer'), service: 'identity', covers: '/Customer/*' },
   { pattern: under('seller'), service: 'identity', covers: '/seller/* (seller requests)' },
   { pattern: under('orgseller'), service: 'identity', covers: '/orgseller/* and /orgSeller/*' },

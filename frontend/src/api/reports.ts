@@ -13,7 +13,7 @@ import {
   type ReportKind,
   type SellerSales,
 } from '@market/contracts';
-import type { BodyOf } from '@market/contracts/client';
+import type { BodyOf, QueryOf } from '@market/contracts/client';
 import { API_URL, ApiError, gateway, query } from './client';
 
 type ReportPrefix = (typeof REPORT_PREFIXES)[ReportKind];
@@ -27,6 +27,8 @@ export const reportsApi = {
   sellerSales: (kind: 'items' | 'packages', month: string, year: number) =>
     gateway.call('get', '/reports/sellerSales', { query: { kind, month, year } }) as Promise<SellerSales>,
   dashboard: () => gateway.call('get', '/Admin/dashboard'),
+  /** A page of the audit log of admin decisions, newest first (issue 30 item 10). */
+  audit: (query: QueryOf<'get', '/Admin/audit'>) => gateway.call('get', '/Admin/audit', { query }),
 
   /**
    * Downloads a finished report as its documented file name (`MonthlySalesReport.pdf`, or `.csv`),

@@ -20,6 +20,8 @@ export const ADMIN_SIDE_NAV = [
   { label: 'Deletion Requests', to: '/Admin/DeleteRequest' },
   { label: 'Reported Reviews', to: '/Admin/ReportedReviews' },
   { label: 'Messages', to: '/Admin/Messages' },
+  // Every admin decision, who and when (issue 30 item 10).
+  { label: 'Audit Log', to: '/Admin/Audit' },
 ];
 
 export function AdminLayout() {

@@ -31,6 +31,7 @@ export * from './threads';
 export * from './threads-api';
 export * from './reporting';
 export * from './reporting-api';
+export * from './audit';
 export * from './operations';
 export * from './money';
 export * from './colomboTime';

@@ -3,6 +3,7 @@
  * table check, the BOLA matrix and the integration tests' response check all read it).
  */
 import { ADDRESS_BOOK_OPERATIONS } from './address-book-api';
+import { AUDIT_OPERATIONS } from './audit';
 import type { ApiOperation } from './api';
 import { CART_OPERATIONS } from './cart-api';
 import { CATALOGUE_OPERATIONS } from './catalogue-api';
@@ -23,6 +24,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...REVIEWS_OPERATIONS,
   ...THREAD_OPERATIONS,
   ...REPORTING_OPERATIONS,
+  ...AUDIT_OPERATIONS,
 ];
 
 /**
@@ -39,4 +41,5 @@ export type Operation =
   | (typeof ORDERING_OPERATIONS)[number]
   | (typeof REVIEWS_OPERATIONS)[number]
   | (typeof THREAD_OPERATIONS)[number]
-  | (typeof REPORTING_OPERATIONS)[number];
+  | (typeof REPORTING_OPERATIONS)[number]
+  | (typeof AUDIT_OPERATIONS)[number];

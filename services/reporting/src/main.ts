@@ -11,8 +11,10 @@ import { DEFAULT_JOB_OPTIONS, createQueue, runService } from '@market/platform';
 import { Queue } from 'bullmq';
 import path from 'node:path';
 import { reportQueuePrefix, ReportingConfigSchema } from './config';
+import { auditIndex, auditProjection } from './events/auditProjection';
 import { dashboardIndex, dashboardProjection } from './events/dashboardProjection';
 import { reportingHandlers } from './events/handlers';
+import { auditRoutes } from './http/audit';
 import { reportRoutes } from './http/routes';
 import { MONTHLY_PATTERN, MONTHLY_SCHEDULER_ID, MONTHLY_TZ } from './jobs/monthly';
 import { startReportWorker } from './jobs/start';
@@ -33,6 +35,10 @@ void runService({
     await consume(reportingHandlers({ rm, dashboard, logger }));
     // The dashboard index's second writer, which retries until OpenSearch answers.
     await dashboardProjection.start({ config, kafka, logger, shutdown, indices: { dashboard }, sources: rm });
+    // The audit log of admin decisions (issue 30 item 10): its own index and consumer group.
+    const audit = auditIndex(config, logger);
+    shutdown.add('audit search client', () => audit.close());
+    await auditProjection.start({ config, kafka, logger, shutdown, indices: { audit }, sources: rm });
 
     const prefix = reportQueuePrefix(config);
     const queue = new Queue<ReportJob>(Queues.report, { connection: bullRedis, prefix, defaultJobOptions: DEFAULT_JOB_OPTIONS });
@@ -53,6 +59,6 @@ void runService({
       { pattern: MONTHLY_PATTERN, tz: MONTHLY_TZ },
       { name: MONTHLY_DELIVERY_KIND, data: { kind: MONTHLY_DELIVERY_KIND, requestedBy: { id: 'scheduler', role: 'admin' }, params: {} } },
     );
-    app.use(reportRoutes({ rm, dashboard, store, queue }));
+    app.use(reportRoutes({ rm, dashboard, store, queue }), auditRoutes(audit));
   },
 });

@@ -9,17 +9,28 @@
  *
  * Configuration as reporting (MONGO_URL, MONGO_DB, OPENSEARCH_URL, SEARCH_INDEX, KAFKA_BROKERS).
  */
-import { loadConfig, runSearchRebuild } from '@market/platform';
+import { loadConfig, rebuildScriptOf, runSearchRebuild } from '@market/platform';
 import { ReportingConfigSchema } from './config';
+import { auditIndexDefinition } from './domain/audit';
+import { auditAliasOf, auditProjection } from './events/auditProjection';
 import { dashboardIndexDefinition } from './domain/dashboard';
 import { dashboardAliasOf, dashboardProjection } from './events/dashboardProjection';
 import { readModels } from './store/readModels';
 
+const rebuildConfig = () => loadConfig(ReportingConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env });
+
 runSearchRebuild(
-  dashboardProjection.rebuildScript({
-    service: 'reporting',
-    config: () => loadConfig(ReportingConfigSchema, { INTERNAL_SECRET: 'rebuild-does-not-serve-http', ...process.env }),
-    indices: (config) => ({ dashboard: { alias: dashboardAliasOf(config), definition: dashboardIndexDefinition } }),
-    sources: readModels,
-  }),
+  // The dashboard and the audit log of admin decisions (issue 30 item 10) in one replay.
+  rebuildScriptOf<ReturnType<typeof rebuildConfig>, 'dashboard' | 'audit', ReturnType<typeof readModels>>(
+    [dashboardProjection, auditProjection],
+    {
+      service: 'reporting',
+      config: rebuildConfig,
+      indices: (config) => ({
+        dashboard: { alias: dashboardAliasOf(config), definition: dashboardIndexDefinition },
+        audit: { alias: auditAliasOf(config), definition: auditIndexDefinition },
+      }),
+      sources: readModels,
+    },
+  ),
 );
