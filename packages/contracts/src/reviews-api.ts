@@ -120,7 +120,7 @@ export const REVIEWS_OPERATIONS = [
     path: '/contact/add',
     tag: 'Messages',
     summary:
-      "A customer writes to the admin (rate-limited); optional itemid names the item it is about. The message starts a conversation with the same id (`/threads/{id}`)",
+      'A customer writes to the admin (rate-limited); optional itemid names the item it is about. The message starts a conversation with the same id (`/threads/{id}`)',
     audience: ['customer'],
     body: ContactStartSchema,
     response: ContactAnswerSchema,
