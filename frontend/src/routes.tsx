@@ -101,6 +101,7 @@ const Discount = lazyPage(() => import('./pages/seller/Items'), 'Discount');
 const MyDiscountedItems = lazyPage(() => import('./pages/seller/Items'), 'MyDiscountedItems');
 const SellerItems = lazyPage(() => import('./pages/seller/Items'), 'SellerItems');
 const UpdateItem = lazyPage(() => import('./pages/seller/Items'), 'UpdateItem');
+const ItemImport = lazyPage(() => import('./pages/seller/ItemImport'), 'ItemImport');
 const SellerItemDetails = lazyPage(() => import('./pages/seller/ItemDetails'), 'SellerItemDetails');
 const CreatePackage = lazyPage(() => import('./pages/seller/Packages'), 'CreatePackage');
 const CreatePackageForm = lazyPage(() => import('./pages/seller/Packages'), 'CreatePackageForm');
@@ -197,6 +198,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <SellerItems /> },
       { path: 'Home', element: <SellerItems /> },
       { path: 'AddItem', element: <AddItem /> },
+      { path: 'ImportItems', element: <ItemImport /> },
       // Spec 001 section 2 lists /Seller/Update/{id} and /Seller/itemDetails among the item routes.
       ...aliases(['UpdateItem/:id', 'Update/:id'], <UpdateItem />),
       { path: 'itemDetails', element: <SellerItemDetails /> },

@@ -24,6 +24,7 @@ import { OrderDetail } from '../../components/OrderDetail';
 import { useOrderFinder } from '../../components/OrderFilters';
 import { ItemOrderCard, PackageOrderCard } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
+import { CsvExportButton } from '../../components/CsvExport';
 import { ApiError } from '../../api/client';
 import { confirmThen } from '../../lib/confirm';
 import { notifySuccess } from '../../lib/notify';
@@ -181,7 +182,10 @@ export function AdminOrders() {
   const actions = (o: ItemOrder | PackageOrder) => <AdminOrderActions order={o} kind={kind} onDone={() => void list.reload()} />;
   return (
     <>
-      <PageHeader title="Orders" />
+      <PageHeader title="Orders">
+        {/* Every seller's orders of this list as CSV, with its filters (issue 30 item 9). */}
+        <CsvExportButton path="/Orders/export-csv" params={{ kind, ...filters }} name={kind === 'item' ? 'orders' : 'package-orders'} />
+      </PageHeader>
       <Group mb="md" align="flex-end">
         <SegmentedControl
           aria-label="Kind of order"

@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { catalogueApi, isStaleWrite, type Item, type ItemFilters } from '../../api/catalogue';
 import { CardListPage } from '../../components/CardListPage';
+import { CsvExportButton } from '../../components/CsvExport';
 import { ItemFilterBar } from '../../components/ItemFilters';
 import { Pager, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
@@ -93,6 +94,11 @@ export function SellerItems() {
         </Button>
         <Button component={Link} to="/Seller/MyDiscountedItems" variant="light">
           My Discounted Items
+        </Button>
+        {/* CSV export of every own item and import of new ones (issue 30 item 9). */}
+        <CsvExportButton path="/items/export-csv" name="items" />
+        <Button component={Link} to="/Seller/ImportItems" variant="default">
+          Import CSV
         </Button>
       </PageHeader>
       <ItemFilterBar

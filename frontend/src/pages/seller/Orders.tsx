@@ -22,6 +22,7 @@ import { useOrderFinder } from '../../components/OrderFilters';
 import { OrderDetail } from '../../components/OrderDetail';
 import { PageHeader } from '../../components/PageHeader';
 import { ReportButton } from '../../components/ReportButton';
+import { CsvExportButton } from '../../components/CsvExport';
 import { formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { withModals } from '../../lib/modalsHost';
@@ -152,6 +153,8 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
           status={status}
           onStatus={(s) => (setStatus(s), setPage(1))}
         />
+        {/* Every order of this list as CSV, with its filters (issue 30 item 9). */}
+        <CsvExportButton path="/Orders/export-csv" params={{ kind, ...filters }} name={kind === 'item' ? 'orders' : 'package-orders'} />
       </PageHeader>
       {finder.controls}
       <ListState list={list} empty={kind === 'item' ? 'No orders yet.' : 'No package orders yet.'}>
