@@ -101,6 +101,11 @@ describe('a conversation between a customer and a seller', () => {
       (await bob.client.request('post', '/threads/{id}/messages', { params: { id: threadId }, body: { text: 'hi', version: 1 } })).status,
     ).toBe(404);
     expect((await open(alice.client, 'not-an-id')).status).toBe(404);
+    // Bad input is a clear 400, never a 500.
+    expect((await alice.client.call('GET', '/threads?unread=maybe')).status).toBe(400);
+    expect((await alice.client.call('POST', `/threads/${threadId}/messages`, { text: 'hi', version: 'latest' })).status).toBe(400);
+    expect((await alice.client.call('PUT', `/threads/${threadId}/read`, { version: -1 })).status).toBe(400);
+    expect((await alice.client.call('POST', `/threads/${threadId}/messages`, { text: 'x'.repeat(2001), version: 1 })).status).toBe(400);
   });
 
   it('lets the seller read and reply (a read mark does not make the version stale)', async () => {
