@@ -37,6 +37,8 @@ export const ItemAnswerSchema = z.object({
   Brand: z.string(),
   Model: z.string().describe('Starts with M, N, F or P (spec 001 section 9); read-only after creation'),
   Quantity: z.number().int().min(0).describe('Units in stock'),
+  /** The seller's low-stock alert: at or below it the seller is told (0: off; issue 30 item 9). */
+  LowStockThreshold: z.number().int().min(0),
   Price: rupees('List price'),
   FinalPrice: rupees('Price after the discount (equals Price without one)'),
   Stock_keeping_unit: z.string().describe('Unique across all items; read-only after creation'),

@@ -45,7 +45,23 @@ export const ItemEventDataSchema = ItemEventCoreSchema.extend({
   /** Whole stars (truncated mean of the reviews) or null, and how many reviews count in it. */
   rating: z.number().int().nullable().optional(),
   ratingCount: z.number().int().optional(),
+  /** The seller's low-stock alert (0: off; issue 30 item 9). */
+  LowStockThreshold: z.number().int().optional(),
 });
+
+/**
+ * ItemLowOnStock (issue 30 item 9): a sale took the item's stock from above its seller's low-stock
+ * alert to at or below it, recorded with that stock write; the seller is e-mailed once per event.
+ */
+export const ItemLowOnStockDataSchema = z.object({
+  itemId: z.string(),
+  SellerID: z.string(),
+  Item_name: z.string(),
+  /** Units left after the sale. */
+  Quantity: z.number().int(),
+  LowStockThreshold: z.number().int(),
+});
+export type ItemLowOnStockData = z.infer<typeof ItemLowOnStockDataSchema>;
 export type ItemEventData = z.infer<typeof ItemEventDataSchema>;
 
 /** The fields of {@link ItemEventCoreSchema}. */

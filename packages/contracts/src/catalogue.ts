@@ -57,7 +57,18 @@ const QuantitySchema = z.coerce
  * documents' defaults ({@link ItemEditableFields}); the update body keeps only the fields sent
  * ({@link ItemUpdateSchema}).
  */
+/**
+ * The stock at or below which the seller is alerted (issue 30 item 9): an e-mail when a sale takes
+ * the stock down to it, and a "Low stock" badge on the seller's list; 0 turns the alert off.
+ */
+const LowStockThresholdSchema = z.coerce
+  .number({ error: 'Low-stock alert must be a number' })
+  .int('Low-stock alert must be a whole number')
+  .min(0, 'Low-stock alert cannot be less than 0')
+  .max(MAX_ITEM_QUANTITY, `Low-stock alert cannot be more than ${MAX_ITEM_QUANTITY}`);
+
 const ItemFieldRules = {
+  LowStockThreshold: LowStockThresholdSchema,
   Item_name: text('Item Name', 200),
   Brand: text('Brand', 100),
   Quantity: QuantitySchema,
@@ -92,6 +103,7 @@ const ItemEditableFields = {
   Images: ItemFieldRules.Images.optional().default([]),
   Category: ItemFieldRules.Category.optional().default('Mobile Phones'),
   ItemAvailabilityStatus: ItemFieldRules.ItemAvailabilityStatus.optional().default(true),
+  LowStockThreshold: ItemFieldRules.LowStockThreshold.optional().default(0),
 };
 
 /**
@@ -150,6 +162,7 @@ export const ItemUpdateSchema = z.object({
   Images: ItemFieldRules.Images.optional(),
   Category: ItemFieldRules.Category.optional(),
   ItemAvailabilityStatus: ItemFieldRules.ItemAvailabilityStatus.optional(),
+  LowStockThreshold: ItemFieldRules.LowStockThreshold.optional(),
   version: WriteVersionSchema,
 });
 export type ItemUpdate = z.infer<typeof ItemUpdateSchema>;

@@ -22,7 +22,13 @@ import {
 } from './identity-events';
 import { WishlistChangedDataSchema } from './cart-events';
 import { ThreadEventDataSchema } from './threads';
-import { ItemDeletedDataSchema, ItemEventDataSchema, PackageDeletedDataSchema, PackageEventDataSchema } from './catalogue-events';
+import {
+  ItemDeletedDataSchema,
+  ItemEventDataSchema,
+  ItemLowOnStockDataSchema,
+  PackageDeletedDataSchema,
+  PackageEventDataSchema,
+} from './catalogue-events';
 import {
   OrderCancelledDataSchema,
   OrderOutcomeDataSchema,
@@ -74,6 +80,7 @@ export const EventRegistry = {
   ItemCreated: on(Topics.item, ItemEventDataSchema),
   ItemUpdated: on(Topics.item, ItemEventDataSchema),
   ItemDeleted: on(Topics.item, ItemDeletedDataSchema),
+  ItemLowOnStock: on(Topics.item, ItemLowOnStockDataSchema),
 
   PackageCreated: on(Topics.package, PackageEventDataSchema),
   PackageUpdated: on(Topics.package, PackageEventDataSchema),

@@ -12,6 +12,7 @@ import { cvcGuard } from './checkout/cvcLimits';
 import { startDeadlines } from './checkout/deadline';
 import { sellerRemovedHandlers } from './fulfilment/sellerRemoved';
 import { customerOrderMailHandlers } from './mail/customerOrderMails';
+import { lowStockMailHandlers } from './mail/lowStockMails';
 import { newOrderMailHandlers } from './mail/newOrderMails';
 import { deadlineQueuePrefix, OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
@@ -66,6 +67,8 @@ void runService({
     const sellerRemoved = sellerRemovedHandlers({ book, rm, nudge });
     const cancellation = cancellationHandlers({ checkouts, book, rm, provider, nudge, send, logger });
     const sellerMails = newOrderMailHandlers(checkouts, rm, send, logger);
+    // The seller's low-stock alert (issue 30 item 9).
+    const lowStock = lowStockMailHandlers(rm, send, logger);
     // The customer's e-mail of each outcome and status change of an order.
     const customerMails = customerOrderMailHandlers(checkouts, book, rm, send, logger);
     // What ordering consumes; several handlers of one type run in the order listed.
@@ -81,6 +84,7 @@ void runService({
         ItemCreated: [readModel],
         ItemUpdated: [readModel],
         ItemDeleted: [readModel],
+        ItemLowOnStock: [lowStock],
         PackageCreated: [readModel],
         PackageUpdated: [readModel],
         PackageDeleted: [readModel],

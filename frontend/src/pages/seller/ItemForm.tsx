@@ -52,6 +52,7 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
     Warrenty: item?.Warrenty ?? 1,
     Images: item?.Images ?? ([] as string[]),
     ItemAvailabilityStatus: item?.ItemAvailabilityStatus ?? true,
+    LowStockThreshold: (item?.LowStockThreshold ?? 0) as number | string,
   }));
   const form = useForm({
     mode: 'controlled',
@@ -165,6 +166,18 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Select label="Category" data={[...CATEGORIES]} allowDeselect={false} {...form.getInputProps('Category')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          {/* Issue 30 item 9: an e-mail and a badge when sales take the stock down to it. */}
+          <NumberInput
+            label="Low-stock alert"
+            description="E-mail me when the stock falls to this many (0: never)"
+            min={0}
+            max={200}
+            clampBehavior="none"
+            allowDecimal={false}
+            {...form.getInputProps('LowStockThreshold')}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <MultiSelect label="Colours" data={[...COLOURS]} {...form.getInputProps('Color_family')} />

@@ -139,50 +139,56 @@ export function SellerItems() {
               {rows.items.map((item) => (
                 <Accordion.Item key={item._id} value={item._id}>
                   <Group wrap="nowrap" gap={0}>
-                  <Checkbox
-                    ml="sm"
-                    aria-label={`Select ${item.Item_name}`}
-                    checked={selected.has(item._id)}
-                    onChange={(e) => {
-                      const next = new Map(selected);
-                      if (e.currentTarget.checked) next.set(item._id, item);
-                      else next.delete(item._id);
-                      setSelected(next);
-                    }}
-                  />
-                  <Accordion.Control>
-                    <Group justify="space-between" wrap="nowrap" pr="md">
-                      <Group gap="sm" wrap="nowrap">
-                        <Image
-                          src={thumbnailUrl(item.Images[0])}
-                          alt=""
-                          w={48}
-                          h={48}
-                          radius="sm"
-                          fit="contain"
-                          fallbackSrc="/favicon.svg"
-                        />
-                        <div>
-                          <Group gap={6}>
-                            <Text fw={600}>{item.Item_name}</Text>
-                            {/* Seen without opening the row (issue 30 item 11: it looked available). */}
-                            {!item.ItemAvailabilityStatus && (
-                              <Badge color="red" variant="light" size="sm">
-                                Not available
-                              </Badge>
-                            )}
-                          </Group>
-                          <Text size="xs" c="dimmed">
-                            {item.Brand} · {item.Model} · SKU {item.Stock_keeping_unit} · {item.Quantity} in stock
-                          </Text>
-                        </div>
+                    <Checkbox
+                      ml="sm"
+                      aria-label={`Select ${item.Item_name}`}
+                      checked={selected.has(item._id)}
+                      onChange={(e) => {
+                        const next = new Map(selected);
+                        if (e.currentTarget.checked) next.set(item._id, item);
+                        else next.delete(item._id);
+                        setSelected(next);
+                      }}
+                    />
+                    <Accordion.Control>
+                      <Group justify="space-between" wrap="nowrap" pr="md">
+                        <Group gap="sm" wrap="nowrap">
+                          <Image
+                            src={thumbnailUrl(item.Images[0])}
+                            alt=""
+                            w={48}
+                            h={48}
+                            radius="sm"
+                            fit="contain"
+                            fallbackSrc="/favicon.svg"
+                          />
+                          <div>
+                            <Group gap={6}>
+                              <Text fw={600}>{item.Item_name}</Text>
+                              {/* Seen without opening the row (issue 30 item 11: it looked available). */}
+                              {!item.ItemAvailabilityStatus && (
+                                <Badge color="red" variant="light" size="sm">
+                                  Not available
+                                </Badge>
+                              )}
+                              {/* The seller's low-stock alert reached (issue 30 item 9). */}
+                              {item.LowStockThreshold > 0 && item.Quantity > 0 && item.Quantity <= item.LowStockThreshold && (
+                                <Badge color="orange" variant="light" size="sm">
+                                  Low stock
+                                </Badge>
+                              )}
+                            </Group>
+                            <Text size="xs" c="dimmed">
+                              {item.Brand} · {item.Model} · SKU {item.Stock_keeping_unit} · {item.Quantity} in stock
+                            </Text>
+                          </div>
+                        </Group>
+                        <Group gap="xs" wrap="nowrap">
+                          <ItemRating rating={item.rating} />
+                          <Text fw={600}>{formatRupees(item.FinalPrice)}</Text>
+                        </Group>
                       </Group>
-                      <Group gap="xs" wrap="nowrap">
-                        <ItemRating rating={item.rating} />
-                        <Text fw={600}>{formatRupees(item.FinalPrice)}</Text>
-                      </Group>
-                    </Group>
-                  </Accordion.Control>
+                    </Accordion.Control>
                   </Group>
                   <Accordion.Panel>
                     <Stack gap="xs">

@@ -43,6 +43,8 @@ export interface ItemFields {
 /** An item as the API answers it (rupees), also the `view` of its index document. */
 export interface SearchItemView extends ItemFields {
   _id: string;
+  /** The seller's low-stock alert (issue 30 item 9; 0: off). */
+  LowStockThreshold: number;
   Price: number;
   FinalPrice: number;
   rating: number | null;
@@ -118,6 +120,7 @@ export function searchDocFromEvent(d: ItemEventData): SearchDoc {
     Brand: d.Brand,
     Model: d.Model,
     Quantity: d.Quantity,
+    LowStockThreshold: d.LowStockThreshold ?? 0,
     Price: rupees(d.priceCents),
     FinalPrice: rupees(d.finalPriceCents),
     Stock_keeping_unit: d.Stock_keeping_unit,

@@ -26,3 +26,11 @@ export function canReserve(item: { Quantity: number; ItemAvailabilityStatus: boo
   if (!item.ItemAvailabilityStatus) return 'unavailable';
   return item.Quantity >= quantity ? 'ok' : 'out-of-stock';
 }
+
+/**
+ * Whether a sale that takes an item's stock from `before` to `after` units crosses its seller's
+ * low-stock alert `threshold` (issue 30 item 9): from above it to at or below it. 0 is off.
+ */
+export function crossesLowStock(before: number, after: number, threshold: number): boolean {
+  return threshold > 0 && before > threshold && after <= threshold;
+}

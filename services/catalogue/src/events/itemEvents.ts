@@ -23,6 +23,7 @@ export function itemData(i: ItemDoc): ItemEventData {
     DiscountPrecentage: i.DiscountPrecentage,
     ItemAvailabilityStatus: i.ItemAvailabilityStatus,
     Quantity: i.Quantity,
+    LowStockThreshold: i.LowStockThreshold ?? 0,
     Images: i.Images,
     Description: i.Description,
     Specification: i.Specification,
@@ -38,4 +39,13 @@ export function itemData(i: ItemDoc): ItemEventData {
 
 export const itemCreated = (i: ItemDoc, version: number): PendingEvent => pendingEvent('ItemCreated', String(i._id), version, itemData(i));
 export const itemUpdated = (i: ItemDoc, version: number): PendingEvent => pendingEvent('ItemUpdated', String(i._id), version, itemData(i));
+/** ItemLowOnStock of an item a sale took to or below its low-stock alert (issue 30 item 9), at version `version`. */
+export const itemLowOnStock = (i: ItemDoc, version: number): PendingEvent =>
+  pendingEvent('ItemLowOnStock', String(i._id), version, {
+    itemId: String(i._id),
+    SellerID: i.SellerID,
+    Item_name: i.Item_name,
+    Quantity: i.Quantity,
+    LowStockThreshold: i.LowStockThreshold ?? 0,
+  });
 export const itemDeleted = (id: string, version: number): PendingEvent => pendingEvent('ItemDeleted', id, version, { itemId: id });

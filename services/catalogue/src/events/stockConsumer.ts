@@ -22,12 +22,12 @@
  */
 import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate, type TypedEnvelope } from '@market/platform';
 import { isValidObjectId, type Model } from 'mongoose';
-import { canReserve, stockLines, type LineOutcome, type StockLine } from '../domain/stock';
+import { canReserve, crossesLowStock, stockLines, type LineOutcome, type StockLine } from '../domain/stock';
 import type { ItemDoc } from '../store/items';
 import type { PackageDoc } from '../store/packages';
 import type { ReservationDoc } from '../store/reservations';
 import { holdId, stockHoldModel } from '../store/stockHolds';
-import { itemUpdated } from './itemEvents';
+import { itemLowOnStock, itemUpdated } from './itemEvents';
 
 const MAX_CAS_ATTEMPTS = 20;
 
@@ -97,7 +97,11 @@ export function stockKeeper(items: Model<ItemDoc>, nudge: (hint?: OutboxHint) =>
         item.aggregateVersion,
         // The old list of every order that reserved the item goes with its first stock write.
         { $set: set, $push: { stockMarks: takeMark(orderId) }, $unset: { stockReservations: 1 } },
-        (v) => [itemUpdated(next, v)],
+        // The seller is alerted when this sale takes the stock down to the low-stock alert (issue 30 item 9).
+        (v) => [
+          itemUpdated(next, v),
+          ...(crossesLowStock(item.Quantity, Quantity, item.LowStockThreshold ?? 0) ? [itemLowOnStock(next, v + 1)] : []),
+        ],
       );
       if (written) {
         nudge({ model: items, id: item._id });

@@ -39,6 +39,8 @@ export interface ItemDoc extends OutboxFields, ItemFields {
   stockReservations?: string[];
   /** Set when a reservation took the last unit and so made the item unavailable. */
   soldOut: boolean;
+  /** The seller's low-stock alert (issue 30 item 9; 0: off); missing on items written before it (read as 0). */
+  LowStockThreshold?: number;
 }
 
 const schema = new Schema<ItemDoc>(
@@ -47,6 +49,7 @@ const schema = new Schema<ItemDoc>(
     Brand: { type: String, required: true },
     Model: { type: String, required: true },
     Quantity: { type: Number, required: true },
+    LowStockThreshold: { type: Number, default: 0 },
     priceCents: { type: Number, required: true },
     finalPriceCents: { type: Number, required: true },
     Stock_keeping_unit: { type: String, required: true },
@@ -103,6 +106,7 @@ export function itemView(i: ItemDoc) {
     Brand: i.Brand,
     Model: i.Model,
     Quantity: i.Quantity,
+    LowStockThreshold: i.LowStockThreshold ?? 0,
     Price: rupees(i.priceCents),
     FinalPrice: rupees(i.finalPriceCents),
     Stock_keeping_unit: i.Stock_keeping_unit,

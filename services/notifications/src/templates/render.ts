@@ -157,6 +157,17 @@ const templates = {
       ]),
   },
   /** A seller's orders in a new confirmed checkout, queued by ordering. */
+  /** A sale took an item down to its seller's low-stock alert (issue 30 item 9), queued by ordering. */
+  'low-stock': {
+    data: z.object({ name: Name, item: z.string().max(300), quantity: z.number().int(), threshold: z.number().int() }),
+    render: (d: { name: string; item: string; quantity: number; threshold: number }) =>
+      compose(d.quantity === 0 ? `${d.item} is sold out` : `Low stock: ${d.quantity} left of ${d.item}`, `Hello ${d.name},`, [
+        d.quantity === 0
+          ? `The last unit of ${d.item} has been sold, so customers can no longer buy it.`
+          : `Only ${d.quantity} ${d.quantity === 1 ? 'unit is' : 'units are'} left of ${d.item} (your alert is at ${d.threshold}).`,
+        'Open All the Items in your seller account to add stock.',
+      ]),
+  },
   'seller-new-order': {
     data: z.object({
       name: Name,

@@ -31,7 +31,34 @@ describe('order documents', () => {
       Items: [{ Item_name: 'Galaxy' }],
       UnitPrice: 12500.5,
       TotalPrice: 25001,
+      // A line written before the timeline was kept: placed only (it still awaits its stock).
+      Timeline: [{ status: 'Placed', at: '2026-11-30T19:00:00.000Z' }],
     });
+    expect(doc).toMatchObject({ recipient: '', phone: '', totalCents: 2_500_100 });
+  });
+
+  it('keeps the delivery name and phone digits for finding a customer’s orders, and the timeline as stored', () => {
+    const at = new Date('2026-12-01T04:00:00.000Z');
+    const doc = (
+      orderPut('item', {
+        ...order,
+        status: 'Shipped',
+        DeliverTo: { recipient: 'Kasun Perera', phone: '0771234567' },
+        timeline: [
+          { status: 'Placed', at: order.placedAt },
+          { status: 'Shipped', at, by: 'seller' },
+        ],
+      }) as { doc: Record<string, unknown> & { view: Record<string, unknown> } }
+    ).doc;
+    expect(doc).toMatchObject({ recipient: 'Kasun Perera', phone: '0771234567' });
+    expect(doc.view.Timeline).toEqual([
+      { status: 'Placed', at: '2026-11-30T19:00:00.000Z' },
+      { status: 'Shipped', at: '2026-12-01T04:00:00.000Z', by: 'seller' },
+    ]);
+    const body = orderListSearch('item', { sellerId: 's1' }, { customer: '077 123', sort: 'total-high', from: 1, to: 2 });
+    expect(body.sort).toEqual([{ totalCents: { order: 'desc' } }, { sortAt: { order: 'desc' } }, { key: { order: 'desc' } }]);
+    expect(JSON.stringify(body.query)).toContain('"*077123*"');
+    expect(JSON.stringify(body.query)).toContain('"gte":1,"lt":2');
   });
 
   it('gives every later state a higher version: settled without an event of its own, then each seller move', () => {
@@ -56,9 +83,10 @@ describe('order documents', () => {
           { term: { orderId: 'ORD1' } },
           { term: { month: '2026-11' } },
         ],
+        must: [],
       },
     });
     expect(body.sort).toEqual([{ sortAt: { order: 'desc' } }, { key: { order: 'desc' } }]);
-    expect(orderListSearch('item', 'everyone', {}).query).toEqual({ bool: { filter: [{ term: { kind: 'item' } }] } });
+    expect(orderListSearch('item', 'everyone', {}).query).toEqual({ bool: { filter: [{ term: { kind: 'item' } }], must: [] } });
   });
 });
