@@ -14,8 +14,8 @@ import { objectIdAnswer } from './answer-fields';
 import { ItemCreateSchema } from './catalogue';
 import { OrderListQuerySchema } from './ordering';
 
-/** The columns of an item import, in the template's order (the add-item form's fields but Images). */
-export const ITEM_CSV_COLUMNS = [
+/** The template's order of the add-item form's fields; a field the form gains later follows them. */
+const COLUMN_ORDER = [
   'Item_name',
   'Brand',
   'Model',
@@ -23,6 +23,7 @@ export const ITEM_CSV_COLUMNS = [
   'Category',
   'Price',
   'Quantity',
+  'LowStockThreshold',
   'Description',
   'Specification',
   'WHT',
@@ -30,17 +31,33 @@ export const ITEM_CSV_COLUMNS = [
   'Color_family',
   'Other_colors',
   'ItemAvailabilityStatus',
-] as const satisfies readonly (keyof z.input<typeof ItemCreateSchema>)[];
-export type ItemCsvColumn = (typeof ITEM_CSV_COLUMNS)[number];
+];
+
+/**
+ * The columns of an item import, in the template's order: every field of the add-item form
+ * (`ItemCreateSchema`) but Images, read from the schema itself, so a field the form gains is a
+ * column too (its cell goes to the schema as text; the form's number fields coerce it).
+ */
+export const ITEM_CSV_COLUMNS: readonly string[] = (() => {
+  const fields = Object.keys(ItemCreateSchema.shape).filter((k) => k !== 'Images');
+  return [...COLUMN_ORDER.filter((c) => fields.includes(c)), ...fields.filter((f) => !COLUMN_ORDER.includes(f))];
+})();
+export type ItemCsvColumn = string;
 
 /** Columns an import must have (the add-item form's required fields). */
-export const ITEM_CSV_REQUIRED = ['Item_name', 'Brand', 'Model', 'Stock_keeping_unit', 'Price', 'Quantity'] as const;
+export const ITEM_CSV_REQUIRED: readonly string[] = ['Item_name', 'Brand', 'Model', 'Stock_keeping_unit', 'Price', 'Quantity'];
 
 /** Columns of the item export that an import ignores (the export can be edited and imported as new items). */
-export const ITEM_CSV_EXPORT_ONLY = ['_id', 'DiscountStatus', 'DiscountPrecentage', 'FinalPrice'] as const;
+export const ITEM_CSV_EXPORT_ONLY: readonly string[] = ['_id', 'DiscountStatus', 'DiscountPrecentage', 'FinalPrice'];
 
 /** The item export's columns: the id, the import's columns, then discount and final price. */
-export const ITEM_CSV_EXPORT_COLUMNS = ['_id', ...ITEM_CSV_COLUMNS, 'DiscountStatus', 'DiscountPrecentage', 'FinalPrice'] as const;
+export const ITEM_CSV_EXPORT_COLUMNS: readonly string[] = [
+  '_id',
+  ...ITEM_CSV_COLUMNS,
+  'DiscountStatus',
+  'DiscountPrecentage',
+  'FinalPrice',
+];
 
 /** The order export's columns (item and package order lines alike). */
 export const ORDER_CSV_COLUMNS = [

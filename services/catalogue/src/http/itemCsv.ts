@@ -16,7 +16,7 @@ import { searchRequest, type SearchItemView } from '../domain/search';
 import { importItems, type ItemImportDeps } from '../items/csvImport';
 
 /** A cell of an item row, by export column (prices in rupees with two decimals). */
-function itemCell(col: (typeof ITEM_CSV_EXPORT_COLUMNS)[number], v: SearchItemView): CsvValue {
+function itemCell(col: string, v: SearchItemView): CsvValue {
   switch (col) {
     case 'Price':
       return rupeesCell(v.Price);
@@ -25,7 +25,7 @@ function itemCell(col: (typeof ITEM_CSV_EXPORT_COLUMNS)[number], v: SearchItemVi
     case 'Color_family':
       return v.Color_family.join(', ');
     default:
-      return v[col as Exclude<ItemCsvColumn, 'Price' | 'Color_family'> | '_id' | 'DiscountStatus' | 'DiscountPrecentage'];
+      return (v as unknown as Record<string, CsvValue>)[col];
   }
 }
 
