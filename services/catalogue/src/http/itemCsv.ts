@@ -9,7 +9,7 @@
  * index with a point in time costs one search per 1,000 rows and holds one page in memory, so the
  * download starts at once with nothing stored, polled or cleaned up afterwards.
  */
-import { CSV_EXPORT_LIMIT, ITEM_CSV_EXPORT_COLUMNS, ItemImportBodySchema, colomboDate, type ItemCsvColumn } from '@market/contracts';
+import { CSV_EXPORT_LIMIT, ITEM_CSV_EXPORT_COLUMNS, ItemImportBodySchema, colomboDate } from '@market/contracts';
 import { requireCaller, rupeesCell, scanSearch, sendCsv, type CsvColumn, type CsvValue } from '@market/platform';
 import { Router } from 'express';
 import { searchRequest, type SearchItemView } from '../domain/search';
