@@ -47,6 +47,20 @@ describe('back office', () => {
     expect(kit.status, JSON.stringify(kit.body)).toBe(201);
     const customer = await shopperWithCart(e2e, tag, [phoneId], 'Sachini Bandara');
     await e2e.paidByWallet(customer.cookie, phoneId);
+    // A second order, which the seller ships before leaving: the admin finishes it.
+    await e2e.paidByWallet(customer.cookie, phoneId);
+    const sellerOrders = await waitFor(
+      async () => {
+        const r = await e2e.api<{ _id: string; status: string }[]>('/Orders/getOrders', undefined, seller.cookie, 'GET');
+        return r.body.length === 2 && r.body.every((o) => o.status === 'Confirmed') ? r.body : undefined;
+      },
+      20_000,
+      250,
+      'both orders confirmed',
+    );
+    const shippedLine = sellerOrders[0]!._id;
+    const unshippedLine = sellerOrders[1]!._id;
+    expect((await e2e.api(`/Orders/status/${shippedLine}`, { status: 'Shipped' }, seller.cookie, 'PUT')).status).toBe(200);
 
     // Bulk edit: both items 10% dearer in one go.
     const sellerPage = await e2e.pageAt(1366, 900);
@@ -82,7 +96,7 @@ describe('back office', () => {
     // The seller finds the order by its customer and opens its page.
     await sellerPage.goto('/Seller/Orders');
     await sellerPage.getByRole('textbox', { name: 'Customer' }).fill('Sachini');
-    const card = sellerPage.getByTestId('order-card').filter({ hasText: phone });
+    const card = sellerPage.getByTestId('order-card').filter({ hasText: unshippedLine.slice(0, -3) });
     await card.waitFor({ timeout: 20_000 });
     await card.getByRole('link', { name: /Order details of/ }).click();
     await sellerPage.waitForURL('**/Seller/Orders/*-I1');
@@ -104,6 +118,7 @@ describe('back office', () => {
     await row.getByRole('button', { name: 'Accept…' }).click();
     const review = admin.getByRole('region', { name: `Deletion request of Kandy Gadgets ${tag}` });
     await review.getByText('Not shipped yet (cancelled and refunded when you accept): 1').waitFor();
+    await review.getByText('Shipped (stay open for you to finish): 1').waitFor();
     await shot(admin, 'deletion-open-orders-1366');
     await review.getByRole('button', { name: `Remove Kandy Gadgets ${tag}` }).click();
     await admin.getByRole('dialog').getByRole('button', { name: 'Yes, delete it!' }).click();
@@ -122,5 +137,22 @@ describe('back office', () => {
       'the cancelled order on My Orders',
     );
     await shot(shopper, 'order-cancelled-seller-left-390');
+
+    // The shipped one waits for the admin, who marks it delivered with a reason (on a phone).
+    const adminPhone = await e2e.pageAt(390, 844);
+    await login(adminPhone, '/AdminLogin', e2e.stack.admin.username, e2e.stack.admin.password);
+    await adminPhone.waitForURL('**/Admin/Home');
+    await adminPhone.goto(`/Admin/Orders?seller=${seller.id}`);
+    await adminPhone.getByText('Showing the orders of one seller only.').waitFor();
+    const shippedCard = adminPhone.getByTestId('order-card').filter({ hasText: shippedLine.slice(0, -3) });
+    await shippedCard.getByRole('button', { name: 'Mark delivered…' }).click();
+    await shippedCard.getByRole('textbox', { name: 'Reason' }).fill('The customer confirmed the delivery by phone');
+    await shot(adminPhone, 'admin-resolve-shipped-390');
+    await shippedCard.getByRole('button', { name: 'Mark delivered', exact: true }).click();
+    await adminPhone.getByText(`${shippedLine} is delivered.`).waitFor();
+    await shippedCard.getByText('Resolved by our support team: The customer confirmed the delivery by phone').waitFor({ timeout: 20_000 });
+    await admin.goto(`/Admin/Orders?seller=${seller.id}`);
+    await admin.getByText('Cancelled by the marketplace: The seller has left the marketplace').waitFor();
+    await shot(admin, 'admin-orders-seller-left-1366');
   });
 });
