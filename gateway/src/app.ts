@@ -50,7 +50,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     cors({
       origin: (origin, cb) => cb(null, !origin || allowed.has(origin)),
       credentials: true,
-      exposedHeaders: ['x-request-id', 'Retry-After', 'Content-Disposition'],
+      exposedHeaders: ['x-request-id', 'Retry-After', 'Content-Disposition', 'X-Total-Count', 'X-Result-Truncated'],
       maxAge: 600,
     }),
   );
