@@ -9,7 +9,8 @@
  */
 import { ITEM_CSV_COLUMNS } from '@market/contracts';
 import { parse } from 'csv-parse/sync';
-import { uniqueName, type TestStack } from '@market/platform/testing';
+import { testServers, uniqueName, type TestStack } from '@market/platform/testing';
+import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buy, download, itemBody, listedItem, startOrderingWorld, type CatalogueWorld, type Client } from '@market/testing';
 
@@ -199,6 +200,62 @@ describe('item import', () => {
     });
     expect(reused.status).toBe(409);
     expect(reused.body).toMatchObject({ error: 'This import id was used for another file: choose the file again' });
+  });
+
+  /** The catalogue's own database of this stack, to stage what a crash midway leaves behind. */
+  async function catalogueDb() {
+    const conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: `catalogue-${stack.dbSuffix}` }).asPromise();
+    return conn;
+  }
+
+  it('finishes an import that crashed midway when it is sent again, under the planned ids', async () => {
+    const skus = [sku('CRA'), sku('CRB')];
+    const csv = `${HEADER}\nCrash one,B,M-1,${skus[0]},,100,1,,\nCrash two,B,M-2,${skus[1]},,100,1,,\n`;
+    const id = importId();
+    const first = await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } });
+    expect(first.status).toBe(201);
+    const [one, two] = first.body.items.map((i) => i._id!);
+    // What a crash after the first item leaves: the import still writing, the second item never written.
+    const conn = await catalogueDb();
+    try {
+      await conn.collection('item_imports').updateOne({ _id: `${sellerAId}:${id}` as never }, { $set: { status: 'writing' } });
+      await conn.collection('items').deleteOne({ _id: new mongoose.Types.ObjectId(two) });
+    } finally {
+      await conn.close();
+    }
+    const retry = await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } });
+    expect(retry.status).toBe(201);
+    expect(retry.body.items.map((i) => i._id)).toEqual([one, two]);
+    expect((await sellerA.request('get', '/items/get/{id}', { params: { id: two! } })).body).toMatchObject({ Item_name: 'Crash two' });
+    expect((await exported()).filter((s) => skus.includes(s!)).sort()).toEqual([...skus].sort());
+  });
+
+  it('removes what it wrote when a SKU is taken by someone else before it is written, and says which row', async () => {
+    const skus = [sku('RBA'), sku('RBB')];
+    const csv = `${HEADER}\nRollback one,B,M-1,${skus[0]},,100,1,,\nRollback two,B,M-2,${skus[1]},,100,1,,\n`;
+    const id = importId();
+    const first = await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } });
+    expect(first.status).toBe(201);
+    const [one, two] = first.body.items.map((i) => i._id!);
+    // A crash after the first item, then another seller takes the second SKU before the retry.
+    const conn = await catalogueDb();
+    try {
+      await conn.collection('item_imports').updateOne({ _id: `${sellerAId}:${id}` as never }, { $set: { status: 'writing' } });
+      await conn.collection('items').deleteOne({ _id: new mongoose.Types.ObjectId(two) });
+    } finally {
+      await conn.close();
+    }
+    expect((await sellerB.request('post', '/items/addItems', { body: itemBody({ Stock_keeping_unit: skus[1] }) })).status).toBe(201);
+    const retry = await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } });
+    expect(retry.status).toBe(409);
+    expect(retry.body).toMatchObject({
+      error: 'Row 3: This Stock keeping unit is Already in use!; nothing was imported',
+      fields: { '3.Stock_keeping_unit': 'This Stock keeping unit is Already in use!' },
+    });
+    expect((await sellerA.request('get', '/items/get/{id}', { params: { id: one! } })).status).toBe(404);
+    // (The second item's index entry is this staging's: a real crash before it was written left none.)
+    expect(await exported()).not.toContain(skus[0]);
+    expect((await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } })).status).toBe(409);
   });
 
   it('is refused to customers and admins, and never writes for them', async () => {
