@@ -315,6 +315,11 @@ describe('order export', () => {
     const b = await csvOf(sellerB, `/Orders/export-csv?OrderID=${orderId}`);
     expect(b.records.slice(1).map((r) => r[6])).toEqual(['Export phone B']);
 
+    // Naming another seller narrows a seller's own export; it never widens it.
+    const asOther = await csvOf(sellerB, `/Orders/export-csv?SellerID=${sellerAId}`);
+    expect(asOther.status).toBe(200);
+    expect(asOther.records.slice(1)).toEqual([]);
+
     const all = await csvOf(admin, `/Orders/export-csv?OrderID=${orderId}`);
     expect(
       all.records
