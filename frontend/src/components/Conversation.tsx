@@ -26,7 +26,7 @@ const MAX_REPLY = 2000;
 
 /** What a thread is about, in words. */
 export function aboutText(t: Pick<ThreadSummary, 'about' | 'kind'>): string {
-  if (t.about.kind === 'item' && t.about.title) return t.about.title;
+  if (t.about.kind !== 'none' && t.about.title) return t.about.title;
   return t.kind === 'admin' ? 'Message to the marketplace team' : 'General question';
 }
 

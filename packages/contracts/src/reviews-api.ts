@@ -120,11 +120,11 @@ export const REVIEWS_OPERATIONS = [
     path: '/contact/add',
     tag: 'Messages',
     summary:
-      'A customer writes to the admin (rate-limited); optional itemid names the item it is about. The message starts a conversation with the same id (`/threads/{id}`)',
+      'A customer writes to the admin (rate-limited); optional itemid or orderid (their own order) names what it is about. The message starts a conversation with the same id (`/threads/{id}`)',
     audience: ['customer'],
     body: ContactStartSchema,
     response: ContactAnswerSchema,
-    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: "'Item not found'", 429: contactLimited },
+    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: "'Item not found' or 'Order not found'", 429: contactLimited },
   },
   {
     method: 'get',
@@ -152,11 +152,16 @@ export const REVIEWS_OPERATIONS = [
     path: '/contactsel/add',
     tag: 'Messages',
     summary:
-      "A customer writes to a seller (rate-limited); optional itemid names the seller's item it is about. The message starts a conversation with the same id (`/threads/{id}`)",
+      "A customer writes to a seller (rate-limited); optional itemid (the seller's item) or orderid (the customer's order with a line of the seller) names what it is about. The message starts a conversation with the same id (`/threads/{id}`)",
     audience: ['customer'],
     body: ContactSellerStartSchema,
     response: SellerMessageAnswerSchema,
-    responses: { 201: 'The message', 400: '`{ error, fields }`', 404: "No such seller, or 'Item not found'", 429: contactLimited },
+    responses: {
+      201: 'The message',
+      400: '`{ error, fields }`',
+      404: "No such seller, 'Item not found' or 'Order not found'",
+      429: contactLimited,
+    },
   },
   {
     method: 'get',

@@ -37,6 +37,10 @@ export const THREAD_HELP_ALREADY = 'The marketplace team was already asked to he
 export const THREAD_HELP_ADMIN = 'This conversation is already with the marketplace team';
 /** 404 of an `itemid` the contact form names that is unknown, deleted, or (to a seller) not that seller's. */
 export const THREAD_ITEM_NOT_FOUND = 'Item not found';
+/** 404 of an `orderid` the contact form names that is not the customer's, or (to a seller) has no line of that seller. */
+export const THREAD_ORDER_NOT_FOUND = 'Order not found';
+/** 400 of a contact form naming both an item and an order. */
+export const THREAD_ONE_SUBJECT = 'Name the item or the order, not both';
 
 /** Who wrote a message of a thread, and the three parties of one. */
 export const THREAD_PARTIES = ['customer', 'seller', 'admin'] as const;
@@ -47,15 +51,27 @@ const objectId = z
   .trim()
   .regex(/^[0-9a-fA-F]{24}$/, 'Invalid id');
 
-/** The optional subject of a new thread: the item the customer writes about. */
-const about = { itemid: objectId.optional().describe('The item the message is about (its page had the contact link)') };
+/** The optional subject of a new thread: the item or the order (the checkout's OrderID) the customer writes about. */
+const about = {
+  itemid: objectId.optional().describe('The item the message is about (its page had the contact link)'),
+  orderid: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Invalid order id')
+    .optional()
+    .describe("The customer's order (its OrderID) the message is about; not with itemid"),
+};
+const oneSubject = (b: { itemid?: string; orderid?: string }) => !(b.itemid && b.orderid);
 
-/** `POST /contact/add` with the optional item the message is about. */
-export const ContactStartSchema = ContactSchema.extend(about);
+/** `POST /contact/add` with the optional item or order the message is about. */
+export const ContactStartSchema = ContactSchema.extend(about).refine(oneSubject, { message: THREAD_ONE_SUBJECT, path: ['orderid'] });
 export type ContactStart = z.input<typeof ContactStartSchema>;
 
-/** `POST /contactsel/add` with the optional item (one of that seller's) the message is about. */
-export const ContactSellerStartSchema = ContactSellerSchema.extend(about);
+/** `POST /contactsel/add` with the optional item (one of that seller's) or order (with a line of that seller) the message is about. */
+export const ContactSellerStartSchema = ContactSellerSchema.extend(about).refine(oneSubject, {
+  message: THREAD_ONE_SUBJECT,
+  path: ['orderid'],
+});
 export type ContactSellerStart = z.input<typeof ContactSellerStartSchema>;
 
 const threadVersion = z
@@ -87,12 +103,12 @@ export const ThreadListQuerySchema = z.object({
   unread: z.enum(['true', 'false']).optional(),
 });
 
-/** What a thread is about: an item (its name when the thread started) or nothing named. */
+/** What a thread is about: an item (its name when the thread started), an order, or nothing named. */
 export const ThreadAboutSchema = z.object({
-  kind: z.enum(['item', 'none']),
-  /** The item's id ('' for none). */
+  kind: z.enum(['item', 'order', 'none']),
+  /** The item's id or the order's OrderID ('' for none). */
   id: z.string(),
-  /** The item's name when the thread started ('' for none). */
+  /** The item's name when the thread started, or 'Order <OrderID>' ('' for none). */
   title: z.string(),
 });
 

@@ -19,6 +19,7 @@ import { messageIndexDefinition, type MessageRow } from './domain/messageSearch'
 import { reviewIndexDefinition, type ReviewRow } from './domain/reviewSearch';
 import { readModelHandlers } from './events/consumers';
 import { startReviewSearch } from './events/reviewProjection';
+import { orderRefHandlers } from './events/orderRefs';
 import { threadProjection } from './events/threadProjection';
 import { messageRoutes } from './http/messages';
 import { reviewRoutes } from './http/reviews';
@@ -27,6 +28,7 @@ import { reviewDecisionMailHandlers } from './mail/reviewDecisionMails';
 import { contactModel, contactSellerModel } from './store/messages';
 import { readModels } from './store/readModels';
 import { reviewModel } from './store/reviews';
+import { orderRefModel } from './store/orderRefs';
 import { threadIndexDefinition, threadModel } from './store/threads';
 import { threadNoticeHandlers } from './threads/notices';
 
@@ -40,7 +42,16 @@ void runService({
     const rm = readModels(db);
     // Conversations (issue 30 item 6): the thread aggregates, by `_id` only.
     const threads = threadModel(db);
-    await Promise.all([reviews.init(), contact.init(), contactsel.init(), threads.init(), ...Object.values(rm).map((m) => m.init())]);
+    // The orders a contact message may name (OrderPlaced: customer and sellers), by OrderID.
+    const orderRefs = orderRefModel(db);
+    await Promise.all([
+      reviews.init(),
+      contact.init(),
+      contactsel.init(),
+      threads.init(),
+      orderRefs.init(),
+      ...Object.values(rm).map((m) => m.init()),
+    ]);
     const nudge = startRelay([reviews, threads]);
     // OpenSearch being down makes only the lists answer 503; the projection catches up when it is back.
     const common = { url: config.OPENSEARCH_URL, replicas: config.OPENSEARCH_REPLICAS, logger };
@@ -77,6 +88,7 @@ void runService({
     const decisionMails = reviewDecisionMailHandlers({ reviews, rm, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
     const readModel = readModelHandlers(rm);
     // The e-mail notice of a new reply in a conversation (issue 30 item 6), once per reply and recipient.
+    const orderRefFeed = orderRefHandlers(orderRefs);
     const threadNotices = threadNoticeHandlers({ threads, rm, send: mailOnce(emailQueue, db), webUrl: config.WEB_URL, logger });
     // What the reviews service consumes; several handlers of one type run in the order listed.
     await consume(
@@ -94,13 +106,14 @@ void runService({
         ReviewDeleted: [decisionMails],
         ReviewReportDismissed: [decisionMails],
         ThreadReplied: [threadNotices],
+        OrderPlaced: [orderRefFeed],
       }),
     );
     const threadDeps = { threads, index: threadIndex, nudge: () => nudge(), logger };
     app.use(
       reviewRoutes({ reviews, rm, nudge, search }),
       // Contact messages per account and hour (issue 27 item 8), beside the gateway's per-IP limit.
-      messageRoutes(contact, contactsel, rm, messages, { redis, perHour: config.CONTACT_MESSAGES_PER_HOUR }, threadDeps),
+      messageRoutes(contact, contactsel, rm, messages, { redis, perHour: config.CONTACT_MESSAGES_PER_HOUR }, threadDeps, orderRefs),
       threadRoutes(threadDeps),
     );
   },

@@ -8,9 +8,18 @@
  * answer it; a message to the admin is a thread the admins answer. The documented contact paths
  * keep answering as before.
  */
-import { THREAD_CHANGED, THREAD_HELP_ALREADY, THREAD_NOT_FOUND, THREAD_REPLY_REQUIRED, type ThreadSummary } from '@market/contracts';
+import {
+  Topics,
+  THREAD_CHANGED,
+  THREAD_HELP_ALREADY,
+  THREAD_NOT_FOUND,
+  THREAD_REPLY_REQUIRED,
+  type ThreadSummary,
+} from '@market/contracts';
 import { mailsTo, testServers, uniqueName, waitFor } from '@market/platform/testing';
 import { Types } from 'mongoose';
+import pino from 'pino';
+import { createKafka, untypedPendingEvent } from '@market/platform';
 import { contactModel, contactSellerModel } from '../src/store/messages';
 import { readModels } from '../src/store/readModels';
 import { threadModel } from '../src/store/threads';
@@ -221,6 +230,57 @@ describe('a conversation between a customer and a seller', () => {
     expect(answered.body.messages.at(-1)).toMatchObject({ from: 'admin', authorName: 'Marketplace team' });
     expect((await open(seller.client, threadId)).body.messages.at(-1)).toMatchObject({ from: 'admin' });
     expect(await unread(alice.client)).toBe(1);
+  });
+});
+
+describe('a message about an order', () => {
+  it("names one of the customer's orders with a line of that seller; anyone else's order is 404", async () => {
+    // The order as ordering publishes it (OrderPlaced on the stack's order topic): Alice's, one line of the seller's item.
+    const kafka = createKafka('threads-it', testServers().kafkaBrokers, pino({ level: 'silent' }));
+    const producer = kafka.producer();
+    await producer.connect();
+    const orderId = uniqueName('ORD')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(-16);
+    try {
+      const envelope = untypedPendingEvent('OrderPlaced', orderId, 1, {
+        orderId,
+        customerId: alice.id,
+        items: [{ itemId, quantity: 1, sellerId: seller.id }],
+        packages: [],
+      }).envelope;
+      await producer.send({ topic: world.stack.topicPrefix + Topics.order, messages: [{ key: orderId, value: JSON.stringify(envelope) }] });
+    } finally {
+      await producer.disconnect();
+    }
+    const about = (c: Client, sellerid: string) =>
+      c.request('post', '/contactsel/add', {
+        body: { name: 'Alice Perera', email: 'alice@example.lk', message: 'Where is my order?', sellerid, orderid: orderId },
+      });
+    const sent = await waitFor(
+      async () => {
+        const r = await about(alice.client, seller.id);
+        return r.status === 404 ? undefined : r;
+      },
+      30_000,
+      300,
+      'the order in reviews',
+    );
+    expect(sent.status).toBe(201);
+    const t = await open(seller.client, sent.body._id);
+    expect(t.body.about).toEqual({ kind: 'order', id: orderId, title: `Order ${orderId}` });
+    // Another customer, another seller, both subjects at once.
+    expect((await about(bob.client, seller.id)).body).toMatchObject({ error: 'Order not found' });
+    expect((await about(alice.client, otherSeller.id)).status).toBe(404);
+    const both = await alice.client.request('post', '/contact/add', {
+      body: { name: 'Alice Perera', email: 'alice@example.lk', message: 'Both', itemid: itemId, orderid: orderId },
+    });
+    expect(both.status).toBe(400);
+    // To the marketplace team: her own order is fine.
+    const toTeam = await alice.client.request('post', '/contact/add', {
+      body: { name: 'Alice Perera', email: 'alice@example.lk', message: 'Refund?', orderid: orderId },
+    });
+    expect(toTeam.status).toBe(201);
   });
 });
 

@@ -27,8 +27,13 @@ function itemParam(value: string | null): string | undefined {
   return value && /^[0-9a-f]{24}$/i.test(value) ? value : undefined;
 }
 
+/** A valid OrderID from `?order=` (anything else is ignored). */
+function orderParam(value: string | null): string | undefined {
+  return value && /^[A-Za-z0-9_-]{1,40}$/.test(value) ? value : undefined;
+}
+
 /** The contact form, to the admin or to one seller, optionally about an item (a 429 says how long to wait). */
-function ContactForm({ sellerId, itemId }: { sellerId?: string; itemId?: string }) {
+function ContactForm({ sellerId, itemId, orderId }: { sellerId?: string; itemId?: string; orderId?: string }) {
   const { profile } = useSession('customer');
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,7 +45,7 @@ function ContactForm({ sellerId, itemId }: { sellerId?: string; itemId?: string 
   const submit = form.onSubmit(async (values) => {
     setFailure(null);
     try {
-      const about = itemId ? { itemid: itemId } : {};
+      const about = orderId ? { orderid: orderId } : itemId ? { itemid: itemId } : {};
       const sent = sellerId
         ? await reviewsApi.contactSeller({ ...values, sellerid: sellerId, ...about })
         : await reviewsApi.contactAdmin({ ...values, ...about });
@@ -64,8 +69,14 @@ function ContactForm({ sellerId, itemId }: { sellerId?: string; itemId?: string 
 }
 
 /** The line naming the item a message is about, when the form was opened from its page. */
-function AboutItem({ itemId }: { itemId?: string }) {
+function AboutItem({ itemId, orderId }: { itemId?: string; orderId?: string }) {
   const item = useAsync(['items', 'getItem', itemId ?? ''], () => (itemId ? catalogueApi.getItem(itemId) : Promise.resolve(null)));
+  if (orderId)
+    return (
+      <Text mb="md">
+        About: <Link to="/Customer/MyOrders">Order {orderId}</Link>
+      </Text>
+    );
   if (!itemId || !item.data) return null;
   return (
     <Text mb="md">
@@ -80,6 +91,7 @@ function AboutItem({ itemId }: { itemId?: string }) {
 export function ContactUs() {
   const [params] = useSearchParams();
   const itemId = itemParam(params.get('item'));
+  const orderId = orderParam(params.get('order'));
   return (
     <>
       <PageHeader title="Contact Us">
@@ -90,8 +102,8 @@ export function ContactUs() {
       <Text c="dimmed" mb="md">
         Write to the marketplace's team; the answer appears in My Messages and we e-mail you when it does.
       </Text>
-      <AboutItem itemId={itemId} />
-      <ContactForm itemId={itemId} />
+      <AboutItem itemId={itemId} orderId={orderId} />
+      <ContactForm itemId={itemId} orderId={orderId} />
     </>
   );
 }
@@ -100,6 +112,7 @@ export function ContactSeller() {
   const { sellerId = '' } = useParams();
   const [params] = useSearchParams();
   const itemId = itemParam(params.get('item'));
+  const orderId = orderParam(params.get('order'));
   return (
     <>
       <PageHeader title="Contact the Seller">
@@ -110,8 +123,8 @@ export function ContactSeller() {
       <Title order={5} mb="md" c="dimmed">
         Your message goes to the seller of the item; their answer appears in My Messages.
       </Title>
-      <AboutItem itemId={itemId} />
-      <ContactForm sellerId={sellerId} itemId={itemId} />
+      <AboutItem itemId={itemId} orderId={orderId} />
+      <ContactForm sellerId={sellerId} itemId={itemId} orderId={orderId} />
     </>
   );
 }

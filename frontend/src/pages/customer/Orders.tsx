@@ -23,6 +23,15 @@ import { useAsync } from '../../lib/useAsync';
 
 const LIMIT = 10;
 
+/** The order card's link to write to its seller about the order (issue 30 item 6: the conversation names it). */
+function ContactAboutOrder({ sellerId, orderId }: { sellerId: string; orderId: string }) {
+  return (
+    <Text size="sm">
+      <Link to={`/Customer/ContactSeller/${sellerId}?order=${encodeURIComponent(orderId)}`}>Contact the seller about this order</Link>
+    </Text>
+  );
+}
+
 export function MyOrders() {
   const [page, setPage] = useState(1);
   const list = useAsync(['orders', 'itemOrders', page, LIMIT], () => shopApi.itemOrders(page, LIMIT));
@@ -38,7 +47,12 @@ export function MyOrders() {
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               {rows.items.map((o) => (
-                <ItemOrderCard key={o._id} order={o} detailsTo={`/Customer/MyOrders/${o._id}`} />
+                <ItemOrderCard
+                  key={o._id}
+                  order={o}
+                  detailsTo={`/Customer/MyOrders/${o._id}`}
+                  actions={<ContactAboutOrder sellerId={o.SellerID} orderId={o.OrderID} />}
+                />
               ))}
             </SimpleGrid>
             <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
@@ -64,7 +78,12 @@ export function MyPackageOrders() {
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               {rows.items.map((o) => (
-                <PackageOrderCard key={o._id} order={o} detailsTo={`/Customer/MyOrders/${o._id}`} />
+                <PackageOrderCard
+                  key={o._id}
+                  order={o}
+                  detailsTo={`/Customer/MyOrders/${o._id}`}
+                  actions={<ContactAboutOrder sellerId={o.SellerID} orderId={o.OrderID} />}
+                />
               ))}
             </SimpleGrid>
             <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />

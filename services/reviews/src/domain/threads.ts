@@ -54,7 +54,7 @@ export interface Thread {
   customerEmail: string;
   sellerid: string;
   sellerName: string;
-  about: { kind: 'item' | 'none'; id: string; title: string };
+  about: { kind: 'item' | 'order' | 'none'; id: string; title: string };
   messages: Message[];
   read: Record<ThreadParty, number>;
   help: { by: 'customer' | 'seller'; at: Date } | null;
@@ -81,7 +81,8 @@ export function startThread(input: {
   customerEmail: string;
   sellerid?: string;
   sellerName?: string;
-  about?: { id: string; title: string } | null;
+  /** The item (default) or order the message is about. */
+  about?: { kind?: 'item' | 'order'; id: string; title: string } | null;
   text: string;
   at: Date;
 }): Thread {
@@ -93,7 +94,9 @@ export function startThread(input: {
     customerEmail: input.customerEmail,
     sellerid: input.kind === 'seller' ? (input.sellerid ?? '') : '',
     sellerName: input.kind === 'seller' ? (input.sellerName ?? '') : '',
-    about: input.about ? { kind: 'item', id: input.about.id, title: input.about.title } : { kind: 'none', id: '', title: '' },
+    about: input.about
+      ? { kind: input.about.kind ?? 'item', id: input.about.id, title: input.about.title }
+      : { kind: 'none', id: '', title: '' },
     messages: [{ v: 1, from: 'customer', authorName: input.customerName, text: input.text, at: input.at }],
     read: { customer: 1, seller: 0, admin: 0 },
     help: null,

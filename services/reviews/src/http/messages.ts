@@ -16,9 +16,18 @@
  * Each message sent also starts a conversation with the same id (issue 30 item 6;
  * threads/conversation.ts): the sender and the recipient reply in it under `/threads/{id}`. The
  * forms may name the item the message is about (`itemid`; to a seller, one of that seller's
- * items, else 404 'Item not found'), which the thread keeps with the item's name.
+ * items, else 404 'Item not found'), which the thread keeps with the item's name, or one of the
+ * customer's orders (`orderid`; to a seller, one with a line of that seller, else 404 'Order not
+ * found'; store/orderRefs.ts).
  */
-import { CONTACT_LIMITED, ContactSellerStartSchema, ContactStartSchema, THREAD_ITEM_NOT_FOUND, type ContactView } from '@market/contracts';
+import {
+  CONTACT_LIMITED,
+  ContactSellerStartSchema,
+  ContactStartSchema,
+  THREAD_ITEM_NOT_FOUND,
+  THREAD_ORDER_NOT_FOUND,
+  type ContactView,
+} from '@market/contracts';
 import {
   AttemptLimit,
   byIds,
@@ -40,6 +49,7 @@ import { storeNewThread, type ThreadDeps } from '../threads/conversation';
 import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
 import { createIndexed, deleteIndexed, type MessageDoc } from '../store/messages';
+import type { OrderRefDoc } from '../store/orderRefs';
 
 /** The per-account limit of the contact forms: Redis, and messages per hour per account and form (config CONTACT_MESSAGES_PER_HOUR). */
 export interface ContactLimits {
@@ -55,6 +65,7 @@ export function messageRoutes(
   index: SearchIndex<MessageRow>,
   limits: ContactLimits,
   threads: ThreadDeps,
+  orderRefs: Model<OrderRefDoc>,
 ): Router {
   const r = Router();
   // One counter per form: a customer who wrote to sellers can still reach the admin.
@@ -83,6 +94,26 @@ export function messageRoutes(
     return { id, title: [item.Item_name, item.Brand && `(${item.Brand})`].filter(Boolean).join(' ') };
   }
 
+  /**
+   * What a new thread is about: the item (see aboutItem) or the order `orderid` of `customerId`
+   * (with a line of `sellerid` when given), or nothing.
+   * @throws HttpError 404 THREAD_ITEM_NOT_FOUND / THREAD_ORDER_NOT_FOUND
+   */
+  async function aboutOf(
+    body: { itemid?: string; orderid?: string },
+    customerId: string,
+    sellerid?: string,
+  ): Promise<{ kind: 'item' | 'order'; id: string; title: string } | null> {
+    if (!body.orderid) {
+      const item = await aboutItem(body.itemid, sellerid);
+      return item && { kind: 'item', ...item };
+    }
+    const order = await orderRefs.findById(body.orderid).lean<OrderRefDoc>();
+    if (!order || order.customerId !== customerId || (sellerid !== undefined && !order.sellerIds.includes(sellerid)))
+      throw notFound(THREAD_ORDER_NOT_FOUND);
+    return { kind: 'order', id: order._id, title: `Order ${order._id}` };
+  }
+
   /** One page of a message list (`owner`: see domain/messageSearch.ts), newest first. */
   async function list(res: Response, owner: string, query: unknown): Promise<void> {
     const page = pageRequest(query);
@@ -93,7 +124,7 @@ export function messageRoutes(
   r.post('/contact/add', async (req, res) => {
     const caller = requireCaller(req, 'customer');
     const body = ContactStartSchema.parse(req.body);
-    const about = await aboutItem(body.itemid);
+    const about = await aboutOf(body, caller.id);
     await toAdmin.consume(caller.id, CONTACT_LIMITED);
     const doc = await createIndexed(contact, index, {
       _id: new Types.ObjectId(),
@@ -138,7 +169,7 @@ export function messageRoutes(
     const sellerid = normalId(body.sellerid);
     const seller = await rm.sellers.findById(sellerid).lean();
     if (!seller || seller.deleted) throw notFound('Seller not found');
-    const about = await aboutItem(body.itemid, sellerid);
+    const about = await aboutOf(body, caller.id, sellerid);
     await toSellers.consume(caller.id, CONTACT_LIMITED);
     const doc = await createIndexed(contactsel, index, {
       _id: new Types.ObjectId(),

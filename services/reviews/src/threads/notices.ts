@@ -34,7 +34,7 @@ export function threadUrl(webUrl: string, party: 'customer' | 'seller', id: stri
 
 /** What the notice says the thread is about. */
 export function aboutLine(t: Pick<Thread, 'about' | 'kind'>): string {
-  if (t.about.kind === 'item' && t.about.title) return t.about.title;
+  if (t.about.kind !== 'none' && t.about.title) return t.about.title;
   return t.kind === 'admin' ? 'your message to the marketplace team' : 'your conversation';
 }
 
