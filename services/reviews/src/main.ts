@@ -1,15 +1,18 @@
 /**
  * Reviews service process: wiring only (docs/architecture.md, Services). Reviews and their
  * moderation (outbox events ReviewCreated / Updated / Deleted / Reported on `Topics.review`),
- * contact messages to the admin and to sellers, the read models of customers, items, sellers and
- * purchases, and the OpenSearch read models of reviews and messages that answer every list.
+ * contact messages to the admin and to sellers, each the start of a conversation (threads: outbox
+ * events ThreadStarted / Replied / Read / HelpRequested on `Topics.thread`), the read models of
+ * customers, items, sellers, purchases and orders, and the OpenSearch read models of reviews,
+ * messages and threads that answer every list.
  *
  * Consumer group `reviews` (suffixed with the database name when MONGO_DB is set, so test stacks
  * sharing the brokers each get every event) on the customer, item, seller and order topics, and
- * its own review topic for the e-mails of admins' decisions on reported reviews; the
- * reviews read model's projection has its own group (`<group>-search`) on the review and item
- * topics.
- * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*` and `/contactsel/*`.
+ * its own review topic for the e-mails of admins' decisions on reported reviews and its thread
+ * topic for the e-mail notices of replies; the reviews read model's projection has its own group
+ * (`<group>-search`) on the review and item topics, the threads projection `<group>-threads` on the
+ * thread topic.
+ * Port 8075 (config.ts); the gateway proxies `/review/*`, `/contact/*`, `/contactsel/*` and `/threads/*`.
  */
 import '@market/platform/telemetry';
 import { Queues, type EmailJob, type ThreadSummary } from '@market/contracts';
