@@ -69,8 +69,9 @@ export const identityApi = {
    * An admin suspends (with a reason) or reinstates a customer or seller (issue 30 item 10),
    * naming the account version the screen shows; a changed account answers 409.
    */
-  setSuspended: (kind: 'customer' | 'seller', id: string, suspend: boolean, version: number, reason: string) => {
+  setSuspended: (kind: 'customer' | 'seller' | 'admin', id: string, suspend: boolean, version: number, reason: string) => {
     const body = { version, reason };
+    if (kind === 'admin') return gateway.call('put', suspend ? '/Admin/disable/{id}' : '/Admin/enable/{id}', { params: { id }, body });
     if (kind === 'customer')
       return gateway.call('put', suspend ? '/Customer/suspend/{id}' : '/Customer/reinstate/{id}', { params: { id }, body });
     return gateway.call('put', suspend ? '/orgSeller/suspend/{id}' : '/orgSeller/reinstate/{id}', { params: { id }, body });

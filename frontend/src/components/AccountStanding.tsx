@@ -5,7 +5,8 @@
  * Escape closes it) that asks for the reason (required to suspend: it is e-mailed to the account
  * and kept in the audit log) and says what happens before the confirming button. The write names
  * the account version shown; when someone changed the account meanwhile the server answers 409,
- * the dialog says so and the page reloads the account.
+ * the dialog says so and the page reloads the account. For an admin account (the Admins page) the
+ * same dialog disables or enables it (`compact`: only the button, for a table row).
  */
 import { Alert, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { ApiError } from '../api/client';
@@ -24,7 +25,8 @@ export interface StandingAccount {
 /** The "Suspended" badge of a list row (nothing for an account in good standing). */
 export function SuspendedBadge({ account }: { account: StandingAccount }) {
   return account.suspended ? (
-    <Badge color="red" variant="light" title={account.suspended.reason}>
+    // Never squeezed by a narrow row (390 px): the word stays readable.
+    <Badge color="red" variant="light" title={account.suspended.reason} style={{ flexShrink: 0 }}>
       Suspended
     </Badge>
   ) : null;
@@ -35,8 +37,11 @@ export function AccountStanding({
   account,
   name,
   onChanged,
+  compact = false,
 }: {
-  kind: 'customer' | 'seller';
+  kind: 'customer' | 'seller' | 'admin';
+  /** Only the action button (a table row), no standing block. */
+  compact?: boolean;
   account: StandingAccount;
   /** How the dialog names the account, e.g. the company or the customer's full name. */
   name: string;
@@ -55,7 +60,7 @@ export function AccountStanding({
     setBusy(true);
     try {
       await identityApi.setSuspended(kind, account._id, !suspended, account.version ?? 1, reason.trim());
-      notifySuccess(suspended ? 'Reinstated' : 'Suspended', `${name} has been ${suspended ? 'reinstated' : 'suspended'} and e-mailed.`);
+      notifySuccess(words.done, `${name} has been ${words.done.toLowerCase()}${kind === 'admin' ? '' : ' and e-mailed'}.`);
       close();
       onChanged();
     } catch (err) {
@@ -68,24 +73,40 @@ export function AccountStanding({
     }
   };
 
-  const effect = suspended
-    ? `${name} can sign in again${kind === 'seller' ? ', and their items and packages are listed and sold again' : ''}. They are e-mailed that the account is active.`
-    : `${name} is signed out everywhere at once and cannot sign in${kind === 'seller' ? '; their items and packages are hidden from customers and cannot be bought' : ''} until reinstated. The reason is e-mailed to them and kept in the audit log.`;
+  const words =
+    kind === 'admin'
+      ? suspended
+        ? { act: 'Enable', done: 'Enabled' }
+        : { act: 'Disable', done: 'Disabled' }
+      : suspended
+        ? { act: 'Reinstate', done: 'Reinstated' }
+        : { act: 'Suspend', done: 'Suspended' };
+  const effect =
+    kind === 'admin'
+      ? suspended
+        ? `${name} can sign in again.`
+        : `${name} is signed out everywhere at once and cannot sign in until enabled again. The reason is kept in the audit log.`
+      : suspended
+        ? `${name} can sign in again${kind === 'seller' ? ', and their items and packages are listed and sold again' : ''}. They are e-mailed that the account is active.`
+        : `${name} is signed out everywhere at once and cannot sign in${kind === 'seller' ? '; their items and packages are hidden from customers and cannot be bought' : ''} until reinstated. The reason is e-mailed to them and kept in the audit log.`;
 
+  const button = (
+    <Button size="xs" variant={suspended ? 'default' : 'light'} color={suspended ? undefined : 'red'} onClick={() => setOpen(true)}>
+      {words.act}…
+    </Button>
+  );
   return (
     <>
-      {suspended ? (
+      {compact ? (
+        button
+      ) : suspended ? (
         <Alert color="red" title="Suspended" mt="md" maw={760}>
           <Stack gap={4}>
             <Text size="sm">Reason: {account.suspended!.reason}</Text>
             <Text size="sm" c="dimmed">
               Since {colomboDateTime(account.suspended!.at)} (Sri Lanka time)
             </Text>
-            <Group mt="xs">
-              <Button size="xs" variant="default" onClick={() => setOpen(true)}>
-                Reinstate…
-              </Button>
-            </Group>
+            <Group mt="xs">{button}</Group>
           </Stack>
         </Alert>
       ) : (
@@ -93,18 +114,16 @@ export function AccountStanding({
           <Badge color="teal" variant="light">
             Active
           </Badge>
-          <Button size="xs" variant="light" color="red" onClick={() => setOpen(true)}>
-            Suspend…
-          </Button>
+          {button}
         </Group>
       )}
-      <Modal opened={open} onClose={close} title={suspended ? `Reinstate ${name}?` : `Suspend ${name}?`} centered>
+      <Modal opened={open} onClose={close} title={`${words.act} ${name}?`} centered>
         <form onSubmit={(e) => (e.preventDefault(), void submit())}>
           <Stack gap="sm">
             <Text size="sm">{effect}</Text>
             <Textarea
               label={suspended ? 'Note (optional)' : 'Reason'}
-              required={!suspended}
+              withAsterisk={!suspended}
               autosize
               minRows={2}
               maxLength={500}
@@ -118,7 +137,7 @@ export function AccountStanding({
                 Cancel
               </Button>
               <Button type="submit" color={suspended ? 'teal' : 'red'} loading={busy}>
-                {suspended ? 'Reinstate' : 'Suspend'}
+                {words.act}
               </Button>
             </Group>
           </Stack>

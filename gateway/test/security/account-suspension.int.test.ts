@@ -8,9 +8,11 @@
  * - a suspended customer's sessions end (the cart refuses them too), the login is refused with the
  *   reason, and it works again once reinstated;
  * - every decision names the account version it was based on: an older one answers 409, and so
- *   does suspending a suspended account; only admins may decide (a seller or customer gets 403).
+ *   does suspending a suspended account; only admins may decide (a seller or customer gets 403);
+ * - an admin disabled by another admin is signed out and refused at login with the reason, until
+ *   enabled again; nobody disables their own account.
  */
-import { accountSuspended } from '@market/contracts';
+import { ADMIN_DISABLES_SELF, accountSuspended, adminDisabled } from '@market/contracts';
 import { mailsTo, uniqueName, waitFor } from '@market/platform/testing';
 import {
   Client,
@@ -194,5 +196,64 @@ describe('a customer the admin suspends', () => {
     expect((await new Client(world.stack.gatewayUrl).request('post', '/Customer/loginCustomer', { body: credentials })).status).toBe(200);
     // The customer's own session (old one) stays ended.
     expect((await first.request('get', '/Customer/me')).status).toBe(401);
+  });
+});
+
+describe('an admin another admin disables', () => {
+  it('is signed out, cannot sign in with the reason said, cannot be disabled by itself, and signs in again once enabled', async () => {
+    const me = (await world.admin.request('get', '/Admin/me')).body;
+    // An admin cannot disable their own account.
+    const self = await world.admin.request('put', '/Admin/disable/{id}', {
+      params: { id: me._id },
+      body: { reason: 'Testing myself', version: me.version ?? 1 },
+    });
+    expect(self.status).toBe(409);
+    expect((self.body as unknown as { error: string }).error).toBe(ADMIN_DISABLES_SELF);
+
+    const created = await world.admin.request('post', '/Admin/addAdmin', {
+      body: { firstName: 'Kasun', lastName: 'Perera', email: `${uniqueName('adm')}@example.lk` },
+    });
+    expect(created.status).toBe(201);
+    const mail = await waitFor(
+      async () => (await mailsTo(created.body.email)).find((m) => /^Password: /m.test(m.text)),
+      20_000,
+      200,
+      'the new admin credentials',
+    );
+    const credentials = { username: created.body.username, password: /^Password: (\S+)$/m.exec(mail.text)![1]! };
+    const other = new Client(world.stack.gatewayUrl);
+    expect((await other.request('post', '/Admin/loginAdmin', { body: credentials })).status).toBe(200);
+
+    const reason = 'Left the company';
+    // Only admins decide, with the current version.
+    expect(
+      (await world.customer.request('put', '/Admin/disable/{id}', { params: { id: created.body._id }, body: { reason, version: 1 } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await world.admin.request('put', '/Admin/disable/{id}', { params: { id: created.body._id }, body: { reason, version: 7 } })).status,
+    ).toBe(409);
+    const disabled = await world.admin.request('put', '/Admin/disable/{id}', {
+      params: { id: created.body._id },
+      body: { reason, version: created.body.version! },
+    });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.disabled?.reason).toBe(reason);
+    // Its open session ends; the login says why.
+    expect((await other.request('get', '/Admin/me')).status).toBe(401);
+    const refused = await new Client(world.stack.gatewayUrl).request('post', '/Admin/loginAdmin', { body: credentials });
+    expect(refused.status).toBe(403);
+    expect((refused.body as unknown as { error: string }).error).toBe(adminDisabled(reason));
+    // The admins list shows it.
+    const list = await world.admin.get<{ items: { _id: string; disabled?: { reason: string } }[] }>('/Admin/getAllAdmins?page=1&limit=100');
+    expect(list.body.items.find((a) => a._id === created.body._id)?.disabled?.reason).toBe(reason);
+
+    const enabled = await world.admin.request('put', '/Admin/enable/{id}', {
+      params: { id: created.body._id },
+      body: { version: disabled.body.version! },
+    });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.disabled).toBeUndefined();
+    expect((await new Client(world.stack.gatewayUrl).request('post', '/Admin/loginAdmin', { body: credentials })).status).toBe(200);
   });
 });

@@ -186,6 +186,18 @@ const CASES: Record<string, BolaCase> = {
     read: (w) => w.admin.request('get', '/Admin/getAdmin/{id}', { params: { id: w.r.adminId } }),
     call: (w, c) => c.request('get', '/Admin/getAdmin/{id}', { params: { id: w.r.adminId } }),
   },
+  // Only admins disable or enable an admin (issue 30 item 10).
+  'PUT /Admin/disable/{id}': {
+    adminOwned: true,
+    read: (w) => w.admin.request('get', '/Admin/getAdmin/{id}', { params: { id: w.r.adminId } }),
+    call: (w, c) =>
+      c.request('put', '/Admin/disable/{id}', { params: { id: w.r.adminId }, body: { reason: 'Not mine to decide', version: 1 } }),
+  },
+  'PUT /Admin/enable/{id}': {
+    adminOwned: true,
+    read: (w) => w.admin.request('get', '/Admin/getAdmin/{id}', { params: { id: w.r.adminId } }),
+    call: (w, c) => c.request('put', '/Admin/enable/{id}', { params: { id: w.r.adminId }, body: { version: 1 } }),
+  },
   // ---------- catalogue ----------
   'PUT /items/update/{id}': {
     read: (w) => w.anonymous.request('get', '/items/get/{id}', { params: { id: w.r.itemId } }),

@@ -25,12 +25,14 @@ export const AUDIT_ACTIONS = {
   'order-resolved': 'Order resolved',
   'review-deleted': 'Review deleted',
   'review-report-dismissed': 'Review report dismissed',
+  'admin-disabled': 'Admin disabled',
+  'admin-enabled': 'Admin enabled',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 const ACTIONS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
 /** What a decision was about. */
-export const AUDIT_TARGETS = ['seller', 'customer', 'order', 'review'] as const;
+export const AUDIT_TARGETS = ['seller', 'customer', 'order', 'review', 'admin'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day is YYYY-MM-DD' });

@@ -34,8 +34,8 @@ describe('topics and event names', () => {
     expect(Events.OrderPlaced).toEqual({ type: 'OrderPlaced', topic: 'ordering.order.v1' });
   });
 
-  it('lists the ten aggregate topics and names their DLQs', () => {
-    expect(ALL_TOPICS).toHaveLength(10);
+  it('lists the eleven aggregate topics (identity.admin.v1 the eleventh, issue 30 item 10) and names their DLQs', () => {
+    expect(ALL_TOPICS).toHaveLength(11);
     expect(dlqTopic('catalogue.item.v1')).toBe('catalogue.item.v1.dlq');
     for (const e of Object.values(Events)) expect(ALL_TOPICS).toContain(e.topic);
   });

@@ -19,6 +19,7 @@ import {
   SellerEventDataSchema,
   SellerRefDataSchema,
   SellerSuspensionDataSchema,
+  AdminStatusDataSchema,
 } from './identity-events';
 import { WishlistChangedDataSchema } from './cart-events';
 import { ThreadEventDataSchema } from './threads';
@@ -76,6 +77,9 @@ export const EventRegistry = {
   SellerDeleted: on(Topics.seller, SellerRefDataSchema),
   SellerSuspended: on(Topics.seller, SellerSuspensionDataSchema),
   SellerReinstated: on(Topics.seller, SellerSuspensionDataSchema),
+
+  AdminDisabled: on(Topics.admin, AdminStatusDataSchema),
+  AdminEnabled: on(Topics.admin, AdminStatusDataSchema),
 
   ItemCreated: on(Topics.item, ItemEventDataSchema),
   ItemUpdated: on(Topics.item, ItemEventDataSchema),

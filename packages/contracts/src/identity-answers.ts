@@ -105,6 +105,8 @@ export const AdminAnswerSchema = z.object({
   username: z.string(),
   email: z.string(),
   createdAt: Timestamp.describe('When the admin was created, ISO 8601 UTC date-time'),
+  version: AccountVersion,
+  disabled: SuspensionAnswerSchema.optional().describe('Set while another admin has this account disabled (issue 30 item 10)'),
 });
 export type AdminAnswer = z.output<typeof AdminAnswerSchema>;
 

@@ -487,6 +487,33 @@ export const IDENTITY_OPERATIONS = [
     tag: 'Sellers',
     ...suspension('seller', 'reinstate', ReinstateAccountSchema, OrgSellerAnswerSchema),
   },
+  // another admin's account (issue 30 item 10)
+  {
+    method: 'put',
+    path: '/Admin/disable/{id}',
+    tag: 'Admins',
+    summary: "Disable another admin's account with a reason (its sessions end, it cannot sign in)",
+    audience: ['admin'],
+    added: true,
+    body: SuspendAccountSchema,
+    response: AdminAnswerSchema,
+    responses: {
+      200: 'The admin, disabled; the reason is kept in the audit log',
+      409: 'Your own account, an admin changed since the version named, or already disabled',
+      ...pick(400, 401, 403, 404),
+    },
+  },
+  {
+    method: 'put',
+    path: '/Admin/enable/{id}',
+    tag: 'Admins',
+    summary: 'Enable a disabled admin account again',
+    audience: ['admin'],
+    added: true,
+    body: ReinstateAccountSchema,
+    response: AdminAnswerSchema,
+    responses: { 200: 'The admin, enabled', 409: 'Changed since the version named, or not disabled', ...pick(400, 401, 403, 404) },
+  },
   // admins
   {
     method: 'get',

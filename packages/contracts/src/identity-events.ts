@@ -48,6 +48,12 @@ export const CustomerDeletedDataSchema = z.object({ customerId: z.string(), byAd
 export const CustomerSuspensionDataSchema = z.object({ customerId: z.string(), reason: z.string(), byAdmin: ByAdminSchema });
 
 /**
+ * AdminDisabled / AdminEnabled (`identity.admin.v1`, keyed by the admin's id; issue 30 item 10):
+ * another admin disabled the account (its sessions end, it cannot sign in) or enabled it again.
+ */
+export const AdminStatusDataSchema = z.object({ adminId: z.string(), reason: z.string(), byAdmin: ByAdminSchema });
+
+/**
  * SellerSuspended / SellerReinstated (issue 30 item 10): the seller's sessions end, it cannot sign
  * in, and its items and packages are left out of the listings and refused at checkout until it is
  * reinstated (catalogue and ordering keep the flag from these events).

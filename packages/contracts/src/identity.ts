@@ -287,6 +287,11 @@ export const ReinstateAccountSchema = z.object({
   version: z.coerce.number({ error: 'version must be a number' }).int().min(1),
 });
 
+/** The login answer of a disabled admin account (403), with the reason. */
+export const adminDisabled = (reason: string) => `This admin account is disabled: ${reason}`;
+/** 409 of an admin disabling their own account. */
+export const ADMIN_DISABLES_SELF = 'You cannot disable your own account';
+
 /** The login answer of a suspended account (403), with the reason the admin gave. */
 export const accountSuspended = (reason: string) => `This account is suspended by the marketplace: ${reason}`;
 

@@ -18,6 +18,8 @@ export const Topics = {
   /** Conversations between customers, sellers and the marketplace's team (issue 30 item 6). */
   thread: 'reviews.thread.v1',
   wishlist: 'cart.wishlist.v1',
+  /** Admin accounts: disabled and enabled by another admin (issue 30 item 10). */
+  admin: 'identity.admin.v1',
 } as const;
 
 /** One of the topic names in {@link Topics}. */

@@ -39,7 +39,7 @@ void runService({
     await Promise.all([customers.init(), sellerRequests.init(), orgSellers.init(), admins.init(), resetCodes.init(), addressBooks.init()]);
 
     const relay = new OutboxRelay({
-      models: [customers, sellerRequests, orgSellers, addressBooks],
+      models: [customers, sellerRequests, orgSellers, addressBooks, admins],
       producer,
       logger,
       topicPrefix: config.KAFKA_TOPIC_PREFIX,

@@ -1,7 +1,7 @@
 /**
  * The audit log of admin decisions (issue 30 item 10) through the real gateway, identity,
  * catalogue, reporting, Kafka and OpenSearch: accepting a seller, suspending and reinstating it,
- * suspending a customer and removing it each become one entry naming the admin, the action, the
+ * suspending a customer and removing it, and disabling another admin each become one entry naming the admin, the action, the
  * target, the reason and the time, newest first; the filters (admin, action, target, Sri Lanka
  * days) narrow the page; a seller's own suspension attempt is no decision (403, no entry); only
  * admins read the log.
@@ -111,6 +111,22 @@ describe('the audit log', () => {
     const all = await audit({});
     const times = all.body.items.map((e) => Date.parse(e.at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+
+    // Disabling another admin is a decision too.
+    const other = await world.admin.request('post', '/Admin/addAdmin', {
+      body: { firstName: 'Ishara', lastName: 'Fernando', email: `ishara.${Date.now()}@example.lk` },
+    });
+    expect(other.status).toBe(201);
+    expect(
+      (
+        await world.admin.request('put', '/Admin/disable/{id}', {
+          params: { id: other.body._id },
+          body: { reason: 'Shared the password', version: other.body.version! },
+        })
+      ).status,
+    ).toBe(200);
+    const [disabledEntry] = await entriesOf(other.body._id, 1);
+    expect(disabledEntry).toMatchObject({ action: 'admin-disabled', targetKind: 'admin', adminId, reason: 'Shared the password' });
 
     // Bad filters are 400, and only admins read the log.
     expect((await audit({ action: 'nonsense' })).status).toBe(400);

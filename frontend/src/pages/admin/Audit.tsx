@@ -25,7 +25,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { useAsync } from '../../lib/useAsync';
 
 const LIMIT = 20;
-const TARGET_LABELS: Record<AuditTarget, string> = { seller: 'Seller', customer: 'Customer', order: 'Order', review: 'Review' };
+const TARGET_LABELS: Record<AuditTarget, string> = {
+  seller: 'Seller',
+  customer: 'Customer',
+  order: 'Order',
+  review: 'Review',
+  admin: 'Admin',
+};
 
 /** Where an entry's target can be looked at, when it has a page. */
 function targetLink(e: AuditEntryAnswer): string | null {

@@ -5,12 +5,13 @@
  * e-mailed by the server). A customer's details page suspends or reinstates the account with a
  * reason (issue 30 item 10, components/AccountStanding.tsx); the list marks suspended customers.
  */
-import { Avatar, Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
+import { Avatar, Badge, Button, Card, Group, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { AddAdminSchema } from '@market/contracts';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { identityApi, type Customer } from '../../api/identity';
+import { identityApi, type Admin, type Customer } from '../../api/identity';
+import { useSession } from '../../session/session';
 import { FieldGrid } from '../../components/Field';
 import { Pager, useSearch } from '../../components/ListControls';
 import { LoadError, Loading } from '../../components/Loading';
@@ -126,6 +127,30 @@ export function AdminCustomerDetails() {
 export function AdminAdmins() {
   const [page, setPage] = useState(1);
   const list = useAsync(['people', 'listAdmins', page, 20], () => identityApi.listAdmins(page, 20));
+  const { profile } = useSession('admin');
+  // Another admin's account can be disabled with a reason, or enabled again (issue 30 item 10).
+  const status = (a: Admin) => (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {a.disabled ? (
+        <Badge color="red" variant="light" title={a.disabled.reason}>
+          Disabled
+        </Badge>
+      ) : (
+        <Badge color="teal" variant="light">
+          Active
+        </Badge>
+      )}
+      {a._id !== profile._id && (
+        <AccountStanding
+          compact
+          kind="admin"
+          account={{ _id: a._id, version: a.version, suspended: a.disabled }}
+          name={`${a.firstName} ${a.lastName}`}
+          onChanged={() => void list.reload()}
+        />
+      )}
+    </Group>
+  );
   return (
     <>
       <PageHeader title="Admins">
@@ -140,10 +165,10 @@ export function AdminAdmins() {
         list.data && (
           <>
             <DataTable
-              minWidth={600}
-              headers={['First Name', 'Last Name', 'Username', 'Email']}
+              minWidth={760}
+              headers={['First Name', 'Last Name', 'Username', 'Email', 'Status']}
               rows={list.data.items}
-              cells={(a) => [a.firstName, a.lastName, a.username, a.email]}
+              cells={(a) => [a.firstName, a.lastName, a.username, a.email, status(a)]}
             />
             <Pager page={page} total={list.data.total} limit={20} onChange={setPage} />
           </>

@@ -2,9 +2,10 @@
  * Admin routes (spec 001 sections 5-7): `GET /Admin/getAllAdmins`,
  * `GET /Admin/getAdmin/{id}`, `POST /Admin/addAdmin` (username suggested as first name + 5
  * random characters, 20-character password generated and e-mailed), `POST /Admin/loginAdmin`,
- * and the added `POST /Admin/logout`, `GET /Admin/me`. Only an admin creates an admin.
+ * and the added `POST /Admin/logout`, `GET /Admin/me`, `PUT /Admin/disable/{id}` and
+ * `PUT /Admin/enable/{id}` (issue 30 item 10). Only an admin creates, disables or enables an admin.
  */
-import { AddAdminSchema } from '@market/contracts';
+import { AddAdminSchema, ReinstateAccountSchema, SuspendAccountSchema } from '@market/contracts';
 import { conflict, isDuplicateKey, notFound, objectIdParam, pageRequest, requireCaller, sendList, unauthorized } from '@market/platform';
 import { Router } from 'express';
 import { Types } from 'mongoose';
@@ -14,6 +15,7 @@ import { sendEmail } from '../events/emailJobs';
 import { adminView, type AdminDoc } from '../store/admins';
 import type { IdentityDeps } from '../deps';
 import { endSession, logIn } from './session';
+import { refuseDisabledAdmin, setAdminDisabled } from '../accounts/adminStatus';
 
 /** Generated admin password length (spec 001 section 9). */
 export const ADMIN_PASSWORD_LENGTH = 20;
@@ -52,6 +54,7 @@ export function adminRoutes(deps: IdentityDeps): Router {
     const username = body.username ?? suggestedUsername(body.firstName);
     const password = generatedPassword(ADMIN_PASSWORD_LENGTH);
     const doc = {
+      aggregateVersion: 1,
       _id: new Types.ObjectId(),
       firstName: body.firstName,
       lastName: body.lastName,
@@ -75,8 +78,33 @@ export function adminRoutes(deps: IdentityDeps): Router {
   });
 
   r.post('/Admin/loginAdmin', async (req, res) => {
-    const { account, token } = await logIn(deps, req, res, 'admin', (usernameKey) => admins.findOne({ usernameKey }).lean<AdminDoc>());
+    const { account, token } = await logIn<AdminDoc>(
+      deps,
+      req,
+      res,
+      'admin',
+      (usernameKey) => admins.findOne({ usernameKey }).lean<AdminDoc>(),
+      refuseDisabledAdmin,
+    );
     res.json({ adminLogin: adminView(account), ...(token ? { token } : {}) });
+  });
+
+  // Another admin's account (issue 30 item 10; accounts/adminStatus.ts).
+  r.put('/Admin/disable/:id', async (req, res) => {
+    const caller = requireCaller(req, 'admin');
+    const { reason, version } = SuspendAccountSchema.parse(req.body ?? {});
+    res.json(adminView(await setAdminDisabled(deps, objectIdParam(req.params.id), { disable: true, reason, version, byId: caller.id })));
+  });
+  r.put('/Admin/enable/:id', async (req, res) => {
+    const caller = requireCaller(req, 'admin');
+    const { reason, version } = ReinstateAccountSchema.parse(req.body ?? {});
+    const after = await setAdminDisabled(deps, objectIdParam(req.params.id), {
+      disable: false,
+      reason: reason ?? '',
+      version,
+      byId: caller.id,
+    });
+    res.json(adminView(after));
   });
 
   r.post('/Admin/logout', async (req, res) => {
@@ -96,6 +124,7 @@ export async function ensureFirstAdmin(deps: Pick<IdentityDeps, 'admins' | 'conf
   const { ADMIN_USERNAME, ADMIN_PASSWORD, ADMIN_EMAIL } = deps.config;
   try {
     await deps.admins.create({
+      aggregateVersion: 1,
       firstName: 'Site',
       lastName: 'Administrator',
       username: ADMIN_USERNAME,

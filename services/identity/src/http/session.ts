@@ -29,6 +29,7 @@ export const LOGIN_FAILED = 'Invalid Username or Password';
  * username, so both cost the same), and starts the session.
  * @returns the account, and the session token only when the body asked for it (`bearer: true`)
  * @param find - the account by lower-cased username, or null
+ * @param refuse - throws for an account that may not sign in now (suspended, a disabled admin)
  * @throws {HttpError} 400 for a bad body, 401 {@link LOGIN_FAILED}, 403 for a suspended account
  *   (with the admin's reason; accounts/suspension.ts), 429 past the limit
  */
@@ -38,6 +39,7 @@ export async function logIn<A extends { _id: unknown; password: string; suspende
   res: Response,
   role: Role,
   find: (usernameKey: string) => Promise<A | null>,
+  refuse: (account: A) => void = refuseSuspended,
 ): Promise<{ account: A; token?: string }> {
   const body = LoginSchema.parse(req.body);
   const limitKey = `${role}:${body.username}`;
@@ -47,7 +49,7 @@ export async function logIn<A extends { _id: unknown; password: string; suspende
   if (!account || !ok) throw new HttpError(401, LOGIN_FAILED);
   await deps.limits.loginSucceeded(limitKey);
   // A suspended account is told why, only once its password was right (issue 30 item 10).
-  refuseSuspended(account);
+  refuse(account);
   const token = await startSession(deps, res, String(account._id), role, body.rememberMe);
   // The token goes into the answer only for an API client that asked (`bearer: true`); a browser
   // keeps it in the httpOnly cookie, out of page scripts' reach.

@@ -1,10 +1,15 @@
 /**
  * Admins collection (spec 001 section 3, "Admin"). The first admin comes from configuration at
- * first start; every other admin is created by an admin.
+ * first start; every other admin is created by an admin. An aggregate with the outbox plugin since
+ * another admin can disable it (issue 30 item 10: AdminDisabled / AdminEnabled on
+ * `identity.admin.v1`, accounts/adminStatus.ts); admins created before that have no
+ * `aggregateVersion` until their first such change (read as 1).
  */
+import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { suspensionSchema, suspensionView, type Suspension } from './suspension';
 
-export interface AdminDoc {
+export interface AdminDoc extends Partial<OutboxFields> {
   _id: Types.ObjectId;
   firstName: string;
   lastName: string;
@@ -14,6 +19,8 @@ export interface AdminDoc {
   /** argon2id hash; never leaves the service. */
   password: string;
   createdAt: Date;
+  /** Set while another admin has this account disabled (same shape as a suspension). */
+  disabled?: Suspension | null;
 }
 
 const schema = new Schema<AdminDoc>(
@@ -25,9 +32,11 @@ const schema = new Schema<AdminDoc>(
     email: { type: String, required: true },
     password: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    disabled: { type: suspensionSchema, default: null },
   },
   { collection: 'admins', versionKey: false },
 );
+schema.plugin(outboxPlugin);
 schema.index({ usernameKey: 1 }, { unique: true });
 
 export function adminModel(conn: Connection): Model<AdminDoc> {
@@ -42,5 +51,7 @@ export function adminView(a: AdminDoc) {
     username: a.username,
     email: a.email,
     createdAt: a.createdAt.toISOString(),
+    version: a.aggregateVersion ?? 1,
+    ...(a.disabled ? { disabled: suspensionView(a.disabled) } : {}),
   };
 }

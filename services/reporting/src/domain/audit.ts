@@ -4,7 +4,7 @@
  * and the search of `GET /Admin/audit`.
  *
  * Why reporting owns it: the decisions are recorded by three services (identity: seller requests,
- * deletions, suspensions, customer removal; ordering: cancelling a stuck checkout, resolving a
+ * deletions, suspensions, customer removal, disabling and enabling admins; ordering: cancelling a stuck checkout, resolving a
  * removed seller's orders; reviews: moderation), and reporting already consumes every topic for
  * the dashboard and the reports, so one projection here sees them all without any service knowing
  * about the log. The events are the record: each decision's event names the admin (`byAdmin`,
@@ -85,6 +85,14 @@ function decisionOf(e: AnyEventEnvelope): Decision | null {
       return e.data.deletedBy === 'admin'
         ? { action: 'review-deleted', targetKind: 'review', targetId: e.data.reviewId, by: null, reason: e.data.report?.reportreason ?? '' }
         : null;
+    case 'AdminDisabled':
+    case 'AdminEnabled':
+      return {
+        action: e.type === 'AdminDisabled' ? 'admin-disabled' : 'admin-enabled',
+        targetKind: 'admin',
+        targetId: e.data.adminId,
+        by: e.data.byAdmin,
+      };
     case 'ReviewReportDismissed':
       return { action: 'review-report-dismissed', targetKind: 'review', targetId: e.data.reviewId, by: null, reason: e.data.reportreason };
     default:

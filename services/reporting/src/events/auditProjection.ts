@@ -31,13 +31,13 @@ export function auditIndex(
 }
 
 /**
- * The audit projection: the topics whose events record admin decisions (identity's customers and
+ * The audit projection: the topics whose events record admin decisions (identity's customers, admins and
  * sellers, ordering's orders, reviews' reviews). `sources` (reporting's read models) is unused: an
  * entry is made from its event alone.
  */
 export const auditProjection = defineProjection<'audit', ReadModels>({
   name: 'audit',
-  topics: [Topics.customer, Topics.seller, Topics.order, Topics.review],
+  topics: [Topics.customer, Topics.seller, Topics.admin, Topics.order, Topics.review],
   indices: ['audit'],
   ops: (events) => ({ audit: auditOps(events) }),
 });
