@@ -258,6 +258,17 @@ describe('item import', () => {
     expect((await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } })).status).toBe(409);
   });
 
+  it('imports a file of 500 rows, the limit, in one request through the gateway', async () => {
+    const tag = sku('MAX');
+    const rows = Array.from({ length: 500 }, (_, i) => `Bulk phone ${i},Brand,M-${i},${tag}-${i},,${1000 + i},1,,`).join('\n');
+    const started = Date.now();
+    const res = await sellerA.request('post', '/items/import-csv', { body: { csv: `${HEADER}\n${rows}\n`, importId: importId() } });
+    expect(res.status).toBe(201);
+    expect(res.body.items).toHaveLength(500);
+    expect(new Set(res.body.items.map((i) => i._id)).size).toBe(500);
+    console.info(`500-row import answered in ${Date.now() - started} ms`);
+  }, 120_000);
+
   it('is refused to customers and admins, and never writes for them', async () => {
     const csv = `${HEADER}\nNope,B,M-1,${sku('CUST')},,100,1,,\n`;
     expect((await customer.request('post', '/items/import-csv', { body: { csv, importId: importId() } })).status).toBe(403);
