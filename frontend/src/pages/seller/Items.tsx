@@ -150,9 +150,10 @@ export function SellerItems() {
                         setSelected(next);
                       }}
                     />
-                    <Accordion.Control>
-                      <Group justify="space-between" wrap="nowrap" pr="md">
-                        <Group gap="sm" wrap="nowrap">
+                    {/* The row's own width beside the checkbox; on a phone the price goes under the name. */}
+                    <Accordion.Control style={{ flex: 1, minWidth: 0 }}>
+                      <Group justify="space-between" wrap="wrap" gap="xs" pr="md">
+                        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
                           <Image
                             src={thumbnailUrl(item.Images[0])}
                             alt=""
@@ -162,9 +163,11 @@ export function SellerItems() {
                             fit="contain"
                             fallbackSrc="/favicon.svg"
                           />
-                          <div>
+                          <div style={{ minWidth: 0 }}>
                             <Group gap={6}>
-                              <Text fw={600}>{item.Item_name}</Text>
+                              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                                {item.Item_name}
+                              </Text>
                               {/* Seen without opening the row (issue 30 item 11: it looked available). */}
                               {!item.ItemAvailabilityStatus && (
                                 <Badge color="red" variant="light" size="sm">
