@@ -83,6 +83,10 @@ export async function changeOrderStatus(d: StatusDeps, { actor, kind, orderLineI
       status,
       sellerId: order.SellerID,
       customerId: order.CustomerID,
+      // An admin's resolution names the admin and the reason (the audit log, issue 30 item 10).
+      ...('note' in actor && actor.note.by === 'admin' && actor.note.adminId
+        ? { byAdmin: { adminId: actor.note.adminId, reason: actor.note.reason } }
+        : {}),
     }),
     // A cancellation starts its saga (cancellation/saga.ts): stock back, refund, e-mail.
     ...(status === 'Cancelled' ? [orderCancelled(kind, order, v + 1, at)] : []),

@@ -30,6 +30,19 @@ describe('audit entries', () => {
     expect(auditEntryOf(envelope('OrderRejected', { orderId: 'O1', byAdmin: { adminId: 'a1', reason: 'Stuck' } }))?.action).toBe(
       'checkout-cancelled',
     );
+    expect(
+      auditEntryOf(
+        envelope('OrderStatusChanged', {
+          orderId: 'O1',
+          orderLineId: 'O1-I1',
+          kind: 'item',
+          status: 'Delivered',
+          sellerId: 's',
+          customerId: 'c',
+          byAdmin: { adminId: 'a1', reason: 'Customer confirmed' },
+        }),
+      ),
+    ).toMatchObject({ action: 'order-resolved', targetKind: 'order', targetId: 'O1-I1', reason: 'Delivered: Customer confirmed' });
     expect(auditEntryOf(envelope('ReviewDeleted', { reviewId: 'r1', itemid: 'i', deletedBy: 'admin' }))).toMatchObject({
       adminId: null,
       action: 'review-deleted',
