@@ -3,13 +3,15 @@
  * from its profile page (a dialog that asks for the reason and says what happens), the seller's
  * open session ends and its login says why, the seller is marked Suspended in the sellers list,
  * the admin reinstates it; the audit log lists both decisions with the reason and the Sri Lanka time
- * and filters them by action. Nothing is wider than the window.
+ * and filters them by action; a customer is suspended from the customer's page and marked in the
+ * customers list; another admin is disabled from Admins and cannot sign in. Nothing is wider than
+ * the window.
  * Screenshots in `.data/screenshots/admin-control-*.png`.
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedSeller, login, shot, startE2E, type E2E } from './harness';
+import { acceptedSeller, api, login, registeredCustomer, shot, startE2E, type E2E } from './harness';
 
 let e2e: E2E;
 
@@ -69,6 +71,7 @@ describe('admin control (issue 30 item 10)', () => {
       await dialog.getByRole('button', { name: 'Suspend' }).click();
       await expect.poll(() => admin.getByText(`Reason: ${reason}`).isVisible(), { timeout: 10_000 }).toBe(true);
       await fits(admin);
+      await settled(admin);
       await shot(admin, `admin-control-suspended-seller-${size.name}`);
 
       // The seller's open session ends; the login says why.
@@ -136,6 +139,82 @@ describe('admin control (issue 30 item 10)', () => {
       await expect.poll(() => results.getByText('Seller suspended', { exact: true }).count()).toBeGreaterThan(0);
       await expect.poll(() => admin.getByText(reason).first().isVisible()).toBe(true);
       await shot(admin, `admin-control-audit-filtered-${size.name}`);
+    });
+  }
+
+  for (const size of WIDTHS) {
+    it(`suspends a customer from their page and disables another admin (${size.width} px)`, async () => {
+      const tag = uniqueName('cu').replace(/[^a-z0-9]/gi, '');
+      const customer = await registeredCustomer(e2e, tag);
+      const signedIn = await api<{ customerLogin: { _id: string } }>(e2e.stack.gatewayUrl, '/Customer/loginCustomer', {
+        username: customer.username,
+        password: customer.password,
+      });
+      const customerId = signedIn.body.customerLogin._id;
+
+      const admin = await e2e.newPage();
+      await admin.setViewportSize(size);
+      await login(admin, '/AdminLogin', e2e.stack.admin.username, e2e.stack.admin.password);
+      await admin.waitForURL('**/Admin/Home');
+      await admin.goto(`/Admin/Customers/Details/${customerId}`);
+      await admin.getByRole('button', { name: 'Suspend…' }).click();
+      await admin
+        .getByRole('dialog')
+        .getByLabel(/Reason/)
+        .fill('Abusive messages to two sellers');
+      await admin.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+      await expect.poll(() => admin.getByText('Reason: Abusive messages to two sellers').isVisible(), { timeout: 10_000 }).toBe(true);
+      await fits(admin);
+      await settled(admin);
+      await shot(admin, `admin-control-suspended-customer-${size.name}`);
+      await admin.goto('/Admin/Customers');
+      await admin.getByLabel(/Search by first name/).fill(customer.username);
+      await expect
+        .poll(
+          () =>
+            admin
+              .getByRole('row', { name: /Sachini/ })
+              .getByText('Suspended')
+              .count(),
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      await fits(admin);
+      await shot(admin, `admin-control-customers-list-${size.name}`);
+      // The customer's login says why.
+      const shopper = await e2e.newPage();
+      await shopper.setViewportSize(size);
+      await login(shopper, '/CustomerLogin', customer.username, customer.password);
+      await expect
+        .poll(() => shopper.getByText(/This account is suspended by the marketplace/).isVisible(), { timeout: 10_000 })
+        .toBe(true);
+
+      // Another admin, disabled from Admins.
+      const adminCookie = (
+        await api(e2e.stack.gatewayUrl, '/Admin/loginAdmin', { username: e2e.stack.admin.username, password: e2e.stack.admin.password })
+      ).cookie;
+      const other = await api<{ _id: string }>(
+        e2e.stack.gatewayUrl,
+        '/Admin/addAdmin',
+        { firstName: 'Ishara', lastName: `Fernando${tag}`, email: `${tag}a@example.lk` },
+        adminCookie,
+      );
+      expect(other.status).toBe(201);
+      await admin.goto('/Admin/Admins');
+      // A table row, or a card on a phone.
+      const row = admin.locator('tr, [role=listitem]').filter({ hasText: `Fernando${tag}` });
+      await row.getByRole('button', { name: 'Disable…' }).click();
+      await admin
+        .getByRole('dialog')
+        .getByLabel(/Reason/)
+        .fill('Left the company');
+      await settled(admin);
+      await shot(admin, `admin-control-disable-admin-dialog-${size.name}`);
+      await admin.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+      await expect.poll(() => row.getByText('Disabled').isVisible(), { timeout: 10_000 }).toBe(true);
+      await settled(admin);
+      await fits(admin);
+      await shot(admin, `admin-control-admins-${size.name}`);
     });
   }
 });

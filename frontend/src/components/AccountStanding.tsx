@@ -25,8 +25,8 @@ export interface StandingAccount {
 /** The "Suspended" badge of a list row (nothing for an account in good standing). */
 export function SuspendedBadge({ account }: { account: StandingAccount }) {
   return account.suspended ? (
-    // Never squeezed by a narrow row (390 px): the word stays readable.
-    <Badge color="red" variant="light" title={account.suspended.reason} style={{ flexShrink: 0 }}>
+    // On a line of its own under the name, so a narrow row (390 px) neither squeezes nor overlaps it.
+    <Badge color="red" variant="light" title={account.suspended.reason} display="block" w="fit-content" mt={2}>
       Suspended
     </Badge>
   ) : null;

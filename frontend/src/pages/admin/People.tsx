@@ -66,8 +66,10 @@ export function AdminCustomers() {
             <>
               <Group gap="sm" wrap="nowrap">
                 <Avatar src={imageUrl(c.userImage)} size="sm" radius="xl" alt="" />
-                {c.firstName} {c.lastName}
-                <SuspendedBadge account={c} />
+                <div>
+                  {c.firstName} {c.lastName}
+                  <SuspendedBadge account={c} />
+                </div>
               </Group>
             </>,
             c.username,
@@ -166,6 +168,7 @@ export function AdminAdmins() {
           <>
             <DataTable
               minWidth={760}
+              stackOnPhone
               headers={['First Name', 'Last Name', 'Username', 'Email', 'Status']}
               rows={list.data.items}
               cells={(a) => [a.firstName, a.lastName, a.username, a.email, status(a)]}

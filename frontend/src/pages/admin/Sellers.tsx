@@ -63,8 +63,10 @@ export function AdminSellers() {
                 <Avatar src={imageUrl(seller.logo)} size="sm" radius="sm" alt="">
                   {seller.companyname.slice(0, 2).toUpperCase()}
                 </Avatar>
-                {seller.companyname}
-                <SuspendedBadge account={seller} />
+                <div>
+                  {seller.companyname}
+                  <SuspendedBadge account={seller} />
+                </div>
               </Group>
             </>,
             seller.ownername,
