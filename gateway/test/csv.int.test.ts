@@ -202,6 +202,17 @@ describe('item import', () => {
     expect(reused.body).toMatchObject({ error: 'This import id was used for another file: choose the file again' });
   });
 
+  /** What a crash after an import's first item leaves: the import still writing, the second item (`secondId`) never written. */
+  async function crashAfterFirstItem(id: string, secondId: string) {
+    const conn = await catalogueDb();
+    try {
+      await conn.collection('item_imports').updateOne({ _id: `${sellerAId}:${id}` as never }, { $set: { status: 'writing' } });
+      await conn.collection('items').deleteOne({ _id: new mongoose.Types.ObjectId(secondId) });
+    } finally {
+      await conn.close();
+    }
+  }
+
   /** The catalogue's own database of this stack, to stage what a crash midway leaves behind. */
   async function catalogueDb() {
     const conn = await mongoose.createConnection(testServers().mongoUrl, { dbName: `catalogue-${stack.dbSuffix}` }).asPromise();
@@ -215,14 +226,7 @@ describe('item import', () => {
     const first = await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } });
     expect(first.status).toBe(201);
     const [one, two] = first.body.items.map((i) => i._id!);
-    // What a crash after the first item leaves: the import still writing, the second item never written.
-    const conn = await catalogueDb();
-    try {
-      await conn.collection('item_imports').updateOne({ _id: `${sellerAId}:${id}` as never }, { $set: { status: 'writing' } });
-      await conn.collection('items').deleteOne({ _id: new mongoose.Types.ObjectId(two) });
-    } finally {
-      await conn.close();
-    }
+    await crashAfterFirstItem(id, two!);
     const retry = await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } });
     expect(retry.status).toBe(201);
     expect(retry.body.items.map((i) => i._id)).toEqual([one, two]);
@@ -238,13 +242,7 @@ describe('item import', () => {
     expect(first.status).toBe(201);
     const [one, two] = first.body.items.map((i) => i._id!);
     // A crash after the first item, then another seller takes the second SKU before the retry.
-    const conn = await catalogueDb();
-    try {
-      await conn.collection('item_imports').updateOne({ _id: `${sellerAId}:${id}` as never }, { $set: { status: 'writing' } });
-      await conn.collection('items').deleteOne({ _id: new mongoose.Types.ObjectId(two) });
-    } finally {
-      await conn.close();
-    }
+    await crashAfterFirstItem(id, two!);
     expect((await sellerB.request('post', '/items/addItems', { body: itemBody({ Stock_keeping_unit: skus[1] }) })).status).toBe(201);
     const retry = await sellerA.request('post', '/items/import-csv', { body: { csv, importId: id } });
     expect(retry.status).toBe(409);

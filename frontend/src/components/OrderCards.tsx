@@ -279,3 +279,8 @@ export function PackageOrderCard({ order, seller, actions, detailsTo }: OrderCar
     </OrderCardFrame>
   );
 }
+
+/** The card of an order of either kind (a package order has `Packages`). */
+export function OrderCard({ order, ...props }: OrderCardProps & { order: ItemOrder | PackageOrder }) {
+  return 'Packages' in order ? <PackageOrderCard order={order} {...props} /> : <ItemOrderCard order={order} {...props} />;
+}

@@ -14,7 +14,7 @@ import { formatRupees } from '../lib/money';
 import { useAsync } from '../lib/useAsync';
 import { LoadError, Loading } from './Loading';
 import { NotFound } from './NotFound';
-import { ItemOrderCard, PackageOrderCard } from './OrderCards';
+import { OrderCard } from './OrderCards';
 import { PageHeader } from './PageHeader';
 import { PaymentStatusBadge } from './PaymentStatus';
 
@@ -50,11 +50,7 @@ export function OrderDetail({ area, back }: { area: 'customer' | 'seller' | 'adm
         </Anchor>
       </PageHeader>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        {'Packages' in o ? (
-          <PackageOrderCard order={o as PackageOrder} seller={seller} />
-        ) : (
-          <ItemOrderCard order={o as ItemOrder} seller={seller} />
-        )}
+        <OrderCard order={o as ItemOrder | PackageOrder} seller={seller} />
         <Stack gap="md">
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb="sm">

@@ -22,7 +22,7 @@ import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { OrderDetail } from '../../components/OrderDetail';
 import { useOrderFinder } from '../../components/OrderFilters';
-import { ItemOrderCard, PackageOrderCard } from '../../components/OrderCards';
+import { OrderCard } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
 import { CsvExportButton } from '../../components/CsvExport';
 import { ApiError } from '../../api/client';
@@ -228,19 +228,9 @@ export function AdminOrders() {
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
-              {rows.items.map((o) =>
-                kind === 'item' ? (
-                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={actions(o)} detailsTo={`/Admin/Orders/${o._id}`} />
-                ) : (
-                  <PackageOrderCard
-                    key={o._id}
-                    order={o as PackageOrder}
-                    seller
-                    actions={actions(o)}
-                    detailsTo={`/Admin/Orders/${o._id}`}
-                  />
-                ),
-              )}
+              {rows.items.map((o) => (
+                <OrderCard key={o._id} order={o} seller actions={actions(o)} detailsTo={`/Admin/Orders/${o._id}`} />
+              ))}
             </SimpleGrid>
             <Pager page={s.page} total={rows.total} limit={LIMIT} onChange={s.setPage} />
           </>

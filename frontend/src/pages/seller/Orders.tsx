@@ -17,7 +17,7 @@ import type { Page } from '../../api/client';
 import { shopApi, type CodOutcome, type ItemOrder, type PackageOrder } from '../../api/shop';
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
-import { ItemOrderCard, PackageOrderCard, StatusActions } from '../../components/OrderCards';
+import { OrderCard, StatusActions } from '../../components/OrderCards';
 import { useOrderFinder } from '../../components/OrderFilters';
 import { OrderDetail } from '../../components/OrderDetail';
 import { PageHeader } from '../../components/PageHeader';
@@ -161,19 +161,9 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              {rows.items.map((o) =>
-                kind === 'item' ? (
-                  <ItemOrderCard key={o._id} order={o as ItemOrder} seller actions={actions(o)} detailsTo={`/Seller/Orders/${o._id}`} />
-                ) : (
-                  <PackageOrderCard
-                    key={o._id}
-                    order={o as PackageOrder}
-                    seller
-                    actions={actions(o)}
-                    detailsTo={`/Seller/Orders/${o._id}`}
-                  />
-                ),
-              )}
+              {rows.items.map((o) => (
+                <OrderCard key={o._id} order={o} seller actions={actions(o)} detailsTo={`/Seller/Orders/${o._id}`} />
+              ))}
             </SimpleGrid>
             <Pager page={page} total={rows.total} limit={LIMIT} onChange={setPage} />
           </>
