@@ -114,7 +114,7 @@ export function ItemFilterBar({
         aria-label="Rating"
         data={withAny(
           'Any rating',
-          [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: counted(`${n} stars & up`, ratingCount.get(n)) })),
+          [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: counted(`${n} ${n === 1 ? 'star' : 'stars'} & up`, ratingCount.get(n)) })),
         )}
         value={filters.minRating ? String(filters.minRating) : ''}
         onChange={(e) => onChange({ ...filters, minRating: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
-import { AllItems } from './Browse';
+import { AllItems, PackagesPage } from './Browse';
 
 afterEach(() => vi.unstubAllGlobals());
 // Mantine's Select scrolls its chosen option into view; jsdom has no layout.
@@ -143,5 +143,19 @@ describe('listing cards', () => {
     const picture = (n: number) => screen.getByRole('img', { name: `Phone ${n}` });
     for (const n of [0, 1, 2, 3]) expect(picture(n)).toHaveAttribute('loading', 'eager');
     for (const n of [4, 5]) expect(picture(n)).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+describe('promo packages', () => {
+  it('searches by the name a Home tile links with (?q=), and shows it in the search box', async () => {
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /Packages/getPackages': { items: [], total: 0, page: 1, limit: 12 },
+    });
+    renderPage(<PackagesPage />, { kind: 'customer', path: '/Customer/Packages?q=Matara%20Combo', pattern: 'Packages' });
+    expect(await screen.findByRole('textbox', { name: 'Search packages by name' })).toHaveValue('Matara Combo');
+    await waitFor(() =>
+      expect(calls.some((c) => c.path.startsWith('/Packages/getPackages') && c.path.includes('q=Matara+Combo'))).toBe(true),
+    );
   });
 });

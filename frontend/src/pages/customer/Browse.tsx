@@ -154,7 +154,9 @@ export function DiscountedItems() {
 }
 
 export function PackagesPage() {
-  const s = useSearch();
+  // A package tile on Home links here with its name as `?q=` (issue 32 item 4: it was ignored).
+  const [params] = useSearchParams();
+  const s = useSearch(params.get('q') ?? '');
   const list = useAsync(['packages', 'listPackages', { q: s.q || undefined }, s.page, LISTING_LIMIT], () =>
     catalogueApi.listPackages({ q: s.q || undefined }, s.page, LISTING_LIMIT),
   );
