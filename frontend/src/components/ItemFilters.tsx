@@ -81,7 +81,11 @@ export function ItemFilterBar({
           aria-label="Category"
           data={withAny(
             'All categories',
-            CATEGORIES.map((c) => ({ value: c, label: facets ? counted(c, categoryCount.get(c) ?? 0) : c })),
+            // With counts, only categories that have items (or the one chosen) are offered (issue 32 item 4).
+            CATEGORIES.filter((c) => !facets || (categoryCount.get(c) ?? 0) > 0 || c === filters.category).map((c) => ({
+              value: c,
+              label: facets ? counted(c, categoryCount.get(c) ?? 0) : c,
+            })),
           )}
           value={filters.category ?? ''}
           onChange={(e) => onChange({ ...filters, category: e.currentTarget.value || undefined })}
