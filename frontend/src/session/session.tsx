@@ -7,11 +7,12 @@
  * sends the visitor to that area's login page.
  */
 import { Center, Loader } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientContext, useQuery } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { identityApi, type Admin, type Customer, type Kind, type OrgSeller } from '../api/identity';
+import { createQueryClient } from '../lib/queryClient';
 
 type Profile = { customer: Customer; seller: OrgSeller; admin: Admin };
 
@@ -113,4 +114,19 @@ export function useSession<K extends Kind>(kind: K): SessionValue<K> {
   const value = useContext(SessionContext);
   if (!value || value.kind !== kind) throw new Error(`useSession('${kind}') used outside <RequireSession kind="${kind}">`);
   return value as unknown as SessionValue<K>;
+}
+
+/**
+ * Whether this browser is signed in to `kind`'s area: asked of the server (`meQuery`) only when the
+ * browser remembers an id for the area, so a visitor who never signed in sends no request. The
+ * entry pages (the landing page, the login pages) use it to send a signed-in person to their area's
+ * home instead of showing the entry page again (issue 32 item 4).
+ */
+export function useSignedIn(kind: Kind): boolean {
+  const remembered = typeof localStorage !== 'undefined' && localStorage.getItem(ID_KEY[kind]) !== null;
+  // A page rendered outside the app's query provider (a component test) gets a client of its own.
+  const provided = useContext(QueryClientContext);
+  const [own] = useState(() => (provided ? undefined : createQueryClient()));
+  const me = useQuery({ ...meQuery(kind), enabled: remembered }, provided ?? own);
+  return remembered && !!me.data;
 }

@@ -1,16 +1,20 @@
 /**
  * The initial page `/` (spec 000 section 1): 'Get started' (customer login) and 'Staff ?' (admin
  * login), then the shop window (categories, Deals, New arrivals, packages; the
- * listings are public, opening an item asks for a sign-in).
+ * listings are public, opening an item asks for a sign-in). A signed-in customer is sent to
+ * /Customer/Home.
  */
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Showcase } from '../../components/home/Showcase';
 import { PublicPage } from '../../components/PublicPage';
+import { useSignedIn } from '../../session/session';
 
 const CATEGORIES = ['Mobile Phones', 'Tablets', 'Gaming', 'Wearables'];
 
 export function Landing() {
+  // A signed-in customer goes to their home, not the entry page again (issue 32 item 4).
+  if (useSignedIn('customer')) return <Navigate to="/Customer/Home" replace />;
   return (
     <PublicPage size="lg">
       <Stack gap="lg" align="center" ta="center" pb="xl">

@@ -6,7 +6,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminLogin, CustomerLogin, SellerLogin } from './Logins';
 
@@ -66,5 +66,42 @@ describe('login lockout', () => {
     const alert = await logIn();
     expect(alert).toHaveTextContent('Oops... Please Check Your Username & Password!');
     expect(alert).toHaveTextContent('Invalid Username or Password');
+  });
+});
+
+describe('an entry page for someone already signed in (issue 32 item 4)', () => {
+  afterEach(() => localStorage.clear());
+
+  it('sends a signed-in customer from the login page to their home, and shows it to a browser that never signed in', async () => {
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith('/Customer/me')
+          ? new Response(JSON.stringify({ _id: 'c1', username: 'nimal', firstName: 'Nimal', lastName: 'Perera' }), {
+              status: 200,
+              headers: { 'Content-Type': 'application/json' },
+            })
+          : new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const at = (path: string) =>
+      render(
+        <MantineProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Routes>
+              <Route path="/CustomerLogin" element={<CustomerLogin />} />
+              <Route path="/Customer/Home" element={<p>customer home</p>} />
+            </Routes>
+          </MemoryRouter>
+        </MantineProvider>,
+      );
+    const first = at('/CustomerLogin');
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    first.unmount();
+
+    localStorage.setItem('CustomerID', 'c1');
+    at('/CustomerLogin');
+    expect(await screen.findByText('customer home')).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
 /** /CustomerLogin, /SellerLogin, /AdminLogin (spec 000 and 001 section 2). */
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { identityApi } from '../../api/identity';
 import { LoginForm } from '../../components/LoginForm';
 import { PublicPage } from '../../components/PublicPage';
+import { useSignedIn } from '../../session/session';
 
 /** What tells the three login pages apart. */
 interface RoleLoginConfig {
@@ -51,6 +52,8 @@ function useAfterLogin(area: string, home: string) {
 function RoleLogin({ role, children }: { role: keyof typeof ROLE_LOGINS; children?: ReactNode }) {
   const { title, area, home, rememberMe, login }: RoleLoginConfig = ROLE_LOGINS[role];
   const done = useAfterLogin(area, home);
+  // Already signed in to this area: its home, not the login form again.
+  if (useSignedIn(role)) return <Navigate to={home} replace />;
   return (
     <PublicPage>
       <LoginForm
