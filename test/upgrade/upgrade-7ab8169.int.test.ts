@@ -103,10 +103,21 @@ let dilan: Client;
 function rows(body: unknown): Row[] {
   return (Array.isArray(body) ? body : (body as { items: Row[] }).items) as Row[];
 }
+/**
+ * Fields today's answers add that 7ab8169's did not have, left out on both sides: an order's
+ * `Timeline` (issue 30 item 8, derived for orders written before it), a review's `reply` and
+ * `version` (issue 30 item 7). They are additions, not changes of what the old screens showed.
+ */
+const ADDED_SINCE = new Set(['Timeline', 'reply', 'version']);
+
 /** The rows of a list answer ordered by `_id` (`fields` of each only, when given), to compare a list of today with the old one. */
 function picked(body: unknown, fields?: string[]): Record<string, unknown>[] {
   return rows(body)
-    .map((r) => (fields ? Object.fromEntries(fields.map((f) => [f, r[f]])) : r))
+    .map((r) =>
+      fields
+        ? Object.fromEntries(fields.map((f) => [f, r[f]]))
+        : Object.fromEntries(Object.entries(r).filter(([k]) => !ADDED_SINCE.has(k))),
+    )
     .sort((a, b) => String(a._id).localeCompare(String(b._id)));
 }
 

@@ -79,6 +79,8 @@ describe('customers', () => {
         'username',
         // The profile's "E-mail me about my wishlist".
         'wishlistAlerts',
+        // The account version an admin's suspend or reinstate names (issue 30 item 10).
+        'version',
       ].sort(),
     );
     const second = (await admin.get<Page<CustomerRow>>(`/Customer/getAll?q=${tag}&page=2&limit=2`)).body;
