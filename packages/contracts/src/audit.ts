@@ -35,7 +35,13 @@ const ACTIONS = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 export const AUDIT_TARGETS = ['seller', 'customer', 'order', 'review', 'admin'] as const;
 export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day is YYYY-MM-DD' });
+/** A calendar day `YYYY-MM-DD` that exists (`2026-02-30` is refused with the same message, never passed on to the search). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day is YYYY-MM-DD' })
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), {
+    error: 'A day is YYYY-MM-DD',
+  });
 
 /** Query of `GET /Admin/audit`: a page, and any of the filters (days are Sri Lanka days, inclusive). */
 export const AuditQuerySchema = PageQuerySchema.extend({

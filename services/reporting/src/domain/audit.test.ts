@@ -1,3 +1,4 @@
+import { AuditQuerySchema } from '@market/contracts';
 import type { AnyEventEnvelope } from '@market/platform';
 import { describe, expect, it } from 'vitest';
 import { auditEntryOf, auditOps, auditSearch } from './audit';
@@ -73,5 +74,13 @@ describe('audit entries', () => {
         ],
       },
     });
+  });
+});
+
+describe('the audit query', () => {
+  it('refuses a day that does not exist, so it never reaches the search (the fuzzer found a 503)', () => {
+    expect(AuditQuerySchema.safeParse({ to: '1680-02-00' }).success).toBe(false);
+    expect(AuditQuerySchema.safeParse({ from: '2026-02-30' }).success).toBe(false);
+    expect(AuditQuerySchema.safeParse({ from: '2305-06-09', to: '2026-02-28' }).success).toBe(true);
   });
 });
