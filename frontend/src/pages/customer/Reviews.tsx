@@ -1,16 +1,13 @@
 /**
- * The customer's reviews and messages (spec 000 sections 2, 5, 8):
+ * The customer's reviews (spec 000 sections 2, 5, 8):
  * /Customer/ItemReviews/{id} (review cards in a 550 px scroll area), /Customer/WriteReview/{id}
  * (star radios 1..5, text, Submit → /Customer/Home), /Customer/MyReviews (Edit, Delete with
- * confirmation, search by item name, brand or model), /Customer/ContactUs and
- * /Customer/ContactSeller/{sellerId} (name letters only, e-mail pattern, message required).
+ * confirmation, search by item name, brand or model). The contact forms are in Messages.tsx.
  */
-import { Alert, Button, Group, Modal, Radio, ScrollArea, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { colomboDate, ContactSchema, STARS_RANGE } from '@market/contracts';
+import { Alert, Button, Group, Modal, Radio, ScrollArea, Stack, Textarea } from '@mantine/core';
+import { colomboDate, STARS_RANGE } from '@market/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
 import { catalogueApi } from '../../api/catalogue';
 import { reviewsApi, type ReviewView } from '../../api/reviews';
 import { FormCard } from '../../components/FormCard';
@@ -20,11 +17,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
 import { ReviewCard } from '../../components/ReviewCard';
 import { confirmDanger } from '../../lib/confirm';
-import { applyServerErrors, schemaValidator } from '../../lib/forms';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { tooManyText } from '../../lib/retryAfter';
 import { useAsync } from '../../lib/useAsync';
-import { useSession } from '../../session/session';
 
 export function ItemReviews() {
   const { id = '' } = useParams();
@@ -228,63 +222,5 @@ function EditReview({ review, onClose, onSaved }: { review: ReviewView; onClose:
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-/** The contact form, to the admin or to one seller (a 429 says how long to wait). */
-function ContactForm({ sellerId }: { sellerId?: string }) {
-  const { profile } = useSession('customer');
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { name: `${profile.firstName} ${profile.lastName}`, email: profile.email, message: '' },
-    validate: schemaValidator(ContactSchema),
-  });
-  const submit = form.onSubmit(async (values) => {
-    setFailure(null);
-    try {
-      if (sellerId) await reviewsApi.contactSeller({ ...values, sellerid: sellerId });
-      else await reviewsApi.contactAdmin(values);
-      notifySuccess('Your message has been sent!');
-      form.setFieldValue('message', '');
-    } catch (err) {
-      // Past the account's messages an hour (issue 27 item 8): how long to wait, from Retry-After.
-      setFailure(err instanceof ApiError && err.status === 429 ? tooManyText(err) : applyServerErrors(form, err));
-    }
-  });
-  return (
-    <FormCard onSubmit={submit} failure={failure} maw={560}>
-      <TextInput label="Name" {...form.getInputProps('name')} />
-      <TextInput label="Email" type="email" {...form.getInputProps('email')} />
-      <Textarea label="Message" minRows={5} maxLength={2000} {...form.getInputProps('message')} />
-      <Group>
-        <Button type="submit">Send</Button>
-      </Group>
-    </FormCard>
-  );
-}
-
-export function ContactUs() {
-  return (
-    <>
-      <PageHeader title="Contact Us" />
-      <Text c="dimmed" mb="md">
-        Write to the marketplace's team; we answer by e-mail.
-      </Text>
-      <ContactForm />
-    </>
-  );
-}
-
-export function ContactSeller() {
-  const { sellerId = '' } = useParams();
-  return (
-    <>
-      <PageHeader title="Contact the Seller" />
-      <Title order={5} mb="md" c="dimmed">
-        Your message goes to the seller of the item.
-      </Title>
-      <ContactForm sellerId={sellerId} />
-    </>
   );
 }
