@@ -6,7 +6,7 @@
  * window size), `seller` (an accepted seller company) and `paidByWallet` (a paid order). Each test file then states only the services it needs and what it is about.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, onTestFailed } from 'vitest';
 import { acceptedSeller, api as gatewayApi, onNewContext, startE2E, type E2E } from './harness';
 
 export interface E2EWorld extends E2E {
@@ -26,6 +26,25 @@ export interface E2EWorld extends E2E {
   paidByWallet(cookie: string, itemId: string): Promise<void>;
 }
 
+/** Log lines at warn and above (pino's 40+) that are not answered requests (4xx answers are logged at warn). */
+const PROBLEM = /"level":(40|50|60)/;
+
+/**
+ * Prints the last warnings and errors each service process of a failed test's stack logged (a
+ * dead-lettered event, a failed search), so a failure seen only on another machine says what the
+ * services saw, beside what the pages showed (setup.ts).
+ */
+function reportServiceProblems(e2e: E2E): void {
+  for (const [name, proc] of Object.entries(e2e.stack.processes)) {
+    const lines = proc
+      .output()
+      .split('\n')
+      .filter((l) => PROBLEM.test(l) && !l.includes('"msg":"request completed"'))
+      .slice(-15);
+    if (lines.length) console.error([`--- ${name}: last warnings and errors`, ...lines.map((l) => l.slice(0, 1_500))].join('\n'));
+  }
+}
+
 /**
  * Starts `services` (names as `startTestStack` takes them) before the file's tests, within three
  * minutes, and stops everything after them.
@@ -40,6 +59,11 @@ export function e2eWorld(services: string[]): E2EWorld {
   beforeAll(async () => {
     started = await startE2E(services);
   }, 180_000);
+  beforeEach(() => {
+    onTestFailed(() => {
+      if (started) reportServiceProblems(started);
+    });
+  });
   afterAll(async () => {
     await started?.stop();
   });
