@@ -39,3 +39,5 @@ globalThis.ResizeObserver ??= class {
 };
 // Mantine's combobox scrolls the selected option into view when a Select opens.
 Element.prototype.scrollIntoView ??= () => undefined;
+// jsdom has window.scrollTo but only reports "Not implemented"; the pager scrolls to the top.
+window.scrollTo = () => undefined;

@@ -35,7 +35,20 @@ export function cardImageLoading(index: number): CardImageLoading {
   return { loading: index < EAGER_CARDS ? 'eager' : 'lazy' };
 }
 
-export function ItemCard({ item, to, actions, image }: { item: Item; to: string; actions?: ReactNode; image?: CardImageLoading }) {
+export function ItemCard({
+  item,
+  to,
+  actions,
+  image,
+  linkState,
+}: {
+  item: Item;
+  to: string;
+  actions?: ReactNode;
+  image?: CardImageLoading;
+  /** History state given to the item's page (a listing passes `{ from }`: its own address, for the way back). */
+  linkState?: unknown;
+}) {
   return (
     <Card withBorder padding="md" radius="md" h="100%" data-testid="item-card">
       <Card.Section>
@@ -56,7 +69,7 @@ export function ItemCard({ item, to, actions, image }: { item: Item; to: string;
           <Badge color={item.ItemAvailabilityStatus ? 'green' : 'red'} variant="light">
             {item.ItemAvailabilityStatus ? 'Available' : 'Out of stock'}
           </Badge>
-          <Button component={Link} to={to} size="xs" variant="light">
+          <Button component={Link} to={to} state={linkState} size="xs" variant="light">
             Show more
           </Button>
         </Group>

@@ -16,6 +16,7 @@ const facets: ItemFacets = {
   brand: [
     { value: 'Sony', count: 3 },
     { value: 'Samsung', count: 1 },
+    { value: 'Lg', count: 2 },
   ],
   priceBand: ['0', '1', '2', '3', '4'].map((value, i) => ({ value, label: '', count: i })),
   rating: [1, 2, 3, 4, 5].map((value) => ({ value, count: 5 - value })),
@@ -33,6 +34,16 @@ describe('ItemFilterBar with facet counts', () => {
     expect(labels()).not.toContain('Other (0)');
     fireEvent.change(screen.getByRole('combobox', { name: 'Brand' }), { target: { value: 'Sony' } });
     expect(onChange).toHaveBeenCalledWith({ brand: 'Sony' });
+  });
+
+  it('labels a brand of initials in capitals and filters by its key (issue 32 item 4: it said "Lg")', () => {
+    const onChange = vi.fn();
+    show(<ItemFilterBar text="" onText={() => undefined} filters={{}} onChange={onChange} showBrand facets={facets} />);
+    const brand = screen.getByRole('combobox', { name: 'Brand' });
+    expect(within(brand).getByRole('option', { name: 'LG (2)' })).toHaveValue('Lg');
+    expect(within(brand).queryByRole('option', { name: 'Lg (2)' })).toBeNull();
+    fireEvent.change(brand, { target: { value: 'Lg' } });
+    expect(onChange).toHaveBeenCalledWith({ brand: 'Lg' });
   });
 
   it('keeps the plain labels without counts', async () => {

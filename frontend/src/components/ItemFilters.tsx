@@ -11,7 +11,7 @@
  * Each select's first choice is "any" (the filter's Clear), so an empty value means no filter.
  */
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
-import { CATEGORIES, PRICE_BANDS } from '@market/contracts/rules';
+import { brandLabel, CATEGORIES, PRICE_BANDS } from '@market/contracts/rules';
 import { IconSearch } from '@tabler/icons-react';
 import type { ItemFacets, ItemFilters as Filters } from '../api/catalogue';
 
@@ -97,7 +97,7 @@ export function ItemFilterBar({
           aria-label="Brand"
           data={withAny(
             'All brands',
-            brands.map((b) => ({ value: b, label: counted(b, brandCount.get(b)) })),
+            brands.map((b) => ({ value: b, label: counted(brandLabel(b), brandCount.get(b)) })),
           )}
           value={filters.brand ?? ''}
           onChange={(e) => onChange({ ...filters, brand: e.currentTarget.value || undefined })}

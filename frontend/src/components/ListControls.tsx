@@ -36,7 +36,18 @@ export function Pager({ page, total, limit, onChange }: { page: number; total: n
       <Text size="sm" c="dimmed">
         {total} {total === 1 ? 'result' : 'results'}
       </Text>
-      {pages > 1 && <Pagination value={page} onChange={onChange} total={pages} size="sm" />}
+      {pages > 1 && (
+        <Pagination
+          value={page}
+          onChange={(p) => {
+            onChange(p);
+            // The new page starts at its top, not where the pager was (issue 32 item 4).
+            window.scrollTo?.({ top: 0 });
+          }}
+          total={pages}
+          size="sm"
+        />
+      )}
     </Group>
   );
 }

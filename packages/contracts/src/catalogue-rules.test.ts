@@ -3,7 +3,7 @@
  * 18:30 UTC; a package ending today sells until 23:59:59.999 Colombo time.
  */
 import { describe, expect, it } from 'vitest';
-import { endDateNotPast, packageOnSale, packageSaleState } from './catalogue-rules';
+import { brandLabel, endDateNotPast, packageOnSale, packageSaleState } from './catalogue-rules';
 
 const at = (iso: string) => new Date(iso);
 
@@ -49,5 +49,20 @@ describe('endDateNotPast', () => {
     // 01:00 on the 29th in Colombo is still the 28th in UTC: the 28th has ended there already.
     expect(endDateNotPast('2026-11-28', at('2026-11-28T19:30:00.000Z'))).toBe(false);
     expect(endDateNotPast('2026-11-27', at('2026-11-28T00:00:00.000Z'))).toBe(false);
+  });
+});
+
+describe('brandLabel', () => {
+  it('writes brands made of initials in capitals and keeps the others (issue 32 item 4)', () => {
+    expect(['Lg', 'Htc', 'Nec', 'Zte', 'Samsung', 'Sony', 'Oneplus', 'Lg Display'].map(brandLabel)).toEqual([
+      'LG',
+      'HTC',
+      'NEC',
+      'ZTE',
+      'Samsung',
+      'Sony',
+      'OnePlus',
+      'LG Display',
+    ]);
   });
 });

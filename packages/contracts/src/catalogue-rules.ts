@@ -116,3 +116,28 @@ export const PACKAGE_END_PAST = 'End Date cannot be in the past !';
 export function endDateNotPast(endDate: string, now: Date = new Date()): boolean {
   return endDate >= colomboDate(now);
 }
+
+/**
+ * Brands written as initials, shown in capitals (issue 32 item 4: the brand facet said "Lg",
+ * "Htc", "Nec" beside cards saying "LG", "HTC"). The catalogue's facet value stays its normalised
+ * key (services/catalogue/src/domain/search.ts `normalizeBrand`, e.g. `Lg`), which is also the
+ * filter's value in links; only what a person reads changes.
+ */
+const BRAND_INITIALS = new Set(['lg', 'htc', 'nec', 'zte', 'tcl', 'hp', 'jbl', 'blu', 'hmd', 'msi', 'aoc', 'bq', 'rca']);
+
+/** Brands with their own capitalisation. */
+const BRAND_SPELLINGS: Readonly<Record<string, string>> = { oneplus: 'OnePlus', iqoo: 'iQOO', realme: 'realme' };
+
+/**
+ * The label of a normalised brand facet value: `Lg` → `LG`, `Htc` → `HTC`, `Oneplus` → `OnePlus`,
+ * `Samsung` unchanged; word by word, so `Lg Display` → `LG Display`.
+ */
+export function brandLabel(brandKey: string): string {
+  return brandKey
+    .split(' ')
+    .map((w) => {
+      const lower = w.toLowerCase();
+      return BRAND_INITIALS.has(lower) ? w.toUpperCase() : (BRAND_SPELLINGS[lower] ?? w);
+    })
+    .join(' ');
+}

@@ -16,6 +16,7 @@
  * LCP: its largest paint is the banner's text, which needs no data).
  */
 import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { brandLabel } from '@market/contracts/rules';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { catalogueApi, type Item, type ItemFacets, type Package } from '../../api/catalogue';
@@ -222,7 +223,7 @@ function CategoryTile({ label, count }: { label: string; count?: number }) {
 function BrandTile({ value, count }: { value: string; count?: number }) {
   return (
     <UnstyledButton component={Link} to={`${AREA}/AllItemsFilterBy/${encodeURIComponent(value)}`} className={classes.brand}>
-      <Text fw={600}>{value}</Text>
+      <Text fw={600}>{brandLabel(value)}</Text>
       {count !== undefined && (
         <Badge variant="light" color="gray" c="dark.6">
           {count}

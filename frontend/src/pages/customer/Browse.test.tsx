@@ -1,8 +1,8 @@
 /** The customer's item listing: state in the URL, card buttons. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CUSTOMER, fakeGateway, renderPage, type Call } from '../../test-utils';
-import { AllItems, PackagesPage } from './Browse';
+import { CUSTOMER, fakeGateway, renderPage, renderRoutes, type Call } from '../../test-utils';
+import { AllItems, ItemDetails, PackagesPage } from './Browse';
 
 afterEach(() => vi.unstubAllGlobals());
 // Mantine's Select scrolls its chosen option into view; jsdom has no layout.
@@ -157,5 +157,32 @@ describe('promo packages', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.path.startsWith('/Packages/getPackages') && c.path.includes('q=Matara+Combo'))).toBe(true),
     );
+  });
+});
+
+describe('the way back from an item (issue 32 item 4)', () => {
+  it('"Back to results" returns to the listing with its search, filters, sort and page', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /items/getItems': { items: [item(1, 'Galaxy A55')], total: 30, page: 2, limit: 12, facets },
+      'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': { ...item(1, 'Galaxy A55'), SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb', Description: 'A phone', Color_family: ['Black'], Warrenty: '1 year' },
+      'GET /orgSeller/getSeller/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+    });
+    const listing = '/Customer/AllItmes?q=galaxy&brand=Samsung&sort=price-asc&page=2';
+    renderRoutes({ '/Customer/AllItmes': <AllItems />, '/Customer/ItemDetails/:id': <ItemDetails /> }, { kind: 'customer', path: listing });
+    fireEvent.click(await screen.findByRole('link', { name: 'Show more' }));
+    const back = await screen.findByRole('link', { name: 'Back to results' });
+    fireEvent.click(back);
+    await waitFor(() => expect(screen.getByTestId('location-search').textContent).toBe('?q=galaxy&brand=Samsung&sort=price-asc&page=2'));
+  });
+
+  it('an item opened from elsewhere (a shared link) offers all items', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': { ...item(1, 'Galaxy A55'), SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb', Description: 'A phone', Color_family: ['Black'], Warrenty: '1 year' },
+      'GET /orgSeller/getSeller/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+    });
+    renderPage(<ItemDetails />, { kind: 'customer', path: '/Customer/ItemDetails/aaaaaaaaaaaaaaaaaaaaaa01', pattern: 'ItemDetails/:id' });
+    expect(await screen.findByRole('link', { name: 'Back to all items' })).toHaveAttribute('href', '/Customer/AllItmes');
   });
 });

@@ -6,8 +6,9 @@
  */
 import { AspectRatio, Badge, Box, Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { brandLabel } from '@market/contracts/rules';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { filterFromValue, itemQuery, listingFromParams, listingQuery, LISTING_LIMIT } from './browseQueries';
 import { identityApi } from '../../api/identity';
@@ -72,6 +73,11 @@ function changedFilters(shown: ItemFilters, next: ItemFilters): Partial<Record<(
   return Object.fromEntries(FILTER_KEYS.filter((k) => shown[k] !== next[k]).map((k) => [k, next[k]]));
 }
 
+/** What a listing gives the item page it opens: its own address, search and page included. */
+interface ListingOrigin {
+  from: string;
+}
+
 function ItemGrid({
   base,
   title,
@@ -84,6 +90,7 @@ function ItemGrid({
   showCategory?: boolean;
 }) {
   const listing = useListingParams();
+  const location = useLocation();
   const [text, setText] = useState(listing.q);
   const [q] = useDebouncedValue(text.trim(), 300);
   const { filters, page, update } = listing;
@@ -127,6 +134,7 @@ function ItemGrid({
                   item={item}
                   image={cardImageLoading(index)}
                   to={`/Customer/ItemDetails/${item._id}`}
+                  linkState={{ from: `${location.pathname}${location.search}` } satisfies ListingOrigin}
                   actions={<ShopButtons itemId={item._id} itemName={item.Item_name} available={item.ItemAvailabilityStatus} />}
                 />
               ))}
@@ -146,7 +154,7 @@ export function AllItems() {
 export function AllItemsFilterBy() {
   const { value = '' } = useParams();
   const base = filterFromValue(value);
-  return <ItemGrid base={base} title={value} showCategory={!base.category} />;
+  return <ItemGrid base={base} title={base.brand ? brandLabel(value) : value} showCategory={!base.category} />;
 }
 
 export function DiscountedItems() {
@@ -217,6 +225,9 @@ export function ItemDetails() {
     item.data ? identityApi.getSeller(item.data.SellerID) : null,
   );
   const [shown, setShown] = useState(0);
+  // The listing the item was opened from, with its search, filters, sort and page (issue 32 item 4).
+  const from = (useLocation().state as ListingOrigin | null)?.from;
+  const backTo = from?.startsWith('/Customer/') ? from : undefined;
   // Phones: Buy Now and the cart stay in a bar at the bottom of the screen.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   if (item.loading && !item.data) return <Loading />;
@@ -322,8 +333,8 @@ export function ItemDetails() {
             </Button>
           </Group>
           <Group mt="md">
-            <Button variant="default" component={Link} to="/Customer/AllItmes">
-              Back to all items
+            <Button variant="default" component={Link} to={backTo ?? '/Customer/AllItmes'}>
+              {backTo ? 'Back to results' : 'Back to all items'}
             </Button>
           </Group>
           {/* Room for the buy bar, so it never covers the last lines. */}
