@@ -160,13 +160,55 @@ describe('promo packages', () => {
   });
 });
 
+describe('package cards (issue 32 item 4)', () => {
+  const pkg = (price: number) => ({
+    _id: 'cccccccccccccccccccccccc',
+    packageName: 'Galaxy Starter Kit',
+    seller: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+    description: 'A phone and buds',
+    price,
+    startDate: '2026-11-01',
+    endDate: '2026-12-31',
+    image: `${'a'.repeat(64)}.webp`,
+    content: [
+      { _id: 'aaaaaaaaaaaaaaaaaaaaaa01', Item_name: 'Galaxy A55', Brand: 'Samsung', Model: 'M-A55', Images: [], FinalPrice: 45000 },
+      { _id: 'aaaaaaaaaaaaaaaaaaaaaa02', Item_name: 'Galaxy Buds FE', Brand: 'Samsung', Model: 'M-BFE', Images: [], FinalPrice: 16000 },
+    ],
+    packageAvailability: true,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    version: 1,
+  });
+
+  it('name the seller and what the package saves against its items bought one by one', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /Packages/getPackages': { items: [pkg(55000)], total: 1, page: 1, limit: 12 },
+      'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+    });
+    renderPage(<PackagesPage />, { kind: 'customer', path: '/Customer/Packages', pattern: 'Packages' });
+    expect(await screen.findByText('Sold by Kandy Tech')).toBeInTheDocument();
+    expect(screen.getByText('Worth Rs. 61,000.00 separately: you save Rs. 6,000.00 (9%)')).toBeInTheDocument();
+  });
+
+  it('claim no saving for a package that costs as much as its items or more', async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /Packages/getPackages': { items: [pkg(61000)], total: 1, page: 1, limit: 12 },
+      'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+    });
+    renderPage(<PackagesPage />, { kind: 'customer', path: '/Customer/Packages', pattern: 'Packages' });
+    expect(await screen.findByText('Sold by Kandy Tech')).toBeInTheDocument();
+    expect(screen.queryByText(/you save/)).toBeNull();
+  });
+});
+
 describe('the way back from an item (issue 32 item 4)', () => {
   it('"Back to results" returns to the listing with its search, filters, sort and page', async () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,
       'GET /items/getItems': { items: [item(1, 'Galaxy A55')], total: 30, page: 2, limit: 12, facets },
       'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': { ...item(1, 'Galaxy A55'), SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb', Description: 'A phone', Color_family: ['Black'], Warrenty: '1 year' },
-      'GET /orgSeller/getSeller/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+      'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
     });
     const listing = '/Customer/AllItmes?q=galaxy&brand=Samsung&sort=price-asc&page=2';
     renderRoutes({ '/Customer/AllItmes': <AllItems />, '/Customer/ItemDetails/:id': <ItemDetails /> }, { kind: 'customer', path: listing });
@@ -180,7 +222,7 @@ describe('the way back from an item (issue 32 item 4)', () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,
       'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': { ...item(1, 'Galaxy A55'), SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb', Description: 'A phone', Color_family: ['Black'], Warrenty: '1 year' },
-      'GET /orgSeller/getSeller/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+      'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
     });
     renderPage(<ItemDetails />, { kind: 'customer', path: '/Customer/ItemDetails/aaaaaaaaaaaaaaaaaaaaaa01', pattern: 'ItemDetails/:id' });
     expect(await screen.findByRole('link', { name: 'Back to all items' })).toHaveAttribute('href', '/Customer/AllItmes');

@@ -161,6 +161,32 @@ export function DiscountedItems() {
   return <ItemGrid base={{ discounted: true }} title="Discounted Items" searchLabel="Search by name" />;
 }
 
+/** "Sold by <company>" under a package (issue 32 item 4: package cards named no seller). */
+function PackageSeller({ sellerId }: { sellerId: string }) {
+  const seller = useAsync(['people', 'getSeller', sellerId], () => identityApi.getSeller(sellerId));
+  return seller.data ? (
+    <Text size="sm" c="dimmed">
+      Sold by {seller.data.companyname}
+    </Text>
+  ) : null;
+}
+
+/**
+ * What a package saves against its items bought one by one (issue 32 item 4), from the items'
+ * final prices when they were put in it (LKR): "Worth Rs. 61,000.00 separately: you save
+ * Rs. 6,000.00 (10%)"; nothing when it saves nothing.
+ */
+export function PackageSaving({ price, content }: { price: number; content: { FinalPrice: number }[] }) {
+  const worth = content.reduce((sum, c) => sum + c.FinalPrice, 0);
+  const saving = worth - price;
+  if (saving <= 0) return null;
+  return (
+    <Text size="sm" c="green.9" mt={4}>
+      Worth {formatRupees(worth)} separately: you save {formatRupees(saving)} ({Math.floor((saving / worth) * 100)}%)
+    </Text>
+  );
+}
+
 export function PackagesPage() {
   // A package tile on Home links here with its name as `?q=` (issue 32 item 4: it was ignored).
   const [params] = useSearchParams();
@@ -192,6 +218,7 @@ export function PackagesPage() {
                   <Text size="sm" mt={4}>
                     Includes: {p.content.map((c) => c.Item_name).join(', ')}
                   </Text>
+                  <PackageSeller sellerId={p.seller} />
                   {p.Unavailable && (
                     <Text size="sm" c="red.8" mt={4}>
                       Not available: {p.Unavailable.reason}
@@ -203,6 +230,7 @@ export function PackagesPage() {
                       {p.startDate} to {p.endDate}
                     </Text>
                   </Group>
+                  <PackageSaving price={p.price} content={p.content} />
                   <Group mt="sm">
                     <ShopButtons packageId={p._id} itemName={p.packageName} available={!p.Unavailable} />
                   </Group>
