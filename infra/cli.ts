@@ -53,12 +53,12 @@ const LOGS = path.join(DATA, 'logs');
 /** A log past this size is moved to `<part>.log.1` when the part starts, so logs stay readable. */
 const LOG_ROTATE_BYTES = 20 * 1024 * 1024;
 
-interface Address {
+export interface Address {
   host: string;
   port: number;
 }
 
-interface Part {
+export interface Part {
   name: string;
   /** Where the part answers (from its URL variable or the local default). */
   address: Address;
@@ -76,7 +76,7 @@ interface Part {
   timeoutMs: number;
 }
 
-function parseAddress(raw: string, defaultPort: number): Address {
+export function parseAddress(raw: string, defaultPort: number): Address {
   const u = new URL(raw.includes('://') ? raw : `tcp://${raw}`);
   // URL keeps the brackets of an IPv6 host; net.connect wants them off.
   return { host: u.hostname.replace(/^\[|\]$/g, ''), port: Number(u.port || defaultPort) };
@@ -85,12 +85,48 @@ function parseAddress(raw: string, defaultPort: number): Address {
 const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host.startsWith('127.');
 
 const env = process.env;
-const mongoUrl = env.MONGO_URL || 'mongodb://127.0.0.1:27017';
-const kafkaBroker = (env.KAFKA_BROKERS || '127.0.0.1:9092').split(',')[0]!.trim();
-const redisUrl = env.REDIS_URL || 'redis://127.0.0.1:6379';
-const smtpUrl = env.SMTP_URL || 'smtp://127.0.0.1:1025';
-const maildevUrl = (env.MAILDEV_URL || 'http://127.0.0.1:1080').replace(/\/+$/, '');
-const opensearchUrl = (env.OPENSEARCH_URL || 'http://127.0.0.1:9200').replace(/\/+$/, '');
+
+/**
+ * Where the parts run and keep their data: the shared local infrastructure's layout comes from the
+ * environment ({@link layoutFromEnv}); infra/private.ts builds others (free ports, own data).
+ */
+export interface InfraLayout {
+  /** Data root: kafka/, ferretdb/, redis/, opensearch/ and kafka.properties go under it. */
+  data: string;
+  /** Where the Kafka broker's own log4j file (kafka.log) is written. */
+  logs: string;
+  mongoUrl: string;
+  /** host:port of the one broker. */
+  kafkaBroker: string;
+  /** KRaft controller port. */
+  kafkaControllerPort: number;
+  redisUrl: string;
+  smtpUrl: string;
+  maildevUrl: string;
+  opensearchUrl: string;
+  /** OpenSearch's node-to-node transport port (unused by clients). */
+  opensearchTransportPort: number;
+}
+
+/** The shared local infrastructure's layout: URL variables or the local defaults, data in `.data/`. */
+export function layoutFromEnv(): InfraLayout {
+  const kafkaBroker = (env.KAFKA_BROKERS || '127.0.0.1:9092').split(',')[0]!.trim();
+  const opensearchUrl = (env.OPENSEARCH_URL || 'http://127.0.0.1:9200').replace(/\/+$/, '');
+  return {
+    data: DATA,
+    logs: LOGS,
+    mongoUrl: env.MONGO_URL || 'mongodb://127.0.0.1:27017',
+    kafkaBroker,
+    // KRaft needs a second port for its controller; next to the broker's unless told otherwise.
+    kafkaControllerPort: Number(env.KAFKA_CONTROLLER_PORT || parseAddress(kafkaBroker, 9092).port + 1),
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    smtpUrl: env.SMTP_URL || 'smtp://127.0.0.1:1025',
+    maildevUrl: (env.MAILDEV_URL || 'http://127.0.0.1:1080').replace(/\/+$/, ''),
+    opensearchUrl,
+    // The node-to-node transport port: next to 9200's usual twin unless told otherwise.
+    opensearchTransportPort: Number(env.OPENSEARCH_TRANSPORT_PORT || parseAddress(opensearchUrl, 9200).port + 100),
+  };
+}
 
 /** Runs a build step without blocking the event loop, so the parts prepare in parallel. */
 async function run(
@@ -124,7 +160,7 @@ function which(cmd: string): boolean {
   }
 }
 
-function tcpOpen({ host, port }: Address, timeoutMs = 1_000): Promise<boolean> {
+export function tcpOpen({ host, port }: Address, timeoutMs = 1_000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     const done = (ok: boolean) => {
@@ -162,9 +198,6 @@ function hashFiles(files: string[]): string {
 
 const kafkaDir = path.join(ROOT, 'infra', 'kafka');
 const kafkaLib = path.join(kafkaDir, 'lib');
-const kafkaProps = path.join(DATA, 'kafka.properties');
-// kafka.logs.dir is read by infra/kafka/log4j.properties, so the broker writes .data/logs/kafka.log.
-const kafkaLog4j = [`-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`, `-Dkafka.logs.dir=${LOGS}`];
 /**
  * Copies the runtime jars a pom under `dir` names into `lib` with Maven (from Maven Central), then
  * runs `after` (a compile against them), unless the stamp in `lib` says that was done for this pom
@@ -214,239 +247,248 @@ async function prepareFerretModule(): Promise<void> {
   writeFileSync(stampFile, stamp);
 }
 
-const kafkaAddress = parseAddress(kafkaBroker, 9092);
 const opensearchDir = path.join(ROOT, 'infra', 'opensearch');
 const opensearchLib = path.join(opensearchDir, 'lib');
 const opensearchClasses = path.join(opensearchDir, 'classes');
 const opensearchMain = path.join(opensearchDir, 'src', 'main', 'java', 'lk', 'marketplace', 'infra', 'LocalNode.java');
-const opensearchAddress = parseAddress(opensearchUrl, 9200);
-// The node-to-node transport port: unused by clients, next to 9200's usual twin unless told otherwise.
-const opensearchTransportPort = Number(env.OPENSEARCH_TRANSPORT_PORT || opensearchAddress.port + 100);
-// KRaft needs a second port for its controller; next to the broker's unless told otherwise.
-const kafkaControllerPort = Number(env.KAFKA_CONTROLLER_PORT || kafkaAddress.port + 1);
 
-const parts: Part[] = [
-  {
-    name: 'kafka',
-    address: kafkaAddress,
-    marker: 'kafka.Kafka',
-    timeoutMs: 120_000,
-    async prepare() {
-      await resolveJars(kafkaDir, kafkaLib);
-      const dataDir = path.join(DATA, 'kafka');
-      mkdirSync(dataDir, { recursive: true });
-      // Java properties: the last of a repeated key wins, so these override server.properties.
-      const { host, port } = kafkaAddress;
-      writeFileSync(
-        kafkaProps,
-        `${readFileSync(path.join(kafkaDir, 'server.properties'), 'utf8')}\n` +
-          `# generated by infra/cli.ts from KAFKA_BROKERS\n` +
-          `log.dirs=${dataDir}\n` +
-          `listeners=PLAINTEXT://${host}:${port},CONTROLLER://${host}:${kafkaControllerPort}\n` +
-          `advertised.listeners=PLAINTEXT://${host}:${port}\n` +
-          `controller.quorum.voters=1@${host}:${kafkaControllerPort}\n`,
-      );
-      // Storage is formatted once; a formatted directory holds meta.properties.
-      if (!existsSync(path.join(dataDir, 'meta.properties'))) {
-        const cp = `${kafkaLib}/*`;
-        const clusterId = (await run('java', ['-cp', cp, ...kafkaLog4j, 'kafka.tools.StorageTool', 'random-uuid']))
-          .trim()
-          .split('\n')
-          .pop()!;
-        await run('java', ['-cp', cp, ...kafkaLog4j, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', kafkaProps]);
-      }
+/**
+ * The parts for one layout: how each is prepared, started and checked. Building (jars, the FerretDB
+ * binary) is shared by every layout; data, ports and the Kafka properties file are the layout's.
+ */
+export function makeParts(layout: InfraLayout): Part[] {
+  const { data, mongoUrl, kafkaBroker, kafkaControllerPort, redisUrl, smtpUrl, maildevUrl, opensearchUrl, opensearchTransportPort } =
+    layout;
+  const kafkaAddress = parseAddress(kafkaBroker, 9092);
+  const opensearchAddress = parseAddress(opensearchUrl, 9200);
+  const kafkaProps = path.join(data, 'kafka.properties');
+  // kafka.logs.dir is read by infra/kafka/log4j.properties, so the broker writes <logs>/kafka.log.
+  const kafkaLog4j = [`-Dlog4j.configuration=file:${path.join(kafkaDir, 'log4j.properties')}`, `-Dkafka.logs.dir=${layout.logs}`];
+  return [
+    {
+      name: 'kafka',
+      address: kafkaAddress,
+      marker: 'kafka.Kafka',
+      timeoutMs: 120_000,
+      async prepare() {
+        await resolveJars(kafkaDir, kafkaLib);
+        const dataDir = path.join(data, 'kafka');
+        mkdirSync(dataDir, { recursive: true });
+        // Java properties: the last of a repeated key wins, so these override server.properties.
+        const { host, port } = kafkaAddress;
+        writeFileSync(
+          kafkaProps,
+          `${readFileSync(path.join(kafkaDir, 'server.properties'), 'utf8')}\n` +
+            `# generated by infra/cli.ts from KAFKA_BROKERS\n` +
+            `log.dirs=${dataDir}\n` +
+            `listeners=PLAINTEXT://${host}:${port},CONTROLLER://${host}:${kafkaControllerPort}\n` +
+            `advertised.listeners=PLAINTEXT://${host}:${port}\n` +
+            `controller.quorum.voters=1@${host}:${kafkaControllerPort}\n`,
+        );
+        // Storage is formatted once; a formatted directory holds meta.properties.
+        if (!existsSync(path.join(dataDir, 'meta.properties'))) {
+          const cp = `${kafkaLib}/*`;
+          const clusterId = (await run('java', ['-cp', cp, ...kafkaLog4j, 'kafka.tools.StorageTool', 'random-uuid']))
+            .trim()
+            .split('\n')
+            .pop()!;
+          await run('java', ['-cp', cp, ...kafkaLog4j, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', kafkaProps]);
+        }
+      },
+      command: () => ({
+        cmd: 'java',
+        args: [
+          '-Xms256m',
+          '-Xmx512m',
+          // One small local broker: the serial collector has no concurrent GC threads waking while
+          // nothing happens (idle CPU, bench/results), and its pauses on a 512 MB heap stay short.
+          '-XX:+UseSerialGC',
+          '-Djava.awt.headless=true',
+          ...kafkaLog4j,
+          '-cp',
+          `${kafkaLib}/*`,
+          'kafka.Kafka',
+          kafkaProps,
+        ],
+      }),
+      async ready() {
+        const kafka = new Kafka({ clientId: 'infra-check', brokers: [kafkaBroker], logLevel: logLevel.NOTHING, retry: { retries: 0 } });
+        const admin = kafka.admin();
+        try {
+          await admin.connect();
+          const cluster = await admin.describeCluster();
+          if (cluster.brokers.length === 0) throw new Error('no broker in the cluster');
+          await admin.listTopics();
+        } finally {
+          await admin.disconnect().catch(() => undefined);
+        }
+      },
     },
-    command: () => ({
-      cmd: 'java',
-      args: [
-        '-Xms256m',
-        '-Xmx512m',
-        // One small local broker: the serial collector has no concurrent GC threads waking while
-        // nothing happens (idle CPU, bench/results), and its pauses on a 512 MB heap stay short.
-        '-XX:+UseSerialGC',
-        '-Djava.awt.headless=true',
-        ...kafkaLog4j,
-        '-cp',
-        `${kafkaLib}/*`,
-        'kafka.Kafka',
-        kafkaProps,
-      ],
-    }),
-    async ready() {
-      const kafka = new Kafka({ clientId: 'infra-check', brokers: [kafkaBroker], logLevel: logLevel.NOTHING, retry: { retries: 0 } });
-      const admin = kafka.admin();
-      try {
-        await admin.connect();
-        const cluster = await admin.describeCluster();
-        if (cluster.brokers.length === 0) throw new Error('no broker in the cluster');
-        await admin.listTopics();
-      } finally {
-        await admin.disconnect().catch(() => undefined);
-      }
+    {
+      name: 'ferretdb',
+      address: parseAddress(mongoUrl, 27017),
+      marker: 'ferretdb',
+      timeoutMs: 60_000,
+      async prepare() {
+        const binary = path.join(ferretDir, 'ferretdb');
+        const stampFile = path.join(DATA, 'ferretdb.build-stamp');
+        // The patches are part of the stamp: a changed patch rebuilds.
+        const stamp = () => hashFiles(ferretSources().map((f) => path.join(ferretDir, f)));
+        if (existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) return;
+        await prepareFerretModule();
+        // A cold build downloads FerretDB's modules and compiles SQLite (pure Go): minutes on 2 cores.
+        await run('go', ['build', '-trimpath', '-o', 'ferretdb', '.'], {
+          cwd: ferretDir,
+          extraEnv: { GOFLAGS: '-mod=mod' },
+          timeoutMs: 20 * 60_000,
+        });
+        // Hashed after the build: -mod=mod may have completed go.sum, which must not force a rebuild.
+        writeFileSync(stampFile, stamp());
+      },
+      command: () => ({
+        cmd: path.join(ferretDir, 'ferretdb'),
+        args: ['-listen', `127.0.0.1:${parseAddress(mongoUrl, 27017).port}`, '-data', path.join(data, 'ferretdb')],
+      }),
+      async ready() {
+        const conn = await mongoose.createConnection(mongoUrl, { serverSelectionTimeoutMS: 1_500 }).asPromise();
+        try {
+          await conn.db!.admin().command({ ping: 1 });
+        } finally {
+          await conn.close();
+        }
+      },
     },
-  },
-  {
-    name: 'ferretdb',
-    address: parseAddress(mongoUrl, 27017),
-    marker: 'ferretdb',
-    timeoutMs: 60_000,
-    async prepare() {
-      const binary = path.join(ferretDir, 'ferretdb');
-      const stampFile = path.join(DATA, 'ferretdb.build-stamp');
-      // The patches are part of the stamp: a changed patch rebuilds.
-      const stamp = () => hashFiles(ferretSources().map((f) => path.join(ferretDir, f)));
-      if (existsSync(binary) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp()) return;
-      await prepareFerretModule();
-      // A cold build downloads FerretDB's modules and compiles SQLite (pure Go): minutes on 2 cores.
-      await run('go', ['build', '-trimpath', '-o', 'ferretdb', '.'], {
-        cwd: ferretDir,
-        extraEnv: { GOFLAGS: '-mod=mod' },
-        timeoutMs: 20 * 60_000,
-      });
-      // Hashed after the build: -mod=mod may have completed go.sum, which must not force a rebuild.
-      writeFileSync(stampFile, stamp());
+    {
+      name: 'redis',
+      address: parseAddress(redisUrl, 6379),
+      marker: 'redis-server',
+      timeoutMs: 20_000,
+      async prepare() {
+        if (!which('redis-server'))
+          throw new Error('redis-server is not installed: run `bash scripts/ensure-tools.sh` (apt-get install redis-server)');
+        mkdirSync(path.join(data, 'redis'), { recursive: true });
+      },
+      command: () => ({
+        cmd: 'redis-server',
+        args: [
+          '--bind',
+          '127.0.0.1',
+          '--port',
+          String(parseAddress(redisUrl, 6379).port),
+          // BullMQ needs every key kept (docs/architecture.md, Jobs).
+          '--maxmemory-policy',
+          'noeviction',
+          '--appendonly',
+          'yes',
+          '--dir',
+          path.join(data, 'redis'),
+          '--daemonize',
+          'no',
+          // The append-only file is the durability we want; no RDB snapshots on top of it.
+          '--save',
+          '',
+          // Background tasks once a second instead of ten times: 0.3 -> 0.1 % of a core idle. Keys
+          // past their expiry are still never read (Redis expires them on access), and a blocking
+          // command's timeout (BullMQ's idle workers) may end up to a second late.
+          '--hz',
+          '1',
+        ],
+      }),
+      async ready() {
+        const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        redis.on('error', () => undefined); // the failed connect() already says why
+        try {
+          await redis.connect();
+          if ((await redis.ping()) !== 'PONG') throw new Error('PING did not answer PONG');
+          const [, policy] = (await redis.config('GET', 'maxmemory-policy')) as [string, string];
+          if (policy !== 'noeviction') throw new Error(`maxmemory-policy is ${policy}; BullMQ needs noeviction`);
+        } finally {
+          redis.disconnect();
+        }
+      },
     },
-    command: () => ({
-      cmd: path.join(ferretDir, 'ferretdb'),
-      args: ['-listen', `127.0.0.1:${parseAddress(mongoUrl, 27017).port}`, '-data', path.join(DATA, 'ferretdb')],
-    }),
-    async ready() {
-      const conn = await mongoose.createConnection(mongoUrl, { serverSelectionTimeoutMS: 1_500 }).asPromise();
-      try {
-        await conn.db!.admin().command({ ping: 1 });
-      } finally {
-        await conn.close();
-      }
+    {
+      name: 'maildev',
+      address: parseAddress(smtpUrl, 1025),
+      also: `web ${maildevUrl}`,
+      marker: 'maildev',
+      timeoutMs: 30_000,
+      async prepare() {
+        if (!existsSync(path.join(ROOT, 'node_modules', 'maildev'))) throw new Error('maildev is not installed: run `npm ci`');
+      },
+      command: () => ({
+        cmd: process.execPath,
+        args: [
+          path.join(ROOT, 'node_modules', 'maildev', 'bin', 'maildev'),
+          '--ip',
+          '127.0.0.1',
+          '--smtp',
+          String(parseAddress(smtpUrl, 1025).port),
+          '--web',
+          String(parseAddress(maildevUrl, 1080).port),
+          '--silent',
+        ],
+      }),
+      async ready() {
+        await smtpGreeting(parseAddress(smtpUrl, 1025));
+        const res = await fetch(`${maildevUrl}/email`, { signal: AbortSignal.timeout(2_000) });
+        if (!res.ok) throw new Error(`GET ${maildevUrl}/email answered ${res.status}`);
+        if (!Array.isArray(await res.json())) throw new Error(`GET ${maildevUrl}/email did not answer a list of e-mails`);
+      },
     },
-  },
-  {
-    name: 'redis',
-    address: parseAddress(redisUrl, 6379),
-    marker: 'redis-server',
-    timeoutMs: 20_000,
-    async prepare() {
-      if (!which('redis-server'))
-        throw new Error('redis-server is not installed: run `bash scripts/ensure-tools.sh` (apt-get install redis-server)');
-      mkdirSync(path.join(DATA, 'redis'), { recursive: true });
+    {
+      name: 'opensearch',
+      address: opensearchAddress,
+      marker: 'lk.marketplace.infra.LocalNode',
+      timeoutMs: 120_000,
+      async prepare() {
+        // The Java main is part of the stamp and compiled with the jars: a changed main rebuilds.
+        await resolveJars(opensearchDir, opensearchLib, [opensearchMain], async () => {
+          rmSync(opensearchClasses, { recursive: true, force: true });
+          await run('javac', ['-d', opensearchClasses, '-cp', `${opensearchLib}/*`, opensearchMain], { cwd: opensearchDir });
+        });
+        mkdirSync(path.join(data, 'opensearch'), { recursive: true });
+      },
+      command: () => ({
+        cmd: 'java',
+        args: [
+          '-Xms256m',
+          '-Xmx512m',
+          '-XX:+UseG1GC',
+          '-Djava.awt.headless=true',
+          // OpenSearch's own defaults from its jvm.options that matter without its launcher.
+          '-Dfile.encoding=UTF-8',
+          '-Dio.netty.noUnsafe=true',
+          '-Dio.netty.recycler.maxCapacityPerThread=0',
+          '-Dlog4j2.disable.jmx=true',
+          '-Djava.locale.providers=SPI,COMPAT',
+          '-cp',
+          `${opensearchLib}/*:${opensearchClasses}`,
+          'lk.marketplace.infra.LocalNode',
+          path.join(data, 'opensearch'),
+          opensearchAddress.host,
+          String(opensearchAddress.port),
+          String(opensearchTransportPort),
+        ],
+      }),
+      async ready() {
+        const res = await fetch(`${opensearchUrl}/_cluster/health`, { signal: AbortSignal.timeout(2_000) });
+        if (!res.ok) throw new Error(`GET ${opensearchUrl}/_cluster/health answered ${res.status}`);
+        const health = (await res.json()) as { status?: string };
+        if (health.status !== 'green' && health.status !== 'yellow') throw new Error(`cluster health is ${health.status}`);
+      },
     },
-    command: () => ({
-      cmd: 'redis-server',
-      args: [
-        '--bind',
-        '127.0.0.1',
-        '--port',
-        String(parseAddress(redisUrl, 6379).port),
-        // BullMQ needs every key kept (docs/architecture.md, Jobs).
-        '--maxmemory-policy',
-        'noeviction',
-        '--appendonly',
-        'yes',
-        '--dir',
-        path.join(DATA, 'redis'),
-        '--daemonize',
-        'no',
-        // The append-only file is the durability we want; no RDB snapshots on top of it.
-        '--save',
-        '',
-        // Background tasks once a second instead of ten times: 0.3 -> 0.1 % of a core idle. Keys
-        // past their expiry are still never read (Redis expires them on access), and a blocking
-        // command's timeout (BullMQ's idle workers) may end up to a second late.
-        '--hz',
-        '1',
-      ],
-    }),
-    async ready() {
-      const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      redis.on('error', () => undefined); // the failed connect() already says why
-      try {
-        await redis.connect();
-        if ((await redis.ping()) !== 'PONG') throw new Error('PING did not answer PONG');
-        const [, policy] = (await redis.config('GET', 'maxmemory-policy')) as [string, string];
-        if (policy !== 'noeviction') throw new Error(`maxmemory-policy is ${policy}; BullMQ needs noeviction`);
-      } finally {
-        redis.disconnect();
-      }
-    },
-  },
-  {
-    name: 'maildev',
-    address: parseAddress(smtpUrl, 1025),
-    also: `web ${maildevUrl}`,
-    marker: 'maildev',
-    timeoutMs: 30_000,
-    async prepare() {
-      if (!existsSync(path.join(ROOT, 'node_modules', 'maildev'))) throw new Error('maildev is not installed: run `npm ci`');
-    },
-    command: () => ({
-      cmd: process.execPath,
-      args: [
-        path.join(ROOT, 'node_modules', 'maildev', 'bin', 'maildev'),
-        '--ip',
-        '127.0.0.1',
-        '--smtp',
-        String(parseAddress(smtpUrl, 1025).port),
-        '--web',
-        String(parseAddress(maildevUrl, 1080).port),
-        '--silent',
-      ],
-    }),
-    async ready() {
-      await smtpGreeting(parseAddress(smtpUrl, 1025));
-      const res = await fetch(`${maildevUrl}/email`, { signal: AbortSignal.timeout(2_000) });
-      if (!res.ok) throw new Error(`GET ${maildevUrl}/email answered ${res.status}`);
-      if (!Array.isArray(await res.json())) throw new Error(`GET ${maildevUrl}/email did not answer a list of e-mails`);
-    },
-  },
-  {
-    name: 'opensearch',
-    address: opensearchAddress,
-    marker: 'lk.marketplace.infra.LocalNode',
-    timeoutMs: 120_000,
-    async prepare() {
-      // The Java main is part of the stamp and compiled with the jars: a changed main rebuilds.
-      await resolveJars(opensearchDir, opensearchLib, [opensearchMain], async () => {
-        rmSync(opensearchClasses, { recursive: true, force: true });
-        await run('javac', ['-d', opensearchClasses, '-cp', `${opensearchLib}/*`, opensearchMain], { cwd: opensearchDir });
-      });
-      mkdirSync(path.join(DATA, 'opensearch'), { recursive: true });
-    },
-    command: () => ({
-      cmd: 'java',
-      args: [
-        '-Xms256m',
-        '-Xmx512m',
-        '-XX:+UseG1GC',
-        '-Djava.awt.headless=true',
-        // OpenSearch's own defaults from its jvm.options that matter without its launcher.
-        '-Dfile.encoding=UTF-8',
-        '-Dio.netty.noUnsafe=true',
-        '-Dio.netty.recycler.maxCapacityPerThread=0',
-        '-Dlog4j2.disable.jmx=true',
-        '-Djava.locale.providers=SPI,COMPAT',
-        '-cp',
-        `${opensearchLib}/*:${opensearchClasses}`,
-        'lk.marketplace.infra.LocalNode',
-        path.join(DATA, 'opensearch'),
-        opensearchAddress.host,
-        String(opensearchAddress.port),
-        String(opensearchTransportPort),
-      ],
-    }),
-    async ready() {
-      const res = await fetch(`${opensearchUrl}/_cluster/health`, { signal: AbortSignal.timeout(2_000) });
-      if (!res.ok) throw new Error(`GET ${opensearchUrl}/_cluster/health answered ${res.status}`);
-      const health = (await res.json()) as { status?: string };
-      if (health.status !== 'green' && health.status !== 'yellow') throw new Error(`cluster health is ${health.status}`);
-    },
-  },
-];
+  ];
+}
+
+const parts: Part[] = makeParts(layoutFromEnv());
 
 const pidFile = (p: Part) => path.join(PIDS, `${p.name}.pid`);
 const logFile = (p: Part) => path.join(LOGS, `${p.name}.log`);
 const rel = (file: string) => path.relative(ROOT, file);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
   } catch {
@@ -496,22 +538,26 @@ function rssMiB(pid: number): number | null {
   }
 }
 
-function tail(file: string, lines = 20): string {
+export function tail(file: string, lines = 20): string {
   if (!existsSync(file)) return '(no log)';
   return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
 }
 
-function rotate(file: string): void {
+export function rotate(file: string): void {
   if (existsSync(file) && statSync(file).size > LOG_ROTATE_BYTES) renameSync(file, `${file}.1`);
 }
 
-async function waitReady(p: Part, pid: number | null, timeoutMs: number): Promise<void> {
+/**
+ * Polls `p.ready()` every 250 ms until it passes; throws after `timeoutMs`, or at once when the
+ * process `pid` (ours; null for someone else's server) exits, with the tail of its `log`.
+ */
+export async function waitReady(p: Part, pid: number | null, timeoutMs: number, log: string = logFile(p)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
     if (pid !== null && !alive(pid)) {
-      rmSync(pidFile(p), { force: true });
-      throw new Error(`the process exited during start-up. Last lines of ${rel(logFile(p))}:\n${tail(logFile(p))}`);
+      if (log === logFile(p)) rmSync(pidFile(p), { force: true });
+      throw new Error(`the process exited during start-up. Last lines of ${rel(log)}:\n${tail(log)}`);
     }
     try {
       await p.ready();
@@ -523,7 +569,7 @@ async function waitReady(p: Part, pid: number | null, timeoutMs: number): Promis
   }
   throw new Error(
     `no answer at ${p.address.host}:${p.address.port} within ${timeoutMs / 1000} s (last error: ${(last as Error)?.message ?? 'none'}).` +
-      (pid !== null ? `\nLast lines of ${rel(logFile(p))}:\n${tail(logFile(p))}` : ''),
+      (pid !== null ? `\nLast lines of ${rel(log)}:\n${tail(log)}` : ''),
   );
 }
 
@@ -550,18 +596,7 @@ async function upPart(p: Part): Promise<string> {
         throw new Error(`${p.name}: preparing failed: ${(err as Error).message}`);
       }
       prepareMs = Date.now() - started;
-      const { cmd, args } = p.command();
-      rotate(logFile(p));
-      const out = openSync(logFile(p), 'a');
-      const child = spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ['ignore', out, out], env });
-      closeSync(out);
-      const spawnError = await new Promise<Error | null>((resolve) => {
-        child.once('spawn', () => resolve(null));
-        child.once('error', resolve);
-      });
-      if (spawnError || child.pid === undefined) throw new Error(`${p.name}: could not start \`${cmd}\`: ${spawnError?.message}`);
-      child.unref();
-      pid = child.pid;
+      pid = await launch(p, logFile(p));
       writeFileSync(pidFile(p), `${pid}\n${where}\n`);
       how = 'started';
     }
@@ -579,6 +614,26 @@ async function upPart(p: Part): Promise<string> {
   }
   const timing = how === 'started' ? `prepared in ${seconds(prepareMs)}, ` : '';
   return `${p.name.padEnd(10)} ${how.padEnd(16)} ${where.padEnd(16)} ${timing}ready in ${seconds(Date.now() - started)}`;
+}
+
+/**
+ * Starts the part's command detached (its own process group), stdout and stderr appended to `log`
+ * (rotated past {@link LOG_ROTATE_BYTES}); resolves with its pid once spawned, not once ready.
+ * Throws `<part>: could not start ...` when the command cannot be spawned.
+ */
+export async function launch(p: Part, log: string): Promise<number> {
+  const { cmd, args } = p.command();
+  rotate(log);
+  const out = openSync(log, 'a');
+  const child = spawn(cmd, args, { cwd: ROOT, detached: true, stdio: ['ignore', out, out], env });
+  closeSync(out);
+  const spawnError = await new Promise<Error | null>((resolve) => {
+    child.once('spawn', () => resolve(null));
+    child.once('error', resolve);
+  });
+  if (spawnError || child.pid === undefined) throw new Error(`${p.name}: could not start \`${cmd}\`: ${spawnError?.message}`);
+  child.unref();
+  return child.pid;
 }
 
 /**
@@ -627,8 +682,8 @@ async function up(): Promise<void> {
   console.log(`infrastructure ready in ${seconds(Date.now() - t0)}`);
 }
 
-/** SIGTERM to the whole process group, SIGKILL after the grace time. */
-async function stopPid(pid: number, graceMs = 20_000): Promise<'SIGTERM' | 'SIGKILL'> {
+/** SIGTERM to the whole process group, SIGKILL after the grace time (ms); resolves once it has exited. */
+export async function stopPid(pid: number, graceMs = 20_000): Promise<'SIGTERM' | 'SIGKILL'> {
   const signal = (sig: NodeJS.Signals) => {
     try {
       process.kill(-pid, sig);
@@ -688,16 +743,19 @@ async function status(quiet: boolean): Promise<void> {
   process.exit(answers.every(Boolean) ? 0 : 1);
 }
 
-const [command, ...flags] = process.argv.slice(2);
-const main = { up: () => exclusively(up), down: () => exclusively(down), status: () => status(flags.includes('--quiet')) }[command ?? ''];
-if (!main) {
-  console.error('usage: tsx infra/cli.ts up|down|status [--quiet]');
-  process.exit(2);
+// Run as a command only; infra/private.ts imports the launch code above.
+if (require.main === module) {
+  const [command, ...flags] = process.argv.slice(2);
+  const main = { up: () => exclusively(up), down: () => exclusively(down), status: () => status(flags.includes('--quiet')) }[command ?? ''];
+  if (!main) {
+    console.error('usage: tsx infra/cli.ts up|down|status [--quiet]');
+    process.exit(2);
+  }
+  main().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err instanceof Error ? `\n${err.message}` : err);
+      process.exit(1);
+    },
+  );
 }
-main().then(
-  () => process.exit(0),
-  (err: unknown) => {
-    console.error(err instanceof Error ? `\n${err.message}` : err);
-    process.exit(1);
-  },
-);
