@@ -34,6 +34,20 @@ async function customer(): Promise<Client> {
 const card = (cardnumber: string, carddate = FUTURE_EXPIRY) => ({ cardowner: 'Nimal Perera', cardnumber, carddate, cardcvv: '737' });
 const count = async (c: Client) => (await c.get<unknown[]>('/paymentdetails/get')).body.length;
 
+describe('a customer without cards', () => {
+  it('sees an empty wallet each time it is opened (the second read found an owner document without its card list: 500)', async () => {
+    const c = await customer();
+    for (let n = 0; n < 3; n++) {
+      const r = await c.get<unknown[]>('/paymentdetails/get');
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual([]);
+    }
+    // A card saved afterwards is listed.
+    expect((await c.request('post', '/paymentdetails/add', { body: card(nextVisa()) })).status).toBe(201);
+    expect(await count(c)).toBe(1);
+  });
+});
+
 describe('the same card twice', () => {
   it('refuses to add a card the customer already saved, and writes nothing', async () => {
     const c = await customer();

@@ -79,7 +79,9 @@ export function cardOwnerModel(conn: Connection): Model<CardOwnerDoc> {
  */
 export async function ownerCardIds(cards: Model<CardDoc>, owners: Model<CardOwnerDoc>, ownerId: string): Promise<string[]> {
   const doc = await owners.findById(ownerId).lean<CardOwnerDoc>();
-  if (doc) return doc.cards;
+  // FerretDB drops an empty array from an upsert's $setOnInsert: a customer without cards has an
+  // owner document without `cards` (read through lean(), the schema's default does not apply).
+  if (doc) return doc.cards ?? [];
   const saved = await cards.find({ ownerID: ownerId }, { _id: 1 }).sort({ createdAt: 1, _id: 1 }).lean<{ _id: Types.ObjectId }[]>();
   await insertIfAbsent(owners, { _id: ownerId, cards: saved.map((c) => String(c._id)) });
   return (await owners.findById(ownerId).lean<CardOwnerDoc>())?.cards ?? [];
