@@ -13,7 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { uniqueName } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { login, registeredCustomer } from './harness';
+import { listedItem, login, registeredCustomer, shot } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
@@ -193,4 +193,69 @@ describe('accessibility of the shopper’s pages', () => {
     if (other.length) console.info(`axe: ${other.length} findings below serious (not failing):\n${other.join('\n')}`);
     expect(blocking, `serious or critical accessibility violations:\n${blocking.join('\n')}`).toEqual([]);
   });
+
+  it('skips to the content by keyboard, names every page and the pager, shows focus and reads read-only fields (issue 32 item 5)', async () => {
+    const tag = uniqueName('kbd').replace(/[^a-z0-9]/gi, '');
+    const seller = await e2e.seller(tag, {
+      ownername: 'Kamal Silva',
+      mobile: '0772345623',
+      companyname: `Galle Phones ${tag}`,
+      address: '8 Church Street, Galle',
+      year: '2017',
+    });
+    // Thirteen items: a second page of the listing (12 a page), so the pager shows.
+    for (let n = 0; n < 13; n++) await listedItem(e2e, seller.cookie, { Item_name: `Nokia G${n} ${tag}`, Brand: 'Nokia', Price: 30000 + n });
+    const customer = await registeredCustomer(e2e, tag);
+
+    for (const v of VIEWPORTS) {
+      const page = await e2e.pageAt(v.width, v.height);
+      await login(page, '/CustomerLogin', customer.username, customer.password);
+      await page.waitForURL('**/Customer/Home');
+      await expect.poll(() => page.title()).toBe('Home | Lanka Electronics');
+      await page.goto(`/Customer/AllItmes?q=${tag}`);
+      await page.getByTestId('item-card').first().waitFor();
+      await expect.poll(() => page.title()).toBe('All Items | Lanka Electronics');
+
+      // The first Tab stop is the skip link; it takes the focus to the page's main part.
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect((await skip.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+      await shot(page, `skip-link-${v.width}`);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('header, nav') === null)).toBe(true);
+
+      // The pager's arrows are named.
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await page.getByRole('button', { name: 'Previous page' }).waitFor();
+
+      // A focused text field shows a ring, not only a faint border.
+      const search = page.getByRole('textbox', { name: 'Search by name, brand or model' });
+      await search.focus();
+      expect(await search.evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('solid');
+      await shot(page, `focused-search-${v.width}`);
+
+      // An item page is titled by the item.
+      await page.getByTestId('item-card').first().getByRole('link', { name: 'Show more' }).click();
+      await page.waitForURL('**/Customer/ItemDetails/*');
+      await expect.poll(() => page.title()).toMatch(new RegExp(`^Nokia G\\d+ ${tag} \\| Lanka Electronics$`));
+
+      // The profile form's read-only e-mail reads at full contrast (it was a disabled field at 1.75:1).
+      await page.goto('/Customer/MyProfile');
+      await page.getByRole('link', { name: 'Edit profile' }).click();
+      await page.waitForURL('**/Customer/update/*');
+      await expect.poll(() => page.title()).toBe('Edit Profile | Lanka Electronics');
+      const email = page.getByRole('textbox', { name: 'Email' });
+      await email.waitFor();
+      expect(await email.isEditable()).toBe(false);
+      const found = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+      expect(found.violations.flatMap((x) => x.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+      expect(await email.evaluate((el) => (el as HTMLInputElement).disabled)).toBe(false);
+      await shot(page, `profile-read-only-${v.width}`);
+      await page.context().close();
+    }
+  });
 });
+

@@ -8,7 +8,10 @@
  *   links, light variants and the dimmed grey (gray.6) all pass; yellow is kept (it carries dark
  *   text or no text);
  * - links are underlined, so a link in running text is told apart without relying on colour;
- * - a notice's close button is named.
+ * - a notice's, a dialog's and a drawer's close button is named, and so are the pager's previous,
+ *   next, first and last buttons (issue 32 item 5);
+ * - a text field shows its focus with a clear ring (ThemeInputs.module.css), and a read-only field
+ *   reads at full contrast (it was a disabled field at 1.75:1; issue 32 item 5).
  *
  * The components' defaults are plain `{ defaultProps }` objects, typed with the props types, rather
  * than `PasswordInput.extend(...)`: `extend` would put each component's code into the first script
@@ -18,12 +21,19 @@ import {
   DEFAULT_THEME,
   createTheme,
   type AnchorProps,
+  type DrawerProps,
   type MantineColorsTuple,
+  type ModalProps,
   type NotificationProps,
+  type PaginationProps,
   type PasswordInputProps,
 } from '@mantine/core';
 import type { NotificationsProps } from '@mantine/notifications';
 import { accessibleShades } from './lib/contrast';
+import inputs from './ThemeInputs.module.css';
+
+/** The names of the pager's arrow buttons (Mantine leaves them unnamed). */
+const PAGER_CONTROLS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
 export const NOTIFICATIONS_POSITION: NonNullable<NotificationsProps['position']> = 'bottom-right';
 
@@ -47,5 +57,11 @@ export const theme = createTheme({
     },
     Anchor: { defaultProps: { underline: 'always' } satisfies Partial<AnchorProps> },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the notice' } } satisfies Partial<NotificationProps> },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<DrawerProps> },
+    Pagination: {
+      defaultProps: { getControlProps: (control) => ({ 'aria-label': PAGER_CONTROLS[control] }) } satisfies Partial<PaginationProps>,
+    },
+    Input: { classNames: { input: inputs.input } },
   },
 });

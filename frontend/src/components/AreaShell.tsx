@@ -10,6 +10,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Footer } from './Footer';
 import { Loading } from './Loading';
+import { MAIN_ID, SkipLink } from './SkipLink';
 
 export interface NavItem {
   label: string;
@@ -42,6 +43,7 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
+        <SkipLink />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -132,7 +134,7 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} style={{ display: 'flex', flexDirection: 'column', minHeight: '100vh', outline: 'none' }}>
         <div style={{ flex: 1 }}>
           {/* Pages loaded on first use (lib/lazyPage.ts) show a loader inside the shell meanwhile. */}
           <Suspense fallback={<Loading />}>

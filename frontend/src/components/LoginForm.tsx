@@ -12,6 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { validateLogin } from '../lib/loginValidation';
 import { waitText } from '../lib/retryAfter';
+import { useDocumentTitle } from '../lib/documentTitle';
 
 const REMEMBER_KEY = 'rememberMe';
 const CHECK_CREDENTIALS = 'Oops... Please Check Your Username & Password!';
@@ -38,6 +39,7 @@ export function LoginForm({
   rememberMe?: boolean;
   children?: ReactNode;
 }) {
+  useDocumentTitle(title);
   const remembered = rememberMe && localStorage.getItem(REMEMBER_KEY) === 'true';
   const form = useForm({
     mode: 'controlled',

@@ -3,10 +3,12 @@ import { Anchor, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Footer } from './Footer';
+import { MAIN_ID, SkipLink } from './SkipLink';
 
 export function PublicPage({ children, size = 'sm' }: { children: ReactNode; size?: 'xs' | 'sm' | 'md' | 'lg' }) {
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: 'var(--mantine-color-gray-0)' }}>
+      <SkipLink />
       <Group
         component="header"
         px="lg"
@@ -23,7 +25,7 @@ export function PublicPage({ children, size = 'sm' }: { children: ReactNode; siz
           </Group>
         </Anchor>
       </Group>
-      <Container component="main" size={size} py="xl" style={{ flex: 1, width: '100%' }}>
+      <Container component="main" id={MAIN_ID} tabIndex={-1} size={size} py="xl" style={{ flex: 1, width: '100%', outline: 'none' }}>
         {children}
       </Container>
       <Container size="lg" w="100%">

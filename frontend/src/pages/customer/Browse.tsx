@@ -27,6 +27,7 @@ import { ItemRating } from '../../components/Rating';
 import { imageUrl, thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { useAsync } from '../../lib/useAsync';
+import { useDocumentTitle } from '../../lib/documentTitle';
 
 /**
  * The listing's search text, filters, sort and page, kept in the query string
@@ -253,6 +254,7 @@ export function ItemDetails() {
     item.data ? identityApi.getSeller(item.data.SellerID) : null,
   );
   const [shown, setShown] = useState(0);
+  useDocumentTitle(item.data?.Item_name);
   // The listing the item was opened from, with its search, filters, sort and page (issue 32 item 4).
   const from = (useLocation().state as ListingOrigin | null)?.from;
   const backTo = from?.startsWith('/Customer/') ? from : undefined;

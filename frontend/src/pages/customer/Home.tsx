@@ -10,8 +10,10 @@
  */
 import { Showcase } from '../../components/home/Showcase';
 import { useSession } from '../../session/session';
+import { useDocumentTitle } from '../../lib/documentTitle';
 
 export function CustomerHome() {
+  useDocumentTitle('Home');
   const { profile } = useSession('customer');
   return <Showcase greeting={`Hello, ${profile.firstName}!`} />;
 }

@@ -183,10 +183,10 @@ export function CustomerUpdateProfile() {
             <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Email" value={profile.email} readOnly disabled />
+            <TextInput label="Email" value={profile.email} readOnly description="Cannot be changed" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Username" value={profile.username} readOnly disabled />
+            <TextInput label="Username" value={profile.username} readOnly description="Cannot be changed" />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="Phone Number" required inputMode="numeric" maxLength={10} {...form.getInputProps('phoneNumber')} />

@@ -172,7 +172,7 @@ export function SellerUpdateProfile() {
             <TextInput label="Established Year" required inputMode="numeric" maxLength={4} {...form.getInputProps('year')} />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput label="Email" value={profile.email} readOnly disabled />
+            <TextInput label="Email" value={profile.email} readOnly description="Cannot be changed" />
           </Grid.Col>
           <Grid.Col span={12}>
             <TextInput label="Physical Address" required {...form.getInputProps('address')} />
