@@ -329,8 +329,32 @@ export interface TestStack {
    */
   topicPrefix: string;
   admin: { username: string; password: string; email: string };
+  /**
+   * The running processes by name: each service's first process under its name, its further
+   * replicas (startTestStack's `replicas`, {@link TestStack.addReplica}) as `<service>#2`, `#3`, …,
+   * and the gateway.
+   */
   processes: Record<string, RunningProcess>;
+  /**
+   * Starts one more process of `service` on the stack's own database, topics and consumer groups
+   * (the same environment as its first process), as a replica in the group; the gateway does not
+   * know it unless the stack was started with it (`replicas`). Stopped with the stack. A test of
+   * failover between replicas runs its stack with `KAFKA_FROM_BEGINNING: 'true'`: with the stacks'
+   * default a partition taken over before its first commit is read from its end.
+   * @returns the process, also listed in `processes` as `<service>#<n>`
+   */
+  addReplica(service: string): Promise<RunningProcess>;
   stop(): Promise<void>;
+}
+
+/** Options of {@link startTestStack}. */
+export interface TestStackOptions {
+  /**
+   * Processes per service (default 1): replicas share the service's database, topics and consumer
+   * groups, and the gateway's upstream of the service lists each of them
+   * (`<SERVICE>_URL=http://a,http://b`; gateway/src/config.ts).
+   */
+  replicas?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -355,11 +379,13 @@ export async function backendEntry(root: string, workspace: string): Promise<str
  * @param services - folder names under `services/`, e.g. `['identity', 'notifications']`
  * @param gatewayEnv - extra gateway variables, e.g. `WEB_ORIGINS` for a browser test
  * @param serviceEnv - extra variables of every service process (e.g. OpenTelemetry settings)
+ * @param options - replicas per service ({@link TestStackOptions})
  */
 export async function startTestStack(
   services: string[],
   gatewayEnv: Record<string, string> = {},
   serviceEnv: Record<string, string> = {},
+  options: TestStackOptions = {},
 ): Promise<TestStack> {
   await requireServers(
     'mongo',
@@ -383,14 +409,24 @@ export async function startTestStack(
     KAFKA_FROM_BEGINNING: 'false',
     KAFKA_FETCH_WAIT_MS: '1000',
   };
-  const settled = await Promise.allSettled(
-    services.map(async (name) => {
-      const env: Record<string, string> = { ...common, ...serviceEnv, MONGO_DB: `${name}-${dbSuffix}` };
-      if (name === 'identity')
-        Object.assign(env, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ADMIN_EMAIL: admin.email });
-      return [name, await spawnProcess(await backendEntry(root, `services/${name}`), env)] as const;
-    }),
-  );
+  const envOf = (name: string): Record<string, string> => {
+    const env: Record<string, string> = { ...common, ...serviceEnv, MONGO_DB: `${name}-${dbSuffix}` };
+    if (name === 'identity')
+      Object.assign(env, { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password, ADMIN_EMAIL: admin.email });
+    return env;
+  };
+  const replicaCount = new Map<string, number>();
+  const launchReplica = async (name: string): Promise<readonly [string, RunningProcess]> => {
+    const n = (replicaCount.get(name) ?? 0) + 1;
+    replicaCount.set(name, n);
+    const key = n === 1 ? name : `${name}#${n}`;
+    return [key, await spawnProcess(await backendEntry(root, `services/${name}`), envOf(name))] as const;
+  };
+  // The first process of each service, then its further replicas: a replica joins groups that exist.
+  const settled = await Promise.allSettled(services.map((name) => launchReplica(name)));
+  for (const name of services)
+    for (let i = 1; i < (options.replicas?.[name] ?? 1); i++)
+      settled.push(...(await Promise.allSettled([launchReplica(name)])));
   const started = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const processes: Record<string, RunningProcess> = Object.fromEntries(started);
   const stopAll = () => Promise.all(Object.values(processes).map((p) => p.stop()));
@@ -400,7 +436,15 @@ export async function startTestStack(
     await stopAll();
     throw failedStart.reason;
   }
-  const upstreams = Object.fromEntries(started.map(([name, p]) => [`${name.toUpperCase()}_URL`, p.url]));
+  const upstreams = Object.fromEntries(
+    services.map((name) => [
+      `${name.toUpperCase()}_URL`,
+      started
+        .filter(([key]) => key === name || key.startsWith(`${name}#`))
+        .map(([, p]) => p.url)
+        .join(','),
+    ]),
+  );
   try {
     processes.gateway = await spawnProcess(await backendEntry(root, 'gateway'), {
       ...common,
@@ -418,6 +462,11 @@ export async function startTestStack(
     topicPrefix,
     admin,
     processes,
+    async addReplica(service) {
+      const [key, p] = await launchReplica(service);
+      processes[key] = p;
+      return p;
+    },
     async stop() {
       await stopAll();
       await deleteStackTopics(topicPrefix);

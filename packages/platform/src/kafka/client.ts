@@ -57,28 +57,70 @@ export function topicPrefixOf(kafka: Kafka): string {
 }
 
 /**
+ * The consumer-group timing every group of the marketplace uses, the idempotent consumers and the
+ * read-model projections alike (issue 34 item 4; README, Operations: replicas and failover).
+ * kafkajs has no static membership (`group.instance.id`), so a member that dies without leaving
+ * (`kill -9`, a lost machine) holds its partitions until the broker stops hearing from it:
+ * - `sessionTimeoutMs` 6,000: the broker's smallest allowed session (`group.min.session.timeout.ms`),
+ *   so a dead replica's partitions move to a live one about 6 s after its last heartbeat, plus at
+ *   most one idle fetch wait (`KAFKA_FETCH_WAIT_MS`) for the survivor to notice and rejoin.
+ *   Earlier a projection's 30 s session made a restarted process wait 26–29 s.
+ * - `heartbeatIntervalMs` 1,000: kafkajs heartbeats after each fetch and each handled message at
+ *   most this often; {@link keepAlive} also heartbeats on a timer while a handler or a projection
+ *   chunk runs, so a slow handler no longer costs the member its session.
+ * - `rebalanceTimeoutMs` 60,000: how long a rebalance waits for live members to rejoin; a member
+ *   rejoins after the handler in hand returns, so this bounds the longest handler (the seller
+ *   removal sweep's ~30 s of retries is the longest).
+ * A member stopped with SIGTERM leaves the group at once (`consumer.disconnect()` sends LeaveGroup
+ * in the graceful shutdown), so a rolling restart moves partitions without waiting for a session.
+ */
+export const GROUP_TIMING = { sessionTimeoutMs: 6_000, heartbeatIntervalMs: 1_000, rebalanceTimeoutMs: 60_000 } as const;
+
+/**
  * A consumer group member as every consumer of the marketplace runs one (idempotent consumers and
- * projections): no topic auto-creation, a heartbeat each second.
+ * projections): no topic auto-creation, the timing of {@link GROUP_TIMING}.
  * @param opts.fetchWaitMs - longest wait of an idle fetch, ms (default {@link DEFAULT_FETCH_WAIT_MS},
- *   config `KAFKA_FETCH_WAIT_MS`). The broker answers a fetch as soon as one byte arrives, so this
+ *   config `KAFKA_FETCH_WAIT_MS`, at most 4,000: below the 6 s session). The broker answers a fetch as soon as one byte arrives, so this
  *   does not delay an event; it sets how often an idle member asks again (50 ms made 20 fetches a
  *   second per consumer, 1 s still made Kafka the busiest part of an idle stack) and how long a
  *   stopping one waits for the fetch in flight. kafkajs heartbeats after each fetch, so an idle
- *   member heartbeats once per wait, well within the session timeout.
- * @param opts.sessionTimeoutMs - how long the group waits for a silent member before it
- *   rebalances, ms
+ *   member heartbeats once per wait, within the session timeout.
  */
-export function groupConsumer(
-  kafka: Kafka,
-  opts: { groupId: string; fetchWaitMs?: number | undefined; sessionTimeoutMs: number },
-): Consumer {
+export function groupConsumer(kafka: Kafka, opts: { groupId: string; fetchWaitMs?: number | undefined }): Consumer {
   return kafka.consumer({
     groupId: opts.groupId,
     maxWaitTimeInMs: opts.fetchWaitMs ?? DEFAULT_FETCH_WAIT_MS,
-    sessionTimeout: opts.sessionTimeoutMs,
-    heartbeatInterval: 1_000,
+    sessionTimeout: GROUP_TIMING.sessionTimeoutMs,
+    rebalanceTimeout: GROUP_TIMING.rebalanceTimeoutMs,
+    heartbeatInterval: GROUP_TIMING.heartbeatIntervalMs,
     allowAutoTopicCreation: false,
   });
+}
+
+/**
+ * Heartbeats a group member on a timer (every {@link GROUP_TIMING}'s heartbeat interval) with the
+ * `heartbeat` kafkajs last handed to an `eachMessage`/`eachBatch` call, so a handler or a
+ * projection chunk that runs longer than the session keeps its member alive (kafkajs itself only
+ * heartbeats between messages and fetches; the Java client has a heartbeat thread for this).
+ * Errors (a rebalance in progress, a member already replaced) are left to kafkajs' own loop, which
+ * meets them at its next heartbeat and rejoins.
+ * @returns `seen(heartbeat)` to call from each handler payload, and `stop()` for the shutdown
+ */
+export function keepAlive(): { seen(heartbeat: () => Promise<void>): void; stop(): void } {
+  let latest: (() => Promise<void>) | null = null;
+  const timer = setInterval(() => {
+    if (latest) latest().catch(() => undefined);
+  }, GROUP_TIMING.heartbeatIntervalMs);
+  timer.unref();
+  return {
+    seen(heartbeat) {
+      latest = heartbeat;
+    },
+    stop() {
+      clearInterval(timer);
+      latest = null;
+    },
+  };
 }
 
 /**

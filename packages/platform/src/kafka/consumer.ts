@@ -29,7 +29,7 @@ import { context, propagation, trace } from '@opentelemetry/api';
 import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
-import { groupConsumer, topicPrefixOf } from './client';
+import { groupConsumer, keepAlive, topicPrefixOf } from './client';
 import { isDuplicateKey } from '../mongo';
 
 /** Where and how an event arrived. */
@@ -240,9 +240,11 @@ export class IdempotentConsumer {
   private readonly processed: Model<ProcessedEvent>;
   private readonly maxAttempts: number;
   private readonly retryDelayMs: number;
+  /** Heartbeats while a handler runs (timing: client.ts, GROUP_TIMING). */
+  private readonly alive = keepAlive();
 
   constructor(private readonly opts: ConsumerOptions) {
-    this.consumer = groupConsumer(opts.kafka, { groupId: opts.groupId, fetchWaitMs: opts.fetchWaitMs, sessionTimeoutMs: 10_000 });
+    this.consumer = groupConsumer(opts.kafka, { groupId: opts.groupId, fetchWaitMs: opts.fetchWaitMs });
     this.processed = processedEventsModel(opts.conn);
     this.maxAttempts = opts.maxAttempts ?? 3;
     this.retryDelayMs = opts.retryDelayMs ?? 100;
@@ -256,7 +258,8 @@ export class IdempotentConsumer {
     await this.consumer.subscribe({ topics: this.opts.topics.map((t) => prefix + t), fromBeginning: this.opts.fromBeginning ?? true });
     await this.consumer.run({
       partitionsConsumedConcurrently: this.opts.partitionsConsumedConcurrently ?? CONSUMED_CONCURRENTLY,
-      eachMessage: async ({ topic, partition, message }) => {
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        this.alive.seen(heartbeat);
         await this.handleMessage({ topic, partition, offset: message.offset }, message);
       },
     });
@@ -274,8 +277,12 @@ export class IdempotentConsumer {
     });
   }
 
-  /** Commits offsets and leaves the group (graceful shutdown). */
+  /**
+   * Commits offsets and leaves the group (graceful shutdown): the group rebalances at once, so the
+   * other replicas take this member's partitions without waiting for its session to expire.
+   */
   async stop(): Promise<void> {
+    this.alive.stop();
     await this.consumer.disconnect();
   }
 

@@ -17,7 +17,7 @@
 import { parseEnvelope } from '@market/contracts';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import { groupConsumer, topicPrefixOf } from './client';
+import { groupConsumer, keepAlive, topicPrefixOf } from './client';
 import { parseEventData, type AnyEventEnvelope } from './consumer';
 
 export interface ProjectionOptions {
@@ -50,10 +50,14 @@ export class ProjectionConsumer {
   /** Next offset per partition after what this process applied. */
   private readonly applied: Positions = new Map();
   private stopping = false;
+  /**
+   * Heartbeats while a chunk is applied: a chunk can take seconds, and the session is the same
+   * short one as every group's (client.ts, GROUP_TIMING), so failover is as fast here.
+   */
+  private readonly alive = keepAlive();
 
   constructor(private readonly opts: ProjectionOptions) {
-    // A projection's chunk can take seconds to apply: a longer session than an idempotent consumer's.
-    this.consumer = groupConsumer(opts.kafka, { groupId: opts.groupId, fetchWaitMs: opts.fetchWaitMs, sessionTimeoutMs: 30_000 });
+    this.consumer = groupConsumer(opts.kafka, { groupId: opts.groupId, fetchWaitMs: opts.fetchWaitMs });
   }
 
   /** Joins the group and starts consuming; resolves once it has its partitions. */
@@ -69,6 +73,7 @@ export class ProjectionConsumer {
     await this.consumer.run({
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
+        this.alive.seen(heartbeat);
         const chunkSize = this.opts.chunkSize ?? 500;
         const log = this.opts.logger.child({ topic: batch.topic, partition: batch.partition });
         for (let i = 0; i < batch.messages.length; i += chunkSize) {
@@ -132,9 +137,10 @@ export class ProjectionConsumer {
     return this.opts.topics.map((t) => prefix + t);
   }
 
-  /** Commits what was applied and leaves the group. */
+  /** Commits what was applied and leaves the group (the other replicas take its partitions at once). */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.alive.stop();
     await this.consumer.disconnect();
   }
 }
