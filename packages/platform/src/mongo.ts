@@ -22,23 +22,51 @@ export interface MongoOptions {
   url: string;
   /** The service's own database name, e.g. `identity`. */
   dbName: string;
-  /** How long to wait for a server before an operation fails, in ms. */
+  /** How long start-up waits for a server before it fails, in ms (default 10 s). */
   serverSelectionTimeoutMS?: number;
 }
 
 /**
+ * How long an operation waits for a server once the service runs, in ms (issue 34 item 2): the
+ * driver's server selection and mongoose's buffering of an operation given while disconnected.
+ * While the database is down a request then fails within about a second, answered 503 with
+ * Retry-After (errors.ts `outageOf`; README, Operations), instead of hanging for 10 s and more.
+ */
+export const MONGO_OPERATION_WAIT_MS = 1_000;
+// An operation given while the connection is down waits (buffered by mongoose) this long, not 10 s.
+mongoose.set('bufferTimeoutMS', MONGO_OPERATION_WAIT_MS);
+
+/**
+ * The longest a socket may stay silent during an operation, in ms: the last bound for a server
+ * that stopped answering without closing its connections (a killed one closes them at once).
+ */
+export const MONGO_SOCKET_TIMEOUT_MS = 30_000;
+
+/**
  * Opens a dedicated mongoose connection to the service's database and waits until it is usable.
+ * At run time operations wait at most {@link MONGO_OPERATION_WAIT_MS} for a server; start-up
+ * tries again for up to `serverSelectionTimeoutMS` (a database starting with the service).
  * @throws {Error} when no server answers within `serverSelectionTimeoutMS`
  */
 export async function connectMongo(opts: MongoOptions): Promise<Connection> {
-  const conn = mongoose.createConnection(opts.url, {
-    dbName: opts.dbName,
-    serverSelectionTimeoutMS: opts.serverSelectionTimeoutMS ?? 10_000,
-    // Index builds at start-up are wanted: unique indexes are part of the rules (e.g. SKU).
-    autoIndex: true,
-  });
-  await conn.asPromise();
-  return conn;
+  const deadline = Date.now() + (opts.serverSelectionTimeoutMS ?? 10_000);
+  for (;;) {
+    const conn = mongoose.createConnection(opts.url, {
+      dbName: opts.dbName,
+      serverSelectionTimeoutMS: MONGO_OPERATION_WAIT_MS,
+      socketTimeoutMS: MONGO_SOCKET_TIMEOUT_MS,
+      // Index builds at start-up are wanted: unique indexes are part of the rules (e.g. SKU).
+      autoIndex: true,
+    });
+    try {
+      await conn.asPromise();
+      return conn;
+    } catch (err) {
+      await conn.close().catch(() => undefined);
+      if (Date.now() >= deadline) throw err;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }
 
 /** Readiness probe: runs `ping` on the connection's database. */

@@ -7,7 +7,7 @@
  * consumers and workers on the returned context.
  */
 import type { Express } from 'express';
-import type { Kafka, Producer } from 'kafkajs';
+import { Kafka as KafkaClient, logLevel, type Kafka, type Producer } from 'kafkajs';
 import mongoose, { type Connection, type Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -21,7 +21,7 @@ import { IdempotentConsumer, consumerPlan, type EventHandlers } from './kafka/co
 import { OutboxRelay, type OutboxHint } from './kafka/outbox';
 import { createRedis, pingRedis } from './redis';
 import { GracefulShutdown } from './shutdown';
-import { createHttpApp, finishApp, type ReadinessCheck } from './http/app';
+import { READINESS_TIMEOUT_MS, createHttpApp, finishApp, type ReadinessCheck } from './http/app';
 import { callerFromGateway } from './http/caller';
 import { serveHttp } from './http/listen';
 import { getTelemetryHandle } from './telemetry-handle';
@@ -61,6 +61,18 @@ export interface ServiceContext<C extends BaseConfig> {
 /** The consumer group of a service: replicas share it; a test stack's own database gets its own. */
 export function consumerGroupOf(config: Pick<BaseConfig, 'SERVICE_NAME' | 'MONGO_DB'>): string {
   return `${config.SERVICE_NAME}${config.MONGO_DB ? `-${config.MONGO_DB}` : ''}`;
+}
+
+/**
+ * Readiness probe of OpenSearch: cluster health answers and is not red, within
+ * {@link READINESS_TIMEOUT_MS}.
+ * @throws {Error} naming the status or the failure
+ */
+export async function pingOpenSearch(url: string): Promise<void> {
+  const res = await fetch(`${url.replace(/\/+$/, '')}/_cluster/health`, { signal: AbortSignal.timeout(READINESS_TIMEOUT_MS) });
+  if (!res.ok) throw new Error(`OpenSearch cluster health answered ${res.status}`);
+  const { status } = (await res.json()) as { status?: string };
+  if (status !== 'green' && status !== 'yellow') throw new Error(`OpenSearch cluster health is ${status}`);
 }
 
 export interface ServiceDefinition<S extends z.ZodType<BaseConfig>> {
@@ -117,7 +129,19 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
       shutdown.add('kafka admin', () => admin.disconnect());
       await producer.connect();
       shutdown.add('kafka producer', () => producer.disconnect());
-      readiness.push({ name: 'kafka', check: async () => void (await admin.describeCluster()) });
+      // Its own client without retries: the service's would retry for about 22 s while the broker
+      // is down, and its readiness must say so within a second (issue 34 item 3).
+      const probe = new KafkaClient({
+        clientId: `${config.SERVICE_NAME}-readiness`,
+        brokers: config.KAFKA_BROKERS,
+        logLevel: logLevel.NOTHING,
+        retry: { retries: 0 },
+        connectionTimeout: READINESS_TIMEOUT_MS,
+        requestTimeout: READINESS_TIMEOUT_MS,
+      }).admin();
+      await probe.connect();
+      shutdown.add('kafka readiness probe', () => probe.disconnect());
+      readiness.push({ name: 'kafka', check: async () => void (await probe.describeCluster()) });
     }
     const redis = createRedis(config.REDIS_URL);
     const bullRedis = createRedis(config.REDIS_URL, true);
@@ -126,6 +150,9 @@ export async function runService<S extends z.ZodType<BaseConfig>>(def: ServiceDe
       await bullRedis.quit();
     });
     readiness.push({ name: 'redis', check: () => pingRedis(redis) });
+    // The pages of a service with search indices need OpenSearch (issue 34 item 3).
+    const searchUrl = (config as { OPENSEARCH_URL?: string }).OPENSEARCH_URL;
+    if (searchUrl) readiness.push({ name: 'opensearch', check: () => pingOpenSearch(searchUrl) });
     const app = createHttpApp({ service: config.SERVICE_NAME, logger, readiness, largeJson: def.largeJson });
     app.use(callerFromGateway(config.INTERNAL_SECRET));
     const ctx: ServiceContext<z.infer<S>> = {

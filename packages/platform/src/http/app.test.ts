@@ -3,10 +3,10 @@ import pino from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { badRequest, HttpError } from '../errors';
+import { badRequest, HttpError, OUTAGE_RETRY_AFTER_SECONDS, outageOf } from '../errors';
 import { callerFromGateway, REFUSED_CALLER_MESSAGE, requireCaller } from './caller';
 import { signCallerProof } from './callerProof';
-import { createHttpApp, finishApp, metricsRegistryOf } from './app';
+import { READINESS_REFRESH_MS, READINESS_TIMEOUT_MS, createHttpApp, finishApp, metricsRegistryOf } from './app';
 import { createMetricsServer } from './metrics';
 
 const logger = pino({ level: 'silent' });
@@ -199,3 +199,65 @@ describe('HTTP kit', () => {
 
 // Keep express imported for its types in the declaration merge above.
 void express;
+
+describe('dependency outages (issue 34)', () => {
+  it('answers 503 with Retry-After for a client library outage error, 500 for anything else', async () => {
+    const app = createHttpApp({ service: 'test', logger });
+    const redisDown = Object.assign(new Error("Stream isn't writeable and enableOfflineQueue options is false"), {});
+    const mongoDown = Object.assign(new Error('Server selection timed out after 1000 ms'), { name: 'MongoServerSelectionError' });
+    const buffered = Object.assign(new Error('Operation `items.findOne()` buffering timed out after 1000ms'), { name: 'MongooseError' });
+    const wrapped = new Error('could not save', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    app.get('/redis', () => Promise.reject(redisDown));
+    app.get('/mongo', () => Promise.reject(mongoDown));
+    app.get('/buffered', () => Promise.reject(buffered));
+    app.get('/wrapped', () => Promise.reject(wrapped));
+    app.get('/other', () => Promise.reject(new Error('a bug')));
+    finishApp(app, logger);
+    for (const path of ['/redis', '/mongo', '/buffered', '/wrapped']) {
+      const res = await request(app).get(path);
+      expect([path, res.status, res.headers['retry-after']]).toEqual([path, 503, String(OUTAGE_RETRY_AFTER_SECONDS)]);
+      expect(res.body.error).toMatch(/temporarily unavailable/);
+    }
+    expect((await request(app).get('/other')).status).toBe(500);
+    expect(outageOf(new Error('a bug'))).toBeNull();
+  });
+
+  it('answers /readyz within its bound from states kept in the background, even while a check hangs', async () => {
+    let answer: 'ok' | 'hang' = 'ok';
+    let started = 0;
+    const app = finishApp(
+      createHttpApp({
+        service: 'test',
+        logger,
+        readiness: [
+          {
+            name: 'kafka',
+            check: () => {
+              started++;
+              return answer === 'ok' ? Promise.resolve() : new Promise<void>(() => undefined);
+            },
+          },
+        ],
+      }),
+      logger,
+    );
+    expect((await request(app).get('/readyz')).status).toBe(200);
+    answer = 'hang';
+    // The next rounds find the hanging probe still running: not ready, and no second probe piled on.
+    const down = await waitForStatus(app, 503);
+    expect(down.body.checks).toEqual([{ name: 'kafka', ok: false, error: `kafka did not answer within ${READINESS_TIMEOUT_MS} ms` }]);
+    const probes = started;
+    await new Promise((r) => setTimeout(r, 2 * READINESS_REFRESH_MS));
+    expect(started).toBe(probes);
+  });
+});
+
+/** Asks /readyz until it answers `status` (the states refresh every READINESS_REFRESH_MS). */
+async function waitForStatus(app: express.Express, status: number) {
+  for (let i = 0; i < 50; i++) {
+    const res = await request(app).get('/readyz');
+    if (res.status === status) return res;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`/readyz did not answer ${status}`);
+}

@@ -6,7 +6,14 @@
  * (served apart, on the metrics listener: {@link metricsRegistryOf}, listen.ts; `/metrics` on this
  * app is a 404, issue 27 item 9), and `finishApp()` which adds the 404 and error handlers:
  * zod error → 400 `{ error, fields }`, {@link HttpError} → its status, malformed JSON → 400,
- * too large → 413, anything else → 500 without internals.
+ * too large → 413, a dependency outage (errors.ts `outageOf`: Redis, the database, Kafka or
+ * OpenSearch not answering) → 503 with `Retry-After` (issue 34 items 1-2), anything else → 500
+ * without internals.
+ *
+ * `/readyz` answers at once from the dependency states a background loop keeps (issue 34 item 3):
+ * each check runs every {@link READINESS_REFRESH_MS} with a bound of {@link READINESS_TIMEOUT_MS};
+ * a check still running from an earlier round is not started again and counts as failing once it
+ * has run past the bound, so a client library's own retries never hold up the answer.
  */
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -14,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import { HttpError } from '../errors';
+import { HttpError, outageOf, serviceUnavailable } from '../errors';
 import type { Registry } from 'prom-client';
 import { createMetrics } from './metrics';
 
@@ -36,8 +43,84 @@ export interface HttpAppOptions {
   parseJson?: boolean;
 }
 
-/** Time allowed for each readiness check, in ms. */
-const READINESS_TIMEOUT_MS = 2_000;
+/** Time allowed for each readiness check, in ms; a check not done by then counts as failing. */
+export const READINESS_TIMEOUT_MS = 1_000;
+/** How often the dependency states behind `/readyz` are refreshed, in ms. */
+export const READINESS_REFRESH_MS = 1_000;
+
+interface CheckState {
+  ok: boolean;
+  error?: string;
+  /** The probe still running, if any, and when it started (epoch ms). */
+  running?: Promise<void>;
+  startedAt?: number;
+}
+
+/**
+ * Keeps the last known state of each readiness check, refreshed in the background; `states()`
+ * answers at once. The loop starts with the first request (so a check added during set-up is
+ * included) and its timer does not keep the process alive.
+ */
+class ReadinessStates {
+  private readonly state = new Map<string, CheckState>();
+  private timer: NodeJS.Timeout | null = null;
+  private first: Promise<void> | null = null;
+
+  constructor(private readonly checks: ReadinessCheck[]) {}
+
+  private refresh(): Promise<void> {
+    const now = Date.now();
+    return Promise.all(
+      this.checks.map(async ({ name, check }) => {
+        const s = this.state.get(name) ?? { ok: false, error: 'not checked yet' };
+        this.state.set(name, s);
+        if (s.running) {
+          if (now - s.startedAt! >= READINESS_TIMEOUT_MS) {
+            s.ok = false;
+            s.error = `${name} did not answer within ${READINESS_TIMEOUT_MS} ms`;
+          }
+          return;
+        }
+        const probe = check().then(
+          () => {
+            s.ok = true;
+            s.error = undefined;
+          },
+          (err: unknown) => {
+            s.ok = false;
+            s.error = err instanceof Error ? err.message : String(err);
+          },
+        );
+        s.running = probe;
+        s.startedAt = now;
+        void probe.finally(() => {
+          if (s.running === probe) s.running = undefined;
+        });
+        // The first round (and each later one) waits at most the bound for the answer.
+        await withTimeout(probe, READINESS_TIMEOUT_MS, name).catch(() => {
+          if (s.running === probe) {
+            s.ok = false;
+            s.error = `${name} did not answer within ${READINESS_TIMEOUT_MS} ms`;
+          }
+        });
+      }),
+    ).then(() => undefined);
+  }
+
+  /** The states; the first call waits for the first round (at most {@link READINESS_TIMEOUT_MS}). */
+  async states(): Promise<{ name: string; ok: boolean; error?: string }[]> {
+    if (!this.first) {
+      this.first = this.refresh();
+      this.timer = setInterval(() => void this.refresh(), READINESS_REFRESH_MS);
+      this.timer.unref();
+    }
+    await this.first;
+    return this.checks.map(({ name }) => {
+      const s = this.state.get(name);
+      return s?.ok ? { name, ok: true } : { name, ok: false, error: s?.error ?? 'not checked yet' };
+    });
+  }
+}
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -114,17 +197,9 @@ export function createHttpApp(opts: HttpAppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: opts.service });
   });
+  const readiness = new ReadinessStates(opts.readiness ?? []);
   app.get('/readyz', async (_req, res) => {
-    const results = await Promise.all(
-      (opts.readiness ?? []).map(async ({ name, check }) => {
-        try {
-          await withTimeout(check(), READINESS_TIMEOUT_MS, name);
-          return { name, ok: true };
-        } catch (err) {
-          return { name, ok: false, error: (err as Error).message };
-        }
-      }),
-    );
+    const results = await readiness.states();
     const ready = results.every((r) => r.ok);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: results });
   });
@@ -167,6 +242,14 @@ export function finishApp(app: Express, logger: Logger): Express {
     }
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
       res.status(e.status).json({ error: e.message ?? 'Bad request' });
+      return;
+    }
+    const outage = outageOf(err);
+    if (outage) {
+      logger.warn({ err, reqId: req.headers['x-request-id'], outage }, 'dependency not answering');
+      const unavailable = serviceUnavailable();
+      for (const [k, v] of Object.entries(unavailable.headers ?? {})) res.setHeader(k, v);
+      res.status(503).json({ error: unavailable.message });
       return;
     }
     logger.error({ err, reqId: req.headers['x-request-id'] }, 'unhandled error');
