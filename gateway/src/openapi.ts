@@ -37,7 +37,9 @@ function parameters(op: ApiOperation): JsonSchema[] {
  * The operation's documented answers plus those every operation of its kind can give, so the
  * document lists every status a client may get (Schemathesis checks that): 400 for
  * invalid input where there is input, 401 and 403 where a session and role are needed, 404
- * where the path names a resource, 429 on the rate-limited calls (rateLimits.ts).
+ * where the path names a resource, 429 on the rate-limited calls (rateLimits.ts), and 503 on
+ * every operation: a server the answering service depends on (Redis, the database, Kafka,
+ * OpenSearch) is not answering (issue 34; README, Operations).
  */
 function answers(op: ApiOperation): Record<number, string> {
   const out: Record<number, string> = {};
@@ -49,8 +51,14 @@ function answers(op: ApiOperation): Record<number, string> {
   }
   if (hasPathParams) out[404] = 'Absent, or not yours';
   if (op.method === 'post' && RATE_LIMIT_RULES.some((r) => r.pattern.test(op.path))) out[429] = 'Too many requests (Retry-After)';
+  out[503] = 'Temporarily unavailable: a server the service depends on is not answering; retry after `Retry-After` seconds';
   return { ...out, ...op.responses };
 }
+
+/** The `Retry-After` header of a 429 or 503 answer. */
+const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } },
+};
 
 /** A 2xx answer: its JSON body schema, its media type, or (204) nothing. */
 function success(op: ApiOperation, status: number, description: string): JsonSchema {
@@ -72,7 +80,11 @@ export function openApiDocument(operations: readonly ApiOperation[] = OPERATIONS
       Object.entries(answers(op)).map(([status, description]) => [
         status,
         Number(status) >= 400
-          ? { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } }
+          ? {
+              description,
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+              ...(status === '429' || status === '503' ? { headers: RETRY_AFTER_HEADER } : {}),
+            }
           : success(op, Number(status), description),
       ]),
     );

@@ -48,6 +48,12 @@ function reportOperations(kind: ReportKind) {
       summary: `${TITLES[kind]}: enqueue the PDF ${kind === 'packingSlip' ? '(`{ orderLineId }`)' : '(month 01..12 and year, default this month)'}. Rows a client sends are ignored`,
       audience,
       body: kind === 'reviews' ? ReviewReportRequestSchema : kind === 'packingSlip' ? PackingSlipRequestSchema : MonthlyReportRequestSchema,
+      headers: [
+        {
+          name: 'Idempotency-Key',
+          description: '8 to 200 characters: a retry with the same key (after a 503 or a lost answer) answers the same job',
+        },
+      ],
       response: ReportQueuedAnswerSchema,
       responses: {
         202: '`{ jobId }`',

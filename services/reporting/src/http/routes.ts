@@ -27,10 +27,11 @@ import {
   type ReportJobStatus,
   type ReportKind,
 } from '@market/contracts';
-import { notFound, requireCaller, type Caller, type SearchIndex } from '@market/platform';
+import { isDuplicateKey, notFound, requireCaller, type Caller, type SearchIndex } from '@market/platform';
 import type { Queue } from 'bullmq';
 import { Router, type Request, type Response } from 'express';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { dashboardOf, dashboardQuery, type DashboardAggregations } from '../domain/dashboard';
@@ -48,6 +49,23 @@ export interface RouteDeps {
 }
 
 const NOT_READY = 'The report is not ready yet';
+
+const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'Idempotency-Key must have 8 to 200 characters')
+  .max(200, 'Idempotency-Key must have 8 to 200 characters');
+
+/**
+ * The job id of a report request: random, or with an `Idempotency-Key` the same UUID-shaped id
+ * for the same caller, kind and key, so a request retried after a 503 or a lost answer (issue 34
+ * item 2) answers the job the first attempt made instead of queuing another.
+ */
+function jobIdOf(callerId: string, kind: ReportKind, key: string | undefined): string {
+  if (key === undefined) return randomUUID();
+  const h = createHash('sha256').update(`${callerId}\0${kind}\0${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 function stateOf(s: string): ReportJobState {
   if (s === 'active' || s === 'completed' || s === 'failed') return s;
@@ -98,9 +116,15 @@ export function reportRoutes({ rm, dashboard, store, queue }: RouteDeps): Router
       } else {
         params = monthParams(req);
       }
-      const jobId = randomUUID();
+      const keyHeader = req.get('Idempotency-Key');
+      const jobId = jobIdOf(caller.id, kind, keyHeader === undefined ? undefined : IdempotencyKeySchema.parse(keyHeader));
       const requestedBy = { id: caller.id, role: caller.role };
-      await store.records.create({ _id: jobId, kind, requestedBy, params, createdAt: new Date() });
+      try {
+        await store.records.create({ _id: jobId, kind, requestedBy, params, createdAt: new Date() });
+      } catch (err) {
+        // The same key again: the record is there; (re)queue it below, BullMQ ignores a known jobId.
+        if (!isDuplicateKey(err)) throw err;
+      }
       await queue.add(kind, { kind, requestedBy, params }, { jobId });
       await store.latest.updateOne({ _id: `${caller.id}:${kind}` }, { $set: { jobId } }, { upsert: true });
       res.status(202).json({ jobId });
