@@ -2,7 +2,8 @@
  * The gateway's express app (docs/architecture.md, Shape): request id,
  * trace (started by the http instrumentation), CORS for the web origins with credentials, a
  * same-origin guard for state-changing requests, then a proxy to the service that the route
- * table names. Unknown paths answer 404 `{ error }`; an unreachable service 502 `{ error }`.
+ * table names, spread over the service's replicas when its upstream lists several
+ * (./upstreams.ts). Unknown paths answer 404 `{ error }`; an unreachable service 502 `{ error }`.
  *
  * Identity headers (`x-caller-*`, `x-internal-token`) arriving from outside are always removed;
  * the gateway sets them itself only for a caller that `authenticate` vouches for, with a proof
@@ -11,13 +12,14 @@
  */
 import { CALLER_HEADERS, createHttpApp, finishApp, gatewayCallerHeaders, type Caller, type ReadinessCheck } from '@market/platform';
 import cors from 'cors';
-import type { Express, Request, RequestHandler } from 'express';
+import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import http from 'node:http';
 import type { Logger } from 'pino';
-import { upstreams, type GatewayConfig } from './config';
+import { upstreamPools, type GatewayConfig } from './config';
 import { mountApiDocs } from './openapi';
 import { resolveService, SERVICES, type ServiceName } from './routes';
+import { bodyIsReplayable, mayRetry, readBody, refused } from './upstreams';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -37,7 +39,19 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** The caller the session vouched for (null: anonymous); the proxy signs its proof per upstream request. */
     upstreamCaller?: Caller | null;
+    /** The replica this request is being sent to, those tried, and its body when it may be sent again. */
+    upstream?: UpstreamAttempt;
   }
+}
+
+/** One request's way to a service's replicas (gateway/src/upstreams.ts). */
+interface UpstreamAttempt {
+  target: string;
+  tried: Set<string>;
+  /** When the first attempt started (no retry once the upstream timeout has passed), ms since the epoch. */
+  startedAt: number;
+  /** The whole body (empty when none) when the request may be sent again; absent when it streams. */
+  body?: Buffer;
 }
 
 /** Builds the gateway app; `listen()` is the caller's. */
@@ -78,11 +92,14 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   app.use(identify);
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
-  const targets = upstreams(config);
+  const pools = upstreamPools(config);
   const proxies = {} as Record<ServiceName, ReturnType<typeof createProxyMiddleware<Request>>>;
   for (const service of SERVICES) {
+    const pool = pools[service];
     proxies[service] = createProxyMiddleware<Request>({
-      target: targets[service],
+      target: pool.targets[0],
+      // The replica chosen for this attempt (see `send` below; gateway/src/upstreams.ts).
+      router: (req) => req.upstream?.target ?? pool.targets[0],
       agent,
       xfwd: true,
       proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
@@ -100,8 +117,29 @@ export function createGatewayApp(deps: GatewayDeps): Express {
             config.CALLER_PROOF_TTL_SECONDS,
           );
           for (const [k, v] of Object.entries(headers)) proxyReq.setHeader(k, v);
+          // A body read whole for a possible retry is written here; the request stream is spent.
+          const body = req.upstream?.body;
+          if (body) proxyReq.end(body);
         },
         error: (err, req, res) => {
+          const attempt = req.upstream;
+          if (attempt && refused(err)) pool.markDown(attempt.target);
+          if (
+            attempt &&
+            'writeHead' in res &&
+            !res.headersSent &&
+            Date.now() - attempt.startedAt < config.UPSTREAM_TIMEOUT_MS &&
+            mayRetry(err, req.method, attempt.body !== undefined)
+          ) {
+            const next = pool.pick(attempt.tried);
+            if (next) {
+              logger.info({ err, service, url: req.url, from: attempt.target, to: next }, 'upstream replica failed; trying another');
+              attempt.tried.add(next);
+              attempt.target = next;
+              void proxies[service](req, res as unknown as Response, () => undefined);
+              return;
+            }
+          }
           logger.warn({ err, service, url: req.url }, 'upstream unreachable');
           if ('writeHead' in res && !res.headersSent) {
             res.writeHead(502, { 'Content-Type': 'application/json' });
@@ -114,13 +152,32 @@ export function createGatewayApp(deps: GatewayDeps): Express {
     });
   }
 
+  /**
+   * Sends the request to a replica of `service` (round robin, gateway/src/upstreams.ts). With
+   * several replicas a body of known, bounded length is read first so a failed attempt can be
+   * sent again to another one.
+   */
+  const send = async (service: ServiceName, req: Request, res: Response, next: NextFunction) => {
+    const pool = pools[service];
+    const target = pool.pick();
+    if (!target) return next();
+    const attempt: UpstreamAttempt = { target, tried: new Set([target]), startedAt: Date.now() };
+    if (pool.replicated) {
+      const kind = bodyIsReplayable(req);
+      if (kind === 'none') attempt.body = Buffer.alloc(0);
+      else if (kind === 'buffer') attempt.body = await readBody(req);
+    }
+    req.upstream = attempt;
+    await proxies[service](req, res, next);
+  };
+
   app.use((req, res, next) => {
     const service = resolveService(req.path);
     if (!service) {
       next();
       return;
     }
-    void proxies[service](req, res, next);
+    send(service, req, res, next).catch(next);
   });
 
   return finishApp(app, logger);

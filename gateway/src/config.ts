@@ -5,8 +5,26 @@
 import { BaseConfigSchema, DEFAULT_CALLER_PROOF_TTL_SECONDS, MAX_CALLER_PROOF_TTL_SECONDS } from '@market/platform';
 import { z } from 'zod';
 import type { ServiceName } from './routes';
+import { UpstreamPool, parseUpstreamList } from './upstreams';
 
-const url = (fallback: string) => z.url().default(fallback);
+/**
+ * A service's upstream: one base URL, or several replicas' comma-separated (issue 34 item 5;
+ * ./upstreams.ts), e.g. `http://127.0.0.1:8074,http://127.0.0.1:8174`.
+ */
+const url = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s, ctx) => {
+      try {
+        const list = parseUpstreamList(s);
+        if (list.length === 0) throw new Error('no URL given');
+        return list;
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
 
 export const GatewayConfigSchema = BaseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8070),
@@ -41,8 +59,8 @@ export const GatewayConfigSchema = BaseConfigSchema.extend({
 
 export type GatewayConfig = z.infer<typeof GatewayConfigSchema>;
 
-/** Upstream base URL of each service. */
-export function upstreams(config: GatewayConfig): Record<ServiceName, string> {
+/** Upstream base URLs of each service (its replicas; one in Kubernetes and compose, where a Service or DNS name spreads them). */
+export function upstreams(config: GatewayConfig): Record<ServiceName, string[]> {
   return {
     identity: config.IDENTITY_URL,
     catalogue: config.CATALOGUE_URL,
@@ -51,4 +69,10 @@ export function upstreams(config: GatewayConfig): Record<ServiceName, string> {
     reviews: config.REVIEWS_URL,
     reporting: config.REPORTING_URL,
   };
+}
+
+/** One {@link UpstreamPool} per service, from {@link upstreams}. */
+export function upstreamPools(config: GatewayConfig): Record<ServiceName, UpstreamPool> {
+  const urls = upstreams(config);
+  return Object.fromEntries(Object.entries(urls).map(([s, list]) => [s, new UpstreamPool(list)])) as Record<ServiceName, UpstreamPool>;
 }
