@@ -18,7 +18,7 @@
  */
 import { Client } from '@opensearch-project/opensearch';
 import type { Logger } from 'pino';
-import { HttpError } from '../errors';
+import { HttpError, serviceUnavailable } from '../errors';
 
 /** The 503 message of a list whose index cannot be read, unless a service names its own. */
 export const SEARCH_UNAVAILABLE_DEFAULT = 'Search is unavailable at the moment, please try again shortly';
@@ -91,7 +91,8 @@ export class SearchIndex<V = unknown, B extends SearchBody = SearchBody> {
 
   /** HTTP 503 `{ error }` for a list while the index cannot be read. */
   unavailable(): HttpError {
-    return new HttpError(503, this.opts.unavailableMessage ?? SEARCH_UNAVAILABLE_DEFAULT);
+    // With Retry-After, as every outage answer (issue 34; README, Operations).
+    return serviceUnavailable(this.opts.unavailableMessage ?? SEARCH_UNAVAILABLE_DEFAULT);
   }
 
   /**
