@@ -21,7 +21,10 @@ import { gateway, type FormBody, type Page } from './client';
 
 /** The status and month filters of the order lists. */
 export type OrderFilters = FormBody<
-  Pick<QueryOf<'get', '/Orders/getOrders'>, 'status' | 'month' | 'OrderID' | 'SellerID' | 'customer' | 'from' | 'to' | 'sort'>
+  Pick<
+    QueryOf<'get', '/Orders/getOrders'>,
+    'status' | 'cancelledBy' | 'month' | 'OrderID' | 'SellerID' | 'customer' | 'from' | 'to' | 'sort'
+  >
 >;
 type OrdersQuery = QueryOf<'get', '/Orders/getOrders'>;
 
@@ -44,6 +47,9 @@ export type Checkout = z.output<typeof CheckoutAnswerSchema>;
 export type ItemOrder = z.output<typeof ItemOrderAnswerSchema>;
 
 export type PackageOrder = z.output<typeof PackageOrderAnswerSchema>;
+
+/** An order's shipment as answered (issue 31 item 1). */
+export type Shipment = NonNullable<ItemOrder['Shipment']>;
 
 export type HistoryRecord = z.output<typeof HistoryAnswerSchema>;
 
@@ -106,6 +112,16 @@ export const shopApi = {
     gateway.call('put', '/Orders/status/{id}', { params: { id }, body: { status } as StatusChange }),
   setPackageOrderStatus: (id: string, status: string) =>
     gateway.call('put', '/PackageOrders/status/{id}', { params: { id }, body: { status } as StatusChange }),
+  /** The seller's status change with its shipment and the version seen (issue 31 item 1). */
+  setOrderStatus: (kind: 'item' | 'package', id: string, body: StatusChange) =>
+    kind === 'item'
+      ? gateway.call('put', '/Orders/status/{id}', { params: { id }, body })
+      : gateway.call('put', '/PackageOrders/status/{id}', { params: { id }, body }),
+  /** The customer cancels an own Confirmed, unshipped order with a reason (issue 31 item 2). */
+  cancelMyOrder: (kind: 'item' | 'package', id: string, reason: string, version?: number) =>
+    kind === 'item'
+      ? gateway.call('put', '/Orders/cancel/{id}', { params: { id }, body: { reason, version } })
+      : gateway.call('put', '/PackageOrders/cancel/{id}', { params: { id }, body: { reason, version } }),
   /** An admin finishes any seller's order (issue 30): cancel an unshipped one (refund) or mark a shipped one delivered, with the reason the customer sees. */
   resolveOrder: (kind: 'item' | 'package', id: string, status: 'Cancelled' | 'Delivered', reason: string) =>
     kind === 'item'

@@ -20,6 +20,7 @@ import { Link } from 'react-router-dom';
 import type { ItemOrder, PackageOrder } from '../api/shop';
 import { imageUrl, thumbnailUrl } from '../lib/images';
 import { formatRupees } from '../lib/money';
+import { ShipmentLines } from './OrderAftersales';
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   AwaitingStock: 'yellow',
@@ -147,6 +148,13 @@ function CashOnDelivery({ cod, seller }: { cod: NonNullable<ItemOrder['CashOnDel
   );
 }
 
+/** Who moved the order when not the seller (issue 30), or the customer's own cancellation (issue 31). */
+const NOTE_WORDS: Record<NonNullable<ItemOrder['StatusNote']>['by'], (seller?: boolean) => string> = {
+  admin: () => 'Resolved by our support team',
+  marketplace: () => 'Cancelled by the marketplace',
+  customer: (seller) => (seller ? 'Cancelled by the customer' : 'You cancelled it'),
+};
+
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Text size="sm">
@@ -207,9 +215,10 @@ function OrderCardFrame({
           )}
           {order.StatusNote && (
             <Text size="sm" c="dimmed">
-              {order.StatusNote.by === 'admin' ? 'Resolved by our support team' : 'Cancelled by the marketplace'}: {order.StatusNote.reason}
+              {NOTE_WORDS[order.StatusNote.by](seller)}: {order.StatusNote.reason}
             </Text>
           )}
+          {order.Shipment && (order.status === 'Shipped' || order.status === 'Delivered') && <ShipmentLines shipment={order.Shipment} />}
           {detailsTo && (
             <Anchor component={Link} to={detailsTo} size="sm" aria-label={`Order details of ${order._id}`}>
               Order details

@@ -4,7 +4,9 @@
  * (the kind is in the id). It shows the order card, its timeline (placed, then each status with
  * the date and time in Sri Lanka and who moved it when a person did) and how the checkout was paid
  * (payment type, receipt, status, amount, refunded or collected so far). Someone else's order is
- * not found.
+ * not found. The Shipped step names the courier and tracking number, linked to the courier's page
+ * when known, and the expected day (issue 31 item 1); the customer cancels a Confirmed order here,
+ * or reads why a shipped one cannot be (issue 31 item 2).
  */
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { colomboDateTime } from '@market/contracts';
@@ -14,6 +16,7 @@ import { formatRupees } from '../lib/money';
 import { useAsync } from '../lib/useAsync';
 import { LoadError, Loading } from './Loading';
 import { NotFound } from './NotFound';
+import { CustomerCancel, ShipmentLines } from './OrderAftersales';
 import { OrderCard } from './OrderCards';
 import { PageHeader } from './PageHeader';
 import { PaymentStatusBadge } from './PaymentStatus';
@@ -28,7 +31,12 @@ const STEP_WORDS: Record<string, string> = {
   Cancelled: 'Cancelled',
 };
 
-const BY_WORDS: Record<string, string> = { seller: 'by the seller', admin: 'by our support team', marketplace: 'by the marketplace' };
+const BY_WORDS: Record<string, string> = {
+  seller: 'by the seller',
+  admin: 'by our support team',
+  marketplace: 'by the marketplace',
+  customer: 'by the customer',
+};
 
 /** The order page of one area; `back` is the list it came from. */
 export function OrderDetail({ area, back }: { area: 'customer' | 'seller' | 'admin'; back: { to: string; label: string } }) {
@@ -61,11 +69,17 @@ export function OrderDetail({ area, back }: { area: 'customer' | 'seller' | 'adm
                 <Timeline.Item key={`${step.status}-${n}`} title={STEP_WORDS[step.status] ?? step.status}>
                   <Text size="sm" c="dimmed">
                     {colomboDateTime(step.at)}
-                    {step.by ? ` · ${BY_WORDS[step.by]}` : ''}
+                    {step.by ? ` · ${step.by === 'customer' && !seller ? 'by you' : BY_WORDS[step.by]}` : ''}
                   </Text>
+                  {step.status === 'Shipped' && o.Shipment && <ShipmentLines shipment={o.Shipment} />}
                 </Timeline.Item>
               ))}
             </Timeline>
+            {area === 'customer' && (
+              <Stack mt="sm" gap="xs">
+                <CustomerCancel order={o as ItemOrder | PackageOrder} onDone={() => void order.reload()} />
+              </Stack>
+            )}
           </Card>
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb="sm">

@@ -23,6 +23,7 @@ export * from './addresses';
 export * from './address-book-api';
 export * from './cart';
 export * from './ordering';
+export * from './couriers';
 export * from './cart-api';
 export * from './ordering-api';
 export * from './reviews';

@@ -196,7 +196,25 @@ const orderFields = {
    * unshipped orders of a seller who left are cancelled by the marketplace; an admin resolves an
    * order its seller cannot finish. `reason` is what the customer is told; `at` ISO date-time (UTC).
    */
-  StatusNote: z.object({ by: z.enum(['admin', 'marketplace']), reason: z.string(), at: z.iso.datetime() }).optional(),
+  StatusNote: z.object({ by: z.enum(['admin', 'marketplace', 'customer']), reason: z.string(), at: z.iso.datetime() }).optional(),
+  /**
+   * The shipment the seller gave with Shipped (issue 31 item 1): courier key (contracts' COURIERS)
+   * and its name, tracking number, the courier's public tracking page when known, the expected
+   * delivery day (`YYYY-MM-DD`, Sri Lanka) when given, and when it was shipped (ISO, UTC). Absent
+   * on orders shipped without one (the documented client's `{ status }`).
+   */
+  Shipment: z
+    .object({
+      courier: z.string(),
+      courierName: z.string(),
+      trackingNumber: z.string(),
+      trackingUrl: z.string().optional(),
+      expectedDelivery: z.string().optional(),
+      shippedAt: z.iso.datetime(),
+    })
+    .optional(),
+  /** The order line's version (issue 31): sent back as `version` by a status change or cancel; a stale one is 409. */
+  version: z.number().int().optional(),
   /**
    * Every status the order reached, oldest first (issue 30 item 8): `Placed` (paid), then each
    * status with when (ISO date-time, UTC) and, for a person's move, by whom.
@@ -205,7 +223,7 @@ const orderFields = {
     z.object({
       status: z.enum(['Placed', ...ORDER_STATUSES]),
       at: z.iso.datetime(),
-      by: z.enum(['seller', 'admin', 'marketplace']).optional(),
+      by: z.enum(['seller', 'admin', 'marketplace', 'customer']).optional(),
     }),
   ),
 };

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { CardAnswerSchema } from './ordering-answers';
 import { DeliveryAddressSchema } from './addresses';
 import { searchText } from './paging';
+import { COURIER_KEYS } from './couriers';
 import { WRONG_CVV, EMPTY_CHECKOUT, CARD_EXPIRED, luhnValid, expiryNotPast, ORDER_STATUSES } from './ordering-rules';
 
 export * from './ordering-rules';
@@ -157,8 +158,81 @@ export const OrderResolveSchema = z.object({
     .max(500, 'The reason cannot be longer than 500 characters'),
 });
 
-/** `PUT /Orders/status/{id}` and `PUT /PackageOrders/status/{id}` (added): the seller's status change. */
-export const OrderStatusChangeSchema = z.object({ status: z.enum(['Shipped', 'Delivered', 'Cancelled'], { error: 'Unknown status' }) });
+/** 409 of a customer's cancel of an order that has left the seller (issue 31 item 2). */
+export const ALREADY_SHIPPED = 'This order has already been shipped, so it can no longer be cancelled';
+/** 409 of a customer's cancel of an order that is not Confirmed (waiting for stock, rejected, delivered or cancelled). */
+export const NOT_CANCELLABLE = 'Only a confirmed order that has not been shipped can be cancelled';
+/** 409 of a write based on an older version of the order line (its `version`). */
+export const ORDER_CHANGED = 'This order was changed meanwhile, please reload it and try again';
+
+const lineVersion = z.number({ error: 'version is a number' }).int('version is a whole number').min(1).max(1_000_000).optional();
+
+/** An expected delivery day, `YYYY-MM-DD` (Sri Lanka), today or within 120 days. */
+const expectedDelivery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected delivery is a day, YYYY-MM-DD')
+  .refine((d) => {
+    const at = Date.parse(`${d}T00:00:00+05:30`);
+    if (Number.isNaN(at) || !new Date(`${d}T00:00:00Z`).toISOString().startsWith(d)) return false;
+    const today = Date.parse(`${new Date(Date.now() + 19_800_000).toISOString().slice(0, 10)}T00:00:00+05:30`);
+    return at >= today && at <= today + 120 * 86_400_000;
+  }, 'Expected delivery is a day from today to 120 days ahead');
+
+/**
+ * `PUT /Orders/status/{id}` and `PUT /PackageOrders/status/{id}` (added): the seller's status
+ * change (spec 001 section 7: `{ status }`). A move to Shipped may carry the shipment (issue 31
+ * item 1): `courier` (contracts' COURIERS key; `courierName` names an "other" one), `trackingNumber`
+ * and optionally `expectedDelivery`. The documented client sends only `{ status }`, so the shipment
+ * stays optional here (a Shipped move without it has no tracking to show); our web app's form
+ * requires courier and tracking number. Courier and tracking number come together, only with
+ * Shipped. `version` (optional): the line's version the seller saw; a stale one is 409.
+ */
+export const OrderStatusChangeSchema = z
+  .object({
+    status: z.enum(['Shipped', 'Delivered', 'Cancelled'], { error: 'Unknown status' }),
+    courier: z.enum(COURIER_KEYS, { error: 'Choose a courier from the list' }).optional(),
+    courierName: z.string().trim().min(2, "Give the courier's name").max(60, "The courier's name is too long").optional(),
+    trackingNumber: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/, 'A tracking number is 4 to 40 letters, digits, spaces or dashes')
+      .optional(),
+    expectedDelivery: expectedDelivery.optional(),
+    version: lineVersion,
+  })
+  .superRefine((b, ctx) => {
+    const shipment =
+      b.courier !== undefined || b.trackingNumber !== undefined || b.expectedDelivery !== undefined || b.courierName !== undefined;
+    if (!shipment) return;
+    if (b.status !== 'Shipped') {
+      ctx.addIssue({ code: 'custom', path: ['courier'], message: 'A courier and tracking number go only with Shipped' });
+      return;
+    }
+    if (!b.courier) ctx.addIssue({ code: 'custom', path: ['courier'], message: 'Choose the courier' });
+    if (!b.trackingNumber) ctx.addIssue({ code: 'custom', path: ['trackingNumber'], message: 'Give the tracking number' });
+    if (b.courier === 'other' && !b.courierName)
+      ctx.addIssue({ code: 'custom', path: ['courierName'], message: "Give the courier's name" });
+    if (b.courier !== undefined && b.courier !== 'other' && b.courierName !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['courierName'], message: 'A name is given only for another courier' });
+  });
+export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>;
+
+/**
+ * `PUT /Orders/cancel/{id}` and `PUT /PackageOrders/cancel/{id}` (issue 31 item 2): the customer
+ * cancels an own Confirmed order that is not shipped yet, with the reason its seller is told;
+ * `version` (optional) is the line's version the customer saw (stale: 409).
+ */
+export const OrderCustomerCancelSchema = z.object({
+  reason: z
+    .string({ error: 'Say why you cancel the order' })
+    .trim()
+    .min(3, 'Say why you cancel the order')
+    .max(500, 'The reason cannot be longer than 500 characters'),
+  version: lineVersion,
+});
+
+/** Who cancelled an order, as the order lists filter it (issue 31 item 1). */
+export const CANCELLED_BY = ['customer', 'seller', 'admin', 'marketplace'] as const;
 
 /** How an order list can be sorted (issue 30 item 8). */
 export const ORDER_SORTS = ['newest', 'oldest', 'total-high', 'total-low'] as const;
@@ -193,6 +267,8 @@ export const OrderListQuerySchema = z.object({
    * number, as the order's delivery address has them.
    */
   customer: z.string().trim().max(60, 'Search by at most 60 characters').optional(),
+  /** Cancelled orders by who cancelled them (issue 31: a customer's own cancellations); implies status Cancelled. */
+  cancelledBy: z.enum(CANCELLED_BY, { error: 'cancelledBy is customer, seller, admin or marketplace' }).optional(),
   /** Placed on or after this Sri Lanka day, `YYYY-MM-DD` (issue 30 item 8). */
   from: colomboDay('from').optional(),
   /** Placed on or before this Sri Lanka day, `YYYY-MM-DD`. */

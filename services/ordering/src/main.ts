@@ -14,6 +14,7 @@ import { sellerRemovedHandlers } from './fulfilment/sellerRemoved';
 import { customerOrderMailHandlers } from './mail/customerOrderMails';
 import { lowStockMailHandlers } from './mail/lowStockMails';
 import { newOrderMailHandlers } from './mail/newOrderMails';
+import { sellerCancelMailHandlers } from './mail/sellerCancelMails';
 import { deadlineQueuePrefix, OrderingConfigSchema } from './config';
 import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
@@ -71,6 +72,8 @@ void runService({
     const lowStock = lowStockMailHandlers(rm, send, logger);
     // The customer's e-mail of each outcome and status change of an order.
     const customerMails = customerOrderMailHandlers(checkouts, book, rm, send, logger);
+    // The seller's e-mail of an order its customer cancelled (issue 31 item 2).
+    const sellerCancelMails = sellerCancelMailHandlers(book, rm, send, logger);
     // What ordering consumes; several handlers of one type run in the order listed.
     await consume(
       subscriptions({
@@ -80,7 +83,7 @@ void runService({
         StockReleased: [cancellation],
         OrderConfirmed: [sellerMails, customerMails],
         OrderRejected: [customerMails],
-        OrderStatusChanged: [customerMails],
+        OrderStatusChanged: [customerMails, sellerCancelMails],
         ItemCreated: [readModel],
         ItemUpdated: [readModel],
         ItemDeleted: [readModel],

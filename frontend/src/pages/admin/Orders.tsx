@@ -13,7 +13,7 @@
  * orders, `?status=` and `?kind=package` preselect the filters (the deletion requests link so).
  */
 import { Button, Group, Select, SegmentedControl, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { ORDER_STATUSES } from '@market/contracts';
+import { STATUS_FILTER_OPTIONS, statusFilter } from '../../components/OrderAftersales';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Page } from '../../api/client';
@@ -171,7 +171,7 @@ export function AdminOrders() {
   const sellerId = params.get('seller') ?? undefined;
   const s = useSearch();
   const finder = useOrderFinder(() => s.setPage(1));
-  const filters = { status: status ?? undefined, OrderID: s.q ? s.q.toUpperCase() : undefined, SellerID: sellerId, ...finder.filters };
+  const filters = { ...statusFilter(status), OrderID: s.q ? s.q.toUpperCase() : undefined, SellerID: sellerId, ...finder.filters };
   const list = useAsync(
     ['orders', 'admin', kind, s.page, LIMIT, filters],
     () =>
@@ -200,7 +200,7 @@ export function AdminOrders() {
           aria-label="Status"
           placeholder="Any status"
           clearable
-          data={ORDER_STATUSES.map((v) => ({ value: v, label: v === 'AwaitingStock' ? 'Awaiting stock' : v }))}
+          data={STATUS_FILTER_OPTIONS}
           value={status}
           onChange={(v) => (setStatus(v), s.setPage(1))}
           w={180}

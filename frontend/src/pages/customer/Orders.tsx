@@ -3,7 +3,8 @@
  * /Customer/Orders (item orders), /Customer/MyPackageOrders and /Customer/PackageOrders (package
  * orders), with buttons between the two; /Customer/paymentHistory and /Customer/Payhis (receipts,
  * searched by receipt number and payment type on the server), the payment detail page
- * /Customer/purchaseHistoryExtended/{id}, and /Customer/PaycardID (the wallet).
+ * /Customer/purchaseHistoryExtended/{id}, and /Customer/PaycardID (the wallet). A Confirmed
+ * order's card has "Cancel order" (issue 31 item 2); a shipped one says why it cannot be cancelled.
  */
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { colomboDateTime, paymentTypeLabel } from '@market/contracts';
@@ -14,6 +15,7 @@ import { DataTable } from '../../components/DataTable';
 import { Pager, SearchBox, useSearch } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
 import { LoadError, Loading } from '../../components/Loading';
+import { CustomerCancel } from '../../components/OrderAftersales';
 import { OrderDetail } from '../../components/OrderDetail';
 import { ItemOrderCard, PackageOrderCard } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
@@ -51,7 +53,12 @@ export function MyOrders() {
                   key={o._id}
                   order={o}
                   detailsTo={`/Customer/MyOrders/${o._id}`}
-                  actions={<ContactAboutOrder sellerId={o.SellerID} orderId={o.OrderID} />}
+                  actions={
+                    <>
+                      <CustomerCancel order={o} onDone={() => void list.reload()} />
+                      <ContactAboutOrder sellerId={o.SellerID} orderId={o.OrderID} />
+                    </>
+                  }
                 />
               ))}
             </SimpleGrid>
@@ -82,7 +89,12 @@ export function MyPackageOrders() {
                   key={o._id}
                   order={o}
                   detailsTo={`/Customer/MyOrders/${o._id}`}
-                  actions={<ContactAboutOrder sellerId={o.SellerID} orderId={o.OrderID} />}
+                  actions={
+                    <>
+                      <CustomerCancel order={o} onDone={() => void list.reload()} />
+                      <ContactAboutOrder sellerId={o.SellerID} orderId={o.OrderID} />
+                    </>
+                  }
                 />
               ))}
             </SimpleGrid>

@@ -23,7 +23,7 @@ const itemOrder = (status: string) => ({
 });
 
 describe('seller item orders', () => {
-  it('shows the order card and moves a confirmed order to Shipped after confirmation', async () => {
+  it('shows the order card and ships a confirmed order with its courier and tracking number (issue 31)', async () => {
     let status = 'Confirmed';
     const calls = fakeGateway({
       'GET /orgSeller/me': SELLER,
@@ -45,10 +45,17 @@ describe('seller item orders', () => {
 
     fireEvent.click(within(card).getByRole('button', { name: 'Mark as Shipped' }));
     const dialog = await screen.findByRole('dialog');
+    // Courier and tracking number are required by the form: nothing is sent without them.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Shipped' }));
+    expect(await within(dialog).findByText('Choose the courier')).toBeInTheDocument();
+    expect(within(dialog).getByText('Give the tracking number')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
-    fireEvent.click(within(dialog).getByRole('button', { name: /Yes, mark Shipped/ }));
+    fireEvent.click(within(dialog).getByRole('textbox', { name: /^Courier/ }));
+    fireEvent.click((await screen.findAllByRole('option', { name: 'Domex', hidden: true }))[0]!);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Tracking number/ }), { target: { value: 'DX123456789LK' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as Shipped' }));
     await waitFor(() => expect(within(screen.getByTestId('order-card')).getByText('Shipped')).toBeInTheDocument());
-    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'Shipped' });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ status: 'Shipped', courier: 'domex', trackingNumber: 'DX123456789LK' });
     expect(within(screen.getByTestId('order-card')).getByRole('button', { name: 'Mark as Delivered' })).toBeInTheDocument();
   });
 

@@ -6,17 +6,20 @@
  * (Confirmed → Shipped or Cancelled, Shipped → Delivered), each confirmed first. A shipped
  * cash-on-delivery order is marked "Delivered — cash collected" or "Delivery refused" (issue 29).
  * The seller finds orders by customer, days and sort, and opens each order's page with its
- * timeline and payment (issue 30 item 8; /Seller/Orders/{id}).
+ * timeline and payment (issue 30 item 8; /Seller/Orders/{id}). Marking an order Shipped asks for
+ * the courier and tracking number (issue 31 item 1); the status filter also offers the orders the
+ * customer cancelled.
  */
 import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { ORDER_STATUSES, type OrderStatus } from '@market/contracts';
+import type { OrderStatus } from '@market/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Page } from '../../api/client';
 import { shopApi, type CodOutcome, type ItemOrder, type PackageOrder } from '../../api/shop';
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
+import { ShipOrderDialog, STATUS_FILTER_OPTIONS, statusFilter } from '../../components/OrderAftersales';
 import { OrderCard, StatusActions } from '../../components/OrderCards';
 import { useOrderFinder } from '../../components/OrderFilters';
 import { OrderDetail } from '../../components/OrderDetail';
@@ -98,7 +101,7 @@ function Toolbar({
         aria-label="Status"
         placeholder="Any status"
         clearable
-        data={ORDER_STATUSES.map((s) => ({ value: s, label: s === 'AwaitingStock' ? 'Awaiting stock' : s }))}
+        data={STATUS_FILTER_OPTIONS}
         value={status}
         onChange={onStatus}
         w={180}
@@ -118,7 +121,8 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<string | null>(null);
   const finder = useOrderFinder(() => setPage(1));
-  const filters = { status: status ?? undefined, ...finder.filters };
+  const [shipping, setShipping] = useState<ItemOrder | PackageOrder | null>(null);
+  const filters = { ...statusFilter(status), ...finder.filters };
   const list = useAsync(
     ['orders', kind, page, LIMIT, filters],
     () =>
@@ -126,13 +130,16 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
         Page<ItemOrder | PackageOrder>
       >,
   );
+  // Shipped asks for the courier and tracking number (issue 31 item 1); the other moves are confirmed.
   const move = (o: ItemOrder | PackageOrder) => (next: OrderStatus) =>
-    confirmMove(
-      o.OrderID,
-      next,
-      () => (kind === 'item' ? shopApi.setItemOrderStatus(o._id, next) : shopApi.setPackageOrderStatus(o._id, next)),
-      list.reload,
-    );
+    next === 'Shipped'
+      ? setShipping(o)
+      : confirmMove(
+          o.OrderID,
+          next,
+          () => (kind === 'item' ? shopApi.setItemOrderStatus(o._id, next) : shopApi.setPackageOrderStatus(o._id, next)),
+          list.reload,
+        );
   const cod = (o: ItemOrder | PackageOrder) => (outcome: CodOutcome) =>
     confirmCod(o, outcome, () => shopApi.setCodOutcome(kind, o._id, outcome), list.reload);
   const actions = (o: ItemOrder | PackageOrder) => (
@@ -157,6 +164,7 @@ function OrderList({ kind }: { kind: 'item' | 'package' }) {
         <CsvExportButton path="/Orders/export-csv" params={{ kind, ...filters }} name={kind === 'item' ? 'orders' : 'package-orders'} />
       </PageHeader>
       {finder.controls}
+      {shipping && <ShipOrderDialog order={shipping} opened onClose={() => setShipping(null)} onDone={() => void list.reload()} />}
       <ListState list={list} empty={kind === 'item' ? 'No orders yet.' : 'No package orders yet.'}>
         {(rows) => (
           <>

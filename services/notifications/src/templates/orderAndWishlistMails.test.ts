@@ -59,3 +59,52 @@ describe('wishlist-alert', () => {
     expect(m.text).not.toContain('Was:');
   });
 });
+
+describe('after-sales e-mails (issue 31)', () => {
+  const d = { name: 'N', orderLineId: 'X-I1', product: 'Redmi Note 13', quantity: 1 };
+
+  it('order-status of a shipment names the courier, the tracking number and page, the expected day and the time shipped', () => {
+    const m = renderEmail('order-status', {
+      ...d,
+      status: 'Shipped',
+      courier: 'DHL Express',
+      trackingNumber: '1234567890',
+      trackingUrl: 'https://www.dhl.com/lk-en/home/tracking/tracking-express.html?submit=1&tracking-id=1234567890',
+      expectedDelivery: '2026-12-04',
+      shippedAt: '2026-12-01 09:30',
+    });
+    expect(m.text).toContain('Shipped: 2026-12-01 09:30 (Sri Lanka time)');
+    expect(m.text).toContain('Courier: DHL Express');
+    expect(m.text).toContain('Tracking number: 1234567890');
+    expect(m.text).toContain('Track it: https://www.dhl.com/');
+    expect(m.text).toContain('Expected delivery: 2026-12-04');
+    expect(m.html).toContain('tracking-id=1234567890');
+    // Without a shipment (the documented client's `{ status }`), the mail is as before.
+    expect(renderEmail('order-status', { ...d, status: 'Shipped' }).text).not.toContain('Courier');
+  });
+
+  it("seller-order-cancelled tells the seller which order, the customer's reason, and not to ship it", () => {
+    const m = renderEmail('seller-order-cancelled', { ...d, quantity: 2, reason: 'Found it <cheaper>' });
+    expect(m.subject).toBe('Order X-I1 was cancelled by the customer');
+    expect(m.text).toContain('The customer cancelled order X-I1 (2 × Redmi Note 13) before it was shipped. Please do not ship it.');
+    expect(m.text).toContain('Reason: Found it <cheaper>');
+    expect(m.html).toContain('Found it &lt;cheaper&gt;');
+    expect(() => renderEmail('seller-order-cancelled', d)).toThrow();
+  });
+
+  it('order-cancelled and cod-cancelled say the customer asked for it', () => {
+    const paid = renderEmail('order-cancelled', {
+      ...d,
+      refund: 'Rs. 1.00',
+      refundedTotal: 'Rs. 1.00',
+      charged: 'Rs. 2.00',
+      paymentType: 'Card',
+      byCustomer: true,
+    });
+    expect(paid.text).toContain('As you asked, your order X-I1 (1 × Redmi Note 13) is cancelled.');
+    expect(paid.text).toContain('Refund: Rs. 1.00');
+    const cod = renderEmail('cod-cancelled', { ...d, refused: false, byCustomer: true });
+    expect(cod.text).toContain('As you asked, your cash-on-delivery order X-I1');
+    expect(cod.text).toContain('Nothing was charged, so there is nothing to refund.');
+  });
+});

@@ -203,6 +203,8 @@ const templates = {
       paymentType: z.string().max(20),
       /** Why, when the marketplace (not the seller) cancelled it (issue 30). */
       reason: z.string().max(500).optional(),
+      /** The customer cancelled it themselves (issue 31 item 2). */
+      byCustomer: z.boolean().optional(),
     }),
     render: (d: {
       name: string;
@@ -214,11 +216,14 @@ const templates = {
       charged: string;
       paymentType: string;
       reason?: string;
+      byCustomer?: boolean;
     }) =>
       compose(`Your order ${d.orderLineId} was cancelled`, `Hello ${d.name},`, [
-        d.reason
-          ? `We are sorry: your order ${d.orderLineId} (${d.quantity} × ${d.product}) was cancelled. ${d.reason}.`
-          : `We are sorry: the seller cancelled your order ${d.orderLineId} (${d.quantity} × ${d.product}).`,
+        d.byCustomer
+          ? `As you asked, your order ${d.orderLineId} (${d.quantity} × ${d.product}) is cancelled.`
+          : d.reason
+            ? `We are sorry: your order ${d.orderLineId} (${d.quantity} × ${d.product}) was cancelled. ${d.reason}.`
+            : `We are sorry: the seller cancelled your order ${d.orderLineId} (${d.quantity} × ${d.product}).`,
         { label: 'Refund', value: d.refund },
         `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}. Refunded for this purchase so far: ${d.refundedTotal} of ${d.charged}.`,
       ]),
@@ -234,12 +239,16 @@ const templates = {
       product: z.string().max(300),
       quantity: z.number(),
       refused: z.boolean(),
+      /** The customer cancelled it themselves (issue 31 item 2). */
+      byCustomer: z.boolean().optional(),
     }),
-    render: (d: { name: string; orderLineId: string; product: string; quantity: number; refused: boolean }) =>
+    render: (d: { name: string; orderLineId: string; product: string; quantity: number; refused: boolean; byCustomer?: boolean }) =>
       compose(`Your order ${d.orderLineId} was cancelled`, `Hello ${d.name},`, [
         d.refused
           ? `Your cash-on-delivery order ${d.orderLineId} (${d.quantity} × ${d.product}) was cancelled because the delivery was refused.`
-          : `We are sorry: the seller cancelled your cash-on-delivery order ${d.orderLineId} (${d.quantity} × ${d.product}).`,
+          : d.byCustomer
+            ? `As you asked, your cash-on-delivery order ${d.orderLineId} (${d.quantity} × ${d.product}) is cancelled.`
+            : `We are sorry: the seller cancelled your cash-on-delivery order ${d.orderLineId} (${d.quantity} × ${d.product}).`,
         'Nothing was charged, so there is nothing to refund.',
         ...(d.refused
           ? ['Cash on delivery is closed for accounts with two refused deliveries within 90 days; card and PayPal stay open.']
@@ -297,12 +306,61 @@ const templates = {
       product: z.string().max(300),
       quantity: z.number(),
       status: z.enum(['Shipped', 'Delivered']),
+      /**
+       * The shipment given with Shipped (issue 31 item 1): courier name, tracking number, the
+       * courier's public tracking page when known, the expected day and when it was shipped
+       * (`yyyy-mm-dd HH:MM`, Sri Lanka time); absent when the seller gave none.
+       */
+      courier: z.string().max(60).optional(),
+      trackingNumber: z.string().max(40).optional(),
+      trackingUrl: z.string().url().max(300).optional(),
+      expectedDelivery: z.string().max(20).optional(),
+      shippedAt: z.string().max(30).optional(),
     }),
-    render: (d: { name: string; orderLineId: string; product: string; quantity: number; status: 'Shipped' | 'Delivered' }) =>
+    render: (d: {
+      name: string;
+      orderLineId: string;
+      product: string;
+      quantity: number;
+      status: 'Shipped' | 'Delivered';
+      courier?: string;
+      trackingNumber?: string;
+      trackingUrl?: string;
+      expectedDelivery?: string;
+      shippedAt?: string;
+    }) =>
       compose(`Your order ${d.orderLineId} was ${d.status === 'Shipped' ? 'shipped' : 'delivered'}`, `Hello ${d.name},`, [
         d.status === 'Shipped'
           ? `Good news: the seller has shipped your order ${d.orderLineId} (${d.quantity} × ${d.product}). It is on its way to you.`
           : `Your order ${d.orderLineId} (${d.quantity} × ${d.product}) was delivered. We hope you enjoy it; you can review it from the item's page.`,
+        ...(d.status === 'Shipped' && d.courier && d.trackingNumber
+          ? [
+              ...(d.shippedAt ? [{ label: 'Shipped', value: `${d.shippedAt} (Sri Lanka time)` }] : []),
+              { label: 'Courier', value: d.courier },
+              { label: 'Tracking number', value: d.trackingNumber },
+              ...(d.trackingUrl ? [{ label: 'Track it', value: d.trackingUrl }] : []),
+              ...(d.expectedDelivery ? [{ label: 'Expected delivery', value: d.expectedDelivery }] : []),
+            ]
+          : []),
+      ]),
+  },
+  /**
+   * The customer cancelled one of their orders before it was shipped (issue 31 item 2): the seller
+   * is told which, why, and not to ship it; queued by ordering once per order.
+   */
+  'seller-order-cancelled': {
+    data: z.object({
+      name: Name,
+      orderLineId: z.string().max(40),
+      product: z.string().max(300),
+      quantity: z.number(),
+      reason: z.string().max(500),
+    }),
+    render: (d: { name: string; orderLineId: string; product: string; quantity: number; reason: string }) =>
+      compose(`Order ${d.orderLineId} was cancelled by the customer`, `Hello ${d.name},`, [
+        `The customer cancelled order ${d.orderLineId} (${d.quantity} × ${d.product}) before it was shipped. Please do not ship it.`,
+        { label: 'Reason', value: d.reason },
+        'Its stock is back on your item, and the customer is refunded by the marketplace.',
       ]),
   },
   /**

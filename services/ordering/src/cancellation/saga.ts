@@ -10,7 +10,9 @@
  * 2. the payment provider gives that amount back (one refund per order line: the line id is the
  *    provider's idempotency key, so repeating the call after a crash refunds once);
  * 3. the payment-history record shows it (`PartiallyRefunded` / `Refunded`, `refundedCents`);
- * 4. the customer is e-mailed once (template `order-cancelled`, platform's mailOnce.ts).
+ * 4. the customer is e-mailed once (template `order-cancelled`, platform's mailOnce.ts; one the
+ *    customer cancelled themselves, issue 31 item 2, says so: `byCustomer`; the seller's e-mail
+ *    of it is mail/sellerCancelMails.ts).
  *
  * Each step is safe to repeat: a redelivered StockReleased (or the same event under a new id)
  * finds the line's refund on the checkout and only repeats the idempotent steps 2–4, so nothing is
@@ -108,8 +110,12 @@ export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
         refundedTotal: formatLkr(c.refundedCents ?? refund.amountCents),
         charged: formatLkr(c.amountCents),
         paymentType: c.payment!.PaymentType,
-        // The marketplace's or an admin's reason, when it was not the seller (issue 30).
-        ...(order.statusNote ? { reason: order.statusNote.reason.replace(/[.!\s]+$/, '') } : {}),
+        // The customer's own cancellation (issue 31 item 2), or the marketplace's or an admin's reason (issue 30).
+        ...(order.statusNote?.by === 'customer'
+          ? { byCustomer: true }
+          : order.statusNote
+            ? { reason: order.statusNote.reason.replace(/[.!\s]+$/, '') }
+            : {}),
       },
     });
   }
@@ -135,6 +141,7 @@ export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
         product: orderProduct(kind, order),
         quantity: order.OQuantity,
         refused,
+        ...(order.statusNote?.by === 'customer' ? { byCustomer: true } : {}),
       },
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderIndexVersion, orderListSearch, orderPut } from './orderSearch';
+import { cancelledBy, orderIndexVersion, orderListSearch, orderPut } from './orderSearch';
 
 const order = {
   _id: 'ORD1-I1',
@@ -33,8 +33,9 @@ describe('order documents', () => {
       TotalPrice: 25001,
       // A line written before the timeline was kept: placed only (it still awaits its stock).
       Timeline: [{ status: 'Placed', at: '2026-11-30T19:00:00.000Z' }],
+      version: 1,
     });
-    expect(doc).toMatchObject({ recipient: '', phone: '', totalCents: 2_500_100 });
+    expect(doc).toMatchObject({ recipient: '', phone: '', totalCents: 2_500_100, cancelledBy: '' });
   });
 
   it('keeps the delivery name and phone digits for finding a customer’s orders, and the timeline as stored', () => {
@@ -88,5 +89,54 @@ describe('order documents', () => {
     });
     expect(body.sort).toEqual([{ sortAt: { order: 'desc' } }, { key: { order: 'desc' } }]);
     expect(orderListSearch('item', 'everyone', {}).query).toEqual({ bool: { filter: [{ term: { kind: 'item' } }], must: [] } });
+  });
+});
+
+describe('shipment and who cancelled (issue 31)', () => {
+  const at = new Date('2026-12-01T04:00:00.000Z');
+  const viewOf = (o: Record<string, unknown>) =>
+    (orderPut('item', { ...order, ...o }) as { doc: { view: Record<string, unknown> } }).doc.view;
+
+  it('answers the shipment with the courier name, and the tracking page only where the courier has a known one', () => {
+    expect(
+      viewOf({ status: 'Shipped', shipment: { courier: 'fedex', trackingNumber: '7946 1234', expectedDelivery: '2026-12-04', at } })
+        .Shipment,
+    ).toEqual({
+      courier: 'fedex',
+      courierName: 'FedEx',
+      trackingNumber: '7946 1234',
+      trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=7946%201234',
+      expectedDelivery: '2026-12-04',
+      shippedAt: '2026-12-01T04:00:00.000Z',
+    });
+    expect(viewOf({ status: 'Shipped', shipment: { courier: 'domex', trackingNumber: 'DX1234', at } }).Shipment).toEqual({
+      courier: 'domex',
+      courierName: 'Domex',
+      trackingNumber: 'DX1234',
+      shippedAt: '2026-12-01T04:00:00.000Z',
+    });
+    expect(
+      viewOf({ status: 'Shipped', shipment: { courier: 'other', courierName: 'Kapruka Express', trackingNumber: 'K123', at } }).Shipment,
+    ).toMatchObject({
+      courierName: 'Kapruka Express',
+    });
+    expect(viewOf({ status: 'Shipped' }).Shipment).toBeUndefined();
+    expect(viewOf({ shipment: { courier: 'dhl', trackingNumber: 'X1', at } })).not.toHaveProperty('shipment');
+  });
+
+  it("indexes who cancelled a line from its Cancelled step (the seller's when it names nobody), and filters by it", () => {
+    const cancelled = (by?: string) => ({
+      status: 'Cancelled' as const,
+      timeline: [
+        { status: 'Placed', at },
+        { status: 'Cancelled', at, ...(by ? { by } : {}) },
+      ],
+    });
+    expect(cancelledBy(cancelled('customer'))).toBe('customer');
+    expect(cancelledBy(cancelled('marketplace'))).toBe('marketplace');
+    expect(cancelledBy(cancelled())).toBe('seller');
+    expect(cancelledBy({ status: 'Shipped', timeline: [] })).toBe('');
+    const body = orderListSearch('item', 'everyone', { status: 'Cancelled', cancelledBy: 'customer' });
+    expect((body.query as { bool: { filter: unknown[] } }).bool.filter).toContainEqual({ term: { cancelledBy: 'customer' } });
   });
 });

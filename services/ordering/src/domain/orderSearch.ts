@@ -22,7 +22,7 @@
  * line (the event is the checkout's), and every later change (a seller's status move) bumps the
  * aggregateVersion, so the number grows with every state the order passes through.
  */
-import { colomboMonthKey, rupees, type ORDER_SORTS, type OrderStatus } from '@market/contracts';
+import { colomboMonthKey, courierLabel, rupees, trackingLink, type ORDER_SORTS, type OrderStatus } from '@market/contracts';
 import { listIndexDefinition, type IndexOp, type SearchBody } from '@market/platform';
 import type { CodLine } from './cashOnDelivery';
 
@@ -67,6 +67,8 @@ export interface OrderSearchDoc {
   recipient: string;
   phone: string;
   totalCents: number;
+  /** Who cancelled it (customer, seller, admin, marketplace), '' unless Cancelled. */
+  cancelledBy: string;
 }
 
 /**
@@ -85,16 +87,45 @@ const INTERNAL = new Set([
   'cod',
   'statusNote',
   'timeline',
+  'shipment',
 ]);
 
 /** A timeline step as stored (store/orders.ts `TimelineEntry`; dates may come back as ISO text from the index). */
 type StoredStep = { status: string; at: Date | string; by?: string };
+
+/** A shipment as stored (store/orders.ts `Shipment`; the date may come back as ISO text from the index). */
+type StoredShipment = { courier: string; courierName?: string; trackingNumber: string; expectedDelivery?: string; at: Date | string };
+
+/** A shipment as answered: the courier's name and its public tracking page when known (contracts' couriers.ts). */
+function shipmentView(s: StoredShipment) {
+  const url = trackingLink(s.courier, s.trackingNumber);
+  return {
+    courier: s.courier,
+    courierName: courierLabel(s.courier, s.courierName),
+    trackingNumber: s.trackingNumber,
+    ...(url ? { trackingUrl: url } : {}),
+    ...(s.expectedDelivery ? { expectedDelivery: s.expectedDelivery } : {}),
+    shippedAt: new Date(s.at).toISOString(),
+  };
+}
+
+/**
+ * Who cancelled a Cancelled line (issue 31: the lists filter a customer's cancellations): the
+ * `by` of its Cancelled step, the seller when the step names nobody; '' for any other status.
+ */
+export function cancelledBy(o: Pick<IndexableOrder, 'status'> & { timeline?: unknown }): string {
+  if (o.status !== 'Cancelled') return '';
+  const steps = (o.timeline as StoredStep[] | undefined) ?? [];
+  const step = [...steps].reverse().find((t) => t.status === 'Cancelled');
+  return step?.by ?? 'seller';
+}
 
 /** An order's wire fields: the stored ones less the internal ones, money in rupees. */
 export function orderWireView(o: IndexableOrder): OrderWireView {
   const rest = Object.fromEntries(Object.entries(o).filter(([k]) => !INTERNAL.has(k)));
   const cod = o.cod as CodLine | undefined;
   const note = o.statusNote as { by: string; reason: string; at: Date | string } | undefined;
+  const ship = o.shipment as StoredShipment | undefined;
   // Lines written before the timeline was kept: placed, then their current status.
   const steps = (o.timeline as StoredStep[] | undefined) ?? [
     { status: 'Placed', at: o.placedAt },
@@ -118,6 +149,9 @@ export function orderWireView(o: IndexableOrder): OrderWireView {
     Timeline: steps.map((t) => ({ status: t.status, at: new Date(t.at).toISOString(), ...(t.by ? { by: t.by } : {}) })),
     // Who resolved it, when not the seller (issue 30); never the admin's id.
     ...(note ? { StatusNote: { by: note.by, reason: note.reason, at: new Date(note.at).toISOString() } } : {}),
+    // The courier and tracking given with Shipped (issue 31 item 1).
+    ...(ship ? { Shipment: shipmentView(ship) } : {}),
+    version: o.aggregateVersion ?? 1,
   };
   return view as OrderWireView;
 }
@@ -144,6 +178,7 @@ export function orderPut(kind: OrderKind, o: IndexableOrder): IndexOp {
     recipient: to?.recipient ?? '',
     phone: digits(to?.phone ?? ''),
     totalCents: o.totalCents,
+    cancelledBy: cancelledBy(o),
   };
   return { kind: 'put', id: o._id, doc, version: orderIndexVersion(o) };
 }
@@ -160,6 +195,7 @@ export const orderIndexDefinition = (replicas: number) =>
     recipient: { type: 'text' },
     phone: { type: 'keyword' },
     totalCents: { type: 'long' },
+    cancelledBy: { type: 'keyword' },
   });
 
 /** The digits of a phone number (`077 123 4567` and `0771234567` are one number). */
@@ -171,6 +207,8 @@ export type OrderListOwner = { customerId: string } | { sellerId: string } | 'ev
 /** The filters of an order list (all optional). */
 export interface OrderListFilters {
   status?: string;
+  /** Cancelled lines by who cancelled them (issue 31). */
+  cancelledBy?: string;
   OrderID?: string;
   /** One seller's orders (an admin's filter; a seller's list is theirs anyway). */
   sellerId?: string;
@@ -199,6 +237,7 @@ export function orderListSearch(kind: OrderKind | null, owner: OrderListOwner, f
   const filter: Record<string, unknown>[] = kind ? [{ term: { kind } }] : [];
   if (owner !== 'everyone') filter.push({ term: owner });
   if (f.status) filter.push({ term: { status: f.status } });
+  if (f.cancelledBy) filter.push({ term: { cancelledBy: f.cancelledBy } });
   if (f.OrderID) filter.push({ term: { orderId: f.OrderID } });
   if (f.sellerId) filter.push({ term: { sellerId: f.sellerId } });
   if (f.month) filter.push({ term: { month: f.month } });

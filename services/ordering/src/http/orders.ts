@@ -2,8 +2,9 @@
  * Orders, package orders, payment history and customer-order records (spec 000 and 001
  * section 7): every list answers only what the caller may see — a customer
  * their own, a seller the orders of their items and packages, an admin all — with paging and
- * filters (month and year of TransitTime in Sri Lanka time, status, OrderID). Sellers move their
- * own orders along (Confirmed → Shipped or Cancelled, Shipped → Delivered): the use case
+ * filters (month and year of TransitTime in Sri Lanka time, status, who cancelled, OrderID). Sellers move their
+ * own orders along (Confirmed → Shipped with courier and tracking, or Cancelled; Shipped →
+ * Delivered), and a customer cancels an own Confirmed order (issue 31 item 2): the use case
  * fulfilment/changeStatus.ts, which records OrderStatusChanged (and OrderCancelled, starting the
  * cancellation saga). The documented `POST .../addOrder` and
  * `POST /orderhistory/addItems` are retired (410): orders come only from the checkout command,
@@ -15,6 +16,7 @@ import {
   HistoryListQuerySchema,
   OrderListQuerySchema,
   OrderStatusChangeSchema,
+  OrderCustomerCancelSchema,
   OrderCodOutcomeSchema,
   OrderResolveSchema,
   colomboMonthRange,
@@ -80,6 +82,7 @@ export function orderFilters(req: Request): OrderListFilters {
   const q = OrderListQuerySchema.parse(req.query);
   const out: OrderListFilters = {};
   if (q.status) out.status = q.status;
+  if (q.cancelledBy) out.cancelledBy = q.cancelledBy;
   if (q.OrderID) out.OrderID = q.OrderID;
   if (q.SellerID) out.sellerId = q.SellerID;
   if (q.customer) out.customer = q.customer;
@@ -227,15 +230,41 @@ export function orderRoutes(
     r.put(path, async (req, res) => {
       const caller = requireCaller(req, 'seller');
       const id = lineIdOf(req);
-      const { status } = OrderStatusChangeSchema.parse(req.body);
+      const { status, courier, courierName, trackingNumber, expectedDelivery, version } = OrderStatusChangeSchema.parse(req.body);
       if (!id) throw notFound();
+      // The shipment is optional for the documented client's `{ status }` (fulfilment/changeStatus.ts).
+      const shipment =
+        courier && trackingNumber
+          ? { courier, trackingNumber, ...(courierName ? { courierName } : {}), ...(expectedDelivery ? { expectedDelivery } : {}) }
+          : undefined;
       const updated = await changeOrderStatus(
         { book, nudge },
-        { actor: { sellerId: caller.id }, kind, orderLineId: id, status: status as OrderStatus },
+        { actor: { sellerId: caller.id }, kind, orderLineId: id, status: status as OrderStatus, shipment, version },
       );
       res.json(await lineView(kind, updated));
     });
   }
+
+  /**
+   * The customer cancels an own Confirmed, unshipped line with a reason (issue 31 item 2): the
+   * cancellation saga gives the stock back, refunds once and e-mails the customer and the seller.
+   * 404 for another's line, 409 once shipped, not Confirmed, or changed since `version`.
+   */
+  function customerCancelRoute(path: string, kind: 'item' | 'package') {
+    r.put(path, async (req, res) => {
+      const caller = requireCaller(req, 'customer');
+      const id = lineIdOf(req);
+      const { reason, version } = OrderCustomerCancelSchema.parse(req.body);
+      if (!id) throw notFound();
+      const updated = await changeOrderStatus(
+        { book, nudge },
+        { actor: { customerId: caller.id, reason }, kind, orderLineId: id, status: 'Cancelled', version },
+      );
+      res.json(await lineView(kind, updated));
+    });
+  }
+  customerCancelRoute('/Orders/cancel/:id', 'item');
+  customerCancelRoute('/PackageOrders/cancel/:id', 'package');
   detailRoute('/Orders/get/:id', 'item');
   detailRoute('/PackageOrders/get/:id', 'package');
   statusRoute('/Orders/status/:id', 'item');

@@ -8,7 +8,8 @@
  * - OrderRejected → `order-rejected` (why, and the refund of everything charged), job id
  *   `order-rejected-<OrderID>`;
  * - OrderStatusChanged to Shipped or Delivered → `order-status` for that item or package order,
- *   job id `order-shipped-<orderLineId>` / `order-delivered-<orderLineId>`;
+ *   job id `order-shipped-<orderLineId>` / `order-delivered-<orderLineId>` (the shipped one with the
+ *   courier, tracking number and link, expected day and time shipped: issue 31 item 1);
  * - a cancellation is e-mailed by the cancellation saga once the refund is recorded
  *   (`order-cancelled`, cancellation/saga.ts), not here.
  *
@@ -19,17 +20,33 @@
  * environment on the shared brokers) or not in the status it announces sends nothing. A customer
  * ordering has no e-mail for (deleted, or known only from before ordering kept customers' e-mails) gets none, logged.
  */
-import { formatLkr } from '@market/contracts';
+import { colomboDateTime, courierLabel, formatLkr, trackingLink } from '@market/contracts';
 import type { EventHandlers, SendOnce, TypedEnvelope } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { checkoutLineIds, lineKind } from '../cancellation/refunds';
 import type { CheckoutDoc } from '../store/checkouts';
-import type { ItemOrderDoc, OrderBook, PackageOrderDoc } from '../store/orders';
+import type { ItemOrderDoc, OrderBook, PackageOrderDoc, Shipment } from '../store/orders';
 import { customerName, type ReadModels } from '../store/readModels';
 
 /** Statuses a seller moves an order to that this module e-mails (Cancelled is the saga's). */
 const STATUS_MAILS = { Shipped: 'shipped', Delivered: 'delivered' } as const;
+
+/**
+ * What the shipped e-mail says of a shipment (issue 31 item 1), as the customer's timeline does:
+ * courier name, tracking number, the public tracking page when known, the expected day, and when
+ * it was shipped in Sri Lanka time (`yyyy-mm-dd HH:MM`).
+ */
+export function shipmentMailData(s: Shipment) {
+  const url = trackingLink(s.courier, s.trackingNumber);
+  return {
+    courier: courierLabel(s.courier, s.courierName),
+    trackingNumber: s.trackingNumber,
+    ...(url ? { trackingUrl: url } : {}),
+    ...(s.expectedDelivery ? { expectedDelivery: s.expectedDelivery } : {}),
+    shippedAt: colomboDateTime(new Date(s.at).toISOString()),
+  };
+}
 
 /** The product an item or package order is for, as its snapshot names it. */
 export function orderProduct(kind: 'item' | 'package', order: ItemOrderDoc | PackageOrderDoc): string {
@@ -117,7 +134,14 @@ export function customerOrderMailHandlers(
       await send(`order-${STATUS_MAILS[status]}-${order._id}`, {
         to: to.to,
         template: 'order-status',
-        data: { name: to.name, orderLineId: order._id, product: orderProduct(kind, order), quantity: order.OQuantity, status },
+        data: {
+          name: to.name,
+          orderLineId: order._id,
+          product: orderProduct(kind, order),
+          quantity: order.OQuantity,
+          status,
+          ...(status === 'Shipped' && order.shipment ? shipmentMailData(order.shipment) : {}),
+        },
       });
     },
   };

@@ -48,6 +48,17 @@ interface OrderBase extends OutboxFields {
   statusNote?: StatusNote;
   /** Each status the line reached, oldest first (issue 30 item 8); absent on lines written before it was kept. */
   timeline?: TimelineEntry[];
+  /** The shipment the seller gave with Shipped (issue 31 item 1; fulfilment/changeStatus.ts); absent when none was given. */
+  shipment?: Shipment;
+}
+
+/** A line's shipment: courier key (contracts' COURIERS), its name for "other", tracking number, expected day (`YYYY-MM-DD`, Sri Lanka), when shipped. */
+export interface Shipment {
+  courier: string;
+  courierName?: string;
+  trackingNumber: string;
+  expectedDelivery?: string;
+  at: Date;
 }
 
 /** One step of an order line's life: placed, then each status it moved to, when and by whom. */
@@ -55,12 +66,15 @@ export interface TimelineEntry {
   status: 'Placed' | OrderStatus;
   at: Date;
   /** Who moved it, when a person did (a seller's, an admin's or the marketplace's move). */
-  by?: 'seller' | 'admin' | 'marketplace';
+  by?: 'seller' | 'admin' | 'marketplace' | 'customer';
 }
 
-/** Who moved a line when it was not its seller, and why (the customer's e-mail and order cards say it). */
+/**
+ * Who moved a line when it was not its seller, and why (the customer's e-mail and order cards say
+ * it; a customer's own cancellation's reason is for the seller, issue 31 item 2).
+ */
 export interface StatusNote {
-  by: 'admin' | 'marketplace';
+  by: 'admin' | 'marketplace' | 'customer';
   /** The admin's id, when `by` is admin. */
   adminId?: string;
   /** What the customer is told. */
@@ -124,6 +138,7 @@ const orderFields = {
   cod: { type: {}, default: undefined },
   statusNote: { type: {}, default: undefined },
   timeline: { type: [{}], default: undefined },
+  shipment: { type: {}, default: undefined },
 };
 
 const itemOrderSchema = new Schema<ItemOrderDoc>(
