@@ -5,6 +5,8 @@
  * - Redis or FerretDB down: the routes of the issue answer 503 with `Retry-After` and an error
  *   message through the gateway, never a 500, and within the client's bound (no hang).
  * - Kafka down: every service's `/readyz` answers 503 within its bound, naming kafka.
+ * - OpenSearch down: a list answers 503 with `Retry-After`; the services with search indices say
+ *   not ready, naming opensearch.
  * - After the restart every route answers as before and every service is ready again.
  * A request that gets no answer within {@link NO_ANSWER_MS} counts as a hang.
  */
@@ -16,12 +18,15 @@ import { startPrivateServer, type PrivateServer } from '../../../infra/private';
 /** A client waiting longer than this (ms) for an answer sees no answer: the outage looks like a hang. */
 const NO_ANSWER_MS = 5_000;
 const SERVICES = ['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reporting'];
+/** The services with search indices on OpenSearch. */
+const SEARCH_SERVICES = ['identity', 'catalogue', 'cart', 'ordering', 'reporting'];
 /** The services that use Kafka (the e-mail worker does not). */
 const KAFKA_SERVICES = SERVICES.filter((s) => s !== 'notifications');
 
 let redis: PrivateServer;
 let ferretdb: PrivateServer;
 let kafka: PrivateServer;
+let opensearch: PrivateServer;
 let stack: TestStack;
 let customer: Client;
 let seller: Client;
@@ -29,8 +34,13 @@ let itemId: string;
 let cartId: string;
 
 beforeAll(async () => {
-  [redis, ferretdb, kafka] = await Promise.all([startPrivateServer('redis'), startPrivateServer('ferretdb'), startPrivateServer('kafka')]);
-  const env = { ...redis.env, ...ferretdb.env, ...kafka.env };
+  [redis, ferretdb, kafka, opensearch] = await Promise.all([
+    startPrivateServer('redis'),
+    startPrivateServer('ferretdb'),
+    startPrivateServer('kafka'),
+    startPrivateServer('opensearch'),
+  ]);
+  const env = { ...redis.env, ...ferretdb.env, ...kafka.env, ...opensearch.env };
   // The gateway checks sessions in the same Redis as the services, as in a deployment.
   stack = await startTestStack(SERVICES, redis.env, env);
   const admin = new Client(stack.gatewayUrl);
@@ -51,7 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  await Promise.all([redis?.remove(), ferretdb?.remove(), kafka?.remove()]);
+  await Promise.all([redis?.remove(), ferretdb?.remove(), kafka?.remove(), opensearch?.remove()]);
 }, 120_000);
 
 interface Answer {
@@ -230,5 +240,38 @@ describe('outages (issue 34)', () => {
       'every service ready after Kafka is back',
     );
     await expectRecovered('kafka-after');
+  }, 180_000);
+
+  it('OpenSearch down: a list answers 503 with Retry-After, the search services are not ready (item 3), then both recover', async () => {
+    await opensearch.kill();
+    try {
+      const list = await ask('GET /items/getItems', customer, 'GET', '/items/getItems');
+      expectUnavailable([list]);
+      await waitFor(
+        async () => {
+          const states = await readiness(SEARCH_SERVICES);
+          return states.every((st) => st.status === 503 && JSON.stringify(st.body).includes('opensearch')) ? states : undefined;
+        },
+        15_000,
+        250,
+        'every search service answering /readyz 503 (opensearch) within 2 s',
+      ).catch(async (err: Error) => {
+        throw new Error(`${err.message}: ${JSON.stringify(await readiness(SEARCH_SERVICES))}`);
+      });
+    } finally {
+      await opensearch.start();
+    }
+    await waitFor(
+      async () => ((await readiness(SERVICES)).every((st) => st.status === 200) ? true : undefined),
+      90_000,
+      500,
+      'every service ready after OpenSearch is back',
+    );
+    await waitFor(
+      async () => ((await ask('GET /items/getItems', customer, 'GET', '/items/getItems')).status === 200 ? true : undefined),
+      60_000,
+      500,
+      'the list answering 200 after OpenSearch is back',
+    );
   }, 180_000);
 });
