@@ -170,7 +170,7 @@ describe('customer home', () => {
       await page.context().close();
     }
 
-    // The public home shows the same rows to a visitor; a tile asks for a sign-in first.
+    // The public home shows the same rows to a visitor; a tile opens the item as a guest (issue 32 item 1).
     const visitor = await e2e.newPage();
     await visitor.goto('/');
     await visitor.getByRole('link', { name: 'Get started' }).waitFor();
@@ -178,7 +178,9 @@ describe('customer home', () => {
     await expect.poll(() => publicDeal.textContent()).toMatch(/Rs\. 212,500\.00/);
     await shot(visitor, 'home-public');
     await publicDeal.click();
-    await visitor.waitForURL('**/CustomerLogin');
+    await visitor.waitForURL('**/Customer/ItemDetails/*');
+    await visitor.getByRole('heading', { name: new RegExp(`Pixel 9 Pro ${tag}`) }).waitFor();
+    await visitor.getByRole('link', { name: 'Login' }).waitFor();
     await visitor.context().close();
   });
 });

@@ -12,7 +12,7 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFound } from './components/NotFound';
 import { PublicPage } from './components/PublicPage';
-import { CustomerLayout } from './layouts/CustomerLayout';
+import { CustomerLayout, isGuestPath } from './layouts/CustomerLayout';
 import { meQuery, RequireSession } from './session/session';
 import { areaLoader, lazyPage, prefetchOnMatch, preloadingPages, trackRouter } from './lib/lazyPage';
 import { browsePrefetch } from './pages/customer/browseQueries';
@@ -149,7 +149,7 @@ export const routes: RouteObject[] = [
   {
     path: '/Customer',
     element: (
-      <RequireSession kind="customer">
+      <RequireSession kind="customer" guestPaths={isGuestPath}>
         <CustomerLayout />
       </RequireSession>
     ),

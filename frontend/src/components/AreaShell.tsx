@@ -27,18 +27,21 @@ export interface AreaShellProps {
   nav: NavItem[];
   /** Extra links in the header (the admin top bar). */
   topNav?: NavItem[];
-  person: { name: string; image?: string; profilePath?: string };
-  onLogout: () => Promise<void>;
+  /** The signed-in person; absent for a guest (issue 32 item 1), who is offered {@link AreaShellProps.signIn} instead. */
+  person?: { name: string; image?: string; profilePath?: string };
+  onLogout?: () => Promise<void>;
   logoutLabel?: string;
+  /** A guest's ways in: the login and registration pages. */
+  signIn?: { loginPath: string; registerPath: string };
 }
 
-export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logoutLabel = 'Logout' }: AreaShellProps) {
+export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logoutLabel = 'Logout', signIn }: AreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const active = (to: string) => pathname.toLowerCase() === to.toLowerCase();
 
   // The session then sends the person to the area's login page.
-  const logout = () => onLogout();
+  const logout = () => onLogout?.();
 
   return (
     <AppShell header={{ height: 64 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -70,6 +73,17 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
               </Group>
             )}
           </Group>
+          {!person && signIn && (
+            <Group gap="xs" wrap="nowrap">
+              <Button component={Link} to={signIn.loginPath} state={{ from: `${pathname}${search}` }} size="sm">
+                Login
+              </Button>
+              <Button component={Link} to={signIn.registerPath} variant="default" size="sm">
+                Register
+              </Button>
+            </Group>
+          )}
+          {person && (
           <Group gap="sm" wrap="nowrap">
             <UnstyledButton component={Link} to={person.profilePath ?? homePath} aria-label={`${person.name}, my profile`}>
               <Group gap={8} wrap="nowrap">
@@ -85,11 +99,12 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
               {logoutLabel}
             </Button>
           </Group>
+          )}
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="xs" aria-label={`${area} navigation`}>
-        {opened && (
+        {opened && person && (
           // The header hides the name on small screens; the open menu shows it instead.
           <Group
             gap={8}

@@ -2,13 +2,15 @@
  * "Add to cart" and "Add to Wishlist" buttons of the customer's listings (spec 000 section 2).
  * With `itemName` each button's accessible name names the item ("Add Galaxy S10 to cart"), so a
  * screen reader's list of buttons on a listing tells them apart; the visible
- * labels stay short ("Cart", "Wishlist" on listing cards; "Add to cart" elsewhere).
+ * labels stay short ("Cart", "Wishlist" on listing cards; "Add to cart" elsewhere). A guest
+ * (issue 32 item 1) is asked to sign in first and comes back with the line added (lib/signInFirst.ts).
  */
 import { Button, Group } from '@mantine/core';
 import { IconHeart, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { addToCart, addToWishlist } from '../lib/cartActions';
-import { useSession } from '../session/session';
+import { useSignInFirst } from '../lib/signInFirst';
+import { useOptionalSession } from '../session/session';
 
 export function ShopButtons({
   itemId,
@@ -25,7 +27,8 @@ export function ShopButtons({
   /** Only the cart button (the wishlist's own cards). */
   cartOnly?: boolean;
 }) {
-  const { profile } = useSession('customer');
+  const profile = useOptionalSession('customer')?.profile;
+  const signInFirst = useSignInFirst();
   const [busy, setBusy] = useState<'cart' | 'wish' | null>(null);
   const run = async (which: 'cart' | 'wish', action: () => Promise<void>) => {
     setBusy(which);
@@ -43,7 +46,9 @@ export function ShopButtons({
           variant="default"
           leftSection={<IconHeart size={14} />}
           loading={busy === 'wish'}
-          onClick={() => void run('wish', () => addToWishlist(profile._id, itemId))}
+          onClick={() =>
+            profile ? void run('wish', () => addToWishlist(profile._id, itemId)) : signInFirst({ kind: 'wishlist', itemId })
+          }
           aria-label={itemName ? `Add ${itemName} to wishlist` : undefined}
         >
           {itemName ? 'Wishlist' : 'Add to Wishlist'}
@@ -54,7 +59,11 @@ export function ShopButtons({
         leftSection={<IconShoppingCartPlus size={14} />}
         disabled={!available}
         loading={busy === 'cart'}
-        onClick={() => void run('cart', () => addToCart(profile._id, itemId ? { itemId } : { packageId }))}
+        onClick={() =>
+          profile
+            ? void run('cart', () => addToCart(profile._id, itemId ? { itemId } : { packageId }))
+            : signInFirst({ kind: 'cart', ...(itemId ? { itemId } : { packageId }) })
+        }
         aria-label={itemName ? `Add ${itemName} to cart` : undefined}
       >
         {itemName ? 'Cart' : 'Add to cart'}

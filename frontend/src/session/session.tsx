@@ -4,7 +4,9 @@
  * show them, never as proof).
  *
  * `<RequireSession kind>` loads `GET /{Customer|orgSeller|Admin}/me`; without a valid session it
- * sends the visitor to that area's login page.
+ * sends the visitor to that area's login page, except on the pages its `guestPaths` opens to
+ * guests (issue 32 item 1: the shop's catalogue pages), which render without a session:
+ * {@link useOptionalSession} answers null there.
  */
 import { Center, Loader } from '@mantine/core';
 import { QueryClientContext, useQuery } from '@tanstack/react-query';
@@ -65,7 +67,16 @@ export function meQuery<K extends Kind>(kind: K) {
   };
 }
 
-export function RequireSession<K extends Kind>({ kind, children }: { kind: K; children: ReactNode }) {
+export function RequireSession<K extends Kind>({
+  kind,
+  children,
+  guestPaths,
+}: {
+  kind: K;
+  children: ReactNode;
+  /** Whether a path opens without a session (a guest sees it; its actions ask to sign in). */
+  guestPaths?: (pathname: string) => boolean;
+}) {
   // Pressed Logout: the login page opens without a page to return to.
   const [signedOut, setSignedOut] = useState(false);
   const location = useLocation();
@@ -104,7 +115,9 @@ export function RequireSession<K extends Kind>({ kind, children }: { kind: K; ch
   }
   // Logout goes to the area's login page (spec 000 section 2, spec 001 section 2).
   if (state.status === 'signedOut') return <Navigate to={LOGIN_PATH[kind]} replace />;
-  if (state.status === 'out') return <Navigate to={LOGIN_PATH[kind]} replace state={{ from: location.pathname }} />;
+  if (state.status === 'out' && guestPaths?.(location.pathname)) return <>{children}</>;
+  if (state.status === 'out')
+    return <Navigate to={LOGIN_PATH[kind]} replace state={{ from: `${location.pathname}${location.search}` }} />;
   const value = { kind, profile: state.profile, refresh, logout } as SessionValue<Kind>;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
@@ -114,6 +127,12 @@ export function useSession<K extends Kind>(kind: K): SessionValue<K> {
   const value = useContext(SessionContext);
   if (!value || value.kind !== kind) throw new Error(`useSession('${kind}') used outside <RequireSession kind="${kind}">`);
   return value as unknown as SessionValue<K>;
+}
+
+/** The signed-in account of the current area, or null for a guest on a page open to guests (`guestPaths`). */
+export function useOptionalSession<K extends Kind>(kind: K): SessionValue<K> | null {
+  const value = useContext(SessionContext);
+  return value && value.kind === kind ? (value as unknown as SessionValue<K>) : null;
 }
 
 /**

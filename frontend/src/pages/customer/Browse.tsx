@@ -28,6 +28,8 @@ import { imageUrl, thumbnailUrl } from '../../lib/images';
 import { formatRupees } from '../../lib/money';
 import { useAsync } from '../../lib/useAsync';
 import { useDocumentTitle } from '../../lib/documentTitle';
+import { useSignInFirst } from '../../lib/signInFirst';
+import { useOptionalSession } from '../../session/session';
 
 /**
  * The listing's search text, filters, sort and page, kept in the query string
@@ -395,7 +397,11 @@ export function ItemDetails() {
 function BuyNow({ itemId, available }: { itemId: string; available: boolean }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const signedIn = useOptionalSession('customer') !== null;
+  const signInFirst = useSignInFirst();
   const buy = async () => {
+    // A guest signs in first and comes back to the payment choice (issue 32 item 1).
+    if (!signedIn) return signInFirst({ kind: 'buy', itemId });
     setBusy(true);
     try {
       await beginCheckout({ items: [{ itemId, quantity: 1 }], packages: [] }, { fromCart: false });

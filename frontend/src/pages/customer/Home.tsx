@@ -9,11 +9,12 @@
  * cannot answer, the documents' fixed tiles are shown.
  */
 import { Showcase } from '../../components/home/Showcase';
-import { useSession } from '../../session/session';
+import { useOptionalSession } from '../../session/session';
 import { useDocumentTitle } from '../../lib/documentTitle';
 
 export function CustomerHome() {
   useDocumentTitle('Home');
-  const { profile } = useSession('customer');
-  return <Showcase greeting={`Hello, ${profile.firstName}!`} />;
+  // A guest is welcomed without a name (issue 32 item 1).
+  const profile = useOptionalSession('customer')?.profile;
+  return <Showcase greeting={profile ? `Hello, ${profile.firstName}!` : 'Welcome to Lanka Electronics!'} />;
 }
