@@ -28,6 +28,7 @@ let ferretdb: PrivateServer;
 let kafka: PrivateServer;
 let opensearch: PrivateServer;
 let stack: TestStack;
+let admin: Client;
 let customer: Client;
 let seller: Client;
 let itemId: string;
@@ -43,7 +44,7 @@ beforeAll(async () => {
   const env = { ...redis.env, ...ferretdb.env, ...kafka.env, ...opensearch.env };
   // The gateway checks sessions in the same Redis as the services, as in a deployment.
   stack = await startTestStack(SERVICES, redis.env, env);
-  const admin = new Client(stack.gatewayUrl);
+  admin = new Client(stack.gatewayUrl);
   expect(
     (await admin.request('post', '/Admin/loginAdmin', { body: { username: stack.admin.username, password: stack.admin.password } })).status,
   ).toBe(200);
@@ -199,6 +200,8 @@ describe('outages (issue 34)', () => {
       await redis.start();
     }
     await expectRecovered('redis-after');
+    // The e-mail worker (BullMQ on the same Redis) delivers again: a new seller gets the welcome mail.
+    await acceptedSeller(stack.gatewayUrl, admin);
   }, 120_000);
 
   it('FerretDB down: 503 with Retry-After within the bound (item 2), then answers again', async () => {
