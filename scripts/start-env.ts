@@ -37,3 +37,26 @@ export function startEnvironment(root: string, given: NodeJS.ProcessEnv): NodeJS
   const set = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== ''));
   return { ...DEV_DEFAULTS, ...keys, ...set };
 }
+
+/** Services `npm start -- --replicas` may run as several processes (the gateway and the e-mail worker stay single). */
+export const REPLICABLE = ['identity', 'catalogue', 'cart', 'ordering', 'reviews', 'reporting'];
+
+/**
+ * Replicas per service from `npm start -- --replicas ordering=2,catalogue=2` (or `--replicas=…`;
+ * scripts/start.ts, issue 34 item 5); services not named run one process.
+ * @throws {Error} naming a service that cannot be replicated or a count outside 1–9
+ */
+export function parseReplicas(argv: readonly string[]): Record<string, number> {
+  const i = argv.findIndex((a) => a === '--replicas' || a.startsWith('--replicas='));
+  if (i < 0) return {};
+  const value = argv[i]!.includes('=') ? argv[i]!.slice('--replicas='.length) : (argv[i + 1] ?? '');
+  const out: Record<string, number> = {};
+  for (const part of value.split(',').filter(Boolean)) {
+    const [name, n] = part.split('=');
+    const count = Number(n);
+    if (!name || !REPLICABLE.includes(name)) throw new Error(`--replicas: '${name}' is not one of ${REPLICABLE.join(', ')}`);
+    if (!Number.isInteger(count) || count < 1 || count > 9) throw new Error(`--replicas: ${name}=${n} is not a count from 1 to 9`);
+    out[name] = count;
+  }
+  return out;
+}

@@ -8,13 +8,21 @@
  * On the first start it seeds the demo marketplace through the gateway (scripts/seed).
  * `SEED_DEVICES=n` seeds only the first n devices.
  *
+ * Replicas (issue 34 item 5; README, Operations: replicas and failover): `npm start -- --replicas
+ * ordering=2,catalogue=2` runs that many processes of each named service (replica n on port
+ * `port + 100·(n−1)`, metrics likewise), all in the service's one consumer group, and gives the
+ * gateway every replica's URL (`ORDERING_URL=http://127.0.0.1:8074,http://127.0.0.1:8174`).
+ * `kill -HUP <pid of this script>` restarts every service process one at a time (SIGTERM, wait for
+ * its exit, start it again, wait for /readyz, next): with two replicas of a service, its requests
+ * keep being answered by the other one meanwhile.
+ *
  * Configuration: `.env` when present (see `.env.example`), else development defaults below.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME, DEMO_SELLER_PASSWORD } from './seed/people';
-import { startEnvironment } from './start-env';
+import { REPLICABLE, parseReplicas, startEnvironment } from './start-env';
 import { buildBackends, bundlesStale } from './build-services';
 import { alreadySeeded, seed } from './seed/seed';
 import { webBuildCommand } from './web-build';
@@ -25,7 +33,10 @@ if (existsSync(path.join(ROOT, '.env'))) process.loadEnvFile(path.join(ROOT, '.e
 const env: NodeJS.ProcessEnv = startEnvironment(ROOT, process.env);
 
 interface Proc {
+  /** The process's name in the output (`ordering`, `ordering#2`). */
   name: string;
+  /** The service it runs (SERVICE_NAME): replicas share it. */
+  service?: string;
   port: number;
   cmd: string;
   args: string[];
@@ -84,8 +95,35 @@ const PROCS: Proc[] = [
   },
 ];
 
+let REPLICAS: Record<string, number> = {};
+try {
+  REPLICAS = parseReplicas(process.argv);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
+// Replica n of a service: its port and metrics port plus 100·(n−1); the gateway lists them all.
+for (const [service, count] of Object.entries(REPLICAS)) {
+  const first = PROCS.find((p) => p.name === service)!;
+  for (let n = 2; n <= count; n++)
+    PROCS.splice(PROCS.indexOf(first) + n - 1, 0, {
+      ...first,
+      name: `${service}#${n}`,
+      service,
+      port: first.port + 100 * (n - 1),
+      ...(first.metricsPort ? { metricsPort: first.metricsPort + 100 * (n - 1) } : {}),
+    });
+  const gateway = PROCS.find((p) => p.name === 'gateway')!;
+  const urls = PROCS.filter((p) => (p.service ?? p.name) === service).map((p) => `http://127.0.0.1:${p.port}`);
+  gateway.env = { ...gateway.env, [`${service.toUpperCase()}_URL`]: urls.join(',') };
+}
+
 const COLORS = [36, 35, 33, 32, 34, 31, 96, 95];
 const children: ChildProcess[] = [];
+/** The running child of each process by name (replaced by a rolling restart). */
+const running = new Map<string, ChildProcess>();
+/** Processes being restarted on purpose: their exit does not stop the marketplace. */
+const restarting = new Set<string>();
 /** Whether this run brought the infrastructure up (then it also takes it down on exit). */
 let startedInfra = false;
 let stopping = false;
@@ -121,7 +159,7 @@ function start(p: Proc, i: number): void {
     cwd: p.cwd ?? ROOT,
     env: {
       ...env,
-      SERVICE_NAME: p.name,
+      SERVICE_NAME: p.service ?? p.name,
       PORT: String(p.port),
       ...(p.metricsPort ? { METRICS_PORT: String(p.metricsPort) } : {}),
       ...p.env,
@@ -135,12 +173,43 @@ function start(p: Proc, i: number): void {
   child.stdout?.on('data', print);
   child.stderr?.on('data', print);
   child.on('exit', (code, signal) => {
-    if (!stopping) {
+    if (!stopping && !restarting.has(p.name)) {
       console.error(`${p.name} exited (${signal ?? code}); stopping everything`);
       void stop(1);
     }
   });
   children.push(child);
+  running.set(p.name, child);
+}
+
+/**
+ * Restarts every service process one at a time (SIGHUP; see the module's note): SIGTERM (the
+ * process drains its requests and leaves its consumer groups), wait for its exit, start it
+ * again, wait until its /readyz answers, then the next.
+ */
+async function rollingRestart(): Promise<void> {
+  const services = PROCS.filter((p) => REPLICABLE.includes(p.service ?? p.name));
+  console.log(`rolling restart of ${services.map((p) => p.name).join(', ')} …`);
+  for (const p of services) {
+    if (stopping) return;
+    const child = running.get(p.name);
+    restarting.add(p.name);
+    try {
+      if (child && child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        const t = setTimeout(() => child.kill('SIGKILL'), 12_000);
+        child.kill('SIGTERM');
+        await exited;
+        clearTimeout(t);
+      }
+      start(p, PROCS.indexOf(p));
+      await waitReady(p);
+      console.log(`  ${p.name} restarted`);
+    } finally {
+      restarting.delete(p.name);
+    }
+  }
+  console.log('rolling restart done');
 }
 
 async function waitReady(p: Proc, timeoutMs = 90_000): Promise<void> {
@@ -205,6 +274,15 @@ async function demoAccounts(): Promise<{ sellerUsernames: string[] }> {
 async function main(): Promise<void> {
   process.on('SIGINT', () => void stop(0));
   process.on('SIGTERM', () => void stop(0));
+  let rolling: Promise<void> | null = null;
+  process.on('SIGHUP', () => {
+    rolling ??= rollingRestart()
+      .catch((err: unknown) => {
+        console.error(`rolling restart failed: ${(err as Error).message}`);
+        void stop(1);
+      })
+      .finally(() => (rolling = null));
+  });
   const t0 = Date.now();
   startedInfra = spawnSync('npx', ['tsx', 'infra/cli.ts', 'status', '--quiet'], { cwd: ROOT, stdio: 'ignore', env }).status !== 0;
   const infra = spawnSync('npx', ['tsx', 'infra/cli.ts', 'up'], { cwd: ROOT, stdio: 'inherit', env });
@@ -225,7 +303,7 @@ async function main(): Promise<void> {
   Web app        http://localhost:3000
   API gateway    http://localhost:8070   (health: /healthz)
   Metrics        http://127.0.0.1:9470/metrics   (gateway; 9471–9477 the services and the e-mail worker)
-  MailDev inbox  http://localhost:1080   (every e-mail the marketplace sends)
+${replicaLine()}  MailDev inbox  http://localhost:1080   (every e-mail the marketplace sends)
 
   Admin          ${env.ADMIN_USERNAME} / ${env.ADMIN_PASSWORD}   → http://localhost:3000/AdminLogin
   Customer       ${DEMO_CUSTOMER_USERNAME} / ${DEMO_CUSTOMER_PASSWORD}   → http://localhost:3000/CustomerLogin
@@ -235,6 +313,13 @@ async function main(): Promise<void> {
 
 Press Ctrl-C to stop everything.
 `);
+}
+
+/** The start banner's line on replicas (empty without `--replicas`). */
+function replicaLine(): string {
+  const list = Object.entries(REPLICAS).filter(([, n]) => n > 1);
+  if (list.length === 0) return '';
+  return `  Replicas       ${list.map(([s, n]) => `${s} ×${n}`).join(', ')}   (rolling restart: kill -HUP ${process.pid})\n`;
 }
 
 main().catch((err: unknown) => {
