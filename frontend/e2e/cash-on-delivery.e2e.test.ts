@@ -8,6 +8,7 @@
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { fillDeliveryAddress, listedItem, login, shopperWithCart, shot } from './harness';
+import { shipFromCard } from './shipping';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reporting']);
@@ -64,11 +65,7 @@ describe('cash on delivery', () => {
     await sellerPage.goto('/Seller/Orders');
     const orderCard = sellerPage.getByTestId('order-card').filter({ hasText: orderId });
     await orderCard.getByText('Collect Rs. 55,099.00 in cash').waitFor();
-    await orderCard.getByRole('button', { name: 'Mark as Shipped' }).click();
-    await sellerPage
-      .getByRole('dialog')
-      .getByRole('button', { name: /Yes, mark Shipped/ })
-      .click();
+    await shipFromCard(sellerPage, orderCard);
     await orderCard.getByRole('button', { name: 'Delivered — cash collected' }).waitFor();
     // The packing slip goes through the report queue; then it can be downloaded.
     await orderCard.getByRole('button', { name: 'Packing slip' }).click();

@@ -7,6 +7,7 @@
 import { uniqueName, waitFor } from '@market/platform/testing';
 import { describe, expect, it } from 'vitest';
 import { acceptedSeller, chooseDeliveryAddress, login, registeredCustomer, shot } from './harness';
+import { shipFromCard } from './shipping';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
@@ -185,12 +186,7 @@ describe('checkout journey', () => {
     // Where to deliver, to whom: the address chosen at checkout.
     await order.first().getByText('Sachini Bandara, 12 Temple Road, Kandy 20000, Kandy District, 0771234567').waitFor();
     await shot(sellerPage, 'seller-orders');
-    await order.first().getByRole('button', { name: 'Mark as Shipped' }).click();
-    await sellerPage
-      .getByRole('dialog')
-      .getByRole('button', { name: /confirm|yes|mark/i })
-      .first()
-      .click();
+    await shipFromCard(sellerPage, order.first());
     await order.first().getByText('Shipped').first().waitFor();
 
     // The customer's list is a read model fed by the seller's OrderStatusChanged (README, Search): it

@@ -218,7 +218,10 @@ function OrderCardFrame({
               {NOTE_WORDS[order.StatusNote.by](seller)}: {order.StatusNote.reason}
             </Text>
           )}
-          {order.Shipment && (order.status === 'Shipped' || order.status === 'Delivered') && <ShipmentLines shipment={order.Shipment} />}
+          {/* The courier and tracking in lists; the order's own page shows them on its timeline (OrderDetail). */}
+          {order.Shipment && detailsTo && (order.status === 'Shipped' || order.status === 'Delivered') && (
+            <ShipmentLines shipment={order.Shipment} />
+          )}
           {detailsTo && (
             <Anchor component={Link} to={detailsTo} size="sm" aria-label={`Order details of ${order._id}`}>
               Order details

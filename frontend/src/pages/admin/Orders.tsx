@@ -203,7 +203,7 @@ export function AdminOrders() {
           data={STATUS_FILTER_OPTIONS}
           value={status}
           onChange={(v) => (setStatus(v), s.setPage(1))}
-          w={180}
+          w={230}
         />
       </Group>
       {sellerId && (

@@ -104,7 +104,7 @@ function Toolbar({
         data={STATUS_FILTER_OPTIONS}
         value={status}
         onChange={onStatus}
-        w={180}
+        w={230}
       />
       <Button variant="light" component={Link} to={other}>
         {otherLabel}
