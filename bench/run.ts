@@ -3,7 +3,7 @@
  * `bench/results/<date>.json`, `<date>.md` and `<date>.png` (bench/lib/results.ts). Needs the
  * local infrastructure (`npm run infra:up`; started here when it is not running).
  *
- *   npm run bench [-- --only http,search,checkout,reports,web,idle,startup,lists,lag,ferretdb]
+ *   npm run bench [-- --only http,search,checkout,reports,web,idle,startup,lists,lag,ferretdb,failover]
  *
  * A run with --only writes `<date>-<benches>.*` beside the day's full run instead of over it.
  *
@@ -12,13 +12,15 @@
  * list at 1k and 100k rows, bench/paged-lists.ts), lag (write → visible in its list, bench/read-lag.ts), reports (PDF render direct vs
  * worker), web (initial JS per route, Lighthouse LCP), idle (CPU per process of the
  * idle marketplace, bench/idle-cpu.ts), startup (start time and RSS of each backend process, tsx vs
- * compiled, bench/startup.ts), ferretdb (FerretDB-specific lines in services and gateway, bench/ferretdb-lines.ts). Settings: see each bench's docstring.
+ * compiled, bench/startup.ts), ferretdb (FerretDB-specific lines in services and gateway, bench/ferretdb-lines.ts), failover (Kafka partition
+ * takeover after kill -9 and SIGTERM of one of two replicas, bench/failover.ts). Settings: see each bench's docstring.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { run as checkout } from './checkout-mix';
 import { run as search } from './catalogue-search';
 import { run as http } from './http-cost';
+import { run as failover } from './failover';
 import { run as ferretdb } from './ferretdb-lines';
 import { run as idle } from './idle-cpu';
 import { writeResults, runMeta } from './lib/results';
@@ -29,7 +31,19 @@ import { run as reports } from './report-render';
 import { run as startup } from './startup';
 import { run as web } from './web';
 
-const BENCHES: Record<string, () => Promise<BenchSection>> = { http, search, checkout, reports, web, idle, startup, lists, lag, ferretdb };
+const BENCHES: Record<string, () => Promise<BenchSection>> = {
+  http,
+  search,
+  checkout,
+  reports,
+  web,
+  idle,
+  startup,
+  lists,
+  lag,
+  ferretdb,
+  failover,
+};
 
 async function main() {
   const only = process.argv.indexOf('--only');
