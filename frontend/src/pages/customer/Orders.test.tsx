@@ -32,6 +32,65 @@ const order = (n: number, status: string, extra: object = {}) => ({
   ...extra,
 });
 
+describe('cancelling before dispatch (issue 31 item 2)', () => {
+  it('cancels a confirmed order with a reason and the version seen; a shipped one says why it cannot be', async () => {
+    let status = 'Confirmed';
+    const calls = fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /Orders/getOrders': () => ({
+        items: [
+          order(1, status, {
+            version: 2,
+            ...(status === 'Cancelled' ? { StatusNote: { by: 'customer', reason: 'Wrong colour', at: '2025-03-14T10:00:00.000Z' } } : {}),
+          }),
+          order(2, 'Shipped', {
+            version: 3,
+            Shipment: { courier: 'domex', courierName: 'Domex', trackingNumber: 'DX1234', shippedAt: '2025-03-14T10:00:00.000Z' },
+          }),
+        ],
+        total: 2,
+        page: 1,
+        limit: 10,
+      }),
+      'PUT /Orders/cancel/eeeeeeeeeeeeeeeeeeeeee01': () => {
+        status = 'Cancelled';
+        return order(1, 'Cancelled', { version: 3 });
+      },
+    });
+    renderPage(<MyOrders />, { kind: 'customer', path: '/Customer/MyOrders' });
+    const cards = await screen.findAllByTestId('order-card');
+    expect(within(cards[1]!).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(within(cards[1]!).getByText('This order has been shipped, so it can no longer be cancelled.')).toBeInTheDocument();
+    expect(within(cards[1]!).getByText('Courier: Domex')).toBeInTheDocument();
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    expect(await within(dialog).findByText('Say why you cancel the order')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Why do you cancel it/ }), { target: { value: 'Wrong colour' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    expect(await screen.findByText('You cancelled it: Wrong colour')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ reason: 'Wrong colour', version: 2 });
+  });
+
+  it("shows the server's refusal (shipped meanwhile) in the dialog", async () => {
+    fakeGateway({
+      'GET /Customer/me': CUSTOMER,
+      'GET /Orders/getOrders': { items: [order(1, 'Confirmed', { version: 2 })], total: 1, page: 1, limit: 10 },
+      'PUT /Orders/cancel/eeeeeeeeeeeeeeeeeeeeee01': {
+        status: 409,
+        body: { error: 'This order has already been shipped, so it can no longer be cancelled' },
+      },
+    });
+    renderPage(<MyOrders />, { kind: 'customer', path: '/Customer/MyOrders' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Why do you cancel it/ }), { target: { value: 'Too late?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the order' }));
+    expect(await within(dialog).findByText('This order has already been shipped, so it can no longer be cancelled')).toBeInTheDocument();
+  });
+});
+
 describe('my orders', () => {
   it('shows item order cards with status and the rejection reason, pages on the server', async () => {
     const calls = fakeGateway({
