@@ -420,6 +420,35 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     expect(reasons).toContain('handler failed: cannot apply this one');
     expect(reasons.some((r) => r.startsWith('invalid data of ItemUpdated: Quantity:'))).toBe(true);
   });
+
+  it('keeps retrying a message while a server it needs is down, and applies it once back (issue 34: no dead letter for an outage)', async () => {
+    const id = uniqueName('outage');
+    let attempts = 0;
+    const views = gadgetViewModel(readerDb);
+    const consumer = new IdempotentConsumer({
+      kafka,
+      groupId: uniqueName('outage'),
+      topics: [topic],
+      conn: readerDb,
+      producer,
+      logger,
+      maxAttempts: 3,
+      retryDelayMs: 20,
+      handlers: {
+        ItemUpdated: async (event) => {
+          if (event.aggregateId !== id) return;
+          // Down for the first six attempts (the consumer would dead-letter after three failures).
+          if (++attempts <= 6) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+          await applyVersioned(views, event.aggregateId, event.aggregateVersion, { name: event.data.Item_name });
+        },
+      },
+    });
+    await consumer.start();
+    cleanups.push(() => consumer.stop());
+    await producer.send({ topic, messages: [{ key: id, value: JSON.stringify(gadgetEvent('ItemUpdated', id, 1, 'Galaxy Tab S9').envelope) }] });
+    await waitFor(async () => (await views.findById(id).lean())?.name === 'Galaxy Tab S9', 30_000, 50, 'the event applied after the outage');
+    expect(attempts).toBe(7);
+  });
 });
 
 describe('read-model writes by _id (applyVersioned, insertIfAbsent)', () => {

@@ -30,6 +30,7 @@ import type { Consumer, IHeaders, Kafka, KafkaMessage, Producer } from 'kafkajs'
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { Logger } from 'pino';
 import { groupConsumer, keepAlive, topicPrefixOf } from './client';
+import { HttpError, outageOf } from '../errors';
 import { isDuplicateKey } from '../mongo';
 
 /** Where and how an event arrived. */
@@ -97,7 +98,12 @@ export interface ConsumerOptions {
    * ignored. Each gets the event with `data` parsed by its type's registry schema.
    */
   handlers: EventHandlers;
-  /** Attempts per message before dead-lettering (default 3). */
+  /**
+   * Attempts per message before dead-lettering (default 3) when the handler itself fails. A
+   * failure because a server is down (Redis, the document store, Kafka, OpenSearch: errors.ts
+   * `outageOf`, or a 503) is not the event's fault: it is retried, pausing up to
+   * {@link OUTAGE_RETRY_MAX_DELAY_MS}, for as long as {@link OUTAGE_RETRY_FOR_MS} (issue 34).
+   */
   maxAttempts?: number;
   /** First retry delay in ms, doubled for each further attempt (default 100). */
   retryDelayMs?: number;
@@ -235,6 +241,14 @@ function headersToCarrier(headers: IHeaders | undefined): Record<string, string>
  * A kafkajs consumer that applies each event at most once per consumer group (effects) and at
  * least once (delivery). Call `start()` once; `stop()` commits offsets and leaves the group.
  */
+/** Longest pause between attempts while a server is down (ms). */
+export const OUTAGE_RETRY_MAX_DELAY_MS = 5_000;
+/** How long a message is retried while a server stays down before it is dead-lettered after all (ms). */
+export const OUTAGE_RETRY_FOR_MS = 10 * 60_000;
+
+/** Whether a handler's error says a server it needs is down (not that the event cannot be applied). */
+const isOutage = (err: unknown): boolean => outageOf(err) !== null || (err instanceof HttpError && err.status === 503);
+
 export class IdempotentConsumer {
   private readonly consumer: Consumer;
   private readonly processed: Model<ProcessedEvent>;
@@ -242,6 +256,8 @@ export class IdempotentConsumer {
   private readonly retryDelayMs: number;
   /** Heartbeats while a handler runs (timing: client.ts, GROUP_TIMING). */
   private readonly alive = keepAlive();
+  /** Set by stop(): a message waiting out an outage gives up, uncommitted, for the next owner. */
+  private stopping = false;
 
   constructor(private readonly opts: ConsumerOptions) {
     this.consumer = groupConsumer(opts.kafka, { groupId: opts.groupId, fetchWaitMs: opts.fetchWaitMs });
@@ -282,6 +298,7 @@ export class IdempotentConsumer {
    * other replicas take this member's partitions without waiting for its session to expire.
    */
   async stop(): Promise<void> {
+    this.stopping = true;
     this.alive.stop();
     await this.consumer.disconnect();
   }
@@ -323,15 +340,23 @@ export class IdempotentConsumer {
         });
 
     let lastError: unknown;
-    for (let attempt = 1; attempt <= this.maxAttempts; attempt++) {
+    const outageUntil = Date.now() + OUTAGE_RETRY_FOR_MS;
+    for (let attempt = 1, failures = 1; failures <= this.maxAttempts; attempt++) {
       try {
         await context.with(parent, () => handler(typed, meta));
         await this.record(event, 'applied');
         return;
       } catch (err) {
         lastError = err;
-        log.warn({ err, eventId: event.eventId, type: event.type, attempt }, 'event handler failed');
-        if (attempt < this.maxAttempts) await new Promise((r) => setTimeout(r, this.retryDelayMs * 2 ** (attempt - 1)));
+        const outage = isOutage(err) && Date.now() < outageUntil;
+        log.warn({ err, eventId: event.eventId, type: event.type, attempt, outage }, 'event handler failed');
+        // Shutting down: left uncommitted, so the partition's next owner handles it.
+        if (this.stopping) throw err;
+        if (!outage) failures++;
+        if (failures <= this.maxAttempts) {
+          const delay = Math.min(this.retryDelayMs * 2 ** (attempt - 1), outage ? OUTAGE_RETRY_MAX_DELAY_MS : Infinity);
+          await new Promise((r) => setTimeout(r, delay));
+        }
       }
     }
     log.error({ err: lastError, eventId: event.eventId, type: event.type }, 'event handler kept failing; dead-lettering');

@@ -16,7 +16,7 @@
  * compare-and-set as a seller's cancel (changeStatus.ts). A checkout confirmed while the seller was
  * being removed is caught by {@link cancelLinesOfRemovedSellers}, which the saga runs after each
  * confirmation. Redelivery is safe: a line already Cancelled (409 from the move) is skipped. While
- * the read model answers 503 the sweep is tried again for about 30 s before the event fails.
+ * the read model answers 503 the consumer tries the sweep again (platform's IdempotentConsumer).
  */
 import { SELLER_REMOVED_REASON } from '@market/contracts';
 import { HttpError, type EventHandlers } from '@market/platform';
@@ -28,13 +28,6 @@ import { changeOrderStatus, type StatusDeps } from './changeStatus';
 
 /** Most open lines one removed seller's event cancels in one go (more are left for the admin's Orders page). */
 const MAX_LINES = 10_000;
-
-/**
- * Pauses between reads of the orders read model while it answers 503 (ms, about 30 s in all): the
- * consumer's own retries are three within a second, and a seller's removal is rare and must not
- * be dead-lettered by a busy search node.
- */
-const SEARCH_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000];
 
 export interface SellerRemovedDeps extends StatusDeps {
   rm: ReadModels;
@@ -63,19 +56,11 @@ export function sellerRemovedHandlers(d: SellerRemovedDeps): EventHandlers {
       const index = d.book.search?.orders;
       if (!index) return;
       const { sellerId } = e.data;
-      for (const delay of [...SEARCH_RETRY_DELAYS_MS, undefined]) {
-        try {
-          // Lines settled on another path shortly before are in the index but maybe not yet searchable.
-          await index.refresh();
-          for (const kind of ['item', 'package'] as const) {
-            const { views } = await index.searchAll(orderListSearch(kind, { sellerId }, { status: 'Confirmed' }), MAX_LINES);
-            for (const line of views) await cancelLine(d, kind, line._id);
-          }
-          return;
-        } catch (err) {
-          if (delay === undefined || !(err instanceof HttpError && err.status === 503)) throw err;
-          await new Promise((r) => setTimeout(r, delay));
-        }
+      // Lines settled on another path shortly before are in the index but maybe not yet searchable.
+      await index.refresh();
+      for (const kind of ['item', 'package'] as const) {
+        const { views } = await index.searchAll(orderListSearch(kind, { sellerId }, { status: 'Confirmed' }), MAX_LINES);
+        for (const line of views) await cancelLine(d, kind, line._id);
       }
     },
   };
