@@ -7,6 +7,11 @@
  *    in turn, at seeded random moments, is killed with SIGKILL and restarted on its port (faults.ts).
  * 3. SIGTERM phase: under load, SIGTERM to ordering, catalogue, the gateway, reporting (with report
  *    jobs in hand) and the e-mail worker, each restarted after it exited; in-flight requests counted.
+ * 3b. Infrastructure phase (issue 34 item 6, infraFaults.ts), still under load: Redis, Kafka,
+ *    OpenSearch and FerretDB each taken down and brought back; no 500, answers within a stated
+ *    bound, every service ready again in time. The run starts its own private servers for these
+ *    (infra/private.ts), so the shared local infrastructure is never touched; `CHAOS_INFRA=0`
+ *    runs on the shared servers without this phase.
  * 4. Stops the load, waits (bounded) for quiescence, reads the stores (snapshot.ts) and the admin's
  *    lists and dashboard (readSide.ts, bounded until they agree: read models fed by events) and prints the
  *    table of checks (checks.ts). Exits 1 if any check failed. Both phases' load includes sellers
@@ -42,7 +47,9 @@ import {
   type Check,
   type InFlight,
 } from './checks';
+import { startPrivateServer, type PrivatePart, type PrivateServer } from '../../infra/private';
 import { killLoop, type KillEvent } from './faults';
+import { infraPhase, outageChecks, OUTAGES, type Outage } from './infraFaults';
 import { newLoadLog, runLoad } from './load';
 import { rng } from './prng';
 import { readSide, type ReadSide } from './readSide';
@@ -84,23 +91,43 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const t0 = Date.now();
 const say = (msg: string) => process.stdout.write(`[chaos +${Math.round((Date.now() - t0) / 1000)}s] ${msg}\n`);
 
+/** Starts the private servers of the infrastructure phase, one at a time (two of them are JVMs). */
+async function privateServers(): Promise<Record<PrivatePart, PrivateServer>> {
+  const started: Partial<Record<PrivatePart, PrivateServer>> = {};
+  for (const { part } of OUTAGES) {
+    const t = Date.now();
+    started[part] = await startPrivateServer(part);
+    say(`private ${part} up in ${Date.now() - t} ms: ${JSON.stringify(started[part].env)}`);
+  }
+  return started as Record<PrivatePart, PrivateServer>;
+}
+
 async function main(): Promise<number> {
   const seed = num('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
   const seconds = num('CHAOS_SECONDS', 120);
   say(`seed ${seed} (replay with CHAOS_SEED=${seed}), kill phase ${seconds} s`);
   const rand = rng(seed);
   const attempts: Attempt[] = [];
+  // The run's own Redis, Kafka, OpenSearch and FerretDB (the infrastructure phase stops them):
+  // the stack's processes and the snapshot's readers take their addresses from the environment.
+  const servers = process.env.CHAOS_INFRA === '0' ? undefined : await privateServers();
+  if (servers) for (const s of Object.values(servers)) Object.assign(process.env, s.env);
   const world = await startWorld({
     sellers: 2,
     itemsPerSeller: num('CHAOS_ITEMS_PER_SELLER', 3),
     stock: num('CHAOS_STOCK', 200),
     customers: num('CHAOS_CUSTOMERS', 4),
     record: (a) => attempts.push(a),
+  }).catch(async (err: unknown) => {
+    // No private server may outlive a run that could not start.
+    if (servers) await Promise.all(Object.values(servers).map((s) => s.remove()));
+    throw err;
   });
   say(`stack up: ${Object.keys(world.stack.processes).join(', ')}; ${world.items.size} items, ${world.customers.length} customers`);
   const log = newLoadLog();
   const kills: KillEvent[] = [];
   const terms: InFlight[] = [];
+  const outages: Outage[] = [];
   let snap: Snapshot | undefined;
   let lists: ReadSide | undefined;
   let termPhaseAt = Infinity;
@@ -133,6 +160,7 @@ async function main(): Promise<number> {
       codEveryMs: 4_000,
     });
     terms.push(...(await sigtermPhase(world, log, () => attempts, say)));
+    if (servers) outages.push(...(await infraPhase(servers, world.stack.processes, () => attempts, say)));
     stopLoad = true;
     await load;
     say(`load stopped: ${JSON.stringify(log.counts)}`);
@@ -211,6 +239,7 @@ async function main(): Promise<number> {
       mailsOnce(log.mails, s.mails),
       drained(terms),
       noStalled(s.jobs, termPhaseAt),
+      ...(servers ? outageChecks(outages) : []),
     );
   }
   const clientSeen = log.checkouts.filter((c) => c.paid);
@@ -237,6 +266,7 @@ async function main(): Promise<number> {
     await world.stack.stop();
     rmSync(world.reportDir, { recursive: true, force: true });
   }
+  if (servers && process.env.CHAOS_KEEP !== '1') await Promise.all(Object.values(servers).map((s) => s.remove()));
   say('done');
   return checks.every((c) => c.ok) ? 0 : 1;
 }
