@@ -57,7 +57,8 @@ export async function run(): Promise<BenchSection> {
   await admin.connect();
   const ms: Record<'SIGKILL' | 'SIGTERM', number[]> = { SIGKILL: [], SIGTERM: [] };
   try {
-    for (let i = 0; i < SAMPLES; i++) for (const signal of ['SIGKILL', 'SIGTERM'] as const) ms[signal].push(await takeover(stack, admin, signal));
+    for (let i = 0; i < SAMPLES; i++)
+      for (const signal of ['SIGKILL', 'SIGTERM'] as const) ms[signal].push(await takeover(stack, admin, signal));
   } finally {
     await admin.disconnect();
     await stack.stop();

@@ -204,7 +204,8 @@ describe('accessibility of the shopper’s pages', () => {
       year: '2017',
     });
     // Thirteen items: a second page of the listing (12 a page), so the pager shows.
-    for (let n = 0; n < 13; n++) await listedItem(e2e, seller.cookie, { Item_name: `Nokia G${n} ${tag}`, Brand: 'Nokia', Price: 30000 + n });
+    for (let n = 0; n < 13; n++)
+      await listedItem(e2e, seller.cookie, { Item_name: `Nokia G${n} ${tag}`, Brand: 'Nokia', Price: 30000 + n });
     const customer = await registeredCustomer(e2e, tag);
 
     for (const v of VIEWPORTS) {
@@ -258,4 +259,3 @@ describe('accessibility of the shopper’s pages', () => {
     }
   });
 });
-

@@ -61,7 +61,11 @@ export interface Outage extends OutagePlan {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls each process's `/readyz` until it answers 200; ms after `since` per process, null past `boundMs`. */
-async function readyAgain(processes: Record<string, RunningProcess>, since: number, boundMs: number): Promise<Record<string, number | null>> {
+async function readyAgain(
+  processes: Record<string, RunningProcess>,
+  since: number,
+  boundMs: number,
+): Promise<Record<string, number | null>> {
   const entries = await Promise.all(
     Object.entries(processes).map(async ([name, p]) => {
       for (;;) {
@@ -141,9 +145,7 @@ export function outageChecks(outages: Outage[]): Check[] {
   const slow = outages.flatMap((o) =>
     Object.entries(o.recoveryMs).flatMap(([name, ms]) => (ms === null ? [`${name} after ${o.part}`] : [])),
   );
-  const recoveries = outages.map(
-    (o) => `${o.part} ${Math.max(...Object.values(o.recoveryMs).map((ms) => ms ?? RECOVERY_BOUND_MS))} ms`,
-  );
+  const recoveries = outages.map((o) => `${o.part} ${Math.max(...Object.values(o.recoveryMs).map((ms) => ms ?? RECOVERY_BOUND_MS))} ms`);
   return [
     {
       name: 'infrastructure outages: no 500',

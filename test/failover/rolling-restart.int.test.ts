@@ -31,7 +31,9 @@ async function loadWorker(until: () => boolean, outcomes: Outcome[]): Promise<vo
   const created = await me.request('post', '/Customer/add', { body });
   expect(created.status).toBe(201);
   const id = String(created.body._id);
-  expect((await me.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } })).status).toBe(200);
+  expect((await me.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } })).status).toBe(
+    200,
+  );
   while (!until()) {
     for (const [what, run] of [
       ['POST /Customer/add', () => new Client(stack.gatewayUrl).request('post', '/Customer/add', { body: newCustomer() })],
@@ -78,7 +80,6 @@ describe('rolling restart of a service with two replicas', () => {
     expect(failed).toEqual([]);
     expect(exits.map((e) => e.code)).toEqual([0, 0]);
     // Both replicas served (the gateway spread the load), checked in their request logs.
-    for (const replica of ['identity', 'identity#2'])
-      expect(stack.processes[replica]!.output()).toMatch(/"url":"\/Customer\/get\//);
+    for (const replica of ['identity', 'identity#2']) expect(stack.processes[replica]!.output()).toMatch(/"url":"\/Customer\/get\//);
   }, 180_000);
 });

@@ -84,21 +84,21 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
             </Group>
           )}
           {person && (
-          <Group gap="sm" wrap="nowrap">
-            <UnstyledButton component={Link} to={person.profilePath ?? homePath} aria-label={`${person.name}, my profile`}>
-              <Group gap={8} wrap="nowrap">
-                <Avatar src={person.image} alt="" radius="xl" size="md">
-                  {person.name.slice(0, 1).toUpperCase()}
-                </Avatar>
-                <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-name">
-                  {person.name}
-                </Text>
-              </Group>
-            </UnstyledButton>
-            <Button variant="default" size="sm" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
-              {logoutLabel}
-            </Button>
-          </Group>
+            <Group gap="sm" wrap="nowrap">
+              <UnstyledButton component={Link} to={person.profilePath ?? homePath} aria-label={`${person.name}, my profile`}>
+                <Group gap={8} wrap="nowrap">
+                  <Avatar src={person.image} alt="" radius="xl" size="md">
+                    {person.name.slice(0, 1).toUpperCase()}
+                  </Avatar>
+                  <Text size="sm" fw={500} visibleFrom="sm" data-testid="signed-in-name">
+                    {person.name}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+              <Button variant="default" size="sm" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>
+                {logoutLabel}
+              </Button>
+            </Group>
           )}
         </Group>
       </AppShell.Header>

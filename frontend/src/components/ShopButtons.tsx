@@ -46,9 +46,7 @@ export function ShopButtons({
           variant="default"
           leftSection={<IconHeart size={14} />}
           loading={busy === 'wish'}
-          onClick={() =>
-            profile ? void run('wish', () => addToWishlist(profile._id, itemId)) : signInFirst({ kind: 'wishlist', itemId })
-          }
+          onClick={() => (profile ? void run('wish', () => addToWishlist(profile._id, itemId)) : signInFirst({ kind: 'wishlist', itemId }))}
           aria-label={itemName ? `Add ${itemName} to wishlist` : undefined}
         >
           {itemName ? 'Wishlist' : 'Add to Wishlist'}

@@ -51,11 +51,28 @@ function shop(path: string) {
 
 describe('guest browsing', () => {
   it('lists the pages a guest may open: home, listings, an item and its reviews', () => {
-    for (const p of ['/Customer', '/Customer/Home', '/Customer/AllItmes', '/Customer/AllItemsFilterBy/Samsung', '/Customer/DiscountedItems'])
+    for (const p of [
+      '/Customer',
+      '/Customer/Home',
+      '/Customer/AllItmes',
+      '/Customer/AllItemsFilterBy/Samsung',
+      '/Customer/DiscountedItems',
+    ])
       expect(isGuestPath(p), p).toBe(true);
-    for (const p of ['/Customer/Packages', `/Customer/ItemDetails/${ITEM}`, `/Customer/itemdetails/${ITEM}`, `/Customer/ItemReviews/${ITEM}`])
+    for (const p of [
+      '/Customer/Packages',
+      `/Customer/ItemDetails/${ITEM}`,
+      `/Customer/itemdetails/${ITEM}`,
+      `/Customer/ItemReviews/${ITEM}`,
+    ])
       expect(isGuestPath(p), p).toBe(true);
-    for (const p of ['/Customer/MyOrders', '/Customer/MyShoppingCart', `/Customer/WriteReview/${ITEM}`, '/Customer/MyProfile', '/Customer/SelectPayment'])
+    for (const p of [
+      '/Customer/MyOrders',
+      '/Customer/MyShoppingCart',
+      `/Customer/WriteReview/${ITEM}`,
+      '/Customer/MyProfile',
+      '/Customer/SelectPayment',
+    ])
       expect(isGuestPath(p), p).toBe(false);
   });
 
@@ -76,7 +93,7 @@ describe('guest browsing', () => {
     expect(await screen.findByText('login page, back to /Customer/MyOrders?page=2')).toBeInTheDocument();
   });
 
-  it("asks a guest to sign in at Add to cart, and adds the line once they are back signed in", async () => {
+  it('asks a guest to sign in at Add to cart, and adds the line once they are back signed in', async () => {
     fakeGateway({ 'GET /Customer/me': { status: 401, body: { error: 'Unauthorized' } } });
     const first = shop('/Customer/AllItmes');
     fireEvent.click(await screen.findByRole('button', { name: 'Add Galaxy A55 to cart' }));
@@ -87,12 +104,20 @@ describe('guest browsing', () => {
     const calls = fakeGateway({
       'GET /Customer/me': CUSTOMER,
       [`GET /ShoppingCart/getOneCart/${CUSTOMER._id}`]: { _id: 'cart1', CustomerID: CUSTOMER._id, ItemIDs: [], PackageIDs: [], version: 1 },
-      [`POST /ShoppingCart/cart1/lines/items/${ITEM}`]: { _id: 'cart1', CustomerID: CUSTOMER._id, ItemIDs: [ITEM], PackageIDs: [], version: 2 },
+      [`POST /ShoppingCart/cart1/lines/items/${ITEM}`]: {
+        _id: 'cart1',
+        CustomerID: CUSTOMER._id,
+        ItemIDs: [ITEM],
+        PackageIDs: [],
+        version: 2,
+      },
       'GET /threads/unread': { threads: 0 },
     });
     shop('/Customer/AllItmes');
     expect(await screen.findByText('Item added to cart Successfully!')).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.method !== 'GET').map((c) => c.path)).toEqual([`/ShoppingCart/cart1/lines/items/${ITEM}`]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method !== 'GET').map((c) => c.path)).toEqual([`/ShoppingCart/cart1/lines/items/${ITEM}`]),
+    );
     expect(sessionStorage.getItem('pendingShopAction')).toBeNull();
   });
 });

@@ -15,9 +15,7 @@ import { notifyError } from './notify';
 
 /** What the guest asked for: a line in the cart, an item in the wishlist, or buying one item now. */
 export type PendingAction =
-  | { kind: 'cart'; itemId?: string; packageId?: string }
-  | { kind: 'wishlist'; itemId: string }
-  | { kind: 'buy'; itemId: string };
+  { kind: 'cart'; itemId?: string; packageId?: string } | { kind: 'wishlist'; itemId: string } | { kind: 'buy'; itemId: string };
 
 const KEY = 'pendingShopAction';
 /** How long an action waits for the sign-in (ms). */

@@ -116,8 +116,7 @@ export function RequireSession<K extends Kind>({
   // Logout goes to the area's login page (spec 000 section 2, spec 001 section 2).
   if (state.status === 'signedOut') return <Navigate to={LOGIN_PATH[kind]} replace />;
   if (state.status === 'out' && guestPaths?.(location.pathname)) return <>{children}</>;
-  if (state.status === 'out')
-    return <Navigate to={LOGIN_PATH[kind]} replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (state.status === 'out') return <Navigate to={LOGIN_PATH[kind]} replace state={{ from: `${location.pathname}${location.search}` }} />;
   const value = { kind, profile: state.profile, refresh, logout } as SessionValue<Kind>;
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -425,8 +425,7 @@ export async function startTestStack(
   // The first process of each service, then its further replicas: a replica joins groups that exist.
   const settled = await Promise.allSettled(services.map((name) => launchReplica(name)));
   for (const name of services)
-    for (let i = 1; i < (options.replicas?.[name] ?? 1); i++)
-      settled.push(...(await Promise.allSettled([launchReplica(name)])));
+    for (let i = 1; i < (options.replicas?.[name] ?? 1); i++) settled.push(...(await Promise.allSettled([launchReplica(name)])));
   const started = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const processes: Record<string, RunningProcess> = Object.fromEntries(started);
   const stopAll = () => Promise.all(Object.values(processes).map((p) => p.stop()));

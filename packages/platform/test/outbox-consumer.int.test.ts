@@ -445,8 +445,16 @@ describe('outbox relay → Kafka → idempotent consumer', () => {
     });
     await consumer.start();
     cleanups.push(() => consumer.stop());
-    await producer.send({ topic, messages: [{ key: id, value: JSON.stringify(gadgetEvent('ItemUpdated', id, 1, 'Galaxy Tab S9').envelope) }] });
-    await waitFor(async () => (await views.findById(id).lean())?.name === 'Galaxy Tab S9', 30_000, 50, 'the event applied after the outage');
+    await producer.send({
+      topic,
+      messages: [{ key: id, value: JSON.stringify(gadgetEvent('ItemUpdated', id, 1, 'Galaxy Tab S9').envelope) }],
+    });
+    await waitFor(
+      async () => (await views.findById(id).lean())?.name === 'Galaxy Tab S9',
+      30_000,
+      50,
+      'the event applied after the outage',
+    );
     expect(attempts).toBe(7);
   });
 });

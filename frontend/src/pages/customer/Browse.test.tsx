@@ -207,7 +207,13 @@ describe('the way back from an item (issue 32 item 4)', () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,
       'GET /items/getItems': { items: [item(1, 'Galaxy A55')], total: 30, page: 2, limit: 12, facets },
-      'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': { ...item(1, 'Galaxy A55'), SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb', Description: 'A phone', Color_family: ['Black'], Warrenty: '1 year' },
+      'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': {
+        ...item(1, 'Galaxy A55'),
+        SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+        Description: 'A phone',
+        Color_family: ['Black'],
+        Warrenty: '1 year',
+      },
       'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
     });
     const listing = '/Customer/AllItmes?q=galaxy&brand=Samsung&sort=price-asc&page=2';
@@ -221,7 +227,13 @@ describe('the way back from an item (issue 32 item 4)', () => {
   it('an item opened from elsewhere (a shared link) offers all items', async () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,
-      'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': { ...item(1, 'Galaxy A55'), SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb', Description: 'A phone', Color_family: ['Black'], Warrenty: '1 year' },
+      'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': {
+        ...item(1, 'Galaxy A55'),
+        SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+        Description: 'A phone',
+        Color_family: ['Black'],
+        Warrenty: '1 year',
+      },
       'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
     });
     renderPage(<ItemDetails />, { kind: 'customer', path: '/Customer/ItemDetails/aaaaaaaaaaaaaaaaaaaaaa01', pattern: 'ItemDetails/:id' });
