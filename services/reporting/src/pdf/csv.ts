@@ -10,10 +10,12 @@
  * would run as a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) gets a leading
  * `'` (OWASP "CSV injection"): names and reviews come from users.
  */
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { Cell } from './render';
 
 const BOM = '\uFEFF';
@@ -44,15 +46,27 @@ export interface CsvSink {
 }
 
 /**
+ * The temporary name a report file is written under until it is complete: unique per attempt, so
+ * a job run again while an earlier attempt is still writing (its lock lost while Redis was down)
+ * never shares the file.
+ */
+export const partFile = (file: string): string => `${file}.${process.pid}.${randomUUID().slice(0, 8)}.part`;
+
+/**
  * Starts `file` with the header record (written under a temporary name until {@link CsvSink.finish},
  * so a reader never sees half a file).
  */
 export async function openCsv(file: string, headers: readonly string[]): Promise<CsvSink> {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.part`;
+  const tmp = partFile(file);
   const out = createWriteStream(tmp);
+  // A write error surfaces where the sink is awaited; one after an abort (a write still in flight
+  // when the stream is destroyed) must not end the process as an unhandled 'error' event.
+  let failure: Error | undefined;
+  out.on('error', (err) => (failure ??= err));
   let rows = 0;
   const write = async (line: string) => {
+    if (failure) throw failure;
     if (!out.write(line)) await once(out, 'drain');
   };
   await write(BOM + csvLine(headers));
@@ -68,12 +82,13 @@ export async function openCsv(file: string, headers: readonly string[]): Promise
     },
     async finish() {
       out.end();
-      await once(out, 'finish');
+      await finished(out);
       await rename(tmp, file);
       return { rows };
     },
     async abort() {
       out.destroy();
+      await finished(out).catch(() => undefined);
       await rm(tmp, { force: true });
     },
   };

@@ -138,3 +138,33 @@ describe('the CSV beside the PDF', () => {
     expect((await readFile(all, 'utf8')).split('\r\n')[3]).toBe(`3,"'=HYPERLINK(""x"")","Nimal, ""Jr""",-1.50`);
   });
 });
+
+describe('a report job that fails half-way (issue 34: Redis down during a render ended the reporting process)', () => {
+  it('leaves no part file and no unhandled stream error when the progress report fails and the CSV is aborted', async () => {
+    const many: Cell[][] = Array.from({ length: 400 }, (_, n) => [String(n), `Shop ${n} ${'x'.repeat(200)}`, 'Owner', { cents: n }]);
+    const file = path.join(dir, 'failing.pdf');
+    const csv = await openCsv(path.join(dir, 'failing.csv'), ['No', 'Shop', 'Owner', 'Total']);
+    const refused = new Error('Connection is closed.');
+    const rendering = renderReport(
+      spec({
+        rowCount: many.length,
+        rows: () =>
+          csv.tee(
+            (async function* () {
+              yield* many;
+            })(),
+          ),
+      }),
+      file,
+      async (share) => {
+        if (share > 0) throw refused;
+      },
+    );
+    await expect(rendering).rejects.toBe(refused);
+    // As the worker does: abort the CSV while its last writes may still be in flight.
+    await csv.abort();
+    await new Promise((r) => setTimeout(r, 200));
+    const { readdir } = await import('node:fs/promises');
+    expect((await readdir(dir)).filter((f) => f.startsWith('failing'))).toEqual([]);
+  });
+});

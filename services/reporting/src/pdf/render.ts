@@ -21,6 +21,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { rs } from '../domain/money';
 import { drawLogo } from './logo';
+import { partFile } from './csv';
 import { ReportText } from './text';
 
 export const MARKETPLACE_NAME = 'Lanka Electronics Marketplace';
@@ -100,8 +101,10 @@ export async function renderReport(
   onProgress?: (done: number) => Promise<void> | void,
 ): Promise<RenderResult> {
   await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.part`;
+  const tmp = partFile(file);
   const out = createWriteStream(tmp);
+  // Errors surface where the file is awaited; none may end the process as an unhandled event.
+  out.on('error', () => undefined);
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -110,119 +113,122 @@ export async function renderReport(
     info: { Title: spec.title, Author: MARKETPLACE_NAME, Subject: spec.heading },
   });
   doc.pipe(out);
-  const t = new ReportText(doc);
-  const L = layout(spec);
-  const tableWidth = PAGE.width - 2 * MARGIN;
-  const shares = spec.columns.reduce((n, c) => n + c.width, 0);
-  const cols = spec.columns.map((c) => ({ ...c, w: (c.width / shares) * tableWidth }));
-  const xs: number[] = [];
-  cols.reduce((x, c) => (xs.push(x), x + c.w), MARGIN);
-
   let page = 0;
   let drawn = 0;
-
-  const cell = (value: Cell, i: number, y: number) => {
-    const c = cols[i]!;
-    const s = t.fit(cellText(value), c.w - 8);
-    const x = c.align === 'right' ? xs[i]! + c.w - 4 - t.width(s) : xs[i]! + 4;
-    t.draw(s, x, y);
-  };
-
-  const newPage = async () => {
-    if (page > 0 && out.writableNeedDrain) await once(out, 'drain');
-    doc.addPage();
-    page++;
-    t.font('regular', 8);
-    doc.fillColor(MUTED);
-    const footer = `Page ${page} of ${L.pages}`;
-    t.draw(footer, PAGE.width - MARGIN - t.width(footer), FOOTER_Y);
-    t.draw(`${MARKETPLACE_NAME} · ${spec.title}`, MARGIN, FOOTER_Y);
-    if (page > 1) {
-      t.font('bold', 9);
-      doc.fillColor(ACCENT);
-      t.draw(t.fit(`${spec.title} — ${spec.heading}`, tableWidth), MARGIN, MARGIN);
-    }
-  };
-  const tableHeader = (y: number) => {
-    doc.rect(MARGIN, y, tableWidth, HEADER_H).fill(ACCENT);
-    t.font('bold', FONT_SIZE);
-    doc.fillColor('#ffffff');
-    cols.forEach((c, i) => cell(c.header, i, y + 6));
-    t.font('regular', FONT_SIZE);
-    doc.fillColor(INK);
-    return y + HEADER_H;
-  };
-
-  // Page 1: title block and summary.
-  await newPage();
-  drawLogo(doc, MARGIN, MARGIN - 2, LOGO_SIZE);
-  t.font('bold', 18);
-  doc.fillColor(ACCENT);
-  t.draw(MARKETPLACE_NAME, TITLE_X, MARGIN);
-  t.font('bold', 14);
-  doc.fillColor(INK);
-  t.draw(t.fit(spec.title, tableWidth - (TITLE_X - MARGIN)), TITLE_X, MARGIN + 24);
-  t.font('bold', 11);
-  t.draw(t.fit(spec.heading, tableWidth), MARGIN, MARGIN + 50);
-  t.font('regular', 10);
-  doc.fillColor(MUTED);
-  spec.subtitle.forEach((line, i) => t.draw(t.fit(line, tableWidth), MARGIN, MARGIN + 68 + i * 14));
-  const half = Math.ceil(spec.summary.length / 2);
-  const colW = tableWidth / 2;
-  // Each half's values start in one column, right of its longest label (at least 120 points in).
-  t.font('regular', 9.5);
-  const labels = spec.summary.map(([label]) => t.fit(`${label}:`, colW / 2));
-  const valueOffset = [0, 1].map((c) =>
-    labels.reduce((w, l, i) => (Math.floor(i / half) === c ? Math.max(w, t.width(l) + 10) : w), SUMMARY_VALUE_OFFSET),
-  );
-  spec.summary.forEach(([, value], i) => {
-    const x = MARGIN + (i < half ? 0 : colW);
-    const y = L.summaryTop + (i % half) * SUMMARY_LINE_H;
-    t.font('regular', 9.5);
-    doc.fillColor(MUTED);
-    t.draw(labels[i]!, x, y);
-    const valueX = x + valueOffset[i < half ? 0 : 1]!;
-    t.font('bold', 9.5);
-    doc.fillColor(INK);
-    t.draw(t.fit(value, x + colW - 20 - valueX), valueX, y);
-  });
-  doc
-    .moveTo(MARGIN, L.firstTableTop - 9)
-    .lineTo(PAGE.width - MARGIN, L.firstTableTop - 9)
-    .lineWidth(0.5)
-    .strokeColor('#ced4da')
-    .stroke();
-
-  if (spec.rowCount === 0) {
-    t.font('bold', 16);
-    doc.fillColor(MUTED);
-    t.draw(spec.emptyText, (PAGE.width - t.width(spec.emptyText)) / 2, L.firstTableTop + 60);
-  } else {
-    let y = tableHeader(L.firstTableTop);
-    let left = L.firstRows;
-    for await (const row of spec.rows()) {
-      if (drawn >= spec.rowCount) break; // never more pages than announced
-      if (left === 0) {
-        await onProgress?.(drawn / spec.rowCount);
-        await newPage();
-        y = tableHeader(L.otherTableTop);
-        left = L.otherRows;
-      }
-      if (drawn % 2 === 1) {
-        doc.rect(MARGIN, y, tableWidth, ROW_H).fill(STRIPE);
-        doc.fillColor(INK);
-      }
-      row.forEach((text, i) => cell(text, i, y + 4));
-      y += ROW_H;
-      left--;
-      drawn++;
-    }
-  }
-  doc.end();
   try {
+    const t = new ReportText(doc);
+    const L = layout(spec);
+    const tableWidth = PAGE.width - 2 * MARGIN;
+    const shares = spec.columns.reduce((n, c) => n + c.width, 0);
+    const cols = spec.columns.map((c) => ({ ...c, w: (c.width / shares) * tableWidth }));
+    const xs: number[] = [];
+    cols.reduce((x, c) => (xs.push(x), x + c.w), MARGIN);
+
+    const cell = (value: Cell, i: number, y: number) => {
+      const c = cols[i]!;
+      const s = t.fit(cellText(value), c.w - 8);
+      const x = c.align === 'right' ? xs[i]! + c.w - 4 - t.width(s) : xs[i]! + 4;
+      t.draw(s, x, y);
+    };
+
+    const newPage = async () => {
+      if (page > 0 && out.writableNeedDrain) await once(out, 'drain');
+      doc.addPage();
+      page++;
+      t.font('regular', 8);
+      doc.fillColor(MUTED);
+      const footer = `Page ${page} of ${L.pages}`;
+      t.draw(footer, PAGE.width - MARGIN - t.width(footer), FOOTER_Y);
+      t.draw(`${MARKETPLACE_NAME} · ${spec.title}`, MARGIN, FOOTER_Y);
+      if (page > 1) {
+        t.font('bold', 9);
+        doc.fillColor(ACCENT);
+        t.draw(t.fit(`${spec.title} — ${spec.heading}`, tableWidth), MARGIN, MARGIN);
+      }
+    };
+    const tableHeader = (y: number) => {
+      doc.rect(MARGIN, y, tableWidth, HEADER_H).fill(ACCENT);
+      t.font('bold', FONT_SIZE);
+      doc.fillColor('#ffffff');
+      cols.forEach((c, i) => cell(c.header, i, y + 6));
+      t.font('regular', FONT_SIZE);
+      doc.fillColor(INK);
+      return y + HEADER_H;
+    };
+
+    // Page 1: title block and summary.
+    await newPage();
+    drawLogo(doc, MARGIN, MARGIN - 2, LOGO_SIZE);
+    t.font('bold', 18);
+    doc.fillColor(ACCENT);
+    t.draw(MARKETPLACE_NAME, TITLE_X, MARGIN);
+    t.font('bold', 14);
+    doc.fillColor(INK);
+    t.draw(t.fit(spec.title, tableWidth - (TITLE_X - MARGIN)), TITLE_X, MARGIN + 24);
+    t.font('bold', 11);
+    t.draw(t.fit(spec.heading, tableWidth), MARGIN, MARGIN + 50);
+    t.font('regular', 10);
+    doc.fillColor(MUTED);
+    spec.subtitle.forEach((line, i) => t.draw(t.fit(line, tableWidth), MARGIN, MARGIN + 68 + i * 14));
+    const half = Math.ceil(spec.summary.length / 2);
+    const colW = tableWidth / 2;
+    // Each half's values start in one column, right of its longest label (at least 120 points in).
+    t.font('regular', 9.5);
+    const labels = spec.summary.map(([label]) => t.fit(`${label}:`, colW / 2));
+    const valueOffset = [0, 1].map((c) =>
+      labels.reduce((w, l, i) => (Math.floor(i / half) === c ? Math.max(w, t.width(l) + 10) : w), SUMMARY_VALUE_OFFSET),
+    );
+    spec.summary.forEach(([, value], i) => {
+      const x = MARGIN + (i < half ? 0 : colW);
+      const y = L.summaryTop + (i % half) * SUMMARY_LINE_H;
+      t.font('regular', 9.5);
+      doc.fillColor(MUTED);
+      t.draw(labels[i]!, x, y);
+      const valueX = x + valueOffset[i < half ? 0 : 1]!;
+      t.font('bold', 9.5);
+      doc.fillColor(INK);
+      t.draw(t.fit(value, x + colW - 20 - valueX), valueX, y);
+    });
+    doc
+      .moveTo(MARGIN, L.firstTableTop - 9)
+      .lineTo(PAGE.width - MARGIN, L.firstTableTop - 9)
+      .lineWidth(0.5)
+      .strokeColor('#ced4da')
+      .stroke();
+
+    if (spec.rowCount === 0) {
+      t.font('bold', 16);
+      doc.fillColor(MUTED);
+      t.draw(spec.emptyText, (PAGE.width - t.width(spec.emptyText)) / 2, L.firstTableTop + 60);
+    } else {
+      let y = tableHeader(L.firstTableTop);
+      let left = L.firstRows;
+      for await (const row of spec.rows()) {
+        if (drawn >= spec.rowCount) break; // never more pages than announced
+        if (left === 0) {
+          await onProgress?.(drawn / spec.rowCount);
+          await newPage();
+          y = tableHeader(L.otherTableTop);
+          left = L.otherRows;
+        }
+        if (drawn % 2 === 1) {
+          doc.rect(MARGIN, y, tableWidth, ROW_H).fill(STRIPE);
+          doc.fillColor(INK);
+        }
+        row.forEach((text, i) => cell(text, i, y + 4));
+        y += ROW_H;
+        left--;
+        drawn++;
+      }
+    }
+    doc.end();
     await once(out, 'finish');
     await rename(tmp, file);
   } catch (err) {
+    // A failed render (its progress report refused while Redis is down, a full disk) leaves no
+    // open file behind.
+    doc.unpipe(out);
+    out.destroy();
     await rm(tmp, { force: true });
     throw err;
   }
