@@ -402,12 +402,18 @@ export function drained(phases: InFlight[]): Check {
  * told to stop finishes the jobs in hand before it exits (Graceful shutdown: close workers). Jobs of
  * the kill -9 phase may stall (that is how BullMQ recovers them); they are counted, not failed.
  */
-export function noStalled(jobs: { id: string; queue: string; stalledCounter: number; createdAt: number }[], since: number): Check {
-  const phase = jobs.filter((j) => j.createdAt >= since);
-  const before = jobs.filter((j) => j.createdAt < since && j.stalledCounter > 0).length;
+export function noStalled(
+  jobs: { id: string; queue: string; stalledCounter: number; createdAt: number }[],
+  since: number,
+  until = Infinity,
+): Check {
+  const phase = jobs.filter((j) => j.createdAt >= since && j.createdAt < until);
+  // Jobs of the kill phase (a killed worker's) and of the outage phase (Redis killed under them)
+  // may stall and be recovered; a SIGTERM must let its worker finish or hand back its jobs.
+  const others = jobs.filter((j) => (j.createdAt < since || j.createdAt >= until) && j.stalledCounter > 0).length;
   const bad = phase.filter((j) => j.stalledCounter > 0).map((j) => `${j.queue}:${j.id}×${j.stalledCounter}`);
   const c = check('SIGTERM: no stalled BullMQ job', bad, 'jobs of the phase', phase.length);
-  return { ...c, detail: `${c.detail}; ${before} stalled after kill -9 (recovered)` };
+  return { ...c, detail: `${c.detail}; ${others} stalled after kill -9 of a worker or of Redis (recovered)` };
 }
 
 /** Prints checks as a table; answers whether all held. */

@@ -131,6 +131,7 @@ async function main(): Promise<number> {
   let snap: Snapshot | undefined;
   let lists: ReadSide | undefined;
   let termPhaseAt = Infinity;
+  let infraPhaseAt = Infinity;
   try {
     // Kill phase: every process, or those named in CHAOS_TARGETS (to dwell on some).
     const only = process.env.CHAOS_TARGETS?.split(',').map((t) => t.trim());
@@ -160,6 +161,7 @@ async function main(): Promise<number> {
       codEveryMs: 4_000,
     });
     terms.push(...(await sigtermPhase(world, log, () => attempts, say)));
+    infraPhaseAt = Date.now();
     if (servers) outages.push(...(await infraPhase(servers, world.stack.processes, () => attempts, say)));
     stopLoad = true;
     await load;
@@ -238,7 +240,7 @@ async function main(): Promise<number> {
       reportsOnce(log.reports, s.reportRecords, s.reportFiles),
       mailsOnce(log.mails, s.mails),
       drained(terms),
-      noStalled(s.jobs, termPhaseAt),
+      noStalled(s.jobs, termPhaseAt, infraPhaseAt),
       ...(servers ? outageChecks(outages) : []),
     );
   }

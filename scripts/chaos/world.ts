@@ -14,9 +14,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { newCustomer } from '@market/testing';
+import { parseReplicas } from '../start-env';
 import { ApiClient, type Attempt } from './client';
 
 export const SERVICES = ['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews', 'reporting'] as const;
+
+/**
+ * Processes per service (issue 34 item 5): `CHAOS_REPLICAS` as `npm start -- --replicas` takes it
+ * (default `ordering=2,catalogue=2`; `CHAOS_REPLICAS=` runs one of each). Replicas share their
+ * service's database, topics and consumer groups, the gateway spreads requests over them, and the
+ * kill and outage phases hit them like any other process (`ordering#2`).
+ */
+export const replicasOf = (value = process.env.CHAOS_REPLICAS ?? 'ordering=2,catalogue=2'): Record<string, number> =>
+  value.trim() ? parseReplicas(['--replicas', value.trim()]) : {};
 
 export interface Seller {
   client: ApiClient;
@@ -66,7 +76,10 @@ export async function startWorld(opts: {
       REPORT_DIR: reportDir,
       LOG_LEVEL: 'warn',
       STOCK_DECISION_TIMEOUT_MS: process.env.CHAOS_DECISION_TIMEOUT_MS ?? '8000',
+      // A replica that takes over partitions before their first commit reads them from the start.
+      KAFKA_FROM_BEGINNING: 'true',
     },
+    { replicas: replicasOf() },
   );
   const client = () => new ApiClient(() => stack.gatewayUrl, opts.record);
   const admin = client();
