@@ -6,20 +6,16 @@
  */
 import { uniqueName } from '@market/platform/testing';
 import { describe, expect, it } from 'vitest';
-import { listedItem, registeredCustomer, shot } from './harness';
+import type { Page } from 'playwright-core';
+import { listedItem, registeredCustomer, shot, submitLogin } from './harness';
 import { e2eWorld } from './world';
 
 const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews']);
 
-/** Fills the customer login form the guest was sent to, and submits it. */
-async function signIn(page: import('playwright-core').Page, username: string, password: string): Promise<void> {
+/** Signs in on the customer login page the guest was sent to. */
+async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.waitForURL('**/CustomerLogin');
-  await page.getByLabel('Username').fill(username);
-  await page
-    .getByLabel(/^Password/)
-    .and(page.locator('input'))
-    .fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await submitLogin(page, username, password);
 }
 
 describe('guest browsing', () => {

@@ -91,6 +91,11 @@ export const onNewContext: ((context: BrowserContext) => void)[] = [];
 /** Signs in through a login page (`/CustomerLogin`, `/SellerLogin`, `/AdminLogin`). */
 export async function login(page: Page, path: string, username: string, password: string): Promise<void> {
   await page.goto(path);
+  await submitLogin(page, username, password);
+}
+
+/** Fills the login form the page shows (one the app sent the visitor to) and submits it. */
+export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
   await page.getByLabel('Username').fill(username);
   await page
     .getByLabel(/^Password/)

@@ -179,25 +179,24 @@ describe('package cards (issue 32 item 4)', () => {
     version: 1,
   });
 
-  it('name the seller and what the package saves against its items bought one by one', async () => {
+  /** The packages page listing one package at `price` (LKR) of Kandy Tech. */
+  async function showPackage(price: number) {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,
-      'GET /Packages/getPackages': { items: [pkg(55000)], total: 1, page: 1, limit: 12 },
+      'GET /Packages/getPackages': { items: [pkg(price)], total: 1, page: 1, limit: 12 },
       'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
     });
     renderPage(<PackagesPage />, { kind: 'customer', path: '/Customer/Packages', pattern: 'Packages' });
     expect(await screen.findByText('Sold by Kandy Tech')).toBeInTheDocument();
+  }
+
+  it('name the seller and what the package saves against its items bought one by one', async () => {
+    await showPackage(55000);
     expect(screen.getByText('Worth Rs. 61,000.00 separately: you save Rs. 6,000.00 (9%)')).toBeInTheDocument();
   });
 
   it('claim no saving for a package that costs as much as its items or more', async () => {
-    fakeGateway({
-      'GET /Customer/me': CUSTOMER,
-      'GET /Packages/getPackages': { items: [pkg(61000)], total: 1, page: 1, limit: 12 },
-      'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
-    });
-    renderPage(<PackagesPage />, { kind: 'customer', path: '/Customer/Packages', pattern: 'Packages' });
-    expect(await screen.findByText('Sold by Kandy Tech')).toBeInTheDocument();
+    await showPackage(61000);
     expect(screen.queryByText(/you save/)).toBeNull();
   });
 });
