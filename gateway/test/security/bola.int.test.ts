@@ -323,6 +323,16 @@ const CASES: Record<string, BolaCase> = {
     read: (w) => w.customerA.client.request('get', '/PackageOrders/get/{id}', { params: { id: w.r.packageOrderId } }),
     call: (w, c) => c.request('get', '/PackageOrders/get/{id}', { params: { id: w.r.packageOrderId } }),
   },
+  // A customer cancels only an own order before dispatch (issue 31 item 2): another customer's is not there.
+  'PUT /Orders/cancel/{id}': {
+    read: (w) => w.customerA.client.request('get', '/Orders/get/{id}', { params: { id: w.r.itemOrderId } }),
+    call: (w, c) => c.request('put', '/Orders/cancel/{id}', { params: { id: w.r.itemOrderId }, body: { reason: 'Not mine to cancel' } }),
+  },
+  'PUT /PackageOrders/cancel/{id}': {
+    read: (w) => w.customerA.client.request('get', '/PackageOrders/get/{id}', { params: { id: w.r.packageOrderId } }),
+    call: (w, c) =>
+      c.request('put', '/PackageOrders/cancel/{id}', { params: { id: w.r.packageOrderId }, body: { reason: 'Not mine to cancel' } }),
+  },
   // Only admins resolve any seller's order (issue 30): customers and other sellers are refused.
   'PUT /Orders/resolve/{id}': {
     adminOwned: true,
