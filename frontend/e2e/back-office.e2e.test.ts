@@ -130,6 +130,8 @@ describe('back office', () => {
     await waitFor(
       async () => {
         await shopper.goto('/Customer/MyOrders');
+        // The list loads after the page: wait for its cards before looking for the note.
+        await shopper.getByTestId('order-card').first().waitFor();
         return (await shopper.getByText('Cancelled by the marketplace: The seller has left the marketplace').count()) > 0
           ? true
           : undefined;
