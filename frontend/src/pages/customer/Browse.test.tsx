@@ -202,18 +202,23 @@ describe('package cards (issue 32 item 4)', () => {
 });
 
 describe('the way back from an item (issue 32 item 4)', () => {
+  /** The answers the item page of item 1 reads: the item and its seller. */
+  const ITEM_PAGE = {
+    'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': {
+      ...item(1, 'Galaxy A55'),
+      SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      Description: 'A phone',
+      Color_family: ['Black'],
+      Warrenty: '1 year',
+    },
+    'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+  };
+
   it('"Back to results" returns to the listing with its search, filters, sort and page', async () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,
       'GET /items/getItems': { items: [item(1, 'Galaxy A55')], total: 30, page: 2, limit: 12, facets },
-      'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': {
-        ...item(1, 'Galaxy A55'),
-        SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb',
-        Description: 'A phone',
-        Color_family: ['Black'],
-        Warrenty: '1 year',
-      },
-      'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+      ...ITEM_PAGE,
     });
     const listing = '/Customer/AllItmes?q=galaxy&brand=Samsung&sort=price-asc&page=2';
     renderRoutes({ '/Customer/AllItmes': <AllItems />, '/Customer/ItemDetails/:id': <ItemDetails /> }, { kind: 'customer', path: listing });
@@ -226,14 +231,7 @@ describe('the way back from an item (issue 32 item 4)', () => {
   it('an item opened from elsewhere (a shared link) offers all items', async () => {
     fakeGateway({
       'GET /Customer/me': CUSTOMER,
-      'GET /items/get/aaaaaaaaaaaaaaaaaaaaaa01': {
-        ...item(1, 'Galaxy A55'),
-        SellerID: 'bbbbbbbbbbbbbbbbbbbbbbbb',
-        Description: 'A phone',
-        Color_family: ['Black'],
-        Warrenty: '1 year',
-      },
-      'GET /orgSeller/get/bbbbbbbbbbbbbbbbbbbbbbbb': { _id: 'bbbbbbbbbbbbbbbbbbbbbbbb', companyname: 'Kandy Tech' },
+      ...ITEM_PAGE,
     });
     renderPage(<ItemDetails />, { kind: 'customer', path: '/Customer/ItemDetails/aaaaaaaaaaaaaaaaaaaaaa01', pattern: 'ItemDetails/:id' });
     expect(await screen.findByRole('link', { name: 'Back to all items' })).toHaveAttribute('href', '/Customer/AllItmes');
