@@ -35,7 +35,7 @@ describe('topics and event names', () => {
   });
 
   it('lists the eleven aggregate topics (identity.admin.v1 the eleventh, issue 30 item 10) and names their DLQs', () => {
-    expect(ALL_TOPICS).toHaveLength(11);
+    expect(ALL_TOPICS).toHaveLength(12);
     expect(dlqTopic('catalogue.item.v1')).toBe('catalogue.item.v1.dlq');
     for (const e of Object.values(Events)) expect(ALL_TOPICS).toContain(e.topic);
   });

@@ -23,6 +23,7 @@ import {
 } from './identity-events';
 import { WishlistChangedDataSchema } from './cart-events';
 import { ThreadEventDataSchema } from './threads';
+import { ReturnEventDataSchema } from './returns';
 import {
   ItemDeletedDataSchema,
   ItemEventDataSchema,
@@ -103,6 +104,16 @@ export const EventRegistry = {
   PaymentCaptured: on(Topics.payment, PaymentEventDataSchema),
   PaymentRefunded: on(Topics.payment, PaymentEventDataSchema),
   CashOnDeliveryCollected: on(Topics.payment, CashOnDeliveryCollectedDataSchema),
+
+  ReturnRequested: on(Topics.return, ReturnEventDataSchema),
+  ReturnApproved: on(Topics.return, ReturnEventDataSchema),
+  ReturnRejected: on(Topics.return, ReturnEventDataSchema),
+  ReturnEscalated: on(Topics.return, ReturnEventDataSchema),
+  ReturnClosed: on(Topics.return, ReturnEventDataSchema),
+  ReturnWithdrawn: on(Topics.return, ReturnEventDataSchema),
+  ReturnReceived: on(Topics.return, ReturnEventDataSchema),
+  ReturnRefundDue: on(Topics.return, ReturnEventDataSchema),
+  ReturnRefunded: on(Topics.return, ReturnEventDataSchema),
 
   ReviewCreated: on(Topics.review, ReviewEventDataSchema),
   ReviewUpdated: on(Topics.review, ReviewEventDataSchema),

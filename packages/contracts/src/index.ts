@@ -26,6 +26,8 @@ export * from './ordering';
 export * from './couriers';
 export * from './cart-api';
 export * from './ordering-api';
+export * from './returns';
+export * from './returns-api';
 export * from './reviews';
 export * from './reviews-api';
 export * from './threads';

@@ -11,6 +11,7 @@ import { CSV_OPERATIONS } from './csv-api';
 import { IDENTITY_OPERATIONS } from './identity-api';
 import { ORDERING_OPERATIONS } from './ordering-api';
 import { REPORTING_OPERATIONS } from './reporting-api';
+import { RETURN_OPERATIONS } from './returns-api';
 import { REVIEWS_OPERATIONS } from './reviews-api';
 import { THREAD_OPERATIONS } from './threads-api';
 
@@ -21,6 +22,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   ...CSV_OPERATIONS,
   ...CART_OPERATIONS,
   ...ORDERING_OPERATIONS,
+  ...RETURN_OPERATIONS,
   ...REVIEWS_OPERATIONS,
   ...THREAD_OPERATIONS,
   ...REPORTING_OPERATIONS,
@@ -39,6 +41,7 @@ export type Operation =
   | (typeof CSV_OPERATIONS)[number]
   | (typeof CART_OPERATIONS)[number]
   | (typeof ORDERING_OPERATIONS)[number]
+  | (typeof RETURN_OPERATIONS)[number]
   | (typeof REVIEWS_OPERATIONS)[number]
   | (typeof THREAD_OPERATIONS)[number]
   | (typeof REPORTING_OPERATIONS)[number]

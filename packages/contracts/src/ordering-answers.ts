@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { DeliveryAddressSchema } from './addresses';
 import { rupeesAnswer } from './answer-fields';
 import { CHECKOUT_STATUSES, ORDER_STATUSES, PAYMENT_TYPES } from './ordering';
+import { OrderReturnRefSchema } from './returns';
 
 const rupees = rupeesAnswer;
 const quantity = z.number().int().min(1);
@@ -226,6 +227,13 @@ const orderFields = {
       by: z.enum(['seller', 'admin', 'marketplace', 'customer']).optional(),
     }),
   ),
+  /** The line's return (issue 31 item 3), when its customer asked for one: its id and state. */
+  Return: OrderReturnRefSchema.optional(),
+  /**
+   * Delivered lines within the return window without a return (issue 31 item 3): the last moment a
+   * return may be asked for (ISO, UTC), so the order page offers "Request a return".
+   */
+  ReturnableUntil: z.iso.datetime().optional(),
 };
 
 /** An item order (`GET /Orders/getOrders` rows, `PUT /Orders/status/{id}`). */

@@ -14,6 +14,8 @@ export const Topics = {
   package: 'catalogue.package.v1',
   order: 'ordering.order.v1',
   payment: 'ordering.payment.v1',
+  /** Returns (RMA) of delivered order lines (issue 31 item 3). */
+  return: 'ordering.return.v1',
   review: 'reviews.review.v1',
   /** Conversations between customers, sellers and the marketplace's team (issue 30 item 6). */
   thread: 'reviews.thread.v1',
