@@ -104,6 +104,23 @@ export const SkuAvailabilityAnswerSchema = z.object({
   message: z.literal(SKU_IN_USE).nullable().describe('The add form’s message when the SKU is taken; null when it is free'),
 });
 
+/**
+ * `GET /items/suggest?q=` (added, issue 32 item 3): what the header's search box suggests as a
+ * shopper types, at most 8: item names (open the item), brands (the brand's listing) and model
+ * numbers (open the item), from the item search index.
+ */
+export const ItemSuggestionsAnswerSchema = z
+  .array(
+    z.object({
+      text: z.string().describe('What the list shows: the item name, the brand, or the model number'),
+      kind: z.enum(['item', 'brand', 'model']),
+      itemId: objectId.optional().describe('The item an `item` or `model` suggestion opens; absent for a brand'),
+    }),
+  )
+  .max(8);
+
+export type ItemSuggestionsAnswer = z.output<typeof ItemSuggestionsAnswerSchema>;
+
 /** An item of a package as it was when put in the package (spec 001 section 3 "Package", `content`). */
 export const PackageContentAnswerSchema = z.object({
   _id: objectId.describe("The item's id"),

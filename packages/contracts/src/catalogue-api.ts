@@ -7,6 +7,7 @@ import {
   ItemAnswerSchema,
   ItemBulkUpdateAnswerSchema,
   ItemListAnswerSchema,
+  ItemSuggestionsAnswerSchema,
   PackageAnswerSchema,
   SkuAvailabilityAnswerSchema,
 } from './catalogue-answers';
@@ -15,6 +16,7 @@ import {
   ItemBulkUpdateSchema,
   ItemCreateSchema,
   ItemListQuerySchema,
+  ItemSuggestQuerySchema,
   UNPAGED_SEARCH_LIMIT,
   ItemUpdateSchema,
   PackageCreateSchema,
@@ -68,6 +70,22 @@ export const CATALOGUE_OPERATIONS = [
       200: `Array (documented shape): every matching item up to ${searchLimit}; above that the first ${searchLimit} with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (page/limit reaches the same first ${searchLimit}; narrow the filters for the rest). With page/limit: \`{ items, total, page, limit, facets }\``,
       ...mineListRefusals,
       503: '`{ error }`: the search index is not reachable (the rest of the marketplace keeps working)',
+    },
+  },
+  {
+    method: 'get',
+    path: '/items/suggest',
+    tag: 'Items',
+    summary:
+      'Suggestions while a shopper types in the header search (issue 32 item 3): item names, brands and model numbers starting with the text (a name also from its later words), at most 8, an exact model number first',
+    audience: ['public'],
+    added: true,
+    query: ItemSuggestQuerySchema,
+    response: ItemSuggestionsAnswerSchema,
+    responses: {
+      200: 'Array of `{ text, kind, itemId? }`; empty when nothing starts with the text',
+      400: '`q` missing, empty or longer than 100 characters',
+      503: '`{ error }`: the search index is not reachable',
     },
   },
   {

@@ -258,6 +258,15 @@ export const ItemListQuerySchema = z.object({
   sort: z.enum(['newest', 'price-asc', 'price-desc', 'rating', 'name', 'relevance']).optional(),
 });
 
+/** Query of `GET /items/suggest` (issue 32 item 3): the text typed in the header's search box. */
+export const ItemSuggestQuerySchema = z.object({
+  q: z
+    .string({ error: 'Type something to search for' })
+    .trim()
+    .min(1, 'Type something to search for')
+    .max(100, 'Search text cannot be longer than 100 characters'),
+});
+
 // ---------- packages (spec 001 section 5, "Create package", "Package form") ----------
 
 /** Whether `YYYY-MM-DD` names a day of the calendar (2026-02-30 does not). */

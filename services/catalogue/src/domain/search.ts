@@ -9,6 +9,10 @@
  * - `name`, `brand`, `model`, `sku`: text (lower-cased, accents folded) with a `.prefix` edge
  *   n-gram sub-field for prefix matching ("gal" finds Galaxy);
  * - `brandKey`: the normalised brand (facet and brand filter); `nameKey`: lower-cased name (sort);
+ * - `modelKey`: the lower-cased model, whole (an exact model number such as `N-SO-04G` ranks first,
+ *   issue 32 item 3);
+ * - `suggest`: a completion field for the header's suggestions (issue 32 item 3): the name and its
+ *   later words (context `item`), the normalised brand (`brand`), the model (`model`);
  * - `category`, `sellerId` keywords; `finalPriceCents`, `priceCents` longs (integer cents);
  *   `rating` whole stars or absent; `discounted`, `available` booleans; `createdAt` date.
  */
@@ -53,6 +57,15 @@ export interface SearchItemView extends ItemFields {
   version?: number;
 }
 
+/** One input of an item's completion field: texts that suggest it, and what they are. */
+export interface SuggestInput {
+  input: string[];
+  contexts: { kind: [SuggestionKind] };
+}
+
+/** What a suggestion names: an item (by its name), a brand, or a model number. */
+export type SuggestionKind = 'item' | 'brand' | 'model';
+
 export interface SearchDoc {
   view: SearchItemView;
   name: string;
@@ -61,6 +74,8 @@ export interface SearchDoc {
   sku: string;
   brandKey: string;
   nameKey: string;
+  modelKey: string;
+  suggest: SuggestInput[];
   category: string;
   sellerId: string;
   finalPriceCents: number;
@@ -112,6 +127,25 @@ export function normalizeBrand(brand: string): string {
   return kept.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 }
 
+/** Most later-word starts of a name kept as inputs ("Galaxy S24 Ultra": also "S24 Ultra", "Ultra"). */
+const MAX_NAME_SUFFIXES = 4;
+
+/**
+ * The completion inputs of an item (issue 32 item 3): its name from the first word and from each of
+ * its next few words, so "ultra" and "s24" suggest "Galaxy S24 Ultra" as well as "gal" does; its
+ * normalised brand; its model.
+ */
+export function suggestInputs(name: string, brand: string, model: string): SuggestInput[] {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const names = words.slice(0, MAX_NAME_SUFFIXES + 1).map((_, i) => words.slice(i).join(' '));
+  const out: SuggestInput[] = [];
+  if (names.length) out.push({ input: names, contexts: { kind: ['item'] } });
+  const brandKey = normalizeBrand(brand);
+  if (brandKey) out.push({ input: [brandKey], contexts: { kind: ['brand'] } });
+  if (model.trim()) out.push({ input: [model.trim()], contexts: { kind: ['model'] } });
+  return out;
+}
+
 /** The index document of an item from the data of its ItemCreated/ItemUpdated event. */
 export function searchDocFromEvent(d: ItemEventData): SearchDoc {
   const view: SearchItemView = {
@@ -149,6 +183,8 @@ export function searchDocFromEvent(d: ItemEventData): SearchDoc {
     sku: d.Stock_keeping_unit,
     brandKey: normalizeBrand(d.Brand),
     nameKey: d.Item_name.toLowerCase(),
+    modelKey: d.Model.trim().toLowerCase(),
+    suggest: suggestInputs(d.Item_name, d.Brand, d.Model),
     category: d.Category,
     sellerId: d.SellerID,
     finalPriceCents: d.finalPriceCents,
@@ -200,6 +236,13 @@ export function indexDefinition(replicas: number) {
         sku: text(),
         brandKey: { type: 'keyword' },
         nameKey: { type: 'keyword' },
+        modelKey: { type: 'keyword' },
+        // Added to a live index by `ensure()`; items indexed before get it from `npm run search:rebuild`.
+        suggest: {
+          type: 'completion',
+          analyzer: 'folded',
+          contexts: [{ name: 'kind', type: 'category' }],
+        },
         category: { type: 'keyword' },
         sellerId: { type: 'keyword' },
         finalPriceCents: { type: 'long' },
@@ -216,6 +259,9 @@ export function indexDefinition(replicas: number) {
 }
 
 type Clause = Record<string, unknown>;
+
+/** Score added to an exact model match: far above what the text of a few words scores. */
+const EXACT_MODEL_BOOST = 1000;
 
 /** Most words of `q` used (a query longer than this is cut to its first words). */
 const MAX_QUERY_WORDS = 8;
@@ -252,7 +298,11 @@ export interface SearchRequestBody {
   _source: string[];
 }
 
-/** Sort: the asked order, then `_id`-like tie breaker (createdAt, then name key) for stable pages. */
+/**
+ * Sort: the asked order, then `_id`-like tie breaker (createdAt, then name key) for stable pages.
+ * Without an asked order, relevance when there is search text and newest first without (issue 32
+ * item 3: a search answered newest first put the item whose model was typed anywhere on the page).
+ */
 export function searchSort(sort: ItemListQuery['sort'], hasText: boolean): Clause[] {
   const tie = [{ createdAt: { order: 'desc' } }, { nameKey: { order: 'asc' } }];
   switch (sort) {
@@ -266,8 +316,10 @@ export function searchSort(sort: ItemListQuery['sort'], hasText: boolean): Claus
       return [{ nameKey: { order: 'asc' } }, { createdAt: { order: 'desc' } }];
     case 'relevance':
       return hasText ? [{ _score: { order: 'desc' } }, ...tie] : tie;
-    default:
+    case 'newest':
       return tie;
+    default:
+      return hasText ? [{ _score: { order: 'desc' } }, ...tie] : tie;
   }
 }
 
@@ -302,9 +354,12 @@ export function searchRequest(
 ): SearchRequestBody {
   const filter: Clause[] = [];
   const must: Clause[] = [];
+  const should: Clause[] = [];
   if (q.q) {
     const fields = q.discounted ? ['name'] : sellerScope ? ['name', 'brand', 'model', 'sku'] : ['name', 'brand', 'model'];
     must.push(textQuery(q.q, fields));
+    // The item whose model number is exactly the text comes first (issue 32 item 3: `N-SO-04G`).
+    if (!q.discounted) should.push({ term: { modelKey: { value: q.q.trim().toLowerCase(), boost: EXACT_MODEL_BOOST } } });
   }
   if (sellerScope) filter.push({ term: { sellerId: sellerScope } });
   else if (q.sellerId) filter.push({ term: { sellerId: q.sellerId } });
@@ -325,7 +380,7 @@ export function searchRequest(
     (Object.entries(facets) as [keyof FacetFilters, Clause][]).filter(([k]) => k !== except).map(([, c]) => c);
 
   const body: SearchRequestBody = {
-    query: { bool: { must, filter, ...(hiddenSellers.length ? { must_not: [{ terms: { sellerId: [...hiddenSellers] } }] } : {}) } },
+    query: { bool: { must, filter, ...(should.length ? { should } : {}), ...(hiddenSellers.length ? { must_not: [{ terms: { sellerId: [...hiddenSellers] } }] } : {}) } },
     sort: searchSort(q.sort, Boolean(q.q)),
     track_total_hits: true,
     _source: ['view'],
@@ -387,4 +442,83 @@ export function facetsFrom(aggs: FacetAggregations) {
 export function searchWindow(page: { skip: number; limit: number }, limit: number): { from: number; size: number } | null {
   if (page.skip >= limit) return null;
   return { from: page.skip, size: Math.min(page.limit, limit - page.skip) };
+}
+
+/** Most suggestions answered (`GET /items/suggest`, issue 32 item 3). */
+export const MAX_SUGGESTIONS = 8;
+
+/** Most brands among the suggestions, so item names keep most of the list. */
+const MAX_BRAND_SUGGESTIONS = 2;
+
+/** One suggestion as answered (contracts' `ItemSuggestionSchema`). */
+export interface Suggestion {
+  text: string;
+  kind: SuggestionKind;
+  itemId?: string;
+}
+
+/**
+ * The search body of `GET /items/suggest?q=`: one completion suggester per kind over the
+ * `suggest` field (prefix of the name or one of its later words, of the brand, of the model), each
+ * asking a few more than it may answer so suspended sellers' items can be left out afterwards.
+ * @param q - the text typed, trimmed, 1 to 100 characters
+ * @param extra - how many more to ask per kind (the number of hidden sellers, capped)
+ */
+export function suggestRequest(q: string, extra = 0) {
+  const size = MAX_SUGGESTIONS + Math.min(extra, 20);
+  // One option per item at most (the suggester answers a document once); brands are shared by
+  // many items, so their duplicates are skipped.
+  const kind = (k: SuggestionKind) => ({
+    prefix: q,
+    completion: { field: 'suggest', size, skip_duplicates: k === 'brand', contexts: { kind: [k] } },
+  });
+  return {
+    size: 0,
+    _source: ['sellerId', 'name'],
+    suggest: { item: kind('item'), brand: kind('brand'), model: kind('model') },
+  };
+}
+
+/** A completion option of {@link suggestRequest}'s answer. */
+export interface SuggestOption {
+  text: string;
+  _id: string;
+  _source?: { sellerId?: string; name?: string };
+}
+
+/** The `suggest` part of the answer: each kind's one entry with its options. */
+export type SuggestAnswer = Record<SuggestionKind, { options: SuggestOption[] }[]>;
+
+/**
+ * The suggestions shown under the header's search box, at most {@link MAX_SUGGESTIONS}: a model
+ * number typed in full first, then up to two brands, then item names, then other models; the same
+ * text once (two sellers' items of one name show as one: the first found); items of
+ * `hiddenSellers` left out.
+ * @param q - the text typed (its model match is compared lower-cased)
+ */
+export function suggestionsFrom(q: string, answer: SuggestAnswer, hiddenSellers: readonly string[] = []): Suggestion[] {
+  const hidden = new Set(hiddenSellers);
+  const options = (k: SuggestionKind) => (answer[k]?.[0]?.options ?? []).filter((o) => !hidden.has(o._source?.sellerId ?? ''));
+  const typed = q.trim().toLowerCase();
+  const models = options('model').map((o) => ({ text: o.text, kind: 'model' as const, itemId: o._id }));
+  const exact = models.filter((m) => m.text.toLowerCase() === typed);
+  const ordered: Suggestion[] = [
+    ...exact,
+    ...options('brand')
+      .slice(0, MAX_BRAND_SUGGESTIONS)
+      .map((o) => ({ text: o.text, kind: 'brand' as const })),
+    // The option's text is the input that matched (perhaps a later part of the name): show the name.
+    ...options('item').map((o) => ({ text: o._source?.name ?? o.text, kind: 'item' as const, itemId: o._id })),
+    ...models.filter((m) => !exact.includes(m)),
+  ];
+  const seen = new Set<string>();
+  const out: Suggestion[] = [];
+  for (const s of ordered) {
+    const key = s.text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(s);
+    if (out.length === MAX_SUGGESTIONS) break;
+  }
+  return out;
 }

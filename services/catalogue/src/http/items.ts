@@ -1,7 +1,8 @@
 /**
  * Item routes at their documented paths (spec 000 and 001 section 7):
  * `GET /items/getItems` (search, filters, paging and facet counts from the search index;
- * 503 `{ error }` while the index cannot be read), `GET /items/get/{id}`,
+ * 503 `{ error }` while the index cannot be read), `GET /items/suggest?q=` (the header's
+ * suggestions, issue 32 item 3), `GET /items/get/{id}`,
  * `POST /items/addItems` (seller), `PUT /items/update/{id}` (own item; Model and SKU read-only),
  * `PUT /items/updateDiscount/{id}` (own item; FinalPrice computed here),
  * `DELETE /items/delete/{id}` (own item, or admin), and `GET /items/skuAvailable/{sku}` for the
@@ -31,6 +32,7 @@ import {
   ItemBulkUpdateSchema,
   ItemCreateSchema,
   ItemListQuerySchema,
+  ItemSuggestQuerySchema,
   ItemUpdateSchema,
   PAGE_BEYOND_SEARCH_LIMIT,
   SKU_IN_USE,
@@ -98,6 +100,12 @@ export function itemRoutes(
     const { total, body } = shopper ? await listingCache.get(JSON.stringify([q, window]), answer) : await answer();
     res.setHeader('X-Total-Count', String(total));
     res.type('application/json').send(body);
+  });
+
+  // The header's suggestions (issue 32 item 3), public; suspended sellers' items are never suggested.
+  r.get('/items/suggest', async (req, res) => {
+    const { q } = ItemSuggestQuerySchema.parse(req.query);
+    res.json(await search.suggest(q, await hiddenSellers()));
   });
 
   r.get('/items/get/:id', async (req, res) => {

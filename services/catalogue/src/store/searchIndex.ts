@@ -6,7 +6,7 @@
  * 503 message and its item view and request body as the defaults.
  */
 import { HttpError, SearchIndex as PlatformSearchIndex, type SearchIndexOptions } from '@market/platform';
-import type { SearchItemView, SearchRequestBody } from '../domain/search';
+import { suggestionsFrom, suggestRequest, type SearchItemView, type SearchRequestBody, type SuggestAnswer, type Suggestion } from '../domain/search';
 
 export type { IndexOp, SearchHits, SearchIndexOptions } from '@market/platform';
 
@@ -17,7 +17,34 @@ export const searchUnavailable = () => new HttpError(503, SEARCH_UNAVAILABLE);
 
 /** A catalogue index: answers 503 with {@link SEARCH_UNAVAILABLE} while OpenSearch does not answer. */
 export class SearchIndex<V = SearchItemView> extends PlatformSearchIndex<V, SearchRequestBody> {
+  private readonly readTimeoutMs: number;
+  private readonly log: SearchIndexOptions['logger'];
+
   constructor(opts: SearchIndexOptions) {
     super({ unavailableMessage: SEARCH_UNAVAILABLE, ...opts });
+    this.readTimeoutMs = opts.readTimeoutMs ?? 5_000;
+    this.log = opts.logger;
+  }
+
+  /**
+   * The header's suggestions for the text typed (issue 32 item 3; domain/search.ts
+   * `suggestRequest`, `suggestionsFrom`): `[{ text, kind, itemId? }]`, at most 8.
+   * @param q - trimmed, 1 to 100 characters
+   * @param hiddenSellers - suspended sellers, whose items are not suggested
+   * @throws HttpError 503 when OpenSearch does not answer
+   */
+  async suggest(q: string, hiddenSellers: readonly string[] = []): Promise<Suggestion[]> {
+    try {
+      await this.ensure();
+      const res = await this.client.search(
+        { index: this.alias, body: suggestRequest(q, hiddenSellers.length) as never },
+        { requestTimeout: this.readTimeoutMs },
+      );
+      const answer = (res.body as unknown as { suggest?: SuggestAnswer }).suggest;
+      return answer ? suggestionsFrom(q, answer, hiddenSellers) : [];
+    } catch (err) {
+      this.log.warn({ err }, 'search index suggest failed');
+      throw this.unavailable();
+    }
   }
 }
