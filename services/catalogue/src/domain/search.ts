@@ -380,7 +380,14 @@ export function searchRequest(
     (Object.entries(facets) as [keyof FacetFilters, Clause][]).filter(([k]) => k !== except).map(([, c]) => c);
 
   const body: SearchRequestBody = {
-    query: { bool: { must, filter, ...(should.length ? { should } : {}), ...(hiddenSellers.length ? { must_not: [{ terms: { sellerId: [...hiddenSellers] } }] } : {}) } },
+    query: {
+      bool: {
+        must,
+        filter,
+        ...(should.length ? { should } : {}),
+        ...(hiddenSellers.length ? { must_not: [{ terms: { sellerId: [...hiddenSellers] } }] } : {}),
+      },
+    },
     sort: searchSort(q.sort, Boolean(q.q)),
     track_total_hits: true,
     _source: ['view'],

@@ -38,7 +38,11 @@ describe('header suggestions (issue 32 item 3)', () => {
   });
 
   it('leaves out the items of hidden (suspended) sellers', () => {
-    const answer: SuggestAnswer = { model: [{ options: [] }], brand: [{ options: [] }], item: [{ options: [option('x', 'a', 'gone', 'X1')] }] };
+    const answer: SuggestAnswer = {
+      model: [{ options: [] }],
+      brand: [{ options: [] }],
+      item: [{ options: [option('x', 'a', 'gone', 'X1')] }],
+    };
     expect(suggestionsFrom('x', answer, ['gone'])).toEqual([]);
   });
 

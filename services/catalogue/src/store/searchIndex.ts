@@ -6,7 +6,14 @@
  * 503 message and its item view and request body as the defaults.
  */
 import { HttpError, SearchIndex as PlatformSearchIndex, type SearchIndexOptions } from '@market/platform';
-import { suggestionsFrom, suggestRequest, type SearchItemView, type SearchRequestBody, type SuggestAnswer, type Suggestion } from '../domain/search';
+import {
+  suggestionsFrom,
+  suggestRequest,
+  type SearchItemView,
+  type SearchRequestBody,
+  type SuggestAnswer,
+  type Suggestion,
+} from '../domain/search';
 
 export type { IndexOp, SearchHits, SearchIndexOptions } from '@market/platform';
 
