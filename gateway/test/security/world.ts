@@ -68,7 +68,7 @@ export function packageBody(items: string[], overrides: Record<string, unknown> 
   return {
     packageName: 'Security Bundle',
     description: 'Phone with a case',
-    price: 185000,
+    price: 900,
     // On sale whenever the tests run (a package is listed and sold only between its dates).
     startDate: colomboDay(-1),
     endDate: colomboDay(365),

@@ -6,6 +6,7 @@
  * re-exports them beside its schemas.
  */
 import { colomboDate } from './colomboTime';
+import { formatLkr } from './money';
 
 export const CATEGORIES = ['Mobile Phones', 'Tablet / iPad / iPod', 'Gaming', 'Wearable', 'Laptops', 'Other'] as const;
 export const COLOURS = ['Black', 'White', 'Red', 'Gold', 'Silver', 'Yellow'] as const;
@@ -64,6 +65,19 @@ export const NO_ITEMS = 'Cannot Create a Package Without Items';
 export const NO_NAME = 'Cannot Create a Package Without a Name';
 export const EMPTYING_PACKAGE = 'Cannot Delete All Items From a Package';
 export const NOT_OWN_ITEMS = 'A package can contain only your own items';
+
+/**
+ * The 400 of a package priced above its items bought one by one (issue 32 item 4, "a package may
+ * cost more than its items"), on `price`, naming what the items cost together:
+ * `A package cannot cost more than its items together (Rs. 61,000.00) !`, or null when the price is
+ * not above it.
+ * @param priceCents - the package's price, LKR cents
+ * @param itemCents - the final price of each item in it (one of each: a package holds an item once), LKR cents
+ */
+export function packagePriceAboveItems(priceCents: number, itemCents: readonly number[]): string | null {
+  const worth = itemCents.reduce((sum, c) => sum + c, 0);
+  return priceCents > worth ? `A package cannot cost more than its items together (${formatLkr(worth)}) !` : null;
+}
 
 // ---------- a package's sale dates (issue 27 item 7; spec 000 and 001 section 3 "Package") ----------
 

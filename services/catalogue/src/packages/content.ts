@@ -1,5 +1,5 @@
 /** A package's content: snapshots of the seller's own items, as carts and orders show them. */
-import { NOT_OWN_ITEMS } from '@market/contracts';
+import { NOT_OWN_ITEMS, packagePriceAboveItems } from '@market/contracts';
 import { badRequest, byIds } from '@market/platform';
 import type { PackageContentEntry } from '../store/packages';
 import type { PackageDeps } from './deps';
@@ -21,4 +21,17 @@ export async function contentOf(d: Pick<PackageDeps, 'items'>, sellerId: string,
     const i = byId.get(id)!;
     return { _id: id, Item_name: i.Item_name, Brand: i.Brand, Model: i.Model, Images: i.Images, finalPriceCents: i.finalPriceCents };
   });
+}
+
+/**
+ * Refuses a package priced above its items' final prices together (issue 32 item 4; contracts'
+ * `packagePriceAboveItems`).
+ * @throws HttpError 400 with the message on `price`
+ */
+export function checkPackagePrice(priceCents: number, content: readonly PackageContentEntry[]): void {
+  const above = packagePriceAboveItems(
+    priceCents,
+    content.map((c) => c.finalPriceCents),
+  );
+  if (above) throw badRequest(above, { price: above });
 }

@@ -11,13 +11,14 @@ import type { z } from 'zod';
 import { packageCreated, packageData } from '../events/packageEvents';
 import { packagePut } from '../events/searchProjection';
 import type { PackageDoc } from '../store/packages';
-import { contentOf } from './content';
+import { checkPackagePrice, contentOf } from './content';
 import type { PackageDeps } from './deps';
 
 /**
  * @param body - the validated body (contracts' PackageCreateSchema)
  * @returns the stored package
- * @throws HttpError 400 NOT_OWN_ITEMS when an item of the content is not the seller's own
+ * @throws HttpError 400 NOT_OWN_ITEMS when an item of the content is not the seller's own; 400 on
+ *   `price` when it is above the items' final prices together (issue 32 item 4)
  */
 export async function createPackage(d: PackageDeps, sellerId: string, body: z.infer<typeof PackageCreateSchema>): Promise<PackageDoc> {
   const doc = {
@@ -35,6 +36,7 @@ export async function createPackage(d: PackageDeps, sellerId: string, body: z.in
     deleted: false,
     aggregateVersion: 1,
   } as PackageDoc;
+  checkPackagePrice(doc.priceCents, doc.content);
   await d.packages.create({ ...doc, pendingEvents: [packageCreated(doc, 1)] });
   d.nudge();
   await d.writes.indexNow(packagePut(packageData(doc), 1));

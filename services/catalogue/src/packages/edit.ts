@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { packageData, packageUpdated } from '../events/packageEvents';
 import { packagePut } from '../events/searchProjection';
 import type { PackageDoc } from '../store/packages';
-import { contentOf } from './content';
+import { checkPackagePrice, contentOf } from './content';
 import type { PackageDeps } from './deps';
 
 /**
@@ -25,7 +25,9 @@ import type { PackageDeps } from './deps';
  *   so a past end is answered before a bad `If-Match`
  * @param body - the validated body (contracts' PackageUpdateSchema)
  * @returns the package as written
- * @throws HttpError 400 PACKAGE_END_PAST; 400 NOT_OWN_ITEMS; 409/412 STALE_PACKAGE; 409 when it lost a race
+ * @throws HttpError 400 PACKAGE_END_PAST; 400 NOT_OWN_ITEMS; 400 on `price` when a changed price or
+ *   content puts the price above the items' final prices together (issue 32 item 4); 409/412
+ *   STALE_PACKAGE; 409 when it lost a race
  */
 export async function editPackage(
   d: PackageDeps,
@@ -34,15 +36,23 @@ export async function editPackage(
   body: z.infer<typeof PackageUpdateSchema>,
 ): Promise<PackageDoc> {
   if (body.endDate !== current.endDate && !endDateNotPast(body.endDate)) throw badRequest(PACKAGE_END_PAST, { endDate: PACKAGE_END_PAST });
-  const changes = async () => ({
-    packageName: body.packageName,
-    description: body.description,
-    priceCents: Math.round(body.price * 100),
-    startDate: body.startDate,
-    endDate: body.endDate,
-    image: body.image ?? current.image,
-    content: await contentOf(d, current.seller, body.content),
-    packageAvailability: body.packageAvailability ?? current.packageAvailability,
-  });
+  const changes = async () => {
+    const priceCents = Math.round(body.price * 100);
+    const content = await contentOf(d, current.seller, body.content);
+    // Only an edit of the price or the content is held to the items' prices: an item's later
+    // discount must not stop the seller switching the package off or fixing its description.
+    const sameContent = content.length === current.content.length && content.every((c, i) => c._id === current.content[i]?._id);
+    if (priceCents !== current.priceCents || !sameContent) checkPackagePrice(priceCents, content);
+    return {
+      packageName: body.packageName,
+      description: body.description,
+      priceCents,
+      startDate: body.startDate,
+      endDate: body.endDate,
+      image: body.image ?? current.image,
+      content,
+      packageAvailability: body.packageAvailability ?? current.packageAvailability,
+    };
+  };
   return d.writes.update(base(), current, changes, packageUpdated, (n) => packagePut(packageData(n), n.aggregateVersion));
 }
