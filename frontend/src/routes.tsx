@@ -75,6 +75,9 @@ const AdminSellerPackages = lazyPage(() => import('./pages/admin/Catalogue'), 'A
 const SellerOrders = lazyPage(() => import('./pages/seller/Orders'), 'SellerOrders');
 const SellerPackageOrders = lazyPage(() => import('./pages/seller/Orders'), 'SellerPackageOrders');
 const SellerOrder = lazyPage(() => import('./pages/seller/Orders'), 'SellerOrder');
+// Returns (issue 31 items 3 and 4): the seller's Returns tab and the admin's escalations and refunds due.
+const SellerReturns = lazyPage(() => import('./pages/seller/Returns'), 'SellerReturns');
+const AdminReturns = lazyPage(() => import('./pages/admin/Returns'), 'AdminReturns');
 const SellerItemReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerItemReviews');
 const SellerReportedReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerReportedReviews');
 const SellerReviews = lazyPage(() => import('./pages/seller/Reviews'), 'SellerReviews');
@@ -214,6 +217,7 @@ export const routes: RouteObject[] = [
       { path: 'Orders', element: <SellerOrders /> },
       { path: 'Orders/:id', element: <SellerOrder /> },
       { path: 'PackageOrders', element: <SellerPackageOrders /> },
+      { path: 'Returns', element: <SellerReturns /> },
       { path: 'Reviews', element: <SellerReviews /> },
       ...aliases(['ItemReviews/:id', 'ItemRatings/:id'], <SellerItemReviews />),
       { path: 'Report/:id', element: <SellerReportedReviews /> },
@@ -238,6 +242,7 @@ export const routes: RouteObject[] = [
       { path: 'Orders', element: <AdminOrders /> },
       { path: 'Audit', element: <AdminAudit /> },
       { path: 'Orders/:id', element: <AdminOrder /> },
+      { path: 'Returns', element: <AdminReturns /> },
       { path: 'SelReport', element: <AdminSellerReport /> },
       { path: 'CustomerReport', element: <AdminCustomerReport /> },
       { path: 'Reports/:id', element: <AdminReviewReport /> },

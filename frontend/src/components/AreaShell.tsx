@@ -18,6 +18,8 @@ export interface NavItem {
   icon?: ReactNode;
   /** A count shown beside the label when above 0 (e.g. unread conversations), also read out. */
   badge?: number;
+  /** What the count is, read out after it (default "unread"; e.g. "waiting" for returns). */
+  badgeNoun?: string;
 }
 
 export interface AreaShellProps {
@@ -132,7 +134,7 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
               component={Link}
               to={item.to}
               label={item.label}
-              aria-label={item.badge ? `${item.label}, ${item.badge} unread` : undefined}
+              aria-label={item.badge ? `${item.label}, ${item.badge} ${item.badgeNoun ?? 'unread'}` : undefined}
               leftSection={item.icon}
               rightSection={
                 item.badge ? (

@@ -1,4 +1,7 @@
-/** Up to three item images (spec 001 section 5: the first three are used; the first is the main one). */
+/**
+ * Up to three item images (spec 001 section 5: the first three are used; the first is the main one).
+ * A return's photos (issue 31 item 3) use it with their own `max`, `label` and `noun`.
+ */
 import { ActionIcon, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { MAX_ITEM_IMAGES } from '@market/contracts';
 import { IconX } from '@tabler/icons-react';
@@ -7,13 +10,32 @@ import { ApiError } from '../api/client';
 import { uploadImage } from '../api/images';
 import { thumbnailUrl } from '../lib/images';
 
-export function ImagesPicker({ value, onChange, error }: { value: string[]; onChange: (names: string[]) => void; error?: string }) {
+export function ImagesPicker({
+  value,
+  onChange,
+  error,
+  max = MAX_ITEM_IMAGES,
+  label = `Images (up to ${MAX_ITEM_IMAGES}; the first is the main image)`,
+  noun = 'image',
+  limitNote = (room: number) => `Up to ${MAX_ITEM_IMAGES} images per item: the first ${room} were used`,
+}: {
+  value: string[];
+  onChange: (names: string[]) => void;
+  error?: string;
+  /** Most images kept. */
+  max?: number;
+  label?: string;
+  /** What one image is called on its buttons ("image", "photo"). */
+  noun?: string;
+  /** What is said when more files were chosen than there is room for. */
+  limitNote?: (room: number) => string;
+}) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const add = async (files: File[]) => {
     setProblem(null);
-    const room = MAX_ITEM_IMAGES - value.length;
-    if (files.length > room) setProblem(`Up to ${MAX_ITEM_IMAGES} images per item: the first ${room} were used`);
+    const room = max - value.length;
+    if (files.length > room) setProblem(limitNote(room));
     setBusy(true);
     try {
       const names: string[] = [];
@@ -28,24 +50,31 @@ export function ImagesPicker({ value, onChange, error }: { value: string[]; onCh
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        Images (up to {MAX_ITEM_IMAGES}; the first is the main image)
+        {label}
       </Text>
       <Group>
         {value.map((name, n) => (
           <div key={name} style={{ position: 'relative' }}>
-            <Image src={thumbnailUrl(name)} alt={`Image ${n + 1}`} w={96} h={96} fit="cover" radius="sm" />
+            <Image
+              src={thumbnailUrl(name)}
+              alt={`${noun[0]!.toUpperCase()}${noun.slice(1)} ${n + 1}`}
+              w={96}
+              h={96}
+              fit="cover"
+              radius="sm"
+            />
             <ActionIcon
               size="sm"
               color="red"
               style={{ position: 'absolute', top: 4, right: 4 }}
-              aria-label={`Remove image ${n + 1}`}
+              aria-label={`Remove ${noun} ${n + 1}`}
               onClick={() => onChange(value.filter((v) => v !== name))}
             >
               <IconX size={14} />
             </ActionIcon>
           </div>
         ))}
-        {value.length < MAX_ITEM_IMAGES && (
+        {value.length < max && (
           <FileButton multiple accept="image/png,image/jpeg,image/webp" onChange={(files) => void add(files)}>
             {(props) => (
               // The label wraps inside the thumbnail-sized tile (it was cut to "Add ima": issue 30 item 11).
@@ -58,7 +87,7 @@ export function ImagesPicker({ value, onChange, error }: { value: string[]; onCh
                 px={6}
                 styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
               >
-                Add images
+                Add {noun}s
               </Button>
             )}
           </FileButton>

@@ -21,6 +21,7 @@ import type { ItemOrder, PackageOrder } from '../api/shop';
 import { imageUrl, thumbnailUrl } from '../lib/images';
 import { formatRupees } from '../lib/money';
 import { ShipmentLines } from './OrderAftersales';
+import { ReturnStatusBadge } from './returns/ReturnParts';
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   AwaitingStock: 'yellow',
@@ -218,6 +219,8 @@ function OrderCardFrame({
               {NOTE_WORDS[order.StatusNote.by](seller)}: {order.StatusNote.reason}
             </Text>
           )}
+          {/* The seller's lists say which lines have a return (the customer's actions say it for the customer). */}
+          {seller && order.Return && <ReturnStatusBadge status={order.Return.status} />}
           {/* The courier and tracking in lists; the order's own page shows them on its timeline (OrderDetail). */}
           {order.Shipment && detailsTo && (order.status === 'Shipped' || order.status === 'Delivered') && (
             <ShipmentLines shipment={order.Shipment} />

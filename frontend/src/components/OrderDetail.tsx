@@ -6,7 +6,9 @@
  * (payment type, receipt, status, amount, refunded or collected so far). Someone else's order is
  * not found. The Shipped step names the courier and tracking number, linked to the courier's page
  * when known, and the expected day (issue 31 item 1); the customer cancels a Confirmed order here,
- * or reads why a shipped one cannot be (issue 31 item 2).
+ * or reads why a shipped one cannot be (issue 31 item 2). A delivered line offers its customer
+ * "Request a return" within its window, and a line with a return shows the return (its state,
+ * timeline and the reader's moves) to each side (issue 31 items 3 and 4).
  */
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { colomboDateTime } from '@market/contracts';
@@ -20,6 +22,8 @@ import { CustomerCancel, ShipmentLines } from './OrderAftersales';
 import { OrderCard } from './OrderCards';
 import { PageHeader } from './PageHeader';
 import { PaymentStatusBadge } from './PaymentStatus';
+import { CustomerReturnLine } from './returns/CustomerReturn';
+import { ReturnPanel } from './returns/ReturnCard';
 
 const STEP_WORDS: Record<string, string> = {
   Placed: 'Placed and paid',
@@ -78,9 +82,11 @@ export function OrderDetail({ area, back }: { area: 'customer' | 'seller' | 'adm
             {area === 'customer' && (
               <Stack mt="sm" gap="xs">
                 <CustomerCancel order={o as ItemOrder | PackageOrder} onDone={() => void order.reload()} />
+                <CustomerReturnLine order={o as ItemOrder | PackageOrder} onDone={() => order.reload()} />
               </Stack>
             )}
           </Card>
+          {o.Return && <ReturnPanel returnId={o.Return.ReturnID} viewer={area} onChanged={() => order.reload()} />}
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb="sm">
               Payment

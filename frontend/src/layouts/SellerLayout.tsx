@@ -2,6 +2,7 @@
 import { AreaShell } from '../components/AreaShell';
 import { useUnreadThreads } from '../lib/unreadThreads';
 import { imageUrl } from '../lib/images';
+import { useReturnCounts } from '../lib/returnCounts';
 import { useSession } from '../session/session';
 
 export const SELLER_NAV = [
@@ -19,11 +20,17 @@ export function SellerLayout() {
   const { profile, logout } = useSession('seller');
   // Unread conversations beside CONTACT (issue 30 item 6).
   const unread = useUnreadThreads();
+  // Returns waiting for the seller's answer beside ORDERS (issue 31 item 4); the Returns tab is reached from the orders.
+  const returns = useReturnCounts();
+  const badges: Record<string, { badge?: number; badgeNoun?: string }> = {
+    '/Seller/Contact': { badge: unread },
+    '/Seller/Orders': { badge: returns?.Requested, badgeNoun: 'returns waiting' },
+  };
   return (
     <AreaShell
       area="Seller Centre"
       homePath="/Seller/Home"
-      nav={SELLER_NAV.map((n) => (n.to === '/Seller/Contact' ? { ...n, badge: unread } : n))}
+      nav={SELLER_NAV.map((n) => ({ ...n, ...badges[n.to] }))}
       person={{ name: profile.companyname, image: imageUrl(profile.logo), profilePath: '/Seller/MyProfile' }}
       onLogout={logout}
       logoutLabel="SIGNOUT"

@@ -49,6 +49,8 @@ const RULES: [RegExp, Domain[] | Session][] = [
   // Paying moves the cart into orders and history and takes the stock.
   [/^\/(checkout\/[^/]+\/pay|paypal-transaction-complete)$/, ['checkout', 'cart', 'orders', 'history', 'items', 'packages']],
   [/^\/(Orders|PackageOrders)\//, ['orders', 'history', 'reports']],
+  // A return's moves change its order's line, and its refund the payment history and reports (issue 31).
+  [/^\/Returns(\/|$)/, ['orders', 'history', 'reports']],
   [/^\/paymentdetails\//, ['cards']],
   [/^\/review\//, ['reviews', 'items']],
   [/^\/(contact|contactsel)\//, ['messages']],

@@ -1,13 +1,16 @@
 /**
  * /Admin/Home (spec 001 section 2): the dashboard of counts (customers, sellers, seller
  * requests, deletion requests, items, packages, orders, reviews, revenue this month) from the
- * reporting service, and a chart of revenue and orders over the last twelve months.
+ * reporting service, and a chart of revenue and orders over the last twelve months; the returns
+ * waiting for the marketplace (escalations to decide, cash-on-delivery refunds due) from
+ * `GET /Returns/counts` (issue 31 item 4).
  */
 import { Card, Group, SimpleGrid, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { reportsApi, type AdminDashboard } from '../../api/reports';
 import { LoadError, Loading } from '../../components/Loading';
 import { formatRupees } from '../../lib/money';
+import { useReturnCounts } from '../../lib/returnCounts';
 import { useAsync } from '../../lib/useAsync';
 import { useSession } from '../../session/session';
 
@@ -56,6 +59,32 @@ function RevenueChart({ monthly }: { monthly: AdminDashboard['monthly'] }) {
   );
 }
 
+/** The returns that wait for the marketplace, each a link to the Returns page (nothing until the counts are known). */
+function ReturnsWaiting() {
+  const counts = useReturnCounts();
+  if (!counts) return null;
+  const cards = [
+    { label: 'Escalated returns', value: counts.Escalated },
+    { label: 'Refunds due', value: counts.RefundDue },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} mb="md">
+      {cards.map((c) => (
+        <UnstyledButton key={c.label} component={Link} to="/Admin/Returns">
+          <Card withBorder padding="lg" radius="md" bg={c.value > 0 ? 'var(--mantine-color-orange-light)' : undefined}>
+            <Text size="sm" c="dimmed" tt="uppercase" fw={600}>
+              {c.label}
+            </Text>
+            <Text fz={36} fw={700} data-testid={`count-${c.label}`}>
+              {c.value.toLocaleString('en-LK')}
+            </Text>
+          </Card>
+        </UnstyledButton>
+      ))}
+    </SimpleGrid>
+  );
+}
+
 export function AdminHome() {
   const { profile } = useSession('admin');
   const dashboard = useAsync(['reports', 'dashboard'], () => reportsApi.dashboard());
@@ -64,6 +93,7 @@ export function AdminHome() {
       <Title order={2} mb="lg">
         Welcome, {profile.firstName}
       </Title>
+      <ReturnsWaiting />
       {dashboard.loading && !dashboard.data && <Loading />}
       {dashboard.error !== undefined && <LoadError error={dashboard.error} />}
       {dashboard.data && (

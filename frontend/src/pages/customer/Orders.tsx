@@ -5,6 +5,8 @@
  * searched by receipt number and payment type on the server), the payment detail page
  * /Customer/purchaseHistoryExtended/{id}, and /Customer/PaycardID (the wallet). A Confirmed
  * order's card has "Cancel order" (issue 31 item 2); a shipped one says why it cannot be cancelled.
+ * A delivered one offers "Request a return" within its window, or shows its return's state (issue
+ * 31 items 3 and 4); the payment history shows what was refunded of each payment.
  */
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { colomboDateTime, paymentTypeLabel } from '@market/contracts';
@@ -19,6 +21,7 @@ import { CustomerCancel } from '../../components/OrderAftersales';
 import { OrderDetail } from '../../components/OrderDetail';
 import { ItemOrderCard, PackageOrderCard } from '../../components/OrderCards';
 import { PageHeader } from '../../components/PageHeader';
+import { CustomerReturnLine } from '../../components/returns/CustomerReturn';
 import { paymentStatusLabel, PaymentStatusBadge } from '../../components/PaymentStatus';
 import { formatRupees } from '../../lib/money';
 import { useAsync } from '../../lib/useAsync';
@@ -56,6 +59,7 @@ export function MyOrders() {
                   actions={
                     <>
                       <CustomerCancel order={o} onDone={() => void list.reload()} />
+                      <CustomerReturnLine order={o} onDone={() => list.reload()} detailsTo={`/Customer/MyOrders/${o._id}`} />
                       <ContactAboutOrder sellerId={o.SellerID} orderId={o.OrderID} />
                     </>
                   }
@@ -92,6 +96,7 @@ export function MyPackageOrders() {
                   actions={
                     <>
                       <CustomerCancel order={o} onDone={() => void list.reload()} />
+                      <CustomerReturnLine order={o} onDone={() => list.reload()} detailsTo={`/Customer/MyOrders/${o._id}`} />
                       <ContactAboutOrder sellerId={o.SellerID} orderId={o.OrderID} />
                     </>
                   }
@@ -131,7 +136,15 @@ export function PaymentHistory() {
                 when(h.TransTime),
                 paymentTypeLabel(h.PaymentType),
                 formatRupees(h.Amount),
-                <PaymentStatusBadge key="s" record={h} />,
+                // What came back (a cancellation's or a return's refund) beside the status (issue 31 item 4).
+                <Stack key="s" gap={2} align="flex-start">
+                  <PaymentStatusBadge record={h} />
+                  {h.RefundedAmount !== undefined && h.RefundedAmount > 0 && (
+                    <Text size="xs" c="dimmed">
+                      Refunded {formatRupees(h.RefundedAmount)}
+                    </Text>
+                  )}
+                </Stack>,
                 <Button key="d" size="xs" variant="subtle" component={Link} to={`/Customer/purchaseHistoryExtended/${h._id}`}>
                   Details
                 </Button>,

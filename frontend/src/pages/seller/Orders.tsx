@@ -8,9 +8,10 @@
  * The seller finds orders by customer, days and sort, and opens each order's page with its
  * timeline and payment (issue 30 item 8; /Seller/Orders/{id}). Marking an order Shipped asks for
  * the courier and tracking number (issue 31 item 1); the status filter also offers the orders the
- * customer cancelled.
+ * customer cancelled. The Returns button opens the Returns tab (/Seller/Returns, issue 31 item 4) with
+ * the count of open returns.
  */
-import { Button, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, Button, Select, SimpleGrid, Stack } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { OrderStatus } from '@market/contracts';
 import { useState } from 'react';
@@ -28,6 +29,7 @@ import { ReportButton } from '../../components/ReportButton';
 import { CsvExportButton } from '../../components/CsvExport';
 import { formatRupees } from '../../lib/money';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useReturnCounts } from '../../lib/returnCounts';
 import { withModals } from '../../lib/modalsHost';
 import { useAsync } from '../../lib/useAsync';
 
@@ -109,10 +111,33 @@ function Toolbar({
       <Button variant="light" component={Link} to={other}>
         {otherLabel}
       </Button>
+      <ReturnsButton />
       <Button variant="default" component={Link} to="/Seller/ItemMonthlySales">
         Monthly Sales
       </Button>
     </>
+  );
+}
+
+/** The way to the Returns tab, with how many returns are still open (issue 31 item 4). */
+function ReturnsButton() {
+  const open = useReturnCounts()?.open ?? 0;
+  return (
+    <Button
+      variant="light"
+      component={Link}
+      to="/Seller/Returns"
+      aria-label={open > 0 ? `Returns, ${open} open` : 'Returns'}
+      rightSection={
+        open > 0 ? (
+          <Badge size="sm" circle={open < 10}>
+            {open}
+          </Badge>
+        ) : undefined
+      }
+    >
+      Returns
+    </Button>
   );
 }
 
