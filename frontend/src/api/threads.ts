@@ -20,6 +20,8 @@ export const threadsApi = {
     gateway.call('post', '/threads/{id}/messages', { params: { id }, body: { text, version } }),
   markRead: (id: string, version: number) => gateway.call('put', '/threads/{id}/read', { params: { id }, body: { version } }),
   askHelp: (id: string, version: number) => gateway.call('put', '/threads/{id}/help', { params: { id }, body: { version } }),
+  /** Deletes the thread from the caller's own list (the other parties keep it). */
+  archive: (id: string, version: number) => gateway.call('put', '/threads/{id}/archive', { params: { id }, body: { version } }),
 };
 
 /** Whether `err` is the 409 of a write based on an older version (or a rule such as a full thread). */

@@ -2,9 +2,10 @@
  * Conversations in the web app (issue 30 item 6): the list marks unread conversations and links to
  * each; a conversation shows its messages as text, marks itself read at the version shown, sends a
  * reply with that version, offers help to a seller's conversation only, and says so when a new
- * message arrived meanwhile (409) while keeping the draft.
+ * message arrived meanwhile (409) while keeping the draft; "Delete" asks first, then takes it off
+ * the caller's list with the version shown.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CUSTOMER, SELLER, fakeGateway, renderPage } from '../test-utils';
 import { MyMessages, CustomerThread } from '../pages/customer/Messages';
@@ -81,5 +82,23 @@ describe('conversations', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send reply' }));
     expect(await screen.findByText(/New messages arrived while you wrote/)).toBeInTheDocument();
     expect(screen.getByLabelText(/Your reply/)).toHaveValue('We have two.');
+  });
+
+  it('deletes the conversation from the list only after a confirmation, with the version shown', async () => {
+    const calls = fakeGateway({
+      'GET /orgSeller/me': SELLER,
+      [`GET /threads/${ID}`]: { ...thread('seller'), unread: { customer: 0, seller: 0, admin: 0 } },
+      [`PUT /threads/${ID}/archive`]: { ...thread('seller'), archivedBy: ['seller'], version: 4 },
+      'GET /threads': { items: [], total: 0, page: 1, limit: 10 },
+      'GET /threads/unread': { threads: 0 },
+    });
+    renderPage(<SellerThread />, { kind: 'seller', path: `/Seller/Contact/${ID}`, pattern: 'Contact/:id' });
+    await screen.findByText('Yes, two left.');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/Sachini Bandara keeps it/)).toBeInTheDocument();
+    expect(calls.some((c) => c.path.endsWith('/archive'))).toBe(false);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === `/threads/${ID}/archive`)).toBe(true));
+    expect(calls.find((c) => c.path.endsWith('/archive'))!.body).toEqual({ version: 3 });
   });
 });

@@ -2,14 +2,15 @@
  * Conversations (issue 30 item 6), shared by the customer's, the seller's and the admin's pages:
  * the list of the signed-in person's threads ({@link ThreadList}: latest activity first, unread
  * ones marked, "Unread only") and one thread ({@link ThreadView}: every message as text, the reply
- * box, "Ask the marketplace team for help"). Opening a thread with unread messages marks it read.
+ * box, "Ask the marketplace team for help", "Delete" from one's own list after a confirmation). Opening
+ * a thread with unread messages marks it read.
  * A write based on an older version (409) reloads the thread and keeps the draft. Times are
  * Colombo's.
  */
 import { Alert, Badge, Button, Card, Group, Paper, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
-import { colomboDateTime, type ThreadParty } from '@market/contracts';
+import { colomboDateTime, THREAD_ARCHIVED, type ThreadParty } from '@market/contracts';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { isConflict, threadsApi, type ThreadAnswer, type ThreadSummary } from '../api/threads';
 import { modals } from '@mantine/modals';
@@ -160,6 +161,7 @@ export function ThreadView({ id, backPath, itemPath }: { id: string; backPath: s
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const marked = useRef<number | null>(null);
+  const navigate = useNavigate();
   const t = thread.data;
 
   // Opening a thread with unread messages marks it read (once per version seen).
@@ -233,13 +235,45 @@ export function ThreadView({ id, backPath, itemPath }: { id: string; backPath: s
       }),
     );
   const canAskHelp = t.kind === 'seller' && !t.help && t.you !== 'admin';
+  // Deleting takes the thread off the caller's own list only (contracts threads.ts).
+  const deleteFromList = () =>
+    withModals(() =>
+      modals.openConfirmModal({
+        title: 'Delete this conversation?',
+        children: (
+          <Text size="sm">
+            It leaves your list of conversations. {counterpart(t, t.you)} keeps it, and it comes back if someone writes in it again.
+          </Text>
+        ),
+        labels: { confirm: 'Delete', cancel: 'Cancel' },
+        confirmProps: { color: 'red' },
+        onConfirm: () =>
+          void (async () => {
+            try {
+              await threadsApi.archive(t._id, t.version);
+              notifySuccess(THREAD_ARCHIVED);
+              void navigate(backPath);
+            } catch (err) {
+              if (isConflict(err)) {
+                setFailure('New messages arrived: read them before you delete the conversation.');
+                await thread.reload();
+              } else notifyError('Oops...', err);
+            }
+          })(),
+      }),
+    );
 
   return (
     <>
       <PageHeader title="Conversation">
-        <Button component={Link} to={backPath} variant="default">
-          All conversations
-        </Button>
+        <Group gap="xs">
+          <Button component={Link} to={backPath} variant="default">
+            All conversations
+          </Button>
+          <Button variant="light" color="red" onClick={deleteFromList} disabled={busy}>
+            Delete
+          </Button>
+        </Group>
       </PageHeader>
       <Card withBorder radius="md" mb="md">
         <Stack gap={4}>

@@ -432,6 +432,11 @@ const CASES: Record<string, BolaCase> = {
     call: async (w, c) =>
       c.request('put', '/threads/{id}/help', { params: { id: w.r.contactSellerId }, body: { version: await threadVersion(w) } }),
   },
+  'PUT /threads/{id}/archive': {
+    read: (w) => w.customerA.client.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } }),
+    call: async (w, c) =>
+      c.request('put', '/threads/{id}/archive', { params: { id: w.r.contactSellerId }, body: { version: await threadVersion(w) } }),
+  },
   // ---------- reporting ----------
   'GET /reports/{jobId}': {
     read: (w) => w.sellerA.client.request('get', '/reports/{jobId}', { params: { jobId: w.r.reportJobId } }),

@@ -126,6 +126,7 @@ export const EventRegistry = {
   ThreadReplied: on(Topics.thread, ThreadEventDataSchema),
   ThreadRead: on(Topics.thread, ThreadEventDataSchema),
   ThreadHelpRequested: on(Topics.thread, ThreadEventDataSchema),
+  ThreadArchived: on(Topics.thread, ThreadEventDataSchema),
 
   WishlistChanged: on(Topics.wishlist, WishlistChangedDataSchema),
 } as const satisfies Record<string, EventDefinition>;

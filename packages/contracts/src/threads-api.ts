@@ -1,7 +1,7 @@
 /**
  * The conversation operations (issue 30 item 6; `./threads.ts` has the rules): the caller's thread
- * list and unread count from the threads read model, one thread, a reply, marking it read, and
- * asking the marketplace's team for help. Customers reach their own threads, sellers the threads
+ * list and unread count from the threads read model, one thread, a reply, marking it read,
+ * asking the marketplace's team for help, and deleting it from one's own list. Customers reach their own threads, sellers the threads
  * written to them, admins the threads written to the marketplace's team and the seller threads
  * someone asked them to help with; anything else is 404.
  */
@@ -99,6 +99,23 @@ export const THREAD_OPERATIONS = [
       400: '`{ error, fields }`',
       404: `'${THREAD_NOT_FOUND}'`,
       409: `${stale}; '${THREAD_HELP_ALREADY}'; or '${THREAD_HELP_ADMIN}'`,
+    },
+  },
+  {
+    method: 'put',
+    path: '/threads/{id}/archive',
+    tag: 'Messages',
+    summary:
+      "Delete a conversation from the caller's own list, based on the version seen: the other parties keep it, and a later message from someone else brings it back (its messages count as read). The documents' message deletes do the same for the seller's and the team's list",
+    audience: everyone,
+    added: true,
+    body: ThreadVersionSchema,
+    response: ThreadAnswerSchema,
+    responses: {
+      200: 'The conversation, with the caller in `archivedBy`',
+      400: '`{ error, fields }`',
+      404: `'${THREAD_NOT_FOUND}'`,
+      409: stale,
     },
   },
 ] as const satisfies readonly ApiOperation[];

@@ -5,7 +5,10 @@
  * about when the form names one (`itemid`). Both sides reply in it; each side's unread count is
  * shown in its navigation; a reply e-mails the other side a notice with a link (never the text);
  * the customer or the seller of a seller thread may ask the marketplace's team for help, and the
- * admins may then read and answer the thread.
+ * admins may then read and answer the thread. Each party may delete a thread from their own list
+ * (`PUT /threads/{id}/archive`; the documents' message deletes do the same for the seller's and
+ * the team's list, spec 001 section 7 "Messages"): the other parties keep it, and a later message
+ * from someone else brings it back, as in an e-mail inbox.
  *
  * Every write names the thread `version` it was based on (the answer's `version`); a write that
  * would miss a message added after that version changes nothing and answers 409
@@ -33,6 +36,8 @@ export const THREAD_CHANGED = 'This conversation changed meanwhile; here it is n
 export const THREAD_FULL = `A conversation keeps up to ${THREAD_MAX_MESSAGES} messages; please start a new one`;
 /** 409 of a second request for help on one thread. */
 export const THREAD_HELP_ALREADY = 'The marketplace team was already asked to help with this conversation';
+/** What the web app says once a conversation left the caller's list. */
+export const THREAD_ARCHIVED = 'Conversation deleted';
 /** 409 of a request for help on a thread that is already with the marketplace team. */
 export const THREAD_HELP_ADMIN = 'This conversation is already with the marketplace team';
 /** 404 of an `itemid` the contact form names that is unknown, deleted, or (to a seller) not that seller's. */
@@ -146,6 +151,11 @@ export const ThreadSummarySchema = z.object({
   createdAt: z.iso.datetime(),
   /** The thread's version (≥ 1, +1 per change): send it back with the next write. */
   version: z.number().int().min(1),
+  /**
+   * The parties who deleted the thread from their list since its last message (their lists leave
+   * it out until someone else writes again); absent when nobody did.
+   */
+  archivedBy: z.array(z.enum(THREAD_PARTIES)).optional(),
 });
 export type ThreadSummary = z.output<typeof ThreadSummarySchema>;
 

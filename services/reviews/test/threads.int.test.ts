@@ -367,3 +367,63 @@ describe('a message to the marketplace team', () => {
     expect(r.body).toMatchObject({ error: 'Item not found' });
   });
 });
+
+describe('deleting a conversation from one list', () => {
+  const ids = async (c: Client) => ((await c.request('get', '/threads')).body as ThreadSummary[]).map((t) => t._id);
+
+  it("takes it off the seller's list only, refuses a stale delete, and brings it back when the customer writes", async () => {
+    // The seller reached the reviews read model in the first test.
+    const sent = await bob.client.request('post', '/contactsel/add', {
+      body: { name: 'Bob Silva', email: `${uniqueName('bob')}@example.lk`, message: 'Do you deliver to Jaffna?', sellerid: seller.id },
+    });
+    expect(sent.status).toBe(201);
+    const id: string = sent.body._id;
+    const seen = await open(seller.client, id);
+    // Another customer, another seller and the admins do not reach it.
+    for (const c of [alice.client, otherSeller.client, world.admin])
+      expect((await c.request('put', '/threads/{id}/archive', { params: { id }, body: { version: seen.body.version } })).status).toBe(404);
+
+    // A message the seller has not seen refuses the delete, and nothing changes.
+    const more = await bob.client.request('post', '/threads/{id}/messages', {
+      params: { id },
+      body: { text: 'Or to Kandy?', version: seen.body.version },
+    });
+    expect(more.status).toBe(201);
+    const stale = await seller.client.request('put', '/threads/{id}/archive', { params: { id }, body: { version: seen.body.version } });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ error: THREAD_CHANGED });
+    expect(await ids(seller.client)).toContain(id);
+
+    const gone = await seller.client.request('put', '/threads/{id}/archive', { params: { id }, body: { version: more.body.version } });
+    expect(gone.status).toBe(200);
+    expect(gone.body.archivedBy).toEqual(['seller']);
+    expect(await ids(seller.client)).not.toContain(id);
+    expect(await ids(bob.client)).toContain(id);
+    // Still readable by its link, and deleting again changes nothing.
+    expect((await open(seller.client, id)).status).toBe(200);
+    const again = await seller.client.request('put', '/threads/{id}/archive', { params: { id }, body: { version: gone.body.version } });
+    expect(again.body.version).toBe(gone.body.version);
+
+    const back = await bob.client.request('post', '/threads/{id}/messages', {
+      params: { id },
+      body: { text: 'Any news?', version: gone.body.version },
+    });
+    expect(back.status).toBe(201);
+    const listed = ((await seller.client.request('get', '/threads')).body as ThreadSummary[]).find((t) => t._id === id);
+    expect(listed).toMatchObject({ unread: { seller: 1 } });
+    expect(listed?.archivedBy).toBeUndefined();
+  });
+
+  it("the documents' message delete also takes the conversation off the seller's list", async () => {
+    const sent = await alice.client.request('post', '/contactsel/add', {
+      body: { name: 'Alice Fernando', email: `${uniqueName('alice')}@example.lk`, message: 'Is the warranty local?', sellerid: seller.id },
+    });
+    expect(sent.status).toBe(201);
+    const id: string = sent.body._id;
+    expect(await ids(seller.client)).toContain(id);
+    const deleted = await seller.client.request('delete', '/contactsel/delete/{id}', { params: { id } });
+    expect(deleted.status).toBe(200);
+    expect(await ids(seller.client)).not.toContain(id);
+    expect(await ids(alice.client)).toContain(id);
+  });
+});

@@ -1,6 +1,8 @@
 import { THREAD_FULL, THREAD_HELP_ADMIN, THREAD_HELP_ALREADY, THREAD_MAX_MESSAGES } from '@market/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  archive,
+  archivedBy,
   askHelp,
   checkVersion,
   markRead,
@@ -87,5 +89,22 @@ describe('thread rules', () => {
     const long = snippet('x'.repeat(300));
     expect(long).toHaveLength(140);
     expect(long.endsWith('…')).toBe(true);
+  });
+
+  it("takes a deleted thread off only the deleting party's list until someone else writes", () => {
+    const t = reply(sellerThread(), 'seller', 'Galle Road Mobiles', 'Yes, two left', at);
+    const gone = archive(t, 'seller')!;
+    expect(archivedBy(gone)).toEqual(['seller']);
+    expect(summaryOf(gone).archivedBy).toEqual(['seller']);
+    expect(summaryOf(gone).unread.seller).toBe(0);
+    expect(gone.aggregateVersion).toBe(t.aggregateVersion + 1);
+    // Deleting again changes nothing; the customer still has it.
+    expect(archive(gone, 'seller')).toBeNull();
+    expect(summaryOf(t).archivedBy).toBeUndefined();
+    // The customer's next message brings it back, unread.
+    const back = reply(gone, 'customer', 'Nimal Perera', 'Can you hold one?', at);
+    expect(archivedBy(back)).toEqual([]);
+    expect(summaryOf(back).archivedBy).toBeUndefined();
+    expect(summaryOf(back).unread.seller).toBe(1);
   });
 });

@@ -10,6 +10,11 @@
  * count is the messages after that written by someone else. Writing a reply marks the writer's own
  * side read.
  *
+ * Deleting a thread from one's list (`archive`) is per party: `archived[party]` is how many
+ * messages the thread held when that party deleted it (0: never), and the party's list leaves the
+ * thread out until someone else writes again (an e-mail inbox's behaviour; the other parties keep
+ * it). It is based on the version seen like a reply, so nobody deletes a message they never saw.
+ *
  * Every change is based on the version the caller saw. Each message keeps the version that added
  * it (`v`), so {@link checkVersion} throws {@link StaleThread} (with the thread as it is) when a
  * message arrived after that version: a reply never goes out unaware of one. A change that only
@@ -58,6 +63,8 @@ export interface Thread {
   messages: Message[];
   read: Record<ThreadParty, number>;
   help: { by: 'customer' | 'seller'; at: Date } | null;
+  /** Per party, the message count when it deleted the thread from its list (0: never). */
+  archived: Record<ThreadParty, number>;
   createdAt: Date;
   aggregateVersion: number;
 }
@@ -100,6 +107,7 @@ export function startThread(input: {
     messages: [{ v: 1, from: 'customer', authorName: input.customerName, text: input.text, at: input.at }],
     read: { customer: 1, seller: 0, admin: 0 },
     help: null,
+    archived: { customer: 0, seller: 0, admin: 0 },
     createdAt: input.at,
     aggregateVersion: 1,
   };
@@ -169,6 +177,30 @@ export function askHelp(t: Thread, party: ThreadParty, at: Date): Thread {
   return { ...t, help: { by: party, at }, read: { ...t.read, admin: 0 }, aggregateVersion: t.aggregateVersion + 1 };
 }
 
+/**
+ * `t` deleted from `party`'s list: hidden there until someone else writes (the messages so far
+ * count as read), or null when it already is.
+ */
+export function archive(t: Thread, party: ThreadParty): Thread | null {
+  const count = t.messages.length;
+  if (t.archived[party] >= count) return null;
+  return {
+    ...t,
+    archived: { ...t.archived, [party]: count },
+    read: { ...t.read, [party]: count },
+    aggregateVersion: t.aggregateVersion + 1,
+  };
+}
+
+/**
+ * The parties whose lists leave `t` out: they deleted it and nobody else wrote since (their own
+ * later reply brings it back too, as it is a message after the deletion).
+ */
+export function archivedBy(t: Thread): ThreadParty[] {
+  const since = (p: ThreadParty) => t.archived[p] > 0 && t.messages.length <= t.archived[p];
+  return (['customer', 'seller', 'admin'] as const).filter(since);
+}
+
 /** The name a party writes under in `t`. */
 export function authorNameOf(t: Thread, party: ThreadParty): string {
   if (party === 'customer') return t.customerName;
@@ -199,6 +231,7 @@ export function summaryOf(t: Thread): ThreadSummary {
     help: t.help ? { by: t.help.by, at: t.help.at.toISOString() } : null,
     createdAt: t.createdAt.toISOString(),
     version: t.aggregateVersion,
+    ...(archivedBy(t).length ? { archivedBy: archivedBy(t) } : {}),
   };
 }
 

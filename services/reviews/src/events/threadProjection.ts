@@ -14,7 +14,13 @@ import { threadOp } from '../store/threads';
 export function threadOps(events: readonly AnyEventEnvelope[]): IndexOp[] {
   const ops: IndexOp[] = [];
   for (const e of events) {
-    if (e.type === 'ThreadStarted' || e.type === 'ThreadReplied' || e.type === 'ThreadRead' || e.type === 'ThreadHelpRequested')
+    if (
+      e.type === 'ThreadStarted' ||
+      e.type === 'ThreadReplied' ||
+      e.type === 'ThreadRead' ||
+      e.type === 'ThreadHelpRequested' ||
+      e.type === 'ThreadArchived'
+    )
       ops.push(threadOp({ ...e.data.thread, version: e.aggregateVersion }));
   }
   return ops;

@@ -14,7 +14,8 @@
  * Someone else's message, or a malformed id, answers 404.
  *
  * Each message sent also starts a conversation with the same id (issue 30 item 6;
- * threads/conversation.ts): the sender and the recipient reply in it under `/threads/{id}`. The
+ * threads/conversation.ts): the sender and the recipient reply in it under `/threads/{id}`;
+ * deleting the message takes that conversation off the deleting seller's or team's list as well. The
  * forms may name the item the message is about (`itemid`; to a seller, one of that seller's
  * items, else 404 'Item not found'), which the thread keeps with the item's name, or one of the
  * customer's orders (`orderid`; to a seller, one with a line of that seller, else 404 'Order not
@@ -45,7 +46,7 @@ import { Types, type Model } from 'mongoose';
 import { messageListSearch, messageOwner, type MessageRow } from '../domain/messageSearch';
 import { messageView, type MessageFacts } from '../domain/messageView';
 import { startThread } from '../domain/threads';
-import { storeNewThread, type ThreadDeps } from '../threads/conversation';
+import { archiveForMessageDelete, storeNewThread, type ThreadDeps } from '../threads/conversation';
 import { normalId } from '../domain/rules';
 import type { ReadModels } from '../store/readModels';
 import { createIndexed, deleteIndexed, type MessageDoc } from '../store/messages';
@@ -156,10 +157,11 @@ export function messageRoutes(
   });
 
   r.delete('/contact/delete/:id', async (req, res) => {
-    requireCaller(req, 'admin');
+    const caller = requireCaller(req, 'admin');
     const doc = await contact.findById(objectIdParam(req.params.id)).lean<MessageDoc>();
     if (!doc) throw notFound();
     await deleteIndexed(contact, index, doc);
+    await archiveForMessageDelete(threads, caller, String(doc._id));
     res.json({ message: 'Successfully Deleted' });
   });
 
@@ -209,6 +211,7 @@ export function messageRoutes(
     const doc = await contactsel.findById(objectIdParam(req.params.id)).lean<MessageDoc>();
     if (!doc || doc.sellerid !== caller.id) throw notFound();
     await deleteIndexed(contactsel, index, doc);
+    await archiveForMessageDelete(threads, caller, String(doc._id));
     res.json({ message: 'Successfully Deleted' });
   });
 

@@ -9,7 +9,16 @@ import { THREAD_NOT_FOUND, ThreadListQuerySchema, ThreadReplySchema, ThreadVersi
 import { conflict, notFound, pageRequest, requireCaller, sendList } from '@market/platform';
 import { Router, type ErrorRequestHandler } from 'express';
 import { StaleThread, threadAnswer, ThreadRuleError, partyOf } from '../domain/threads';
-import { listThreads, markThreadRead, readThread, replyTo, requestHelp, unreadThreads, type ThreadDeps } from '../threads/conversation';
+import {
+  archiveThread,
+  listThreads,
+  markThreadRead,
+  readThread,
+  replyTo,
+  requestHelp,
+  unreadThreads,
+  type ThreadDeps,
+} from '../threads/conversation';
 
 const ROLES = ['customer', 'seller', 'admin'] as const;
 
@@ -51,6 +60,12 @@ export function threadRoutes(d: ThreadDeps): Router {
     const caller = requireCaller(req, 'customer', 'seller');
     const { version } = ThreadVersionSchema.parse(req.body);
     res.json(await requestHelp(d, caller, String(req.params.id), version));
+  });
+
+  r.put('/threads/:id/archive', async (req, res) => {
+    const caller = requireCaller(req, ...ROLES);
+    const { version } = ThreadVersionSchema.parse(req.body);
+    res.json(await archiveThread(d, caller, String(req.params.id), version));
   });
 
   // The thread's own refusals: 409 with the current thread (as the caller may see it), or the rule's message.

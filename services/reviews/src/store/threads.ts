@@ -46,6 +46,7 @@ const schema = new Schema<ThreadDoc>(
     messages: { type: [message], default: [] },
     read: { customer: Number, seller: Number, admin: Number },
     help: { type: new Schema({ by: String, at: Date }, { _id: false }), default: null },
+    archived: { customer: Number, seller: Number, admin: Number },
     createdAt: { type: Date, required: true },
   },
   { collection: 'threads', versionKey: false, minimize: false },
@@ -71,6 +72,7 @@ export function threadOf(doc: ThreadDoc): Thread {
     messages: doc.messages.map((m) => ({ v: m.v ?? 1, from: m.from, authorName: m.authorName, text: m.text, at: new Date(m.at) })),
     read: { customer: doc.read?.customer ?? 0, seller: doc.read?.seller ?? 0, admin: doc.read?.admin ?? 0 },
     help: doc.help?.by ? { by: doc.help.by, at: new Date(doc.help.at) } : null,
+    archived: { customer: doc.archived?.customer ?? 0, seller: doc.archived?.seller ?? 0, admin: doc.archived?.admin ?? 0 },
     createdAt: new Date(doc.createdAt),
     aggregateVersion: doc.aggregateVersion,
   };
@@ -78,7 +80,8 @@ export function threadOf(doc: ThreadDoc): Thread {
 
 /**
  * Settings and mappings of the threads index: the row as `view`, the latest message's time as
- * `sortAt`, the parties as keywords, whether help was asked, and each party's unread count.
+ * `sortAt`, the parties as keywords, whether help was asked, each party's unread count, and
+ * whether each party deleted it from its list (`archived<Party>`; absent on rows written before).
  */
 export function threadIndexDefinition(replicas: number) {
   return listIndexDefinition(replicas, {
@@ -89,6 +92,9 @@ export function threadIndexDefinition(replicas: number) {
     unreadCustomer: { type: 'integer' },
     unreadSeller: { type: 'integer' },
     unreadAdmin: { type: 'integer' },
+    archivedCustomer: { type: 'boolean' },
+    archivedSeller: { type: 'boolean' },
+    archivedAdmin: { type: 'boolean' },
   });
 }
 
@@ -109,29 +115,46 @@ export function threadOp(s: ThreadSummary): IndexOp {
       unreadCustomer: s.unread.customer,
       unreadSeller: s.unread.seller,
       unreadAdmin: s.unread.admin,
+      archivedCustomer: s.archivedBy?.includes('customer') ?? false,
+      archivedSeller: s.archivedBy?.includes('seller') ?? false,
+      archivedAdmin: s.archivedBy?.includes('admin') ?? false,
     },
   };
 }
 
-/** The filter of the threads `caller` may list, and the field of their unread count. */
-function scopeOf(caller: Caller): { filter: Record<string, unknown>; unreadField: string } {
-  if (caller.role === 'customer') return { filter: { term: { customerid: caller.id } }, unreadField: 'unreadCustomer' };
+/**
+ * The filter of the threads `caller` may list, the field of their unread count, and the field
+ * saying they deleted a thread from their list.
+ */
+function scopeOf(caller: Caller): { filter: Record<string, unknown>; unreadField: string; archivedField: string } {
+  if (caller.role === 'customer')
+    return { filter: { term: { customerid: caller.id } }, unreadField: 'unreadCustomer', archivedField: 'archivedCustomer' };
   if (caller.role === 'seller')
-    return { filter: { bool: { filter: [{ term: { kind: 'seller' } }, { term: { sellerid: caller.id } }] } }, unreadField: 'unreadSeller' };
+    return {
+      filter: { bool: { filter: [{ term: { kind: 'seller' } }, { term: { sellerid: caller.id } }] } },
+      unreadField: 'unreadSeller',
+      archivedField: 'archivedSeller',
+    };
   return {
     filter: { bool: { should: [{ term: { kind: 'admin' } }, { term: { help: true } }], minimum_should_match: 1 } },
     unreadField: 'unreadAdmin',
+    archivedField: 'archivedAdmin',
   };
 }
 
 /**
- * The search of `caller`'s thread list, latest activity first (then id); `unreadOnly` keeps the
- * threads with messages the caller has not read.
+ * The search of `caller`'s thread list, latest activity first (then id), without the threads the
+ * caller deleted from it; `unreadOnly` keeps the threads with messages the caller has not read.
  */
 export function threadListSearch(caller: Caller, unreadOnly = false): SearchBody {
-  const { filter, unreadField } = scopeOf(caller);
+  const { filter, unreadField, archivedField } = scopeOf(caller);
   return {
-    query: { bool: { filter: [filter, ...(unreadOnly ? [{ range: { [unreadField]: { gt: 0 } } }] : [])] } },
+    query: {
+      bool: {
+        filter: [filter, ...(unreadOnly ? [{ range: { [unreadField]: { gt: 0 } } }] : [])],
+        must_not: [{ term: { [archivedField]: true } }],
+      },
+    },
     sort: [{ sortAt: { order: 'desc' } }, { key: { order: 'asc' } }],
     track_total_hits: true,
   };

@@ -1,7 +1,8 @@
 /**
  * The conversation use cases (issue 30 item 6; rules in domain/threads.ts, the aggregate and its
  * read model in store/threads.ts): start a thread from a contact message, read one, reply, mark it
- * read, ask the marketplace's team for help, and the caller's list and unread count.
+ * read, ask the marketplace's team for help, delete it from the caller's list, and the caller's
+ * list and unread count.
  *
  * Reading a thread reads the aggregate by `_id` and checks the caller's party in code (someone
  * else's thread is 404, never 403). Lists and counts are searches of the read model.
@@ -28,6 +29,7 @@ import {
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
 import {
+  archive,
   askHelp,
   authorNameOf,
   checkVersion,
@@ -50,7 +52,7 @@ export interface ThreadDeps {
   logger: Logger;
 }
 
-type ThreadEvent = Extract<EventType, 'ThreadStarted' | 'ThreadReplied' | 'ThreadRead' | 'ThreadHelpRequested'>;
+type ThreadEvent = Extract<EventType, 'ThreadStarted' | 'ThreadReplied' | 'ThreadRead' | 'ThreadHelpRequested' | 'ThreadArchived'>;
 
 /** Writes the thread's row at once (read-your-writes); an index that is down is caught up by the projection. */
 async function syncIndex(d: ThreadDeps, t: Thread): Promise<void> {
@@ -140,7 +142,7 @@ async function changeThread(
     const next = change(t, party);
     if (!next) return threadAnswer(t, party);
     const added = next.messages.length > t.messages.length ? next.messages.length - 1 : undefined;
-    const update: Record<string, unknown> = { $set: { read: next.read, help: next.help } };
+    const update: Record<string, unknown> = { $set: { read: next.read, help: next.help, archived: next.archived } };
     if (added !== undefined) update.$push = { messages: next.messages[added] };
     if (await updateAggregate(d.threads, t._id, t.aggregateVersion, update, (v) => [eventOf(type, next, v, added)])) {
       d.nudge();
@@ -179,6 +181,27 @@ export function markThreadRead(d: ThreadDeps, caller: Caller, id: string, versio
  */
 export function requestHelp(d: ThreadDeps, caller: Caller, id: string, version: number): Promise<ThreadAnswer> {
   return changeThread(d, caller, id, version, 'ThreadHelpRequested', (t, party) => askHelp(t, party, new Date()));
+}
+
+/**
+ * `PUT /threads/{id}/archive`: the thread deleted from the caller's list (domain `archive`), based
+ * on the version the caller saw, so a message they have not seen refuses it.
+ * @throws HttpError 404; StaleThread (409)
+ */
+export function archiveThread(d: ThreadDeps, caller: Caller, id: string, version: number): Promise<ThreadAnswer> {
+  return changeThread(d, caller, id, version, 'ThreadArchived', (t, party) => archive(t, party));
+}
+
+/**
+ * The documents' message deletes (`DELETE /contact/delete/{id}` by an admin,
+ * `/contactsel/delete/{id}` by the seller; spec 001 section 7 "Messages") take the conversation
+ * the message started off the caller's list too. Their client sends no version, so this is based
+ * on the thread as it is; a thread that is not the caller's, or absent, is left alone.
+ */
+export async function archiveForMessageDelete(d: ThreadDeps, caller: Caller, id: string): Promise<void> {
+  const t = await findThread(d, id.toLowerCase());
+  if (!t || !partyOf(t, caller)) return;
+  await changeThread(d, caller, id, t.aggregateVersion, 'ThreadArchived', (cur, party) => archive(cur, party), false);
 }
 
 /**
