@@ -13,7 +13,7 @@
  * placed before addresses) says {@link NO_DELIVERY_ADDRESS}, and the seller's card then still shows
  * the customer's profile address and phone as they are now.
  */
-import { Anchor, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { colomboDate, formatAddress, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -284,7 +284,18 @@ export function PackageOrderCard({ order, seller, actions, detailsTo }: OrderCar
       ) : (
         <>
           <Group gap="xs">
-            {order.SellerCompany.logo && <Image src={imageUrl(order.SellerCompany.logo)} alt="" w={24} h={24} radius="xl" />}
+            {/* The documents' logo (spec 000 section 2 "Order cards"); a seller without one, or whose
+                picture does not load, shows the company's initial in its place (issue 32 item 4). */}
+            <Avatar
+              src={imageUrl(order.SellerCompany.logo) ?? null}
+              alt={`${order.SellerCompany.companyname} logo`}
+              size={32}
+              radius="xl"
+              color="blue"
+              data-testid="seller-logo"
+            >
+              {order.SellerCompany.companyname.slice(0, 1).toUpperCase()}
+            </Avatar>
             <Text size="sm">{order.SellerCompany.companyname}</Text>
           </Group>
           <DeliverTo order={order} />
