@@ -2,11 +2,11 @@
  * Review and message calls of the web app (spec 000 and 001 section 7). Messages come
  * back as the plain text sent; the screens render them as text (React escapes it).
  */
-import type { ContactView, ReviewView } from '@market/contracts';
+import type { ReviewView } from '@market/contracts';
 import type { BodyOf, QueryOf } from '@market/contracts/client';
 import { gateway, type Page } from './client';
 
-export type { ContactView, ReviewView };
+export type { ReviewView };
 
 /** The filters of `GET /review/get` (its query schema, without the paging). */
 export type ReviewFilters = Omit<QueryOf<'get', '/review/get'>, 'page' | 'limit'>;
@@ -32,10 +32,4 @@ export const reviewsApi = {
 
   contactAdmin: (body: BodyOf<'post', '/contact/add'>) => gateway.call('post', '/contact/add', { body }),
   contactSeller: (body: BodyOf<'post', '/contactsel/add'>) => gateway.call('post', '/contactsel/add', { body }),
-  sellerMessages: (page: number, limit = 20) =>
-    gateway.call('get', '/contactsel/get', { query: { page, limit } }) as Promise<Page<ContactView>>,
-  deleteSellerMessage: (id: string) => gateway.call('delete', '/contactsel/delete/{id}', { params: { id } }),
-  adminMessages: (page: number, limit = 20) =>
-    gateway.call('get', '/contact/get', { query: { page, limit } }) as Promise<Page<ContactView>>,
-  deleteAdminMessage: (id: string) => gateway.call('delete', '/contact/delete/{id}', { params: { id } }),
 };

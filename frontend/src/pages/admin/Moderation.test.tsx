@@ -1,17 +1,16 @@
 /**
- * The admin's moderation screens: deleting a contact message or a reported review asks first,
+ * The admin's moderation screens: deleting a reported review asks first,
  * says so and reloads the list; a refusal shows the server's message; Keep review asks first,
  * dismisses the report with the review's version and reloads the list (issue 30 item 7).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeGateway, renderPage } from '../../test-utils';
-import { AdminMessages, AdminReportedReviews } from './Moderation';
+import { AdminReportedReviews } from './Moderation';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const ADMIN = { _id: 'ad0000000000000000000001', username: 'admin' };
-const message = { _id: 'm1', name: 'Sachini', email: 'sachini@example.lk', message: 'Hello', createdAt: '2026-11-20T10:00:00.000Z' };
 const review = {
   _id: 'r1',
   customerName: 'Sachini',
@@ -26,24 +25,6 @@ const review = {
 };
 
 describe("admin's moderation", () => {
-  it('deletes a contact message after confirmation and reloads the list', async () => {
-    let messages = [message];
-    const calls = fakeGateway({
-      'GET /Admin/me': ADMIN,
-      'GET /contact/get': () => ({ items: messages, total: messages.length, page: 1, limit: 10 }),
-      'DELETE /contact/delete/m1': () => ((messages = []), { message: 'Successfully Deleted' }),
-    });
-    renderPage(<AdminMessages />, { kind: 'admin', path: '/Admin/Messages' });
-    fireEvent.click(within(await screen.findByTestId('message-card')).getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText("You won't be able to revert this!")).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, delete it!' }));
-    expect(await screen.findByText('Successfully Deleted')).toBeInTheDocument();
-    expect(await screen.findByText('No messages.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/contact/delete/m1']);
-  });
-
   it("shows the server's refusal to delete a reported review and keeps the list", async () => {
     fakeGateway({
       'GET /Admin/me': ADMIN,

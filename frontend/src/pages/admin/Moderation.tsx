@@ -2,7 +2,8 @@
  * The admin's moderation screens (spec 001 sections 2, 4, 6): /Admin/ReportedReviews
  * (reviews sellers reported, with the reason, Delete, and Keep review: the report is dismissed
  * and the review stays, issue 30 item 7; each decision is confirmed first and e-mailed to the
- * reporting seller) and /Admin/Messages (customers' contact messages, shown as text, with Delete).
+ * reporting seller). The customers' contact messages are conversations (/Admin/Messages,
+ * pages/admin/Messages.tsx), each with Delete.
  */
 import { Button, Stack } from '@mantine/core';
 import type { ReviewView } from '../../api/reviews';
@@ -10,15 +11,10 @@ import { useState } from 'react';
 import { reviewsApi } from '../../api/reviews';
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
-import { MessageCard } from '../../components/MessageCard';
 import { PageHeader } from '../../components/PageHeader';
 import { ReviewCard } from '../../components/ReviewCard';
 import { confirmThen } from '../../lib/confirm';
 import { useAsync } from '../../lib/useAsync';
-
-function deleting(action: () => Promise<unknown>, reload: () => Promise<void>) {
-  confirmThen({ action, done: ['Successfully Deleted'], after: reload });
-}
 
 /**
  * Keep review: after a confirmation, dismisses the report (based on the review's version) and
@@ -82,26 +78,6 @@ export function AdminReportedReviews() {
                   </>
                 }
               />
-            ))}
-            <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
-          </Stack>
-        )}
-      </ListState>
-    </>
-  );
-}
-
-export function AdminMessages() {
-  const [page, setPage] = useState(1);
-  const list = useAsync(['messages', 'adminMessages', page, 10], () => reviewsApi.adminMessages(page, 10));
-  return (
-    <>
-      <PageHeader title="Contact Messages" />
-      <ListState list={list} empty="No messages.">
-        {(rows) => (
-          <Stack>
-            {rows.items.map((m) => (
-              <MessageCard key={m._id} message={m} onDelete={() => deleting(() => reviewsApi.deleteAdminMessage(m._id), list.reload)} />
             ))}
             <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
           </Stack>

@@ -2,9 +2,9 @@
  * The seller's reviews and messages (spec 001 sections 2, 4, 7): /Seller/Reviews (reviews
  * of own items), /Seller/ItemReviews/{id} and /Seller/ItemRatings/{id} (an item's rating and
  * reviews, each with Report and a reason, and Reply: the seller's public reply shown under the
- * review, issue 30 item 7), /Seller/Report/{id} (reported reviews of the item),
- * /Seller/Contact (the signed-in seller's customer messages with the customer's image, name,
- * message and Delete).
+ * review, issue 30 item 7), /Seller/Report/{id} (reported reviews of the item). The
+ * customers' messages are conversations (/Seller/Contact, pages/seller/Messages.tsx), each with
+ * Delete.
  */
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { REPLY_MAX_LENGTH } from '@market/contracts';
@@ -15,12 +15,10 @@ import { catalogueApi } from '../../api/catalogue';
 import { reviewsApi, type ReviewView } from '../../api/reviews';
 import { Pager } from '../../components/ListControls';
 import { ListState } from '../../components/ListState';
-import { MessageCard } from '../../components/MessageCard';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { ItemRating } from '../../components/Rating';
 import { ReviewCard } from '../../components/ReviewCard';
-import { confirmThen } from '../../lib/confirm';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAsync } from '../../lib/useAsync';
 import { useSession } from '../../session/session';
@@ -175,26 +173,4 @@ export function SellerItemReviews() {
 export function SellerReportedReviews() {
   const { id = '' } = useParams();
   return <ReviewList itemid={id} reported title="Reported reviews" />;
-}
-
-export function SellerMessages() {
-  const [page, setPage] = useState(1);
-  const list = useAsync(['messages', 'sellerMessages', page, 10], () => reviewsApi.sellerMessages(page, 10));
-  const remove = (id: string) =>
-    confirmThen({ action: () => reviewsApi.deleteSellerMessage(id), done: ['Successfully Deleted'], after: list.reload });
-  return (
-    <>
-      <PageHeader title="Customer Messages" />
-      <ListState list={list} empty="No messages yet.">
-        {(rows) => (
-          <Stack>
-            {rows.items.map((m) => (
-              <MessageCard key={m._id} message={m} onDelete={() => remove(m._id)} />
-            ))}
-            <Pager page={page} total={rows.total} limit={10} onChange={setPage} />
-          </Stack>
-        )}
-      </ListState>
-    </>
-  );
 }
