@@ -1,12 +1,12 @@
 /**
  * The pieces every view of a return (RMA, issue 31 items 3 and 4) draws: its state as a badge, its
- * photos (thumbnails that open large), what was asked (quantity, reason, description), what was
- * said since (instructions, rejection, escalation, decision), the refund, and its timeline (who
- * moved it and when, in Sri Lanka time, with the note given). Words for states and reasons come
+ * photos (thumbnails that open large), what was asked (quantity, reason, description), the note
+ * of its current state (instructions, rejection, escalation, decision), the refund, and its
+ * timeline (who moved it and when, in Sri Lanka time, with every note given). Words for states and reasons come
  * from the contracts (`RETURN_STATE_LABELS`, `RETURN_REASON_LABELS`); money is rupees on the wire,
  * shown as `Rs. 12,345.00`.
  */
-import { Badge, Group, Image, Modal, Stack, Text, Timeline, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Group, Image, Modal, Stack, Text, Timeline, UnstyledButton } from '@mantine/core';
 import { colomboDate, colomboDateTime, RETURN_REASON_LABELS, RETURN_STATE_LABELS, type ReturnState } from '@market/contracts';
 import { useState, type ReactNode } from 'react';
 import type { ReturnAnswer } from '../../api/returns';
@@ -17,10 +17,10 @@ import { formatRupees } from '../../lib/money';
 export type ReturnViewer = 'customer' | 'seller' | 'admin';
 
 const COLOURS: Record<ReturnState, string> = {
-  Requested: 'yellow',
+  Requested: 'orange',
   Approved: 'blue',
   Rejected: 'red',
-  Escalated: 'orange',
+  Escalated: 'grape',
   Received: 'violet',
   RefundDue: 'orange',
   Refunded: 'green',
@@ -68,14 +68,30 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** What a note of the return is called, as each side reads it. */
-function noteLabels(viewer: ReturnViewer) {
-  return {
-    instructions: viewer === 'customer' ? 'How to send it back' : 'Return instructions',
-    rejection: viewer === 'seller' ? 'Your reason for rejecting' : "The seller's reason for rejecting",
-    escalation: viewer === 'customer' ? 'Why you asked the marketplace' : "The customer's reason for escalating",
-    decision: "The marketplace's decision",
-  };
+/**
+ * The note that says what happens now, as each side reads it: how to send the goods back while
+ * Approved, why it was rejected, why it was escalated, the marketplace's final word. Earlier notes
+ * stay on the timeline.
+ */
+function currentNote(ret: ReturnAnswer, viewer: ReturnViewer): { label: string; text: string } | undefined {
+  switch (ret.status) {
+    case 'Approved':
+      return ret.instructions
+        ? { label: viewer === 'customer' ? 'How to send it back' : 'Return instructions', text: ret.instructions }
+        : undefined;
+    case 'Rejected':
+      return ret.rejection
+        ? { label: viewer === 'seller' ? 'Your reason for rejecting' : "The seller's reason for rejecting", text: ret.rejection }
+        : undefined;
+    case 'Escalated':
+      return ret.escalation
+        ? { label: viewer === 'customer' ? 'Why you asked the marketplace' : "The customer's reason for escalating", text: ret.escalation }
+        : undefined;
+    case 'Closed':
+      return ret.decision ? { label: "The marketplace's decision", text: ret.decision } : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -104,9 +120,9 @@ export function refundText(
   }
 }
 
-/** What was asked and said: quantity, reason, description, photos, the notes since, the refund. */
+/** What was asked (quantity, reason, description, photos), the note that says what happens now, and the refund. */
 export function ReturnFacts({ ret, viewer }: { ret: ReturnAnswer; viewer: ReturnViewer }) {
-  const labels = noteLabels(viewer);
+  const note = currentNote(ret, viewer);
   return (
     <Stack gap={4}>
       <Line label="Quantity">{ret.quantity}</Line>
@@ -115,22 +131,13 @@ export function ReturnFacts({ ret, viewer }: { ret: ReturnAnswer; viewer: Return
         {ret.description}
       </Text>
       <ReturnPhotos names={ret.photos} />
-      {ret.instructions && (
-        <Text
-          size="sm"
-          fw={ret.status === 'Approved' ? 600 : undefined}
-          style={{ overflowWrap: 'anywhere' }}
-          data-testid="return-instructions"
-        >
-          <Text span c="dimmed" fw={400}>
-            {labels.instructions}:{' '}
+      {note && (
+        <Alert variant="light" color={ret.status === 'Approved' ? 'blue' : 'gray'} p="xs" title={note.label} data-testid="return-note">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {note.text}
           </Text>
-          {ret.instructions}
-        </Text>
+        </Alert>
       )}
-      {ret.rejection && <Line label={labels.rejection}>{ret.rejection}</Line>}
-      {ret.escalation && <Line label={labels.escalation}>{ret.escalation}</Line>}
-      {ret.decision && <Line label={labels.decision}>{ret.decision}</Line>}
       {ret.resellable !== undefined && <Line label="Back in stock">{ret.resellable ? 'Yes' : 'No, not resellable'}</Line>}
       <Text
         size="sm"

@@ -180,7 +180,9 @@ describe("the customer's return on the order page", () => {
     });
     renderPage(<MyOrder />, { kind: 'customer', path: `/Customer/MyOrders/${LINE}`, pattern: 'MyOrders/:id' });
     const card = await screen.findByTestId('return-card');
-    expect(within(card).getByText("The seller's reason for rejecting:", { exact: false })).toBeInTheDocument();
+    // What happens now: the seller's reason, above the timeline that keeps every note.
+    expect(within(within(card).getByTestId('return-note')).getByText('The box shows it was dropped after delivery')).toBeInTheDocument();
+    expect(within(within(card).getByTestId('return-note')).getByText("The seller's reason for rejecting")).toBeInTheDocument();
     fireEvent.click(within(card).getByRole('button', { name: 'Escalate to the marketplace' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Escalate' }));
