@@ -5,7 +5,7 @@
  *   `OQuantity`), the reason, a description and up to {@link RETURN_MAX_PHOTOS} photos (uploaded
  *   through `POST /images/upload`), checked with the contracts' `ReturnCreateSchema`, and sends
  *   `POST /Returns`;
- * - once the window closed, it says so instead;
+ * - once the window closed, it says so instead (the server's `returnWindowClosed` words);
  * - a line with a return shows its state as a badge, with a link to the order's page from a card
  *   (the page shows the return itself: `ReturnPanel` of `./ReturnCard`).
  */
@@ -20,6 +20,7 @@ import {
   RETURN_REASONS,
   ReturnCreateSchema,
   returnTooMany,
+  returnWindowClosed,
   type ReturnReason,
 } from '@market/contracts';
 import { useState } from 'react';
@@ -149,7 +150,7 @@ export function CustomerReturnLine({ order, onDone, detailsTo }: { order: AnyOrd
     return (
       <Text size="sm" c="dimmed" data-testid="return-window-closed">
         {order.ReturnableUntil
-          ? `The return window for this order closed on ${colomboDateTime(order.ReturnableUntil)}.`
+          ? `${returnWindowClosed(colomboDateTime(order.ReturnableUntil))}.`
           : 'The return window for this order has closed.'}
       </Text>
     );
