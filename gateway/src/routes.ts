@@ -48,6 +48,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: under('customerOrders'), service: 'ordering', covers: '/customerOrders/*' },
   { pattern: under('paypal-transaction-complete'), service: 'ordering', covers: '/paypal-transaction-complete' },
   { pattern: under('checkout'), service: 'ordering', covers: '/checkout/*' },
+  { pattern: under('Returns'), service: 'ordering', covers: '/Returns/*: returns of delivered orders (issue 31 item 3)' },
   { pattern: under('review'), service: 'reviews', covers: '/review/*' },
   { pattern: under('contact'), service: 'reviews', covers: '/contact/*' },
   { pattern: under('contactsel'), service: 'reviews', covers: '/contactsel/*' },

@@ -106,9 +106,10 @@ function rows(body: unknown): Row[] {
 /**
  * Fields today's answers add that 7ab8169's did not have, left out on both sides: an order's
  * `Timeline` (issue 30 item 8, derived for orders written before it), a review's `reply` and
- * `version` (issue 30 item 7). They are additions, not changes of what the old screens showed.
+ * `version` (issue 30 item 7), an order's `Return` and `ReturnableUntil` (issue 31 item 3). They
+ * are additions, not changes of what the old screens showed.
  */
-const ADDED_SINCE = new Set(['Timeline', 'reply', 'version']);
+const ADDED_SINCE = new Set(['Timeline', 'reply', 'version', 'Return', 'ReturnableUntil']);
 
 /** The rows of a list answer ordered by `_id` (`fields` of each only, when given), to compare a list of today with the old one. */
 function picked(body: unknown, fields?: string[]): Record<string, unknown>[] {

@@ -88,8 +88,8 @@ export const RETURN_EXISTS = 'A return was already requested for this order';
 /** 400 (`fields.quantity`) of `POST /Returns` asking to return more than the line holds. */
 export const returnTooMany = (max: number) => `You can return at most ${max} of this order`;
 /**
- * 409 of `POST /Returns` after the window: `closedOn` is the last day, as the web app shows dates
- * (Sri Lanka time, e.g. "5 Dec 2026").
+ * 409 of `POST /Returns` after the window: `closedOn` is when it closed, as every screen shows a
+ * time (Sri Lanka, `yyyy-mm-dd HH:MM`; contracts' colomboDateTime).
  */
 export const returnWindowClosed = (closedOn: string) => `The return window for this order closed on ${closedOn}`;
 /** 409 of a move the return's state does not allow, e.g. `returnMoveRefused('approve', 'Refunded')`. */
@@ -130,11 +130,7 @@ const version = z
   .describe('The `version` of the return you loaded: the write applies only if nothing changed since; otherwise 409');
 
 const note = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(RETURN_NOTE_MAX, `At most ${RETURN_NOTE_MAX} characters`);
+  z.string({ error: required }).trim().min(1, required).max(RETURN_NOTE_MAX, `At most ${RETURN_NOTE_MAX} characters`);
 
 /** A photo: the name `POST /images/upload` answered (served by `GET /images/{name}`). */
 export const ReturnPhotoSchema = z

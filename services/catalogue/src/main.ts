@@ -74,6 +74,8 @@ void runService({
         OrderPlaced: [stock],
         OrderRejected: [stock],
         OrderCancelled: [release],
+        // A resellable return's units go back to stock once (issue 31 item 3).
+        ReturnReceived: [release],
         ReviewCreated: [rating],
         ReviewUpdated: [rating],
         ReviewDeleted: [rating],

@@ -1,5 +1,5 @@
 /** Ordering configuration: the platform's base variables plus the card-hash key (docs/architecture.md, Departures from the documents) and the search index. */
-import { COD_LIMIT_RUPEES } from '@market/contracts';
+import { COD_LIMIT_RUPEES, RETURN_WINDOW_DAYS } from '@market/contracts';
 import { BaseConfigSchema, SearchConfigFields } from '@market/platform';
 import { z } from 'zod';
 
@@ -48,6 +48,16 @@ export const OrderingConfigSchema = BaseConfigSchema.extend({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Days after an order line's Delivered time during which its customer may ask to return it
+   * (issue 31 item 3); contracts' RETURN_WINDOW_DAYS (7) when unset.
+   */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(RETURN_WINDOW_DAYS),
+  /**
+   * Where the marketplace admins' return e-mails go (an escalated return, a cash-on-delivery refund
+   * due; issue 31 item 3). Unset: those e-mails are not sent (the admin's returns list shows them).
+   */
+  RETURNS_ADMIN_EMAIL: z.email('RETURNS_ADMIN_EMAIL must be an e-mail address').optional(),
   /**
    * The admin transaction search index: OPENSEARCH_URL, SEARCH_INDEX (alias prefix,
    * default `ordering`), OPENSEARCH_REPLICAS.

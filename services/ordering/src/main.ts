@@ -20,10 +20,15 @@ import { readModelHandlers } from './events/readModelConsumer';
 import { sagaHandlers } from './events/sagaConsumer';
 import { orderSearchIndex, ordersProjection } from './events/orderProjection';
 import { transactionSearchIndices, transactionsProjection } from './events/transactionProjection';
+import { returnSearchIndex, returnsProjection } from './events/returnProjection';
 import { cardRoutes } from './http/cards';
 import { checkoutRoutes } from './http/checkout';
 import { orderRoutes } from './http/orders';
 import { orderCsvRoutes } from './http/orderCsv';
+import { returnRoutes } from './http/returns';
+import { returnMailHandlers } from './returns/mails';
+import { returnRefundHandlers } from './returns/refund';
+import { returnModel } from './store/returns';
 import { cardModel, cardOwnerModel } from './store/cards';
 import { checkoutModel } from './store/checkouts';
 import { orderBook } from './store/orders';
@@ -44,12 +49,17 @@ void runService({
     const book = orderBook(db, search);
     const rm = readModels(db);
     const captures = sandboxCaptureModel(db);
+    // Returns of delivered lines (issue 31 item 3): the aggregate and its list read model.
+    const returns = returnModel(db);
+    const returnIndex = returnSearchIndex({ config, logger, shutdown });
     await Promise.all(
-      [cards, cardOwners, checkouts, captures, ...book.models, ...Object.values(rm)].map((m) => (m as { init(): Promise<unknown> }).init()),
+      [cards, cardOwners, checkouts, captures, returns, ...book.models, ...Object.values(rm)].map((m) =>
+        (m as { init(): Promise<unknown> }).init(),
+      ),
     );
     const provider = sandboxProvider(captures);
 
-    const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders]);
+    const nudge = startRelay([checkouts, book.itemOrders, book.packageOrders, returns]);
 
     // E-mails of new orders to their sellers and of each order status to its customer (16).
     const emailQueue = createQueue<EmailJob>(Queues.email, bullRedis);
@@ -74,6 +84,19 @@ void runService({
     const customerMails = customerOrderMailHandlers(checkouts, book, rm, send, logger);
     // The seller's e-mail of an order its customer cancelled (issue 31 item 2).
     const sellerCancelMails = sellerCancelMailHandlers(book, rm, send, logger);
+    // Returns: the refund saga after the goods are received, and an e-mail at every step (issue 31 item 3).
+    const returnDeps = {
+      returns,
+      book,
+      checkouts,
+      index: returnIndex,
+      provider,
+      nudge,
+      logger,
+      windowDays: config.RETURN_WINDOW_DAYS,
+    };
+    const returnRefund = returnRefundHandlers(returnDeps);
+    const returnMails = returnMailHandlers({ returns, rm, send, logger, adminEmail: config.RETURNS_ADMIN_EMAIL });
     // What ordering consumes; several handlers of one type run in the order listed.
     await consume(
       subscriptions({
@@ -84,6 +107,14 @@ void runService({
         OrderConfirmed: [sellerMails, customerMails],
         OrderRejected: [customerMails],
         OrderStatusChanged: [customerMails, sellerCancelMails],
+        ReturnRequested: [returnMails],
+        ReturnApproved: [returnMails],
+        ReturnRejected: [returnMails],
+        ReturnEscalated: [returnMails],
+        ReturnClosed: [returnMails],
+        ReturnReceived: [returnRefund, returnMails],
+        ReturnRefundDue: [returnMails],
+        ReturnRefunded: [returnRefund, returnMails],
         ItemCreated: [readModel],
         ItemUpdated: [readModel],
         ItemDeleted: [readModel],
@@ -111,6 +142,7 @@ void runService({
       sources: { checkouts, customerOrders: book.customerOrders, book },
     });
     await ordersProjection.start({ ...started, indices: { orders }, sources: { book, checkouts } });
+    await returnsProjection.start({ ...started, indices: { returns: returnIndex }, sources: { returns } });
 
     app.use(
       cardRoutes(cards, cardOwners, config.CARD_HASH_SECRET),
@@ -127,9 +159,10 @@ void runService({
         nudge,
         codLimitRupees: config.COD_LIMIT_RUPEES,
       }),
-      orderRoutes(book, rm, nudge, search, checkouts),
+      orderRoutes(book, rm, nudge, search, checkouts, { returns, windowDays: config.RETURN_WINDOW_DAYS }),
       // Sellers' and admins' orders as CSV (issue 30 item 9).
       orderCsvRoutes(search, rm),
+      returnRoutes(returnDeps),
     );
   },
 });

@@ -11,6 +11,13 @@
  * one that finds the record skips the item; the decision document, once written, ends the
  * step. Only cancellations of checkouts this catalogue reserved are handled (its reservation
  * decision, read by `_id`): a checkout it rejected, or never saw, had no stock taken.
+ *
+ * Returns (issue 31 item 3): on ReturnReceived with `resellable`, the returned units (`items`: the
+ * item, or each item of the package, the returned quantity times) go back the same way, keyed by
+ * the return id (`RMA-<orderLineId>`) instead of the order line: the same in-flight mark, release
+ * lines and release document (without an event: ordering's refund does not wait for the stock),
+ * so a redelivered ReturnReceived gives nothing back twice. A return of goods that cannot be sold
+ * again gives nothing back.
  */
 import { type EventHandlers, isDuplicateKey, type OutboxHint, pendingEvent, updateAggregate } from '@market/platform';
 import type { Model } from 'mongoose';
@@ -73,6 +80,26 @@ export function releaseHandlers(
   }
 
   return {
+    ReturnReceived: async (e) => {
+      const { ret, resellable, items: units } = e.data;
+      if (!resellable || !units?.length) return;
+      if (await releases.exists({ _id: ret._id })) return;
+      const decision = await reservations.findById(ret.orderId).lean<ReservationDoc>();
+      if (!decision || decision.status !== 'reserved') return;
+      for (const line of units) await giveBack(ret.orderId, ret._id, line.itemId, line.quantity);
+      try {
+        await releases.create({
+          _id: ret._id,
+          orderId: ret.orderId,
+          lines: units,
+          releasedAt: new Date(),
+          aggregateVersion: 1,
+          pendingEvents: [],
+        });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    },
     OrderCancelled: async (e) => {
       const c = e.data;
       if (await releases.exists({ _id: c.orderLineId })) return;

@@ -35,6 +35,16 @@ function compose(subject: string, greeting: string, lines: Line[]): Rendered {
 
 const Name = z.string().max(200);
 
+/** What every return e-mail names (issue 31 item 3). */
+const returnFields = {
+  name: Name,
+  returnId: z.string().max(50),
+  orderLineId: z.string().max(40),
+  product: z.string().max(300),
+  quantity: z.number().int(),
+};
+type ReturnMailData = { name: string; returnId: string; orderLineId: string; product: string; quantity: number };
+
 const templates = {
   'customer-reset-code': {
     data: z.object({ name: Name, code: z.string(), minutes: z.number() }),
@@ -361,6 +371,101 @@ const templates = {
         `The customer cancelled order ${d.orderLineId} (${d.quantity} × ${d.product}) before it was shipped. Please do not ship it.`,
         { label: 'Reason', value: d.reason },
         'Its stock is back on your item, and the customer is refunded by the marketplace.',
+      ]),
+  },
+  /**
+   * Returns (issue 31 item 3), queued by ordering once per step and recipient (returns/mails.ts).
+   * Every one names the return (`RMA-<order line>`), the product and the quantity returned.
+   * The seller: a customer asked to return an order.
+   */
+  'return-requested': {
+    data: z.object({ ...returnFields, reason: z.string().max(100), description: z.string().max(1000) }),
+    render: (d: ReturnMailData & { reason: string; description: string }) =>
+      compose(`Return requested for order ${d.orderLineId}`, `Hello ${d.name},`, [
+        `The customer asks to return ${d.quantity} × ${d.product} of order ${d.orderLineId}.`,
+        { label: 'Reason', value: d.reason },
+        { label: 'Description', value: d.description },
+        `Please approve it with return instructions, or reject it with a reason, in your Returns tab (${d.returnId}).`,
+      ]),
+  },
+  /** The customer: the seller (or, after an escalation, the marketplace) approved the return. */
+  'return-approved': {
+    data: z.object({ ...returnFields, instructions: z.string().max(1000) }),
+    render: (d: ReturnMailData & { instructions: string }) =>
+      compose(`Your return ${d.returnId} was approved`, `Hello ${d.name},`, [
+        `Your return of ${d.quantity} × ${d.product} (order ${d.orderLineId}) was approved.`,
+        { label: 'How to send it back', value: d.instructions },
+        'Once the seller receives it, your refund is paid.',
+      ]),
+  },
+  /** The customer: the seller rejected the return; it may be escalated to the marketplace. */
+  'return-rejected': {
+    data: z.object({ ...returnFields, reason: z.string().max(1000) }),
+    render: (d: ReturnMailData & { reason: string }) =>
+      compose(`Your return ${d.returnId} was rejected`, `Hello ${d.name},`, [
+        `The seller rejected your return of ${d.quantity} × ${d.product} (order ${d.orderLineId}).`,
+        { label: 'Reason', value: d.reason },
+        'If you disagree, you can ask the marketplace team to decide from your order page.',
+      ]),
+  },
+  /** The seller and the admins: the customer escalated a rejected return. */
+  'return-escalated': {
+    data: z.object({ ...returnFields, reason: z.string().max(1000), to: z.enum(['seller', 'admin']) }),
+    render: (d: ReturnMailData & { reason: string; to: 'seller' | 'admin' }) =>
+      compose(`Return ${d.returnId} was escalated to the marketplace`, `Hello ${d.name},`, [
+        `The customer asked the marketplace team to decide the rejected return of ${d.quantity} × ${d.product} (order ${d.orderLineId}).`,
+        { label: "Customer's reason", value: d.reason },
+        d.to === 'admin'
+          ? 'Please approve it with return instructions, or close it with a reason, in the escalated returns list.'
+          : 'The marketplace team will decide; you will see the outcome in your Returns tab.',
+      ]),
+  },
+  /** The customer: the marketplace refused an escalated return for good. */
+  'return-closed': {
+    data: z.object({ ...returnFields, reason: z.string().max(1000) }),
+    render: (d: ReturnMailData & { reason: string }) =>
+      compose(`Your return ${d.returnId} was closed`, `Hello ${d.name},`, [
+        `The marketplace team reviewed your return of ${d.quantity} × ${d.product} (order ${d.orderLineId}) and could not accept it.`,
+        { label: 'Reason', value: d.reason },
+      ]),
+  },
+  /** The customer: the seller received the returned goods; the refund follows. */
+  'return-received': {
+    data: z.object({ ...returnFields, refund: z.string().max(40), cashOnDelivery: z.boolean() }),
+    render: (d: ReturnMailData & { refund: string; cashOnDelivery: boolean }) =>
+      compose(`Your return ${d.returnId} was received`, `Hello ${d.name},`, [
+        `The seller received your return of ${d.quantity} × ${d.product} (order ${d.orderLineId}).`,
+        { label: 'Refund', value: d.refund },
+        d.cashOnDelivery
+          ? 'You paid in cash on delivery, so the marketplace pays it back by bank transfer; we will e-mail you when it is sent.'
+          : 'It is on its way back to how you paid; we will e-mail you when it is refunded.',
+      ]),
+  },
+  /** The admins: a cash-on-delivery return is due to be refunded by bank transfer. */
+  'return-refund-due': {
+    data: z.object({ ...returnFields, refund: z.string().max(40) }),
+    render: (d: ReturnMailData & { refund: string }) =>
+      compose(`Refund due by bank transfer: return ${d.returnId}`, `Hello ${d.name},`, [
+        `The seller received the return of ${d.quantity} × ${d.product} (order ${d.orderLineId}), paid in cash on delivery.`,
+        { label: 'Refund due', value: d.refund },
+        'Please pay it by bank transfer and record the transfer reference on the return.',
+      ]),
+  },
+  /** The customer: the return was refunded (provider refund, or the admin's bank transfer). */
+  'return-refunded': {
+    data: z.object({
+      ...returnFields,
+      refund: z.string().max(40),
+      paymentType: z.string().max(20),
+      bankReference: z.string().max(100).optional(),
+    }),
+    render: (d: ReturnMailData & { refund: string; paymentType: string; bankReference?: string }) =>
+      compose(`Your return ${d.returnId} was refunded`, `Hello ${d.name},`, [
+        `Your return of ${d.quantity} × ${d.product} (order ${d.orderLineId}) is refunded.`,
+        { label: 'Refund', value: d.refund },
+        d.bankReference
+          ? `It was paid by bank transfer, reference ${d.bankReference}.`
+          : `It goes back to your ${d.paymentType === 'PayPal' ? 'PayPal account' : 'card'}.`,
       ]),
   },
   /**

@@ -58,6 +58,7 @@ import {
   type PackageOrderDoc,
 } from '../store/orders';
 import { orderCustomer, type OrderCustomer, type ReadModels } from '../store/readModels';
+import { withReturnInfo, type ReturnInfoDeps } from '../returns/orderInfo';
 
 const DAY_MS = 86_400_000;
 
@@ -106,6 +107,8 @@ export function orderFilters(req: Request): OrderListFilters {
 /**
  * @param search - the orders, transactions and customer-orders read models every list here reads
  *   (events/orderProjection.ts, events/transactionProjection.ts); 503 while OpenSearch is down
+ * @param returnInfo - the returns and the return window, for the answers' `Return` and
+ *   `ReturnableUntil` (issue 31 item 3; returns/orderInfo.ts); without it answers carry neither
  */
 export function orderRoutes(
   book: OrderBook,
@@ -113,6 +116,7 @@ export function orderRoutes(
   nudge: (hint?: OutboxHint) => void,
   search: OrderSearch,
   checkouts: Model<CheckoutDoc>,
+  returnInfo?: ReturnInfoDeps,
 ): Router {
   const r = Router();
 
@@ -156,7 +160,10 @@ export function orderRoutes(
     sendList(
       res,
       page,
-      rows.map((o) => itemOrderView(o, who.get(o.CustomerID)!)),
+      await withReturnInfo(
+        returnInfo,
+        rows.map((o) => itemOrderView(o, who.get(o.CustomerID)!)),
+      ),
       total,
     );
   });
@@ -170,7 +177,10 @@ export function orderRoutes(
     sendList(
       res,
       page,
-      rows.map((o) => packageOrderView(o, who.get(o.CustomerID)!, company(o.SellerID))),
+      await withReturnInfo(
+        returnInfo,
+        rows.map((o) => packageOrderView(o, who.get(o.CustomerID)!, company(o.SellerID))),
+      ),
       total,
     );
   });
@@ -178,13 +188,15 @@ export function orderRoutes(
   /** A line as a seller's write answers it: the order with its customer (and company for a package order). */
   async function lineView(kind: OrderKind, updated: ItemOrderDoc) {
     const who = await names([updated.CustomerID]);
-    return kind === 'item'
-      ? itemOrderView(updated, who.get(updated.CustomerID)!)
-      : packageOrderView(
-          updated as unknown as PackageOrderDoc,
-          who.get(updated.CustomerID)!,
-          (await companies([updated.SellerID]))(updated.SellerID),
-        );
+    const view =
+      kind === 'item'
+        ? itemOrderView(updated, who.get(updated.CustomerID)!)
+        : packageOrderView(
+            updated as unknown as PackageOrderDoc,
+            who.get(updated.CustomerID)!,
+            (await companies([updated.SellerID]))(updated.SellerID),
+          );
+    return (await withReturnInfo(returnInfo, [view]))[0]!;
   }
 
   /**
