@@ -26,6 +26,7 @@ const AllItemsFilterBy = lazyPage(() => import('./pages/customer/Browse'), 'AllI
 const DiscountedItems = lazyPage(() => import('./pages/customer/Browse'), 'DiscountedItems');
 const ItemDetails = lazyPage(() => import('./pages/customer/Browse'), 'ItemDetails');
 const PackagesPage = lazyPage(() => import('./pages/customer/Browse'), 'PackagesPage');
+const SellerPublicPage = lazyPage(() => import('./pages/customer/Browse'), 'SellerPublicPage');
 const MyShoppingCart = lazyPage(() => import('./pages/customer/Cart'), 'MyShoppingCart');
 const MyWishlist = lazyPage(() => import('./pages/customer/Cart'), 'MyWishlist');
 const ConfirmPayment = lazyPage(() => import('./pages/customer/Checkout'), 'ConfirmPayment');
@@ -166,6 +167,7 @@ export const routes: RouteObject[] = [
       { path: 'DiscountedItems', element: <DiscountedItems />, handle: prefetchOnMatch(browsePrefetch.discounted) },
       { path: 'Packages', element: <PackagesPage /> },
       { path: 'ItemDetails/:id', element: <ItemDetails />, handle: prefetchOnMatch(browsePrefetch.item) },
+      { path: 'Seller/:sellerId', element: <SellerPublicPage /> },
       { path: 'MyProfile', element: <CustomerMyProfile /> },
       { path: 'update/:id', element: <CustomerUpdateProfile /> },
       { path: 'Mywishlist', element: <MyWishlist /> },

@@ -32,6 +32,8 @@ export const catalogueApi = {
   listItems: (f: ItemFilters, page: number, limit = 12) =>
     gateway.call('get', '/items/getItems', { query: { ...f, page, limit } as ItemsQuery }) as Promise<ItemPage>,
   getItem: (id: string) => gateway.call('get', '/items/get/{id}', { params: { id } }),
+  /** The header's suggestions for the text typed (issue 32 item 3): at most 8 `{ text, kind, itemId? }`. */
+  suggest: (q: string) => gateway.call('get', '/items/suggest', { query: { q } }),
   skuAvailable: (sku: string) => gateway.call('get', '/items/skuAvailable/{sku}', { params: { sku } }),
   addItem: (body: FormBody<BodyOf<'post', '/items/addItems'>>) =>
     gateway.call('post', '/items/addItems', { body: body as BodyOf<'post', '/items/addItems'> }),

@@ -73,8 +73,11 @@ export const shopApi = {
    * a change based on an older cart is refused (409, CART_CHANGED) and the page shows the cart as
    * it is now. Adding from a listing names no version (a duplicate is refused by the server).
    */
-  addCartLine: (cartId: string, kind: CartLineKind, lineId: string, version?: number) =>
-    gateway.call('post', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', { params: { cartId, kind, lineId }, body: { version } }),
+  addCartLine: (cartId: string, kind: CartLineKind, lineId: string, version?: number, quantity?: number) =>
+    gateway.call('post', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', {
+      params: { cartId, kind, lineId },
+      body: { version, ...(quantity ? { quantity } : {}) },
+    }),
   setCartLineQuantity: (cartId: string, kind: CartLineKind, lineId: string, quantity: number, version: number) =>
     gateway.call('put', '/ShoppingCart/{cartId}/lines/{kind}/{lineId}', { params: { cartId, kind, lineId }, body: { quantity, version } }),
   removeCartLine: (cartId: string, kind: CartLineKind, lineId: string, version: number) =>

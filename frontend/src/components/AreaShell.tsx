@@ -35,9 +35,24 @@ export interface AreaShellProps {
   logoutLabel?: string;
   /** A guest's ways in: the login and registration pages. */
   signIn?: { loginPath: string; registerPath: string };
+  /** The header's search (the customer area's, issue 32 item 3), between the name and the person. */
+  searchBox?: ReactNode;
+  /** Buttons before the person or the sign-in buttons (the customer's cart, issue 32 item 3). */
+  headerActions?: ReactNode;
 }
 
-export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logoutLabel = 'Logout', signIn }: AreaShellProps) {
+export function AreaShell({
+  area,
+  homePath,
+  nav,
+  topNav,
+  person,
+  onLogout,
+  logoutLabel = 'Logout',
+  signIn,
+  searchBox,
+  headerActions,
+}: AreaShellProps) {
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname, search } = useLocation();
   const active = (to: string) => pathname.toLowerCase() === to.toLowerCase();
@@ -75,6 +90,12 @@ export function AreaShell({ area, homePath, nav, topNav, person, onLogout, logou
               </Group>
             )}
           </Group>
+          {(searchBox || headerActions) && (
+            <Group gap="sm" wrap="nowrap" justify="flex-end" style={{ flex: 1 }}>
+              {searchBox}
+              {headerActions}
+            </Group>
+          )}
           {!person && signIn && (
             <Group gap="xs" wrap="nowrap">
               <Button component={Link} to={signIn.loginPath} state={{ from: `${pathname}${search}` }} size="sm">

@@ -4,11 +4,16 @@
  * screen reader's list of buttons on a listing tells them apart; the visible
  * labels stay short ("Cart", "Wishlist" on listing cards; "Add to cart" elsewhere). A guest
  * (issue 32 item 1) is asked to sign in first and comes back with the line added (lib/signInFirst.ts).
+ * An item already in the signed-in customer's wishlist shows a filled heart, "In wishlist", and
+ * opens the wishlist (issue 32 item 3; the ids come from one shared read, lib/shopperState.ts).
+ * `quantity` is the item page's picker: the units the cart button adds.
  */
 import { Button, Group } from '@mantine/core';
-import { IconHeart, IconShoppingCartPlus } from '@tabler/icons-react';
+import { IconHeart, IconHeartFilled, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { addToCart, addToWishlist } from '../lib/cartActions';
+import { useWishlistIds } from '../lib/shopperState';
 import { useSignInFirst } from '../lib/signInFirst';
 import { useOptionalSession } from '../session/session';
 
@@ -18,8 +23,11 @@ export function ShopButtons({
   available = true,
   cartOnly = false,
   itemName,
+  quantity,
 }: {
   itemId?: string;
+  /** Units the cart button adds (the item page's picker); 1 when absent. */
+  quantity?: number;
   /** The item's or package's name, for the buttons' accessible names (and short visible labels). */
   itemName?: string;
   packageId?: string;
@@ -29,6 +37,8 @@ export function ShopButtons({
 }) {
   const profile = useOptionalSession('customer')?.profile;
   const signInFirst = useSignInFirst();
+  const navigate = useNavigate();
+  const saved = useWishlistIds().has(itemId ?? '');
   const [busy, setBusy] = useState<'cart' | 'wish' | null>(null);
   const run = async (which: 'cart' | 'wish', action: () => Promise<void>) => {
     setBusy(which);
@@ -40,7 +50,20 @@ export function ShopButtons({
   };
   return (
     <Group gap="xs" grow>
-      {itemId && !cartOnly && (
+      {itemId && !cartOnly && saved && (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconHeartFilled size={14} aria-hidden />}
+          onClick={() => navigate('/Customer/Mywishlist')}
+          aria-label={itemName ? `${itemName} is in your wishlist` : 'In your wishlist'}
+          data-in-wishlist="true"
+        >
+          In wishlist
+        </Button>
+      )}
+      {itemId && !cartOnly && !saved && (
         <Button
           size="xs"
           variant="default"
@@ -59,8 +82,8 @@ export function ShopButtons({
         loading={busy === 'cart'}
         onClick={() =>
           profile
-            ? void run('cart', () => addToCart(profile._id, itemId ? { itemId } : { packageId }))
-            : signInFirst({ kind: 'cart', ...(itemId ? { itemId } : { packageId }) })
+            ? void run('cart', () => addToCart(profile._id, itemId ? { itemId } : { packageId }, quantity))
+            : signInFirst({ kind: 'cart', ...(itemId ? { itemId } : { packageId }), ...(quantity && quantity > 1 ? { quantity } : {}) })
         }
         aria-label={itemName ? `Add ${itemName} to cart` : undefined}
       >

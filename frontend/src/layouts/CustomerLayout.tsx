@@ -1,9 +1,13 @@
 /**
  * The customer area: side navigation, top bar with username and image, footer (spec 000 section 2).
  * A guest (issue 32 item 1) sees the shop's catalogue pages ({@link isGuestPath}) in the same
- * frame, with Login and Register in the top bar and only the catalogue in the navigation.
+ * frame, with Login and Register in the top bar and only the catalogue in the navigation. Both get
+ * the header's search with suggestions; the signed-in customer also the cart with its count (issue
+ * 32 item 3).
  */
 import { AreaShell } from '../components/AreaShell';
+import { CartBadge } from '../components/CartBadge';
+import { HeaderSearch } from '../components/HeaderSearch';
 import { useUnreadThreads } from '../lib/unreadThreads';
 import { imageUrl } from '../lib/images';
 import { usePendingAction } from '../lib/signInFirst';
@@ -38,6 +42,8 @@ const GUEST_PATHS = [
   /^\/Customer\/Packages\/?$/i,
   /^\/Customer\/ItemDetails\/[^/]+\/?$/i,
   /^\/Customer\/ItemReviews\/[^/]+\/?$/i,
+  // A seller's public page (issue 32 item 1).
+  /^\/Customer\/Seller\/[^/]+\/?$/i,
 ];
 
 /** Whether `pathname` opens without signing in. */
@@ -59,6 +65,8 @@ function SignedInLayout() {
       nav={CUSTOMER_NAV.map((n) => (n.to === '/Customer/Messages' ? { ...n, badge: unread } : n))}
       person={{ name: profile.username, image: imageUrl(profile.userImage), profilePath: '/Customer/MyProfile' }}
       onLogout={logout}
+      searchBox={<HeaderSearch />}
+      headerActions={<CartBadge />}
     />
   );
 }
@@ -72,6 +80,7 @@ export function CustomerLayout() {
       homePath="/Customer/Home"
       nav={GUEST_NAV}
       signIn={{ loginPath: '/CustomerLogin', registerPath: '/CustomerRegistration' }}
+      searchBox={<HeaderSearch />}
     />
   );
 }

@@ -9,14 +9,17 @@ import { ApiError } from '../api/client';
 import { shopApi } from '../api/shop';
 import { notifyError, notifySuccess } from './notify';
 
-/** Adds an item (or a package) line with quantity 1 to the customer's cart. */
-export async function addToCart(customerId: string, line: { itemId?: string; packageId?: string }): Promise<void> {
+/**
+ * Adds an item (or a package) line to the customer's cart.
+ * @param quantity - units of the line (the item page's picker, issue 32 item 3); 1 when absent
+ */
+export async function addToCart(customerId: string, line: { itemId?: string; packageId?: string }, quantity?: number): Promise<void> {
   try {
     const cart = await shopApi.cart(customerId);
     if (line.itemId && cart.ItemIDs.includes(line.itemId)) throw new ApiError(409, ITEM_IN_CART);
     if (line.packageId && cart.PackageIDs.includes(line.packageId)) throw new ApiError(409, PACKAGE_IN_CART);
     // One line, added to the cart as the server has it now: no other tab's line is rewritten.
-    if (line.itemId) await shopApi.addCartLine(cart._id, 'items', line.itemId);
+    if (line.itemId) await shopApi.addCartLine(cart._id, 'items', line.itemId, undefined, quantity);
     else if (line.packageId) await shopApi.addCartLine(cart._id, 'packages', line.packageId);
     notifySuccess(line.itemId ? 'Item added to cart Successfully!' : 'Package added to cart Successfully!');
   } catch (err) {

@@ -15,7 +15,10 @@ import { notifyError } from './notify';
 
 /** What the guest asked for: a line in the cart, an item in the wishlist, or buying one item now. */
 export type PendingAction =
-  { kind: 'cart'; itemId?: string; packageId?: string } | { kind: 'wishlist'; itemId: string } | { kind: 'buy'; itemId: string };
+  // `quantity`: what the item page's picker said (issue 32 item 3); 1 when absent.
+  | { kind: 'cart'; itemId?: string; packageId?: string; quantity?: number }
+  | { kind: 'wishlist'; itemId: string }
+  | { kind: 'buy'; itemId: string; quantity?: number };
 
 const KEY = 'pendingShopAction';
 /** How long an action waits for the sign-in (ms). */
@@ -69,10 +72,11 @@ export function usePendingAction(customerId: string | undefined): void {
     ran.current = true;
     const action = takePendingAction();
     if (!action) return;
-    if (action.kind === 'cart') void addToCart(customerId, action.itemId ? { itemId: action.itemId } : { packageId: action.packageId });
+    if (action.kind === 'cart')
+      void addToCart(customerId, action.itemId ? { itemId: action.itemId } : { packageId: action.packageId }, action.quantity);
     else if (action.kind === 'wishlist') void addToWishlist(customerId, action.itemId);
     else
-      void beginCheckout({ items: [{ itemId: action.itemId, quantity: 1 }], packages: [] }, { fromCart: false }).then(
+      void beginCheckout({ items: [{ itemId: action.itemId, quantity: action.quantity ?? 1 }], packages: [] }, { fromCart: false }).then(
         () => navigate('/Customer/SelectPayment'),
         (err: unknown) => notifyError('Oops...', err),
       );

@@ -2,9 +2,26 @@
  * Customer browsing (spec 000 sections 2, 4, 5): /Customer/AllItmes (search name, brand or model;
  * category, price band, rating; Clear Filter), /Customer/AllItemsFilterBy/{value} (a brand or a
  * category), /Customer/DiscountedItems (discounted and available; search by name),
- * /Customer/Packages (available packages; search by name), /Customer/ItemDetails/{id}.
+ * /Customer/Packages (available packages; search by name), /Customer/ItemDetails/{id} (with the
+ * quantity picker and "Only N left", issue 32 item 3), /Customer/Seller/{sellerId} (a seller's public page).
  */
-import { AspectRatio, Badge, Box, Button, Card, Group, Image, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  AspectRatio,
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Image,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { brandLabel } from '@market/contracts/rules';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +29,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { filterFromValue, itemQuery, listingFromParams, listingQuery, LISTING_LIMIT } from './browseQueries';
 import { identityApi } from '../../api/identity';
+import { QuantityPicker, StockNote, maxUnits } from '../../components/BuyBox';
 import { cardImageLoading, ItemCard } from '../../components/ItemCard';
 import { ShopButtons } from '../../components/ShopButtons';
 import { beginCheckout } from '../../lib/checkoutStart';
@@ -160,6 +178,35 @@ export function AllItemsFilterBy() {
   return <ItemGrid base={base} title={base.brand ? brandLabel(value) : value} showCategory={!base.category} />;
 }
 
+/**
+ * A seller's public page, `/Customer/Seller/{sellerId}` (issue 32 item 1, "a seller's public page";
+ * the documents name none, so the customer area's `Seller/{id}`): the company's logo, name and
+ * description, and its items as the All Items listing filtered by seller (search, filters, sort,
+ * paging). Guests open it too; item pages link here from "Sold by".
+ */
+export function SellerPublicPage() {
+  const { sellerId = '' } = useParams();
+  const seller = useAsync(['people', 'getSeller', sellerId], () => identityApi.getSeller(sellerId));
+  if (seller.loading && !seller.data) return <Loading />;
+  if (seller.error !== undefined || !seller.data) return <NotFound home="/Customer/Home" />;
+  const s = seller.data;
+  return (
+    <>
+      <Group gap="md" wrap="nowrap" mb="sm" data-testid="seller-intro">
+        <Avatar src={imageUrl(s.logo) ?? null} alt={`${s.companyname} logo`} size={64} radius="md" color="blue">
+          {s.companyname.slice(0, 1).toUpperCase()}
+        </Avatar>
+        {s.description && (
+          <Text size="sm" c="dimmed" lineClamp={3}>
+            {s.description}
+          </Text>
+        )}
+      </Group>
+      <ItemGrid base={{ sellerId }} title={s.companyname} />
+    </>
+  );
+}
+
 export function DiscountedItems() {
   return <ItemGrid base={{ discounted: true }} title="Discounted Items" searchLabel="Search by name" />;
 }
@@ -256,6 +303,9 @@ export function ItemDetails() {
     item.data ? identityApi.getSeller(item.data.SellerID) : null,
   );
   const [shown, setShown] = useState(0);
+  // Units to buy (issue 32 item 3), kept within the stock when it changes.
+  const [units, setUnits] = useState(1);
+  const quantity = Math.min(units, maxUnits(item.data?.Quantity ?? 1));
   useDocumentTitle(item.data?.Item_name);
   // The listing the item was opened from, with its search, filters, sort and page (issue 32 item 4).
   const from = (useLocation().state as ListingOrigin | null)?.from;
@@ -310,11 +360,20 @@ export function ItemDetails() {
               </Badge>
             ))}
           </Group>
-          {seller.data && <Text size="sm">Sold by {seller.data.companyname}</Text>}
+          {seller.data && (
+            <Text size="sm">
+              Sold by{' '}
+              <Anchor component={Link} to={`/Customer/Seller/${i.SellerID}`}>
+                {seller.data.companyname}
+              </Anchor>
+            </Text>
+          )}
+          <StockNote stock={i.Quantity} available={i.ItemAvailabilityStatus} />
           {/* The buy buttons above the description (phones: the bar below). */}
           {!phone && (
-            <Group>
-              <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} />
+            <Group align="flex-end">
+              <QuantityPicker value={quantity} onChange={setUnits} stock={i.Quantity} disabled={!i.ItemAvailabilityStatus} />
+              <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} quantity={quantity} />
             </Group>
           )}
           {!i.ItemAvailabilityStatus && (
@@ -322,7 +381,7 @@ export function ItemDetails() {
               Item is not available Right now!
             </Text>
           )}
-          {!phone && <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />}
+          {!phone && <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} quantity={quantity} />}
           <Title order={2} size="h4" mt="md">
             Description
           </Title>
@@ -382,29 +441,33 @@ export function ItemDetails() {
           p="sm"
           style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150 }}
         >
-          <Group justify="space-between" wrap="nowrap" mb="xs">
+          <Group justify="space-between" wrap="nowrap" mb="xs" align="flex-end">
             <Text fw={700}>{formatRupees(i.FinalPrice)}</Text>
-            <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} />
+            <QuantityPicker value={quantity} onChange={setUnits} stock={i.Quantity} disabled={!i.ItemAvailabilityStatus} />
+            <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} quantity={quantity} />
           </Group>
-          <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} />
+          <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} quantity={quantity} />
         </Paper>
       )}
     </SimpleGrid>
   );
 }
 
-/** Buy Now: a checkout of this one item, then the payment choice (docs/architecture.md, Departures from the documents). */
-function BuyNow({ itemId, available }: { itemId: string; available: boolean }) {
+/**
+ * Buy Now: a checkout of this one item, `quantity` units (the page's picker), then the payment
+ * choice (docs/architecture.md, Departures from the documents).
+ */
+function BuyNow({ itemId, available, quantity = 1 }: { itemId: string; available: boolean; quantity?: number }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const signedIn = useOptionalSession('customer') !== null;
   const signInFirst = useSignInFirst();
   const buy = async () => {
     // A guest signs in first and comes back to the payment choice (issue 32 item 1).
-    if (!signedIn) return signInFirst({ kind: 'buy', itemId });
+    if (!signedIn) return signInFirst({ kind: 'buy', itemId, ...(quantity > 1 ? { quantity } : {}) });
     setBusy(true);
     try {
-      await beginCheckout({ items: [{ itemId, quantity: 1 }], packages: [] }, { fromCart: false });
+      await beginCheckout({ items: [{ itemId, quantity }], packages: [] }, { fromCart: false });
       navigate('/Customer/SelectPayment');
     } catch (err) {
       notifyError('Oops...', err);
