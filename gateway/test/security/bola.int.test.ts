@@ -39,6 +39,12 @@ async function threadVersion(w: SecurityWorld): Promise<number> {
   return r.status === 200 ? r.body.version : 1;
 }
 
+/** The version of customer A's return, as its owner reads it (so a refusal is never only a stale version's). */
+async function returnVersion(w: SecurityWorld): Promise<number> {
+  const r = await w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } });
+  return r.status === 200 ? r.body.version : 1;
+}
+
 /** Operations with an id in the path that anyone may call, and why that is right. */
 const PUBLIC: Record<string, string> = {
   'GET /items/get/{id}': 'item details are the public catalogue (spec 000 section 3)',
@@ -410,6 +416,64 @@ const CASES: Record<string, BolaCase> = {
     call: (w, c) => c.request('delete', '/contactsel/delete/{id}', { params: { id: w.r.contactSellerId } }),
   },
   // Conversations (issue 30 item 6): customer A's message to seller A is a thread of theirs.
+  // Returns (issue 31 item 3): customer A's return of seller A's line; each move names its current version.
+  'GET /Returns/{id}': {
+    read: (w) => w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+    call: (w, c) => c.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+  },
+  'PUT /Returns/{id}/approve': {
+    read: (w) => w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+    call: async (w, c) =>
+      c.request('put', '/Returns/{id}/approve', {
+        params: { id: w.r.returnId },
+        body: { instructions: 'Send it to me instead', version: await returnVersion(w) },
+      }),
+  },
+  'PUT /Returns/{id}/reject': {
+    read: (w) => w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+    call: async (w, c) =>
+      c.request('put', '/Returns/{id}/reject', {
+        params: { id: w.r.returnId },
+        body: { reason: 'Not yours', version: await returnVersion(w) },
+      }),
+  },
+  'PUT /Returns/{id}/escalate': {
+    read: (w) => w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+    call: async (w, c) =>
+      c.request('put', '/Returns/{id}/escalate', {
+        params: { id: w.r.returnId },
+        body: { reason: 'Not yours', version: await returnVersion(w) },
+      }),
+  },
+  'PUT /Returns/{id}/close': {
+    read: (w) => w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+    call: async (w, c) =>
+      c.request('put', '/Returns/{id}/close', {
+        params: { id: w.r.returnId },
+        body: { reason: 'Not yours', version: await returnVersion(w) },
+      }),
+  },
+  'PUT /Returns/{id}/withdraw': {
+    read: (w) => w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+    call: async (w, c) =>
+      c.request('put', '/Returns/{id}/withdraw', { params: { id: w.r.returnId }, body: { version: await returnVersion(w) } }),
+  },
+  'PUT /Returns/{id}/receive': {
+    read: (w) => w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+    call: async (w, c) =>
+      c.request('put', '/Returns/{id}/receive', {
+        params: { id: w.r.returnId },
+        body: { resellable: true, version: await returnVersion(w) },
+      }),
+  },
+  'PUT /Returns/{id}/refund-paid': {
+    read: (w) => w.customerA.client.request('get', '/Returns/{id}', { params: { id: w.r.returnId } }),
+    call: async (w, c) =>
+      c.request('put', '/Returns/{id}/refund-paid', {
+        params: { id: w.r.returnId },
+        body: { bankReference: 'BOC-000', version: await returnVersion(w) },
+      }),
+  },
   'GET /threads/{id}': {
     read: (w) => w.customerA.client.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } }),
     call: (w, c) => c.request('get', '/threads/{id}', { params: { id: w.r.contactSellerId } }),

@@ -3,7 +3,8 @@
  * marketplace as a real process behind the real gateway (startCatalogueWorld), two customers and
  * two sellers, and the resources of customer A and seller A created through the API: an item, a
  * package, a wishlist, a cart, a saved card, an open checkout, a paid checkout with its item
- * order, package order and order-history record, a review, messages to the admin and to seller A,
+ * order, package order and order-history record, a return of a delivered line of another checkout,
+ * a review, messages to the admin and to seller A,
  * a report job, a pending seller request. Also saves what the stack's processes printed to
  * `.data/logs/test-stacks/`, so scripts/scan-secrets.ts reads the logs of a full run.
  */
@@ -50,6 +51,8 @@ export interface Resources {
   sellerEmail: string;
   /** An address in customer A's address book. */
   addressId: string;
+  /** Customer A's return (Requested) of a delivered line of seller A (issue 31 item 3). */
+  returnId: string;
 }
 
 export interface SecurityWorld {
@@ -152,6 +155,22 @@ export async function startSecurityWorld(): Promise<SecurityWorld> {
     ...ANY_SUCCESS,
   );
   const history = expectStatus(await customerA.client.get<{ _id: string }[]>('/orderhistory/getItems'), 'history', ...ANY_SUCCESS);
+  // A delivered line of another checkout, with a return requested (issue 31 item 3).
+  const delivered = await buy(customerA.client, { items: [{ itemId, quantity: 1 }] });
+  const returnLine = `${delivered.checkoutId}-I1`;
+  for (const status of ['Shipped', 'Delivered'] as const)
+    expectStatus(
+      await sellerA.client.request('put', '/Orders/status/{id}', { params: { id: returnLine }, body: { status } }),
+      `order ${status}`,
+      ...ANY_SUCCESS,
+    );
+  const ret = expectStatus(
+    await customerA.client.request('post', '/Returns', {
+      body: { orderLineId: returnLine, quantity: 1, reason: 'damaged', description: 'The screen arrived cracked.', photos: [] },
+    }),
+    'return request',
+    ...ANY_SUCCESS,
+  );
 
   const review = await waitFor(
     async () => {
@@ -221,6 +240,7 @@ export async function startSecurityWorld(): Promise<SecurityWorld> {
       customerEmail: customerMe.email,
       sellerEmail: meA.email,
       addressId: address.addressId,
+      returnId: ret.ReturnID,
     },
   };
 }
