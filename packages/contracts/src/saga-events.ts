@@ -205,6 +205,8 @@ export const ReviewDeletedDataSchema = z.object({
   itemid: z.string().min(1),
   deletedBy: z.enum(['author', 'admin', 'item-deleted']).optional(),
   report: z.object({ sellerid: z.string().min(1), reportreason: z.string() }).optional(),
+  /** The admin who deleted it (`deletedBy: 'admin'`; absent on events recorded before it was kept). */
+  byAdmin: ByAdminSchema.optional(),
 });
 
 /** ReviewReplied: the item's seller replied publicly to the review (or replaced the reply). */
@@ -225,4 +227,6 @@ export const ReviewReportDismissedDataSchema = z.object({
   /** '' for a report that named no seller. */
   sellerid: z.string(),
   reportreason: z.string(),
+  /** The admin who kept the review (absent on events recorded before it was kept). */
+  byAdmin: ByAdminSchema.optional(),
 });

@@ -10,9 +10,19 @@
  *   event is delivered again;
  * - an admin deletes a reported review, based on the version they saw (a review edited since is
  *   refused with 409): the reporting seller is e-mailed 'removed'; an author's deletion of their
- *   own review e-mails nobody.
+ *   own review e-mails nobody;
+ * - each decision is in the admins' audit log naming the deciding admin (reporting's projection of
+ *   the events' `byAdmin`).
  */
-import { REPLY_REQUIRED, REPLY_TOO_LONG, REVIEW_NOT_REPORTED, STALE_REVIEW, Topics, type ReviewView } from '@market/contracts';
+import {
+  REPLY_REQUIRED,
+  REPLY_TOO_LONG,
+  REVIEW_NOT_REPORTED,
+  STALE_REVIEW,
+  Topics,
+  type AuditEntryAnswer,
+  type ReviewView,
+} from '@market/contracts';
 import { createKafka, publishEvents, untypedPendingEvent } from '@market/platform';
 import { mailsTo, testServers, waitFor } from '@market/platform/testing';
 import { acceptedSeller, Client, itemBody, newSellerRequest, startCatalogueWorld, type CatalogueWorld } from '@market/testing';
@@ -26,7 +36,7 @@ let alice: { client: Client; id: string };
 let bob: { client: Client; id: string };
 
 beforeAll(async () => {
-  world = await startCatalogueWorld(['reviews']);
+  world = await startCatalogueWorld(['reviews', 'reporting']);
   const request = newSellerRequest();
   const s = await acceptedSeller(world.stack.gatewayUrl, world.admin, request);
   seller = { client: s.client, id: s.id, email: request.email };
@@ -38,6 +48,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.stack.stop();
 });
+
+/** The audit log's entry of `action` on review `reviewId`, once reporting has it. */
+async function auditEntry(reviewId: string, action: string): Promise<AuditEntryAnswer> {
+  return waitFor(
+    async () => {
+      const r = await world.admin.get<{ items: AuditEntryAnswer[] }>(`/Admin/audit?targetId=${reviewId}&page=1&limit=20`);
+      return r.status === 200 ? r.body.items.find((e) => e.action === action) : undefined;
+    },
+    30_000,
+    200,
+    `the audit entry ${action} of ${reviewId}`,
+  );
+}
 
 /** A new item of `owner`. */
 async function item(name: string, owner: { client: Client } = seller): Promise<string> {
@@ -165,6 +188,7 @@ describe("admins' decisions on reported reviews", () => {
     expect(mail.text).toContain(`/Seller/ItemReviews/${itemId}`);
 
     // The same decision delivered again (a new event id, the same review version) e-mails nobody.
+    const adminId = (await world.admin.request('get', '/Admin/me')).body._id;
     const kafka = createKafka('review-replies-test', testServers().kafkaBrokers, pino({ level: 'silent' }));
     const producer = kafka.producer();
     await producer.connect();
@@ -174,6 +198,7 @@ describe("admins' decisions on reported reviews", () => {
         itemid: itemId,
         sellerid: seller.id,
         reportreason: 'Insulting and untrue',
+        byAdmin: { adminId },
       });
       await publishEvents(producer, [{ topic: world.stack.topicPrefix + Topics.review, event: again.envelope }]);
     } finally {
@@ -187,6 +212,7 @@ describe("admins' decisions on reported reviews", () => {
     expect(reReported.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(await decisionMails('The review you reported was kept')).toHaveLength(1);
+    expect(await auditEntry(r._id, 'review-report-dismissed')).toMatchObject({ adminId, reason: 'Insulting and untrue' });
   });
 
   it("e-mails the reporting seller when an admin deletes the review, and nobody on an author's own deletion", async () => {
@@ -235,5 +261,7 @@ describe("admins' decisions on reported reviews", () => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     // One e-mail: the author's own deletion is no admin's decision.
     expect(await decisionMails('The review you reported was removed: Delete Phone')).toHaveLength(1);
+    const adminId = (await world.admin.request('get', '/Admin/me')).body._id;
+    expect(await auditEntry(r._id, 'review-deleted')).toMatchObject({ adminId, reason: 'False claim' });
   });
 });

@@ -44,6 +44,15 @@ describe('audit entries', () => {
         }),
       ),
     ).toMatchObject({ action: 'order-resolved', targetKind: 'order', targetId: 'O1-I1', reason: 'Delivered: Customer confirmed' });
+    expect(
+      auditEntryOf(envelope('ReviewDeleted', { reviewId: 'r1', itemid: 'i', deletedBy: 'admin', byAdmin: { adminId: 'a1' } })),
+    ).toMatchObject({ adminId: 'a1', action: 'review-deleted' });
+    expect(
+      auditEntryOf(
+        envelope('ReviewReportDismissed', { reviewId: 'r1', itemid: 'i', sellerid: 's', reportreason: 'Rude', byAdmin: { adminId: 'a2' } }),
+      ),
+    ).toMatchObject({ adminId: 'a2', action: 'review-report-dismissed', reason: 'Rude' });
+    // Recorded before the events named the admin.
     expect(auditEntryOf(envelope('ReviewDeleted', { reviewId: 'r1', itemid: 'i', deletedBy: 'admin' }))).toMatchObject({
       adminId: null,
       action: 'review-deleted',

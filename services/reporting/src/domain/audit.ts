@@ -12,8 +12,8 @@
  * a decision that happened nor show one that did not; `npm run search:rebuild` replays it.
  *
  * An entry's `_id` is its event's id and its version 1 (external versioning): a redelivered event
- * writes the same document again, a no-op. Review moderation events name no admin yet
- * (`deletedBy: 'admin'`, ReviewReportDismissed): their entries have `adminId: null`.
+ * writes the same document again, a no-op. Review moderation events recorded before they named
+ * the admin (`deletedBy: 'admin'` or ReviewReportDismissed without `byAdmin`) have `adminId: null`.
  */
 import type { AuditAction, AuditEntryAnswer, AuditQuery, AuditTarget, ByAdmin } from '@market/contracts';
 import { listIndexDefinition, type AnyEventEnvelope, type IndexOp, type SearchBody } from '@market/platform';
@@ -83,7 +83,13 @@ function decisionOf(e: AnyEventEnvelope): Decision | null {
         : null;
     case 'ReviewDeleted':
       return e.data.deletedBy === 'admin'
-        ? { action: 'review-deleted', targetKind: 'review', targetId: e.data.reviewId, by: null, reason: e.data.report?.reportreason ?? '' }
+        ? {
+            action: 'review-deleted',
+            targetKind: 'review',
+            targetId: e.data.reviewId,
+            by: e.data.byAdmin ?? null,
+            reason: e.data.report?.reportreason ?? '',
+          }
         : null;
     case 'AdminDisabled':
     case 'AdminEnabled':
@@ -94,7 +100,13 @@ function decisionOf(e: AnyEventEnvelope): Decision | null {
         by: e.data.byAdmin,
       };
     case 'ReviewReportDismissed':
-      return { action: 'review-report-dismissed', targetKind: 'review', targetId: e.data.reviewId, by: null, reason: e.data.reportreason };
+      return {
+        action: 'review-report-dismissed',
+        targetKind: 'review',
+        targetId: e.data.reviewId,
+        by: e.data.byAdmin ?? null,
+        reason: e.data.reportreason,
+      };
     default:
       return null;
   }

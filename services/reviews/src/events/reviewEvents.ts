@@ -36,13 +36,14 @@ export const reviewUpdated = (r: ReviewFacts, v: number): PendingEvent => pendin
  * open report the review had (its seller and reason), so the seller learns an admin's decision.
  */
 export const reviewDeleted =
-  (by: DeletedBy) =>
+  (by: DeletedBy, adminId?: string) =>
   (r: ReviewFacts, v: number): PendingEvent =>
     pendingEvent('ReviewDeleted', String(r._id), v, {
       reviewId: String(r._id),
       itemid: r.itemid,
       deletedBy: by,
       ...(r.reviewstatus && r.sellerid ? { report: { sellerid: r.sellerid, reportreason: r.reportreason } } : {}),
+      ...(by === 'admin' && adminId ? { byAdmin: { adminId } } : {}),
     });
 
 /** ReviewReplied `{ reviewId, itemid, sellerid, reply }`: the item's seller replied (or replaced the reply). */
@@ -61,9 +62,14 @@ export const reviewReplied =
  * `report` is the closed report (the review no longer carries it).
  */
 export const reviewReportDismissed =
-  (report: { sellerid: string; reportreason: string }) =>
+  (report: { sellerid: string; reportreason: string }, adminId: string) =>
   (r: ReviewFacts, v: number): PendingEvent =>
-    pendingEvent('ReviewReportDismissed', String(r._id), v, { reviewId: String(r._id), itemid: r.itemid, ...report });
+    pendingEvent('ReviewReportDismissed', String(r._id), v, {
+      reviewId: String(r._id),
+      itemid: r.itemid,
+      ...report,
+      byAdmin: { adminId },
+    });
 
 /** ReviewReported `{ reviewId, itemid, sellerid, reportreason }`: a seller reported it. */
 export const reviewReported = (r: ReviewFacts, v: number): PendingEvent =>

@@ -132,9 +132,9 @@ export function reviewRoutes(d: ReviewDeps): Router {
   });
 
   r.put('/review/dismissReport/:reviewId', async (req, res) => {
-    requireCaller(req, 'admin');
+    const caller = requireCaller(req, 'admin');
     const body = ReviewDismissSchema.parse(req.body);
-    res.json(await view(await dismissReport(d, req.params.reviewId, body)));
+    res.json(await view(await dismissReport(d, caller.id, req.params.reviewId, body)));
   });
 
   // A stale reply or decision: the documented error body plus the review as it is now.

@@ -82,11 +82,12 @@ export async function removeReview(d: ReviewDeps, caller: Caller, param: unknown
   const doc = await live(d, param);
   if (!mayDeleteReview(doc, caller)) throw notFound();
   const by = caller.role === 'admin' ? 'admin' : 'author';
+  const adminId = by === 'admin' ? caller.id : undefined;
   if (version === undefined) {
-    await d.search.indexNow(changed(await deleteReview(d.reviews, d.nudge, doc, by)));
+    await d.search.indexNow(changed(await deleteReview(d.reviews, d.nudge, doc, by, adminId)));
     return;
   }
-  const next = await changeReviewAt(d.reviews, d.nudge, doc, version, () => ({ tombstone: true }), reviewDeleted(by));
+  const next = await changeReviewAt(d.reviews, d.nudge, doc, version, () => ({ tombstone: true }), reviewDeleted(by, adminId));
   if (next === 'gone') throw notFound();
   if ('stale' in next) throw new StaleReviewError(STALE_REVIEW, next.stale);
   await d.search.indexNow({ ...next, deleted: true });

@@ -22,12 +22,18 @@ import type { ReviewDeps } from './deps';
 import { StaleReviewError } from './stale';
 
 /**
+ * @param adminId - the deciding admin, named in the event (the audit log's entry)
  * @param param - the review id as the path sent it
  * @param body - the validated body (the review version the decision is based on)
  * @returns the review as kept (no longer reported)
  * @throws HttpError 404 (malformed id, absent, deleted); StaleReviewError 409
  */
-export async function dismissReport(d: ReviewDeps, param: unknown, body: z.output<typeof ReviewDismissSchema>): Promise<ReviewDoc> {
+export async function dismissReport(
+  d: ReviewDeps,
+  adminId: string,
+  param: unknown,
+  body: z.output<typeof ReviewDismissSchema>,
+): Promise<ReviewDoc> {
   const doc = await findReview(d.reviews, objectIdParam(param));
   if (!doc || doc.deleted) throw notFound();
   if (doc.aggregateVersion === body.version && !doc.reviewstatus) throw new StaleReviewError(REVIEW_NOT_REPORTED, doc);
@@ -38,7 +44,7 @@ export async function dismissReport(d: ReviewDeps, param: unknown, body: z.outpu
     doc,
     body.version,
     () => ({ reviewstatus: false, reportreason: '', sellerid: '' }),
-    reviewReportDismissed(report),
+    reviewReportDismissed(report, adminId),
   );
   if (next === 'gone') throw notFound();
   if ('stale' in next) throw new StaleReviewError(next.stale.reviewstatus ? STALE_REVIEW : REVIEW_NOT_REPORTED, next.stale);

@@ -56,7 +56,7 @@ export async function changeReview(
 
 /**
  * Deletes a live review: `tombstone: true` with its ReviewDeleted event (saying whose decision it
- * was, `by`, and the open report it had); the document stays so a re-add of the same customer and
+ * was, `by`, the admin's id when an admin decided, and the open report it had); the document stays so a re-add of the same customer and
  * item continues its versions (`store/reviews.ts`).
  * @returns the review as deleted, `'gone'` (already deleted) or `'busy'` (kept changing: try again)
  */
@@ -65,8 +65,9 @@ export async function deleteReview(
   nudge: Nudge,
   doc: ReviewDoc,
   by: DeletedBy,
+  adminId?: string,
 ): Promise<ReviewDoc | 'gone' | 'busy'> {
-  const done = await changeReview(reviews, nudge, doc, () => ({ tombstone: true }), reviewDeleted(by));
+  const done = await changeReview(reviews, nudge, doc, () => ({ tombstone: true }), reviewDeleted(by, adminId));
   return typeof done === 'string' ? done : { ...done, deleted: true };
 }
 
