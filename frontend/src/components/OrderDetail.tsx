@@ -62,7 +62,11 @@ export function OrderDetail({ area, back }: { area: 'customer' | 'seller' | 'adm
         </Anchor>
       </PageHeader>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <OrderCard order={o as ItemOrder | PackageOrder} seller={seller} />
+        {/* The order card and its return share a column: a card alone in a grid cell stretches to the timeline's height. */}
+        <Stack gap="md">
+          <OrderCard order={o as ItemOrder | PackageOrder} seller={seller} />
+          {o.Return && <ReturnPanel returnId={o.Return.ReturnID} viewer={area} onChanged={() => order.reload()} />}
+        </Stack>
         <Stack gap="md">
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb="sm">
@@ -86,7 +90,6 @@ export function OrderDetail({ area, back }: { area: 'customer' | 'seller' | 'adm
               </Stack>
             )}
           </Card>
-          {o.Return && <ReturnPanel returnId={o.Return.ReturnID} viewer={area} onChanged={() => order.reload()} />}
           <Card withBorder radius="md" padding="md">
             <Title order={2} size="h4" mb="sm">
               Payment

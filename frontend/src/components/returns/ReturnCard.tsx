@@ -29,13 +29,15 @@ export function ReturnCard({
   return (
     <Card withBorder radius="md" padding="md" data-testid="return-card">
       <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
           {heading ?? (
             <Title order={2} size="h4">
               Return
             </Title>
           )}
-          <ReturnStatusBadge status={ret.status} prefix={false} />
+          <div style={{ flexShrink: 0 }}>
+            <ReturnStatusBadge status={ret.status} prefix={false} />
+          </div>
         </Group>
         <ReturnFacts ret={ret} viewer={viewer} />
         <ReturnActions ret={ret} viewer={viewer} onChanged={onChanged} />

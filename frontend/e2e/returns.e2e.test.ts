@@ -1,0 +1,179 @@
+/**
+ * Returns (RMA) in Chromium (issue 31 items 3 and 4), at 390 px and 1366 px: a delivered order's
+ * customer, on a phone, requests a return with a photo from My Orders; the seller finds it on the
+ * Returns tab of the orders and rejects it with a reason; the customer escalates it to the
+ * marketplace; an admin approves it from the escalations with return instructions; the seller marks
+ * it received (it can be sold again); the customer then sees it Refunded with the amount, and the
+ * payment history shows the refund. Screenshots in .data/screenshots/returns-*.png.
+ */
+import { uniqueName, waitFor } from '@market/platform/testing';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { listedItem, login, shopperWithCart, shot } from './harness';
+import { e2eWorld } from './world';
+
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
+
+/** A photo of the damage, as a phone would send it. */
+const photo = () =>
+  sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 180, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
+
+/** No sideways scrolling at the page's width. */
+async function fitsWidth(page: Page, width: number): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+describe('returns', () => {
+  it('request with a photo → seller rejects → customer escalates → admin approves → seller receives → refunded', async () => {
+    const tag = uniqueName('rma').replace(/[^a-z0-9]/gi, '');
+    const seller = await e2e.seller(tag, {
+      ownername: 'Ruwan Jayasinghe',
+      mobile: '0772345611',
+      companyname: `Kandy Mobiles ${tag}`,
+      address: '5 Peradeniya Road, Kandy',
+      year: '2016',
+    });
+    const phoneName = `Redmi Note 13 ${tag}`;
+    const itemId = await listedItem(e2e, seller.cookie, { Item_name: phoneName, Brand: 'Xiaomi', Model: 'M-N13', Price: 54999 });
+    const customer = await shopperWithCart(e2e, tag, [itemId], 'Nimali Fernando');
+    await e2e.paidByWallet(customer.cookie, itemId);
+
+    // The seller ships and delivers it (set-up through the API; the ship dialog has its own test).
+    const line = await waitFor(
+      async () => {
+        const r = await e2e.api<{ _id: string; status: string }[]>('/Orders/getOrders', undefined, seller.cookie, 'GET');
+        return r.body.length === 1 && r.body[0]!.status === 'Confirmed' ? r.body[0]!._id : undefined;
+      },
+      20_000,
+      250,
+      'the order confirmed',
+    );
+    for (const status of ['Shipped', 'Delivered'])
+      expect((await e2e.api(`/Orders/status/${line}`, { status }, seller.cookie, 'PUT')).status).toBe(200);
+    const orderNumber = line.replace(/-I\d+$/, '');
+
+    // The customer, on a phone, asks to return it from My Orders with a photo of the damage.
+    const page = await e2e.pageAt(390, 844);
+    await login(page, '/CustomerLogin', customer.username, customer.password);
+    await page.waitForURL('**/Customer/Home');
+    await page.goto('/Customer/MyOrders');
+    const card = page.getByTestId('order-card').filter({ hasText: orderNumber });
+    await card.getByText(/^Returnable until \d{4}-\d{2}-\d{2}$/).waitFor();
+    await card.getByRole('button', { name: 'Request a return' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Request the return' }).click();
+    await dialog.getByText('Choose a reason from the list').waitFor();
+    await dialog.getByRole('radio', { name: 'Damaged' }).check();
+    await dialog.getByRole('textbox', { name: /What is wrong with it/ }).fill('The screen arrived cracked across the top corner.');
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: await photo() });
+    await dialog.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await shot(page, 'returns-request-dialog-390');
+    await dialog.getByRole('button', { name: 'Request the return' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('Return: Requested').waitFor();
+    await card.getByRole('link', { name: 'See the return' }).click();
+    await page.waitForURL(`**/Customer/MyOrders/${line}`);
+    const mine = page.getByTestId('return-card');
+    await mine.getByText('The screen arrived cracked across the top corner.').waitFor();
+    await mine.getByRole('img', { name: 'Photo 1' }).waitFor();
+    // The success notice has gone (it covered the timeline in the picture).
+    await page.getByText('Return requested', { exact: true }).waitFor({ state: 'detached' });
+    await fitsWidth(page, 390);
+    await shot(page, 'returns-customer-requested-390');
+
+    // The seller finds it on the Returns tab of the orders, with the photo large, and rejects it.
+    const sellerPage = await e2e.pageAt(1366, 900);
+    await login(sellerPage, '/SellerLogin', seller.username, seller.password);
+    await sellerPage.waitForURL('**/Seller/Home');
+    await sellerPage.getByRole('link', { name: 'ORDERS, 1 returns waiting' }).waitFor();
+    await sellerPage.goto('/Seller/Orders');
+    await sellerPage.getByRole('link', { name: 'Returns, 1 open' }).click();
+    await sellerPage.waitForURL('**/Seller/Returns');
+    await sellerPage.getByRole('tab', { name: 'Requested, 1' }).waitFor();
+    const sellerCard = sellerPage.getByTestId('return-card').filter({ hasText: phoneName });
+    await sellerCard.getByText('Damaged').waitFor();
+    await sellerCard.getByRole('button', { name: 'Open photo 1 large' }).click();
+    await sellerPage.getByRole('img', { name: 'Photo 1, large' }).waitFor();
+    await sellerPage.keyboard.press('Escape');
+    await sellerPage.getByRole('img', { name: 'Photo 1, large' }).waitFor({ state: 'detached' });
+    await shot(sellerPage, 'returns-seller-tab-1366');
+    await sellerCard.getByRole('button', { name: 'Reject' }).click();
+    const reject = sellerPage.getByRole('dialog');
+    await reject.getByRole('textbox', { name: /Why do you reject it/ }).fill('The photo shows a drop after delivery; the box was intact.');
+    await reject.getByRole('button', { name: 'Reject the return' }).click();
+    await reject.waitFor({ state: 'detached' });
+    await sellerPage.getByText('No return is waiting for your answer.').waitFor();
+
+    // The customer reads the reason and asks the marketplace to decide.
+    await page.reload();
+    await mine.getByText('The photo shows a drop after delivery; the box was intact.').first().waitFor();
+    await mine.getByRole('button', { name: 'Escalate to the marketplace' }).click();
+    const escalate = page.getByRole('dialog');
+    await escalate
+      .getByRole('textbox', { name: /Why should the return be accepted/ })
+      .fill('It was cracked when the courier handed it over.');
+    await escalate.getByRole('button', { name: 'Escalate' }).click();
+    await escalate.waitFor({ state: 'detached' });
+    await mine.getByText('Escalated', { exact: true }).first().waitFor();
+
+    // An admin approves it from the escalations, with return instructions.
+    const admin = await e2e.pageAt(1366, 900);
+    await login(admin, '/AdminLogin', e2e.stack.admin.username, e2e.stack.admin.password);
+    await admin.waitForURL('**/Admin/Home');
+    await admin.getByTestId('count-Escalated returns').filter({ hasNotText: /^0$/ }).waitFor();
+    await admin.goto('/Admin/Returns');
+    const escalated = admin.getByTestId('return-card').filter({ hasText: phoneName });
+    await escalated.getByText('It was cracked when the courier handed it over.').first().waitFor();
+    await shot(admin, 'returns-admin-escalation-1366');
+    await escalated.getByRole('button', { name: 'Approve' }).click();
+    const approve = admin.getByRole('dialog');
+    await approve
+      .getByRole('textbox', { name: /Return instructions/ })
+      .fill('Hand it to Domex with the order number; the seller pays the postage.');
+    await approve.getByRole('button', { name: 'Approve the return' }).click();
+    await approve.waitFor({ state: 'detached' });
+
+    // The seller receives it and says it can be sold again.
+    await sellerPage.reload();
+    await sellerPage.getByRole('tab', { name: /^Approved/ }).click();
+    const approved = sellerPage.getByTestId('return-card').filter({ hasText: phoneName });
+    await approved.getByText('Hand it to Domex with the order number; the seller pays the postage.').first().waitFor();
+    await approved.getByRole('button', { name: 'Mark received' }).click();
+    const receive = sellerPage.getByRole('dialog');
+    await receive.getByRole('radio', { name: 'Yes, back in stock' }).check();
+    await receive.getByRole('button', { name: 'Mark received' }).click();
+    await receive.waitFor({ state: 'detached' });
+
+    // The customer sees it refunded with the amount, and the payment history shows the refund.
+    await waitFor(
+      async () => {
+        await page.reload();
+        await mine.waitFor();
+        return (await mine.getByText(/^Refunded Rs\. 54,999\.00/).count()) > 0 ? true : undefined;
+      },
+      30_000,
+      1_000,
+      'the return refunded',
+    );
+    await fitsWidth(page, 390);
+    await shot(page, 'returns-customer-refunded-390');
+    await page.goto('/Customer/paymentHistory');
+    await page.getByText('Refunded Rs. 54,999.00').first().waitFor();
+    await shot(page, 'returns-payment-history-390');
+
+    // The same screens at the other width.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.goto(`/Customer/MyOrders/${line}`);
+    await mine.getByText(/^Refunded Rs\. 54,999\.00/).waitFor();
+    await shot(page, 'returns-customer-refunded-1366');
+    await sellerPage.setViewportSize({ width: 390, height: 844 });
+    await sellerPage.goto('/Seller/Returns');
+    await sellerPage.getByRole('tab', { name: /^Refunded/ }).click();
+    await sellerPage.getByTestId('return-card').filter({ hasText: phoneName }).waitFor();
+    await fitsWidth(sellerPage, 390);
+    await shot(sellerPage, 'returns-seller-refunded-390');
+  });
+});
