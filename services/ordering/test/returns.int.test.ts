@@ -6,7 +6,8 @@
  *   marks it received as resellable: refunded once through the provider (unit price × quantity,
  *   never the delivery charge), payment history PartiallyRefunded with the amount, the units back
  *   in stock once, the order answers `Return`; e-mails once each; counts and lists from the read
- *   model; ReturnReceived and ReturnRefunded delivered again change nothing;
+ *   model; the seller's monthly report counts the refund; ReturnReceived and ReturnRefunded
+ *   delivered again change nothing;
  * - rejection → escalation → admin close, and rejection → escalation → admin approve; the admin's
  *   escalated list; moves the state does not allow are 409; other parties are 404/403;
  * - a line not delivered, or delivered before the window, is refused (409) and changes nothing;
@@ -23,7 +24,19 @@ import type { Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, decided, listedItem, signedInCustomer, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
+import {
+  buy,
+  decided,
+  download,
+  finished,
+  listedItem,
+  pdfText,
+  signedInCustomer,
+  startCatalogueWorld,
+  thisMonth,
+  type CatalogueWorld,
+  type Client,
+} from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string; email: string };
@@ -135,7 +148,7 @@ async function approved(ret: ReturnAnswer): Promise<ReturnAnswer> {
 }
 
 beforeAll(async () => {
-  world = await startCatalogueWorld(['ordering'], { RETURNS_ADMIN_EMAIL: adminEmail });
+  world = await startCatalogueWorld(['ordering', 'reporting'], { RETURNS_ADMIN_EMAIL: adminEmail });
   conn = await mongoose.createConnection(testServers().mongoUrl).asPromise();
   const kafka = createKafka('returns-it', testServers().kafkaBrokers, pino({ level: 'silent' }));
   producer = kafka.producer({ allowAutoTopicCreation: false });
@@ -267,6 +280,24 @@ describe('a card/PayPal return, approved and received as resellable', () => {
       await waitFor(async () => ((await mailsWith(to, subject)).length ? true : undefined), 20_000, 200, subject);
     const refunded = (await mailsWith(buyer.email, `Your return ${ret.ReturnID} was refunded`))[0]!;
     expect(refunded.text).toContain('Refund: Rs. 129,998.00');
+  });
+
+  it("counts the refund in the seller's monthly report of the month it was paid", async () => {
+    const m = thisMonth();
+    const text = await waitFor(
+      async () => {
+        const job = await seller.client.post<{ jobId: string }>('/items/create-pdf', { month: m.month, year: m.year });
+        expect(job.status).toBe(202);
+        await finished(seller.client, job.body.jobId);
+        const pdf = await download(world.stack.gatewayUrl, seller.client, `/items/fetch-pdf?jobId=${job.body.jobId}`);
+        const t = (await pdfText(pdf.bytes)).text;
+        return t.includes('Refunds of returns: 1') ? t : undefined;
+      },
+      30_000,
+      500,
+      'the refund in the monthly report',
+    );
+    expect(text).toContain('Refunds of returns: 1 · Rs. 129,998.00');
   });
 
   it('lists and counts it for its customer and its seller, not for another seller', async () => {

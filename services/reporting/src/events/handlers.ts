@@ -8,7 +8,8 @@
  * `<OrderID>-I<n>` / `-P<n>`), OrderRejected never does. A seller's OrderStatusChanged moves a
  * line's status (a Cancelled line leaves the figures). PaymentRefunded of a seller's cancellation
  * records the refunded cents on the transaction and on the checkout, whose revenue the
- * admin dashboard counts less them.
+ * admin dashboard counts less them. ReturnRefunded keeps a return's refund by its id for the
+ * seller's monthly report (the refund itself reaches the transaction as a PaymentRefunded).
  *
  * After each event that changes a document the dashboard counts, the document is written to the
  * dashboard's search index as it now is (events/dashboardProjection.ts), even when the read-model
@@ -308,6 +309,19 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
     CashOnDeliveryCollected: counted(cashCollected),
     // A cancellation's refund lowers the checkout's revenue on the dashboard.
     PaymentRefunded: counted(payment('Refunded')),
+    // A return's refund (issue 31 item 3) counts in the seller's report of the month it was paid, once.
+    ReturnRefunded: async (e) => {
+      const { ret, amountCents } = e.data;
+      const at = new Date(ret.updatedAt);
+      await insertIfAbsent(rm.returnRefunds, {
+        _id: ret._id,
+        sellerId: ret.sellerId,
+        kind: ret.kind,
+        month: colomboMonthKey(at),
+        amountCents: amountCents ?? ret.refundCents,
+        at,
+      });
+    },
     ReviewCreated: counted(review),
     ReviewUpdated: counted(review),
     ReviewDeleted: counted(async (e) => {

@@ -78,6 +78,21 @@ async function pendingCashOnDelivery(
   return { orders, cents };
 }
 
+/**
+ * The refunds of the seller's returns of a kind paid in the month (issue 31 item 3): how many and
+ * how much (cents), from the return refunds kept by return id (store/readModels.ts).
+ */
+async function returnRefundsOf(rm: ReadModels, sellerId: string, kind: 'item' | 'package', p: ReportJobParams) {
+  let returns = 0;
+  let cents = 0;
+  const filter = { sellerId, kind, month: keyOf(p.year, p.month) };
+  for await (const r of rm.returnRefunds.find(filter, { amountCents: 1 }).lean().cursor({ batchSize: BATCH })) {
+    returns++;
+    cents += r.amountCents;
+  }
+  return { returns, cents };
+}
+
 /** One pass over the seller's sale lines of the month: the totals. */
 async function totalsOf(rm: ReadModels, filter: Record<string, unknown>): Promise<SalesTotals> {
   const acc = new SalesAccumulator();
@@ -177,6 +192,7 @@ async function salesReport(
   const t = await totalsOf(rm, filter);
   const s = summaryOf(seller, k, t, now);
   const pending = await pendingCashOnDelivery(rm, sellerId, k);
+  const refunds = await returnRefundsOf(rm, sellerId, k, p);
   const columns: Column[] =
     k === 'item'
       ? [
@@ -222,6 +238,7 @@ async function salesReport(
       ['Total Outgoings', rs(t.outgoingsCents)],
       ['Total Profit', rs(t.profitCents)],
       ['Cash on delivery not yet collected', `${pending.orders} · ${rs(pending.cents)}`],
+      ['Refunds of returns', `${refunds.returns} · ${rs(refunds.cents)}`],
     ],
     columns,
     // One row per sale line (an order with two lines has two rows).

@@ -168,6 +168,21 @@ export interface ReadModels {
   transactions: Model<TransactionRM>;
   reviews: Model<ReviewRM>;
   codCollections: Model<CodCollectionRM>;
+  returnRefunds: Model<ReturnRefundRM>;
+}
+
+/**
+ * A return's refund (ReturnRefunded; issue 31 item 3), kept by the return id (`RMA-<line>`), so it
+ * counts once: the seller's monthly report shows the month's refunds of their returned goods,
+ * counted in the Sri Lanka month the refund was paid (`month`, `YYYY-MM`). Cents.
+ */
+export interface ReturnRefundRM {
+  _id: string;
+  sellerId: string;
+  kind: 'item' | 'package';
+  month: string;
+  amountCents: number;
+  at: Date;
 }
 
 /**
@@ -193,6 +208,7 @@ export const READ_MODEL_COLLECTIONS = [
   'rm_transactions',
   'rm_reviews',
   'rm_cod_collections',
+  'rm_return_refunds',
   // The collection of the dashboard's former counters, should an older version have left it.
   'rm_dashboard_counters',
 ] as const;
@@ -208,5 +224,6 @@ export function readModels(conn: Connection): ReadModels {
     transactions: model(conn, 'TransactionRM', 'rm_transactions'),
     reviews: model(conn, 'ReviewRM', 'rm_reviews'),
     codCollections: model(conn, 'CodCollectionRM', 'rm_cod_collections'),
+    returnRefunds: model(conn, 'ReturnRefundRM', 'rm_return_refunds'),
   };
 }
