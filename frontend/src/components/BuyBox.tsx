@@ -30,16 +30,20 @@ export function QuantityPicker({
   onChange,
   stock,
   disabled,
+  compact = false,
 }: {
   value: number;
   onChange: (n: number) => void;
   stock: number;
   disabled?: boolean;
+  /** Without its visible label (the phone's buy bar), still named "Quantity". */
+  compact?: boolean;
 }) {
   const max = maxUnits(stock);
   return (
     <NumberInput
-      label="Quantity"
+      label={compact ? undefined : 'Quantity'}
+      aria-label={compact ? 'Quantity' : undefined}
       value={value}
       onChange={(v) => {
         const n = typeof v === 'number' ? v : Number.parseInt(v, 10);
@@ -51,7 +55,7 @@ export function QuantityPicker({
       allowDecimal={false}
       allowNegative={false}
       disabled={disabled}
-      w={110}
+      w={compact ? 76 : 110}
       size="sm"
     />
   );

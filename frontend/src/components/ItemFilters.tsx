@@ -15,7 +15,7 @@ import { brandLabel, CATEGORIES, PRICE_BANDS } from '@market/contracts/rules';
 import { IconSearch } from '@tabler/icons-react';
 import type { ItemFacets, ItemFilters as Filters } from '../api/catalogue';
 
-/** The listing's sort orders (`sort` of GET /items/getItems); best match only with search text. */
+/** The listing's sort orders (`sort` of GET /items/getItems); best match (the default) only with search text. */
 const SORT_CHOICES = [
   { value: 'newest', label: 'Newest first' },
   { value: 'price-asc', label: 'Price: low to high' },
@@ -127,13 +127,20 @@ export function ItemFilterBar({
       {showSort && (
         <NativeSelect
           aria-label="Sort by"
-          data={withAny(
-            'Sort: newest first',
-            SORT_CHOICES.filter(
-              (c) => c.value !== 'newest' && (c.value !== 'relevance' || text.trim() !== '' || filters.sort === 'relevance'),
-            ),
-          )}
-          value={filters.sort === 'newest' ? '' : (filters.sort ?? '')}
+          // With search text the server's default order is the best match, newest first without
+          // (issue 32 item 3): the empty choice says which.
+          data={
+            text.trim()
+              ? withAny(
+                  'Sort: best match',
+                  SORT_CHOICES.filter((c) => c.value !== 'relevance'),
+                )
+              : withAny(
+                  'Sort: newest first',
+                  SORT_CHOICES.filter((c) => c.value !== 'newest' && (c.value !== 'relevance' || filters.sort === 'relevance')),
+                )
+          }
+          value={(text.trim() ? filters.sort === 'relevance' : filters.sort === 'newest') ? '' : (filters.sort ?? '')}
           onChange={(e) => onChange({ ...filters, sort: e.currentTarget.value || undefined })}
           w={{ base: HALF, sm: 190 }}
         />

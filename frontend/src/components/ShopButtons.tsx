@@ -4,7 +4,8 @@
  * screen reader's list of buttons on a listing tells them apart; the visible
  * labels stay short ("Cart", "Wishlist" on listing cards; "Add to cart" elsewhere). A guest
  * (issue 32 item 1) is asked to sign in first and comes back with the line added (lib/signInFirst.ts).
- * An item already in the signed-in customer's wishlist shows a filled heart, "In wishlist", and
+ * An item already in the signed-in customer's wishlist shows a filled heart, "In wishlist" ("Saved"
+ * on listing cards), and
  * opens the wishlist (issue 32 item 3; the ids come from one shared read, lib/shopperState.ts).
  * `quantity` is the item page's picker: the units the cart button adds.
  */
@@ -60,7 +61,7 @@ export function ShopButtons({
           aria-label={itemName ? `${itemName} is in your wishlist` : 'In your wishlist'}
           data-in-wishlist="true"
         >
-          In wishlist
+          {itemName ? 'Saved' : 'In wishlist'}
         </Button>
       )}
       {itemId && !cartOnly && !saved && (

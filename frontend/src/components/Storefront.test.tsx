@@ -14,6 +14,7 @@ import { QueryProvider } from '../lib/queryClient';
 import { ItemDetails } from '../pages/customer/Browse';
 import { RequireSession } from '../session/session';
 import { CUSTOMER, fakeGateway, type Call } from '../test-utils';
+import { ItemFilterBar } from './ItemFilters';
 import { ShopButtons } from './ShopButtons';
 
 afterEach(() => {
@@ -155,7 +156,7 @@ describe('signed-in customer: cart badge and hearts', () => {
     );
     expect(await screen.findByRole('link', { name: 'My Cart, 2 units' })).toHaveAttribute('href', '/Customer/MyShoppingCart');
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
-    expect(await screen.findByRole('button', { name: 'Galaxy A55 is in your wishlist' })).toHaveTextContent('In wishlist');
+    expect(await screen.findByRole('button', { name: 'Galaxy A55 is in your wishlist' })).toHaveTextContent('Saved');
     expect(screen.getByRole('button', { name: 'Add Xperia Z3 to wishlist' })).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith('/wishlist/getByCustomerID/'))).toHaveLength(1);
 
@@ -223,5 +224,25 @@ describe('item page buy box', () => {
     shop(`/Customer/ItemDetails/${A}`, 'ItemDetails/:id', <ItemDetails />);
     expect(await screen.findByRole('textbox', { name: 'Quantity' })).toBeInTheDocument();
     expect(screen.queryByTestId('stock-note')).toBeNull();
+  });
+});
+
+describe('the listing’s sort with search text', () => {
+  it('says the default is the best match and offers newest first', () => {
+    const onChange = vi.fn();
+    render(
+      <MantineProvider>
+        <ItemFilterBar text="n-so-04g" onText={() => undefined} filters={{}} onChange={onChange} showSort />
+      </MantineProvider>,
+    );
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    const options = within(sort)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options[0]).toBe('Sort: best match');
+    expect(options).toContain('Newest first');
+    expect(options).not.toContain('Best match');
+    fireEvent.change(sort, { target: { value: 'newest' } });
+    expect(onChange).toHaveBeenLastCalledWith({ sort: 'newest' });
   });
 });

@@ -368,7 +368,7 @@ export function ItemDetails() {
               </Anchor>
             </Text>
           )}
-          <StockNote stock={i.Quantity} available={i.ItemAvailabilityStatus} />
+          {!phone && <StockNote stock={i.Quantity} available={i.ItemAvailabilityStatus} />}
           {/* The buy buttons above the description (phones: the bar below). */}
           {!phone && (
             <Group align="flex-end">
@@ -441,10 +441,17 @@ export function ItemDetails() {
           p="sm"
           style={{ position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 150 }}
         >
-          <Group justify="space-between" wrap="nowrap" mb="xs" align="flex-end">
-            <Text fw={700}>{formatRupees(i.FinalPrice)}</Text>
-            <QuantityPicker value={quantity} onChange={setUnits} stock={i.Quantity} disabled={!i.ItemAvailabilityStatus} />
-            <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} quantity={quantity} />
+          <Group justify="space-between" wrap="nowrap" mb="xs" gap="xs">
+            <div>
+              <Text fw={700} style={{ whiteSpace: 'nowrap' }}>
+                {formatRupees(i.FinalPrice)}
+              </Text>
+              <StockNote stock={i.Quantity} available={i.ItemAvailabilityStatus} />
+            </div>
+            <Group gap="xs" wrap="nowrap">
+              <QuantityPicker value={quantity} onChange={setUnits} stock={i.Quantity} disabled={!i.ItemAvailabilityStatus} compact />
+              <BuyNow itemId={i._id} available={i.ItemAvailabilityStatus} quantity={quantity} />
+            </Group>
           </Group>
           <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} quantity={quantity} />
         </Paper>
