@@ -4,7 +4,10 @@
  * Returns tab of the orders and rejects it with a reason; the customer escalates it to the
  * marketplace; an admin approves it from the escalations with return instructions; the seller marks
  * it received (it can be sold again); the customer then sees it Refunded with the amount, and the
- * payment history shows the refund. Screenshots in .data/screenshots/returns-*.png.
+ * payment history shows the refund. A cash-on-delivery return: the seller marks it received as not
+ * resellable, so its refund is due by bank transfer; an admin records the transfer from "Refunds
+ * due" on a phone and the customer sees it refunded with the reference. Screenshots in
+ * .data/screenshots/returns-*.png.
  */
 import { uniqueName, waitFor } from '@market/platform/testing';
 import type { Page } from 'playwright-core';
@@ -175,5 +178,109 @@ describe('returns', () => {
     await sellerPage.getByTestId('return-card').filter({ hasText: phoneName }).waitFor();
     await fitsWidth(sellerPage, 390);
     await shot(sellerPage, 'returns-seller-refunded-390');
+  });
+  it('cash on delivery: received as not resellable, the refund is due until an admin records the bank transfer', async () => {
+    const tag = uniqueName('rmacod').replace(/[^a-z0-9]/gi, '');
+    const seller = await e2e.seller(tag, {
+      ownername: 'Ruwan Jayasinghe',
+      mobile: '0772345611',
+      companyname: `Galle Gadgets ${tag}`,
+      address: '12 Church Street, Galle',
+      year: '2018',
+    });
+    const budsName = `Galaxy Buds FE ${tag}`;
+    const itemId = await listedItem(e2e, seller.cookie, { Item_name: budsName, Brand: 'Samsung', Model: 'M-BFE', Price: 19990 });
+    const customer = await shopperWithCart(e2e, tag, [itemId], 'Fathima Rizwan');
+    const session = await fetch(`${e2e.stack.gatewayUrl}/checkout/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: customer.cookie, 'Idempotency-Key': crypto.randomUUID() },
+      body: JSON.stringify({ items: [{ itemId, quantity: 1 }], packages: [] }),
+    });
+    expect(session.status).toBe(201);
+    const { checkoutId } = (await session.json()) as { checkoutId: string };
+    const deliveryAddress = {
+      recipient: 'Fathima Rizwan',
+      phone: '0752223344',
+      line1: '27 Main Street',
+      line2: '',
+      city: 'Batticaloa',
+      district: 'Batticaloa',
+      postalCode: '30000',
+    };
+    const paid = await e2e.api(`/checkout/${checkoutId}/pay`, { paymentType: 'cod', deliveryAddress }, customer.cookie);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const line = `${checkoutId}-I1`;
+    await waitFor(
+      async () => {
+        const r = await e2e.api<{ status: string }>(`/Orders/get/${line}`, undefined, seller.cookie, 'GET');
+        return r.status === 200 && r.body.status === 'Confirmed' ? true : undefined;
+      },
+      20_000,
+      250,
+      'the cash-on-delivery order confirmed',
+    );
+    expect((await e2e.api(`/Orders/status/${line}`, { status: 'Shipped' }, seller.cookie, 'PUT')).status).toBe(200);
+    expect((await e2e.api(`/Orders/cod/${line}`, { outcome: 'collected' }, seller.cookie, 'PUT')).status).toBe(200);
+    // Requested and approved through the API (the first test does both in the browser).
+    const requested = await e2e.api<{ ReturnID: string; version: number }>(
+      '/Returns',
+      { orderLineId: line, quantity: 1, reason: 'defective', description: 'The left bud does not charge in the case.', photos: [] },
+      customer.cookie,
+    );
+    expect(requested.status, JSON.stringify(requested.body)).toBe(201);
+    const approved = await e2e.api(
+      `/Returns/${requested.body.ReturnID}/approve`,
+      { instructions: 'Bring it to the Galle shop.', version: requested.body.version },
+      seller.cookie,
+      'PUT',
+    );
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
+    // The seller receives it and says it cannot be sold again: the refund is due by bank transfer.
+    const sellerPage = await e2e.pageAt(1366, 900);
+    await login(sellerPage, '/SellerLogin', seller.username, seller.password);
+    await sellerPage.waitForURL('**/Seller/Home');
+    await sellerPage.goto('/Seller/Returns');
+    await sellerPage.getByRole('tab', { name: /^Approved/ }).click();
+    const card = sellerPage.getByTestId('return-card').filter({ hasText: budsName });
+    await card.getByRole('button', { name: 'Mark received' }).click();
+    const receive = sellerPage.getByRole('dialog');
+    await receive.getByRole('radio', { name: 'No' }).check();
+    await receive.getByRole('button', { name: 'Mark received' }).click();
+    await receive.waitFor({ state: 'detached' });
+    await sellerPage.getByRole('tab', { name: /^Refund due/ }).click();
+    await sellerPage
+      .getByTestId('return-card')
+      .filter({ hasText: budsName })
+      .getByText('Refund of Rs. 19,990.00 due by bank transfer (cash on delivery)')
+      .waitFor();
+
+    // An admin, on a phone, records the bank transfer from "Refunds due".
+    const admin = await e2e.pageAt(390, 844);
+    await login(admin, '/AdminLogin', e2e.stack.admin.username, e2e.stack.admin.password);
+    await admin.waitForURL('**/Admin/Home');
+    await admin.goto('/Admin/Returns');
+    await admin.getByRole('tab', { name: /^Refunds due/ }).click();
+    const due = admin.getByTestId('return-card').filter({ hasText: budsName });
+    await due.getByText('Back in stock: No, not resellable').waitFor();
+    await fitsWidth(admin, 390);
+    await shot(admin, 'returns-admin-refund-due-390');
+    await due.getByRole('button', { name: 'Record bank transfer' }).click();
+    const record = admin.getByRole('dialog');
+    await record.getByRole('textbox', { name: /The transfer's reference/ }).fill('BOC-778812');
+    await record.getByRole('button', { name: 'Record the transfer' }).click();
+    await record.waitFor({ state: 'detached' });
+    await admin.getByText('No bank-transfer refund is due.').waitFor();
+
+    // The customer sees it refunded by that transfer.
+    const page = await e2e.pageAt(390, 844);
+    await login(page, '/CustomerLogin', customer.username, customer.password);
+    await page.waitForURL('**/Customer/Home');
+    await page.goto(`/Customer/MyOrders/${line}`);
+    await page
+      .getByTestId('return-card')
+      .getByText(/^Refunded Rs\. 19,990\.00 on \d{4}-\d{2}-\d{2} \(bank transfer BOC-778812\)$/)
+      .waitFor();
+    await shot(page, 'returns-customer-cod-refunded-390');
   });
 });
