@@ -104,6 +104,14 @@ describe('a seller the admin suspends', () => {
     await waitFor(async () => ((await packages()).body.total === 0 ? true : undefined), 30_000, 200, 'the package to leave the listing');
     expect((await items(buyer)).body.total).toBe(0);
     expect((await items(world.admin)).body.total).toBe(1);
+    // Their pages are not found by shoppers, by link either (the cache included); the admin opens them.
+    const pkgId = pkg.body._id;
+    for (const who of [anonymous, buyer]) {
+      expect((await who.request('get', '/items/get/{id}', { params: { id: itemId } })).status).toBe(404);
+      expect((await who.request('get', '/Packages/getPackage/{id}', { params: { id: pkgId } })).status).toBe(404);
+    }
+    expect((await world.admin.request('get', '/items/get/{id}', { params: { id: itemId } })).status).toBe(200);
+    expect((await world.admin.request('get', '/Packages/getPackage/{id}', { params: { id: pkgId } })).status).toBe(200);
     // Checkout refuses the item (ordering's read model has the flag).
     await waitFor(
       async () => {
@@ -140,6 +148,8 @@ describe('a seller the admin suspends', () => {
     ).toBe(200);
     await waitFor(async () => ((await items()).body.total === 1 ? true : undefined), 30_000, 200, 'the item back in the listing');
     await waitFor(async () => ((await packages()).body.total === 1 ? true : undefined), 30_000, 200, 'the package back in the listing');
+    expect((await anonymous.request('get', '/items/get/{id}', { params: { id: itemId } })).status).toBe(200);
+    expect((await anonymous.request('get', '/Packages/getPackage/{id}', { params: { id: pkgId } })).status).toBe(200);
     await waitFor(
       async () => {
         const r = await buyer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity: 1 }] } });

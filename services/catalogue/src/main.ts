@@ -32,7 +32,7 @@ import { itemModel } from './store/items';
 import { ItemViewCache } from './store/itemViewCache';
 import { ListingCache } from './store/listingCache';
 import { packageModel } from './store/packages';
-import { suspendedSellerIds, suspendedSellersModel } from './store/suspendedSellers';
+import { suspendedSellersModel, suspendedSellersReader } from './store/suspendedSellers';
 import { directoryImageStore } from './store/imageStore';
 
 void runService({
@@ -112,7 +112,7 @@ void runService({
       sources: undefined,
     });
 
-    const hiddenSellers = () => suspendedSellerIds(suspendedSellers);
+    const hiddenSellers = suspendedSellersReader(suspendedSellers, config.ITEM_CACHE_MS);
     app.use(
       imageRoutes(directoryImageStore(config.IMAGE_DIR)),
       itemRoutes(

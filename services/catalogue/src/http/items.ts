@@ -63,7 +63,8 @@ function answerItem(res: Response, item: ItemDoc): void {
 /**
  * @param d - the item use cases' dependencies (items/deps.ts); its `onIndexed` must drop `listingCache`
  * @param hiddenSellers - the suspended sellers (store/suspendedSellers.ts), whose items shoppers'
- *   listings leave out (issue 30 item 10); sellers and admins see them
+ *   listings leave out and whose item pages answer shoppers 404 (issue 30 item 10); sellers and
+ *   admins see them
  */
 export function itemRoutes(
   d: ItemDeps,
@@ -112,15 +113,18 @@ export function itemRoutes(
     const id = objectIdParam(req.params.id);
     // Shoppers may get an answer up to ITEM_CACHE_MS old; sellers and admins always the stored one.
     const shopper = !req.caller || req.caller.role === 'customer';
+    // A suspended seller's item is not found by shoppers, by link either (issue 30 item 10).
+    const hidden = shopper ? await hiddenSellers() : [];
     const cached = shopper ? viewCache.get(String(id)) : undefined;
     if (cached) {
+      if (hidden.includes(cached.sellerId)) throw notFound();
       setVersionTag(res, cached.version);
       return void res.type('application/json').send(cached.body);
     }
     const item = await items.findOne({ _id: id, deleted: false }).lean<ItemDoc>();
-    if (!item) throw notFound();
+    if (!item || hidden.includes(item.SellerID)) throw notFound();
     const body = JSON.stringify(itemView(item));
-    viewCache.set(String(id), body, item.aggregateVersion);
+    viewCache.set(String(id), body, item.aggregateVersion, item.SellerID);
     setVersionTag(res, item.aggregateVersion);
     res.type('application/json').send(body);
   });

@@ -95,6 +95,8 @@ export function packageRoutes(
     const p = await packages.findOne({ _id: objectIdParam(req.params.id), deleted: false }).lean<PackageDoc>();
     const mayAlwaysSee = req.caller?.role === 'admin' || (req.caller?.role === 'seller' && req.caller.id === p?.seller);
     if (!p || ((!p.packageAvailability || !packageOnSale(p)) && !mayAlwaysSee)) throw notFound();
+    // A suspended seller's package is not found by anyone else, by link either (issue 30 item 10).
+    if (!mayAlwaysSee && (await hiddenSellers()).includes(p.seller)) throw notFound();
     setVersionTag(res, p.aggregateVersion);
     res.json(await viewWithContent(p));
   });

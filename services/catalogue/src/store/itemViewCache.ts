@@ -17,6 +17,8 @@ interface Entry {
   at: number;
   body: string;
   version: number;
+  /** The item's seller: a suspended seller's item is not shown from the cache either. */
+  sellerId: string;
 }
 
 /** Emits `write` with an item id (or `*` for a write without one) for each item write of this process. */
@@ -45,10 +47,10 @@ export class ItemViewCache {
     return undefined;
   }
 
-  /** Keeps item `id`'s answer (JSON text) and version. */
-  set(id: string, body: string, version: number, now = Date.now()): void {
+  /** Keeps item `id`'s answer (JSON text), version and seller. */
+  set(id: string, body: string, version: number, sellerId: string, now = Date.now()): void {
     if (this.ttlMs <= 0) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(id, { at: now, body, version });
+    this.entries.set(id, { at: now, body, version, sellerId });
   }
 }

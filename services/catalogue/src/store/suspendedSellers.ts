@@ -38,6 +38,25 @@ export async function suspendedSellerIds(model: Model<SuspendedSellersDoc>): Pro
   return doc?.sellerIds ?? [];
 }
 
+/**
+ * {@link suspendedSellerIds} read at most once per `ttlMs` (ms; 0 reads every time), so that the
+ * micro-cached item answers (store/itemViewCache.ts) stay free of database reads. A suspension
+ * reaches shoppers' item pages within `ttlMs`, as an item edit made on another replica does.
+ */
+export function suspendedSellersReader(model: Model<SuspendedSellersDoc>, ttlMs: number): () => Promise<string[]> {
+  let held: { at: number; ids: Promise<string[]> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!held || now - held.at >= ttlMs) {
+      const ids = suspendedSellerIds(model);
+      held = { at: now, ids };
+      // A failed read is not kept: the next call reads again.
+      ids.catch(() => (held = null));
+    }
+    return held.ids;
+  };
+}
+
 /** Adds (`suspended`) or removes seller `sellerId`; safe to repeat. */
 export async function setSellerSuspended(model: Model<SuspendedSellersDoc>, sellerId: string, suspended: boolean): Promise<void> {
   const update = suspended ? { $addToSet: { sellerIds: sellerId } } : { $pull: { sellerIds: sellerId } };
