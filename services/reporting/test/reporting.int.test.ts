@@ -335,6 +335,8 @@ describe('package sales and admin reports', () => {
     );
     expect(transactions).toContain(`,${receipt},`);
     expect(transactions).toContain(`,${(cents(bought[0]!.Amount) / 100).toFixed(2)}\r\n`);
+    // Captured before its stock decision it read AwaitingStock; the confirmation made it Paid.
+    expect(transactions).toMatch(new RegExp(`,${receipt},[^\r\n]*,Paid,`));
     const itemId = bought[0]!.lines[0]!.id;
     await expectPdf(
       'review',

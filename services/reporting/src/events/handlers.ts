@@ -184,6 +184,17 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
       }
     }
     await rm.orders.updateOne({ _id: orderId }, { $set: { status, aggregateVersion: e.aggregateVersion } });
+    if (status === 'Confirmed') await paidOnceConfirmed(orderId);
+  }
+
+  /**
+   * A card or PayPal transaction captured before its stock decision reads AwaitingStock (as
+   * ordering's payment history does) and becomes Paid with its checkout's confirmation. The two
+   * arrive on different topics in either order, so each side writes, then looks at the other:
+   * whichever comes second moves it, and a refund's status is never overwritten.
+   */
+  async function paidOnceConfirmed(orderId: string): Promise<void> {
+    await rm.transactions.updateOne({ _id: orderId, status: 'AwaitingStock' }, { $set: { status: 'Paid' } });
   }
 
   const payment =
@@ -197,7 +208,7 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
       // checkout's refund gave back everything.
       // Cash on delivery took nothing at pay: its income is what the couriers collect.
       const cod = p.PaymentType === 'CashOnDelivery';
-      const status = kind === 'Paid' ? (cod ? 'PendingCOD' : 'Paid') : (p.status ?? 'Refunded');
+      const status = kind === 'Paid' ? (cod ? 'PendingCOD' : 'AwaitingStock') : (p.status ?? 'Refunded');
       const refundedCents = kind === 'Paid' ? 0 : (p.refundedCents ?? p.amountCents);
       await applyVersioned(rm.transactions, p.orderId, e.aggregateVersion, {
         RecieptNo: p.RecieptNo,
@@ -210,6 +221,10 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
         refundedCents,
       });
       if (kind === 'Refunded' && p.refundedCents !== undefined) await refundOrder(p.orderId, e.aggregateVersion, p.refundedCents);
+      if (status === 'AwaitingStock') {
+        const order = await rm.orders.findById(p.orderId, { status: 1 }).lean<OrderRM>();
+        if (order?.status === 'Confirmed') await paidOnceConfirmed(p.orderId);
+      }
     };
 
   /** The checkout's revenue loses what its cancellations refunded (dashboard), once per version. */

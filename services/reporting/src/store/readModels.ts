@@ -128,7 +128,8 @@ export interface TransactionRM extends Versioned {
   amountCents: number;
   at: Date;
   month: string;
-  status: 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD';
+  /** AwaitingStock: captured, its stock decision not yet known (then Paid, or Refunded when rejected). */
+  status: 'AwaitingStock' | 'Paid' | 'PartiallyRefunded' | 'Refunded' | 'PendingCOD';
   /** Cents given back; absent on records written before cancellations existed (a `Refunded` one gave back everything). */
   refundedCents?: number;
   /** Cash on delivery: cents collected so far (the transaction's income), and their lines. */
