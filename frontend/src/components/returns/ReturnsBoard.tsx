@@ -123,7 +123,6 @@ export function ReturnsBoard({
                   </Badge>
                 ) : undefined
               }
-              aria-label={n !== undefined ? `${t.label}, ${n}` : t.label}
             >
               {t.label}
             </Tabs.Tab>

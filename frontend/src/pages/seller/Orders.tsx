@@ -127,7 +127,6 @@ function ReturnsButton() {
       variant="light"
       component={Link}
       to="/Seller/Returns"
-      aria-label={open > 0 ? `Returns, ${open} open` : 'Returns'}
       rightSection={
         open > 0 ? (
           <Badge size="sm" circle={open < 10}>
