@@ -68,6 +68,14 @@ describe('storefront search', () => {
       await page.getByText('Only 3 left').waitFor();
       await page.getByRole('textbox', { name: 'Quantity' }).first().waitFor();
       await shot(page, `storefront-item-${width}`);
+
+      // The seller's public page, from "Sold by", open to a guest: its name and its items.
+      await page.getByRole('link', { name: `Galle Phones ${tag}` }).click();
+      await page.waitForURL(`**/Customer/Seller/${seller.id}`);
+      await page.getByRole('heading', { name: `Galle Phones ${tag}` }).waitFor();
+      await expect.poll(() => page.getByTestId('item-card').count()).toBe(2);
+      await shot(page, `storefront-seller-${width}`);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
       await page.context().close();
     }
 
@@ -92,5 +100,15 @@ describe('storefront search', () => {
     await shot(page, 'storefront-hearts-1366');
     void otherId;
     await page.context().close();
+
+    // A signed-in customer's header on a phone: search button, cart with its count, the person.
+    const phone = await e2e.pageAt(390, 844);
+    await login(phone, '/CustomerLogin', customer.username, customer.password);
+    await phone.waitForURL('**/Customer/**');
+    await phone.getByRole('link', { name: 'My Cart, 2 units' }).waitFor();
+    await phone.getByRole('button', { name: 'Search the shop' }).waitFor();
+    await shot(phone, 'storefront-signed-in-390');
+    expect(await phone.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await phone.context().close();
   });
 });

@@ -24,7 +24,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { brandLabel } from '@market/contracts/rules';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { filterFromValue, itemQuery, listingFromParams, listingQuery, LISTING_LIMIT } from './browseQueries';
@@ -104,11 +104,14 @@ function ItemGrid({
   title,
   searchLabel,
   showCategory = true,
+  intro,
 }: {
   base: ItemFilters;
   title: string;
   searchLabel?: string;
   showCategory?: boolean;
+  /** Shown under the title (a seller's logo and description). */
+  intro?: ReactNode;
 }) {
   const listing = useListingParams();
   const location = useLocation();
@@ -130,6 +133,7 @@ function ItemGrid({
   return (
     <>
       <PageHeader title={title} />
+      {intro}
       <ItemFilterBar
         text={text}
         onText={setText}
@@ -190,21 +194,19 @@ export function SellerPublicPage() {
   if (seller.loading && !seller.data) return <Loading />;
   if (seller.error !== undefined || !seller.data) return <NotFound home="/Customer/Home" />;
   const s = seller.data;
-  return (
-    <>
-      <Group gap="md" wrap="nowrap" mb="sm" data-testid="seller-intro">
-        <Avatar src={imageUrl(s.logo) ?? null} alt={`${s.companyname} logo`} size={64} radius="md" color="blue">
-          {s.companyname.slice(0, 1).toUpperCase()}
-        </Avatar>
-        {s.description && (
-          <Text size="sm" c="dimmed" lineClamp={3}>
-            {s.description}
-          </Text>
-        )}
-      </Group>
-      <ItemGrid base={{ sellerId }} title={s.companyname} />
-    </>
+  const intro = (
+    <Group gap="md" wrap="nowrap" mb="md" data-testid="seller-intro">
+      <Avatar src={imageUrl(s.logo) ?? null} alt={`${s.companyname} logo`} size={56} radius="md" color="blue">
+        {s.companyname.slice(0, 1).toUpperCase()}
+      </Avatar>
+      {s.description && (
+        <Text size="sm" c="dimmed" lineClamp={3}>
+          {s.description}
+        </Text>
+      )}
+    </Group>
   );
+  return <ItemGrid base={{ sellerId }} title={s.companyname} intro={intro} />;
 }
 
 export function DiscountedItems() {
