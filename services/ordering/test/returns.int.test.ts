@@ -562,6 +562,17 @@ describe('a cash-on-delivery return', () => {
       200,
       'the payment history to show the refund',
     );
+    // The goods were paid back, not the delivery charge collected with them: PartiallyRefunded, in the customer's list too.
+    expect((await orderOf(buyer.client, line)).body.Payment.status).toBe('PartiallyRefunded');
+    await waitFor(
+      async () => {
+        const rows = (await buyer.client.request('get', '/orderhistory/getItems')).body as { OrderID: string; status: string }[];
+        return rows.find((h) => h.OrderID === checkoutId)?.status === 'PartiallyRefunded' ? true : undefined;
+      },
+      20_000,
+      200,
+      'the payment history list to show PartiallyRefunded',
+    );
     const mail = await waitFor(
       async () => (await mailsWith(buyer.email, `Your return ${ret.ReturnID} was refunded`))[0],
       20_000,

@@ -1,7 +1,17 @@
 import { RETURN_ACTIONS, RETURN_STATES, RETURN_ACTORS } from '@market/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deliveredAt, isFinal, lineOfReturnId, mayMove, returnableUntil, returnIdOf, returnRefundCents, withinWindow } from './returns';
+import {
+  codStatusAfterRefunds,
+  deliveredAt,
+  isFinal,
+  lineOfReturnId,
+  mayMove,
+  returnableUntil,
+  returnIdOf,
+  returnRefundCents,
+  withinWindow,
+} from './returns';
 
 describe('return moves (issue 31 item 3)', () => {
   it('lets each party make only its own moves from the allowed states', () => {
@@ -86,5 +96,14 @@ describe('return ids', () => {
     expect(lineOfReturnId('RMA-abc-I1')).toBeNull();
     expect(lineOfReturnId('ABC123-I1')).toBeNull();
     expect(lineOfReturnId('RMA-ABC123-I0')).toBeNull();
+  });
+});
+
+describe('a cash-on-delivery payment after return refunds', () => {
+  it('shows PartiallyRefunded or Refunded only once collected', () => {
+    expect(codStatusAfterRefunds('Paid', 10_000, 0)).toBe('Paid');
+    expect(codStatusAfterRefunds('Paid', 10_000, 4_000)).toBe('PartiallyRefunded');
+    expect(codStatusAfterRefunds('Paid', 10_000, 10_000)).toBe('Refunded');
+    expect(codStatusAfterRefunds('PendingCOD', 10_000, 4_000)).toBe('PendingCOD');
   });
 });

@@ -95,3 +95,18 @@ export function lineOfReturnId(id: string): string | null {
   const m = /^RMA-([A-Z0-9]{1,32}-[IP][1-9]\d{0,3})$/.exec(id);
   return m ? m[1]! : null;
 }
+
+/**
+ * A cash-on-delivery payment's status once returns refunded some of it by bank transfer (issue 31
+ * item 3): a Paid one (every line settled, cash collected) becomes PartiallyRefunded, or Refunded
+ * once the refunds reach what was collected; any other status stays.
+ * @param collectedCents - cash the couriers collected; @param refundedCents - refunds paid back so far
+ */
+export function codStatusAfterRefunds<S extends string>(
+  status: S,
+  collectedCents: number,
+  refundedCents: number,
+): S | 'PartiallyRefunded' | 'Refunded' {
+  if (status !== 'Paid' || refundedCents <= 0) return status;
+  return refundedCents >= collectedCents ? 'Refunded' : 'PartiallyRefunded';
+}

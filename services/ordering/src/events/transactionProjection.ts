@@ -112,7 +112,9 @@ export async function settledTransactionOps(
     if (typeof orderId !== 'string') continue;
     const cod =
       COD_LINE_EVENTS.has(e.type) ||
-      (e.type === 'PaymentCaptured' && (e.data as { PaymentType?: unknown }).PaymentType === 'CashOnDelivery');
+      // A cash-on-delivery capture, or the bank-transfer refund of a return (issue 31 item 3).
+      ((e.type === 'PaymentCaptured' || e.type === 'PaymentRefunded') &&
+        (e.data as { PaymentType?: unknown }).PaymentType === 'CashOnDelivery');
     if (cod) codIds.add(orderId);
     if (e.type === 'OrderConfirmed') confirmed.add(orderId);
   }

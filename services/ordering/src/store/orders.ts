@@ -20,6 +20,7 @@ import { orderPut, orderWireView, type IndexableOrder, type OrderKind, type Orde
 import type { PricedLine } from '../domain/pricing';
 import { customerOrdersPut, transactionOfCheckout, type CustomerOrdersView, type TransactionView } from '../domain/transactionSearch';
 import { codPayment, collectCents, type CodLine } from '../domain/cashOnDelivery';
+import { codStatusAfterRefunds } from '../domain/returns';
 import type { CheckoutDoc } from './checkouts';
 import { codRefusalsModel, type CodRefusalsDoc } from './codRefusals';
 import type { OrderCustomer } from './readModels';
@@ -288,7 +289,9 @@ export async function transactionOpOf(book: OrderBook, c: CheckoutDoc): Promise<
     status: c.status === 'Rejected' ? 'Cancelled' : 'PendingCOD',
     PaymentType: pay.PaymentType,
   });
-  const view: TransactionView = { ...doc.view, status: state.status, CollectedAmount: rupees(state.collectedCents ?? 0) };
+  // A return refunded by bank transfer (issue 31 item 3) shows on a collected payment.
+  const status = codStatusAfterRefunds(state.status, state.collectedCents ?? 0, c.refundedCents ?? 0);
+  const view: TransactionView = { ...doc.view, status, CollectedAmount: rupees(state.collectedCents ?? 0) };
   return { ...op, doc: { ...doc, view }, version: c.aggregateVersion * 1000 + state.settled };
 }
 
@@ -436,7 +439,9 @@ export async function codHistoryView(book: OrderBook, h: HistoryDoc) {
   const view = historyView(h);
   if (h.PaymentType !== 'CashOnDelivery') return view;
   const state = await codHistoryState(book, h);
-  return { ...view, status: state.status, CollectedAmount: rupees(state.collectedCents ?? 0) };
+  // A return refunded by bank transfer (issue 31 item 3) shows on a collected payment.
+  const status = codStatusAfterRefunds(state.status, state.collectedCents ?? 0, h.refundedCents ?? 0);
+  return { ...view, status, CollectedAmount: rupees(state.collectedCents ?? 0) };
 }
 
 /** An order-history record as answered (Amount in rupees). */
