@@ -15,6 +15,7 @@ import {
   refundsAddUp,
   reportsOnce,
   reservationsOnce,
+  returnsRefundedOnce,
   stockBalances,
   table,
   type CheckoutSnap,
@@ -80,6 +81,33 @@ describe('chaos checks', () => {
     // Given back twice, or not at all.
     expect(stockBalances(initial, stock(12, 2), checkouts, cancelled).ok).toBe(false);
     expect(stockBalances(initial, stock(8, 2), checkouts, cancelled).ok).toBe(false);
+  });
+
+  it('returns: a resellable return gives its units back once; a refunded return adds its goods and one provider refund', () => {
+    const checkouts = [co('A', 'Confirmed', [line('i1', 2)])];
+    const returned = new Map([['A-I1', 1]]);
+    expect(stockBalances(stock(10, 3), stock(9, 3), checkouts, new Set(), returned).ok).toBe(true);
+    expect(stockBalances(stock(10, 3), stock(10, 3), checkouts, new Set(), returned).ok).toBe(false);
+    const a = { ...co('A', 'Confirmed', [line('i1', 2)]), amountCents: 210_000 };
+    const orders = [{ _id: 'A-I1', OrderID: 'A', status: 'Delivered', OQuantity: 2, totalCents: 200_000 }];
+    const ret = {
+      _id: 'RMA-A-I1',
+      orderId: 'A',
+      orderLineId: 'A-I1',
+      status: 'Refunded',
+      quantity: 1,
+      unitPriceCents: 100_000,
+      refundedCents: 100_000,
+    };
+    const history = [{ OrderID: 'A', status: 'PartiallyRefunded', refundedCents: 100_000 }];
+    const provider = [{ orderLineId: 'RMA-A-I1', amountCents: 100_000 }];
+    const tx = [{ _id: 'A', refundedCents: 100_000 }];
+    expect(refundsAddUp([a], orders, history, provider, tx, [ret]).ok).toBe(true);
+    expect(refundsAddUp([a], orders, history, [...provider, ...provider], tx, [ret]).ok).toBe(false);
+    expect(returnsRefundedOnce([ret], ['RMA-A-I1'], ['Your return RMA-A-I1 was refunded']).ok).toBe(true);
+    expect(returnsRefundedOnce([ret], ['RMA-A-I1'], []).ok).toBe(false);
+    expect(returnsRefundedOnce([{ ...ret, status: 'Received' }], ['RMA-A-I1'], ['Your return RMA-A-I1 was refunded']).ok).toBe(false);
+    expect(returnsRefundedOnce([{ ...ret, refundedCents: 210_000 }], ['RMA-A-I1'], ['Your return RMA-A-I1 was refunded']).ok).toBe(false);
   });
 
   it('refundsAddUp: the cancelled totals (everything once all are cancelled) in history, provider and reporting', () => {

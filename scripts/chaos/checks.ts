@@ -50,6 +50,21 @@ export interface HistorySnap {
   refundedCents?: number;
 }
 
+/** A return (issue 31 item 3) as ordering stores it; money in cents. */
+export interface ReturnSnap {
+  _id: string;
+  orderId: string;
+  orderLineId: string;
+  status: string;
+  quantity: number;
+  unitPriceCents: number;
+  refundedCents?: number;
+  resellable?: boolean;
+}
+
+/** The checkout id of a provider refund's key: an order line `<OrderID>-I<n>` or a return `RMA-<OrderID>-I<n>`. */
+export const orderIdOfRefundKey = (key: string) => key.replace(/^RMA-/, '').replace(/-[IP]\d+$/, '');
+
 /** The order-line ids of a checkout's lines, as ordering derives them (`-I<n>` items, `-P<n>` packages). */
 export function lineIds(c: Pick<CheckoutSnap, '_id' | 'lines'>): string[] {
   let i = 0;
@@ -108,14 +123,17 @@ export function ordersAgree(checkouts: CheckoutSnap[], orders: OrderSnap[]): Che
  * Stock = initial − confirmed quantities, per item: StockReserved was applied exactly once per
  * confirmed order and never for a rejected one (Sagas: stock reserved atomically; Consumers:
  * idempotent); a line its seller cancelled gave its units back exactly once (OrderCancelled →
- * StockReleased), so it no longer counts as sold.
+ * StockReleased), so it no longer counts as sold; a return received as resellable gave its units
+ * back exactly once (issue 31 item 3).
  * @param cancelled - ids of the cancelled order lines (`<OrderID>-I<n>`)
+ * @param returnedUnits - order line id → units its received, resellable return gave back
  */
 export function stockBalances(
   initial: Map<string, number>,
   stock: Map<string, number>,
   checkouts: CheckoutSnap[],
   cancelled: ReadonlySet<string> = new Set(),
+  returnedUnits: ReadonlyMap<string, number> = new Map(),
 ): Check {
   const sold = new Map<string, number>();
   for (const c of checkouts) {
@@ -123,7 +141,8 @@ export function stockBalances(
     const ids = lineIds(c);
     c.lines.forEach((l, n) => {
       if (cancelled.has(ids[n]!)) return;
-      for (const id of l.itemIds) sold.set(id, (sold.get(id) ?? 0) + l.quantity);
+      const kept = l.quantity - (returnedUnits.get(ids[n]!) ?? 0);
+      for (const id of l.itemIds) sold.set(id, (sold.get(id) ?? 0) + kept);
     });
   }
   const bad: string[] = [];
@@ -131,7 +150,7 @@ export function stockBalances(
     const expected = start - (sold.get(id) ?? 0);
     if (stock.get(id) !== expected) bad.push(`${id}: ${stock.get(id)} ≠ ${start}−${sold.get(id) ?? 0}`);
   }
-  return check('stock = initial − confirmed + cancelled', bad, 'items', initial.size);
+  return check('stock = initial − confirmed + cancelled + returned', bad, 'items', initial.size);
 }
 
 /**
@@ -140,8 +159,11 @@ export function stockBalances(
  * and VAT go back with the last); the payment history shows it (`PartiallyRefunded` / `Refunded`
  * with `refundedCents`), the payment provider refunded exactly that, once per cancelled order, and
  * reporting's transaction has the same refunded cents. A checkout without cancellations has none.
- * @param providerRefunds - the sandbox provider's partial refunds (`orderLineId`, cents)
+ * A refunded return (issue 31 item 3) adds what it refunded (its goods: unit price × quantity,
+ * never the delivery charge) and one provider refund, keyed by the return id.
+ * @param providerRefunds - the sandbox provider's partial refunds (`orderLineId`: the key, cents)
  * @param transactions - reporting's transactions by checkout id
+ * @param returns - the returns as stored (only Refunded ones count)
  */
 export function refundsAddUp(
   checkouts: CheckoutSnap[],
@@ -149,13 +171,14 @@ export function refundsAddUp(
   history: HistorySnap[],
   providerRefunds: { orderLineId: string; amountCents: number }[],
   transactions: { _id: string; refundedCents?: number; status?: string }[],
+  returns: ReturnSnap[] = [],
 ): Check {
   const ordersById = new Map(orders.map((o) => [o._id, o]));
   const historyBy = new Map(history.map((h) => [h.OrderID, h]));
   const txBy = new Map(transactions.map((t) => [t._id, t]));
   const providerBy = new Map<string, { n: number; cents: number }>();
   for (const r of providerRefunds) {
-    const orderId = r.orderLineId.replace(/-[IP]\d+$/, '');
+    const orderId = orderIdOfRefundKey(r.orderLineId);
     const p = providerBy.get(orderId) ?? { n: 0, cents: 0 };
     providerBy.set(orderId, { n: p.n + 1, cents: p.cents + r.amountCents });
   }
@@ -166,20 +189,48 @@ export function refundsAddUp(
     const lines = lineIds(c).map((id) => ordersById.get(id));
     const cancelled = lines.filter((o) => o?.status === 'Cancelled');
     const all = cancelled.length === lines.length;
-    const expected = all ? (c.amountCents ?? 0) : cancelled.reduce((sum, o) => sum + (o!.totalCents ?? 0), 0);
+    const refundedReturns = returns.filter((r) => r.orderId === c._id && r.status === 'Refunded');
+    const returnCents = refundedReturns.reduce((sum, r) => sum + (r.refundedCents ?? 0), 0);
+    const expected = (all ? (c.amountCents ?? 0) : cancelled.reduce((sum, o) => sum + (o!.totalCents ?? 0), 0)) + returnCents;
+    const refunds = cancelled.length + refundedReturns.length;
     const h = historyBy.get(c._id);
     const p = providerBy.get(c._id) ?? { n: 0, cents: 0 };
     const t = txBy.get(c._id);
-    if (cancelled.length) withCancellations++;
-    const status = cancelled.length === 0 ? 'Paid' : all ? 'Refunded' : 'PartiallyRefunded';
+    if (refunds) withCancellations++;
+    const status = refunds === 0 ? 'Paid' : all || expected >= (c.amountCents ?? 0) ? 'Refunded' : 'PartiallyRefunded';
     if (h?.status !== status || (h.refundedCents ?? 0) !== expected)
       bad.push(`${c._id}: history ${h?.status} ${h?.refundedCents ?? 0} ≠ ${status} ${expected}`);
-    if (p.n !== cancelled.length || p.cents !== expected)
-      bad.push(`${c._id}: provider ${p.n} refunds ${p.cents} ≠ ${cancelled.length} ${expected}`);
+    if (p.n !== refunds || p.cents !== expected) bad.push(`${c._id}: provider ${p.n} refunds ${p.cents} ≠ ${refunds} ${expected}`);
     if ((t?.refundedCents ?? 0) !== expected) bad.push(`${c._id}: reporting ${t?.refundedCents ?? 0} ≠ ${expected}`);
   }
-  const c = check('cancellations: refunds add up', bad, 'confirmed checkouts', checkouts.filter((x) => x.status === 'Confirmed').length);
-  return { ...c, detail: `${c.detail} (${withCancellations} with cancelled orders)` };
+  const c = check(
+    'cancellations and returns: refunds add up',
+    bad,
+    'confirmed checkouts',
+    checkouts.filter((x) => x.status === 'Confirmed').length,
+  );
+  return { ...c, detail: `${c.detail} (${withCancellations} with cancelled orders or refunded returns)` };
+}
+
+/**
+ * Every return the load saw received ended Refunded (card orders: the refund saga finished across
+ * the crashes), refunding exactly its goods (unit price × quantity), and its customer got exactly
+ * one refund e-mail (issue 31 item 3).
+ * @param received - the return ids whose receipt was answered 200
+ * @param subjects - the subjects of the returns' refund e-mails
+ */
+export function returnsRefundedOnce(returns: ReturnSnap[], received: readonly string[], subjects: readonly string[]): Check {
+  const byId = new Map(returns.map((r) => [r._id, r]));
+  const bad: string[] = [];
+  for (const id of new Set(received)) {
+    const r = byId.get(id);
+    if (!r || r.status !== 'Refunded') bad.push(`${id}: ${r?.status ?? 'missing'}`);
+    else if (r.refundedCents !== r.unitPriceCents * r.quantity)
+      bad.push(`${id}: refunded ${r.refundedCents} ≠ ${r.unitPriceCents * r.quantity}`);
+    const mails = subjects.filter((s) => s === `Your return ${id} was refunded`).length;
+    if (mails !== 1) bad.push(`${id}: ${mails} refund e-mails`);
+  }
+  return check('returns: refunded once, with one e-mail', bad, 'received returns', new Set(received).size);
 }
 
 /**

@@ -7,6 +7,9 @@
  * customers' password-reset e-mails, to exercise both queues while processes die, and sellers'
  * cancellations of confirmed orders (stock back, refund, e-mail). About a third of the checkouts are
  * paid by cash on delivery, which sellers then ship and mark collected or refused (issue 29).
+ * Customers cancel confirmed orders of their own (issue 31 item 2), and card orders go the whole
+ * way of a return (issue 31 item 3): shipped, delivered, a return of one unit requested, approved
+ * and received (resellable or not), which the refund saga then refunds.
  */
 import { randomUUID } from 'node:crypto';
 import type { Rng } from './prng';
@@ -48,6 +51,8 @@ export interface LoadLog {
   soldOut: Set<string>;
   /** Order lines a seller's cancellation was answered 200 for. */
   cancelled: string[];
+  /** Returns whose receipt was answered 200 (the refund saga follows). */
+  returned: { returnId: string; lineId: string; quantity: number; resellable: boolean }[];
 }
 
 export function newLoadLog(): LoadLog {
@@ -60,6 +65,7 @@ export function newLoadLog(): LoadLog {
     counts: {},
     soldOut: new Set(),
     cancelled: [],
+    returned: [],
   };
 }
 
@@ -234,6 +240,106 @@ async function codLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolea
   }
 }
 
+/**
+ * A customer cancels a Confirmed order of their own every `everyMs` (issue 31 item 2): the same
+ * saga as a seller's cancellation (stock back, refund, e-mails). A retried cancel whose first
+ * attempt landed answers 409; the checks read the outcome from the stores.
+ */
+async function customerCancelLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
+  while (!stop()) {
+    await sleep(rand.int(everyMs / 2, everyMs));
+    if (stop()) break;
+    const c = rand.pick(world.customers);
+    const list = await c.client.request('get', '/Orders/getOrders', { query: { status: 'Confirmed' } });
+    if (list.status !== 200) {
+      log.errors.push(`customer orders ${list.status}`);
+      continue;
+    }
+    const orders = list.body as Extract<typeof list.body, unknown[]>;
+    if (!orders.length) continue;
+    const id = rand.pick(orders)._id;
+    const r = await c.client.request('put', '/Orders/cancel/{id}', { params: { id }, body: { reason: 'Ordered by mistake' } });
+    if (r.status === 200) {
+      log.cancelled.push(id);
+      bump(log, 'cancelled by the customer');
+    } else if (r.status === 409) bump(log, 'customer cancel refused (changed meanwhile)');
+    else log.errors.push(`customer cancel ${r.status} ${JSON.stringify(r.body)}`);
+  }
+}
+
+/**
+ * A card order goes the whole way of a return every `everyMs` (issue 31 item 3): its seller ships
+ * and delivers it, its customer asks to return one unit, the seller approves and marks it received
+ * (resellable one time in two); the refund saga then refunds it. A step refused with 409 (another
+ * loop moved the order, or a retried call whose first attempt landed) is read back: the loop goes
+ * on when the return is where the step would have put it, else drops the order.
+ */
+async function returnLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
+  while (!stop()) {
+    await sleep(rand.int(everyMs / 2, everyMs));
+    if (stop()) break;
+    const s = rand.pick(world.sellers);
+    const list = await s.client.request('get', '/Orders/getOrders', { query: { status: 'Confirmed' } });
+    if (list.status !== 200) {
+      log.errors.push(`seller orders ${list.status}`);
+      continue;
+    }
+    const orders = (list.body as Extract<typeof list.body, unknown[]>).filter((o) => !o.CashOnDelivery);
+    if (!orders.length) continue;
+    const order = rand.pick(orders);
+    const customer = world.customers.find((c) => c.id === order.CustomerID);
+    if (!customer) continue;
+    let moved = true;
+    for (const status of ['Shipped', 'Delivered'] as const) {
+      const r = await s.client.request('put', '/Orders/status/{id}', { params: { id: order._id }, body: { status } });
+      if (r.status === 200) continue;
+      const now = await s.client.request('get', '/Orders/get/{id}', { params: { id: order._id } });
+      if (r.status === 409 && now.status === 200 && now.body.status === status) continue;
+      if (r.status !== 409) log.errors.push(`return: ${status} ${r.status} ${JSON.stringify(r.body)}`);
+      moved = false;
+      break;
+    }
+    if (!moved) {
+      bump(log, 'return: delivery refused (changed meanwhile)');
+      continue;
+    }
+    const returnId = `RMA-${order._id}`;
+    const read = async () => {
+      const r = await customer.client.request('get', '/Returns/{id}', { params: { id: returnId } });
+      return r.status === 200 ? r.body : null;
+    };
+    const asked = await customer.client.request('post', '/Returns', {
+      body: { orderLineId: order._id, quantity: 1, reason: 'defective', description: 'It stopped working after a day.', photos: [] },
+    });
+    let ret = asked.status === 201 ? asked.body : asked.status === 409 ? await read() : null;
+    if (!ret) {
+      log.errors.push(`return request ${asked.status} ${JSON.stringify(asked.body)}`);
+      continue;
+    }
+    const approve = await s.client.request('put', '/Returns/{id}/approve', {
+      params: { id: returnId },
+      body: { instructions: 'Post it back to the seller with the order number.', version: ret.version },
+    });
+    ret = approve.status === 200 ? approve.body : await read();
+    if (!ret || ret.status !== 'Approved') {
+      log.errors.push(`return approve ${approve.status} ${JSON.stringify(approve.body)}`);
+      continue;
+    }
+    const resellable = rand.next() < 0.5;
+    const received = await s.client.request('put', '/Returns/{id}/receive', {
+      params: { id: returnId },
+      body: { resellable, version: ret.version },
+    });
+    const after = received.status === 200 ? received.body : await read();
+    if (!after || !['Received', 'Refunded'].includes(after.status)) {
+      log.errors.push(`return receive ${received.status} ${JSON.stringify(received.body)}`);
+      continue;
+    }
+    log.returned.push({ returnId, lineId: order._id, quantity: 1, resellable: after.resellable ?? resellable });
+    bump(log, 'returns received');
+  }
+}
+
 /** A customer (each once) asks for a password-reset code every `everyMs`: one e-mail each. */
 async function mailLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
   const rounds = [...world.customers, ...world.customers, ...world.customers];
@@ -252,7 +358,14 @@ export async function runLoad(
   rand: Rng,
   log: LoadLog,
   stop: () => boolean,
-  opts = { reportEveryMs: 20_000, mailEveryMs: 15_000, cancelEveryMs: 8_000, codEveryMs: 4_000 },
+  opts: {
+    reportEveryMs: number;
+    mailEveryMs: number;
+    cancelEveryMs: number;
+    codEveryMs: number;
+    customerCancelEveryMs?: number;
+    returnEveryMs?: number;
+  } = { reportEveryMs: 20_000, mailEveryMs: 15_000, cancelEveryMs: 8_000, codEveryMs: 4_000 },
 ) {
   await Promise.all([
     codLoop(world, rand, log, stop, opts.codEveryMs),
@@ -260,5 +373,7 @@ export async function runLoad(
     reportLoop(world, rand, log, stop, opts.reportEveryMs),
     mailLoop(world, rand, log, stop, opts.mailEveryMs),
     cancelLoop(world, rand, log, stop, opts.cancelEveryMs),
+    customerCancelLoop(world, rand, log, stop, opts.customerCancelEveryMs ?? 10_000),
+    returnLoop(world, rand, log, stop, opts.returnEveryMs ?? 6_000),
   ]);
 }

@@ -40,6 +40,7 @@ import {
   ratingsMatch,
   readModelMatches,
   refundsAddUp,
+  returnsRefundedOnce,
   reportsOnce,
   reservationsOnce,
   stockBalances,
@@ -83,6 +84,14 @@ function historyStatus(s: Snapshot, h: { OrderID: string; status: string }): str
   if (c?.paymentType !== 'CashOnDelivery') return h.status;
   return codOf(c, new Map(s.orders.map((o) => [o._id, o]))).status;
 }
+
+/** Order line → units its return gave back to stock: received (or refunded) as resellable (issue 31 item 3). */
+const returnedUnits = (s: Snapshot) =>
+  new Map(
+    s.returns
+      .filter((r) => r.resellable === true && (r.status === 'Received' || r.status === 'Refunded'))
+      .map((r) => [r.orderLineId, r.quantity]),
+  );
 
 /** The order lines a seller cancelled, as ordering stores them. */
 const cancelledIn = (s: Snapshot) => s.orders.filter((o) => o.status === 'Cancelled').map((o) => o._id);
@@ -159,6 +168,8 @@ async function main(): Promise<number> {
       mailEveryMs: 60_000,
       cancelEveryMs: 8_000,
       codEveryMs: 4_000,
+      customerCancelEveryMs: 10_000,
+      returnEveryMs: 6_000,
     });
     terms.push(...(await sigtermPhase(world, log, () => attempts, say)));
     infraPhaseAt = Date.now();
@@ -179,8 +190,13 @@ async function main(): Promise<number> {
         snap.rmOrders.filter((o) => o.status === 'Confirmed' || o.status === 'Rejected').length === paid &&
         snap.mails.length >= log.mails.filter((m) => m.acknowledged).length &&
         ratingsMatch(snap.reviews, snap.ratings).ok &&
-        refundsAddUp(snap.checkouts, snap.orders, snap.history, snap.providerRefunds, snap.rmTransactions).ok &&
-        cancellationMailsOnce(cancelledIn(snap), snap.cancellationMails).ok;
+        refundsAddUp(snap.checkouts, snap.orders, snap.history, snap.providerRefunds, snap.rmTransactions, snap.returns).ok &&
+        cancellationMailsOnce(cancelledIn(snap), snap.cancellationMails).ok &&
+        returnsRefundedOnce(
+          snap.returns,
+          log.returned.map((r) => r.returnId),
+          snap.returnRefundMails,
+        ).ok;
       if (settled || Date.now() > deadline) {
         say(settled ? 'quiescent' : 'not quiescent at the deadline: checking anyway');
         break;
@@ -211,9 +227,14 @@ async function main(): Promise<number> {
       paidOnce(s.checkouts, s.orders, s.history),
       noneStuck(s.checkouts, s.orders),
       ordersAgree(s.checkouts, s.orders),
-      stockBalances(world.items, s.stock, s.checkouts, new Set(cancelled)),
-      refundsAddUp(s.checkouts, s.orders, s.history, s.providerRefunds, s.rmTransactions),
+      stockBalances(world.items, s.stock, s.checkouts, new Set(cancelled), returnedUnits(s)),
+      refundsAddUp(s.checkouts, s.orders, s.history, s.providerRefunds, s.rmTransactions, s.returns),
       cancellationMailsOnce(cancelled, s.cancellationMails),
+      returnsRefundedOnce(
+        s.returns,
+        log.returned.map((r) => r.returnId),
+        s.returnRefundMails,
+      ),
       {
         name: 'every cancellation answered 200 is Cancelled',
         ok: answered.length === 0,

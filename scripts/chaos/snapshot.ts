@@ -8,7 +8,7 @@ import { testServers, type MailDevMessage } from '@market/platform/testing';
 import { Redis } from 'ioredis';
 import mongoose from 'mongoose';
 import { readdirSync } from 'node:fs';
-import type { CartSnap, CheckoutSnap, HistorySnap, MailSnap, OrderSnap } from './checks';
+import type { CartSnap, CheckoutSnap, HistorySnap, MailSnap, OrderSnap, ReturnSnap } from './checks';
 
 export interface Snapshot {
   checkouts: CheckoutSnap[];
@@ -26,7 +26,11 @@ export interface Snapshot {
   mails: MailSnap[];
   /** Subjects of the cancellation e-mails to the run's customers. */
   cancellationMails: string[];
-  /** The sandbox payment provider's partial refunds (one per cancelled order). */
+  /** Returns (issue 31 item 3), as ordering stores them. */
+  returns: ReturnSnap[];
+  /** Subjects of the returns' refund e-mails to the run's customers. */
+  returnRefundMails: string[];
+  /** The sandbox payment provider's partial refunds (one per cancelled order or refunded return; `orderLineId` is the key: the line or `RMA-<line>`). */
   providerRefunds: { orderLineId: string; amountCents: number }[];
   /** The sandbox payment provider's captures, by checkout id (none for cash on delivery). */
   providerCaptures: string[];
@@ -57,6 +61,7 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
       refunds,
       rmTx,
       captures,
+      returns,
     ] = await Promise.all([
       all('ordering', 'checkouts'),
       all('ordering', 'orders'),
@@ -72,6 +77,7 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
       all('ordering', 'sandbox_refunds'),
       all('reporting', 'rm_transactions'),
       all('ordering', 'sandbox_captures'),
+      all('ordering', 'returns'),
     ]);
     const res = await fetch(`${testServers().maildevUrl}/email`);
     const inbox = (await res.json()) as MailDevMessage[];
@@ -121,6 +127,19 @@ export async function snapshot(dbSuffix: string, reportDir: string, emails: Set<
       mails,
       cancellationMails: inbox
         .filter((m) => / was cancelled$/.test(m.subject) && m.to.some((t) => emails.has(t.address.toLowerCase())))
+        .map((m) => m.subject),
+      returns: returns.map((r) => ({
+        _id: String(r._id),
+        orderId: String(r.orderId),
+        orderLineId: String(r.orderLineId),
+        status: String(r.status),
+        quantity: Number(r.quantity),
+        unitPriceCents: Number(r.unitPriceCents),
+        refundedCents: r.refundedCents as number | undefined,
+        resellable: r.resellable as boolean | undefined,
+      })),
+      returnRefundMails: inbox
+        .filter((m) => /^Your return RMA-\S+ was refunded$/.test(m.subject) && m.to.some((t) => emails.has(t.address.toLowerCase())))
         .map((m) => m.subject),
       providerCaptures: captures.map((c) => String(c._id)),
       providerRefunds: refunds.map((r) => ({ orderLineId: String(r._id).split(':').pop()!, amountCents: Number(r.amountCents) })),
