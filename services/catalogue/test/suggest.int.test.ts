@@ -75,6 +75,14 @@ describe('header suggestions', () => {
     expect(none.body).toEqual([]);
   });
 
+  it('answers text that analyses to nothing (punctuation, symbols) with an empty list, not an error', async () => {
+    for (const q of ['-', '%', '***', '"\\', '😀', 'x'.repeat(100)]) {
+      const res = await suggest(guest, q);
+      expect(res.status, q).toBe(200);
+      expect(Array.isArray(res.body), q).toBe(true);
+    }
+  });
+
   it('refuses a missing, empty or too long q with a 400', async () => {
     for (const q of [undefined, '', '   ', 'x'.repeat(101)]) {
       const res = await guest.get(q === undefined ? '/items/suggest' : `/items/suggest?q=${encodeURIComponent(q)}`);
