@@ -230,7 +230,15 @@ async function codLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolea
       params: { id: order._id },
       body: { outcome: refuse ? 'refused' : 'collected' },
     });
-    if (r.status === 200) {
+    // A retried call whose first attempt landed answers 409 (no longer Shipped): only this loop
+    // records a cash-on-delivery outcome, so the outcome stored is that attempt's.
+    const landed =
+      r.status === 409 &&
+      r.attempts > 1 &&
+      (await s.client.request('get', '/Orders/get/{id}', { params: { id: order._id } })).body.CashOnDelivery?.status ===
+        (refuse ? 'Refused' : 'Collected');
+    if (r.status === 200 || landed) {
+      if (landed) bump(log, 'cash on delivery recorded by an earlier attempt');
       bump(log, refuse ? 'cash on delivery refused' : 'cash collected');
       if (refuse) {
         refusedFor.set(order.CustomerID, (refusedFor.get(order.CustomerID) ?? 0) + 1);
