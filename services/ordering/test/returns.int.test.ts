@@ -206,7 +206,24 @@ describe('a card/PayPal return, approved and received as resellable', () => {
 
   it('records the request, once, and tells the seller', async () => {
     stockBefore = await stockOf(phone);
-    ret = await requested(line, 2);
+    // Fields a client may not set are ignored (mass assignment): state, money, parties and version are the server's.
+    const asked = await buyer.client.request('post', '/Returns', {
+      body: {
+        orderLineId: line,
+        quantity: 2,
+        reason: 'damaged',
+        description: 'The screen arrived cracked in the corner.',
+        photos: [],
+        status: 'Refunded',
+        refund: 1_000_000,
+        SellerID: otherSeller.id,
+        CustomerID: stranger.id,
+        version: 9,
+      } as never,
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    ret = asked.body as ReturnAnswer;
+    expect(ret).toMatchObject({ SellerID: seller.id, CustomerID: buyer.id });
     expect(ret).toMatchObject({
       ReturnID: `RMA-${line}`,
       OrderLineID: line,
