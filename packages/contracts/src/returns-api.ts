@@ -109,14 +109,24 @@ export const RETURN_OPERATIONS = [
     'The seller approves a Requested return (an admin an Escalated one) with instructions for sending the goods back; the customer is e-mailed',
     ReturnApproveSchema,
   ),
-  move('/Returns/{id}/reject', ['seller'], 'The seller rejects a Requested return with a reason; the customer is e-mailed', ReturnReasonSchema),
+  move(
+    '/Returns/{id}/reject',
+    ['seller'],
+    'The seller rejects a Requested return with a reason; the customer is e-mailed',
+    ReturnReasonSchema,
+  ),
   move(
     '/Returns/{id}/escalate',
     ['customer'],
     "The customer asks the marketplace's admins to decide a Rejected return, with a reason; the seller and the admins are e-mailed",
     ReturnReasonSchema,
   ),
-  move('/Returns/{id}/close', ['admin'], 'An admin refuses an Escalated return for good, with a reason; the customer is e-mailed', ReturnReasonSchema),
+  move(
+    '/Returns/{id}/close',
+    ['admin'],
+    'An admin refuses an Escalated return for good, with a reason; the customer is e-mailed',
+    ReturnReasonSchema,
+  ),
   move('/Returns/{id}/withdraw', ['customer'], 'The customer withdraws a Requested or Rejected return', ReturnVersionSchema),
   move(
     '/Returns/{id}/receive',
