@@ -1,6 +1,6 @@
 # One multi-stage build for every process of the marketplace (docker-compose.yml, k8s/):
 #   --target service --build-arg SERVICE=services/identity   (or gateway, services/notifications …)
-#   --target web                                              (the web app behind nginx)
+#   --target web                                              (the web app's Node server)
 # Installs come from package-lock.json with `npm ci` only, so the same lock gives the same image.
 # Images run as non-root users; service images hold production dependencies and the compiled
 # bundles (scripts/build-services.ts), no TypeScript sources and no tsx.
@@ -51,12 +51,16 @@ ARG VITE_API_URL=http://localhost:8070
 ENV VITE_API_URL=${VITE_API_URL} NODE_ENV=production
 RUN npm run build -w frontend
 
-FROM nginxinc/nginx-unprivileged:1.27-alpine AS web
-COPY infra/docker/nginx.conf /etc/nginx/conf.d/default.conf
-# The security headers this build of index.html needs (issue 27 item 4), included by default.conf.
-COPY --from=web-build /app/frontend/dist/security-headers.conf /etc/nginx/security-headers.conf
-COPY --from=web-build /app/frontend/dist /usr/share/nginx/html
+# The web app's server (issue 32 item 2: the public pages are rendered on the server, which nginx
+# alone cannot do): the build holds it bundled with its dependencies (dist/.ssr/server.mjs), so the
+# image is Node and the build's files, no node_modules. Stateless, any number of replicas.
+FROM ${NODE_IMAGE} AS web
+WORKDIR /app
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 WEB_DIST=/app/dist
+COPY --from=web-build /app/frontend/dist ./dist
+USER node
 EXPOSE 8080
+CMD ["node", "--enable-source-maps", "/app/dist/.ssr/server.mjs"]
 
 FROM ${NODE_IMAGE} AS service
 WORKDIR /app

@@ -5,10 +5,12 @@
  * server/securityHeaders.ts, through server/securityHeadersPlugin.ts.
  */
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { NONCE_PLACEHOLDER } from './server/securityHeaders';
 import { securityHeadersPlugin } from './server/securityHeadersPlugin';
+import { ROUTE_PAGES, SSR_DIR } from './server/routePages';
 
 /**
  * Mantine's ScrollArea (also inside Table.ScrollContainer, Select's dropdown and Modal) imports
@@ -57,29 +59,6 @@ const longCacheForHashedAssets: Plugin = {
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Paths (lower case) → the page module they show (routes.tsx; React Router matches paths
- * case-insensitively). index.html preloads that module's chunks with the document, so they download
- * beside the app's first script instead of after it has run. A path not listed here still works:
- * its page then loads when the route matches, as before.
- */
-const ROUTE_PAGES: [RegExp, string][] = [
-  [/^\/customer\/(allitmes|allitemsfilterby|discounteditems|packages|itemdetails)\b/, 'src/pages/customer/Browse.tsx'],
-  [/^\/customer\/?(home\/?)?$/, 'src/pages/customer/Home.tsx'],
-  [/^\/customer\/(myshoppingcart|mywishlist)\b/, 'src/pages/customer/Cart.tsx'],
-  [/^\/customer\/(selectpayment|confrim|confrimpayment|orderconfirmation)\b/, 'src/pages/customer/Checkout.tsx'],
-  [
-    /^\/customer\/(myorders|orders|mypackageorders|packageorders|paymenthistory|payhis|purchasehistoryextended|paycardid)\b/,
-    'src/pages/customer/Orders.tsx',
-  ],
-  [/^\/customer\/(mywallet|addcard|editcard)\b/, 'src/pages/customer/Wallet.tsx'],
-  [/^\/customer\/(itemreviews|writereview|myreviews|contactus|contactseller)\b/, 'src/pages/customer/Reviews.tsx'],
-  [/^\/customer\/(myprofile|update)\b/, 'src/pages/customer/Profile.tsx'],
-  [/^\/$/, 'src/pages/public/Landing.tsx'],
-  [/^\/(customer|seller|admin)login\/?$/, 'src/pages/public/Logins.tsx'],
-  [/^\/termsandconditions\/?$/, 'src/pages/public/Terms.tsx'],
-];
-
-/**
  * Adds to index.html, before anything else in <head>, a script that modulepreloads the current
  * path's page chunks (ROUTE_PAGES).
  */
@@ -123,20 +102,74 @@ const preloadRoutePages: Plugin = {
   },
 };
 
+/**
+ * After the browser's build, the server-rendering bundle (issue 32 item 2): src/entry-server.tsx
+ * into `<outDir>/.ssr/entry-server.mjs` (server/webServer.ts imports it), every dependency bundled in,
+ * so the server needs no node_modules. One `vite build` makes both, so every way of building the app
+ * (npm run build, the e2e builds into E2E_WEB_DIST, the image) gives a server-renderable build.
+ */
+function ssrBundle(): Plugin {
+  let outDir = '';
+  let configFile: string | undefined;
+  return {
+    name: 'ssr-bundle',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      configFile = config.configFile;
+    },
+    async closeBundle() {
+      const { build } = await import('vite');
+      await build({
+        configFile,
+        logLevel: 'warn',
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: path.join(outDir, SSR_DIR),
+          emptyOutDir: true,
+          sourcemap: true,
+          copyPublicDir: false,
+          manifest: false,
+          rollupOptions: { output: { entryFileNames: 'entry-server.mjs', inlineDynamicImports: true } },
+        },
+      });
+      // The server's process (server/main.ts) with Express and the rest bundled in; CommonJS
+      // dependencies inside an ES module need a `require`.
+      const esbuild = await import('esbuild');
+      await esbuild.build({
+        entryPoints: [path.resolve(__dirname, 'server', 'main.ts')],
+        outfile: path.join(outDir, SSR_DIR, 'server.mjs'),
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node20',
+        sourcemap: true,
+        banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+        logLevel: 'warning',
+      });
+    },
+  };
+}
+
 /** The gateway the build calls when the page is not told another (src/api/client.ts, API_URL). */
 const GATEWAY_URL = process.env.VITE_API_URL ?? 'http://localhost:8070';
 
-export default defineConfig({
-  plugins: [
-    react(),
-    scrollAreaWithoutFloatingUi,
-    longCacheForHashedAssets,
-    preloadRoutePages,
-    // index.html's early `me` preload needs the same gateway address as the app.
-    { name: 'gateway-url-in-html', transformIndexHtml: (html: string) => html.replace('%GATEWAY_URL%', GATEWAY_URL) },
-    // Last: hashes the finished index.html's inline scripts (dist/security-headers.*) and sends the headers under `vite preview`.
-    securityHeadersPlugin(GATEWAY_URL),
-  ],
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild
+    ? [react(), scrollAreaWithoutFloatingUi]
+    : [
+        react(),
+        scrollAreaWithoutFloatingUi,
+        longCacheForHashedAssets,
+        preloadRoutePages,
+        // index.html's early `me` preload needs the same gateway address as the app.
+        { name: 'gateway-url-in-html', transformIndexHtml: (html: string) => html.replace('%GATEWAY_URL%', GATEWAY_URL) },
+        // Last: hashes the finished index.html's inline scripts (dist/security-headers.*) and sends the headers under `vite preview`.
+        securityHeadersPlugin(GATEWAY_URL),
+        ssrBundle(),
+      ],
+  // The server bundle carries its dependencies (the image runs it without node_modules).
+  ssr: { noExternal: true, target: 'node' },
   // Puts <meta property="csp-nonce" nonce="…"> (read by src/main.tsx for Mantine's <style> tags)
   // and the same nonce on the built tags; each server writes a fresh nonce there per answer.
   html: { cspNonce: NONCE_PLACEHOLDER },
@@ -145,16 +178,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // .vite/manifest.json: the web server links a rendered page's stylesheets from it.
+    manifest: true,
     rollupOptions: {
       output: {
         // React and the router in their own long-cached chunk, so an app release does not
         // re-download them. Other libraries go where Rollup puts them: a single 'mantine' or
         // 'vendor' chunk would load every component any lazily loaded page uses (seller, admin)
         // on the shopper's first page.
-        manualChunks(id: string) {
-          if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
-          return undefined;
-        },
+        manualChunks: isSsrBuild
+          ? undefined
+          : (id: string) => {
+              if (/\/node_modules\/(react|react-dom|react-router|react-router-dom|scheduler)\//.test(id)) return 'react';
+              return undefined;
+            },
       },
     },
   },
@@ -168,4 +205,4 @@ export default defineConfig({
     // loaded machine is slow, not failing.
     testTimeout: 20_000,
   },
-});
+}));

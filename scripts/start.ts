@@ -81,15 +81,13 @@ const PROCS: Proc[] = [
     name: 'web',
     port: 3000,
     cmd: process.execPath,
-    args: [
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      ...(DEV ? [] : ['preview']),
-      '--port',
-      '3000',
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
+    // Development: Vite's dev server (the app rendered in the browser, hot reload). `npm start`: the
+    // production web server of the build (frontend/server/webServer.ts, bundled by the build), which
+    // renders the public pages on the server (issue 32 item 2), as the `web` image does.
+    args: DEV
+      ? [path.join(ROOT, 'node_modules/vite/bin/vite.js'), '--port', '3000', '--strictPort', '--host', '127.0.0.1']
+      : ['--enable-source-maps', path.join(ROOT, 'frontend/dist/.ssr/server.mjs')],
+    ...(DEV ? {} : { env: { PORT: '3000', HOST: '127.0.0.1' } }),
     cwd: path.join(ROOT, 'frontend'),
     ready: '/',
   },

@@ -7,32 +7,23 @@ import { ApiClient } from '@market/contracts/client';
 import { assertDocumentedResponse } from '@market/contracts/testing';
 import { acceptedSeller as acceptedSellerOf, Client } from '@market/testing';
 import { freePort, startTestStack, uniqueName, waitFor, type TestStack } from '@market/platform/testing';
-import compression from 'compression';
-import express from 'express';
-import { existsSync, readFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { startWebServer } from '../server/webServer.js';
 
 // E2E_WEB_DIST: a web build elsewhere (several people building in one working tree).
 const DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : path.resolve(__dirname, '..', 'dist');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Serves `frontend/dist` on `port`, compressed; every unknown path gets index.html (client routing). */
+/**
+ * Serves the web build (`frontend/dist` or E2E_WEB_DIST) on `port` through the production web server
+ * (server/webServer.ts: the public pages rendered on the server, the others the app's shell, the
+ * security headers), with the stack's gateway written into every page.
+ */
 async function serveWeb(port: number, apiUrl: string): Promise<{ close: () => Promise<void> }> {
   if (!existsSync(path.join(DIST, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build -w frontend` first');
-  const index = readFileSync(path.join(DIST, 'index.html'), 'utf8').replace(
-    '<head>',
-    `<head><script>window.__MARKET_CONFIG__=${JSON.stringify({ apiUrl })}</script>`,
-  );
-  const app = express();
-  // Compressed like `vite preview` (npm start) and nginx (docker-compose) serve it.
-  app.use(compression());
-  app.use(express.static(DIST, { index: false }));
-  app.use((_req, res) => res.type('html').send(index));
-  const server: Server = app.listen(port, '127.0.0.1');
-  await new Promise((r) => server.once('listening', r));
-  return { close: () => new Promise<void>((r) => server.close(() => r())) };
+  return startWebServer({ dist: DIST, apiUrl, port });
 }
 
 export interface E2E {

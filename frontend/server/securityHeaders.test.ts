@@ -1,11 +1,11 @@
 /**
  * The web app's security headers (issue 27 item 4, ./securityHeaders.ts): the hashes of the inline
  * scripts and styles of a given index.html (checked against the CSP specification's own example),
- * the policy text, HSTS in production only, and the nginx snippet of the image.
+ * the policy text, HSTS in production only, and the style attributes of a server-rendered page.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, nginxSnippet, NONCE_PLACEHOLDER, policyInputs, securityHeaders } from './securityHeaders';
+import { contentSecurityPolicy, NONCE_PLACEHOLDER, policyInputs, securityHeaders, styleAttributeHashes } from './securityHeaders';
 
 /** The example of the CSP Level 3 specification (§ 8.4 "Hash usage for script elements"). */
 const SPEC_SCRIPT = "alert('Hello, world.');";
@@ -90,23 +90,20 @@ describe('securityHeaders', () => {
   });
 });
 
-describe('nginxSnippet', () => {
-  it('adds every production header on every answer, with nginx’s per-request id as the style nonce', () => {
-    const snippet = nginxSnippet({ gatewayUrl: 'https://api.marketplace.lk', scriptHashes: [SPEC_HASH], styleHashes: [] });
-    const lines = snippet.split('\n').filter((l) => l.startsWith('add_header'));
-    const names = lines.map((l) => l.split(' ')[1]);
-    expect(names.sort()).toEqual(
-      [
-        'Content-Security-Policy',
-        'Permissions-Policy',
-        'Referrer-Policy',
-        'Strict-Transport-Security',
-        'X-Content-Type-Options',
-        'X-Frame-Options',
-      ].sort(),
+describe('style attributes of a server-rendered page (issue 32 item 2)', () => {
+  it("allows exactly the page's style attributes, hashed as the browser reads them, with 'unsafe-hashes'", () => {
+    const html = '<div style="width:100%;--x:&quot;a&quot;"></div><p style="width:100%;--x:&quot;a&quot;">t</p><img style="color:red">';
+    const hashes = styleAttributeHashes(html);
+    const expected = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    expect(hashes).toEqual([expected('width:100%;--x:"a"'), expected('color:red')]);
+    const policy = contentSecurityPolicy({ gatewayUrl: '/api', scriptHashes: [], styleHashes: [] }, 'abc=', hashes);
+    expect(policy).toContain(`style-src 'self' 'nonce-abc=' 'unsafe-hashes' ${hashes.join(' ')}`);
+    // Without any, the policy stays as before.
+    expect(contentSecurityPolicy({ gatewayUrl: '/api', scriptHashes: [], styleHashes: [] }, 'abc=')).toContain(
+      "style-src 'self' 'nonce-abc=';",
     );
-    for (const line of lines) expect(line).toMatch(/^add_header [\w-]+ "[^"\\]*" always;$/);
-    expect(snippet).toContain(`script-src 'self' ${SPEC_HASH}`);
-    expect(snippet).toContain("style-src 'self' 'nonce-$request_id'");
+    expect(() => contentSecurityPolicy({ gatewayUrl: '/api', scriptHashes: [], styleHashes: [] }, 'abc=', ["'unsafe-inline'"])).toThrow(
+      /sha256/,
+    );
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The web app's security headers (issue 27 item 4: the app could be framed, clickjacking on admin
- * screens, and sent no headers at all), in one place for both servers of the built app: `vite
- * preview` under `npm start` (./securityHeadersPlugin.ts) and nginx in the production image
- * (infra/docker/nginx.conf includes the snippet {@link nginxSnippet} writes at build time).
+ * screens, and sent no headers at all), in one place for the servers of the built app: the web
+ * server under `npm start`, in the image and in the end-to-end tests (./webServer.ts), and `vite
+ * preview` (./securityHeadersPlugin.ts).
  *
  * The policy: everything from the app's own origin, plus
  * - scripts: the SHA-256 hashes of the inline scripts of the built index.html (the route-chunk
@@ -25,10 +25,6 @@ import { createHash } from 'node:crypto';
 export const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 /** The policy's inputs the build writes beside index.html (`dist/security-headers.json`, a {@link PolicyInputs}). */
 export const POLICY_FILE = 'security-headers.json';
-/** The nginx snippet the build writes beside index.html, which the image installs as /etc/nginx/security-headers.conf. */
-export const NGINX_SNIPPET_FILE = 'security-headers.conf';
-/** nginx's random id of the request (32 hex digits), the style nonce of the image's answers. */
-const NGINX_NONCE = '$request_id';
 
 /** What the policy depends on, as the build found it. */
 export interface PolicyInputs {
@@ -46,7 +42,7 @@ const SCRIPT = /(<script\b[^>]*>)([\s\S]*?)(<\/script\s*>)/gi;
 const STYLE = /(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi;
 
 /** The CSP source expression of an inline element's text, hashed as browsers do: UTF-8, after the HTML parser turned CRLF and CR into LF. */
-function sha256(text: string): string {
+export function sha256(text: string): string {
   return `'sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n'), 'utf8').digest('base64')}'`;
 }
 
@@ -85,15 +81,28 @@ function gatewaySources(gatewayUrl: string): string[] {
 /**
  * The Content-Security-Policy header's value.
  * @param inputs - what the build found ({@link policyInputs})
- * @param styleNonce - this answer's nonce, as it stands in the header (unchecked: nginx passes its variable)
+ * @param styleNonce - this answer's nonce, as it stands in the header (unchecked)
+ * @param styleAttributeHashes - `'sha256-…'` of the `style` attributes of a server-rendered page
+ *   (issue 32 item 2: React writes a component's inline styles as attributes in HTML, which the
+ *   browser applies only when allowed; in the browser it sets them through the CSSOM): allowed
+ *   with 'unsafe-hashes', which lets exactly these declarations be applied, nothing else
  */
-export function contentSecurityPolicy(inputs: PolicyInputs, styleNonce: string): string {
-  for (const hash of [...inputs.scriptHashes, ...inputs.styleHashes]) if (!HASH.test(hash)) throw new Error(`not a sha256 source: ${hash}`);
+export function contentSecurityPolicy(inputs: PolicyInputs, styleNonce: string, styleAttributeHashes: string[] = []): string {
+  for (const hash of [...inputs.scriptHashes, ...inputs.styleHashes, ...styleAttributeHashes])
+    if (!HASH.test(hash)) throw new Error(`not a sha256 source: ${hash}`);
   const gateway = gatewaySources(inputs.gatewayUrl);
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'", ...inputs.scriptHashes]],
-    ['style-src', ["'self'", `'nonce-${styleNonce}'`, ...inputs.styleHashes]],
+    [
+      'style-src',
+      [
+        "'self'",
+        `'nonce-${styleNonce}'`,
+        ...inputs.styleHashes,
+        ...(styleAttributeHashes.length ? ["'unsafe-hashes'", ...styleAttributeHashes] : []),
+      ],
+    ],
     ['img-src', ["'self'", ...gateway]],
     ['font-src', ["'self'"]],
     ['connect-src', ["'self'", ...gateway]],
@@ -123,28 +132,36 @@ function fixedHeaders(production: boolean): Record<string, string> {
  * Every security header of one answer.
  * @param inputs - what the build found ({@link policyInputs}, or dist/security-headers.json)
  * @param options.styleNonce - this answer's fresh nonce (base64), the one written into its HTML
+ * @param options.styleAttributeHashes - see {@link contentSecurityPolicy}
  * @param options.production - adds Strict-Transport-Security
  * @returns header name → value
  */
-export function securityHeaders(inputs: PolicyInputs, options: { styleNonce: string; production: boolean }): Record<string, string> {
+export function securityHeaders(
+  inputs: PolicyInputs,
+  options: { styleNonce: string; production: boolean; styleAttributeHashes?: string[] },
+): Record<string, string> {
   if (!NONCE.test(options.styleNonce)) throw new Error('the style nonce must be base64');
-  return { 'Content-Security-Policy': contentSecurityPolicy(inputs, options.styleNonce), ...fixedHeaders(options.production) };
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(inputs, options.styleNonce, options.styleAttributeHashes),
+    ...fixedHeaders(options.production),
+  };
 }
 
 /**
- * The nginx snippet of the production image: an `add_header … always` per header, HSTS included,
- * the style nonce being nginx's `$request_id` (nginx.conf writes the same into index.html).
+ * The `'sha256-…'` of every distinct `style` attribute in `html` (as the browser reads it, entities
+ * decoded), for {@link contentSecurityPolicy}'s `styleAttributeHashes`.
  */
-export function nginxSnippet(inputs: PolicyInputs): string {
-  const headers = { 'Content-Security-Policy': contentSecurityPolicy(inputs, NGINX_NONCE), ...fixedHeaders(true) };
-  const lines = Object.entries(headers).map(([name, value]) => {
-    if (/["\\]/.test(value)) throw new Error(`${name} cannot be quoted for nginx: ${value}`);
-    return `add_header ${name} "${value}" always;`;
-  });
-  return [
-    '# Security headers of the web app (issue 27 item 4), written by the web build from',
-    '# frontend/server/securityHeaders.ts and this build of index.html: do not edit.',
-    ...lines,
-    '',
-  ].join('\n');
+export function styleAttributeHashes(html: string): string[] {
+  const values = new Set<string>();
+  for (const m of html.matchAll(/<[a-zA-Z][^>]*?\sstyle="([^"]*)"/g)) values.add(decodeEntities(m[1]!));
+  return [...values].map(sha256);
 }
+
+/** The entities React writes in attribute values, decoded (&amp; last, so `&amp;quot;` stays `&quot;`). */
+const decodeEntities = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');

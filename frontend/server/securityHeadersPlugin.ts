@@ -2,9 +2,10 @@
  * The Vite side of the web app's security headers (issue 27 item 4; the policy is
  * ./securityHeaders.ts):
  * - `vite build` hashes the inline scripts and styles of the finished index.html and writes
- *   `dist/security-headers.json` (the policy's inputs, read by `vite preview`) and
- *   `dist/security-headers.conf` (the nginx snippet of the production image);
- * - `vite preview` (`npm start`) sends the headers on every answer, and answers every page with
+ *   `dist/security-headers.json` (the policy's inputs, read by the web server, ./webServer.ts, and
+ *   by `vite preview`);
+ * - `vite preview` (`npm run preview -w frontend`; `npm start` runs the web server) sends the
+ *   headers on every answer, and answers every page with
  *   index.html carrying a nonce of its own in place of the build's placeholder.
  * The dev server (`npm run dev`) sends none: its inline scripts (React refresh) and <style> tags
  * are Vite's own and change with every edit.
@@ -14,15 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import {
-  NGINX_SNIPPET_FILE,
-  nginxSnippet,
-  NONCE_PLACEHOLDER,
-  POLICY_FILE,
-  policyInputs,
-  securityHeaders,
-  type PolicyInputs,
-} from './securityHeaders';
+import { NONCE_PLACEHOLDER, POLICY_FILE, policyInputs, securityHeaders, type PolicyInputs } from './securityHeaders';
 
 /** The nonce the pre-middleware chose for a request, for the page answer further down. */
 const nonces = new WeakMap<IncomingMessage, string>();
@@ -43,7 +36,6 @@ export function securityHeadersPlugin(gatewayUrl: string): Plugin {
         const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
         const inputs = policyInputs(html, gatewayUrl);
         this.emitFile({ type: 'asset', fileName: POLICY_FILE, source: `${JSON.stringify(inputs, null, 2)}\n` });
-        this.emitFile({ type: 'asset', fileName: NGINX_SNIPPET_FILE, source: nginxSnippet(inputs) });
       },
     },
     configurePreviewServer(server) {

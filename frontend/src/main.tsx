@@ -1,4 +1,10 @@
-/** Entry of the web app: Mantine theme, notices and confirmation modals (both loaded on first use), the data layer's query client and the router. */
+/**
+ * Entry of the web app: Mantine theme, notices and confirmation modals (both loaded on first use),
+ * the data layer's query client and the router. A page the server rendered (issue 32 item 2,
+ * src/entry-server.tsx) comes with its reads and the router's state in `<script id="ssr-data">`:
+ * they fill the query cache and the router, the matched pages' code is loaded, and React hydrates
+ * the server's markup; any other page (the app's shell) is rendered here.
+ */
 // First: before any module builds a zod schema (the Content-Security-Policy forbids zod's JIT).
 import './lib/zodJitless';
 import '@mantine/core/styles.css';
@@ -13,12 +19,18 @@ import '@fontsource/noto-sans-tamil/tamil-700.css';
 import { MantineProvider } from '@mantine/core';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { ModalsSlot } from './lib/modalsHost';
 import { closeErrorsOnNavigation, NotificationsSlot } from './lib/notificationsHost';
 import { createQueryClient, QueryProvider } from './lib/queryClient';
-import { router } from './routes';
+import type { SsrData } from './entry-server';
+import { loadMatchedRoutes } from './lib/lazyPage';
+import { RefreshKeptReads } from './lib/refreshKeptReads';
+import { markServerRendered } from './lib/serverRendered';
+import { markReadAhead } from './lib/useAsync';
+import { router, routes } from './routes';
 import { NOTIFICATIONS_POSITION, theme } from './theme';
 
 // One query cache for the pages and for the reads their routes start ahead (routes.tsx).
@@ -31,11 +43,8 @@ const queryClient = createQueryClient();
 const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 if (styleNonce) setNonce(styleNonce);
 
-const appRouter = router(queryClient);
-// A failure notice belongs to the page it was shown on.
-closeErrorsOnNavigation(appRouter);
-
-createRoot(document.getElementById('root')!).render(
+/** The app with `appRouter`, as the server renders it (src/entry-server.tsx has the same tree). */
+const app = (appRouter: ReturnType<typeof router>) => (
   <StrictMode>
     <MantineProvider theme={theme} getStyleNonce={styleNonce ? () => styleNonce : undefined}>
       <ModalsSlot />
@@ -44,5 +53,34 @@ createRoot(document.getElementById('root')!).render(
         <RouterProvider router={appRouter} />
       </QueryProvider>
     </MantineProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+const root = document.getElementById('root')!;
+const ssrElement = document.getElementById('ssr-data');
+const ssrData = ssrElement?.textContent;
+
+if (ssrData) {
+  const data = JSON.parse(ssrData) as SsrData;
+  const ageMs = Number(ssrElement.dataset.ageMs) || 0;
+  hydrate(queryClient, data.queries);
+  // Shown as the server drew them, not refreshed on mount (the server's answer cache is short).
+  markReadAhead(queryClient);
+  markServerRendered();
+  void loadMatchedRoutes(routes, location.href).then(() => {
+    const appRouter = router(queryClient, data.router);
+    closeErrorsOnNavigation(appRouter);
+    hydrateRoot(
+      root,
+      <>
+        {app(appRouter)}
+        <RefreshKeptReads client={queryClient} ageMs={ageMs} />
+      </>,
+    );
+  });
+} else {
+  const appRouter = router(queryClient);
+  // A failure notice belongs to the page it was shown on.
+  closeErrorsOnNavigation(appRouter);
+  createRoot(root).render(app(appRouter));
+}

@@ -9,7 +9,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router-dom';
 import { NotFound } from './components/NotFound';
 import { PublicPage } from './components/PublicPage';
 import { CustomerLayout, isGuestPath } from './layouts/CustomerLayout';
@@ -274,5 +274,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's router; `client` is the query cache the routes' reads ahead fill (prefetchOnMatch). */
-export const router = (client?: QueryClient) => trackRouter(() => createBrowserRouter(routes), client);
+/**
+ * The app's router; `client` is the query cache the routes' reads ahead fill (prefetchOnMatch).
+ * `hydrationData`: the loader data of a server-rendered page (src/entry-server.tsx), so the router
+ * starts where the server's stood instead of running the loaders again.
+ */
+export const router = (client?: QueryClient, hydrationData?: HydrationState) =>
+  trackRouter(() => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined), client);

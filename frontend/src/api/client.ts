@@ -18,11 +18,12 @@ declare global {
 }
 
 /**
- * Base URL of the gateway: the runtime configuration injected into the page if any, else
- * `VITE_API_URL` at build time, else http://localhost:8070.
+ * Base URL of the gateway: the runtime configuration injected into the page if any (on the server
+ * renderer, the same set on `globalThis` by frontend/server/webServer.ts), else `VITE_API_URL` at
+ * build time, else http://localhost:8070.
  */
 export const API_URL: string =
-  (typeof window !== 'undefined' ? window.__MARKET_CONFIG__?.apiUrl : undefined) ??
+  (globalThis as { __MARKET_CONFIG__?: { apiUrl?: string } }).__MARKET_CONFIG__?.apiUrl ??
   (import.meta.env.VITE_API_URL as string | undefined) ??
   'http://localhost:8070';
 

@@ -6,7 +6,7 @@
  */
 import { createElement, isValidElement, lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import { matchRoutes, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
 
 /**
  * @param load - the module's dynamic import, e.g. `() => import('../pages/seller/Items')`
@@ -54,6 +54,37 @@ export async function pageComponent(type: unknown): Promise<unknown> {
 
 /** The query client the routes' reads ahead fill, once the app's router is created. */
 let app: { client?: QueryClient } = {};
+
+/**
+ * Where the loaders find the query client to fill: the browser's one app client by default; the
+ * server renderer (src/entry-server.tsx) answers each request's own client instead, as several
+ * requests render at once in one process.
+ */
+let currentClient: () => QueryClient | undefined = () => app.client;
+
+/** Makes the routes' loaders fill the client `source` answers at the time they run (the server renderer). */
+export function setQueryClientSource(source: () => QueryClient | undefined): void {
+  currentClient = source;
+}
+
+/**
+ * Runs the loaders of the routes `url` matches, so that their lazy pages and area layouts are
+ * loaded: a server-rendered page hydrates with its page modules already there (a `React.lazy`
+ * would suspend and the server's markup would not match). Reads nothing ahead: a client is only
+ * known once the router is created ({@link trackRouter}).
+ * @param url - the page's address (absolute)
+ */
+export async function loadMatchedRoutes(routes: RouteObject[], url: string): Promise<void> {
+  const request = new Request(url);
+  const matches = matchRoutes(routes, new URL(url).pathname) ?? [];
+  await Promise.all(
+    matches.map((m) =>
+      typeof m.route.loader === 'function'
+        ? m.route.loader({ request, params: m.params, context: undefined } as unknown as LoaderFunctionArgs)
+        : undefined,
+    ),
+  );
+}
 
 /**
  * Creates the app's router so that its preloading loaders ({@link preloadingPages},
@@ -107,7 +138,8 @@ export function preloadingPages(routes: RouteObject[]): RouteObject[] {
       loader: async (args: LoaderFunctionArgs) => {
         const loading = resolve();
         const prefetch = (route.handle as Partial<ReturnType<typeof prefetchOnMatch>> | undefined)?.prefetch;
-        if (prefetch && app.client) prefetch(app.client, args);
+        const client = currentClient();
+        if (prefetch && client) prefetch(client, args);
         // A failed load is left to the page's render, which fails the same way it did before.
         await loading.catch(() => undefined);
         return null;
@@ -127,7 +159,8 @@ export function preloadingPages(routes: RouteObject[]): RouteObject[] {
  */
 export function areaLoader(opts: { prefetch?: (client: QueryClient, args: LoaderFunctionArgs) => void; layout?: unknown }) {
   return async (args: LoaderFunctionArgs) => {
-    if (opts.prefetch && app.client) opts.prefetch(app.client, args);
+    const client = currentClient();
+    if (opts.prefetch && client) opts.prefetch(client, args);
     await pageComponent(opts.layout).catch(() => undefined);
     return null;
   };

@@ -53,6 +53,16 @@ export function readAhead(client: QueryClient, query: ReturnType<typeof pageQuer
 }
 
 /**
+ * Marks queries as read ahead by the page's route ({@link readAhead}): the page that mounts over
+ * them shows them without asking again. For the answers a server-rendered page came with
+ * (src/main.tsx, src/entry-server.tsx): the server rendered them as settled, and the browser's
+ * first render must show the same, not a refresh in progress.
+ */
+export function markReadAhead(client: QueryClient): void {
+  for (const query of client.getQueryCache().getAll()) if (query.state.status === 'success') readAheadQueries.add(query);
+}
+
+/**
  * Whether a page mounting over cached data asks again: yes, unless its route just read it ahead.
  * Also asked while the page renders, before it observes the query; the mark is spent only once
  * the page observes it (mounted).

@@ -15,6 +15,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { identityApi, type Admin, type Customer, type Kind, type OrgSeller } from '../api/identity';
 import { createQueryClient } from '../lib/queryClient';
+import { isServerRendered } from '../lib/serverRendered';
 
 type Profile = { customer: Customer; seller: OrgSeller; admin: Admin };
 
@@ -106,6 +107,8 @@ export function RequireSession<K extends Kind>({
         ? { status: 'loading' }
         : { status: 'out' };
 
+  // A server-rendered guest page (lib/serverRendered.ts) stays as the server drew it while `me` loads.
+  if (state.status === 'loading' && isServerRendered() && guestPaths?.(location.pathname)) return <>{children}</>;
   if (state.status === 'loading') {
     return (
       <Center h="100vh" aria-busy="true">
