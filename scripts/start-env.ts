@@ -20,6 +20,8 @@ export const DEV_DEFAULTS: Readonly<Record<string, string>> = {
   // The documented demo password (README); production refuses it (platform's productionConfig.ts).
   ADMIN_PASSWORD: DEMO_PASSWORDS.admin,
   ADMIN_EMAIL: 'admin@marketplace.lk',
+  // Where ordering e-mails escalated returns and cash-on-delivery refunds due (issue 31 item 3).
+  RETURNS_ADMIN_EMAIL: 'admin@marketplace.lk',
   WEB_URL: 'http://localhost:3000',
   OTEL_SDK_DISABLED: 'true',
 };
