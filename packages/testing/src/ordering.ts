@@ -117,3 +117,37 @@ export async function decided(customer: Client, checkoutId: string): Promise<Che
     `checkout ${checkoutId} decided`,
   );
 }
+
+/** A delivery address in Colombo district that cash-on-delivery test checkouts are paid to. */
+export const TEST_DELIVERY_ADDRESS = {
+  recipient: 'Kasun Perera',
+  phone: '0771234567',
+  line1: '12 Galle Road',
+  line2: '',
+  city: 'Dehiwala',
+  district: 'Colombo',
+  postalCode: '10350',
+} as const;
+
+/**
+ * A checkout of `quantity` of item `itemId` paid by cash on delivery to {@link TEST_DELIVERY_ADDRESS}
+ * and confirmed by the saga (issue 29): its id, its first item order line (`<id>-I1`) and its
+ * payment-history record's id (the pay answer's receipt).
+ * @throws when the session, the pay or the decision is not 201 / 200 / Confirmed
+ */
+export async function confirmedCodLine(
+  customer: Client,
+  itemId: string,
+  quantity = 1,
+): Promise<{ checkoutId: string; lineId: string; receiptId: string }> {
+  const session = await customer.request('post', '/checkout/session', { body: { items: [{ itemId, quantity }] } });
+  assert.equal(session.status, 201);
+  const { checkoutId } = session.body as { checkoutId: string };
+  const paid = await customer.request('post', '/checkout/{checkoutId}/pay', {
+    params: { checkoutId },
+    body: { paymentType: 'cod', deliveryAddress: { ...TEST_DELIVERY_ADDRESS } } as never,
+  });
+  assert.equal(paid.status, 200);
+  assert.equal((await decided(customer, checkoutId)).status, 'Confirmed');
+  return { checkoutId, lineId: `${checkoutId}-I1`, receiptId: (paid.body as { receipt: { _id: string } }).receipt._id };
+}

@@ -21,7 +21,15 @@ import type { Producer } from 'kafkajs';
 import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buy, decided, listedItem, signedInCustomer, startCatalogueWorld, type CatalogueWorld, type Client } from '@market/testing';
+import {
+  buy,
+  confirmedCodLine,
+  listedItem,
+  signedInCustomer,
+  startCatalogueWorld,
+  type CatalogueWorld,
+  type Client,
+} from '@market/testing';
 
 let world: CatalogueWorld;
 let seller: { client: Client; id: string; email: string };
@@ -309,27 +317,7 @@ describe('the customer cancels before dispatch (issue 31 item 2)', () => {
   });
 
   it('cancels a cash-on-delivery order without refunding anything, and tells the customer so', async () => {
-    const session = await buyer.client.request('post', '/checkout/session', { body: { items: [{ itemId: other, quantity: 1 }] } });
-    expect(session.status).toBe(201);
-    const { checkoutId } = session.body as { checkoutId: string };
-    const paid = await buyer.client.request('post', '/checkout/{checkoutId}/pay', {
-      params: { checkoutId },
-      body: {
-        paymentType: 'cod',
-        deliveryAddress: {
-          recipient: 'Kasun Perera',
-          phone: '0771234567',
-          line1: '12 Galle Road',
-          line2: '',
-          city: 'Dehiwala',
-          district: 'Colombo',
-          postalCode: '10350',
-        },
-      } as never,
-    });
-    expect(paid.status).toBe(200);
-    expect((await decided(buyer.client, checkoutId)).status).toBe('Confirmed');
-    const line = `${checkoutId}-I1`;
+    const { lineId: line, receiptId } = await confirmedCodLine(buyer.client, other);
     const stock = await stockOf(other);
     const refundsBefore = await db('ordering').collection('sandbox_refunds').countDocuments({});
     expect((await cancel(buyer.client, line, { reason: 'No longer needed' })).status).toBe(200);
@@ -350,7 +338,6 @@ describe('the customer cancels before dispatch (issue 31 item 2)', () => {
     );
     expect(await db('ordering').collection('sandbox_refunds').countDocuments({})).toBe(refundsBefore);
     // Its payment record (read from its lines): Cancelled, nothing collected, nothing refunded.
-    const receiptId = (paid.body as { receipt: { _id: string } }).receipt._id;
     const record = (await buyer.client.request('get', '/orderhistory/get/{id}', { params: { id: receiptId } })).body;
     expect(record).toMatchObject({ status: 'Cancelled', PaymentType: 'CashOnDelivery' });
     expect(record.RefundedAmount).toBeUndefined();

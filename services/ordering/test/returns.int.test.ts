@@ -25,8 +25,8 @@ import mongoose, { type Connection } from 'mongoose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  confirmedCodLine,
   buy,
-  decided,
   download,
   finished,
   listedItem,
@@ -511,27 +511,7 @@ describe('lines that cannot be returned', () => {
 
 describe('a cash-on-delivery return', () => {
   it('is due by bank transfer once received, and refunded when the admin records it', async () => {
-    const session = await buyer.client.request('post', '/checkout/session', { body: { items: [{ itemId: phone, quantity: 1 }] } });
-    expect(session.status).toBe(201);
-    const { checkoutId } = session.body as { checkoutId: string };
-    const paid = await buyer.client.request('post', '/checkout/{checkoutId}/pay', {
-      params: { checkoutId },
-      body: {
-        paymentType: 'cod',
-        deliveryAddress: {
-          recipient: 'Kasun Perera',
-          phone: '0771234567',
-          line1: '12 Galle Road',
-          line2: '',
-          city: 'Dehiwala',
-          district: 'Colombo',
-          postalCode: '10350',
-        },
-      } as never,
-    });
-    expect(paid.status).toBe(200);
-    expect((await decided(buyer.client, checkoutId)).status).toBe('Confirmed');
-    const line = `${checkoutId}-I1`;
+    const { checkoutId, lineId: line } = await confirmedCodLine(buyer.client, phone);
     expect((await seller.client.request('put', '/Orders/status/{id}', { params: { id: line }, body: { status: 'Shipped' } })).status).toBe(
       200,
     );
