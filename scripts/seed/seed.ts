@@ -16,7 +16,7 @@
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { existsSync } from 'node:fs';
-import { colomboDate } from '@market/contracts/rules';
+import { colomboDate, discountedCents } from '@market/contracts/rules';
 import type { AnswerOf } from '@market/contracts/client';
 import { expectStatus, mailText, Session } from './api';
 import { itemBodyOf, loadDevices, photoPath, type Device } from './devices';
@@ -126,7 +126,14 @@ export async function seed(opts: SeedOptions): Promise<{ made: Record<string, nu
         const items = await Promise.all(
           content.map(async (id) => (await seller.session.request('get', '/items/get/{id}', { params: { id } })).body),
         );
-        const price = Math.round(items.reduce((s, it) => s + it.Price, 0) * 0.9);
+        // 10 % under what the items cost today, discounts included: a package may not cost more
+        // than its items bought one by one (issue 32 item 4).
+        const worthCents = items.reduce(
+          (sum, it) =>
+            sum + (it.DiscountStatus ? discountedCents(Math.round(it.Price * 100), it.DiscountPrecentage) : Math.round(it.Price * 100)),
+          0,
+        );
+        const price = Math.floor((worthCents * 0.9) / 100);
         // On sale from a week ago to a year from today (Sri Lanka days): a package is listed and
         // sold only between its dates, and one that has already ended is refused (issue 27 item 7).
         const day = (days: number) => colomboDate(new Date(Date.now() + days * 86_400_000));
