@@ -183,6 +183,11 @@ describe('server-rendered public pages (issue 32 item 2)', () => {
           .first()
           .evaluate((img) => (img as HTMLImageElement).naturalWidth),
       ).toBeGreaterThan(0);
+      // The buy box's buttons have their colours without the app's script (Mantine's colour
+      // variables hang on the <html> element's colour scheme).
+      const buy = page.getByRole('button', { name: /buy now/i }).first();
+      expect(await buy.isVisible()).toBe(true);
+      expect(await buy.evaluate((b) => getComputedStyle(b).backgroundColor)).not.toMatch(/^(transparent|rgba\(0, 0, 0, 0\))$/);
       await shot(page, `ssr-nojs-item-${width}`);
       await page.goto(`/Customer/AllItmes?q=${encodeURIComponent(name())}`);
       await page.getByTestId('item-card').first().waitFor();
