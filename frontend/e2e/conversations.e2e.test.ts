@@ -167,6 +167,18 @@ describe('conversations between customers, sellers and the marketplace team (iss
     // The seller sees the team's answer too; the customer's inbox at 1366.
     await sellerPage.reload();
     await sellerPage.getByText('Marketplace team').first().waitFor();
+    // The seller deletes it from their own list, on a phone, after a confirmation; the customer keeps it.
+    await sellerPage.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmDelete = sellerPage.getByRole('dialog');
+    await confirmDelete.getByText(/keeps it, and it comes back/).waitFor();
+    await settled(sellerPage);
+    await shot(sellerPage, 'conversation-seller-delete-confirm-390');
+    await confirmDelete.getByRole('button', { name: 'Delete', exact: true }).click();
+    await sellerPage.waitForURL('**/Seller/Contact');
+    await sellerPage.getByText('Conversation deleted').first().waitFor();
+    // It was the seller's only conversation.
+    await sellerPage.getByText('No conversations yet.').waitFor();
+    expect(await sellerPage.getByTestId('thread-row').count()).toBe(0);
     await shopper.goto('/Customer/Messages');
     await shopper.getByTestId('thread-row').filter({ hasText: itemName }).getByText('1 new').waitFor();
     await shot(shopper, 'conversation-customer-inbox-1366');
