@@ -216,6 +216,10 @@ describe('accessibility of the shopper’s pages', () => {
       await page.goto(`/Customer/AllItmes?q=${tag}`);
       await page.getByTestId('item-card').first().waitFor();
       await expect.poll(() => page.title()).toBe('All Items | Lanka Electronics');
+      // The listing arrives server-rendered as a guest's page; the header becomes the signed-in
+      // customer's once the app has hydrated and read the session (a Tab before that may land on
+      // an element the switch replaces).
+      await page.getByRole('button', { name: 'Logout' }).first().waitFor();
 
       // The first Tab stop is the skip link; it takes the focus to the page's main part.
       await page.keyboard.press('Tab');

@@ -92,10 +92,10 @@ describe('storefront search', () => {
     await page.getByRole('link', { name: 'My Cart, 2 units' }).waitFor();
     expect(await page.getByTestId('cart-count').textContent()).toBe('2');
     await page.getByRole('button', { name: 'Add to Wishlist' }).click();
-    await page.getByRole('button', { name: 'In your wishlist' }).waitFor();
+    await page.getByRole('button', { name: 'In wishlist' }).waitFor();
 
     await page.goto(`/Customer/AllItmes?q=${encodeURIComponent(letters)}`);
-    await page.getByRole('button', { name: `${name} is in your wishlist` }).waitFor();
+    await page.getByRole('button', { name: `Saved: ${name} is in your wishlist` }).waitFor();
     await page.getByRole('button', { name: `Add ${other} to wishlist` }).waitFor();
     await shot(page, 'storefront-hearts-1366');
     void otherId;

@@ -68,7 +68,7 @@ describe('listing buttons', () => {
     renderPage(<ShopButtons itemId={ITEM} />, { kind: 'customer', path: '/Customer/AllItmes' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Wishlist' }));
     await screen.findByText('Your Item has been added to your wishlist!');
-    const saved = await screen.findByRole('button', { name: 'In your wishlist' });
+    const saved = await screen.findByRole('button', { name: 'In wishlist' });
     expect(saved).toHaveTextContent('In wishlist');
     expect(screen.queryByRole('button', { name: 'Add to Wishlist' })).toBeNull();
     expect(items).toEqual([ITEM]);

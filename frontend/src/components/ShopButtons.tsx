@@ -58,7 +58,8 @@ export function ShopButtons({
           color="red"
           leftSection={<IconHeartFilled size={14} aria-hidden />}
           onClick={() => navigate('/Customer/Mywishlist')}
-          aria-label={itemName ? `${itemName} is in your wishlist` : 'In your wishlist'}
+          // A name that holds the words shown (axe: label-content-name-mismatch); on the item page they say it all.
+          aria-label={itemName ? `Saved: ${itemName} is in your wishlist` : undefined}
           data-in-wishlist="true"
         >
           {itemName ? 'Saved' : 'In wishlist'}

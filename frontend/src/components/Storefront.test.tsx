@@ -156,7 +156,7 @@ describe('signed-in customer: cart badge and hearts', () => {
     );
     expect(await screen.findByRole('link', { name: 'My Cart, 2 units' })).toHaveAttribute('href', '/Customer/MyShoppingCart');
     expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
-    expect(await screen.findByRole('button', { name: 'Galaxy A55 is in your wishlist' })).toHaveTextContent('Saved');
+    expect(await screen.findByRole('button', { name: 'Saved: Galaxy A55 is in your wishlist' })).toHaveTextContent('Saved');
     expect(screen.getByRole('button', { name: 'Add Xperia Z3 to wishlist' })).toBeInTheDocument();
     expect(calls.filter((c) => c.path.startsWith('/wishlist/getByCustomerID/'))).toHaveLength(1);
 
