@@ -170,31 +170,39 @@ async function reportLoop(world: World, rand: Rng, log: LoadLog, stop: () => boo
   }
 }
 
+/** Who cancels in a {@link cancelLoop}: the seller of the order (spec 001 section 7) or its customer (issue 31 item 2). */
+type Canceller = 'seller' | 'customer';
+
 /**
- * A seller cancels one of their Confirmed item orders every `everyMs` (the cancellation
- * saga gives the stock back, refunds and e-mails while processes die). A retried cancel whose
- * first attempt landed answers 409; the checks read the outcome from the stores.
+ * Someone cancels one of the Confirmed item orders they see every `everyMs`: a seller through the
+ * status change, a customer through their own cancel. Either runs the cancellation saga (stock back,
+ * refund, e-mails) while processes die. A retried cancel whose first attempt landed answers 409;
+ * the checks read the outcome from the stores.
  */
-async function cancelLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
+async function cancelLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number, who: Canceller): Promise<void> {
+  const bySeller = who === 'seller';
+  const label = bySeller ? 'cancel' : 'customer cancel';
   while (!stop()) {
     await sleep(rand.int(everyMs / 2, everyMs));
     if (stop()) break;
-    const s = rand.pick(world.sellers);
-    const list = await s.client.request('get', '/Orders/getOrders', { query: { status: 'Confirmed' } });
+    const client = bySeller ? rand.pick(world.sellers).client : rand.pick(world.customers).client;
+    const list = await client.request('get', '/Orders/getOrders', { query: { status: 'Confirmed' } });
     if (list.status !== 200) {
-      log.errors.push(`seller orders ${list.status}`);
+      log.errors.push(`${who} orders ${list.status}`);
       continue;
     }
     // Asked without a page: the bare array of the list's answer.
     const orders = list.body as Extract<typeof list.body, unknown[]>;
     if (!orders.length) continue;
     const id = rand.pick(orders)._id;
-    const r = await s.client.request('put', '/Orders/status/{id}', { params: { id }, body: { status: 'Cancelled' } });
+    const r = bySeller
+      ? await client.request('put', '/Orders/status/{id}', { params: { id }, body: { status: 'Cancelled' } })
+      : await client.request('put', '/Orders/cancel/{id}', { params: { id }, body: { reason: 'Ordered by mistake' } });
     if (r.status === 200) {
       log.cancelled.push(id);
-      bump(log, 'cancelled');
-    } else if (r.status === 409) bump(log, 'cancel refused (changed meanwhile)');
-    else log.errors.push(`cancel ${r.status} ${JSON.stringify(r.body)}`);
+      bump(log, bySeller ? 'cancelled' : 'cancelled by the customer');
+    } else if (r.status === 409) bump(log, `${label} refused (changed meanwhile)`);
+    else log.errors.push(`${label} ${r.status} ${JSON.stringify(r.body)}`);
   }
 }
 
@@ -245,33 +253,6 @@ async function codLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolea
         log.cancelled.push(order._id);
       }
     } else log.errors.push(`cod ${r.status} ${JSON.stringify(r.body)}`);
-  }
-}
-
-/**
- * A customer cancels a Confirmed order of their own every `everyMs` (issue 31 item 2): the same
- * saga as a seller's cancellation (stock back, refund, e-mails). A retried cancel whose first
- * attempt landed answers 409; the checks read the outcome from the stores.
- */
-async function customerCancelLoop(world: World, rand: Rng, log: LoadLog, stop: () => boolean, everyMs: number): Promise<void> {
-  while (!stop()) {
-    await sleep(rand.int(everyMs / 2, everyMs));
-    if (stop()) break;
-    const c = rand.pick(world.customers);
-    const list = await c.client.request('get', '/Orders/getOrders', { query: { status: 'Confirmed' } });
-    if (list.status !== 200) {
-      log.errors.push(`customer orders ${list.status}`);
-      continue;
-    }
-    const orders = list.body as Extract<typeof list.body, unknown[]>;
-    if (!orders.length) continue;
-    const id = rand.pick(orders)._id;
-    const r = await c.client.request('put', '/Orders/cancel/{id}', { params: { id }, body: { reason: 'Ordered by mistake' } });
-    if (r.status === 200) {
-      log.cancelled.push(id);
-      bump(log, 'cancelled by the customer');
-    } else if (r.status === 409) bump(log, 'customer cancel refused (changed meanwhile)');
-    else log.errors.push(`customer cancel ${r.status} ${JSON.stringify(r.body)}`);
   }
 }
 
@@ -380,8 +361,8 @@ export async function runLoad(
     ...world.customers.map((_, i) => customerLoop(world, i, rand, log, stop)),
     reportLoop(world, rand, log, stop, opts.reportEveryMs),
     mailLoop(world, rand, log, stop, opts.mailEveryMs),
-    cancelLoop(world, rand, log, stop, opts.cancelEveryMs),
-    customerCancelLoop(world, rand, log, stop, opts.customerCancelEveryMs ?? 10_000),
+    cancelLoop(world, rand, log, stop, opts.cancelEveryMs, 'seller'),
+    cancelLoop(world, rand, log, stop, opts.customerCancelEveryMs ?? 10_000, 'customer'),
     returnLoop(world, rand, log, stop, opts.returnEveryMs ?? 6_000),
   ]);
 }
