@@ -8,6 +8,7 @@ export * from './events';
 export * from './envelope';
 export * from './jobs';
 export * from './roles';
+export * from './languages';
 export * from './identity';
 export * from './paging';
 export * from './identity-events';
