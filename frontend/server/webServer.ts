@@ -12,7 +12,8 @@
  *   fresh style nonce written into the page.
  *
  * Stateless: it holds no session and forwards no cookie (the rendered pages are the guest's, the
- * same for everyone), so any number of replicas can stand behind a load balancer. A rendered page
+ * same for everyone in a language: the `lang` cookie, issue 33 item 1, picks English, Sinhala or
+ * Tamil, written as `<html lang>` on every page and kept apart in the render cache), so any number of replicas can stand behind a load balancer. A rendered page
  * is kept {@link RENDER_CACHE_MS} in memory per replica (the nonce is put in per answer, so a kept
  * page never reuses one); HTML answers say `Cache-Control: no-cache`, as a shared cache would hand
  * one answer's nonce to everyone. The sitemap is kept {@link SITEMAP_CACHE_MS}.
@@ -29,6 +30,11 @@ import { NONCE_PLACEHOLDER, POLICY_FILE, securityHeaders, styleAttributeHashes, 
 
 /** How long a rendered public page is served again before it is rendered anew (ms). */
 export const RENDER_CACHE_MS = 30_000;
+/** The page's language from the `lang` cookie (the web app's i18n/languages.ts): en, si or ta; en otherwise. */
+export function languageOf(req: Request): 'en' | 'si' | 'ta' {
+  const value = /(?:^|;\s*)lang=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+  return value === 'si' || value === 'ta' ? value : 'en';
+}
 /** How long the sitemap is kept (ms). */
 export const SITEMAP_CACHE_MS = 10 * 60_000;
 /** Rendered pages kept at most (the oldest go first). */
@@ -66,7 +72,7 @@ type RenderResult =
   | { kind: 'shell'; reason: string };
 /** The exports of the server-rendering bundle (`<dist>/.ssr/entry-server.mjs`) this server uses. */
 interface SsrModule {
-  render: (url: string, opts: { styleNonce: string; siteUrl: string }) => Promise<RenderResult>;
+  render: (url: string, opts: { styleNonce: string; siteUrl: string; language: string }) => Promise<RenderResult>;
   headHtml: (head: unknown) => string;
   scriptJson: (value: unknown) => string;
   SSR_DATA_ID: string;
@@ -139,13 +145,14 @@ export async function createWebApp(opts: WebServerOptions) {
   const rendered = new Map<string, Answer & { at: number }>();
   async function renderPage(req: Request): Promise<Answer | { redirect: string; status: number }> {
     const url = new URL(req.originalUrl, siteOf(req));
-    const key = `${url.host}${url.pathname}${url.search}`;
+    const language = languageOf(req);
+    const key = `${language} ${url.host}${url.pathname}${url.search}`;
     const kept = rendered.get(key);
     if (kept && Date.now() - kept.at < RENDER_CACHE_MS) return kept;
     if (!ssr) return shellAnswer;
     let result: RenderResult;
     try {
-      result = await ssr.render(url.href, { styleNonce: NONCE_PLACEHOLDER, siteUrl: siteOf(req) });
+      result = await ssr.render(url.href, { styleNonce: NONCE_PLACEHOLDER, siteUrl: siteOf(req), language });
     } catch (err) {
       log(`server rendering of ${url.pathname} failed, the shell is served: ${String((err as Error).stack ?? err)}`);
       return shellAnswer;
@@ -233,11 +240,18 @@ export async function createWebApp(opts: WebServerOptions) {
     }
     res.set(securityHeaders(policy, { styleNonce: nonce, production: !!opts.production, styleAttributeHashes: answer.styleHashes }));
     const age = 'at' in answer ? Date.now() - (answer.at as number) : 0;
+    // The page's language comes from the cookie.
+    res.vary('Cookie');
     res
       .status(answer.status)
       .type('html')
       .set('Cache-Control', 'no-cache')
-      .send(answer.html.replaceAll(NONCE_PLACEHOLDER, nonce).replace(AGE_PLACEHOLDER, String(age)));
+      .send(
+        answer.html
+          .replaceAll(NONCE_PLACEHOLDER, nonce)
+          .replace(AGE_PLACEHOLDER, String(age))
+          .replace('<html lang="en"', `<html lang="${languageOf(req)}"`),
+      );
   });
   return app;
 }

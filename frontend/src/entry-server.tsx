@@ -15,7 +15,9 @@
  *
  * Always the guest's page: no cookie is ever sent with these reads, the session's `me` is set to
  * "nobody" here and never sent to the browser, so the same HTML serves everyone and may be cached
- * (server/webServer.ts). A page whose read fails (an unknown item, the gateway down) is not
+ * (server/webServer.ts), per language: the page's texts come from an i18next instance of this
+ * request in the language the web server read from the `lang` cookie (issue 33 item 1), and the
+ * browser starts in the same one (`<html lang>`). A page whose read fails (an unknown item, the gateway down) is not
  * rendered: the browser gets the app's shell and renders it as before.
  */
 import './lib/zodJitless';
@@ -24,7 +26,9 @@ import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/rea
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
+import { createI18n, DEFAULT_LANGUAGE, isLanguage } from './i18n';
 import { isGuestPath } from './layouts/CustomerLayout';
 import { setQueryClientSource } from './lib/lazyPage';
 import { ModalsSlot } from './lib/modalsHost';
@@ -83,9 +87,10 @@ async function settled(client: QueryClient): Promise<void> {
  * @param url - the page's absolute address as the browser asked for it (origin of the public site)
  * @param opts.styleNonce - written on Mantine's <style> tags (the server puts the placeholder here and each answer's nonce in its place)
  * @param opts.siteUrl - the public origin, for canonical and Open Graph addresses
+ * @param opts.language - the page's language (`en`, `si` or `ta`; anything else renders English)
  * @returns the page's markup and data, a redirect, or `shell` (see {@link RenderResult})
  */
-export async function render(url: string, opts: { styleNonce: string; siteUrl: string }): Promise<RenderResult> {
+export async function render(url: string, opts: { styleNonce: string; siteUrl: string; language?: string }): Promise<RenderResult> {
   const pathname = new URL(url).pathname;
   if (!isPublicPath(pathname)) return { kind: 'shell', reason: 'not a public page' };
   const client = createQueryClient();
@@ -101,17 +106,20 @@ export async function render(url: string, opts: { styleNonce: string; siteUrl: s
   }
   if (context.errors) return { kind: 'shell', reason: 'a route failed' };
   const router = createStaticRouter(handler.dataRoutes, context);
+  const i18n = createI18n(isLanguage(opts.language) ? opts.language : DEFAULT_LANGUAGE);
   // The same shape as the browser's (src/main.tsx): the app, then RefreshKeptReads.
   const app = () => (
     <>
       <StrictMode>
-        <MantineProvider theme={theme} getStyleNonce={() => opts.styleNonce}>
-          <ModalsSlot />
-          <NotificationsSlot position={NOTIFICATIONS_POSITION} />
-          <QueryProvider client={client}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </QueryProvider>
-        </MantineProvider>
+        <I18nextProvider i18n={i18n}>
+          <MantineProvider theme={theme} getStyleNonce={() => opts.styleNonce}>
+            <ModalsSlot />
+            <NotificationsSlot position={NOTIFICATIONS_POSITION} />
+            <QueryProvider client={client}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </QueryProvider>
+          </MantineProvider>
+        </I18nextProvider>
       </StrictMode>
       <RefreshKeptReads client={client} ageMs={0} />
     </>

@@ -21,11 +21,13 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { ModalsSlot } from './lib/modalsHost';
 import { closeErrorsOnNavigation, NotificationsSlot } from './lib/notificationsHost';
 import { createQueryClient, QueryProvider } from './lib/queryClient';
 import type { SsrData } from './entry-server';
+import { i18n } from './i18n';
 import { loadMatchedRoutes } from './lib/lazyPage';
 import { RefreshKeptReads } from './lib/refreshKeptReads';
 import { markServerRendered } from './lib/serverRendered';
@@ -44,15 +46,18 @@ const styleNonce = document.querySelector<HTMLMetaElement>('meta[property="csp-n
 if (styleNonce) setNonce(styleNonce);
 
 /** The app with `appRouter`, as the server renders it (src/entry-server.tsx has the same tree). */
+// Texts in the language the page was served in (i18n/index.ts: `<html lang>` of a server-rendered page).
 const app = (appRouter: ReturnType<typeof router>) => (
   <StrictMode>
-    <MantineProvider theme={theme} getStyleNonce={styleNonce ? () => styleNonce : undefined}>
-      <ModalsSlot />
-      <NotificationsSlot position={NOTIFICATIONS_POSITION} />
-      <QueryProvider client={queryClient}>
-        <RouterProvider router={appRouter} />
-      </QueryProvider>
-    </MantineProvider>
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} getStyleNonce={styleNonce ? () => styleNonce : undefined}>
+        <ModalsSlot />
+        <NotificationsSlot position={NOTIFICATIONS_POSITION} />
+        <QueryProvider client={queryClient}>
+          <RouterProvider router={appRouter} />
+        </QueryProvider>
+      </MantineProvider>
+    </I18nextProvider>
   </StrictMode>
 );
 

@@ -4,7 +4,7 @@
  */
 import type { AdminAnswer, CustomerAnswer, DeliveryAddress, OrgSellerAnswer, SellerRequestAnswer } from '@market/contracts';
 import type { BodyOf } from '@market/contracts/client';
-import { gateway, type FormBody, type Page } from './client';
+import { api, gateway, type FormBody, type Page } from './client';
 
 /** The wire shapes are the documented answer schemas (packages/contracts/src/identity-answers.ts). */
 export type Customer = CustomerAnswer;
@@ -50,6 +50,14 @@ export const identityApi = {
       params: { id },
       body: (password === undefined ? {} : { password }) as BodyOf<'delete', '/Customer/delete/{id}'>,
     }),
+
+  /**
+   * The signed-in account's language (issue 33 item 1, `PUT /Account/language`), naming the account
+   * version it was chosen on: 200 `{ language, version }`; 409 (code `stale-version`) when the
+   * account changed since.
+   */
+  setAccountLanguage: (language: 'en' | 'si' | 'ta', version: number) =>
+    api<{ language: 'en' | 'si' | 'ta'; version: number }>('PUT', '/Account/language', { language, version }),
 
   // seller requests and sellers
   applyAsSeller: (body: FormBody<BodyOf<'post', '/seller/add'>>) =>

@@ -3,23 +3,25 @@
  * Terms and Conditions, and the credit of the demo device data (@devicefarmer/stf-device-db, CC BY-SA 4.0).
  */
 import { Anchor, Divider, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { TERMS_PATH } from '../pages/public/termsPath';
 
 export function Footer() {
+  const { t } = useTranslation();
   return (
     <footer>
       <Divider my="lg" />
       <Group justify="space-between" pb="md" gap="xs">
         <Group gap="md">
           <Text size="sm" c="dimmed">
-            © {new Date().getFullYear()} Lanka Electronics Marketplace. All rights reserved.
+            {t('footer.rights', { year: new Date().getFullYear() })}
           </Text>
           <Anchor size="sm" component={Link} to={TERMS_PATH}>
-            Terms and Conditions
+            {t('footer.terms')}
           </Anchor>
         </Group>
-        <Group gap="md" component="nav" aria-label="Social links">
+        <Group gap="md" component="nav" aria-label={t('footer.social')}>
           <Anchor size="sm" href="https://www.facebook.com/" target="_blank" rel="noreferrer">
             Facebook
           </Anchor>
@@ -35,11 +37,11 @@ export function Footer() {
         </Group>
       </Group>
       <Text size="xs" c="dimmed" pb="md">
-        Demo device names, specifications and photos:{' '}
+        {t('footer.creditIntro')}{' '}
         <Anchor size="xs" href="https://github.com/DeviceFarmer/stf-device-db" target="_blank" rel="noreferrer">
           stf-device-db
         </Anchor>{' '}
-        by DeviceFarmer, licensed{' '}
+        {t('footer.creditBy')}{' '}
         <Anchor size="xs" href="https://creativecommons.org/licenses/by-sa/4.0/" target="_blank" rel="noreferrer">
           CC BY-SA 4.0
         </Anchor>

@@ -1,5 +1,6 @@
 /** The admin area: top bar Home, Sellers, Customers, Admins; side menu Items, seller report, Orders (issue 29), Transactions (spec 001 section 2). */
 import { AreaShell } from '../components/AreaShell';
+import { useAccountLanguage } from '../i18n/choose';
 import { useReturnCounts } from '../lib/returnCounts';
 import { useUnreadThreads } from '../lib/unreadThreads';
 import { useSession } from '../session/session';
@@ -29,6 +30,8 @@ export const ADMIN_SIDE_NAV = [
 
 export function AdminLayout() {
   const { profile, logout } = useSession('admin');
+  // The account's language becomes the page's on sign-in (issue 33 item 1).
+  useAccountLanguage(profile);
   // Unread conversations (to the team, or asked to help with) beside Messages (issue 30 item 6).
   const unread = useUnreadThreads();
   const returns = useReturnCounts();
@@ -47,6 +50,7 @@ export function AdminLayout() {
       )}
       person={{ name: `${profile.firstName} ${profile.lastName}` }}
       onLogout={logout}
+      account="admin"
     />
   );
 }

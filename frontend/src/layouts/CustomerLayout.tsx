@@ -8,6 +8,7 @@
 import { AreaShell } from '../components/AreaShell';
 import { CartBadge } from '../components/CartBadge';
 import { HeaderSearch } from '../components/HeaderSearch';
+import { useAccountLanguage } from '../i18n/choose';
 import { useUnreadThreads } from '../lib/unreadThreads';
 import { imageUrl } from '../lib/images';
 import { usePendingAction } from '../lib/signInFirst';
@@ -58,6 +59,8 @@ function SignedInLayout() {
   const unread = useUnreadThreads();
   // What the shopper asked for as a guest before signing in (lib/signInFirst.ts).
   usePendingAction(profile._id);
+  // The account's language becomes the page's on sign-in (issue 33 item 1).
+  useAccountLanguage(profile);
   return (
     <AreaShell
       area="Shop"
@@ -67,6 +70,7 @@ function SignedInLayout() {
       onLogout={logout}
       searchBox={<HeaderSearch />}
       headerActions={<CartBadge />}
+      account="customer"
     />
   );
 }

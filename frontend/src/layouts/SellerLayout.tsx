@@ -1,5 +1,6 @@
 /** The seller area: MY ITEMS, MY PROFILE, ADD ITEM, CREATE PACKAGE, ORDERS, REVIEWS, REPORTS, CONTACT, SIGNOUT (spec 001 section 2). */
 import { AreaShell } from '../components/AreaShell';
+import { useAccountLanguage } from '../i18n/choose';
 import { useUnreadThreads } from '../lib/unreadThreads';
 import { imageUrl } from '../lib/images';
 import { useReturnCounts } from '../lib/returnCounts';
@@ -18,6 +19,8 @@ export const SELLER_NAV = [
 
 export function SellerLayout() {
   const { profile, logout } = useSession('seller');
+  // The account's language becomes the page's on sign-in (issue 33 item 1).
+  useAccountLanguage(profile);
   // Unread conversations beside CONTACT (issue 30 item 6).
   const unread = useUnreadThreads();
   // Returns waiting for the seller's answer beside ORDERS (issue 31 item 4); the Returns tab is reached from the orders.
@@ -34,6 +37,7 @@ export function SellerLayout() {
       person={{ name: profile.companyname, image: imageUrl(profile.logo), profilePath: '/Seller/MyProfile' }}
       onLogout={logout}
       logoutLabel="SIGNOUT"
+      account="seller"
     />
   );
 }
