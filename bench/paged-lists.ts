@@ -201,6 +201,7 @@ async function fillSearch(suffix: string, from: number, to: number): Promise<voi
               userImage: '',
               newlyAddeddate: when(i).toISOString(),
               wishlistAlerts: true,
+              language: 'en',
             }),
           };
         }),

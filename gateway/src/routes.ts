@@ -36,6 +36,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: under('seller'), service: 'identity', covers: '/seller/* (seller requests)' },
   { pattern: under('orgseller'), service: 'identity', covers: '/orgseller/* and /orgSeller/*' },
   { pattern: under('Admin'), service: 'identity', covers: '/Admin/*' },
+  { pattern: under('Account'), service: 'identity', covers: "/Account/*: the signed-in account's own settings (its language, issue 33)" },
   { pattern: under('items'), service: 'catalogue', covers: '/items/*' },
   { pattern: under('Packages'), service: 'catalogue', covers: '/Packages/*' },
   { pattern: under('images'), service: 'catalogue', covers: 'image files' },

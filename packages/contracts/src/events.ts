@@ -20,6 +20,7 @@ import {
   SellerRefDataSchema,
   SellerSuspensionDataSchema,
   AdminStatusDataSchema,
+  AdminLanguageDataSchema,
 } from './identity-events';
 import { WishlistChangedDataSchema } from './cart-events';
 import { ThreadEventDataSchema } from './threads';
@@ -81,6 +82,7 @@ export const EventRegistry = {
 
   AdminDisabled: on(Topics.admin, AdminStatusDataSchema),
   AdminEnabled: on(Topics.admin, AdminStatusDataSchema),
+  AdminLanguageChosen: on(Topics.admin, AdminLanguageDataSchema),
 
   ItemCreated: on(Topics.item, ItemEventDataSchema),
   ItemUpdated: on(Topics.item, ItemEventDataSchema),

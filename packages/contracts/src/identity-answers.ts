@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { objectIdAnswer, utcTimeAnswer } from './answer-fields';
 import { GENDERS } from './identity';
+import { LanguageSchema } from './languages';
 import { listAnswer } from './paging';
 
 const ObjectIdString = objectIdAnswer;
@@ -27,6 +28,12 @@ export const SuspensionAnswerSchema = z.object({
 });
 /** The account's aggregate version, which an admin's suspend or reinstate names (compare-and-set). */
 const AccountVersion = z.number().int().min(1).optional().describe('The account version; suspend and reinstate name it (409 when older)');
+/**
+ * The account's language for screens, e-mails and PDF reports (issue 33; `PUT /Account/language`):
+ * `en` for an account that never chose. Always in the identity service's answers; optional here
+ * for rows an admin list serves from its search index, stored before the field existed.
+ */
+const AccountLanguage = LanguageSchema.optional().describe("The account's language: en, si or ta (en until chosen)");
 
 /** A customer (spec 000 section 3, "Customer"): every field but the password hash. */
 export const CustomerAnswerSchema = z.object({
@@ -46,6 +53,7 @@ export const CustomerAnswerSchema = z.object({
     .optional()
     .describe('"E-mail me about my wishlist": e-mails when a wish-listed item gets cheaper or is back in stock; on unless switched off'),
   version: AccountVersion,
+  language: AccountLanguage,
   suspended: SuspensionAnswerSchema.optional(),
 });
 export type CustomerAnswer = z.output<typeof CustomerAnswerSchema>;
@@ -80,6 +88,7 @@ export const OrgSellerAnswerSchema = z.object({
   requestDelete: z.boolean().describe('The seller asked for the deletion of the account'),
   acceptedDate: Timestamp.describe('When an admin accepted the request, ISO 8601 UTC date-time'),
   version: AccountVersion,
+  language: AccountLanguage,
   suspended: SuspensionAnswerSchema.optional(),
 });
 export type OrgSellerAnswer = z.output<typeof OrgSellerAnswerSchema>;
@@ -106,6 +115,7 @@ export const AdminAnswerSchema = z.object({
   email: z.string(),
   createdAt: Timestamp.describe('When the admin was created, ISO 8601 UTC date-time'),
   version: AccountVersion,
+  language: AccountLanguage,
   disabled: SuspensionAnswerSchema.optional().describe('Set while another admin has this account disabled (issue 30 item 10)'),
 });
 export type AdminAnswer = z.output<typeof AdminAnswerSchema>;

@@ -41,6 +41,23 @@ import {
 } from './identity-answers';
 import { UNPAGED_SEARCH_LIMIT } from './catalogue';
 import { PageQuerySchema, UNPAGED_CAP, searchText } from './paging';
+import { LanguageSchema } from './languages';
+
+/** The account's aggregate version a write was based on (compare-and-set: another one answers 409). */
+const AccountVersionField = z
+  .number({ error: 'version must be the version you loaded' })
+  .int('version must be the version you loaded')
+  .min(1, 'version must be the version you loaded')
+  .max(Number.MAX_SAFE_INTEGER, 'version must be the version you loaded');
+
+/**
+ * Body of `PUT /Account/language` (issue 33 items 1 and 3): the signed-in account's language for
+ * screens, e-mails and PDF reports, and the account `version` it was chosen on.
+ */
+export const AccountLanguageSchema = z.object({ language: LanguageSchema, version: AccountVersionField });
+export type AccountLanguage = z.infer<typeof AccountLanguageSchema>;
+/** The 200 of `PUT /Account/language`: the language now kept and the account's new version. */
+export const AccountLanguageAnswerSchema = z.object({ language: LanguageSchema, version: z.number().int().min(1) });
 
 /** A list's 200 answer (an unpaged list is never cut silently; see services/identity/src/http/listAnswer.ts). */
 const paged = `Array (documented shape): every matching row up to ${UNPAGED_CAP}, with header \`X-Total-Count\`; when more match, the first ${UNPAGED_CAP} in the list's order with headers \`X-Result-Truncated: true\` and \`X-Total-Count\` (use page/limit to read the rest). With page/limit: \`{ items, total, page, limit }\``;
@@ -561,5 +578,22 @@ export const IDENTITY_OPERATIONS = [
     path: '/Admin/me',
     tag: 'Admins',
     ...signedIn('admin', AdminAnswerSchema),
+  },
+  // the account's language (issue 33 items 1 and 3)
+  {
+    method: 'put',
+    path: '/Account/language',
+    tag: 'Accounts',
+    summary:
+      "Choose the signed-in account's language (en, si or ta) for its screens, e-mails and PDF reports; compare-and-set on the account's version",
+    audience: ['customer', 'seller', 'admin'],
+    added: true,
+    body: AccountLanguageSchema,
+    response: AccountLanguageAnswerSchema,
+    responses: {
+      200: "`{ language, version }`: the language kept and the account's new version",
+      ...pick(400, 401),
+      409: "`{ error, code: 'stale-version' }`: the account's version is no longer the one named; nothing changed (reload)",
+    },
   },
 ] as const satisfies readonly ApiOperation[];

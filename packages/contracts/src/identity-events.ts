@@ -7,6 +7,13 @@
  */
 import { z } from 'zod';
 import { DeliveryAddressSchema } from './addresses';
+import { LanguageSchema } from './languages';
+
+/**
+ * The account's language (issue 33 item 3): the services that e-mail the account write in it.
+ * Absent in events written before it existed: `en`.
+ */
+const AccountLanguageField = LanguageSchema.optional();
 
 /** CustomerRegistered and CustomerUpdated. */
 export const CustomerEventDataSchema = z.object({
@@ -27,6 +34,8 @@ export const CustomerEventDataSchema = z.object({
    * existed: on.
    */
   wishlistAlerts: z.boolean().optional(),
+  /** The customer's language for e-mails (`PUT /Account/language` records a CustomerUpdated). */
+  language: AccountLanguageField,
 });
 export type CustomerEventData = z.infer<typeof CustomerEventDataSchema>;
 
@@ -54,6 +63,12 @@ export const CustomerSuspensionDataSchema = z.object({ customerId: z.string(), r
 export const AdminStatusDataSchema = z.object({ adminId: z.string(), reason: z.string(), byAdmin: ByAdminSchema });
 
 /**
+ * AdminLanguageChosen (`identity.admin.v1`, keyed by the admin's id; issue 33 item 3): the admin
+ * chose the language of their screens, e-mails and PDF reports.
+ */
+export const AdminLanguageDataSchema = z.object({ adminId: z.string(), language: LanguageSchema });
+
+/**
  * SellerSuspended / SellerReinstated (issue 30 item 10): the seller's sessions end, it cannot sign
  * in, and its items and packages are left out of the listings and refused at checkout until it is
  * reinstated (catalogue and ordering keep the flag from these events).
@@ -75,6 +90,8 @@ export const SellerEventDataSchema = z.object({
   requestDelete: z.boolean().optional(),
   /** SellerApproved: the admin who accepted the request. */
   byAdmin: ByAdminSchema.optional(),
+  /** The seller's language for e-mails and reports (`PUT /Account/language` records a SellerUpdated). */
+  language: AccountLanguageField,
 });
 export type SellerEventData = z.infer<typeof SellerEventDataSchema>;
 

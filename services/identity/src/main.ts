@@ -12,6 +12,7 @@ import { customerIndexDefinition, sellerIndexDefinition } from './domain/adminSe
 import { addressProjection } from './events/addressProjection';
 import { startAdminSearch } from './events/searchProjection';
 import type { IdentityDeps } from './deps';
+import { accountRoutes } from './http/account';
 import { adminRoutes, ensureFirstAdmin } from './http/admins';
 import { addressRoutes } from './http/addresses';
 import { customerRoutes } from './http/customers';
@@ -91,7 +92,15 @@ void runService({
       search,
       codeSecret: config.RESET_CODE_SECRET ?? createHash('sha256').update(`reset-codes:${config.SESSION_SECRET}`).digest('hex'),
     };
-    app.use(suspensionRoutes(deps), customerRoutes(deps), addressRoutes(deps), sellerRoutes(deps), adminRoutes(deps), resetRoutes(deps));
+    app.use(
+      suspensionRoutes(deps),
+      customerRoutes(deps),
+      addressRoutes(deps),
+      sellerRoutes(deps),
+      adminRoutes(deps),
+      resetRoutes(deps),
+      accountRoutes(deps),
+    );
     if (await ensureFirstAdmin(deps)) logger.info({ username: config.ADMIN_USERNAME }, 'first admin created');
   },
 });

@@ -2,7 +2,7 @@
  * Builders of the identity events recorded through the outbox (payload schemas in
  * @market/contracts identity-events). The aggregate id is the customer's or the seller's id.
  */
-import type { ByAdmin, CustomerEventData, SellerEventData } from '@market/contracts';
+import { DEFAULT_LANGUAGE, type ByAdmin, type CustomerEventData, type SellerEventData } from '@market/contracts';
 import { pendingEvent, type PendingEvent } from '@market/platform';
 import type { AddressBook } from '../domain/addressBook';
 import type { CustomerDoc } from '../store/customers';
@@ -21,6 +21,7 @@ export function customerData(c: CustomerDoc): CustomerEventData {
     userImage: c.userImage,
     newlyAddeddate: c.newlyAddeddate.toISOString(),
     wishlistAlerts: c.wishlistAlerts !== false,
+    language: c.language ?? DEFAULT_LANGUAGE,
   };
 }
 
@@ -53,6 +54,7 @@ export function sellerData(s: SellerRequestDoc | OrgSellerDoc): SellerEventData 
   if ('acceptedDate' in s && s.acceptedDate) {
     data.acceptedDate = s.acceptedDate.toISOString();
     data.requestDelete = s.requestDelete;
+    data.language = (s as OrgSellerDoc).language ?? DEFAULT_LANGUAGE;
   }
   return data;
 }

@@ -5,6 +5,7 @@
  * `identity.admin.v1`, accounts/adminStatus.ts); admins created before that have no
  * `aggregateVersion` until their first such change (read as 1).
  */
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { suspensionSchema, suspensionView, type Suspension } from './suspension';
@@ -19,6 +20,8 @@ export interface AdminDoc extends Partial<OutboxFields> {
   /** argon2id hash; never leaves the service. */
   password: string;
   createdAt: Date;
+  /** Screens', e-mails' and reports' language (`PUT /Account/language`, issue 33); absent: never chosen, `en`. */
+  language?: Language;
   /** Set while another admin has this account disabled (same shape as a suspension). */
   disabled?: Suspension | null;
 }
@@ -32,6 +35,7 @@ const schema = new Schema<AdminDoc>(
     email: { type: String, required: true },
     password: { type: String, required: true },
     createdAt: { type: Date, required: true },
+    language: { type: String, enum: LANGUAGES },
     disabled: { type: suspensionSchema, default: null },
   },
   { collection: 'admins', versionKey: false },
@@ -52,6 +56,7 @@ export function adminView(a: AdminDoc) {
     email: a.email,
     createdAt: a.createdAt.toISOString(),
     version: a.aggregateVersion ?? 1,
+    language: a.language ?? DEFAULT_LANGUAGE,
     ...(a.disabled ? { disabled: suspensionView(a.disabled) } : {}),
   };
 }

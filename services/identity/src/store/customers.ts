@@ -4,6 +4,7 @@
  * same write (docs/architecture.md, Events). `emailKey` and `usernameKey` are lower-cased copies with
  * unique indexes: an e-mail or username is taken whatever its case.
  */
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { suspensionSchema, suspensionView, type Suspension } from './suspension';
@@ -27,6 +28,8 @@ export interface CustomerDoc extends OutboxFields {
   newlyAddeddate: Date;
   /** "E-mail me about my wishlist"; absent (older customers) means on. */
   wishlistAlerts?: boolean;
+  /** Screens', e-mails' and reports' language (`PUT /Account/language`, issue 33); absent: never chosen, `en`. */
+  language?: Language;
   /** Soft-delete marker kept until the CustomerDeleted event is published. */
   deleted: boolean;
   /** Set while an admin has the account suspended (issue 30 item 10; accounts/suspension.ts). */
@@ -49,6 +52,7 @@ const schema = new Schema<CustomerDoc>(
     userImage: { type: String, required: true },
     newlyAddeddate: { type: Date, required: true },
     wishlistAlerts: { type: Boolean },
+    language: { type: String, enum: LANGUAGES },
     deleted: { type: Boolean, default: false },
     suspended: { type: suspensionSchema, default: null },
   },
@@ -79,6 +83,7 @@ export function customerView(c: CustomerDoc) {
     newlyAddeddate: c.newlyAddeddate.toISOString(),
     wishlistAlerts: c.wishlistAlerts !== false,
     version: c.aggregateVersion,
+    language: c.language ?? DEFAULT_LANGUAGE,
     ...(c.suspended ? { suspended: suspensionView(c.suspended) } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * an org seller with the SAME id, so the seller's event stream (SellerRequested →
  * SellerApproved → SellerUpdated … → SellerDeleted) stays one ordered stream on one key.
  */
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@market/contracts';
 import { outboxPlugin, type OutboxFields } from '@market/platform';
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { suspensionSchema, suspensionView, type Suspension } from './suspension';
@@ -39,6 +40,8 @@ export interface OrgSellerDoc extends SellerProfile, OutboxFields {
   requestDelete: boolean;
   acceptedDate: Date;
   deleted: boolean;
+  /** Screens', e-mails' and reports' language (`PUT /Account/language`, issue 33); absent: never chosen, `en`. */
+  language?: Language;
   /** Set while an admin has the account suspended (issue 30 item 10; accounts/suspension.ts). */
   suspended?: Suspension | null;
 }
@@ -71,6 +74,7 @@ const orgSchema = new Schema<OrgSellerDoc>(
     requestDelete: { type: Boolean, default: false },
     acceptedDate: { type: Date, required: true },
     deleted: { type: Boolean, default: false },
+    language: { type: String, enum: LANGUAGES },
     suspended: { type: suspensionSchema, default: null },
   },
   { collection: 'org_sellers', versionKey: false },
@@ -115,6 +119,7 @@ export function orgSellerView(s: OrgSellerDoc) {
     requestDelete: s.requestDelete,
     acceptedDate: s.acceptedDate.toISOString(),
     version: s.aggregateVersion,
+    language: s.language ?? DEFAULT_LANGUAGE,
     ...(s.suspended ? { suspended: suspensionView(s.suspended) } : {}),
   };
 }
