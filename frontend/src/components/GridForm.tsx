@@ -3,6 +3,7 @@
  * message that no field took, see `lib/forms.ts`): the registrations and the seller's item and
  * package forms. The fields are `Grid.Col`s.
  */
+import { useServerMessage } from '../i18n/serverMessage';
 import { Alert, Grid } from '@mantine/core';
 import type { FormEventHandler, ReactNode } from 'react';
 
@@ -21,13 +22,15 @@ export function GridForm({
   failureAction?: ReactNode;
   children: ReactNode;
 }) {
+  // The server's text in the page's language (issue 33 item 2).
+  const message = useServerMessage();
   return (
     <form onSubmit={onSubmit} noValidate>
       <Grid>
         {failure && (
           <Grid.Col span={12}>
             <Alert color="red" role="alert" title={failureTitle}>
-              {failure}
+              {message(failure)}
               {failureAction}
             </Alert>
           </Grid.Col>

@@ -5,7 +5,8 @@
  * localStorage; a signed-in account's is saved too (i18n/choose.ts).
  */
 import { NativeSelect } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Kind } from '../api/identity';
 import { applyLanguage, saveAccountLanguage } from '../i18n/choose';
@@ -13,13 +14,14 @@ import { currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../i18n'
 
 export function LanguageSwitch({ account, size = 'sm' }: { account?: Kind; size?: 'xs' | 'sm' }) {
   const { t, i18n } = useTranslation();
-  const client = useQueryClient();
+  // The public pages' frame may have no query client; only an account's choice needs one.
+  const client = useContext(QueryClientContext);
   const choose = (value: string) => {
     if (!isLanguage(value)) return;
     applyLanguage(value, i18n);
     // The page already shows the choice and the cookie keeps it; an account that cannot save it now
     // (offline, the service down) gets it on the next switch.
-    if (account) void saveAccountLanguage(client, account, value).catch(() => undefined);
+    if (account && client) void saveAccountLanguage(client, account, value).catch(() => undefined);
   };
   return (
     <NativeSelect

@@ -6,6 +6,9 @@
  * gateway also limits logins per device) says so and for how long, from the answer's Retry-After,
  * instead of blaming the username and password.
  */
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useFieldProps, useServerMessage } from '../i18n/serverMessage';
 import { Alert, Button, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
@@ -17,14 +20,16 @@ import { useDocumentTitle } from '../lib/documentTitle';
 const REMEMBER_KEY = 'rememberMe';
 const CHECK_CREDENTIALS = 'Oops... Please Check Your Username & Password!';
 
-/** The alert of a failed login: title and text. */
-function failureOf(err: unknown): { title: string; text: string } {
-  if (!(err instanceof ApiError)) return { title: CHECK_CREDENTIALS, text: 'Please try again!' };
-  if (err.status !== 429) return { title: CHECK_CREDENTIALS, text: err.message };
-  const wait = err.retryAfterSeconds !== undefined ? ` Try again in ${waitText(err.retryAfterSeconds)}.` : ' Please try again later.';
+/** The alert of a failed login: title and text, in the page's language (`message` shows a server text in it). */
+function failureOf(err: unknown, t: TFunction, message: (error: unknown) => string): { title: string; text: string } {
+  const title = t('auth:checkCredentials', { defaultValue: CHECK_CREDENTIALS });
+  if (!(err instanceof ApiError)) return { title, text: t('auth:tryAgain') };
+  if (err.status !== 429) return { title, text: message(err) };
+  const wait =
+    err.retryAfterSeconds !== undefined ? t('auth:tryAgainIn', { wait: waitText(err.retryAfterSeconds) }) : t('auth:tryAgainLater');
   return /locked/i.test(err.message)
-    ? { title: 'Account locked', text: `Too many failed logins: this account is locked.${wait}` }
-    : { title: 'Too many attempts', text: `Too many login attempts from this device.${wait}` };
+    ? { title: t('auth:accountLocked'), text: t('auth:accountLockedText', { wait }) }
+    : { title: t('auth:tooManyAttempts'), text: t('auth:tooManyAttemptsText', { wait }) };
 }
 const USERNAME_KEY = 'rememberedUsername';
 
@@ -40,6 +45,8 @@ export function LoginForm({
   children?: ReactNode;
 }) {
   useDocumentTitle(title);
+  const { t } = useTranslation();
+  const message = useServerMessage();
   const remembered = rememberMe && localStorage.getItem(REMEMBER_KEY) === 'true';
   const form = useForm({
     mode: 'controlled',
@@ -60,11 +67,12 @@ export function LoginForm({
         else localStorage.removeItem(USERNAME_KEY);
       }
     } catch (err) {
-      setFailure(failureOf(err));
+      setFailure(failureOf(err, t, message));
     } finally {
       setBusy(false);
     }
   });
+  const field = useFieldProps(form);
 
   return (
     <Paper withBorder shadow="sm" p="xl" radius="md" maw={420} mx="auto">
@@ -78,11 +86,11 @@ export function LoginForm({
               {failure.text}
             </Alert>
           )}
-          <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
-          {rememberMe && <Checkbox label="Remember me" {...form.getInputProps('rememberMe', { type: 'checkbox' })} />}
+          <TextInput label={t('auth:username')} autoComplete="username" required {...field('username')} />
+          <PasswordInput label={t('auth:password')} autoComplete="current-password" required {...field('password')} />
+          {rememberMe && <Checkbox label={t('auth:rememberMe')} {...form.getInputProps('rememberMe', { type: 'checkbox' })} />}
           <Button type="submit" loading={busy} fullWidth>
-            Login
+            {t('auth:login')}
           </Button>
           {children}
         </Stack>

@@ -10,6 +10,8 @@
  */
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../api/client';
+import { i18n } from '../i18n';
+import { serverMessage } from '../i18n/serverMessage';
 
 /** How long a success notice stays, in ms (spec constant). */
 export const SUCCESS_MS = 1500;
@@ -26,7 +28,8 @@ export function notifySuccess(title: string, message?: string): void {
 
 /** Shows a failure: the documented title and the server's error text; closes after {@link ERROR_MS}. */
 export function notifyError(title: string, err: unknown): void {
-  const message = err instanceof ApiError ? err.message : 'Please try again!';
+  // The server's text in the page's language (issue 33 item 2).
+  const message = err instanceof ApiError ? serverMessage(err) : i18n.t('auth:tryAgain');
   const id = notifications.show({
     title,
     message,

@@ -2,6 +2,8 @@
  * /CustomerRegistration (spec 000 sections 4-5): the signup form, checked with the same schema
  * the identity service uses; 'Email or Username Already Exists' on a duplicate; then to login.
  */
+import { useTranslation } from 'react-i18next';
+import { useFieldProps } from '../../i18n/serverMessage';
 import { Grid, PasswordInput, Select, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CustomerSignupFormSchema } from '@market/contracts';
@@ -16,6 +18,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 export function CustomerRegistration() {
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
   const form = useForm({
     mode: 'controlled',
     initialValues: {
@@ -36,56 +39,59 @@ export function CustomerRegistration() {
 
   const submit = useFormSubmit(form, async ({ confirmPassword: _c, terms: _t, ...body }) => {
     await identityApi.registerCustomer(body);
-    notifySuccess('Registration successful', 'Please log in with your username and password.');
+    notifySuccess(t('registered'), t('registeredText'));
     navigate('/CustomerLogin');
   });
 
+  const field = useFieldProps(form);
   return (
     <RegistrationForm
-      title="Create your account"
+      title={t('registerTitle')}
       titleGap="xs"
-      login={{ question: 'Already registered?', text: 'Log in', to: '/CustomerLogin' }}
+      login={{ question: t('alreadyRegistered'), text: t('logIn'), to: '/CustomerLogin' }}
       submit={submit}
-      failureTitle="Oops..."
-      terms={{ label: 'I agree with the terms & conditions', ...form.getInputProps('terms', { type: 'checkbox' }) }}
-      submitLabel="Sign up"
+      failureTitle={t('oops')}
+      terms={{ label: t('agreeTerms'), ...field('terms', { type: 'checkbox' }) }}
+      submitLabel={t('signUp')}
     >
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="First Name" required autoComplete="given-name" {...form.getInputProps('firstName')} />
+        <TextInput label={t('firstName')} required autoComplete="given-name" {...field('firstName')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
+        <TextInput label={t('lastName')} required autoComplete="family-name" {...field('lastName')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+        <TextInput label={t('email')} type="email" required autoComplete="email" {...field('email')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput
-          label="Phone Number"
+        <TextInput label={t('phoneNumber')} required inputMode="numeric" maxLength={10} autoComplete="tel" {...field('phoneNumber')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('birthday')} type="date" required max={today()} {...field('dob')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Select
+          label={t('gender')}
           required
-          inputMode="numeric"
-          maxLength={10}
-          autoComplete="tel"
-          {...form.getInputProps('phoneNumber')}
+          data={[
+            { value: 'Male', label: t('male') },
+            { value: 'Female', label: t('female') },
+          ]}
+          placeholder={t('select')}
+          {...field('gender')}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Birthday" type="date" required max={today()} {...form.getInputProps('dob')} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Select label="Gender" required data={['Male', 'Female']} placeholder="Select" {...form.getInputProps('gender')} />
-      </Grid.Col>
       <Grid.Col span={12}>
-        <Textarea label="Address" autosize minRows={2} autoComplete="street-address" {...form.getInputProps('address')} />
+        <Textarea label={t('address')} autosize minRows={2} autoComplete="street-address" {...field('address')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <TextInput label="Username" required autoComplete="username" {...form.getInputProps('username')} />
+        <TextInput label={t('username')} required autoComplete="username" {...field('username')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordInput label={t('password')} required autoComplete="new-password" {...field('password')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <PasswordInput label="Confirm Password" required autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+        <PasswordInput label={t('confirmPasswordCaps')} required autoComplete="new-password" {...field('confirmPassword')} />
       </Grid.Col>
     </RegistrationForm>
   );

@@ -9,6 +9,8 @@
  * The fields are checked with the service's own schemas and their messages shown at the field,
  * never the browser's validation bubbles.
  */
+import { useTranslation } from 'react-i18next';
+import { useServerMessage } from '../../i18n/serverMessage';
 import { Alert, Anchor, Button, Paper, PasswordInput, Stack, Stepper, Text, TextInput, Title } from '@mantine/core';
 import { ForgotPasswordSchema, VerifyCodeSchema } from '@market/contracts';
 import { useState } from 'react';
@@ -20,6 +22,8 @@ import { notifySuccess } from '../../lib/notify';
 
 export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('auth');
+  const message = useServerMessage();
   const loginPath = kind === 'customer' ? '/CustomerLogin' : '/SellerLogin';
   const mismatch = kind === 'customer' ? 'password mismatch!' : 'Password mismatch!';
   const [step, setStep] = useState(0);
@@ -37,7 +41,7 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
     try {
       await action();
     } catch (err) {
-      setError(err instanceof ApiError && err.status !== 0 ? err.message : 'Error has been occured! Please try again!');
+      setError(err instanceof ApiError && err.status !== 0 ? message(err) : t('errorOccured'));
     } finally {
       setBusy(false);
     }
@@ -54,14 +58,14 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
     check('email', ForgotPasswordSchema.safeParse({ email })) &&
     run(async () => {
       const res = await identityApi.forgotPassword(kind, email.trim());
-      setInfo(res.message);
+      setInfo(message(res.message));
       setStep(1);
     });
   const verify = () =>
     check('code', VerifyCodeSchema.safeParse({ email, code })) &&
     run(async () => {
       const res = await identityApi.verifyCode(kind, email.trim(), code.trim());
-      setInfo(res.message);
+      setInfo(message(res.message));
       setStep(2);
     });
   const reset = () => {
@@ -71,7 +75,7 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
     return run(async () => {
       if (password !== confirm) throw new ApiError(400, mismatch);
       await identityApi.resetPassword(kind, { email: email.trim(), code: code.trim(), password, confirmPassword: confirm });
-      notifySuccess('Your password has been changed', 'Please log in with your new password.');
+      notifySuccess(t('passwordChanged'), t('passwordChangedText'));
       navigate(loginPath);
     });
   };
@@ -80,12 +84,12 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
     <PublicPage>
       <Paper withBorder shadow="sm" p="xl" radius="md">
         <Title order={2} mb="md">
-          Forgot password
+          {t('forgotPassword')}
         </Title>
         <Stepper active={step} size="sm" mb="lg" allowNextStepsSelect={false}>
-          <Stepper.Step label="Email" />
-          <Stepper.Step label="Code" />
-          <Stepper.Step label="New password" />
+          <Stepper.Step label={t('stepEmail')} />
+          <Stepper.Step label={t('stepCode')} />
+          <Stepper.Step label={t('stepNewPassword')} />
         </Stepper>
         <Stack>
           {error && (
@@ -102,15 +106,15 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
             <form noValidate onSubmit={(e) => (e.preventDefault(), void sendCode())}>
               <Stack>
                 <TextInput
-                  label="Email"
+                  label={t('email')}
                   type="email"
                   required
                   value={email}
-                  error={fieldError.email}
+                  error={fieldError.email && message(fieldError.email)}
                   onChange={(e) => setEmail(e.currentTarget.value)}
                 />
                 <Button type="submit" loading={busy}>
-                  Send code
+                  {t('sendCode')}
                 </Button>
               </Stack>
             </form>
@@ -118,20 +122,20 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
           {step === 1 && (
             <form noValidate onSubmit={(e) => (e.preventDefault(), void verify())}>
               <Stack>
-                <Text size="sm">If {email.trim()} has an account, enter the code we sent to it.</Text>
+                <Text size="sm">{t('codeSentIf', { email: email.trim() })}</Text>
                 <TextInput
-                  label="Code"
+                  label={t('code')}
                   required
                   autoComplete="one-time-code"
                   value={code}
-                  error={fieldError.code}
+                  error={fieldError.code && message(fieldError.code)}
                   onChange={(e) => setCode(e.currentTarget.value)}
                 />
                 <Button type="submit" loading={busy}>
-                  Verify code
+                  {t('verifyCode')}
                 </Button>
                 <Button variant="subtle" onClick={() => void sendCode()} disabled={busy}>
-                  Send a new code
+                  {t('sendNewCode')}
                 </Button>
               </Stack>
             </form>
@@ -140,28 +144,28 @@ export function ForgotPassword({ kind }: { kind: 'customer' | 'seller' }) {
             <form noValidate onSubmit={(e) => (e.preventDefault(), void reset())}>
               <Stack>
                 <PasswordInput
-                  label="New password"
+                  label={t('newPassword')}
                   required
                   autoComplete="new-password"
                   value={password}
-                  error={fieldError.password}
+                  error={fieldError.password && message(fieldError.password)}
                   onChange={(e) => setPassword(e.currentTarget.value)}
                 />
                 <PasswordInput
-                  label="Confirm password"
+                  label={t('confirmPassword')}
                   required
                   autoComplete="new-password"
                   value={confirm}
                   onChange={(e) => setConfirm(e.currentTarget.value)}
                 />
                 <Button type="submit" loading={busy}>
-                  Change password
+                  {t('changePassword')}
                 </Button>
               </Stack>
             </form>
           )}
           <Anchor component={Link} to={loginPath} size="sm">
-            Back to Login
+            {t('backToLogin')}
           </Anchor>
         </Stack>
       </Paper>

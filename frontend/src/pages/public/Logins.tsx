@@ -1,4 +1,5 @@
 /** /CustomerLogin, /SellerLogin, /AdminLogin (spec 000 and 001 section 2). */
+import { useTranslation } from 'react-i18next';
 import { Anchor, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -9,6 +10,7 @@ import { useSignedIn } from '../../session/session';
 
 /** What tells the three login pages apart. */
 interface RoleLoginConfig {
+  /** The page's title: a key of the `auth` catalogue. */
   title: string;
   /** The role's area: after login the page that asked for it, if it lies inside, else `home`. */
   area: string;
@@ -20,21 +22,21 @@ interface RoleLoginConfig {
 
 const ROLE_LOGINS = {
   customer: {
-    title: 'Customer Login',
+    title: 'customerLogin',
     area: '/Customer/',
     home: '/Customer/Home',
     rememberMe: true,
     login: (username, password, rememberMe) => identityApi.loginCustomer(username, password, rememberMe),
   },
   seller: {
-    title: 'Seller Login',
+    title: 'sellerLogin',
     area: '/Seller/',
     home: '/Seller/Home',
     rememberMe: true,
     login: (username, password, rememberMe) => identityApi.loginSeller(username, password, rememberMe),
   },
   admin: {
-    title: 'Staff Login',
+    title: 'staffLogin',
     area: '/Admin/',
     home: '/Admin/Home',
     login: (username, password) => identityApi.loginAdmin(username, password),
@@ -52,12 +54,13 @@ function useAfterLogin(area: string, home: string) {
 function RoleLogin({ role, children }: { role: keyof typeof ROLE_LOGINS; children?: ReactNode }) {
   const { title, area, home, rememberMe, login }: RoleLoginConfig = ROLE_LOGINS[role];
   const done = useAfterLogin(area, home);
+  const { t } = useTranslation('auth');
   // Already signed in to this area: its home, not the login form again.
   if (useSignedIn(role)) return <Navigate to={home} replace />;
   return (
     <PublicPage>
       <LoginForm
-        title={title}
+        title={t(title)}
         rememberMe={rememberMe}
         onLogin={async (u, p, r) => {
           await login(u, p, r);
@@ -72,13 +75,14 @@ function RoleLogin({ role, children }: { role: keyof typeof ROLE_LOGINS; childre
 
 /** "Forgot password?" on the left, the way to sign up on the right. */
 function AccountLinks({ forgot, signUp, signUpText }: { forgot: string; signUp: string; signUpText: string }) {
+  const { t } = useTranslation('auth');
   return (
     <Group justify="space-between">
       <Anchor component={Link} to={forgot} size="sm">
-        Forgot password?
+        {t('forgotPasswordLink')}
       </Anchor>
       <Anchor component={Link} to={signUp} size="sm">
-        {signUpText}
+        {t(signUpText)}
       </Anchor>
     </Group>
   );
@@ -87,19 +91,20 @@ function AccountLinks({ forgot, signUp, signUpText }: { forgot: string; signUp: 
 export function CustomerLogin() {
   return (
     <RoleLogin role="customer">
-      <AccountLinks forgot="/CustomerForgotPassword" signUp="/CustomerRegistration" signUpText="Create an account" />
+      <AccountLinks forgot="/CustomerForgotPassword" signUp="/CustomerRegistration" signUpText="createAccount" />
     </RoleLogin>
   );
 }
 
 export function SellerLogin() {
+  const { t } = useTranslation('auth');
   return (
     <RoleLogin role="seller">
-      <AccountLinks forgot="/SellerForgotPassword" signUp="/SellerRegistration" signUpText="Start Your Business" />
+      <AccountLinks forgot="/SellerForgotPassword" signUp="/SellerRegistration" signUpText="startBusiness" />
       <Text size="sm" ta="center">
-        Shopping instead?{' '}
+        {t('shoppingInstead')}{' '}
         <Anchor component={Link} to="/CustomerLogin">
-          Customer login
+          {t('customerLoginLink')}
         </Anchor>
       </Text>
     </RoleLogin>

@@ -8,6 +8,7 @@
  * order line, reviews one per customer and item and moderated by the admins, card numbers kept
  * only as brand, last four digits and expiry.
  */
+import { useTranslation } from 'react-i18next';
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -24,11 +25,12 @@ export const TERMS_UPDATED = '25 November 2026';
  * Conditions", the link opening the terms in a new tab so the form keeps what was typed.
  */
 export function TermsNote() {
+  const { t } = useTranslation('auth');
   return (
     <Text size="sm" c="dimmed">
-      By registering you agree to the{' '}
+      {t('termsNoteBefore')}{' '}
       <Anchor component={Link} to={TERMS_PATH} target="_blank" rel="noopener">
-        Terms and Conditions
+        {t('termsNoteLink')}
       </Anchor>
       .
     </Text>
