@@ -90,7 +90,7 @@ describe('gateway proxy', () => {
   it('answers unknown paths with 404 { error } without calling a service', async () => {
     const res = await request(gateway()).get('/no/such/path');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Not found' });
+    expect(res.body).toEqual({ error: 'Not found', code: 'not-found' });
   });
 
   it('answers 502 { error } when the service is down', async () => {

@@ -102,7 +102,7 @@ describe('gateway rate limits', () => {
     const limited = await request(app).post('/Customer/loginCustomer').send({});
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.body).toEqual({ error: 'Too many requests, please try again later' });
+    expect(limited.body).toEqual({ error: 'Too many requests, please try again later', code: 'too-many-requests' });
     // Other paths and methods are not counted.
     expect((await request(app).get('/Customer/loginCustomer')).status).toBe(200);
     expect((await request(app).post('/Customer/update/1').send({})).status).toBe(200);

@@ -153,6 +153,6 @@ describe('rate limits', () => {
     expect(limited, 'a 429 within the allowance + 1').toBeDefined();
     expect(limited!.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited!.body).toEqual({ error: 'Too many requests, please try again later' });
+    expect(limited!.body).toEqual({ error: 'Too many requests, please try again later', code: 'too-many-requests' });
   });
 });

@@ -48,7 +48,23 @@ export const ERROR_ANSWER_SCHEMA: JsonSchema = {
   required: ['error'],
   properties: {
     error: { type: 'string', minLength: 1 },
+    code: {
+      description:
+        "Stable id of `error`'s message (contracts' messages.ts MESSAGES), e.g. `stale-version`, for the web app's translations (issue 33 item 2); absent for a message the catalogue lacks",
+      type: 'string',
+      pattern: '^[a-z0-9]+(-[a-z0-9]+)*$',
+    },
+    params: {
+      description: "The values of a template message's `{{name}}` placeholders, e.g. `{ stock, name }` of 'Only 3 of X left in stock'",
+      type: 'object',
+      additionalProperties: { type: 'string' },
+    },
     fields: { type: 'object', additionalProperties: { type: 'string' } },
+    fieldCodes: {
+      description: 'Field → code of its message in `fields`, for the messages the catalogue holds',
+      type: 'object',
+      additionalProperties: { type: 'string' },
+    },
     unavailable: {
       description:
         'Paying a checkout whose lines are no longer sold (409): the ids of every such line (ordering-answers.ts LinesUnavailableAnswerSchema)',

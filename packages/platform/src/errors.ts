@@ -2,7 +2,9 @@
  * Errors a request handler throws to answer a client (docs/architecture.md, Validation: bad input → 400
  * `{ error, fields }`, never a 500 for anything a client can send).
  *
- * The HTTP kit turns an `HttpError` into `{ error: message, fields? }` with its status; any other
+ * The HTTP kit turns an `HttpError` into `{ error: message, fields? }` with its status, plus the
+ * message's `code` and the fields' `fieldCodes` from the catalogue (issue 33 item 2, contracts'
+ * messages.ts); any other
  * error becomes a 500 without internals.
  */
 export class HttpError extends Error {

@@ -16,6 +16,7 @@ import {
   PACKAGE_IN_CART,
   PACKAGE_QUANTITY_ZERO,
   PACKAGE_UNAVAILABLE,
+  messageCode,
   type CartView,
   type WishlistView,
 } from '@market/contracts';
@@ -129,14 +130,24 @@ describe('wishlist', () => {
 
     const again = await alice.client.request('post', '/wishlist/addItems', { body: { Items: [i1] } });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: ITEM_IN_WISHLIST, fields: { Items: ITEM_IN_WISHLIST } });
+    expect(again.body).toEqual({
+      error: ITEM_IN_WISHLIST,
+      code: 'item-in-wishlist',
+      fields: { Items: ITEM_IN_WISHLIST },
+      fieldCodes: { Items: 'item-in-wishlist' },
+    });
     expect((await alice.client.post('/wishlist/addItems', { Items: [i2, i2] })).body.error).toBe(ITEM_IN_WISHLIST);
     const unknown = await alice.client.post('/wishlist/addItems', { Items: [unknownId] });
     expect(unknown.status).toBe(409);
     expect(unknown.body.error).toBe(ITEM_UNAVAILABLE);
     const bad = await alice.client.post('/wishlist/addItems', { Items: ['nope'] });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'Invalid id', fields: { 'Items.0': 'Invalid id' } });
+    expect(bad.body).toEqual({
+      error: 'Invalid id',
+      code: 'invalid-id',
+      fields: { 'Items.0': 'Invalid id' },
+      fieldCodes: { 'Items.0': 'invalid-id' },
+    });
     expect((await wishlistOf(alice)).Items).toEqual([i1]);
   });
 
@@ -146,7 +157,11 @@ describe('wishlist', () => {
     const ok = await put([i1, i2.toUpperCase()]);
     expect(ok.status).toBe(200);
     expect(ok.body.wishlistss).toEqual({ _id: w._id, CustomerID: alice.id, Items: [i1, i2], version: w.version + 1 });
-    expect((await put([i1, i1])).body).toEqual({ error: ITEM_IN_WISHLIST, fields: { Items: ITEM_IN_WISHLIST } });
+    expect((await put([i1, i1])).body).toMatchObject({
+      error: ITEM_IN_WISHLIST,
+      code: 'item-in-wishlist',
+      fields: { Items: ITEM_IN_WISHLIST },
+    });
     expect((await put([i1, i2, unknownId])).body.error).toBe(ITEM_UNAVAILABLE);
     expect((await wishlistOf(alice)).Items).toEqual([i1, i2]);
     expect((await put([i2])).body.wishlistss.Items).toEqual([i2]);
@@ -218,7 +233,12 @@ describe('cart', () => {
     for (const [body, status, error, field] of cases) {
       const res = await putCart(alice, before._id, { ...body, ItemQuantities: { [i3]: 7, ...(body.ItemQuantities as object) } });
       expect(res.status, error).toBe(status);
-      expect(res.body).toEqual({ error, fields: { [field]: error } });
+      expect(res.body).toEqual({
+        error,
+        code: messageCode(error),
+        fields: { [field]: error },
+        fieldCodes: { [field]: messageCode(error) },
+      });
     }
     expect((await putCart(alice, before._id, { ItemIDs: 'x' })).status).toBe(400);
     expect(await cartOf(alice)).toEqual(before);
@@ -235,7 +255,11 @@ describe('cart', () => {
     const before = await cartOf(alice);
     const refused = await putCart(alice, before._id, { ItemIDs: before.ItemIDs, PackageIDs: [...before.PackageIDs, later] });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: PACKAGE_UNAVAILABLE, fields: { PackageIDs: PACKAGE_UNAVAILABLE } });
+    expect(refused.body).toMatchObject({
+      error: PACKAGE_UNAVAILABLE,
+      code: 'package-unavailable',
+      fields: { PackageIDs: PACKAGE_UNAVAILABLE },
+    });
     expect(await cartOf(alice)).toEqual(before);
   });
 
@@ -318,9 +342,13 @@ describe('catalogue events', () => {
 
     const aliceCart = await cartOf(alice);
     const item409 = await putCart(alice, aliceCart._id, { ItemIDs: [...aliceCart.ItemIDs, item], PackageIDs: aliceCart.PackageIDs });
-    expect(item409.body).toEqual({ error: ITEM_UNAVAILABLE, fields: { ItemIDs: ITEM_UNAVAILABLE } });
+    expect(item409.body).toMatchObject({ error: ITEM_UNAVAILABLE, code: 'item-unavailable', fields: { ItemIDs: ITEM_UNAVAILABLE } });
     const pkg409 = await putCart(alice, aliceCart._id, { ItemIDs: aliceCart.ItemIDs, PackageIDs: [...aliceCart.PackageIDs, pkg] });
-    expect(pkg409.body).toEqual({ error: PACKAGE_UNAVAILABLE, fields: { PackageIDs: PACKAGE_UNAVAILABLE } });
+    expect(pkg409.body).toMatchObject({
+      error: PACKAGE_UNAVAILABLE,
+      code: 'package-unavailable',
+      fields: { PackageIDs: PACKAGE_UNAVAILABLE },
+    });
     expect((await alice.client.post('/wishlist/addItems', { Items: [item] })).body.error).toBe(ITEM_UNAVAILABLE);
     expect(await cartOf(alice)).toEqual(aliceCart);
 

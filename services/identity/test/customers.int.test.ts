@@ -54,9 +54,9 @@ describe('customer registration', () => {
     expect((await client().request('post', '/Customer/add', { body })).status).toBe(201);
     const sameEmail = await client().request('post', '/Customer/add', { body: newCustomer({ email: body.email.toUpperCase() }) });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toEqual({ error: 'Email or Username Already Exists' });
+    expect(sameEmail.body).toEqual({ error: 'Email or Username Already Exists', code: 'duplicate-account' });
     const sameUsername = await client().request('post', '/Customer/add', { body: newCustomer({ username: body.username.toUpperCase() }) });
-    expect(sameUsername.body).toEqual({ error: 'Email or Username Already Exists' });
+    expect(sameUsername.body).toEqual({ error: 'Email or Username Already Exists', code: 'duplicate-account' });
   });
 
   it.each([
@@ -115,9 +115,9 @@ describe('customer sessions', () => {
 
     const wrong = await client().request('post', '/Customer/loginCustomer', { body: { username: body.username, password: 'Wrong#123' } });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ error: 'Invalid Username or Password' });
+    expect(wrong.body).toEqual({ error: 'Invalid Username or Password', code: 'login-failed' });
     const unknown = await client().request('post', '/Customer/loginCustomer', { body: { username: 'nobody-here', password: 'Wrong#123' } });
-    expect(unknown.body).toEqual({ error: 'Invalid Username or Password' });
+    expect(unknown.body).toEqual({ error: 'Invalid Username or Password', code: 'login-failed' });
     const empty = await client().post('/Customer/loginCustomer', { username: '', password: '' });
     expect(empty.status).toBe(400);
     expect(empty.body.fields).toEqual({ username: 'Username is required', password: 'Password is required' });
@@ -186,7 +186,12 @@ describe('customer profile', () => {
       password: 'NewPass#99',
       confirmPassword: 'NewPass#99',
     });
-    expect(wrongCurrent.body).toEqual({ error: 'Invalid Current Password!', fields: { currentPassword: 'Invalid Current Password!' } });
+    expect(wrongCurrent.body).toEqual({
+      error: 'Invalid Current Password!',
+      code: 'invalid-current-password',
+      fields: { currentPassword: 'Invalid Current Password!' },
+      fieldCodes: { currentPassword: 'invalid-current-password' },
+    });
     const short = await c.put(`/Customer/update/${id}`, {
       ...profile,
       currentPassword: body.password,
@@ -219,9 +224,19 @@ describe('customer profile', () => {
   it('deletes the own profile only with the password', async () => {
     const { c, id, body } = await registered();
     const empty = await c.delete(`/Customer/delete/${id}`, { password: '' });
-    expect(empty.body).toEqual({ error: 'Please Enter Your Password!', fields: { password: 'Please Enter Your Password!' } });
+    expect(empty.body).toEqual({
+      error: 'Please Enter Your Password!',
+      code: 'enter-your-password',
+      fields: { password: 'Please Enter Your Password!' },
+      fieldCodes: { password: 'enter-your-password' },
+    });
     const wrong = await c.request('delete', '/Customer/delete/{id}', { params: { id }, body: { password: 'Wrong#123' } });
-    expect(wrong.body).toEqual({ error: 'Invalid Credentials!', fields: { password: 'Invalid Credentials!' } });
+    expect(wrong.body).toEqual({
+      error: 'Invalid Credentials!',
+      code: 'invalid-credentials',
+      fields: { password: 'Invalid Credentials!' },
+      fieldCodes: { password: 'invalid-credentials' },
+    });
     const ok = await c.request('delete', '/Customer/delete/{id}', { params: { id }, body: { password: body.password } });
     expect(ok.body).toEqual({ message: 'Successfully Deleted' });
     expect(

@@ -33,10 +33,20 @@ describe('POST /Customer/checkPassword', () => {
     const { c, body } = await signedIn();
     const empty = await c.post('/Customer/checkPassword', { password: '' });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({ error: 'Please Enter Your Password!', fields: { password: 'Please Enter Your Password!' } });
+    expect(empty.body).toEqual({
+      error: 'Please Enter Your Password!',
+      code: 'enter-your-password',
+      fields: { password: 'Please Enter Your Password!' },
+      fieldCodes: { password: 'enter-your-password' },
+    });
     const wrong = await c.request('post', '/Customer/checkPassword', { body: { password: 'Wrong#123' } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ error: 'Invalid Credentials!', fields: { password: 'Invalid Credentials!' } });
+    expect(wrong.body).toEqual({
+      error: 'Invalid Credentials!',
+      code: 'invalid-credentials',
+      fields: { password: 'Invalid Credentials!' },
+      fieldCodes: { password: 'invalid-credentials' },
+    });
     const ok = await c.request('post', '/Customer/checkPassword', { body: { password: body.password } });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: 'Password confirmed' });

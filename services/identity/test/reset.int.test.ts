@@ -82,7 +82,12 @@ describe('customer password reset', () => {
     const early = await client().request('post', '/Customer/resetPassword', {
       body: { email: body.email, code, password: 'Reset#2026', confirmPassword: 'Reset#2026' },
     });
-    expect(early.body).toEqual({ error: 'Code verification unsuccessfull', fields: { code: 'Code verification unsuccessfull' } });
+    expect(early.body).toEqual({
+      error: 'Code verification unsuccessfull',
+      code: 'verify-code-first',
+      fields: { code: 'Code verification unsuccessfull' },
+      fieldCodes: { code: 'verify-code-first' },
+    });
     const wrong = await client().post('/Customer/verifyCode', { email: body.email, code: 'WRONGCODE' });
     expect(wrong.body.error).toBe('Code Verified Unsuccessfully!');
     expect((await client().request('post', '/Customer/verifyCode', { body: { email: body.email, code } })).body).toEqual({

@@ -123,7 +123,12 @@ describe('seller approval', () => {
       params: { id },
       body: { currentPassword: 'nope', password: 'NewSeller#1', confirmPassword: 'NewSeller#1' },
     });
-    expect(wrong.body).toEqual({ error: 'Invalid Current Password!', fields: { currentPassword: 'Invalid Current Password!' } });
+    expect(wrong.body).toEqual({
+      error: 'Invalid Current Password!',
+      code: 'invalid-current-password',
+      fields: { currentPassword: 'Invalid Current Password!' },
+      fieldCodes: { currentPassword: 'invalid-current-password' },
+    });
     const weak = await seller.put(`/orgSeller/ChangePwd/${id}`, { currentPassword: password, password: 'short', confirmPassword: 'short' });
     expect(weak.body.error).toBe('Password must be contain minimum 8 charcters!');
     const mismatch = await seller.put(`/orgSeller/ChangePwd/${id}`, {

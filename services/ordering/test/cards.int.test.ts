@@ -55,7 +55,12 @@ describe('the same card twice', () => {
     expect((await c.request('post', '/paymentdetails/add', { body: card(number) })).status).toBe(201);
     const again = await c.request('post', '/paymentdetails/add', { body: card(number.replace(/ /g, '')) });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: DUPLICATE, fields: { cardnumber: DUPLICATE } });
+    expect(again.body).toEqual({
+      error: DUPLICATE,
+      code: 'card-already-saved',
+      fields: { cardnumber: DUPLICATE },
+      fieldCodes: { cardnumber: 'card-already-saved' },
+    });
     expect(await count(c)).toBe(1);
   });
 

@@ -258,7 +258,12 @@ describe('checkout', () => {
     const refused = await buyer.post<{ error: string }>(`/checkout/${body.checkoutId}/pay`, { cardId: card, cvv: '737' });
     expect(refused.status).toBe(409);
     // The documents' message, and the line named so the web app can show it there (issue 29 item 5).
-    expect(refused.body).toEqual({ error: ITEM_UNAVAILABLE, fields: { line: itemId }, unavailable: { items: [itemId], packages: [] } });
+    expect(refused.body).toEqual({
+      error: ITEM_UNAVAILABLE,
+      code: 'item-unavailable',
+      fields: { line: itemId },
+      unavailable: { items: [itemId], packages: [] },
+    });
     const byWallet = await buyer.post('/paypal-transaction-complete', { checkoutId: body.checkoutId });
     expect(byWallet.status).toBe(409);
     expect(byWallet.body).toEqual(refused.body);

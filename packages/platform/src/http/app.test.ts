@@ -78,14 +78,16 @@ describe('HTTP kit', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: 'Enter only numeric values to phone number',
+      code: 'phone-digits-only',
       fields: { phoneNumber: 'Enter only numeric values to phone number' },
+      fieldCodes: { phoneNumber: 'phone-digits-only' },
     });
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
     const res = await request(build()).post('/Customer/add').set('content-type', 'application/json').send('{"a":');
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('The request body is not valid JSON');
+    expect(res.body).toEqual({ error: 'The request body is not valid JSON', code: 'invalid-json' });
   });
 
   it('answers an oversized body with 413', async () => {
@@ -98,7 +100,7 @@ describe('HTTP kit', () => {
   it('hides internals of unexpected errors', async () => {
     const res = await request(build()).get('/boom');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: 'Internal server error' });
+    expect(res.body).toEqual({ error: 'Internal server error', code: 'server-error' });
   });
 
   it('passes HttpError status, fields and headers through', async () => {
@@ -106,13 +108,40 @@ describe('HTTP kit', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers['retry-after']).toBe('30');
     const form = await request(build()).get('/form');
-    expect(form.body).toEqual({ error: 'Password Mismatch', fields: { confirmPassword: 'Password Mismatch' } });
+    expect(form.body).toEqual({
+      error: 'Password Mismatch',
+      code: 'password-mismatch',
+      fields: { confirmPassword: 'Password Mismatch' },
+      fieldCodes: { confirmPassword: 'password-mismatch' },
+    });
+  });
+
+  it('gives error answers written by a route itself their codes, and leaves a text without one as it is (issue 33 item 2)', async () => {
+    const app = createHttpApp({ service: 'test', logger: pino({ level: 'silent' }) });
+    app.get('/own', (_req, res) => {
+      res.status(409).json({ error: 'Only 2 of Red Phone left in stock', current: 1 });
+    });
+    app.get('/unknown', (_req, res) => {
+      res.status(400).json({ error: 'A text the catalogue lacks' });
+    });
+    app.get('/ok', (_req, res) => {
+      res.json({ error: 'Not found' });
+    });
+    finishApp(app, pino({ level: 'silent' }));
+    expect((await request(app).get('/own')).body).toEqual({
+      error: 'Only 2 of Red Phone left in stock',
+      code: 'out-of-stock',
+      params: { stock: '2', name: 'Red Phone' },
+      current: 1,
+    });
+    expect((await request(app).get('/unknown')).body).toEqual({ error: 'A text the catalogue lacks' });
+    expect((await request(app).get('/ok')).body).toEqual({ error: 'Not found' });
   });
 
   it('answers unknown paths 404 { error }', async () => {
     const res = await request(build()).get('/nope');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'Not found' });
+    expect(res.body).toEqual({ error: 'Not found', code: 'not-found' });
   });
 
   it('routes case-insensitively, as the documents need', async () => {
@@ -133,7 +162,7 @@ describe('HTTP kit', () => {
     const refused = { error: REFUSED_CALLER_MESSAGE };
 
     // Anonymous: no caller header at all.
-    expect((await request(app).get('/me')).body).toEqual({ error: 'Please log in' });
+    expect((await request(app).get('/me')).body).toEqual({ error: 'Please log in', code: 'please-log-in' });
     expect((await request(app).post('/Customer/add').send({ phoneNumber: '0771234567' })).status).toBe(200);
     // Caller headers without a good proof are refused, not taken as anonymous.
     const forged = await request(app).post('/Customer/add').set(as('c1', 'customer')).send({ phoneNumber: '0771234567' });

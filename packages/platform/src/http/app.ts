@@ -6,6 +6,8 @@
  * (served apart, on the metrics listener: {@link metricsRegistryOf}, listen.ts; `/metrics` on this
  * app is a 404, issue 27 item 9), and `finishApp()` which adds the 404 and error handlers:
  * zod error → 400 `{ error, fields }`, {@link HttpError} → its status, malformed JSON → 400,
+ * each error answer with the stable `code` of its message and `fieldCodes` of its field messages
+ * where the catalogue has them (issue 33 item 2; {@link withCodes}),
  * too large → 413, a dependency outage (errors.ts `outageOf`: Redis, the database, Kafka or
  * OpenSearch not answering) → 503 with `Retry-After` (issue 34 items 1-2), anything else → 500
  * without internals.
@@ -20,6 +22,7 @@ import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
+import { describeMessage } from '@market/contracts';
 import { ZodError } from 'zod';
 import { HttpError, outageOf, serviceUnavailable } from '../errors';
 import type { Registry } from 'prom-client';
@@ -138,14 +141,57 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   });
 }
 
-/** Converts a zod error into `{ error, fields }`: the first message overall, and one per field. */
-export function zodErrorBody(err: ZodError): { error: string; fields: Record<string, string> } {
+/** The body of an error answer (contracts' api.ts ERROR_ANSWER_SCHEMA). */
+export interface ErrorBody {
+  error: string;
+  /** Stable id of `error` in the messages catalogue (contracts' messages.ts), for the web app's translations. */
+  code?: string;
+  /** The values of a template message's placeholders (e.g. `{ stock, name }` of 'Only 3 of X left in stock'). */
+  params?: Record<string, string>;
+  /** Field → message, for form errors shown inline. */
+  fields?: Record<string, string>;
+  /** Field → code of its message, for the fields whose message the catalogue holds. */
+  fieldCodes?: Record<string, string>;
+  [extra: string]: unknown;
+}
+
+/**
+ * Adds the messages' codes to an error body (issue 33 item 2): `code` (and `params` for a
+ * template) of `error`, `fieldCodes` of `fields`, looked up by text in the catalogue
+ * (contracts' messages.ts `describeMessage`), so no call site names a code. A text the catalogue
+ * lacks gets none; the English text stays as it was.
+ */
+export function withCodes<B extends ErrorBody>(body: B): B {
+  const out: ErrorBody = { ...body };
+  const described = describeMessage(body.error);
+  if (described) {
+    out.code = described.code;
+    if (described.params) out.params = described.params;
+  }
+  if (body.fields) {
+    const fieldCodes: Record<string, string> = {};
+    for (const [field, message] of Object.entries(body.fields)) {
+      const code = describeMessage(message)?.code;
+      if (code) fieldCodes[field] = code;
+    }
+    if (Object.keys(fieldCodes).length > 0) out.fieldCodes = fieldCodes;
+  }
+  return out as B;
+}
+
+/** Whether an answer's body is an error body (`{ error: string, ... }`). */
+function isErrorBody(body: unknown): body is ErrorBody {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && typeof (body as { error?: unknown }).error === 'string';
+}
+
+/** Converts a zod error into `{ error, fields }` (with codes, {@link withCodes}): the first message overall, and one per field. */
+export function zodErrorBody(err: ZodError): ErrorBody & { fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) {
     const key = issue.path.map(String).join('.') || '_';
     fields[key] ??= issue.message;
   }
-  return { error: err.issues[0]?.message ?? 'Invalid request', fields };
+  return withCodes({ error: err.issues[0]?.message ?? 'Invalid request', fields });
 }
 
 const registries = new WeakMap<Express, Registry>();
@@ -179,6 +225,14 @@ export function createHttpApp(opts: HttpAppOptions): Express {
     next();
   };
   app.use(requestId);
+  // Every error answer gets its message's code, whoever writes it (a route's own 409 with the
+  // current state, the gateway's refusals), not only those of the error handler below.
+  const errorCodes: RequestHandler = (_req, res, next) => {
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => json(res.statusCode >= 400 && isErrorBody(body) && body.code === undefined ? withCodes(body) : body);
+    next();
+  };
+  app.use(errorCodes);
   app.use(
     pinoHttp({
       logger: opts.logger,
@@ -214,7 +268,7 @@ export function createHttpApp(opts: HttpAppOptions): Express {
 /** Adds the 404 handler and the error handler; call after the routes. */
 export function finishApp(app: Express, logger: Logger): Express {
   app.use((_req, res) => {
-    res.status(404).json({ error: 'Not found' });
+    res.status(404).json(withCodes({ error: 'Not found' }));
   });
   const onError: ErrorRequestHandler = (err: unknown, req, res, _next) => {
     if (res.headersSent) {
@@ -227,17 +281,17 @@ export function finishApp(app: Express, logger: Logger): Express {
     }
     if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) res.setHeader(k, v);
-      res.status(err.status).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+      res.status(err.status).json(withCodes(err.fields ? { error: err.message, fields: err.fields } : { error: err.message }));
       return;
     }
     // body-parser errors carry the status to answer and say what was wrong with the body.
     const e = err as { type?: string; status?: number; expose?: boolean; message?: string };
     if (e.type === 'entity.parse.failed') {
-      res.status(400).json({ error: 'The request body is not valid JSON' });
+      res.status(400).json(withCodes({ error: 'The request body is not valid JSON' }));
       return;
     }
     if (e.type === 'entity.too.large') {
-      res.status(413).json({ error: 'The request body is too large' });
+      res.status(413).json(withCodes({ error: 'The request body is too large' }));
       return;
     }
     if (typeof e.status === 'number' && e.status >= 400 && e.status < 500 && e.expose) {
@@ -249,11 +303,11 @@ export function finishApp(app: Express, logger: Logger): Express {
       logger.warn({ err, reqId: req.headers['x-request-id'], outage }, 'dependency not answering');
       const unavailable = serviceUnavailable();
       for (const [k, v] of Object.entries(unavailable.headers ?? {})) res.setHeader(k, v);
-      res.status(503).json({ error: unavailable.message });
+      res.status(503).json(withCodes({ error: unavailable.message }));
       return;
     }
     logger.error({ err, reqId: req.headers['x-request-id'] }, 'unhandled error');
-    res.status(500).json({ error: 'Internal server error' });
+    res.status(500).json(withCodes({ error: 'Internal server error' }));
   };
   app.use(onError);
   return app;
