@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The app's texts (issue 33): the browser's i18next instance, in English (main.tsx loads it first in the app).
+import './i18n';
 
 // Each test starts from an empty document (vitest runs without globals, so RTL cannot do it itself).
 afterEach(() => cleanup());

@@ -3,14 +3,16 @@
  * kept up to date by the query cache after every add, change and removal (lib/shopperState.ts).
  * Rendered for a signed-in customer only: a guest has no cart.
  */
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Badge, Box } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useCartCount } from '../lib/shopperState';
 
 export function CartBadge({ to = '/Customer/MyShoppingCart' }: { to?: string }) {
+  const { t } = useTranslation('shop');
   const count = useCartCount() ?? 0;
-  const label = count === 0 ? 'My Cart, empty' : `My Cart, ${count} ${count === 1 ? 'unit' : 'units'}`;
+  const label = count === 0 ? t('cartEmpty') : t('cartUnits', { count });
   return (
     <Box pos="relative" style={{ flexShrink: 0 }}>
       <ActionIcon component={Link} to={to} variant="subtle" size="lg" aria-label={label}>

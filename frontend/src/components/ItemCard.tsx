@@ -5,6 +5,7 @@
  * `image` says how the picture loads: a listing passes {@link cardImageLoading} by the card's
  * place, so the pictures below the first row wait until a shopper scrolls near them.
  */
+import { useTranslation } from 'react-i18next';
 import { AspectRatio, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -49,6 +50,7 @@ export function ItemCard({
   /** History state given to the item's page (a listing passes `{ from }`: its own address, for the way back). */
   linkState?: unknown;
 }) {
+  const { t } = useTranslation('shop');
   return (
     <Card withBorder padding="md" radius="md" h="100%" data-testid="item-card">
       <Card.Section>
@@ -67,10 +69,10 @@ export function ItemCard({
         <Price price={item.Price} finalPrice={item.FinalPrice} discount={item.DiscountStatus ? item.DiscountPrecentage : undefined} />
         <Group justify="space-between" mt="auto">
           <Badge color={item.ItemAvailabilityStatus ? 'green' : 'red'} variant="light">
-            {item.ItemAvailabilityStatus ? 'Available' : 'Out of stock'}
+            {item.ItemAvailabilityStatus ? t('available') : t('outOfStock')}
           </Badge>
           <Button component={Link} to={to} state={linkState} size="xs" variant="light">
-            Show more
+            {t('showMore')}
           </Button>
         </Group>
         {actions}

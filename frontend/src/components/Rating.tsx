@@ -5,6 +5,7 @@
  * whose 2.5 KiB gzip went to the listing's first script only to show stars (issue 15's budget,
  * bench/results/2026-11-25-web-native-filters.md). The stars are one image named by its value.
  */
+import { useTranslation } from 'react-i18next';
 import { Group, Text } from '@mantine/core';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 
@@ -12,16 +13,17 @@ import { IconStar, IconStarFilled } from '@tabler/icons-react';
 const SCALE = 5;
 
 export function ItemRating({ rating, count }: { rating: number | null; count?: number }) {
+  const { t } = useTranslation('shop');
   if (rating === null)
     return (
       <Text size="sm" c="red">
-        No Ratings yet!
+        {t('noRatings')}
       </Text>
     );
   const filled = Math.max(0, Math.min(SCALE, Math.round(rating)));
   return (
     <Group gap={6}>
-      <Group gap={2} role="img" aria-label={`${rating} out of 5 stars`} wrap="nowrap">
+      <Group gap={2} role="img" aria-label={t('stars', { rating })} wrap="nowrap">
         {Array.from({ length: SCALE }, (_, n) =>
           n < filled ? (
             <IconStarFilled key={n} size={16} color="var(--mantine-color-yellow-filled)" aria-hidden />

@@ -9,6 +9,7 @@
  * opens the wishlist (issue 32 item 3; the ids come from one shared read, lib/shopperState.ts).
  * `quantity` is the item page's picker: the units the cart button adds.
  */
+import { useTranslation } from 'react-i18next';
 import { Button, Group } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -40,6 +41,7 @@ export function ShopButtons({
   const signInFirst = useSignInFirst();
   const navigate = useNavigate();
   const saved = useWishlistIds().has(itemId ?? '');
+  const { t } = useTranslation('shop');
   const [busy, setBusy] = useState<'cart' | 'wish' | null>(null);
   const run = async (which: 'cart' | 'wish', action: () => Promise<void>) => {
     setBusy(which);
@@ -59,10 +61,10 @@ export function ShopButtons({
           leftSection={<IconHeartFilled size={14} aria-hidden />}
           onClick={() => navigate('/Customer/Mywishlist')}
           // A name that holds the words shown (axe: label-content-name-mismatch); on the item page they say it all.
-          aria-label={itemName ? `Saved: ${itemName} is in your wishlist` : undefined}
+          aria-label={itemName ? t('savedName', { name: itemName }) : undefined}
           data-in-wishlist="true"
         >
-          {itemName ? 'Saved' : 'In wishlist'}
+          {itemName ? t('saved') : t('inWishlist')}
         </Button>
       )}
       {itemId && !cartOnly && !saved && (
@@ -72,9 +74,9 @@ export function ShopButtons({
           leftSection={<IconHeart size={14} />}
           loading={busy === 'wish'}
           onClick={() => (profile ? void run('wish', () => addToWishlist(profile._id, itemId)) : signInFirst({ kind: 'wishlist', itemId }))}
-          aria-label={itemName ? `Add ${itemName} to wishlist` : undefined}
+          aria-label={itemName ? t('addNameToWishlist', { name: itemName }) : undefined}
         >
-          {itemName ? 'Wishlist' : 'Add to Wishlist'}
+          {itemName ? t('wishlist') : t('addToWishlist')}
         </Button>
       )}
       <Button
@@ -87,9 +89,9 @@ export function ShopButtons({
             ? void run('cart', () => addToCart(profile._id, itemId ? { itemId } : { packageId }, quantity))
             : signInFirst({ kind: 'cart', ...(itemId ? { itemId } : { packageId }), ...(quantity && quantity > 1 ? { quantity } : {}) })
         }
-        aria-label={itemName ? `Add ${itemName} to cart` : undefined}
+        aria-label={itemName ? t('addNameToCart', { name: itemName }) : undefined}
       >
-        {itemName ? 'Cart' : 'Add to cart'}
+        {itemName ? t('cart') : t('addToCart')}
       </Button>
     </Group>
   );

@@ -15,6 +15,7 @@
  * images load eagerly, the rest lazily, so the first screen stays light (the page is measured for
  * LCP: its largest paint is the banner's text, which needs no data).
  */
+import { useTranslation } from 'react-i18next';
 import { Anchor, Badge, Box, Group, Paper, Skeleton, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { brandLabel } from '@market/contracts/rules';
 import type { ReactNode } from 'react';
@@ -51,7 +52,6 @@ const CATEGORY_TILES: Record<string, { value: string; picture: string }> = {
 const AREA = '/Customer';
 
 /** `N item(s)` for a tile's accessible name. */
-const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /**
  * A product tile: picture, name, the price as `Rs. 12,345.00` with the original price struck
@@ -59,6 +59,7 @@ const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
  * @param eager - load the picture at once (tiles on the first screen); otherwise lazily
  */
 export function ProductTile({ item, eager = false }: { item: Item; eager?: boolean }) {
+  const { t } = useTranslation('shop');
   const discounted = item.DiscountStatus && item.FinalPrice < item.Price;
   return (
     <Paper
@@ -95,7 +96,7 @@ export function ProductTile({ item, eager = false }: { item: Item; eager?: boole
       {discounted ? (
         <Text size="xs" c="gray.7">
           <span className={classes.was}>
-            <span className={classes.visuallyHidden}>was </span>
+            <span className={classes.visuallyHidden}>{t('home.was')}</span>
             {formatRupees(item.Price)}
           </span>{' '}
           <span>-{item.DiscountPrecentage}%</span>
@@ -109,6 +110,7 @@ export function ProductTile({ item, eager = false }: { item: Item; eager?: boole
 
 /** A package tile: picture, name, what it holds and its price, linking to the packages page. */
 export function PackageTile({ pkg }: { pkg: Package }) {
+  const { t } = useTranslation('shop');
   return (
     <Paper
       component={Link}
@@ -133,14 +135,14 @@ export function PackageTile({ pkg }: { pkg: Package }) {
         {pkg.packageName}
       </Text>
       <Text size="xs" c="gray.7" lineClamp={1}>
-        {pkg.content.length} {pkg.content.length === 1 ? 'item' : 'items'}: {pkg.content.map((c) => c.Item_name).join(', ')}
+        {t('itemCount', { count: pkg.content.length })}: {pkg.content.map((c) => c.Item_name).join(', ')}
       </Text>
       <Text fw={700} className={classes.price}>
         {formatRupees(pkg.price)}
       </Text>
       {pkg.Unavailable && (
         <Text size="xs" c="red.8">
-          Not available right now
+          {t('home.notAvailable')}
         </Text>
       )}
     </Paper>
@@ -170,6 +172,7 @@ export function ShelfRow({
   skeleton?: 'product' | 'package';
   children: ReactNode;
 }) {
+  const { t } = useTranslation('shop');
   return (
     <Box component="section" aria-labelledby={`${id}-title`} mb="xl" data-testid={`row-${id}`}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
@@ -178,12 +181,12 @@ export function ShelfRow({
         </Title>
         {more && (
           <Anchor component={Link} to={more.to} size="sm" fw={600} aria-label={more.label}>
-            See all
+            {t('home.seeAll')}
           </Anchor>
         )}
       </Group>
       {loading && count === 0 ? (
-        <div className={classes.row} role="status" aria-busy="true" aria-label={`Loading ${title}`}>
+        <div className={classes.row} role="status" aria-busy="true" aria-label={t('home.loadingRow', { title })}>
           {Array.from({ length: 5 }, (_, n) => (
             <Skeleton key={n} className={skeleton === 'product' ? classes.tileSkeleton : classes.packageSkeleton} radius="md" />
           ))}
@@ -203,16 +206,17 @@ export function ShelfRow({
 
 /** A category with its picture, linking to the filtered list; its name is what it shows ("Mobile Phones 412 items"). */
 function CategoryTile({ label, count }: { label: string; count?: number }) {
+  const { t } = useTranslation('shop');
   const tile = CATEGORY_TILES[label] ?? { value: label, picture: '/categories/other.svg' };
   return (
     <UnstyledButton component={Link} to={`${AREA}/AllItemsFilterBy/${encodeURIComponent(tile.value)}`} className={classes.category}>
       <img src={tile.picture} alt="" width={72} height={72} className={classes.categoryPicture} />
       <Text size="sm" fw={600} ta="center" lh={1.2}>
-        {label}
+        {t(`category.${label}`, { defaultValue: label })}
       </Text>
       {count !== undefined && (
         <Text size="xs" c="gray.7">
-          {itemCount(count)}
+          {t('itemCount', { count })}
         </Text>
       )}
     </UnstyledButton>
@@ -221,13 +225,14 @@ function CategoryTile({ label, count }: { label: string; count?: number }) {
 
 /** A brand with its count, linking to the filtered list (normalised names, README "Search"); named "Sony 47 items". */
 function BrandTile({ value, count }: { value: string; count?: number }) {
+  const { t } = useTranslation('shop');
   return (
     <UnstyledButton component={Link} to={`${AREA}/AllItemsFilterBy/${encodeURIComponent(value)}`} className={classes.brand}>
       <Text fw={600}>{brandLabel(value)}</Text>
       {count !== undefined && (
         <Badge variant="light" color="gray" c="dark.6">
           {count}
-          <span className={classes.visuallyHidden}> {count === 1 ? 'item' : 'items'}</span>
+          <span className={classes.visuallyHidden}> {t('itemWord', { count })}</span>
         </Badge>
       )}
     </UnstyledButton>
@@ -260,6 +265,7 @@ function tilesFrom(facets: ItemFacets | null | undefined, failed: boolean) {
  * banner (the public home has its own)
  */
 export function Showcase({ greeting }: { greeting?: string }) {
+  const { t } = useTranslation('shop');
   const newest = useAsync(['items', 'listItems', { sort: 'newest' }, 1, ROW_LIMIT], () =>
     catalogueApi.listItems({ sort: 'newest' }, 1, ROW_LIMIT),
   );
@@ -279,11 +285,11 @@ export function Showcase({ greeting }: { greeting?: string }) {
             {greeting}
           </Title>
           <Text className={classes.bannerText} mt={6} mb="md">
-            Phones, tablets, gaming gear and wearables from trusted Sri Lankan sellers, priced in rupees.
+            {t('home.banner')}
           </Text>
           <Group gap="sm">
             <Anchor component={Link} to={`${AREA}/DiscountedItems`} className={classes.bannerButton}>
-              Shop today’s deals
+              {t('home.todaysDeals')}
             </Anchor>
           </Group>
         </Paper>
@@ -291,10 +297,10 @@ export function Showcase({ greeting }: { greeting?: string }) {
 
       <Box component="section" aria-labelledby="categories-title" mb="xl">
         <Title order={2} size="h3" id="categories-title" mb="xs">
-          Shop by category
+          {t('home.byCategory')}
         </Title>
         {newest.loading && categories.length === 0 ? (
-          <div className={classes.categories} role="status" aria-busy="true" aria-label="Loading categories">
+          <div className={classes.categories} role="status" aria-busy="true" aria-label={t('home.loadingCategories')}>
             {Array.from({ length: 5 }, (_, n) => (
               <Skeleton key={n} className={classes.categorySkeleton} radius="md" />
             ))}
@@ -310,11 +316,11 @@ export function Showcase({ greeting }: { greeting?: string }) {
 
       <ShelfRow
         id="deals"
-        title="Deals"
-        more={{ to: `${AREA}/DiscountedItems`, label: 'See all deals' }}
+        title={t('home.deals')}
+        more={{ to: `${AREA}/DiscountedItems`, label: t('home.seeAllDeals') }}
         loading={deals.loading}
         count={dealItems.length}
-        empty={deals.error !== undefined ? 'Deals cannot be shown right now.' : 'No deals right now. Check back soon!'}
+        empty={deals.error !== undefined ? t('home.dealsError') : t('home.noDeals')}
       >
         {dealItems.map((item, n) => (
           <li key={item._id}>
@@ -325,11 +331,11 @@ export function Showcase({ greeting }: { greeting?: string }) {
 
       <ShelfRow
         id="new"
-        title="New arrivals"
-        more={{ to: `${AREA}/AllItmes`, label: 'See all items' }}
+        title={t('home.newArrivals')}
+        more={{ to: `${AREA}/AllItmes`, label: t('home.seeAllItems') }}
         loading={newest.loading}
         count={newItems.length}
-        empty={newest.error !== undefined ? 'New arrivals cannot be shown right now.' : 'No items yet.'}
+        empty={newest.error !== undefined ? t('home.newError') : t('home.noItems')}
       >
         {newItems.map((item) => (
           <li key={item._id}>
@@ -340,12 +346,12 @@ export function Showcase({ greeting }: { greeting?: string }) {
 
       <ShelfRow
         id="packages"
-        title="Popular packages"
-        more={{ to: `${AREA}/Packages`, label: 'See all packages' }}
+        title={t('home.popularPackages')}
+        more={{ to: `${AREA}/Packages`, label: t('home.seeAllPackages') }}
         loading={packages.loading}
         count={packageRows.length}
         skeleton="package"
-        empty={packages.error !== undefined ? 'Packages cannot be shown right now.' : 'No promo packages right now.'}
+        empty={packages.error !== undefined ? t('home.packagesError') : t('home.noPackages')}
       >
         {packageRows.map((p) => (
           <li key={p._id}>
@@ -357,7 +363,7 @@ export function Showcase({ greeting }: { greeting?: string }) {
       {brands.length > 0 && (
         <Box component="section" aria-labelledby="brands-title" mb="md">
           <Title order={2} size="h3" id="brands-title" mb="xs">
-            Top brands
+            {t('home.topBrands')}
           </Title>
           <div className={classes.brands}>
             {brands.map((b) => (

@@ -8,13 +8,15 @@
  * normalised names (README "Search"), so no tile opens an empty or partial list. When the listing
  * cannot answer, the documents' fixed tiles are shown.
  */
+import { useTranslation } from 'react-i18next';
 import { Showcase } from '../../components/home/Showcase';
 import { useOptionalSession } from '../../session/session';
 import { useDocumentTitle } from '../../lib/documentTitle';
 
 export function CustomerHome() {
-  useDocumentTitle('Home');
+  const { t } = useTranslation('shop');
+  useDocumentTitle(t('common:nav.Home'));
   // A guest is welcomed without a name (issue 32 item 1).
   const profile = useOptionalSession('customer')?.profile;
-  return <Showcase greeting={profile ? `Hello, ${profile.firstName}!` : 'Welcome to Lanka Electronics!'} />;
+  return <Showcase greeting={profile ? t('home.hello', { name: profile.firstName }) : t('home.welcome')} />;
 }

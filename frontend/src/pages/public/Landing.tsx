@@ -4,6 +4,7 @@
  * listings are public, opening an item asks for a sign-in). A signed-in customer is sent to
  * /Customer/Home.
  */
+import { useTranslation } from 'react-i18next';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router-dom';
 import { Showcase } from '../../components/home/Showcase';
@@ -13,6 +14,7 @@ import { useSignedIn } from '../../session/session';
 const CATEGORIES = ['Mobile Phones', 'Tablets', 'Gaming', 'Wearables'];
 
 export function Landing() {
+  const { t } = useTranslation('shop');
   // A signed-in customer goes to their home, not the entry page again (issue 32 item 4).
   if (useSignedIn('customer')) return <Navigate to="/Customer/Home" replace />;
   return (
@@ -21,41 +23,41 @@ export function Landing() {
         <Group gap="xs" justify="center">
           {CATEGORIES.map((c) => (
             <Badge key={c} variant="light" size="lg">
-              {c}
+              {t(`category.${c}`)}
             </Badge>
           ))}
         </Group>
         <Title order={1} maw={720}>
-          Phones, tablets, gaming gear and wearables from trusted Sri Lankan sellers
+          {t('landing.headline')}
         </Title>
         <Text size="lg" c="dimmed" maw={620}>
-          Compare prices in rupees, keep a wishlist, pay with a saved card and read honest reviews, all in one place.
+          {t('landing.intro')}
         </Text>
         <Group justify="center">
           <Button size="lg" component={Link} to="/CustomerLogin">
-            Get started
+            {t('landing.getStarted')}
           </Button>
           <Button size="lg" variant="default" component={Link} to="/AdminLogin">
-            Staff ?
+            {t('landing.staff')}
           </Button>
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} w="100%" maw={720}>
           <Card withBorder padding="lg" ta="left">
-            <Text fw={600}>New here?</Text>
+            <Text fw={600}>{t('landing.newHere')}</Text>
             <Text size="sm" c="dimmed" mb="sm">
-              Create a free customer account in a minute.
+              {t('landing.newHereText')}
             </Text>
             <Anchor component={Link} to="/CustomerRegistration">
-              Create an account
+              {t('landing.createAccount')}
             </Anchor>
           </Card>
           <Card withBorder padding="lg" ta="left">
-            <Text fw={600}>Selling electronics?</Text>
+            <Text fw={600}>{t('landing.selling')}</Text>
             <Text size="sm" c="dimmed" mb="sm">
-              Reach customers all over the island with your company's store.
+              {t('landing.sellingText')}
             </Text>
             <Anchor component={Link} to="/SellerLogin">
-              Seller sign in or application
+              {t('landing.sellerSignIn')}
             </Anchor>
           </Card>
         </SimpleGrid>
