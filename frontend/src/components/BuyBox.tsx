@@ -2,6 +2,7 @@
  * The item page's buy box parts (issue 32 item 3): how many units to buy, chosen before Add to cart
  * or Buy Now, and "Only N left" when the stock is low.
  */
+import { useTranslation } from 'react-i18next';
 import { NumberInput, Text } from '@mantine/core';
 import { MAX_LINE_QUANTITY } from '@market/contracts/rules';
 
@@ -13,10 +14,11 @@ export const maxUnits = (stock: number) => Math.max(1, Math.min(stock, MAX_LINE_
 
 /** "Only N left" for an available item with 1 to {@link LOW_STOCK_SHOWN} units; nothing otherwise. */
 export function StockNote({ stock, available }: { stock: number; available: boolean }) {
+  const { t } = useTranslation('shop');
   if (!available || stock < 1 || stock > LOW_STOCK_SHOWN) return null;
   return (
     <Text c="orange.9" fw={600} size="sm" data-testid="stock-note">
-      Only {stock} left
+      {t('item.onlyLeft', { count: stock })}
     </Text>
   );
 }
@@ -39,11 +41,12 @@ export function QuantityPicker({
   /** Without its visible label (the phone's buy bar), still named "Quantity". */
   compact?: boolean;
 }) {
+  const { t } = useTranslation('shop');
   const max = maxUnits(stock);
   return (
     <NumberInput
-      label={compact ? undefined : 'Quantity'}
-      aria-label={compact ? 'Quantity' : undefined}
+      label={compact ? undefined : t('item.quantity')}
+      aria-label={compact ? t('item.quantity') : undefined}
       value={value}
       onChange={(v) => {
         const n = typeof v === 'number' ? v : Number.parseInt(v, 10);

@@ -10,6 +10,7 @@
  * initial JavaScript; issue 15's budget is 170 KiB, bench/results/2026-11-25-web-native-filters.md).
  * Each select's first choice is "any" (the filter's Clear), so an empty value means no filter.
  */
+import { useTranslation } from 'react-i18next';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { brandLabel, CATEGORIES, PRICE_BANDS } from '@market/contracts/rules';
 import { IconSearch } from '@tabler/icons-react';
@@ -26,7 +27,7 @@ const SORT_CHOICES = [
 ];
 
 /** `label (count)` when the count is known. */
-const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`);
+const counted = (label: string, count: number | undefined): string => (count === undefined ? label : `${label} (${count})`);
 
 /** On a phone two selects share a row (the bar's gap is `sm`), so the results start higher up. */
 const HALF = 'calc(50% - var(--mantine-spacing-sm) / 2)';
@@ -39,7 +40,7 @@ export function ItemFilterBar({
   onText,
   filters,
   onChange,
-  searchLabel = 'Search by name, brand or model',
+  searchLabel,
   showCategory = true,
   showBrand = false,
   showSort = false,
@@ -61,6 +62,8 @@ export function ItemFilterBar({
   /** Clear Filter: clears the text and every filter at once (else `onText('')` then `onChange({})`). */
   onClear?: () => void;
 }) {
+  const { t } = useTranslation('shop');
+  const search = searchLabel ?? t('filters.search');
   const categoryCount = new Map(facets?.category.map((c) => [c.value as string, c.count]));
   const bandCount = new Map(facets?.priceBand.map((b) => [b.value, b.count]));
   const ratingCount = new Map(facets?.rating.map((r) => [r.value, r.count]));
@@ -69,8 +72,8 @@ export function ItemFilterBar({
   return (
     <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
       <TextInput
-        aria-label={searchLabel}
-        placeholder={searchLabel}
+        aria-label={search}
+        placeholder={search}
         leftSection={<IconSearch size={16} />}
         value={text}
         onChange={(e) => onText(e.currentTarget.value)}
@@ -78,13 +81,15 @@ export function ItemFilterBar({
       />
       {showCategory && (
         <NativeSelect
-          aria-label="Category"
+          aria-label={t('filters.category')}
           data={withAny(
-            'All categories',
+            t('filters.allCategories'),
             // With counts, only categories that have items (or the one chosen) are offered (issue 32 item 4).
             CATEGORIES.filter((c) => !facets || (categoryCount.get(c) ?? 0) > 0 || c === filters.category).map((c) => ({
               value: c,
-              label: facets ? counted(c, categoryCount.get(c) ?? 0) : c,
+              label: facets
+                ? counted(t(`category.${c}`, { defaultValue: c }), categoryCount.get(c) ?? 0)
+                : t(`category.${c}`, { defaultValue: c }),
             })),
           )}
           value={filters.category ?? ''}
@@ -94,9 +99,9 @@ export function ItemFilterBar({
       )}
       {showBrand && (
         <NativeSelect
-          aria-label="Brand"
+          aria-label={t('filters.brand')}
           data={withAny(
-            'All brands',
+            t('filters.allBrands'),
             brands.map((b) => ({ value: b, label: counted(brandLabel(b), brandCount.get(b)) })),
           )}
           value={filters.brand ?? ''}
@@ -105,20 +110,20 @@ export function ItemFilterBar({
         />
       )}
       <NativeSelect
-        aria-label="Price"
+        aria-label={t('filters.price')}
         data={withAny(
-          'Any price',
-          PRICE_BANDS.map((b) => ({ value: b.id, label: counted(b.label, bandCount.get(b.id)) })),
+          t('filters.anyPrice'),
+          PRICE_BANDS.map((b) => ({ value: b.id, label: counted(t(`priceBand.${b.id}`, { defaultValue: b.label }), bandCount.get(b.id)) })),
         )}
         value={filters.priceBand ?? ''}
         onChange={(e) => onChange({ ...filters, priceBand: e.currentTarget.value || undefined })}
         w={{ base: HALF, sm: 200 }}
       />
       <NativeSelect
-        aria-label="Rating"
+        aria-label={t('filters.rating')}
         data={withAny(
-          'Any rating',
-          [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: counted(`${n} ${n === 1 ? 'star' : 'stars'} & up`, ratingCount.get(n)) })),
+          t('filters.anyRating'),
+          [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: counted(t('filters.starsUp', { count: n }), ratingCount.get(n)) })),
         )}
         value={filters.minRating ? String(filters.minRating) : ''}
         onChange={(e) => onChange({ ...filters, minRating: e.currentTarget.value ? Number(e.currentTarget.value) : undefined })}
@@ -126,18 +131,23 @@ export function ItemFilterBar({
       />
       {showSort && (
         <NativeSelect
-          aria-label="Sort by"
+          aria-label={t('filters.sortBy')}
           // With search text the server's default order is the best match, newest first without
           // (issue 32 item 3): the empty choice says which.
           data={
             text.trim()
               ? withAny(
-                  'Sort: best match',
-                  SORT_CHOICES.filter((c) => c.value !== 'relevance'),
+                  t('filters.sortBestMatch'),
+                  SORT_CHOICES.filter((c) => c.value !== 'relevance').map((c) => ({ ...c, label: t(`sort.${c.value}`) })),
                 )
               : withAny(
-                  'Sort: newest first',
-                  SORT_CHOICES.filter((c) => c.value !== 'newest' && (c.value !== 'relevance' || filters.sort === 'relevance')),
+                  t('filters.sortNewest'),
+                  SORT_CHOICES.filter((c) => c.value !== 'newest' && (c.value !== 'relevance' || filters.sort === 'relevance')).map(
+                    (c) => ({
+                      ...c,
+                      label: t(`sort.${c.value}`),
+                    }),
+                  ),
                 )
           }
           value={(text.trim() ? filters.sort === 'relevance' : filters.sort === 'newest') ? '' : (filters.sort ?? '')}
@@ -153,7 +163,7 @@ export function ItemFilterBar({
           onChange({});
         }}
       >
-        Clear Filter
+        {t('filters.clear')}
       </Button>
     </Group>
   );

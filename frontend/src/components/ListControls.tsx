@@ -2,6 +2,7 @@
  * Search box and pager of server-side lists (docs/architecture.md, Departures from the documents:
  * filtering and paging on the server). The search waits 300 ms after typing before it asks again.
  */
+import { useTranslation } from 'react-i18next';
 import { Group, Pagination, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
@@ -30,11 +31,12 @@ export function SearchBox({ value, onChange, label }: { value: string; onChange:
 }
 
 export function Pager({ page, total, limit, onChange }: { page: number; total: number; limit: number; onChange: (p: number) => void }) {
+  const { t } = useTranslation('shop');
   const pages = Math.max(1, Math.ceil(total / limit));
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {total} {total === 1 ? 'result' : 'results'}
+        {t('results', { count: total })}
       </Text>
       {pages > 1 && (
         <Pagination

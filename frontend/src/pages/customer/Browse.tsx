@@ -5,6 +5,7 @@
  * /Customer/Packages (available packages; search by name), /Customer/ItemDetails/{id} (with the
  * quantity picker and "Only N left", issue 32 item 3), /Customer/Seller/{sellerId} (a seller's public page).
  */
+import { useTranslation } from 'react-i18next';
 import {
   Anchor,
   AspectRatio,
@@ -130,6 +131,7 @@ function ItemGrid({
   }, [listing.q]);
   const query = listingQuery(base, listing);
   const list = useAsync(query.queryKey, query.queryFn);
+  const { t } = useTranslation('shop');
   return (
     <>
       <PageHeader title={title} />
@@ -149,7 +151,7 @@ function ItemGrid({
         showSort
         facets={list.data?.facets}
       />
-      <ListState list={list} empty={'No Result Found!'}>
+      <ListState list={list} empty={t('noResult')}>
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
@@ -173,13 +175,21 @@ function ItemGrid({
 }
 
 export function AllItems() {
-  return <ItemGrid base={{}} title="All Items" />;
+  const { t } = useTranslation('shop');
+  return <ItemGrid base={{}} title={t('allItems')} />;
 }
 
 export function AllItemsFilterBy() {
   const { value = '' } = useParams();
   const base = filterFromValue(value);
-  return <ItemGrid base={base} title={base.brand ? brandLabel(value) : value} showCategory={!base.category} />;
+  const { t } = useTranslation('shop');
+  return (
+    <ItemGrid
+      base={base}
+      title={base.brand ? brandLabel(value) : t(`category.${value}`, { defaultValue: value })}
+      showCategory={!base.category}
+    />
+  );
 }
 
 /**
@@ -191,12 +201,13 @@ export function AllItemsFilterBy() {
 export function SellerPublicPage() {
   const { sellerId = '' } = useParams();
   const seller = useAsync(['people', 'getSeller', sellerId], () => identityApi.getSeller(sellerId));
+  const { t } = useTranslation('shop');
   if (seller.loading && !seller.data) return <Loading />;
   if (seller.error !== undefined || !seller.data) return <NotFound home="/Customer/Home" />;
   const s = seller.data;
   const intro = (
     <Group gap="md" wrap="nowrap" mb="md" data-testid="seller-intro">
-      <Avatar src={imageUrl(s.logo) ?? null} alt={`${s.companyname} logo`} size={56} radius="md" color="blue">
+      <Avatar src={imageUrl(s.logo) ?? null} alt={t('sellerLogo', { name: s.companyname })} size={56} radius="md" color="blue">
         {s.companyname.slice(0, 1).toUpperCase()}
       </Avatar>
       {s.description && (
@@ -210,15 +221,17 @@ export function SellerPublicPage() {
 }
 
 export function DiscountedItems() {
-  return <ItemGrid base={{ discounted: true }} title="Discounted Items" searchLabel="Search by name" />;
+  const { t } = useTranslation('shop');
+  return <ItemGrid base={{ discounted: true }} title={t('discountedItems')} searchLabel={t('filters.searchByName')} />;
 }
 
 /** "Sold by <company>" under a package (issue 32 item 4: package cards named no seller). */
 function PackageSeller({ sellerId }: { sellerId: string }) {
   const seller = useAsync(['people', 'getSeller', sellerId], () => identityApi.getSeller(sellerId));
+  const { t } = useTranslation('shop');
   return seller.data ? (
     <Text size="sm" c="dimmed">
-      Sold by {seller.data.companyname}
+      {t('soldByName', { name: seller.data.companyname })}
     </Text>
   ) : null;
 }
@@ -231,10 +244,11 @@ function PackageSeller({ sellerId }: { sellerId: string }) {
 export function PackageSaving({ price, content }: { price: number; content: { FinalPrice: number }[] }) {
   const worth = content.reduce((sum, c) => sum + c.FinalPrice, 0);
   const saving = worth - price;
+  const { t } = useTranslation('shop');
   if (saving <= 0) return null;
   return (
     <Text size="sm" c="green.9" mt={4}>
-      Worth {formatRupees(worth)} separately: you save {formatRupees(saving)} ({Math.floor((saving / worth) * 100)}%)
+      {t('packageSaving', { worth: formatRupees(worth), saving: formatRupees(saving), percent: Math.floor((saving / worth) * 100) })}
     </Text>
   );
 }
@@ -243,14 +257,15 @@ export function PackagesPage() {
   // A package tile on Home links here with its name as `?q=` (issue 32 item 4: it was ignored).
   const [params] = useSearchParams();
   const s = useSearch(params.get('q') ?? '');
+  const { t } = useTranslation('shop');
   const list = useAsync(['packages', 'listPackages', { q: s.q || undefined }, s.page, LISTING_LIMIT], () =>
     catalogueApi.listPackages({ q: s.q || undefined }, s.page, LISTING_LIMIT),
   );
   return (
     <>
-      <PageHeader title="Promo Packages" />
-      <SearchBox label="Search packages by name" value={s.text} onChange={s.setText} />
-      <ListState list={list} empty={'No Result Found!'}>
+      <PageHeader title={t('promoPackages')} />
+      <SearchBox label={t('searchPackages')} value={s.text} onChange={s.setText} />
+      <ListState list={list} empty={t('noResult')}>
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} mt="md">
@@ -268,18 +283,18 @@ export function PackagesPage() {
                     {p.description}
                   </Text>
                   <Text size="sm" mt={4}>
-                    Includes: {p.content.map((c) => c.Item_name).join(', ')}
+                    {t('includes', { items: p.content.map((c) => c.Item_name).join(', ') })}
                   </Text>
                   <PackageSeller sellerId={p.seller} />
                   {p.Unavailable && (
                     <Text size="sm" c="red.8" mt={4}>
-                      Not available: {p.Unavailable.reason}
+                      {t('notAvailableReason', { reason: p.Unavailable.reason })}
                     </Text>
                   )}
                   <Group justify="space-between" mt="sm">
                     <Text fw={700}>{formatRupees(p.price)}</Text>
                     <Text size="xs" c="dimmed">
-                      {p.startDate} to {p.endDate}
+                      {t('dateRange', { from: p.startDate, to: p.endDate })}
                     </Text>
                   </Group>
                   <PackageSaving price={p.price} content={p.content} />
@@ -314,6 +329,7 @@ export function ItemDetails() {
   const backTo = from?.startsWith('/Customer/') ? from : undefined;
   // Phones: Buy Now and the cart stay in a bar at the bottom of the screen.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const { t } = useTranslation('shop');
   if (item.loading && !item.data) return <Loading />;
   if (item.error !== undefined || !item.data) return <NotFound home="/Customer/Home" />;
   const i = item.data;
@@ -323,7 +339,12 @@ export function ItemDetails() {
       <div>
         <Card withBorder radius="md" padding="xs">
           <AspectRatio ratio={1}>
-            <Image src={imageUrl(images[shown])} alt={`${i.Item_name} picture ${shown + 1}`} fit="contain" fallbackSrc="/favicon.svg" />
+            <Image
+              src={imageUrl(images[shown])}
+              alt={t('item.picture', { name: i.Item_name, n: shown + 1 })}
+              fit="contain"
+              fallbackSrc="/favicon.svg"
+            />
           </AspectRatio>
         </Card>
         {images.length > 1 && (
@@ -332,7 +353,7 @@ export function ItemDetails() {
               <UnstyledButton
                 key={name}
                 onClick={() => setShown(n)}
-                aria-label={`Show picture ${n + 1}`}
+                aria-label={t('item.showPicture', { n: n + 1 })}
                 style={{ outline: n === shown ? '2px solid var(--mantine-color-blue-5)' : undefined, borderRadius: 8 }}
               >
                 <Image src={thumbnailUrl(name)} alt="" w={72} h={72} fit="cover" radius="sm" />
@@ -353,9 +374,9 @@ export function ItemDetails() {
           <Price price={i.Price} finalPrice={i.FinalPrice} discount={i.DiscountStatus ? i.DiscountPrecentage : undefined} />
           <Group gap="xs">
             <Badge color={i.ItemAvailabilityStatus ? 'green' : 'red'} variant="light">
-              {i.ItemAvailabilityStatus ? 'Available' : 'Out of stock'}
+              {i.ItemAvailabilityStatus ? t('available') : t('outOfStock')}
             </Badge>
-            <Badge variant="outline">{i.Warrenty === 1 ? 'Warranty available' : 'No warranty'}</Badge>
+            <Badge variant="outline">{i.Warrenty === 1 ? t('item.warranty') : t('item.noWarranty')}</Badge>
             {i.Color_family.map((c) => (
               <Badge key={c} variant="default">
                 {c}
@@ -364,7 +385,7 @@ export function ItemDetails() {
           </Group>
           {seller.data && (
             <Text size="sm">
-              Sold by{' '}
+              {t('soldBy')}{' '}
               <Anchor component={Link} to={`/Customer/Seller/${i.SellerID}`}>
                 {seller.data.companyname}
               </Anchor>
@@ -380,29 +401,29 @@ export function ItemDetails() {
           )}
           {!i.ItemAvailabilityStatus && (
             <Text c="red" size="sm">
-              Item is not available Right now!
+              {t('item.notAvailable')}
             </Text>
           )}
           {!phone && <ShopButtons itemId={i._id} available={i.ItemAvailabilityStatus} quantity={quantity} />}
           <Title order={2} size="h4" mt="md">
-            Description
+            {t('item.description')}
           </Title>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{i.Description || '—'}</Text>
           <Title order={2} size="h4">
-            Specification
+            {t('item.specification')}
           </Title>
           <Text style={{ whiteSpace: 'pre-wrap' }}>{i.Specification || '—'}</Text>
           {i.WHT && (
             <>
               <Title order={2} size="h4">
-                What is in the box
+                {t('item.inTheBox')}
               </Title>
               <Text style={{ whiteSpace: 'pre-wrap' }}>{i.WHT}</Text>
             </>
           )}
-          <Group gap="xs" mt="md" aria-label="Payment methods we accept">
+          <Group gap="xs" mt="md" aria-label={t('item.paymentMethods')}>
             <Text size="sm" c="dimmed">
-              We accept
+              {t('item.weAccept')}
             </Text>
             {['VISA', 'Mastercard', 'American Express', 'Discover', 'PayPal'].map((m) => (
               <Badge key={m} variant="outline" color="gray">
@@ -413,21 +434,21 @@ export function ItemDetails() {
 
           <Group gap="xs">
             <Button size="xs" variant="subtle" component={Link} to={`/Customer/ItemReviews/${i._id}`}>
-              View Reviews
+              {t('item.viewReviews')}
             </Button>
             <Button size="xs" variant="subtle" component={Link} to={`/Customer/WriteReview/${i._id}`}>
-              Write a Review
+              {t('item.writeReview')}
             </Button>
             <Button size="xs" variant="subtle" component={Link} to={`/Customer/ContactSeller/${i.SellerID}?item=${i._id}`}>
-              Contact Seller
+              {t('item.contactSeller')}
             </Button>
             <Button size="xs" variant="subtle" component={Link} to={`/Customer/ContactUs?item=${i._id}`}>
-              Contact Admin
+              {t('item.contactAdmin')}
             </Button>
           </Group>
           <Group mt="md">
             <Button variant="default" component={Link} to={backTo ?? '/Customer/AllItmes'}>
-              {backTo ? 'Back to results' : 'Back to all items'}
+              {backTo ? t('item.backToResults') : t('item.backToAll')}
             </Button>
           </Group>
           {/* Room for the buy bar, so it never covers the last lines. */}
@@ -437,7 +458,7 @@ export function ItemDetails() {
       {phone && (
         <Paper
           role="region"
-          aria-label="Buy this item"
+          aria-label={t('item.buyThis')}
           shadow="md"
           withBorder
           p="sm"
@@ -471,6 +492,7 @@ function BuyNow({ itemId, available, quantity = 1 }: { itemId: string; available
   const [busy, setBusy] = useState(false);
   const signedIn = useOptionalSession('customer') !== null;
   const signInFirst = useSignInFirst();
+  const { t } = useTranslation('shop');
   const buy = async () => {
     // A guest signs in first and comes back to the payment choice (issue 32 item 1).
     if (!signedIn) return signInFirst({ kind: 'buy', itemId, ...(quantity > 1 ? { quantity } : {}) });
@@ -479,14 +501,14 @@ function BuyNow({ itemId, available, quantity = 1 }: { itemId: string; available
       await beginCheckout({ items: [{ itemId, quantity }], packages: [] }, { fromCart: false });
       navigate('/Customer/SelectPayment');
     } catch (err) {
-      notifyError('Oops...', err);
+      notifyError(t('oops'), err);
     } finally {
       setBusy(false);
     }
   };
   return (
     <Button color="orange" loading={busy} disabled={!available} onClick={() => void buy()}>
-      Buy Now
+      {t('item.buyNow')}
     </Button>
   );
 }
