@@ -1,11 +1,16 @@
 /**
  * BullMQ queue names and job payloads (docs/architecture.md, Jobs).
  *
- * - `email`: `{ to, template, data }`, rendered and sent by the e-mail worker over SMTP.
- * - `report`: `{ kind, requestedBy, params }`, rendered to PDF by the report worker from the
- *   reporting read model (never from rows a client sent).
+ * - `email`: `{ to, template, data, language? }`, rendered in the recipient's language and sent by
+ *   the e-mail worker over SMTP.
+ * - `report`: `{ kind, requestedBy, params, language? }`, rendered to PDF in the requester's
+ *   language by the report worker from the reporting read model (never from rows a client sent).
+ *
+ * `language` (issue 33 item 3) is the account's choice (`PUT /Account/language`) where the sender
+ * knows it; absent, English.
  */
 import { z } from 'zod';
+import { LanguageSchema } from './languages';
 
 export const Queues = {
   email: 'email',
@@ -20,6 +25,8 @@ export const EmailJobSchema = z.object({
   to: z.email(),
   template: z.string().min(1).max(100),
   data: z.record(z.string(), z.unknown()),
+  /** The recipient's language; absent: `en`. A template without this language's text is sent in English. */
+  language: LanguageSchema.optional(),
 });
 export type EmailJob = z.infer<typeof EmailJobSchema>;
 
@@ -27,5 +34,7 @@ export const ReportJobSchema = z.object({
   kind: z.string().min(1).max(100),
   requestedBy: z.object({ id: z.string().min(1), role: z.enum(['customer', 'seller', 'admin']) }),
   params: z.record(z.string(), z.unknown()),
+  /** The requester's language for the PDF's headings and labels; absent: `en`. */
+  language: LanguageSchema.optional(),
 });
 export type ReportJob = z.infer<typeof ReportJobSchema>;

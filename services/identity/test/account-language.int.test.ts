@@ -4,9 +4,10 @@
  * answers carrying it), 409 `stale-version` for another version with nothing changed, 400 for a
  * bad body with its codes, 401 signed out, and the events that tell the e-mailing services.
  */
-import { Topics } from '@market/contracts';
-import { createKafka } from '@market/platform';
-import { testServers, uniqueName, waitFor } from '@market/platform/testing';
+import { Queues, Topics, type EmailJob } from '@market/contracts';
+import { createKafka, createRedis } from '@market/platform';
+import { mailsTo, testServers, uniqueName, waitFor } from '@market/platform/testing';
+import { Queue } from 'bullmq';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, acceptedSeller, newCustomer, startIdentityStack, type IdentityStack } from '@market/testing';
@@ -14,13 +15,13 @@ import { Client, acceptedSeller, newCustomer, startIdentityStack, type IdentityS
 let stack: IdentityStack;
 const client = () => new Client(stack.gatewayUrl);
 
-async function customer() {
-  const body = newCustomer();
+async function customer(overrides: Record<string, unknown> = {}) {
+  const body = newCustomer(overrides);
   const c = client();
   expect((await c.request('post', '/Customer/add', { body })).status).toBe(201);
   const login = await c.request('post', '/Customer/loginCustomer', { body: { username: body.username, password: body.password } });
   expect(login.status).toBe(200);
-  return { c, id: login.body.customerLogin._id as string };
+  return { c, id: login.body.customerLogin._id as string, email: body.email as string };
 }
 
 async function admin() {
@@ -148,5 +149,61 @@ describe('PUT /Account/language', () => {
       },
       (events) => events.some((e) => e.type === 'AdminLanguageChosen' && e.data.language === 'ta'),
     );
+  });
+
+  it("queues the reset code and the password-changed e-mails in the account's language (issue 33 item 3)", async () => {
+    // The queued jobs, not MailDev: every test stack's e-mail worker shares the one `email` queue,
+    // so another stack's worker may send the mail (templates in both languages: services/notifications).
+    const redis = createRedis(testServers().redisUrl);
+    const queue = new Queue<EmailJob>(Queues.email, { connection: redis });
+    const jobsTo = async (to: string) =>
+      (await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'], 0, 1000)).filter((j) => j?.data.to === to);
+    try {
+      const si = await customer();
+      expect((await si.c.request('put', '/Account/language', { body: { language: 'si', version: 1 } })).status).toBe(200);
+      expect((await client().request('post', '/Customer/forgotPassword', { body: { email: si.email } })).status).toBe(200);
+      const [resetJob] = await waitFor(
+        async () => {
+          const jobs = await jobsTo(si.email);
+          return jobs.length ? jobs : undefined;
+        },
+        20_000,
+        200,
+        'reset job',
+      );
+      expect(resetJob!.data).toMatchObject({ template: 'customer-reset-code', language: 'si' });
+      // The code from the mail, whichever worker sent it (in English from a stack older than the language).
+      const mail = await waitFor(async () => (await mailsTo(si.email))[0], 20_000, 200, 'reset mail');
+      const code = /^(?:Code|කේතය): (\S+)$/m.exec(mail.text)![1]!;
+      expect((await client().request('post', '/Customer/verifyCode', { body: { email: si.email, code } })).status).toBe(200);
+      const reset = await client().request('post', '/Customer/resetPassword', {
+        body: { email: si.email, code, password: 'Nuwan#2026x', confirmPassword: 'Nuwan#2026x' },
+      });
+      expect(reset.status).toBe(200);
+      const changed = await waitFor(
+        async () => (await jobsTo(si.email)).find((j) => j.data.template === 'password-changed'),
+        20_000,
+        200,
+        'password-changed job',
+      );
+      expect(changed.data.language).toBe('si');
+
+      const en = await customer();
+      expect((await client().request('post', '/Customer/forgotPassword', { body: { email: en.email } })).status).toBe(200);
+      const [englishJob] = await waitFor(
+        async () => {
+          const jobs = await jobsTo(en.email);
+          return jobs.length ? jobs : undefined;
+        },
+        20_000,
+        200,
+        'English reset job',
+      );
+      expect(englishJob!.data).toMatchObject({ template: 'customer-reset-code' });
+      expect(englishJob!.data.language).toBe('en');
+    } finally {
+      await queue.close();
+      redis.disconnect();
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * E-mail worker process (docs/architecture.md, Jobs): consumes the `email` queue, renders the job's
- * template and sends it over SMTP. Failed sends retry with exponential backoff (queue defaults);
+ * template in the job's language (issue 33 item 3) and sends it over SMTP. Failed sends retry
+ * with exponential backoff (queue defaults);
  * a job that keeps failing stays visible as failed. Secrets in a job's data are removed from
  * Redis once the mail went out. Owns no database and no topic.
  */
@@ -23,8 +24,8 @@ void runService({
     const worker = createWorker<EmailJob, string>(
       Queues.email,
       async (job) => {
-        const { to, template, data } = EmailJobSchema.parse(job.data);
-        const mail = renderEmail(template, data);
+        const { to, template, data, language } = EmailJobSchema.parse(job.data);
+        const mail = renderEmail(template, data, language);
         const attachments = emailAttachments(data);
         return sendMail(transport, { to, ...mail, ...(attachments.length ? { attachments } : {}) });
       },

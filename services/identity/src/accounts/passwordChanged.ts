@@ -13,7 +13,7 @@
  * Called after the new hash is written: a login that checked the old password before the write
  * and signs its session after the cut-off (the width of one argon2 check) is not covered.
  */
-import { colomboClock, colomboDate } from '@market/contracts';
+import { colomboClock, colomboDate, type Language } from '@market/contracts';
 import { revokeSessionsIssuedBefore } from '@market/platform';
 import { sendEmail } from '../events/emailJobs';
 import type { IdentityDeps } from '../deps';
@@ -25,6 +25,8 @@ export interface PasswordOwner {
   id: string;
   email: string;
   name: string;
+  /** The account's language for the e-mail (issue 33 item 3); absent: English. */
+  language?: Language;
 }
 
 /** `2026-11-22 17:05 (Sri Lanka time)`: when, on the marketplace's one clock (contracts' colomboTime). */
@@ -45,14 +47,20 @@ export async function passwordChanged(
   now: Date = new Date(),
 ): Promise<number> {
   const cutoff = await revokeSessionsIssuedBefore(deps.redis, owner.id, now.getTime());
-  await sendEmail(deps.emailQueue, owner.email, {
-    template: 'password-changed',
-    data: {
-      name: owner.name,
-      when: sriLankaTime(now),
-      how,
-      resetUrl: `${deps.config.WEB_URL}/${owner.kind === 'customer' ? 'Customer' : 'Seller'}ForgotPassword`,
+  await sendEmail(
+    deps.emailQueue,
+    owner.email,
+    {
+      template: 'password-changed',
+      data: {
+        name: owner.name,
+        when: sriLankaTime(now),
+        how,
+        resetUrl: `${deps.config.WEB_URL}/${owner.kind === 'customer' ? 'Customer' : 'Seller'}ForgotPassword`,
+      },
     },
-  });
+    undefined,
+    owner.language,
+  );
   return cutoff;
 }

@@ -11,6 +11,7 @@
  * race) with CustomerUpdated recorded in the same write (outbox, events/identityEvents.ts).
  */
 import type { CustomerUpdateSchema } from '@market/contracts';
+import { languageOf } from '../accounts/language';
 import { conflict, updateAggregate } from '@market/platform';
 import type { z } from 'zod';
 import { passwordChanged } from '../accounts/passwordChanged';
@@ -59,6 +60,6 @@ export async function updateCustomer(
   d.relay.nudge();
   if (!body.password) return { customer: next };
   // A new password ends the customer's other sessions and keeps this one (issue 27 item 3).
-  const owner = { kind: 'customer' as const, id: String(id), email: current.email, name: current.firstName };
+  const owner = { kind: 'customer' as const, id: String(id), email: current.email, name: current.firstName, language: languageOf(current) };
   return { customer: next, sessionCutoff: await passwordChanged(d, owner, 'change') };
 }

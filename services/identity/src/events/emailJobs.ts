@@ -6,7 +6,7 @@
  * worker (services/notifications) renders the template; secrets in `data` are scrubbed from
  * Redis once the mail went out.
  */
-import type { EmailJob } from '@market/contracts';
+import type { EmailJob, Language } from '@market/contracts';
 import type { Queue } from 'bullmq';
 
 export type IdentityEmail =
@@ -26,7 +26,18 @@ export type IdentityEmail =
 /**
  * Enqueues one e-mail.
  * @param jobId - idempotency key: a second add with the same id is ignored by BullMQ
+ * @param language - the recipient account's language (issue 33 item 3); absent: English
  */
-export async function sendEmail(queue: Queue<EmailJob>, to: string, mail: IdentityEmail, jobId?: string): Promise<void> {
-  await queue.add(mail.template, { to, template: mail.template, data: mail.data }, jobId ? { jobId } : {});
+export async function sendEmail(
+  queue: Queue<EmailJob>,
+  to: string,
+  mail: IdentityEmail,
+  jobId?: string,
+  language?: Language,
+): Promise<void> {
+  await queue.add(
+    mail.template,
+    { to, template: mail.template, data: mail.data, ...(language ? { language } : {}) },
+    jobId ? { jobId } : {},
+  );
 }

@@ -6,6 +6,7 @@
  * seller: issue 27 item 3, accounts/passwordChanged.ts), login and logout. Accepting a request is in sellerRequests.ts, deletion in sellerDeletion.ts.
  */
 import { SellerChangePasswordSchema, SellerUpdateSchema } from '@market/contracts';
+import { languageOf } from '../accounts/language';
 import {
   conflict,
   notFound,
@@ -101,7 +102,7 @@ export function orgSellerRoutes(deps: IdentityDeps): Router {
     await checkOwnPassword(deps, 'seller', current, body.currentPassword, 'Invalid Current Password!', 'currentPassword');
     await orgSellers.updateOne({ _id: id }, { $set: { password: await hashPassword(body.password) } });
     // A new password ends the seller's other sessions and keeps this one (issue 27 item 3).
-    const owner = { kind: 'seller' as const, id: String(id), email: current.email, name: current.ownername };
+    const owner = { kind: 'seller' as const, id: String(id), email: current.email, name: current.ownername, language: languageOf(current) };
     await renewSession(deps, req, res, String(id), await passwordChanged(deps, owner, 'change'));
     res.json({ message: 'Your update saved!' });
   });

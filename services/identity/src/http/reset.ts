@@ -27,7 +27,9 @@ import {
   RESET_CODE_SENT,
   SellerResetPasswordSchema,
   VerifyCodeSchema,
+  type Language,
 } from '@market/contracts';
+import { languageOf } from '../accounts/language';
 import { badRequest } from '@market/platform';
 import { Router } from 'express';
 import type { Model, Types } from 'mongoose';
@@ -53,6 +55,8 @@ interface Account {
   _id: Types.ObjectId;
   email: string;
   name: string;
+  /** The account's language, for its e-mails (issue 33 item 3). */
+  language: Language;
 }
 
 export function resetRoutes(deps: IdentityDeps): Router {
@@ -70,7 +74,7 @@ export function resetRoutes(deps: IdentityDeps): Router {
       model: deps.customers as unknown as Model<{ password: string }>,
       find: async (emailKey) => {
         const c = await deps.customers.findOne({ emailKey, deleted: false }).lean();
-        return c && { _id: c._id, email: c.email, name: c.firstName };
+        return c && { _id: c._id, email: c.email, name: c.firstName, language: languageOf(c) };
       },
     },
     {
@@ -79,7 +83,7 @@ export function resetRoutes(deps: IdentityDeps): Router {
       model: deps.orgSellers as unknown as Model<{ password: string }>,
       find: async (emailKey) => {
         const s = await deps.orgSellers.findOne({ emailKey, deleted: false }).lean();
-        return s && { _id: s._id, email: s.email, name: s.ownername };
+        return s && { _id: s._id, email: s.email, name: s.ownername, language: languageOf(s) };
       },
     },
   ];
@@ -119,10 +123,16 @@ export function resetRoutes(deps: IdentityDeps): Router {
         { upsert: true },
       );
       if (account)
-        await sendEmail(deps.emailQueue, account.email, {
-          template: kind === 'customer' ? 'customer-reset-code' : 'seller-reset-code',
-          data: { name: account.name, code, minutes: RESET_CODE_TTL_MS / 60_000 },
-        });
+        await sendEmail(
+          deps.emailQueue,
+          account.email,
+          {
+            template: kind === 'customer' ? 'customer-reset-code' : 'seller-reset-code',
+            data: { name: account.name, code, minutes: RESET_CODE_TTL_MS / 60_000 },
+          },
+          undefined,
+          account.language,
+        );
       res.json({ message: RESET_CODE_SENT });
     });
 
@@ -145,7 +155,11 @@ export function resetRoutes(deps: IdentityDeps): Router {
       if (!ok || !claimed) throw badRequest(VERIFY_FIRST, { code: VERIFY_FIRST });
       await model.updateOne({ _id: ok.account._id }, { $set: { password: await hashPassword(body.password) } });
       // Every session of the account ends, a stolen "remember me" one included (issue 27 item 3).
-      await passwordChanged(deps, { kind, id: String(ok.account._id), email: ok.account.email, name: ok.account.name }, 'reset');
+      await passwordChanged(
+        deps,
+        { kind, id: String(ok.account._id), email: ok.account.email, name: ok.account.name, language: ok.account.language },
+        'reset',
+      );
       res.json({ message: 'Your password has been changed' });
     });
   }

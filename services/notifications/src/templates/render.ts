@@ -5,11 +5,15 @@
  *
  * A template is a subject and a list of paragraphs; a paragraph is either text or a
  * `label: value` line that stands on its own in both parts.
+ *
+ * A job's `language` (issue 33 item 3) picks the Sinhala or Tamil text of the templates that have
+ * one (translated.ts); the others, and `en`, are the English below. The HTML part names its
+ * language (`<html lang>`).
  */
+import type { Language } from '@market/contracts';
 import escapeHtml from 'escape-html';
 import { z } from 'zod';
-
-type Line = string | { label: string; value: string };
+import { TRANSLATED, type Line, type Translated } from './translated';
 
 interface Rendered {
   subject: string;
@@ -19,7 +23,7 @@ interface Rendered {
 
 const MARKETPLACE = 'Lanka Electronics Marketplace';
 
-function compose(subject: string, greeting: string, lines: Line[]): Rendered {
+function compose(subject: string, greeting: string, lines: Line[], language: Language = 'en'): Rendered {
   const all: Line[] = [greeting, ...lines, `— ${MARKETPLACE}`];
   const text = all.map((l) => (typeof l === 'string' ? l : `${l.label}: ${l.value}`)).join('\n\n') + '\n';
   const body = all
@@ -29,7 +33,7 @@ function compose(subject: string, greeting: string, lines: Line[]): Rendered {
         : `<p style="font-family:monospace;font-size:16px">${escapeHtml(l.label)}: <strong>${escapeHtml(l.value)}</strong></p>`,
     )
     .join('\n');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1b1e">\n${body}\n</body></html>`;
+  const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#1a1b1e">\n${body}\n</body></html>`;
   return { subject, text, html };
 }
 
@@ -603,12 +607,24 @@ export function scrubEmailJob<J extends { data: Record<string, unknown> }>(job: 
 }
 
 /**
- * Renders `template` with `data`.
+ * Renders `template` with `data` in `language` (issue 33 item 3): its Sinhala or Tamil text where
+ * translated.ts has one, else English.
  * @throws {Error} for an unknown template; {ZodError} when `data` lacks a field the template needs
  */
-export function renderEmail(template: string, data: unknown): Rendered {
+export function renderEmail(template: string, data: unknown, language: Language = 'en'): Rendered {
   if (!(template in templates)) throw new Error(`unknown e-mail template: ${template}`);
   const t = templates[template as TemplateName];
   // Each entry's schema and renderer agree by construction above.
-  return (t.render as (d: unknown) => Rendered)(t.data.parse(data));
+  const parsed: unknown = t.data.parse(data);
+  const translated = language === 'en' ? undefined : TRANSLATED[template]?.[language];
+  if (translated) {
+    const { subject, greeting, lines } = (translated as (d: unknown) => Translated)(parsed);
+    return compose(subject, greeting, lines, language);
+  }
+  return (t.render as (d: unknown) => Rendered)(parsed);
+}
+
+/** The templates that have a text in `language` besides English (for tests and docs). */
+export function translatedTemplates(language: Exclude<Language, 'en'>): string[] {
+  return Object.keys(TRANSLATED).filter((name) => TRANSLATED[name]?.[language]);
 }

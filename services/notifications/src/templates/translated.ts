@@ -1,0 +1,198 @@
+/**
+ * The e-mails in Sinhala and Tamil (issue 33 item 3): the recipient's language, as the job names it
+ * (contracts' jobs.ts `language`, the account's choice). Each entry gives a template's subject,
+ * greeting and paragraphs for a language from the same data as its English version in render.ts
+ * (validated by the English template's schema first); a template or language without an entry
+ * here is sent in English. Credentials and codes keep their own `label: value` line.
+ */
+import type { Language } from '@market/contracts';
+
+/** A paragraph: text, or a `label: value` line that stands on its own. */
+export type Line = string | { label: string; value: string };
+
+/** What a translated template gives render.ts to compose. */
+export interface Translated {
+  subject: string;
+  greeting: string;
+  lines: Line[];
+}
+
+type ResetData = { name: string; code: string; minutes: number };
+type ConfirmedData = { name: string; orderId: string; receiptNo: string; lines: string[]; total: string; cashOnDelivery?: boolean };
+type StatusData = {
+  name: string;
+  orderLineId: string;
+  product: string;
+  quantity: number;
+  status: 'Shipped' | 'Delivered';
+  courier?: string;
+  trackingNumber?: string;
+  trackingUrl?: string;
+  expectedDelivery?: string;
+  shippedAt?: string;
+};
+type PasswordChangedData = { name: string; when: string; how: 'reset' | 'change'; resetUrl: string };
+
+/** Identity writes `when` as `2026-11-22 17:05 (Sri Lanka time)`: the time with the zone in `zone`'s words. */
+const localTime = (when: string, zone: string) => `${when.replace(/ \(Sri Lanka time\)$/, '')} (${zone})`;
+
+/** The words every e-mail of a language shares. */
+const WORDS = {
+  si: {
+    hello: (name: string) => `ආයුබෝවන් ${name},`,
+    code: 'කේතය',
+    codeExpires: (minutes: number) =>
+      `මෙම කේතය එක් වරක් පමණක් භාවිත කළ හැකි අතර මිනිත්තු ${minutes}කින් කල් ඉකුත් වේ. ඔබ එය ඉල්ලා නොසිටියේ නම්, මෙම විද්‍යුත් තැපෑල නොසලකා හරින්න.`,
+  },
+  ta: {
+    hello: (name: string) => `வணக்கம் ${name},`,
+    code: 'குறியீடு',
+    codeExpires: (minutes: number) =>
+      `இந்தக் குறியீட்டை ஒரு முறை மட்டுமே பயன்படுத்தலாம்; இது ${minutes} நிமிடங்களில் காலாவதியாகும். நீங்கள் இதைக் கேட்கவில்லை என்றால், இந்த மின்னஞ்சலைப் புறக்கணிக்கவும்.`,
+  },
+} as const;
+
+/** The shipment lines of a Shipped order-status mail, with the language's labels. */
+function shipment(
+  d: StatusData,
+  l: { shipped: string; time: string; courier: string; tracking: string; track: string; expected: string },
+): Line[] {
+  if (d.status !== 'Shipped' || !d.courier || !d.trackingNumber) return [];
+  return [
+    ...(d.shippedAt ? [{ label: l.shipped, value: `${d.shippedAt} (${l.time})` }] : []),
+    { label: l.courier, value: d.courier },
+    { label: l.tracking, value: d.trackingNumber },
+    ...(d.trackingUrl ? [{ label: l.track, value: d.trackingUrl }] : []),
+    ...(d.expectedDelivery ? [{ label: l.expected, value: d.expectedDelivery }] : []),
+  ];
+}
+
+/** Template → language → its text. */
+export const TRANSLATED: Partial<Record<string, Partial<Record<Exclude<Language, 'en'>, (d: never) => Translated>>>> = {
+  'customer-reset-code': {
+    si: (d: ResetData) => ({
+      subject: 'ඔබේ මුරපදය යළි සැකසීමේ කේතය',
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        'ඔබේ මුරපදය යළි සැකසීමට, "මුරපදය අමතකද?" (Forgot Password) පිටුවේ මෙම කේතය භාවිත කරන්න.',
+        { label: WORDS.si.code, value: d.code },
+        WORDS.si.codeExpires(d.minutes),
+      ],
+    }),
+    ta: (d: ResetData) => ({
+      subject: 'உங்கள் கடவுச்சொல் மீட்டமைப்புக் குறியீடு',
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        'உங்கள் கடவுச்சொல்லை மீட்டமைக்க, "கடவுச்சொல் மறந்துவிட்டதா?" (Forgot Password) பக்கத்தில் இந்தக் குறியீட்டைப் பயன்படுத்தவும்.',
+        { label: WORDS.ta.code, value: d.code },
+        WORDS.ta.codeExpires(d.minutes),
+      ],
+    }),
+  },
+  'seller-reset-code': {
+    si: (d: ResetData) => ({
+      subject: 'ඔබේ විකුණුම්කරු ගිණුම යළි සැකසීමේ කේතය',
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        'ඔබේ මුරපදය යළි සැකසීමට, විකුණුම්කරුවන්ගේ "මුරපදය අමතකද?" (Forgot Password) පිටුවේ මෙම කේතය භාවිත කරන්න.',
+        { label: WORDS.si.code, value: d.code },
+        WORDS.si.codeExpires(d.minutes),
+      ],
+    }),
+    ta: (d: ResetData) => ({
+      subject: 'உங்கள் விற்பனையாளர் கணக்கின் மீட்டமைப்புக் குறியீடு',
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        'உங்கள் கடவுச்சொல்லை மீட்டமைக்க, விற்பனையாளர்களுக்கான "கடவுச்சொல் மறந்துவிட்டதா?" (Forgot Password) பக்கத்தில் இந்தக் குறியீட்டைப் பயன்படுத்தவும்.',
+        { label: WORDS.ta.code, value: d.code },
+        WORDS.ta.codeExpires(d.minutes),
+      ],
+    }),
+  },
+  'password-changed': {
+    si: (d: PasswordChangedData) => ({
+      subject: 'ඔබේ මුරපදය වෙනස් කර ඇත',
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        `ඔබේ Lanka Electronics Marketplace ගිණුමේ මුරපදය ${localTime(d.when, 'ශ්‍රී ලංකා වේලාව')} ${d.how === 'reset' ? 'විද්‍යුත් තැපෑලෙන් එවූ කේතයක් මගින් යළි සකසා ඇත' : 'වෙනස් කර ඇත'}.`,
+        d.how === 'reset'
+          ? 'ඔබේ ගිණුමේ සියලුම සැසි, "මාව මතක තබා ගන්න" (Remember me) සැසි ද ඇතුළුව, වසා දමා ඇත.'
+          : 'මුරපදය වෙනස් කළ සැසිය හැර, ඔබේ ගිණුමේ අනෙකුත් සියලුම සැසි, "මාව මතක තබා ගන්න" (Remember me) සැසි ද ඇතුළුව, වසා දමා ඇත.',
+        `මෙය කළේ ඔබ නොවේ නම්, දැන්ම ${d.resetUrl} හි ඔබේ මුරපදය යළි සකසා ඔබේ ගිණුමේ විස්තර පරීක්ෂා කරන්න.`,
+      ],
+    }),
+    ta: (d: PasswordChangedData) => ({
+      subject: 'உங்கள் கடவுச்சொல் மாற்றப்பட்டது',
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        `உங்கள் Lanka Electronics Marketplace கணக்கின் கடவுச்சொல் ${localTime(d.when, 'இலங்கை நேரம்')} அன்று ${d.how === 'reset' ? 'மின்னஞ்சலில் அனுப்பப்பட்ட குறியீட்டைக் கொண்டு மீட்டமைக்கப்பட்டது' : 'மாற்றப்பட்டது'}.`,
+        d.how === 'reset'
+          ? 'உங்கள் கணக்கின் எல்லா அமர்வுகளும், "என்னை நினைவில் வை" (Remember me) அமர்வுகள் உட்பட, வெளியேற்றப்பட்டன.'
+          : 'கடவுச்சொல் மாற்றப்பட்ட அமர்வைத் தவிர, உங்கள் கணக்கின் மற்ற எல்லா அமர்வுகளும், "என்னை நினைவில் வை" (Remember me) அமர்வுகள் உட்பட, வெளியேற்றப்பட்டன.',
+        `இதைச் செய்தது நீங்கள் இல்லையென்றால், இப்போதே ${d.resetUrl} இல் உங்கள் கடவுச்சொல்லை மீட்டமைத்து, உங்கள் கணக்கின் விவரங்களைச் சரிபார்க்கவும்.`,
+      ],
+    }),
+  },
+  'order-confirmed': {
+    si: (d: ConfirmedData) => ({
+      subject: `ඔබේ ඇණවුම ${d.orderId} තහවුරු කර ඇත`,
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        'ඔබේ ඇණවුමට ස්තූතියි. සියලුම අයිතම ඔබ වෙනුවෙන් වෙන් කර ඇති අතර විකුණුම්කරුවන් ඉක්මනින් ඒවා එවනු ඇත:',
+        ...d.lines,
+        d.cashOnDelivery ? { label: 'භාණ්ඩ ලැබුණු විට මුදලින් ගෙවිය යුතු මුදල', value: d.total } : { label: 'අය කළ මුළු මුදල', value: d.total },
+        { label: 'රිසිට්පත', value: d.receiptNo },
+        'මුළු මුදලට බෙදාහැරීමේ ගාස්තුව සහ VAT ඇතුළත් වේ. එක් එක් ඇණවුම "මගේ ඇණවුම්" (My Orders) යටතේ ඔබට බලාගත හැක.',
+      ],
+    }),
+    ta: (d: ConfirmedData) => ({
+      subject: `உங்கள் ஆர்டர் ${d.orderId} உறுதிசெய்யப்பட்டது`,
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        'உங்கள் ஆர்டருக்கு நன்றி. ஒவ்வொரு பொருளும் உங்களுக்காக ஒதுக்கப்பட்டுள்ளது; விற்பனையாளர்கள் விரைவில் அவற்றை அனுப்புவார்கள்:',
+        ...d.lines,
+        d.cashOnDelivery
+          ? { label: 'பொருள் கிடைக்கும்போது ரொக்கமாகச் செலுத்த வேண்டியது', value: d.total }
+          : { label: 'வசூலிக்கப்பட்ட மொத்தத் தொகை', value: d.total },
+        { label: 'ரசீது', value: d.receiptNo },
+        'மொத்தத் தொகையில் விநியோகக் கட்டணமும் VAT-உம் அடங்கும். ஒவ்வொரு ஆர்டரையும் "எனது ஆர்டர்கள்" (My Orders) பகுதியில் பின்தொடரலாம்.',
+      ],
+    }),
+  },
+  'order-status': {
+    si: (d: StatusData) => ({
+      subject: `ඔබේ ඇණවුම ${d.orderLineId} ${d.status === 'Shipped' ? 'යවා ඇත' : 'භාර දී ඇත'}`,
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        d.status === 'Shipped'
+          ? `සුබ පුවතක්: විකුණුම්කරු ඔබේ ඇණවුම ${d.orderLineId} (${d.quantity} × ${d.product}) යවා ඇත. එය දැන් ඔබ වෙත පැමිණෙමින් පවතී.`
+          : `ඔබේ ඇණවුම ${d.orderLineId} (${d.quantity} × ${d.product}) භාර දී ඇත. ඔබ එයට කැමති වනු ඇතැයි අපි බලාපොරොත්තු වෙමු; අයිතමයේ පිටුවෙන් ඔබට එය සමාලෝචනය කළ හැක.`,
+        ...shipment(d, {
+          shipped: 'යැවූ වේලාව',
+          time: 'ශ්‍රී ලංකා වේලාව',
+          courier: 'කුරියර් සේවාව',
+          tracking: 'ලුහුබැඳීමේ අංකය',
+          track: 'ලුහුබඳින්න',
+          expected: 'බෙදාහැරීමට අපේක්ෂිත දිනය',
+        }),
+      ],
+    }),
+    ta: (d: StatusData) => ({
+      subject: `உங்கள் ஆர்டர் ${d.orderLineId} ${d.status === 'Shipped' ? 'அனுப்பப்பட்டது' : 'வழங்கப்பட்டது'}`,
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        d.status === 'Shipped'
+          ? `நல்ல செய்தி: விற்பனையாளர் உங்கள் ஆர்டர் ${d.orderLineId} (${d.quantity} × ${d.product}) ஐ அனுப்பியுள்ளார். அது உங்களை நோக்கி வந்துகொண்டிருக்கிறது.`
+          : `உங்கள் ஆர்டர் ${d.orderLineId} (${d.quantity} × ${d.product}) வழங்கப்பட்டது. இது உங்களுக்குப் பிடிக்கும் என நம்புகிறோம்; பொருளின் பக்கத்திலிருந்து இதை மதிப்பாய்வு செய்யலாம்.`,
+        ...shipment(d, {
+          shipped: 'அனுப்பப்பட்ட நேரம்',
+          time: 'இலங்கை நேரம்',
+          courier: 'கூரியர்',
+          tracking: 'கண்காணிப்பு எண்',
+          track: 'கண்காணிக்க',
+          expected: 'எதிர்பார்க்கப்படும் விநியோக நாள்',
+        }),
+      ],
+    }),
+  },
+};
