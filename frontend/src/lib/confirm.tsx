@@ -2,6 +2,7 @@
  * Confirmation before destructive actions, with the documents' words ('Are you sure?',
  * "You won't be able to revert this!", 'Yes, delete it!').
  */
+import { i18n } from '../i18n';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { withModals } from './modalsHost';
@@ -10,9 +11,9 @@ import { notifyError, notifySuccess } from './notify';
 export function confirmDanger(opts: { title?: string; message?: string; confirm?: string; onConfirm: () => void | Promise<void> }): void {
   withModals(() =>
     modals.openConfirmModal({
-      title: opts.title ?? 'Are you sure?',
-      children: <Text size="sm">{opts.message ?? "You won't be able to revert this!"}</Text>,
-      labels: { confirm: opts.confirm ?? 'Yes, delete it!', cancel: 'Cancel' },
+      title: opts.title ?? i18n.t('common:confirm.title'),
+      children: <Text size="sm">{opts.message ?? i18n.t('common:confirm.message')}</Text>,
+      labels: { confirm: opts.confirm ?? i18n.t('common:confirm.delete'), cancel: i18n.t('common:confirm.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: () => void opts.onConfirm(),
     }),

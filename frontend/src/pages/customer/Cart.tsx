@@ -7,6 +7,8 @@
  * Idempotency-Key kept for this cart, so a retry answers the same checkout) and opens the payment
  * choice.
  */
+import { useServerMessage } from '../../i18n/serverMessage';
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Alert, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
@@ -38,17 +40,19 @@ function isStaleChange(err: unknown): boolean {
 
 /** The notice over a cart or wishlist that changed on another device (role status, read out once). */
 function ChangedElsewhere({ message, onClose }: { message: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const text = useServerMessage();
   return (
     <Alert
       color="yellow"
       mb="md"
       role="status"
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t('dismiss')}
       onClose={onClose}
       data-testid="changed-elsewhere"
     >
-      {message}
+      {text(message)}
     </Alert>
   );
 }
@@ -79,6 +83,8 @@ export function MyShoppingCart() {
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   // Below Mantine's `sm` breakpoint the lines are blocks instead of a table.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
   if (data.error !== undefined) return <LoadError error={data.error} />;
   if (!data.data) return <Loading />;
   const { cart, items, packages } = data.data;
@@ -95,7 +101,7 @@ export function MyShoppingCart() {
       if (isStaleChange(err)) {
         setChangedElsewhere(true);
         await data.reload();
-      } else notifyError('Oops... Please try again!', err);
+      } else notifyError(t('cartPage.tryAgain'), err);
     } finally {
       setBusy(false);
     }
@@ -109,18 +115,18 @@ export function MyShoppingCart() {
       q = nextQuantity(kind, quantities[id] ?? 1, by, item && { units: item.Quantity, name: item.Item_name });
     } catch (err) {
       // Refused here with the server's own message, without a call (spec 000 section 5).
-      notifyError('Oops...', new ApiError(400, (err as Error).message));
+      notifyError(t('oops'), new ApiError(400, (err as Error).message));
       return;
     }
     void save(() => shopApi.setCartLineQuantity(cart._id, kindOf(kind), id, q, cart.version));
   };
   const remove = (kind: 'item' | 'package', id: string) =>
     confirmDanger({
-      confirm: 'Yes, remove it!',
+      confirm: t('cartPage.removeConfirm'),
       onConfirm: () =>
         save(
           () => shopApi.removeCartLine(cart._id, kindOf(kind), id, cart.version),
-          kind === 'item' ? 'Item Removed From The Cart' : 'Package Removed From The Cart',
+          kind === 'item' ? t('cartPage.itemRemoved') : t('cartPage.packageRemoved'),
         ),
     });
 
@@ -156,11 +162,11 @@ export function MyShoppingCart() {
       <div style={{ minWidth: 0 }}>
         <Text fw={500}>{l.name}</Text>
         <Text size="xs" c="dimmed">
-          {l.kind === 'package' ? 'Promo package' : 'Item'}
+          {l.kind === 'package' ? t('cartPage.promoPackage') : t('cartPage.item')}
         </Text>
         {l.problem && (
           <Text size="xs" c="red" fw={500}>
-            {l.problem}
+            {message(l.problem)}
           </Text>
         )}
       </div>
@@ -168,13 +174,23 @@ export function MyShoppingCart() {
   );
   const quantityControls = (l: Line) => (
     <Group gap={4} justify="center" wrap="nowrap">
-      <ActionIcon variant="default" aria-label={`Decrease quantity of ${l.name}`} disabled={busy} onClick={() => step(l.kind, l.id, -1)}>
+      <ActionIcon
+        variant="default"
+        aria-label={t('cartPage.decrease', { name: l.name })}
+        disabled={busy}
+        onClick={() => step(l.kind, l.id, -1)}
+      >
         <IconMinus size={14} />
       </ActionIcon>
-      <Text w={32} ta="center" aria-label={`Quantity of ${l.name}`}>
+      <Text w={32} ta="center" aria-label={t('cartPage.quantityOf', { name: l.name })}>
         {l.quantity}
       </Text>
-      <ActionIcon variant="default" aria-label={`Increase quantity of ${l.name}`} disabled={busy} onClick={() => step(l.kind, l.id, 1)}>
+      <ActionIcon
+        variant="default"
+        aria-label={t('cartPage.increase', { name: l.name })}
+        disabled={busy}
+        onClick={() => step(l.kind, l.id, 1)}
+      >
         <IconPlus size={14} />
       </ActionIcon>
     </Group>
@@ -185,7 +201,7 @@ export function MyShoppingCart() {
     </Text>
   );
   const removeButton = (l: Line) => (
-    <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.name}`} onClick={() => remove(l.kind, l.id)}>
+    <ActionIcon color="red" variant="subtle" aria-label={t('cartPage.removeName', { name: l.name })} onClick={() => remove(l.kind, l.id)}>
       <IconTrash size={16} />
     </ActionIcon>
   );
@@ -197,10 +213,10 @@ export function MyShoppingCart() {
         items: lines.filter((l) => l.kind === 'item').map((l) => ({ itemId: l.id, quantity: l.quantity })),
         packages: lines.filter((l) => l.kind === 'package').map((l) => ({ packageId: l.id, quantity: l.quantity })),
       });
-      notifySuccess('Please Proceed to Checkout');
+      notifySuccess(t('cartPage.proceed'));
       navigate('/Customer/SelectPayment');
     } catch (err) {
-      notifyError('Oops...', err);
+      notifyError(t('oops'), err);
     } finally {
       setBusy(false);
     }
@@ -208,23 +224,23 @@ export function MyShoppingCart() {
 
   return (
     <>
-      <PageHeader title="My Shopping Cart" />
+      <PageHeader title={t('cartPage.title')} />
       {changedElsewhere && <ChangedElsewhere message={CART_CHANGED} onClose={() => setChangedElsewhere(false)} />}
       <Alert color="blue" mb="md">
-        Adding items to the cart does not reserve them: stock is taken when you pay.
+        {t('cartPage.notReserved')}
       </Alert>
       {lines.length === 0 ? (
         <Stack align="center" py="xl">
-          <Text c="dimmed">Your cart is empty.</Text>
+          <Text c="dimmed">{t('cartPage.empty')}</Text>
           <Button component={Link} to="/Customer/AllItmes" variant="light">
-            Browse items
+            {t('cartPage.browse')}
           </Button>
         </Stack>
       ) : (
         <Card withBorder radius="md">
           {phone ? (
             // Phones: one block per line, nothing wider than the screen.
-            <Stack gap={0} aria-label="Cart lines" role="list">
+            <Stack gap={0} aria-label={t('cartPage.lines')} role="list">
               {lines.map((l) => (
                 <Stack
                   key={`${l.kind}:${l.id}`}
@@ -241,7 +257,7 @@ export function MyShoppingCart() {
                     {quantityControls(l)}
                     <Stack gap={0} align="flex-end">
                       <Text size="xs" c="dimmed">
-                        {formatRupees(l.unitPrice)} each
+                        {t('cartPage.each', { price: formatRupees(l.unitPrice) })}
                       </Text>
                       {lineTotal(l)}
                     </Stack>
@@ -250,15 +266,15 @@ export function MyShoppingCart() {
               ))}
             </Stack>
           ) : (
-            <Table verticalSpacing="sm" aria-label="Cart lines">
+            <Table verticalSpacing="sm" aria-label={t('cartPage.lines')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th ta="right">Unit price</Table.Th>
-                  <Table.Th ta="center">Quantity</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>{t('cartPage.item')}</Table.Th>
+                  <Table.Th ta="right">{t('cartPage.unitPrice')}</Table.Th>
+                  <Table.Th ta="center">{t('cartPage.quantity')}</Table.Th>
+                  <Table.Th ta="right">{t('cartPage.total')}</Table.Th>
                   <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('cartPage.actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -276,15 +292,14 @@ export function MyShoppingCart() {
             </Table>
           )}
           <Stack gap={4} align="flex-end" mt="md">
-            <Text>Subtotal: {formatRupees(totals.subtotal)}</Text>
-            <Text>Delivery & VAT: {formatRupees(totals.delivery)}</Text>
+            <Text>{t('cartPage.subtotal', { amount: formatRupees(totals.subtotal) })}</Text>
+            <Text>{t('cartPage.delivery', { amount: formatRupees(totals.delivery) })}</Text>
             <Text fw={700} size="lg">
-              Total: {formatRupees(totals.total)}
+              {t('cartPage.totalAmount', { amount: formatRupees(totals.total) })}
             </Text>
             {blocked && (
               <Text id="checkout-blocked" size="sm" c="red" ta="right" maw={420}>
-                Checkout is unavailable until every line can be bought: remove the lines that are not available and lower each quantity to
-                the stock left.
+                {t('cartPage.blocked')}
               </Text>
             )}
             <Button
@@ -294,7 +309,7 @@ export function MyShoppingCart() {
               aria-describedby={blocked ? 'checkout-blocked' : undefined}
               onClick={() => void checkout()}
             >
-              Go to Checkout
+              {t('cartPage.goToCheckout')}
             </Button>
           </Stack>
         </Card>
@@ -313,34 +328,35 @@ export function MyWishlist() {
     return { wishlist: wishlistss, items };
   });
   const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const { t } = useTranslation('shop');
   if (data.error !== undefined) return <LoadError error={data.error} />;
   if (!data.data) return <Loading />;
   const { wishlist, items } = data.data;
   const remove = (id: string) =>
     confirmDanger({
-      confirm: 'Yes, remove it!',
+      confirm: t('cartPage.removeConfirm'),
       onConfirm: async () => {
         try {
           // One item, at the version this page shows (issue 29): never a rewrite of the whole list.
           await shopApi.removeFromWishlist(wishlist._id, id, wishlist.version);
           setChangedElsewhere(false);
-          notifySuccess('Deleted!', 'Removed from your wishlist');
+          notifySuccess(t('wishlistPage.deleted'), t('wishlistPage.removed'));
           await data.reload();
         } catch (err) {
           if (isStaleChange(err)) {
             setChangedElsewhere(true);
             await data.reload();
-          } else notifyError('Oops... Please try again!', err);
+          } else notifyError(t('cartPage.tryAgain'), err);
         }
       },
     });
   return (
     <>
-      <PageHeader title="My Wishlist" />
+      <PageHeader title={t('wishlistPage.title')} />
       {changedElsewhere && <ChangedElsewhere message={WISHLIST_CHANGED} onClose={() => setChangedElsewhere(false)} />}
       {items.length === 0 ? (
         <Text ta="center" c="dimmed" py="xl">
-          Your wishlist is empty.
+          {t('wishlistPage.empty')}
         </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -361,7 +377,7 @@ export function MyWishlist() {
               <Group mt="sm" grow>
                 <ShopButtons itemId={i._id} itemName={i.Item_name} available={i.ItemAvailabilityStatus} cartOnly />
                 <Button size="xs" color="red" variant="light" onClick={() => remove(i._id)}>
-                  Remove
+                  {t('wishlistPage.remove')}
                 </Button>
               </Group>
             </Card>
