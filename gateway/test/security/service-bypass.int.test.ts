@@ -17,6 +17,7 @@
  * the gateway sends and either forwards the request to identity or keeps it (answers 204 itself),
  * so a test can replay a proof the service never saw.
  */
+import { targetDigest } from '@market/platform';
 import { startTestStack, TEST_SECRETS, type TestStack } from '@market/platform/testing';
 import { Client, newCustomer } from '@market/testing';
 import { createHmac } from 'node:crypto';
@@ -127,7 +128,7 @@ const adminClaims = (path: string) => {
     jti: 'forged-1',
     rid: 'forged-req',
     htm: 'GET',
-    htu: path,
+    htd: targetDigest(path),
     iat: now,
     exp: now + 30,
   };

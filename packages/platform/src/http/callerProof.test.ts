@@ -14,6 +14,7 @@ import {
   DEFAULT_CALLER_PROOF_TTL_SECONDS,
   ProofReplayGuard,
   signCallerProof,
+  targetDigest,
   verifyCallerProof,
   type ProofRequest,
 } from './callerProof';
@@ -53,12 +54,21 @@ describe('caller proof', () => {
       role: 'admin',
       rid: 'req-42',
       htm: 'GET',
-      htu: '/Customer/getAll?page=2',
+      htd: targetDigest('/Customer/getAll?page=2'),
       iat: T0 / 1000,
       exp: T0 / 1000 + DEFAULT_CALLER_PROOF_TTL_SECONDS,
     });
     expect(claims.jti).toMatch(/^[\w-]{22}$/);
     expect(signCallerProof(KEY, caller, request, { now: T0 })).not.toBe(token); // a new jti each time
+  });
+
+  it('stays short for a long request target, and still binds it', () => {
+    // A 6,000-character query: the proof carries its digest, not its text (fuzz found the 401).
+    const long = { ...request, target: `/items/suggest?q=${'%C3%B6'.repeat(1_000)}` };
+    const token = signCallerProof(KEY, caller, long, { now: T0 });
+    expect(token.length).toBeLessThan(600);
+    expect(verifyCallerProof(KEY, token, long, T0 + 1_000).htd).toBe(targetDigest(long.target));
+    expect(() => verifyCallerProof(KEY, token, { ...long, target: `${long.target}x` }, T0 + 1_000)).toThrow(/another method or path/);
   });
 
   it('is a standard HS256 JWT: jose verifies ours and we verify jose-signed ones', async () => {
@@ -70,7 +80,7 @@ describe('caller proof', () => {
       audience: CALLER_PROOF_AUDIENCE,
     });
     expect(payload.sub).toBe(caller.id);
-    const fromJose = await new SignJWT({ role: 'seller', rid: 'req-42', htm: 'GET', htu: request.target })
+    const fromJose = await new SignJWT({ role: 'seller', rid: 'req-42', htm: 'GET', htd: targetDigest(request.target) })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(CALLER_PROOF_ISSUER)
       .setAudience(CALLER_PROOF_AUDIENCE)

@@ -11,8 +11,13 @@
  * | `sub`, `role` | the caller the gateway verified (its session) |
  * | `jti` | 128 random bits, one per proof: what a service remembers to refuse a second use |
  * | `rid` | the request id (`x-request-id`) the gateway gave the request |
- * | `htm`, `htu` | the method and the request target (path and query, exactly as the service receives it) |
+ * | `htm` | the method |
+ * | `htd` | the SHA-256 (base64url) of the request target: path and query, exactly as the service receives it ({@link targetDigest}) |
  * | `iat`, `exp` | issued at and expiry, seconds since the epoch: {@link DEFAULT_CALLER_PROOF_TTL_SECONDS} apart by default |
+ *
+ * The target travels as a digest, not as text, so a proof's size does not grow with the URL: a
+ * long query (up to the servers' 16 KiB of headers) would otherwise double in the header and be
+ * refused as too long, or push the request past the service's header limit (431).
  *
  * So a leaked key value is no longer a permanent master key in transit, and a proof copied off the
  * wire is worth little: it names one method, path and request, it expires within seconds, and a
@@ -27,7 +32,7 @@
  * (callerProof.test.ts checks both ways).
  */
 import { RoleSchema, type Role } from '@market/contracts';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** `iss` of every proof. */
 export const CALLER_PROOF_ISSUER = 'marketplace-gateway';
@@ -72,8 +77,8 @@ export interface CallerProofClaims {
   rid: string;
   /** Method. */
   htm: string;
-  /** Request target. */
-  htu: string;
+  /** The request target's digest ({@link targetDigest}). */
+  htd: string;
   /** Issued at, seconds since the epoch. */
   iat: number;
   /** Expiry, seconds since the epoch. */
@@ -90,6 +95,9 @@ const HEADER = b64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 const B64URL = /^[A-Za-z0-9_-]+$/;
 
 const mac = (secret: string, input: string) => createHmac('sha256', secret).update(input).digest();
+
+/** The `htd` claim of a proof for `target` (path and query): its SHA-256 as base64url, 43 characters. */
+export const targetDigest = (target: string): string => createHash('sha256').update(target).digest('base64url');
 
 /**
  * Signs the proof of one forwarded request (the gateway, for each request of a signed-in caller).
@@ -113,7 +121,7 @@ export function signCallerProof(
     jti: randomBytes(16).toString('base64url'),
     rid: request.requestId,
     htm: request.method,
-    htu: request.target,
+    htd: targetDigest(request.target),
     iat,
     exp: iat + (opts.ttlSeconds ?? DEFAULT_CALLER_PROOF_TTL_SECONDS),
   };
@@ -160,7 +168,7 @@ export function verifyCallerProof(secret: string, token: string, request: ProofR
   const aud = Array.isArray(c.aud) ? (c.aud as unknown[]) : [c.aud];
   if (c.iss !== CALLER_PROOF_ISSUER || !aud.includes(CALLER_PROOF_AUDIENCE)) throw new CallerProofError('not a caller proof');
   const role = RoleSchema.safeParse(c.role);
-  if (!isText(c.sub) || !role.success || !isText(c.jti) || !isText(c.rid) || !isText(c.htm) || !isText(c.htu))
+  if (!isText(c.sub) || !role.success || !isText(c.jti) || !isText(c.rid) || !isText(c.htm) || !isText(c.htd))
     throw new CallerProofError('missing or malformed claims');
   if (typeof c.iat !== 'number' || typeof c.exp !== 'number' || !Number.isFinite(c.iat) || !Number.isFinite(c.exp))
     throw new CallerProofError('missing iat or exp');
@@ -168,7 +176,7 @@ export function verifyCallerProof(secret: string, token: string, request: ProofR
   if (c.exp - c.iat > MAX_CALLER_PROOF_TTL_SECONDS) throw new CallerProofError('lifetime too long');
   if (nowSeconds > c.exp + CALLER_PROOF_CLOCK_TOLERANCE_SECONDS) throw new CallerProofError('expired');
   if (c.iat > nowSeconds + CALLER_PROOF_CLOCK_TOLERANCE_SECONDS) throw new CallerProofError('issued in the future');
-  if (c.htm !== request.method || c.htu !== request.target) throw new CallerProofError('signed for another method or path');
+  if (c.htm !== request.method || c.htd !== targetDigest(request.target)) throw new CallerProofError('signed for another method or path');
   if (c.rid !== request.requestId) throw new CallerProofError('signed for another request id');
   return {
     iss: c.iss,
@@ -178,7 +186,7 @@ export function verifyCallerProof(secret: string, token: string, request: ProofR
     jti: c.jti,
     rid: c.rid,
     htm: c.htm,
-    htu: c.htu,
+    htd: c.htd,
     iat: c.iat,
     exp: c.exp,
   };
