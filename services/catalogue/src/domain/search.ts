@@ -127,6 +127,16 @@ export function normalizeBrand(brand: string): string {
   return kept.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 }
 
+/**
+ * `text` without control characters (C0, DEL, C1), as a completion field takes it: Lucene reserves
+ * U+0000, U+001E and U+001F there and refuses the whole request or document that holds one, and
+ * nobody types or names an item with the others (issue 32 item 3; found by the fuzz test).
+ */
+export function completionText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+}
+
 /** Most later-word starts of a name kept as inputs ("Galaxy S24 Ultra": also "S24 Ultra", "Ultra"). */
 const MAX_NAME_SUFFIXES = 4;
 
@@ -136,13 +146,14 @@ const MAX_NAME_SUFFIXES = 4;
  * normalised brand; its model.
  */
 export function suggestInputs(name: string, brand: string, model: string): SuggestInput[] {
-  const words = name.trim().split(/\s+/).filter(Boolean);
+  const words = completionText(name).trim().split(/\s+/).filter(Boolean);
   const names = words.slice(0, MAX_NAME_SUFFIXES + 1).map((_, i) => words.slice(i).join(' '));
   const out: SuggestInput[] = [];
   if (names.length) out.push({ input: names, contexts: { kind: ['item'] } });
-  const brandKey = normalizeBrand(brand);
+  const brandKey = normalizeBrand(completionText(brand));
   if (brandKey) out.push({ input: [brandKey], contexts: { kind: ['brand'] } });
-  if (model.trim()) out.push({ input: [model.trim()], contexts: { kind: ['model'] } });
+  const modelText = completionText(model).trim();
+  if (modelText) out.push({ input: [modelText], contexts: { kind: ['model'] } });
   return out;
 }
 
@@ -468,7 +479,8 @@ export interface Suggestion {
  * The search body of `GET /items/suggest?q=`: one completion suggester per kind over the
  * `suggest` field (prefix of the name or one of its later words, of the brand, of the model), each
  * asking a few more than it may answer so suspended sellers' items can be left out afterwards.
- * @param q - the text typed, trimmed, 1 to 100 characters
+ * @param q - the text typed, trimmed, 1 to 100 characters, without control characters
+ *   ({@link completionText}; the caller answers no suggestions when nothing else is left)
  * @param extra - how many more to ask per kind (the number of hidden sellers, capped)
  */
 export function suggestRequest(q: string, extra = 0) {

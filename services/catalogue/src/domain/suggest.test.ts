@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchSort, suggestInputs, suggestionsFrom, type SuggestAnswer } from './search';
+import { completionText, searchSort, suggestInputs, suggestionsFrom, type SuggestAnswer } from './search';
 
 const option = (text: string, _id: string, sellerId = 's1', name?: string) => ({ text, _id, _source: { sellerId, name } });
 
@@ -9,6 +9,15 @@ describe('header suggestions (issue 32 item 3)', () => {
       { input: ['Galaxy S24 Ultra', 'S24 Ultra', 'Ultra'], contexts: { kind: ['item'] } },
       { input: ['Samsung'], contexts: { kind: ['brand'] } },
       { input: ['M-S24'], contexts: { kind: ['model'] } },
+    ]);
+  });
+
+  it('keeps control characters out of the completion inputs (Lucene reserves U+001E/U+001F there)', () => {
+    expect(completionText('Gal\u001eaxy\u001f S24\u0000\u007f\u0085')).toBe('Galaxy S24');
+    expect(suggestInputs('Phone\u001f X', 'Sam\u001esung', '\u001fM-1')).toEqual([
+      { input: ['Phone X', 'X'], contexts: { kind: ['item'] } },
+      { input: ['Samsung'], contexts: { kind: ['brand'] } },
+      { input: ['M-1'], contexts: { kind: ['model'] } },
     ]);
   });
 

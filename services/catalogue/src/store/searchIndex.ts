@@ -8,6 +8,7 @@
 import { HttpError, SearchIndex as PlatformSearchIndex, type SearchIndexOptions } from '@market/platform';
 import {
   suggestionsFrom,
+  completionText,
   suggestRequest,
   type SearchItemView,
   type SearchRequestBody,
@@ -36,11 +37,14 @@ export class SearchIndex<V = SearchItemView> extends PlatformSearchIndex<V, Sear
   /**
    * The header's suggestions for the text typed (issue 32 item 3; domain/search.ts
    * `suggestRequest`, `suggestionsFrom`): `[{ text, kind, itemId? }]`, at most 8.
-   * @param q - trimmed, 1 to 100 characters
+   * @param typed - trimmed, 1 to 100 characters; its control characters are dropped
+   *   ({@link completionText}), and nothing left means no suggestions
    * @param hiddenSellers - suspended sellers, whose items are not suggested
    * @throws HttpError 503 when OpenSearch does not answer
    */
-  async suggest(q: string, hiddenSellers: readonly string[] = []): Promise<Suggestion[]> {
+  async suggest(typed: string, hiddenSellers: readonly string[] = []): Promise<Suggestion[]> {
+    const q = completionText(typed).trim();
+    if (!q) return [];
     try {
       await this.ensure();
       const res = await this.client.search(
