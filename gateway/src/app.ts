@@ -10,7 +10,15 @@
  * signed for that one upstream request (its method, exact path and query, request id; platform's
  * http/callerProof.ts, issue 27 item 2), which the service checks.
  */
-import { CALLER_HEADERS, createHttpApp, finishApp, gatewayCallerHeaders, type Caller, type ReadinessCheck } from '@market/platform';
+import {
+  CALLER_HEADERS,
+  createHttpApp,
+  DRAINING_HEADER,
+  finishApp,
+  gatewayCallerHeaders,
+  type Caller,
+  type ReadinessCheck,
+} from '@market/platform';
 import cors from 'cors';
 import type { Express, NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -52,6 +60,8 @@ interface UpstreamAttempt {
   startedAt: number;
   /** The whole body (empty when none) when the request may be sent again; absent when it streams. */
   body?: Buffer;
+  /** The current attempt's request upstream (the logs say whether it went out on a kept-alive connection). */
+  request?: http.ClientRequest;
 }
 
 /** Builds the gateway app; `listen()` is the caller's. */
@@ -107,6 +117,7 @@ export function createGatewayApp(deps: GatewayDeps): Express {
         proxyReq: (proxyReq, req) => {
           const requestId = String(req.headers['x-request-id']);
           proxyReq.setHeader('x-request-id', requestId);
+          if (req.upstream) req.upstream.request = proxyReq;
           // Signed here, over the method and path exactly as they go upstream (http-proxy joins
           // the target's path and collapses repeated slashes), so the service sees what was signed.
           const request = { method: proxyReq.method, target: proxyReq.path, requestId };
@@ -121,6 +132,13 @@ export function createGatewayApp(deps: GatewayDeps): Express {
           const body = req.upstream?.body;
           if (body) proxyReq.end(body);
         },
+        proxyRes: (proxyRes, req) => {
+          // A replica shutting down says so (platform's shutdown.ts): send it nothing more, so no
+          // request is on its way when it stops listening. Not for the client's eyes.
+          if (proxyRes.headers[DRAINING_HEADER] === undefined) return;
+          delete proxyRes.headers[DRAINING_HEADER];
+          if (req.upstream) pool.markDown(req.upstream.target);
+        },
         error: (err, req, res) => {
           const attempt = req.upstream;
           if (attempt && refused(err)) pool.markDown(attempt.target);
@@ -133,14 +151,36 @@ export function createGatewayApp(deps: GatewayDeps): Express {
           ) {
             const next = pool.pick(attempt.tried);
             if (next) {
-              logger.info({ err, service, url: req.url, from: attempt.target, to: next }, 'upstream replica failed; trying another');
+              logger.info(
+                {
+                  err,
+                  errorCode: (err as NodeJS.ErrnoException).code,
+                  service,
+                  method: req.method,
+                  url: req.url,
+                  reused: attempt.request?.reusedSocket ?? false,
+                  from: attempt.target,
+                  to: next,
+                },
+                'upstream replica failed; trying another',
+              );
               attempt.tried.add(next);
               attempt.target = next;
               void proxies[service](req, res as unknown as Response, () => undefined);
               return;
             }
           }
-          logger.warn({ err, service, url: req.url }, 'upstream unreachable');
+          logger.warn(
+            {
+              err,
+              errorCode: (err as NodeJS.ErrnoException).code,
+              service,
+              method: req.method,
+              url: req.url,
+              reused: req.upstream?.request?.reusedSocket ?? false,
+            },
+            'upstream unreachable',
+          );
           if ('writeHead' in res && !res.headersSent) {
             res.writeHead(502, { 'Content-Type': 'application/json' });
             res.end(JSON.stringify({ error: `The ${service} service is unavailable, please try again` }));

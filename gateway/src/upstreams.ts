@@ -3,7 +3,8 @@
  * service's `<SERVICE>_URL` may list several base URLs (`http://127.0.0.1:8074,http://127.0.0.1:8174`);
  * the gateway spreads requests over them round robin and keeps out, for {@link DOWN_MS}, one that
  * refused a connection (passive health: a replica that stopped listening during a rolling
- * restart, or died). A request whose connection was refused never reached the replica, so it is
+ * restart, or died) or answered that it is shutting down (platform's `DRAINING_HEADER`: then
+ * nothing is on its way to it when it stops listening, which would reset requests it never read). A request whose connection was refused never reached the replica, so it is
  * sent again to the next one whatever its method; a request that lost its connection after it
  * was sent (reset, hang-up) is sent again only when its method is idempotent, since the replica
  * may have acted on it. A request body is replayable when it was read whole before proxying

@@ -3,7 +3,7 @@
  * headers stripped and re-set only for an authenticated caller, CORS with credentials, the
  * cross-site guard, 404 for unknown paths and 502 for a service that is down.
  */
-import { verifyCallerProof } from '@market/platform';
+import { DRAINING_HEADER, verifyCallerProof } from '@market/platform';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -30,13 +30,13 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((r) => (upstream ? upstream.close(() => r()) : r())));
 
-function gateway(authenticated = false) {
+function gateway(authenticated = false, identityUrl = upstreamUrl) {
   const config = GatewayConfigSchema.parse({
     SERVICE_NAME: 'gateway',
     INTERNAL_SECRET: SECRET,
     SESSION_SECRET: 'session-secret-for-gateway-tests-0123456789',
     WEB_ORIGINS: 'http://localhost:3000',
-    IDENTITY_URL: upstreamUrl,
+    IDENTITY_URL: identityUrl,
     CATALOGUE_URL: 'http://127.0.0.1:1', // nothing listens there
   });
   return createGatewayApp({
@@ -127,6 +127,35 @@ describe('gateway proxy', () => {
     const page = await request(gateway()).get('/docs/');
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger-ui');
+  });
+
+  it('sends nothing more to a replica that answered it is shutting down, and keeps that header to itself', async () => {
+    // Two replicas: the first says it is draining (platform's shutdown.ts) on every answer.
+    const served: string[] = [];
+    const replica = (name: string, draining: boolean) => {
+      const app = express();
+      app.use((_req, res) => {
+        served.push(name);
+        if (draining) res.setHeader(DRAINING_HEADER, '1');
+        res.json({ name });
+      });
+      const server = app.listen(0);
+      return new Promise<Server>((r) => server.once('listening', () => r(server)));
+    };
+    const [a, b] = await Promise.all([replica('a', true), replica('b', false)]);
+    try {
+      const url = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+      const app = gateway(false, `${url(a)},${url(b)}`);
+      for (let i = 0; i < 6; i++) {
+        const res = await request(app).get('/Customer/get/1');
+        expect(res.status).toBe(200);
+        expect(res.headers[DRAINING_HEADER]).toBeUndefined();
+      }
+      // Round robin would have sent every other request to a; after its first answer, none.
+      expect(served).toEqual(['a', 'b', 'b', 'b', 'b', 'b']);
+    } finally {
+      await Promise.all([a, b].map((s) => new Promise((r) => s.close(r))));
+    }
   });
 
   it('serves its own health probe', async () => {

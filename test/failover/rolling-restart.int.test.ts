@@ -5,7 +5,9 @@
  * gateway, each replica in turn is stopped with SIGTERM (graceful shutdown: in-flight requests
  * finish, then it stops listening, packages/platform/src/shutdown.ts) and started again on its
  * port, the next only once its replacement answers /readyz. No request may be lost: every answer
- * is 2xx (no 502/503, no connection error), and each replica exits cleanly.
+ * is 2xx (no 502/503, no connection error), and each replica exits cleanly. A stopping replica
+ * says so in its answers and the gateway sends it nothing more: connections it had not accepted
+ * when it stopped listening would be reset, and a POST on one cannot be sent again.
  */
 import { startTestStack, type TestStack } from '@market/platform/testing';
 import { Client, newCustomer } from '@market/testing';
@@ -73,9 +75,20 @@ describe('rolling restart of a service with two replicas', () => {
       await Promise.all(workers);
     }
     const failed = outcomes.filter((o) => o.status < 200 || o.status >= 300);
-    const retried = stack.processes.gateway!.output().match(/trying another/g)?.length ?? 0;
+    // Why each retry happened (refused connections; resets), and what the gateway could not send.
+    const gatewayLog = stack.processes
+      .gateway!.output()
+      .split('\n')
+      .filter((l) => l.includes('trying another') || l.includes('upstream unreachable'))
+      .map((l) => JSON.parse(l) as { msg: string; method: string; url: string; reused: boolean; errorCode?: string });
+    const reasons = new Map<string, number>();
+    for (const r of gatewayLog.filter((l) => l.msg.includes('trying another'))) {
+      const reason = `${r.method} ${r.errorCode ?? '?'}${r.reused ? ' on a kept-alive connection' : ''}`;
+      reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+    }
+    const unsent = gatewayLog.filter((l) => l.msg.includes('unreachable')).map((l) => `${l.method} ${l.url} ${l.errorCode ?? '?'}`);
     console.log(
-      `rolling restart: ${outcomes.length} requests, ${failed.length} not 2xx, ${retried} sent again to the other replica; exits ${JSON.stringify(exits)}`,
+      `rolling restart: ${outcomes.length} requests, ${failed.length} not 2xx, ${[...reasons.values()].reduce((a, b) => a + b, 0)} sent again to the other replica (${[...reasons].map(([r, n]) => `${n} × ${r}`).join(', ')}); not sent: ${JSON.stringify(unsent)}; exits ${JSON.stringify(exits)}`,
     );
     expect(failed).toEqual([]);
     expect(exits.map((e) => e.code)).toEqual([0, 0]);

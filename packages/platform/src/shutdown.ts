@@ -9,9 +9,19 @@ import type { Logger } from 'pino';
 type Closer = () => Promise<unknown>;
 
 /**
+ * Response header a server sends while it shuts down (value `1`): a gateway that spreads requests
+ * over replicas leaves this one out of its rotation at once (gateway/src/upstreams.ts), so no
+ * request is on its way to it when it stops listening; connections a stopping server had not yet
+ * accepted are reset by the kernel, and the gateway cannot tell such a request from one the
+ * replica acted on. The gateway removes the header from what it passes on.
+ */
+export const DRAINING_HEADER = 'x-replica-draining';
+
+/**
  * Makes `res` the last response on its connection: `Connection: close`, even over a header a
  * handler set (a proxy copies the upstream's `Connection: keep-alive`), so the client opens a new
- * connection for its next request instead of reusing this one. No-op once the headers are out.
+ * connection for its next request instead of reusing this one; and says the server is going away
+ * ({@link DRAINING_HEADER}). No-op once the headers are out.
  */
 function lastOnConnection(res: ServerResponse): void {
   if (res.headersSent) return;
@@ -23,6 +33,7 @@ function lastOnConnection(res: ServerResponse): void {
     if (last && typeof last === 'object' && !Array.isArray(last))
       for (const k of Object.keys(last)) if (k.toLowerCase() === 'connection') delete (last as Record<string, unknown>)[k];
     res.setHeader('Connection', 'close');
+    res.setHeader(DRAINING_HEADER, '1');
     return writeHead(...args);
   }) as ServerResponse['writeHead'];
 }
@@ -50,7 +61,8 @@ export class GracefulShutdown {
    * then ran into its time limit and the exit cut requests off. So, once closing, every response
    * (those in hand included) asks the client to close its connection; for `graceMs` the server
    * still takes requests, so those already on their way are answered rather than refused (as a
-   * load balancer's de-registration delay would); then it stops listening, closes idle
+   * load balancer's de-registration delay would) while telling the gateway to send no more
+   * ({@link DRAINING_HEADER}); then it stops listening, closes idle
    * connections, and again each second for those a client left idle. (Closing idle connections
    * in a tight loop instead reset requests a client was just sending on them.)
    */
