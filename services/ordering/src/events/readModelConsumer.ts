@@ -5,7 +5,7 @@
  * cards (orders and history stay: they are the marketplace's sales records, shown as "Former
  * customer"), found through the customer's card ids (store/cards.ts) and deleted by `_id`.
  */
-import { itemEventCore } from '@market/contracts';
+import { DEFAULT_LANGUAGE, itemEventCore } from '@market/contracts';
 import { applyVersioned, type EventHandler, type EventHandlers } from '@market/platform';
 import type { Model } from 'mongoose';
 import { ownerCardIds, type CardDoc, type CardOwnerDoc } from '../store/cards';
@@ -47,6 +47,8 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, owners:
       // Where the seller delivers (order cards).
       address: c.address,
       phoneNumber: c.phoneNumber,
+      // The language of the customer's e-mails (issue 33 item 3; absent in older events: en).
+      language: c.language ?? DEFAULT_LANGUAGE,
       deleted: false,
     });
   };

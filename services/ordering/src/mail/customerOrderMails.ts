@@ -20,7 +20,7 @@
  * environment on the shared brokers) or not in the status it announces sends nothing. A customer
  * ordering has no e-mail for (deleted, or known only from before ordering kept customers' e-mails) gets none, logged.
  */
-import { colomboDateTime, courierLabel, formatLkr, trackingLink } from '@market/contracts';
+import { colomboDateTime, courierLabel, formatLkr, trackingLink, type Language } from '@market/contracts';
 import type { EventHandlers, SendOnce, TypedEnvelope } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -62,13 +62,13 @@ export function customerOrderMailHandlers(
   logger: Logger,
 ): EventHandlers {
   /** The customer's address and name, or null (logged) when ordering knows no address. */
-  async function recipient(customerId: string, ref: string): Promise<{ to: string; name: string } | null> {
+  async function recipient(customerId: string, ref: string): Promise<{ to: string; name: string; language?: Language } | null> {
     const customer = await rm.customers.findById(customerId).lean();
     if (!customer?.email || customer.deleted) {
       logger.warn({ ref }, 'no e-mail address for the customer of an order; not e-mailed');
       return null;
     }
-    return { to: customer.email, name: customerName(customer) };
+    return { to: customer.email, name: customerName(customer), ...(customer.language ? { language: customer.language } : {}) };
   }
 
   /** The checkout of an outcome event when this service holds it in `status`. */
@@ -90,6 +90,7 @@ export function customerOrderMailHandlers(
       const ids = checkoutLineIds(c._id, c.lines);
       await send(`order-confirmed-${c._id}`, {
         to: to.to,
+        ...(to.language ? { language: to.language } : {}),
         template: 'order-confirmed',
         data: {
           name: to.name,
@@ -133,6 +134,7 @@ export function customerOrderMailHandlers(
       if (!to) return;
       await send(`order-${STATUS_MAILS[status]}-${order._id}`, {
         to: to.to,
+        ...(to.language ? { language: to.language } : {}),
         template: 'order-status',
         data: {
           name: to.name,

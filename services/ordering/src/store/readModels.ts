@@ -8,6 +8,7 @@
  * Each document is written with `applyVersioned` (aggregate version guard); deletions are
  * tombstones (`deleted: true`).
  */
+import type { Language } from '@market/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { ItemPrice, PackagePrice } from '../domain/pricing';
 
@@ -31,6 +32,8 @@ export interface CustomerReadDoc {
   phoneNumber?: string;
   /** From CustomerRegistered/Updated (absent in documents written before it was kept). */
   email?: string;
+  /** The language of the customer's e-mails, from CustomerRegistered/Updated (issue 33 item 3; absent: en). */
+  language?: Language;
   deleted: boolean;
   aggregateVersion: number;
 }
