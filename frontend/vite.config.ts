@@ -61,7 +61,19 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Adds to index.html, before anything else in <head>, a script that modulepreloads the current
  * path's page chunks (ROUTE_PAGES).
+ *
+ * On a page the server rendered (server/webServer.ts marks it `<html data-rendered>` and takes the
+ * app's `<script type="module">` and modulepreloads out of it) the same script loads the app once
+ * the page has shown its content: after the load event (its stylesheets and first pictures are in)
+ * and its first contentful paint (a `paint` PerformanceObserver, whose entries carry the time the
+ * frame was presented; {@link APP_AFTER_LOAD_MS} after load at the latest, e.g. in a background tab
+ * that does not paint), it fires `market:app` (index.html then asks for `me`), preloads the entry's
+ * chunks and the page's and adds the entry script. The page reads and shows without JavaScript; its
+ * stylesheet and first pictures have the link and the main thread to themselves (issue 32, Speed:
+ * on a slow phone link the app's 170 KiB of script and the hydration came before the first paint,
+ * Lighthouse LCP about 3 s).
  */
+const APP_AFTER_LOAD_MS = 3000;
 const preloadRoutePages: Plugin = {
   name: 'preload-route-pages',
   apply: 'build',
@@ -90,10 +102,23 @@ const preloadRoutePages: Plugin = {
         closure(chunk.fileName, files);
         routes.push([path.source, [...files].filter((f) => !first.has(f)).map((f) => `/${f}`)]);
       }
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) throw new Error('no entry chunk for index.html: the rendered pages could not load the app');
+      const entryImports = [...first].filter((f) => f !== entry.fileName).map((f) => `/${f}`);
       const script =
         `(function () { var path = location.pathname.toLowerCase(), routes = ${JSON.stringify(routes)};` +
-        ' for (var i = 0; i < routes.length; i++) if (new RegExp(routes[i][0]).test(path)) return routes[i][1].forEach(function (href) {' +
-        " var link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.appendChild(link); }); })();";
+        " function preload(href) { var link = document.createElement('link'); link.rel = 'modulepreload'; link.href = href; document.head.appendChild(link); }" +
+        ' function pageChunks() { for (var i = 0; i < routes.length; i++) if (new RegExp(routes[i][0]).test(path)) return routes[i][1].forEach(preload); }' +
+        " if (!document.documentElement.hasAttribute('data-rendered')) return pageChunks();" +
+        ' var loaded = false, painted = false, started = false;' +
+        ' function loadApp() { if (started || !loaded || !painted) return; started = true; setTimeout(function () {' +
+        " dispatchEvent(new Event('market:app'));" +
+        ` ${JSON.stringify(entryImports)}.forEach(preload); pageChunks();` +
+        ` var script = document.createElement('script'); script.type = 'module'; script.crossOrigin = ''; script.src = ${JSON.stringify(`/${entry.fileName}`)};` +
+        ' document.head.appendChild(script); }, 0); }' +
+        ` addEventListener('load', function () { loaded = true; loadApp(); setTimeout(function () { painted = true; loadApp(); }, ${APP_AFTER_LOAD_MS}); });` +
+        " try { new PerformanceObserver(function (list, observer) { if (list.getEntriesByName('first-contentful-paint').length) { observer.disconnect(); painted = true; loadApp(); } })" +
+        ".observe({ type: 'paint', buffered: true }); } catch (e) { painted = true; } })();";
       // First in <head>: an inline script after the stylesheet waits for it to download (a script
       // may read styles), which held these preloads back until the CSS was in (Chromium's request
       // log: the page chunks went out at 94 ms, after the CSS, instead of with the document).

@@ -160,7 +160,8 @@ describe('security headers of the web app under its web server (issue 27 item 4)
     expect(a!.headers.get('etag')).toBeNull();
     expect(a!.headers.get('cache-control')).toBe('no-cache');
 
-    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(htmlA)?.[1];
+    // The shell names the app's script; a rendered page (`/`) loads it from its first inline script after painting.
+    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(htmlB)?.[1];
     expect(script).toBeTruthy();
     const asset = await fetch(`${webUrl}${script}`);
     expect(asset.status).toBe(200);

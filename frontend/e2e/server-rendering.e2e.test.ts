@@ -220,4 +220,30 @@ describe('server-rendered public pages (issue 32 item 2)', () => {
       .click();
     await page.waitForURL('**/CustomerLogin');
   });
+
+  it("paints a rendered page before asking for the app's scripts, which then load and hydrate it (issue 32, Speed)", async () => {
+    const page = await e2e.pageAt(1366, 900);
+    const listing = await html('/Customer/AllItmes');
+    // The app's script is not in the rendered page: its first inline script adds it after the paint.
+    expect(listing.body).toMatch(/<html data-rendered/);
+    expect(listing.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    expect((await html('/Customer/MyShoppingCart')).body).toMatch(/<script type="module"[^>]*src="\/assets\//);
+
+    await page.goto(`/Customer/ItemDetails/${itemId}`);
+    await page.waitForLoadState('networkidle');
+    const timing = (await page.evaluate(`(() => {
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+      const scripts = performance.getEntriesByType('resource').filter((r) => r.initiatorType !== 'img' && /\\/assets\\/.*\\.js$/.test(r.name));
+      return { fcp: fcp ? fcp.startTime : null, firstScript: Math.min(...scripts.map((r) => r.startTime)), scripts: scripts.length };
+    })()`)) as { fcp: number | null; firstScript: number; scripts: number };
+    expect(timing.fcp).not.toBeNull();
+    expect(timing.scripts).toBeGreaterThan(1);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.fcp!);
+    // Loaded and hydrated: a guest's Add to cart asks to sign in.
+    await page
+      .getByRole('button', { name: /add to cart/i })
+      .first()
+      .click();
+    await page.waitForURL('**/CustomerLogin');
+  });
 });

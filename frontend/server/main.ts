@@ -9,7 +9,8 @@
  * - API_URL: the gateway as browsers reach it (default: the build's VITE_API_URL);
  * - INTERNAL_API_URL: the gateway as this server reaches it, when that differs (a cluster's service name);
  * - SITE_URL: the public origin for canonical links and the sitemap (default: each request's Host);
- * - NODE_ENV=production: sends HSTS (served over https behind the ingress).
+ * - NODE_ENV=production: sends HSTS (served over https behind the ingress);
+ * - RENDER_CACHE_MS: how long a rendered page is kept (30000; 0: rendered per request, bench/web.ts).
  * Stops on SIGTERM and SIGINT after the answers in progress (a rolling update's replica).
  */
 import path from 'node:path';
@@ -28,6 +29,7 @@ startWebServer({
   internalApiUrl: process.env.INTERNAL_API_URL || undefined,
   siteUrl: process.env.SITE_URL || undefined,
   production: process.env.NODE_ENV === 'production',
+  renderCacheMs: process.env.RENDER_CACHE_MS ? Number(process.env.RENDER_CACHE_MS) : undefined,
 }).then(
   (server) => {
     console.log(`web: serving ${dist} on ${server.url}`);

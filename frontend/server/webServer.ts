@@ -5,7 +5,10 @@
  *   files of the build as they are; all compressed;
  * - the public pages (src/entry-server.tsx, `isPublicPath`) rendered on the server with their
  *   content, head tags and JSON-LD, their page's stylesheets linked; every other path (the
- *   signed-in areas) gets the app's shell (index.html), which the browser renders as before;
+ *   signed-in areas) gets the app's shell (index.html), which the browser renders as before; a
+ *   rendered page goes without the app's `<script type="module">` and modulepreloads and is marked
+ *   `<html data-rendered>`: its first inline script adds them once the page has painted
+ *   (vite.config.ts, preloadRoutePages), so its stylesheet and pictures come first on a slow link;
  * - `/robots.txt` and `/sitemap.xml` (the items' pages and the listings, from the catalogue's
  *   public listing through the gateway);
  * - on every HTML answer the security headers of issue 27 item 4 (server/securityHeaders.ts) with a
@@ -57,6 +60,8 @@ export interface WebServerOptions {
   siteUrl?: string;
   /** Sends HSTS (served over https). */
   production?: boolean;
+  /** How long a rendered page is kept (ms, default {@link RENDER_CACHE_MS}); 0 renders every request (the bench's comparison, bench/web.ts). */
+  renderCacheMs?: number;
   /** Logs a page that could not be rendered (default: console.warn). */
   log?: (message: string) => void;
 }
@@ -98,6 +103,7 @@ function stylesheetsOf(manifest: Record<string, { css?: string[]; imports?: stri
  */
 export async function createWebApp(opts: WebServerOptions) {
   const log = opts.log ?? ((m: string) => void process.stderr.write(`web: ${m}\n`));
+  const renderCacheMs = opts.renderCacheMs ?? RENDER_CACHE_MS;
   const indexFile = path.join(opts.dist, 'index.html');
   const policyFile = path.join(opts.dist, POLICY_FILE);
   if (!existsSync(indexFile)) throw new Error(`${indexFile} is missing: run \`npm run build -w frontend\` first`);
@@ -120,6 +126,17 @@ export async function createWebApp(opts: WebServerOptions) {
   const manifestFile = path.join(opts.dist, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { css?: string[] }>) : {};
   const entryCss = new Set(stylesheetsOf(manifest, 'index.html'));
+  // A rendered page paints before the app's scripts load: index.html's first script loads them
+  // after the load event when <html> says `data-rendered` (vite.config.ts, preloadRoutePages), so
+  // the page goes without the build's module script and modulepreloads. An older build has no such
+  // loader and keeps them.
+  const loadsAppAfterPaint = shell.includes("hasAttribute('data-rendered')");
+  const pageShell = loadsAppAfterPaint
+    ? shell
+        .replace('<html ', '<html data-rendered ')
+        .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    : shell;
 
   const siteOf = (req: Request) => opts.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
@@ -130,7 +147,7 @@ export async function createWebApp(opts: WebServerOptions) {
       .filter((href) => !entryCss.has(href))
       .map((href) => `<link rel="stylesheet" crossorigin href="${href}" nonce="${NONCE_PLACEHOLDER}">`)
       .join('');
-    return shell
+    return pageShell
       .replace(/<title>[\s\S]*?<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('</head>', `    ${ssr!.headHtml(result.head)}\n    ${links}${result.hoisted}\n  </head>`)
@@ -148,7 +165,7 @@ export async function createWebApp(opts: WebServerOptions) {
     const language = languageOf(req);
     const key = `${language} ${url.host}${url.pathname}${url.search}`;
     const kept = rendered.get(key);
-    if (kept && Date.now() - kept.at < RENDER_CACHE_MS) return kept;
+    if (kept && Date.now() - kept.at < renderCacheMs) return kept;
     if (!ssr) return shellAnswer;
     let result: RenderResult;
     try {
@@ -164,7 +181,7 @@ export async function createWebApp(opts: WebServerOptions) {
         : { ...shellAnswer, at: Date.now() };
     if (result.kind === 'shell' && result.reason !== 'not a public page') log(`${url.pathname}: served as the shell (${result.reason})`);
     rendered.delete(key);
-    rendered.set(key, answer);
+    if (renderCacheMs > 0) rendered.set(key, answer);
     if (rendered.size > RENDER_CACHE_ENTRIES) rendered.delete(rendered.keys().next().value!);
     return answer;
   }
