@@ -22,6 +22,8 @@
  * when the checkout allows it, to the delivery address chosen there; the confirmation says what
  * to pay at the door.
  */
+import { useServerMessage } from '../../i18n/serverMessage';
+import { useTranslation } from 'react-i18next';
 import {
   Alert,
   Button,
@@ -69,25 +71,26 @@ function useCurrentCheckout() {
 /** What the payment screens show when there is no open checkout in this tab. */
 function NoCheckout({ checkout }: { checkout?: Checkout | null }) {
   const status = checkout?.status;
+  const { t } = useTranslation('shop');
   return (
     <Stack align="center" py="xl">
       <Text c="dimmed" ta="center">
         {status === 'AwaitingStock'
-          ? `Order ${checkout?.OrderID} is paid and is being confirmed.`
+          ? t('co.paidConfirming', { id: checkout?.OrderID })
           : status === 'Confirmed'
-            ? `Order ${checkout?.OrderID} has already been placed.`
+            ? t('co.alreadyPlaced', { id: checkout?.OrderID })
             : status === 'Rejected'
-              ? `Order ${checkout?.OrderID} could not be placed; your payment was refunded.`
-              : 'There is nothing to pay yet: go to your cart and press Go to Checkout.'}
+              ? t('co.notPlaced', { id: checkout?.OrderID })
+              : t('co.nothingToPay')}
       </Text>
       <Group>
         {checkout && status !== 'Rejected' && (
           <Button component={Link} to="/Customer/MyOrders" variant="light">
-            My Orders
+            {t('co.myOrders')}
           </Button>
         )}
         <Button component={Link} to="/Customer/MyShoppingCart" variant="light">
-          Go to my cart
+          {t('co.goToCart')}
         </Button>
       </Group>
     </Stack>
@@ -103,18 +106,19 @@ function isUnavailable(line: Checkout['lines'][number], unavailable: Unavailable
 function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkout; numbered?: boolean; unavailable?: UnavailableLines }) {
   // Cash on delivery charged nothing yet: its total is what the courier collects.
   const cod = checkout.receipt?.PaymentType === 'CashOnDelivery';
+  const { t } = useTranslation('shop');
   return (
     <Card withBorder radius="md">
       <Group justify="space-between">
         <Text>
           {numbered ? (
             <>
-              Order number <b>{checkout.OrderID}</b>
+              {t('co.orderNumber')} <b>{checkout.OrderID}</b>
             </>
           ) : cod ? (
-            'To pay on delivery'
+            t('co.toPayOnDelivery')
           ) : (
-            'Total paid'
+            t('co.totalPaid')
           )}
         </Text>
         <Text fw={700} size="lg">
@@ -122,7 +126,7 @@ function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkou
         </Text>
       </Group>
       {/* Narrow cell padding: a phone's 390 px keep the amounts on one line inside the card. */}
-      <Table mt="sm" aria-label="Order lines" horizontalSpacing={6}>
+      <Table mt="sm" aria-label={t('co.orderLines')} horizontalSpacing={6}>
         <Table.Tbody>
           {checkout.lines.map((l) => (
             <Table.Tr key={`${l.kind}:${l.id}`}>
@@ -133,7 +137,7 @@ function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkou
                       {l.name}
                     </Text>
                     <Text c="red.8" size="xs" fw={700} tt="uppercase">
-                      Not available right now
+                      {t('co.notAvailable')}
                     </Text>
                   </Stack>
                 ) : (
@@ -147,7 +151,7 @@ function Summary({ checkout, numbered = true, unavailable }: { checkout: Checkou
             </Table.Tr>
           ))}
           <Table.Tr>
-            <Table.Td>Delivery & VAT</Table.Td>
+            <Table.Td>{t('co.deliveryVat')}</Table.Td>
             <Table.Td />
             <Table.Td ta="right">{formatRupees(checkout.DeliveryAndVat)}</Table.Td>
           </Table.Tr>
@@ -186,27 +190,27 @@ export function cartChanges(
 function CartChangedNotice({ checkout }: { checkout: Checkout }) {
   const { profile } = useSession('customer');
   const cart = useAsync(['cart', 'cart', profile._id], () => shopApi.cart(profile._id));
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
   if (!cart.data) return null;
   const changes = cartChanges(checkout, cart.data);
   if (changes.length === 0) return null;
   return (
     <Alert
       color="yellow"
-      title="Your cart changed after this checkout started"
+      title={t('co.cartChanged')}
       role="status"
       // Mantine's yellow title on the light yellow background is below 4.5:1; the body text's colour is not.
       styles={{ title: { color: 'var(--mantine-color-text)' } }}
     >
       <List size="sm" mb="xs">
         {changes.map((c) => (
-          <List.Item key={c}>{c}</List.Item>
+          <List.Item key={c}>{message(c)}</List.Item>
         ))}
       </List>
-      <Text size="sm">
-        Paying now buys the lines listed above, as they are. To buy your cart as it is now, go back to your cart and press Go to Checkout.
-      </Text>
+      <Text size="sm">{t('co.cartChangedText')}</Text>
       <Button mt="xs" size="xs" variant="light" color="dark" component={Link} to="/Customer/MyShoppingCart">
-        Back to my cart
+        {t('co.backToCart')}
       </Button>
     </Alert>
   );
@@ -245,38 +249,41 @@ function UnavailableNotice({ checkout, refused }: { checkout: Checkout; refused:
   const [busy, setBusy] = useState(false);
   const names = checkout.lines.filter((l) => isUnavailable(l, refused.lines)).map((l) => l.name);
   const fromCart = checkoutFromCart(checkout.checkoutId);
-  const them = names.length === 1 ? 'it' : 'them';
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
+  // "it" or "them": how many lines were refused.
+  const count = Math.max(names.length, 1);
   const remove = async () => {
     setBusy(true);
     try {
       await removeFromCart(profile._id, refused.lines);
       currentCheckout.clear();
       forgetCheckoutKey();
-      notifySuccess('Removed from your cart', names.join(', '));
+      notifySuccess(t('co.removedFromCart'), names.join(', '));
       navigate('/Customer/MyShoppingCart');
     } catch (err) {
-      notifyError('Oops...', err);
+      notifyError(t('oops'), err);
       setBusy(false);
     }
   };
   return (
-    <Alert color="red" title={refused.message} role="alert">
+    <Alert color="red" title={message(refused.message)} role="alert">
       <Text size="sm">
-        {names.length ? `${names.join(', ')} can no longer be bought` : 'A line of this checkout can no longer be bought'}, so nothing was
-        charged. {fromCart ? `Remove ${them} from your cart and check out again.` : 'Go back and choose another item.'}
+        {names.length ? t('co.cannotBuyNames', { names: names.join(', ') }) : t('co.cannotBuyLine')}{' '}
+        {fromCart ? t('co.removeAndRetry', { count }) : t('co.chooseAnother')}
       </Text>
       <Group mt="sm" gap="xs">
         {fromCart ? (
           <Button size="xs" color="red" loading={busy} onClick={() => void remove()}>
-            Remove {them} from my cart
+            {t('co.removeFromCart', { count })}
           </Button>
         ) : (
           <Button size="xs" variant="light" component={Link} to="/Customer/AllItmes">
-            Back to shopping
+            {t('co.backToShopping')}
           </Button>
         )}
         <Button size="xs" variant="default" component={Link} to="/Customer/MyShoppingCart">
-          Go to my cart
+          {t('co.goToCart')}
         </Button>
       </Group>
     </Alert>
@@ -302,29 +309,31 @@ function CashOnDeliveryOption({
   const busy = state.phase === 'paying' || state.phase === 'confirming';
   const done = state.phase === 'slow' || state.phase === 'rejected' || !!state.refused;
   const available = !!cod?.available;
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
   return (
     <Card withBorder radius="md" data-testid="cod-option">
       <Title order={2} size="h4" mb="xs">
-        Or pay cash on delivery
+        {t('co.codTitle')}
       </Title>
       {available ? (
         <Text size="sm">
-          Pay <b>{formatRupees(checkout.Amount)}</b> in cash to the courier when your order arrives. Nothing is charged now.
+          {t('co.codPay')} <b>{formatRupees(checkout.Amount)}</b> {t('co.codText')}
         </Text>
       ) : (
         <Text size="sm" c="dimmed" role="note">
-          {cod?.reason ?? 'Cash on delivery is not available for this order.'}
+          {cod?.reason ? message(cod.reason) : t('co.codUnavailable')}
         </Text>
       )}
       {available && !address && (
         <Text size="sm" c="orange.8" mt={4}>
-          Choose where to deliver above first.
+          {t('co.chooseAddressAbove')}
         </Text>
       )}
       {state.refused && <UnavailableNotice checkout={checkout} refused={state.refused} />}
       {state.error && (
         <Text size="sm" c="red" mt={4} role="alert">
-          {state.error}
+          {message(state.error)}
         </Text>
       )}
       <Group mt="sm">
@@ -334,7 +343,7 @@ function CashOnDeliveryOption({
           disabled={!available || !address || done}
           onClick={() => address && void pay(() => shopApi.pay(checkout.checkoutId, { paymentType: 'cod', deliveryAddress: address }))}
         >
-          Place order (cash on delivery)
+          {t('co.placeCod')}
         </Button>
       </Group>
       <PaymentOutcome state={state} />
@@ -350,6 +359,7 @@ export function SelectPayment() {
   const navigate = useNavigate();
   // Cash on delivery pays here; once paid, the page stays to follow the order to its confirmation.
   const codPayment = usePayment(checkout.data?.checkoutId);
+  const { t } = useTranslation('shop');
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (checkout.loading && checkout.data === undefined) return <Loading />;
   if (!checkout.data || (checkout.data.status !== 'Open' && codPayment.state.phase === 'idle'))
@@ -358,43 +368,43 @@ export function SelectPayment() {
   const deliverTo = address ?? chosenAddress.get(checkout.data.checkoutId);
   return (
     <>
-      <PageHeader title="Select a payment method" />
+      <PageHeader title={t('co.selectPayment')} />
       <Stack maw={640}>
         <Summary checkout={checkout.data} />
         <CartNotice checkout={checkout.data} show />
         <DeliveryAddressStep checkoutId={checkout.data.checkoutId} onChange={setAddress} />
         {!deliverTo && (
           <Text size="sm" c="dimmed" data-testid="address-first">
-            Choose where to deliver first; then pick how to pay.
+            {t('co.addressFirst')}
           </Text>
         )}
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="sm">
-            Pay with a saved card
+            {t('co.savedCardTitle')}
           </Title>
-          {cards.data && cards.data.length === 0 && <Text c="dimmed">No saved cards yet.</Text>}
-          <Radio.Group value={cardId} onChange={setCardId} label={<VisuallyHidden>Saved cards</VisuallyHidden>}>
+          {cards.data && cards.data.length === 0 && <Text c="dimmed">{t('co.noCards')}</Text>}
+          <Radio.Group value={cardId} onChange={setCardId} label={<VisuallyHidden>{t('co.savedCards')}</VisuallyHidden>}>
             <Stack gap="xs">
               {(cards.data ?? []).map((c) => (
-                <Radio key={c._id} value={c._id} label={`${c.cardtype || 'Card'} ${c.cardnumber} · ${c.cardowner} · ${c.carddate}`} />
+                <Radio key={c._id} value={c._id} label={`${c.cardtype || t('co.card')} ${c.cardnumber} · ${c.cardowner} · ${c.carddate}`} />
               ))}
             </Stack>
           </Radio.Group>
           <Group mt="md">
             <Button disabled={!cardId || !deliverTo} onClick={() => navigate(`/Customer/Confrim/${cardId}`)}>
-              Continue
+              {t('co.continue')}
             </Button>
             <Button variant="default" component={Link} to="/Customer/addCard">
-              Add a New Payment
+              {t('co.addPayment')}
             </Button>
           </Group>
         </Card>
         <Card withBorder radius="md">
           <Title order={2} size="h4" mb="sm">
-            Or pay with PayPal
+            {t('co.paypalTitle')}
           </Title>
           <Button variant="light" disabled={!deliverTo} onClick={() => navigate('/Customer/confrimPayment')}>
-            Pay with PayPal (sandbox)
+            {t('co.paypalSandbox')}
           </Button>
         </Card>
         <CashOnDeliveryOption checkout={checkout.data} address={deliverTo} payment={codPayment} />
@@ -406,6 +416,7 @@ export function SelectPayment() {
 /** Pays, then follows the saga; answers the state to show. */
 function usePayment(checkoutId: string | undefined) {
   const navigate = useNavigate();
+  const { t } = useTranslation('shop');
   const [state, setState] = useState<{
     phase: 'idle' | 'paying' | 'confirming' | 'slow' | 'rejected';
     error?: string;
@@ -449,8 +460,8 @@ function usePayment(checkoutId: string | undefined) {
         return;
       }
       // e.g. the wrong CVV: shown at the field and as the documents' 'Oops...' notice; retry allowed.
-      notifyError('Oops...', err);
-      if (alive.current) setState({ phase: 'idle', error: err instanceof ApiError ? err.message : 'Please try again!' });
+      notifyError(t('oops'), err);
+      if (alive.current) setState({ phase: 'idle', error: err instanceof ApiError ? err.message : t('auth:tryAgain') });
       return;
     }
     setState({ phase: 'confirming' });
@@ -468,7 +479,7 @@ function usePayment(checkoutId: string | undefined) {
     if (c.status === 'Confirmed') {
       navigate(`/Customer/OrderConfirmation/${encodeURIComponent(c.checkoutId)}`);
     } else if (c.status === 'Rejected') {
-      setState({ phase: 'rejected', message: c.rejection?.message ?? 'The order could not be placed; your payment was refunded.' });
+      setState({ phase: 'rejected', message: c.rejection?.message ?? t('co.rejectedFallback') });
     } else {
       setState({ phase: 'slow' });
     }
@@ -477,9 +488,11 @@ function usePayment(checkoutId: string | undefined) {
 }
 
 function PaymentOutcome({ state }: { state: ReturnType<typeof usePayment>['state'] }) {
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
   if (state.paused)
     return (
-      <Alert color="red" title="Payment paused" role="alert" aria-label="Payment paused">
+      <Alert color="red" title={t('co.paymentPaused')} role="alert" aria-label={t('co.paymentPaused')}>
         {state.paused}
       </Alert>
     );
@@ -487,19 +500,19 @@ function PaymentOutcome({ state }: { state: ReturnType<typeof usePayment>['state
     return (
       <Group>
         <Loader size="sm" />
-        <Text>Payment received; reserving your items…</Text>
+        <Text>{t('co.reserving')}</Text>
       </Group>
     );
   if (state.phase === 'slow')
     return (
       <Alert color="yellow">
-        Your payment went through and the order is still being confirmed. <Link to="/Customer/MyOrders">See My Orders</Link>.
+        {t('co.slow')} <Link to="/Customer/MyOrders">{t('co.seeMyOrders')}</Link>.
       </Alert>
     );
   if (state.phase === 'rejected')
     return (
-      <Alert color="red" title="Oops...">
-        {state.message} <Link to="/Customer/MyShoppingCart">Back to my cart</Link>
+      <Alert color="red" title={t('oops')}>
+        {message(state.message)} <Link to="/Customer/MyShoppingCart">{t('co.backToCart')}</Link>
       </Alert>
     );
   return null;
@@ -507,26 +520,27 @@ function PaymentOutcome({ state }: { state: ReturnType<typeof usePayment>['state
 
 /** The chosen delivery address on a confirm page with a way back to change it; none chosen: how to choose one. */
 function DeliverTo({ address }: { address: DeliveryAddress | undefined }) {
+  const { t } = useTranslation('shop');
   return address ? (
     <Card withBorder radius="md" padding="sm">
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Text size="sm">
           <Text span fw={600}>
-            Deliver to:{' '}
+            {t('co.deliverToColon')}{' '}
           </Text>
           {formatAddress(address)}
         </Text>
         <Button size="xs" variant="default" component={Link} to="/Customer/SelectPayment" style={{ flexShrink: 0 }}>
-          Change
+          {t('co.change')}
         </Button>
       </Group>
     </Card>
   ) : (
-    <Alert color="orange" title="Choose a delivery address first">
+    <Alert color="orange" title={t('co.chooseAddressFirst')}>
       <Stack gap="xs" align="flex-start">
-        <Text size="sm">Your order needs an address to be delivered to.</Text>
+        <Text size="sm">{t('co.needsAddress')}</Text>
         <Button size="xs" variant="light" component={Link} to="/Customer/SelectPayment">
-          Choose the address
+          {t('co.chooseAddress')}
         </Button>
       </Stack>
     </Alert>
@@ -547,10 +561,11 @@ function WalletArea({
   /** The payment was made (or refused and refunded): nothing more to pay here. */
   done: boolean;
 }) {
+  const { t } = useTranslation('shop');
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        You will pay the amount above through the PayPal sandbox.
+        {t('co.walletText')}
       </Text>
       <Button
         color="yellow"
@@ -558,7 +573,7 @@ function WalletArea({
         disabled={done || !deliverTo}
         onClick={() => void pay(() => shopApi.payWithWallet(checkoutId, deliverTo))}
       >
-        Pay with PayPal (sandbox)
+        {t('co.paypalSandbox')}
       </Button>
     </Stack>
   );
@@ -571,6 +586,8 @@ export function ConfirmPayment() {
   const [cvv, setCvv] = useState('');
   const [area, setArea] = useState<'card' | 'wallet'>('card');
   const { state, pay } = usePayment(checkout.data?.checkoutId);
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (checkout.loading && checkout.data === undefined) return <Loading />;
   if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout checkout={checkout.data} />;
@@ -580,7 +597,7 @@ export function ConfirmPayment() {
   const deliverTo = chosenAddress.get(c.checkoutId);
   return (
     <>
-      <PageHeader title="Checkout" />
+      <PageHeader title={t('co.checkout')} />
       <Stack maw={640}>
         <Summary checkout={c} unavailable={state.refused?.lines} />
         <DeliverTo address={deliverTo} />
@@ -590,10 +607,10 @@ export function ConfirmPayment() {
           value={area}
           onChange={(v) => setArea(v as 'card' | 'wallet')}
           data={[
-            { value: 'card', label: 'Saved card' },
+            { value: 'card', label: t('co.savedCard') },
             { value: 'wallet', label: 'PayPal' },
           ]}
-          aria-label="Payment method"
+          aria-label={t('co.paymentMethod')}
         />
         <Card withBorder radius="md">
           {area === 'card' ? (
@@ -606,25 +623,25 @@ export function ConfirmPayment() {
               <Stack>
                 <Text>
                   {card.data
-                    ? `${card.data.cardtype || 'Card'} ${card.data.cardnumber} · ${card.data.cardowner}`
+                    ? `${card.data.cardtype || t('co.card')} ${card.data.cardnumber} · ${card.data.cardowner}`
                     : card.error
-                      ? 'This card was not found.'
-                      : 'Loading the card…'}
+                      ? t('co.cardNotFound')
+                      : t('co.loadingCard')}
                 </Text>
                 <PasswordInput
-                  label="CVV"
+                  label={t('co.cvv')}
                   inputMode="numeric"
                   maxLength={4}
                   value={cvv}
                   onChange={(e) => setCvv(e.currentTarget.value)}
-                  error={state.error}
+                  error={state.error && message(state.error)}
                 />
                 <Group>
                   <Button type="submit" loading={busy} disabled={!cvv || !card.data || !deliverTo || done || !!state.paused}>
-                    Pay
+                    {t('co.pay')}
                   </Button>
                   <Button variant="default" component={Link} to="/Customer/SelectPayment">
-                    Choose another card
+                    {t('co.anotherCard')}
                   </Button>
                 </Group>
               </Stack>
@@ -642,6 +659,8 @@ export function ConfirmPayment() {
 export function ConfirmWalletPayment() {
   const checkout = useCurrentCheckout();
   const { state, pay } = usePayment(checkout.data?.checkoutId);
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (checkout.loading && checkout.data === undefined) return <Loading />;
   if (!checkout.data || (checkout.data.status !== 'Open' && state.phase === 'idle')) return <NoCheckout checkout={checkout.data} />;
@@ -650,7 +669,7 @@ export function ConfirmWalletPayment() {
   const deliverTo = chosenAddress.get(checkout.data.checkoutId);
   return (
     <>
-      <PageHeader title="Pay with PayPal" />
+      <PageHeader title={t('co.payWithPaypal')} />
       <Stack maw={640}>
         <Summary checkout={checkout.data} unavailable={state.refused?.lines} />
         <DeliverTo address={deliverTo} />
@@ -660,7 +679,7 @@ export function ConfirmWalletPayment() {
           <WalletArea checkoutId={checkout.data.checkoutId} deliverTo={deliverTo} pay={pay} busy={busy} done={done} />
           {state.error && (
             <Text c="red" mt="sm">
-              {state.error}
+              {message(state.error)}
             </Text>
           )}
         </Card>
@@ -679,61 +698,58 @@ export function ConfirmWalletPayment() {
 export function OrderConfirmation() {
   const { checkoutId = '' } = useParams();
   const checkout = useAsync(['checkout', 'checkout', checkoutId], () => shopApi.checkout(checkoutId));
+  const { t } = useTranslation('shop');
   if (checkout.error !== undefined) return <LoadError error={checkout.error} />;
   if (!checkout.data) return <Loading />;
   const c = checkout.data;
   if (c.status === 'Open' || c.status === 'Rejected') return <NoCheckout checkout={c} />;
   return (
     <>
-      <PageHeader title={c.status === 'Confirmed' ? ORDER_PLACED : 'Your order is being confirmed'} />
+      <PageHeader title={c.status === 'Confirmed' ? t('co.orderPlaced', { defaultValue: ORDER_PLACED }) : t('co.beingConfirmed')} />
       <Stack maw={640}>
         <Card withBorder radius="md">
           <Stack gap="sm">
             <div>
               <Text>
-                Order number <b data-testid="order-number">{c.OrderID}</b>
+                {t('co.orderNumber')} <b data-testid="order-number">{c.OrderID}</b>
               </Text>
               <Text size="sm" c="dimmed">
-                Every order card in My Orders and My Package Orders shows this number; quote it when you contact a seller.
+                {t('co.orderNumberNote')}
               </Text>
             </div>
             {c.receipt && (
               <div>
                 <Text>
-                  Receipt number <b data-testid="receipt-number">{c.receipt.RecieptNo}</b>
+                  {t('co.receiptNumber')} <b data-testid="receipt-number">{c.receipt.RecieptNo}</b>
                 </Text>
                 <Text size="sm" c="dimmed">
                   {c.receipt.PaymentType === 'CashOnDelivery'
-                    ? `Nothing was charged now: pay ${formatRupees(c.receipt.Amount)} in cash to the courier when it arrives. Payment history lists it as pending until then.`
-                    : `The receipt of your payment of ${formatRupees(c.receipt.Amount)} by ${c.receipt.PaymentType}, listed in Payment history.`}
+                    ? t('co.codReceipt', { amount: formatRupees(c.receipt.Amount) })
+                    : t('co.paidReceipt', { amount: formatRupees(c.receipt.Amount), type: c.receipt.PaymentType })}
                 </Text>
               </div>
             )}
             <div>
-              <Text>Deliver to</Text>
+              <Text>{t('co.deliverTo')}</Text>
               <Text size="sm" data-testid="deliver-to">
                 {c.DeliverTo ? formatAddress(c.DeliverTo) : NO_DELIVERY_ADDRESS}
               </Text>
             </div>
-            {c.status === 'AwaitingStock' && (
-              <Alert color="yellow">
-                Your payment went through and the sellers are reserving your items; My Orders shows when it is confirmed.
-              </Alert>
-            )}
+            {c.status === 'AwaitingStock' && <Alert color="yellow">{t('co.awaitingStock')}</Alert>}
           </Stack>
         </Card>
         <Summary checkout={c} numbered={false} />
         <Group>
           <Button component={Link} to="/Customer/MyOrders">
-            My Orders
+            {t('co.myOrders')}
           </Button>
           {c.receipt && (
             <Button variant="light" component={Link} to={`/Customer/purchaseHistoryExtended/${c.receipt._id}`}>
-              Payment details
+              {t('co.paymentDetails')}
             </Button>
           )}
           <Button variant="default" component={Link} to="/Customer/AllItmes">
-            Continue shopping
+            {t('co.continueShopping')}
           </Button>
         </Group>
       </Stack>
