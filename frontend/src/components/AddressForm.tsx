@@ -7,6 +7,8 @@
  * `onSubmit` gets the parsed address; it may answer field messages from the server (`address.x`
  * keys of a 400) to show at the fields.
  */
+import { useServerMessage } from '../i18n/serverMessage';
+import { useTranslation } from 'react-i18next';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { DeliveryAddressSchema, SRI_LANKA_DISTRICTS, type DeliveryAddress } from '@market/contracts';
 import { useState } from 'react';
@@ -38,6 +40,8 @@ export function AddressForm({
   onSubmit: (address: DeliveryAddress) => Promise<Errors | void> | Errors | void;
   onCancel?: () => void;
 }) {
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
   const [draft, setDraft] = useState<Draft>(() => {
     const d = { ...EMPTY };
     for (const k of Object.keys(EMPTY) as (keyof DeliveryAddress)[]) d[k] = initial?.[k] ?? '';
@@ -52,7 +56,7 @@ export function AddressForm({
   };
   const field = (name: keyof DeliveryAddress) => ({
     value: draft[name],
-    error: errors[name],
+    error: errors[name] && message(errors[name]),
     onChange: (e: { currentTarget: { value: string } }) => edit(name, e.currentTarget.value),
   });
   const submit = async () => {
@@ -82,23 +86,23 @@ export function AddressForm({
     >
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <TextInput label="Recipient" required autoComplete="name" {...field('recipient')} />
-          <TextInput label="Phone Number" required inputMode="tel" autoComplete="tel" placeholder="07XXXXXXXX" {...field('phone')} />
+          <TextInput label={t('addr.recipient')} required autoComplete="name" {...field('recipient')} />
+          <TextInput label={t('addr.phone')} required inputMode="tel" autoComplete="tel" placeholder="07XXXXXXXX" {...field('phone')} />
         </SimpleGrid>
-        <TextInput label="Address line 1" required autoComplete="address-line1" {...field('line1')} />
-        <TextInput label="Address line 2" autoComplete="address-line2" {...field('line2')} />
+        <TextInput label={t('addr.line1')} required autoComplete="address-line1" {...field('line1')} />
+        <TextInput label={t('addr.line2')} autoComplete="address-line2" {...field('line2')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-          <TextInput label="City" required autoComplete="address-level2" {...field('city')} />
+          <TextInput label={t('addr.city')} required autoComplete="address-level2" {...field('city')} />
           <Select
-            label="District"
+            label={t('addr.district')}
             required
             searchable
             data={[...SRI_LANKA_DISTRICTS]}
             value={draft.district || null}
-            error={errors.district}
+            error={errors.district && message(errors.district)}
             onChange={(v) => edit('district', v ?? '')}
           />
-          <TextInput label="Postal Code" required inputMode="numeric" autoComplete="postal-code" {...field('postalCode')} />
+          <TextInput label={t('addr.postalCode')} required inputMode="numeric" autoComplete="postal-code" {...field('postalCode')} />
         </SimpleGrid>
         <Group>
           <Button type="submit" loading={busy}>
@@ -106,7 +110,7 @@ export function AddressForm({
           </Button>
           {onCancel && (
             <Button variant="default" onClick={onCancel}>
-              Cancel
+              {t('addr.cancel')}
             </Button>
           )}
         </Group>

@@ -9,6 +9,7 @@
  * keep a copy and a later edit of the book never rewrites them. The choice is kept per checkout in
  * sessionStorage ({@link chosenAddress}) between the payment-method page and the confirm pages.
  */
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { DeliveryAddressSchema, formatAddress, MAX_ADDRESSES, type DeliveryAddress } from '@market/contracts';
 import { useEffect, useState } from 'react';
@@ -44,6 +45,7 @@ export function preselected(book: Book | undefined): SavedAddress | undefined {
 
 /** The step: the chosen address with Change, or the saved addresses and the form. `onChange` hears every choice. */
 export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: string; onChange?: (a: DeliveryAddress) => void }) {
+  const { t } = useTranslation('shop');
   const book = useAddressBook();
   const [chosen, setChosen] = useState(() => chosenAddress.get(checkoutId));
   const [choosing, setChoosing] = useState(false);
@@ -85,13 +87,13 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">
-        Delivery address
+        {t('addr.title')}
       </Title>
       {book.error !== undefined && !data && (
-        <Alert color="orange" mb="sm" title="Your saved addresses could not be loaded">
+        <Alert color="orange" mb="sm" title={t('addr.loadFailed')}>
           You can still type the address below.{' '}
           <Button size="compact-xs" variant="subtle" onClick={() => void book.reload()}>
-            Try again
+            {t('addr.tryAgain')}
           </Button>
         </Alert>
       )}
@@ -101,7 +103,7 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
             {formatAddress(chosen)}
           </Text>
           <Button variant="default" size="xs" style={{ flexShrink: 0 }} onClick={() => setChoosing(true)}>
-            Change
+            {t('addr.change')}
           </Button>
         </Group>
       ) : openForm || (book.error !== undefined && !data) ? (
@@ -114,7 +116,7 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
           <AddressForm
             key={openForm ?? 'offline'}
             initial={editingEntry}
-            submitLabel="Deliver here"
+            submitLabel={t('addr.deliverHere')}
             onSubmit={save}
             onCancel={form ? () => setForm(null) : undefined}
           />
@@ -127,7 +129,7 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
                 <SavedAddressSummary a={a} />
                 {a.incomplete ? (
                   <Button size="xs" variant="default" style={{ flexShrink: 0 }} onClick={() => setForm(a._id)}>
-                    Complete
+                    {t('addr.complete')}
                   </Button>
                 ) : (
                   <Button
@@ -135,9 +137,9 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
                     variant="light"
                     style={{ flexShrink: 0 }}
                     onClick={() => choose(deliveryAddressOf(a))}
-                    aria-label={`Deliver to ${formatAddress(deliveryAddressOf(a))}`}
+                    aria-label={t('addr.deliverToName', { address: formatAddress(deliveryAddressOf(a)) })}
                   >
-                    Deliver here
+                    {t('addr.deliverHere')}
                   </Button>
                 )}
               </Group>
@@ -145,17 +147,17 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
           ))}
           <Group>
             <Button size="xs" onClick={() => setForm('new')} disabled={data.addresses.length >= MAX_ADDRESSES}>
-              Add a new address
+              {t('addr.addNew')}
             </Button>
             {chosen && (
               <Button size="xs" variant="default" onClick={() => setChoosing(false)}>
-                Cancel
+                {t('addr.cancel')}
               </Button>
             )}
           </Group>
         </Stack>
       ) : (
-        <Text c="dimmed">Loading your addresses…</Text>
+        <Text c="dimmed">{t('addr.loading')}</Text>
       )}
     </Card>
   );

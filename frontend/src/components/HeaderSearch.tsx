@@ -9,6 +9,7 @@
  * Mantine's Combobox: that brings @floating-ui into every page's first script (see AreaShell).
  * On a phone (below 48em) the header shows a search button that opens the field over the header.
  */
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Box, CloseButton, Group, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { brandLabel } from '@market/contracts/rules';
@@ -39,6 +40,7 @@ const SUGGEST_DELAY_MS = 150;
 const KIND_LABEL: Record<Suggestion['kind'], string> = { item: '', brand: 'Brand', model: 'Model' };
 
 function SearchField({ autoFocus, onDone }: { autoFocus?: boolean; onDone?: () => void }) {
+  const { t } = useTranslation('shop');
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-suggestions`;
@@ -98,8 +100,8 @@ function SearchField({ autoFocus, onDone }: { autoFocus?: boolean; onDone?: () =
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        placeholder="Search phones, brands, models"
-        aria-label="Search the shop"
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={shown}
@@ -112,7 +114,7 @@ function SearchField({ autoFocus, onDone }: { autoFocus?: boolean; onDone?: () =
       <Paper
         id={listId}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('search.suggestions')}
         shadow="md"
         withBorder
         radius="md"
@@ -158,6 +160,7 @@ function SearchField({ autoFocus, onDone }: { autoFocus?: boolean; onDone?: () =
 
 /** The header's search: the field itself on wider screens, a button opening it on a phone. */
 export function HeaderSearch() {
+  const { t } = useTranslation('shop');
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [expanded, setExpanded] = useState(false);
   if (!phone)
@@ -168,7 +171,7 @@ export function HeaderSearch() {
     );
   return (
     <>
-      <ActionIcon variant="subtle" size="lg" aria-label="Search the shop" aria-expanded={expanded} onClick={() => setExpanded(true)}>
+      <ActionIcon variant="subtle" size="lg" aria-label={t('search.label')} aria-expanded={expanded} onClick={() => setExpanded(true)}>
         <IconSearch size={20} />
       </ActionIcon>
       {expanded && (
@@ -186,7 +189,7 @@ export function HeaderSearch() {
           style={{ zIndex: 250 }}
         >
           <SearchField autoFocus onDone={() => setExpanded(false)} />
-          <CloseButton aria-label="Close search" onClick={() => setExpanded(false)} />
+          <CloseButton aria-label={t('search.close')} onClick={() => setExpanded(false)} />
         </Group>
       )}
     </>
