@@ -37,6 +37,7 @@ import { stat } from 'node:fs/promises';
 import { dashboardOf, dashboardQuery, type DashboardAggregations } from '../domain/dashboard';
 import { currentMonth, lastMonths } from '../domain/time';
 import { sellerSales } from '../jobs/reports';
+import { languageOfRequest } from '../pdf/requestLanguage';
 import type { ReadModels } from '../store/readModels';
 import type { ReportRecord, ReportStore } from '../store/reports';
 
@@ -125,7 +126,7 @@ export function reportRoutes({ rm, dashboard, store, queue }: RouteDeps): Router
         // The same key again: the record is there; (re)queue it below, BullMQ ignores a known jobId.
         if (!isDuplicateKey(err)) throw err;
       }
-      await queue.add(kind, { kind, requestedBy, params }, { jobId });
+      await queue.add(kind, { kind, requestedBy, params, language: languageOfRequest(req) }, { jobId });
       await store.latest.updateOne({ _id: `${caller.id}:${kind}` }, { $set: { jobId } }, { upsert: true });
       res.status(202).json({ jobId });
     });

@@ -64,7 +64,7 @@ export function reportProcessor(deps: ReportDeps) {
     let last = -1;
     let result;
     try {
-      result = await renderReport({ ...spec, rows: () => csv.tee(spec.rows()) }, file, async (share) => {
+      result = await renderReport({ ...spec, language: data.language, rows: () => csv.tee(spec.rows()) }, file, async (share) => {
         const pct = Math.round(share * 100);
         if (pct !== last) {
           last = pct;

@@ -12,17 +12,20 @@
  * its label, however long the label: "Registered in November 2024:" no longer runs into its
  * value); every page repeats the table header; money columns are right-aligned;
  * an empty report says so on its own page. Sinhala and Tamil text is drawn in embedded Noto fonts
- * (`text.ts`).
+ * (`text.ts`). The report's own words (title, headers, labels, footer) are in the spec's `language`
+ * (issue 33 item 3; labels.ts), the data as it is.
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Language } from '@market/contracts';
 import PDFDocument from 'pdfkit';
 import { rs } from '../domain/money';
 import { drawLogo } from './logo';
 import { partFile } from './csv';
 import { ReportText } from './text';
+import { hasLabel, label, pageFooter } from './labels';
 
 export const MARKETPLACE_NAME = 'Lanka Electronics Marketplace';
 
@@ -53,6 +56,27 @@ export interface ReportSpec {
   rows: () => AsyncIterable<Cell[]>;
   /** Shown instead of the table when there are no rows, e.g. "No sales in this month". */
   emptyText: string;
+  /** The language of the report's own words (the requester's, issue 33 item 3); absent: English. */
+  language?: Language;
+}
+
+/**
+ * The spec with its own words in `spec.language` (labels.ts): title, heading, subtitle lines,
+ * summary labels, column headers, the empty line, and the summary values that are the report's
+ * own words ('No Ratings yet!'); names, amounts and dates stay as they are.
+ */
+export function localizedSpec(spec: ReportSpec): ReportSpec {
+  const lang = spec.language ?? 'en';
+  if (lang === 'en') return spec;
+  return {
+    ...spec,
+    title: label(spec.title, lang),
+    heading: hasLabel(spec.heading) ? label(spec.heading, lang) : spec.heading,
+    subtitle: spec.subtitle.map((line) => label(line, lang)),
+    summary: spec.summary.map(([name, value]) => [label(name, lang), hasLabel(value) ? label(value, lang) : value]),
+    columns: spec.columns.map((c) => ({ ...c, header: label(c.header, lang) })),
+    emptyText: label(spec.emptyText, lang),
+  };
 }
 
 export interface RenderResult {
@@ -96,10 +120,11 @@ export function layout(spec: Pick<ReportSpec, 'summary' | 'subtitle' | 'rowCount
  * @param onProgress - called after each page with the share of rows drawn, 0..1
  */
 export async function renderReport(
-  spec: ReportSpec,
+  given: ReportSpec,
   file: string,
   onProgress?: (done: number) => Promise<void> | void,
 ): Promise<RenderResult> {
+  const spec = localizedSpec(given);
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = partFile(file);
   const out = createWriteStream(tmp);
@@ -137,7 +162,7 @@ export async function renderReport(
       page++;
       t.font('regular', 8);
       doc.fillColor(MUTED);
-      const footer = `Page ${page} of ${L.pages}`;
+      const footer = pageFooter(page, L.pages, spec.language ?? 'en');
       t.draw(footer, PAGE.width - MARGIN - t.width(footer), FOOTER_Y);
       t.draw(`${MARKETPLACE_NAME} · ${spec.title}`, MARGIN, FOOTER_Y);
       if (page > 1) {
