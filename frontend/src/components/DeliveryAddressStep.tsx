@@ -91,7 +91,7 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
       </Title>
       {book.error !== undefined && !data && (
         <Alert color="orange" mb="sm" title={t('addr.loadFailed')}>
-          You can still type the address below.{' '}
+          {t('addr.typeBelow')}{' '}
           <Button size="compact-xs" variant="subtle" onClick={() => void book.reload()}>
             {t('addr.tryAgain')}
           </Button>
@@ -110,7 +110,7 @@ export function DeliveryAddressStep({ checkoutId, onChange }: { checkoutId: stri
         <Stack gap="xs">
           {editingEntry?.incomplete && (
             <Text size="sm" c="dimmed">
-              From your profile: {missingText(editingEntry).toLowerCase()}.
+              {t('addr.fromProfile', { missing: missingText(editingEntry).toLowerCase() })}
             </Text>
           )}
           <AddressForm
