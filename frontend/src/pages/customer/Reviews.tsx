@@ -4,6 +4,9 @@
  * (star radios 1..5, text, Submit → /Customer/Home), /Customer/MyReviews (Edit, Delete with
  * confirmation, search by item name, brand or model). The contact forms are in Messages.tsx.
  */
+import { useFormatDay } from '../../i18n/dates';
+import { useServerMessage } from '../../i18n/serverMessage';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, Radio, ScrollArea, Stack, Textarea } from '@mantine/core';
 import { colomboDate, STARS_RANGE } from '@market/contracts';
 import { useEffect, useState } from 'react';
@@ -24,16 +27,17 @@ export function ItemReviews() {
   const { id = '' } = useParams();
   const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
   const list = useAsync(['reviews', 'list', { itemid: id }, 1, 100], () => reviewsApi.list({ itemid: id }, 1, 100));
+  const { t } = useTranslation('shop');
   return (
     <>
-      <PageHeader title={item.data ? `Reviews of ${item.data.Item_name}` : 'Reviews'}>
+      <PageHeader title={item.data ? t('rev.reviewsOf', { name: item.data.Item_name }) : t('rev.reviews')}>
         <Button component={Link} to={`/Customer/WriteReview/${id}`}>
-          Write a Review
+          {t('rev.write')}
         </Button>
       </PageHeader>
       {item.data && <ItemRating rating={item.data.rating} count={item.data.reviewCount} />}
       <ScrollArea h={550} mt="md" type="auto">
-        <ListState list={list} empty="No reviews yet. Be the first to write one!">
+        <ListState list={list} empty={t('rev.none')}>
           {(rows) => (
             <Stack>
               {rows.items.map((r) => (
@@ -48,11 +52,13 @@ export function ItemReviews() {
 }
 
 function StarRadios({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  const { t } = useTranslation('shop');
+  const message = useServerMessage();
   return (
-    <Radio.Group label="Your rating" value={value} onChange={onChange} error={error}>
+    <Radio.Group label={t('rev.yourRating')} value={value} onChange={onChange} error={error && message(error)}>
       <Group mt="xs">
         {[1, 2, 3, 4, 5].map((n) => (
-          <Radio key={n} value={String(n)} label={`${n} star${n > 1 ? 's' : ''}`} />
+          <Radio key={n} value={String(n)} label={t('rev.stars', { count: n })} />
         ))}
       </Group>
     </Radio.Group>
@@ -68,6 +74,8 @@ function StarRadios({ value, onChange, error }: { value: string; onChange: (v: s
  * Submit waits for that read; should the read fail, the form is the documents' empty one.
  */
 export function WriteReview() {
+  const { t } = useTranslation('shop');
+  const day = useFormatDay();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const item = useAsync(['items', 'getItem', id], () => catalogueApi.getItem(id));
@@ -89,17 +97,17 @@ export function WriteReview() {
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (checking) return;
-    const next = { stars: stars ? undefined : STARS_RANGE, text: text.trim() ? undefined : 'Please write your review' };
+    const next = { stars: stars ? undefined : STARS_RANGE, text: text.trim() ? undefined : t('rev.pleaseWrite') };
     setErrors(next);
     if (next.stars || next.text) return;
     setBusy(true);
     try {
       if (existing) {
         await reviewsApi.update(existing._id, text, Number(stars));
-        notifySuccess('Your update saved!');
+        notifySuccess(t('rev.updateSaved'));
       } else {
         await reviewsApi.add(id, Number(stars), text);
-        notifySuccess('Thank you!', 'Your review has been saved');
+        notifySuccess(t('rev.thankYou'), t('rev.saved'));
       }
       // Back to the item the review is about, not Home.
       navigate(`/Customer/ItemDetails/${id}`);
@@ -112,17 +120,19 @@ export function WriteReview() {
   const name = item.data?.Item_name;
   return (
     <>
-      <PageHeader title={existing ? `Edit your review${name ? ` of ${name}` : ''}` : name ? `Review ${name}` : 'Write a Review'} />
+      <PageHeader
+        title={existing ? (name ? t('rev.editOf', { name }) : t('rev.edit')) : name ? t('rev.reviewName', { name }) : t('rev.write')}
+      />
       <FormCard onSubmit={(e) => void submit(e)} failure={null} maw={560}>
         {existing && (
-          <Alert color="blue" title="You have already reviewed this item" role="status">
-            You reviewed this item on <span style={{ whiteSpace: 'nowrap' }}>{colomboDate(new Date(existing.date))}</span>; edit your review
-            below. Saving replaces it.
+          <Alert color="blue" title={t('rev.already')} role="status">
+            {t('rev.reviewedOn')} <span style={{ whiteSpace: 'nowrap' }}>{day(existing.date, colomboDate)}</span>
+            {t('rev.editBelow')}
           </Alert>
         )}
         <StarRadios value={stars} onChange={setStars} error={errors.stars} />
         <Textarea
-          label="Your review"
+          label={t('rev.yourReview')}
           minRows={4}
           maxLength={2000}
           value={text}
@@ -131,7 +141,7 @@ export function WriteReview() {
         />
         <Group>
           <Button type="submit" loading={busy || checking}>
-            {existing ? 'Save changes' : 'Submit'}
+            {existing ? t('rev.saveChanges') : t('rev.submit')}
           </Button>
         </Group>
       </FormCard>
