@@ -163,6 +163,48 @@ describe('text search, brands and facets', () => {
   });
 });
 
+describe('Sinhala and Tamil names (issue 33 item 4)', () => {
+  // Typed with the zero-width joiner of the conjunct ශ්‍රී; shoppers type it with or without.
+  const sinhala = `ශ්\u200dරී ලංකා ජංගම දුරකථනය ${tag}`;
+  const tamil = `சாம்சங் கைபேசி ${tag}`;
+  let own: { client: Client; id: string };
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    own = await world.newSeller();
+    for (const [key, name] of [
+      ['sinhala', sinhala],
+      ['tamil', tamil],
+    ] as const) {
+      const res = await own.client.request('post', '/items/addItems', { body: itemBody({ Item_name: name, Brand: brandOf('Dialog') }) });
+      expect(res.status, dump()).toBe(201);
+      ids[key] = String(res.body._id);
+    }
+  });
+  const found = async (q: string) => {
+    const res = await customer.get<Page>(`/items/getItems?sellerId=${own.id}&page=1&limit=50&q=${encodeURIComponent(q)}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.items.map((i) => i._id);
+  };
+
+  it('finds a Sinhala name by a word, by its start, and without the joiner it was typed with', async () => {
+    expect(await found('ජංගම')).toEqual([ids.sinhala]);
+    expect(await found('දුරකථ')).toEqual([ids.sinhala]);
+    expect(await found('ශ්රී ලංකා')).toEqual([ids.sinhala]);
+    expect(await found('ශ්\u200dරී')).toEqual([ids.sinhala]);
+  });
+
+  it('finds a Tamil name by a word, and suggests both names from their first letters', async () => {
+    expect(await found('கைபேசி')).toEqual([ids.tamil]);
+    const suggested = async (q: string) => {
+      const res = await customer.get<{ text: string }[]>(`/items/suggest?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      return res.body.map((s) => s.text);
+    };
+    expect(await suggested('ශ්රී ලං')).toContain(sinhala);
+    expect(await suggested('சாம்ச')).toContain(tamil);
+  });
+});
+
 describe('packages', () => {
   it('lists packages from the index: typo-tolerant name search, unavailable ones only in the seller’s own list', async () => {
     const item = await seller.request('post', '/items/addItems', { body: itemBody({ Item_name: `Bundle Part ${tag}` }) });

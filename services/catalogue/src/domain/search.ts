@@ -6,7 +6,8 @@
  *
  * Index document (`_id` = item id, external `_version` = the item's aggregateVersion):
  * - `view`: the item exactly as the API answers it (`ItemAnswerSchema`), stored, not indexed;
- * - `name`, `brand`, `model`, `sku`: text (lower-cased, accents folded) with a `.prefix` edge
+ * - `name`, `brand`, `model`, `sku`: text (Unicode-normalised, lower-cased, accents folded; Sinhala
+ *   and Tamil words cut by ICU, issue 33 item 4) with a `.prefix` edge
  *   n-gram sub-field for prefix matching ("gal" finds Galaxy);
  * - `brandKey`: the normalised brand (facet and brand filter); `nameKey`: lower-cased name (sort);
  * - `modelKey`: the lower-cased model, whole (an exact model number such as `N-SO-04G` ranks first,
@@ -224,14 +225,27 @@ export function indexDefinition(replicas: number) {
       analysis: {
         // `_` joins words for the standard tokenizer ("Matara_Combo-Pack" was one token, so "combo"
         // found nothing: issue 30 item 11); read it as a space, in names and in queries alike.
-        char_filter: { underscore_space: { type: 'mapping', mappings: ['_ => \\u0020'] } },
+        // Sinhala and Tamil (issue 33 item 4): Unicode normalisation with case folding (NFKC_CF)
+        // before the words are cut, so a name typed with or without the zero-width joiners of
+        // Sinhala conjuncts (ශ්‍රී, ශ්රී) and full-width Latin (ＧＡＬＡＸＹ) match as one; ICU's
+        // word breaks, which equal `standard`'s for Latin text. OpenSearch's analysis-icu plugin
+        // (infra/opensearch registers the same names locally; the images install it).
+        char_filter: {
+          underscore_space: { type: 'mapping', mappings: ['_ => \\u0020'] },
+          unicode_nfkc_cf: { type: 'icu_normalizer', name: 'nfkc_cf' },
+        },
         filter: { prefix_grams: { type: 'edge_ngram', min_gram: 1, max_gram: 20 } },
         analyzer: {
-          folded: { type: 'custom', char_filter: ['underscore_space'], tokenizer: 'standard', filter: ['lowercase', 'asciifolding'] },
+          folded: {
+            type: 'custom',
+            char_filter: ['underscore_space', 'unicode_nfkc_cf'],
+            tokenizer: 'icu_tokenizer',
+            filter: ['lowercase', 'asciifolding'],
+          },
           prefix: {
             type: 'custom',
-            char_filter: ['underscore_space'],
-            tokenizer: 'standard',
+            char_filter: ['underscore_space', 'unicode_nfkc_cf'],
+            tokenizer: 'icu_tokenizer',
             filter: ['lowercase', 'asciifolding', 'prefix_grams'],
           },
         },
