@@ -13,6 +13,8 @@
  * placed before addresses) says {@link NO_DELIVERY_ADDRESS}, and the seller's card then still shows
  * the customer's profile address and phone as they are now.
  */
+import { useFormatDay } from '../i18n/dates';
+import { useTranslation } from 'react-i18next';
 import { Anchor, Avatar, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { colomboDate, formatAddress, SELLER_STATUS_MOVES, type OrderStatus } from '@market/contracts';
 import type { ReactNode } from 'react';
@@ -33,9 +35,10 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation('shop');
   return (
     <Badge color={STATUS_COLOURS[status]} variant="light">
-      {status === 'AwaitingStock' ? 'Awaiting stock' : status}
+      {t(`ord.status.${status}`, { defaultValue: status })}
     </Badge>
   );
 }
@@ -107,10 +110,11 @@ type Deliverable = Pick<ItemOrder, 'DeliverTo'> & { DeliveryAddress?: string; Cu
  * one, {@link NO_DELIVERY_ADDRESS} and, for the seller, the customer's profile address and phone.
  */
 function DeliverTo({ order, seller }: { order: Deliverable; seller?: boolean }) {
+  const { t } = useTranslation('shop');
   const phone = order.DeliverTo?.phone ?? (seller ? order.CustomerPhone : undefined);
   return (
     <>
-      <Line label="Deliver to">{order.DeliverTo ? formatAddress(order.DeliverTo) : NO_DELIVERY_ADDRESS}</Line>
+      <Line label="Deliver to">{order.DeliverTo ? formatAddress(order.DeliverTo) : t('ord.noAddress')}</Line>
       {!order.DeliverTo && seller && order.DeliveryAddress && <Line label="Profile address">{order.DeliveryAddress}</Line>}
       {seller && phone && (
         <Line label="Phone">
@@ -128,19 +132,23 @@ function DeliverTo({ order, seller }: { order: Deliverable; seller?: boolean }) 
  * customer what to pay at the door; then collected (with the date) or refused.
  */
 function CashOnDelivery({ cod, seller }: { cod: NonNullable<ItemOrder['CashOnDelivery']>; seller?: boolean }) {
+  const { t } = useTranslation('shop');
+  const day = useFormatDay();
   const amount = formatRupees(cod.Amount);
   const text =
     cod.status === 'Collected'
-      ? `Cash collected ${amount}${cod.CollectedAt ? ` on ${colomboDate(new Date(cod.CollectedAt))}` : ''}`
+      ? cod.CollectedAt
+        ? t('ord.codCollectedOn', { amount, date: day(cod.CollectedAt, colomboDate) })
+        : t('ord.codCollected', { amount })
       : cod.status === 'Refused'
-        ? 'Delivery refused · nothing charged'
+        ? t('ord.codRefused')
         : seller
-          ? `Collect ${amount} in cash`
-          : `Pay ${amount} in cash when it arrives`;
+          ? t('ord.codCollect', { amount })
+          : t('ord.codPay', { amount });
   return (
     <Group gap={6} data-testid="cod-status">
       <Badge color={cod.status === 'Collected' ? 'green' : cod.status === 'Refused' ? 'red' : 'orange'} variant="light">
-        Cash on delivery
+        {t('ord.cod')}
       </Badge>
       <Text size="sm" fw={cod.status === 'Pending' ? 600 : undefined}>
         {text}
@@ -156,11 +164,13 @@ const NOTE_WORDS: Record<NonNullable<ItemOrder['StatusNote']>['by'], (seller?: b
   customer: (seller) => (seller ? 'Cancelled by the customer' : 'You cancelled it'),
 };
 
+/** A label (its English text, looked up under the catalogue's `ord.line.`) and its value. */
 function Line({ label, children }: { label: string; children: ReactNode }) {
+  const { t } = useTranslation('shop');
   return (
     <Text size="sm">
       <Text span c="dimmed">
-        {label}:{' '}
+        {t(`ord.line.${label}`, { defaultValue: label })}:{' '}
       </Text>
       {children}
     </Text>
@@ -194,6 +204,7 @@ function OrderCardFrame({
   detailsTo?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('shop');
   return (
     <Card withBorder radius="md" padding="md" data-testid="order-card">
       <Group wrap="nowrap" align="flex-start">
@@ -226,8 +237,8 @@ function OrderCardFrame({
             <ShipmentLines shipment={order.Shipment} />
           )}
           {detailsTo && (
-            <Anchor component={Link} to={detailsTo} size="sm" aria-label={`Order details of ${order._id}`}>
-              Order details
+            <Anchor component={Link} to={detailsTo} size="sm" aria-label={t('ord.detailsOf', { id: order._id })}>
+              {t('ord.details')}
             </Anchor>
           )}
           {actions}

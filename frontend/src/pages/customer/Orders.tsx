@@ -8,6 +8,7 @@
  * A delivered one offers "Request a return" within its window, or shows its return's state (issue
  * 31 items 3 and 4); the payment history shows what was refunded of each payment.
  */
+import { useTranslation } from 'react-i18next';
 import { Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { colomboDateTime, paymentTypeLabel } from '@market/contracts';
 import { useState } from 'react';
@@ -30,9 +31,10 @@ const LIMIT = 10;
 
 /** The order card's link to write to its seller about the order (issue 30 item 6: the conversation names it). */
 function ContactAboutOrder({ sellerId, orderId }: { sellerId: string; orderId: string }) {
+  const { t } = useTranslation('shop');
   return (
     <Text size="sm">
-      <Link to={`/Customer/ContactSeller/${sellerId}?order=${encodeURIComponent(orderId)}`}>Contact the seller about this order</Link>
+      <Link to={`/Customer/ContactSeller/${sellerId}?order=${encodeURIComponent(orderId)}`}>{t('ord.contactSeller')}</Link>
     </Text>
   );
 }
@@ -40,14 +42,15 @@ function ContactAboutOrder({ sellerId, orderId }: { sellerId: string; orderId: s
 export function MyOrders() {
   const [page, setPage] = useState(1);
   const list = useAsync(['orders', 'itemOrders', page, LIMIT], () => shopApi.itemOrders(page, LIMIT));
+  const { t } = useTranslation('shop');
   return (
     <>
-      <PageHeader title="My Orders">
+      <PageHeader title={t('ord.myOrders')}>
         <Button variant="light" component={Link} to="/Customer/MyPackageOrders">
-          Package Orders
+          {t('ord.packageOrders')}
         </Button>
       </PageHeader>
-      <ListState list={list} empty="You have no orders yet.">
+      <ListState list={list} empty={t('ord.none')}>
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -75,16 +78,17 @@ export function MyOrders() {
 }
 
 export function MyPackageOrders() {
+  const { t } = useTranslation('shop');
   const [page, setPage] = useState(1);
   const list = useAsync(['orders', 'packageOrders', page, LIMIT], () => shopApi.packageOrders(page, LIMIT));
   return (
     <>
-      <PageHeader title="My Package Orders">
+      <PageHeader title={t('ord.myPackageOrders')}>
         <Button variant="light" component={Link} to="/Customer/MyOrders">
-          Item Orders
+          {t('ord.itemOrders')}
         </Button>
       </PageHeader>
-      <ListState list={list} empty="You have no package orders yet.">
+      <ListState list={list} empty={t('ord.noPackages')}>
         {(rows) => (
           <>
             <SimpleGrid cols={{ base: 1, md: 2 }}>
