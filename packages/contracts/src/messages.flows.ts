@@ -1,7 +1,7 @@
 /**
  * The request schemas of the flows issue 33 item 2 names (register, login, forgot / verify / reset
  * password, cart lines and quantities, checkout with its address, card and cash on delivery,
- * review, contact, the account's language), each with a valid body, and {@link flowMessages}, which
+ * review, contact, the account's language, a seller listing an item), each with a valid body, and {@link flowMessages}, which
  * collects every message those schemas answer for a body spoiled one field at a time. The
  * messages catalogue's test holds each of them to a code (messages.test.ts).
  */
@@ -20,6 +20,7 @@ import {
   SellerResetPasswordSchema,
   VerifyCodeSchema,
 } from './identity';
+import { ItemCreateSchema, ItemUpdateSchema, PackageCreateSchema } from './catalogue';
 import { AccountLanguageSchema } from './identity-api';
 import { CardCreateSchema, CardUpdateSchema, CheckoutPaySchema, CheckoutSessionSchema } from './ordering';
 import { ReviewCreateSchema, ReviewUpdateSchema } from './reviews';
@@ -105,6 +106,38 @@ export const FLOW_SCHEMAS: readonly { flow: string; schema: z.ZodType; valid: un
   { flow: 'contact', schema: ContactStartSchema, valid: { ...contact, itemid: ID } },
   { flow: 'contact', schema: ContactSellerStartSchema, valid: { ...contact, sellerid: ID, orderid: 'ORD1' } },
   { flow: 'language', schema: AccountLanguageSchema, valid: { language: 'si', version: 1 } },
+  {
+    flow: 'list an item',
+    schema: ItemCreateSchema,
+    valid: {
+      Item_name: 'Galaxy S24',
+      Brand: 'Samsung',
+      Model: 'M-S24',
+      Quantity: 10,
+      Price: 249999.99,
+      Stock_keeping_unit: 'SAM-S24',
+      Description: 'Flagship phone',
+      Color_family: ['Black'],
+      Images: ['a.webp'],
+      Category: 'Mobile Phones',
+      LowStockThreshold: 2,
+      Warrenty: 1,
+    },
+  },
+  { flow: 'list an item', schema: ItemUpdateSchema, valid: { Item_name: 'Galaxy S24', Quantity: 3, Price: 100, version: 1 } },
+  {
+    flow: 'list a package',
+    schema: PackageCreateSchema,
+    valid: {
+      packageName: 'Phone and case',
+      description: 'A phone with its case',
+      price: 1000,
+      startDate: '2099-01-01',
+      endDate: '2099-02-01',
+      content: [ID],
+      image: 'a.webp',
+    },
+  },
 ];
 
 /** Values a client may put in any field: missing, wrong types, blank, too long, out of range, malformed. */

@@ -28,6 +28,8 @@ describe('messages catalogue (issue 33 item 2)', () => {
         'checkout',
         'review',
         'contact',
+        'list an item',
+        'list a package',
       ]),
     );
     const found = flowMessages();

@@ -76,7 +76,9 @@ describe('adding items', () => {
     expect([x.status, y.status].sort()).toEqual([201, 409]);
     expect([x.body, y.body].find((b) => b.error)).toEqual({
       error: 'This Stock keeping unit is Already in use!',
+      code: 'sku-in-use',
       fields: { Stock_keeping_unit: 'This Stock keeping unit is Already in use!' },
+      fieldCodes: { Stock_keeping_unit: 'sku-in-use' },
     });
     expect((await sellerA.request('get', '/items/skuAvailable/{sku}', { params: { sku } })).body.available).toBe(false);
     expect((await sellerA.request('get', '/items/skuAvailable/{sku}', { params: { sku: uniqueName('FREE') } })).body.available).toBe(true);

@@ -86,7 +86,9 @@ describe('creating packages', () => {
     const res = await seller.request('post', '/Packages/addPackage', { body: body({ content: [...myItems, theirItem] }) });
     expect(res.body).toEqual({
       error: 'A package can contain only your own items',
+      code: 'package-not-own-items',
       fields: { content: 'A package can contain only your own items' },
+      fieldCodes: { content: 'package-not-own-items' },
     });
     expect((await world.customer.request('post', '/Packages/addPackage', { body: body() })).status).toBe(403);
   });

@@ -130,7 +130,10 @@ describe('address book', () => {
       'address.postalCode': 'Postal Code must be 5 digits',
     });
     expect((await c.post<BookAnswer>('/Customer/addresses', { address: home })).status).toBe(400);
-    expect((await c.put<BookAnswer>('/Customer/addresses/nothere/default', { version: 3 })).body).toEqual({ error: ADDRESS_NOT_FOUND });
+    expect((await c.put<BookAnswer>('/Customer/addresses/nothere/default', { version: 3 })).body).toEqual({
+      error: ADDRESS_NOT_FOUND,
+      code: 'address-not-found',
+    });
     expect((await bookOf(c)).version).toBe(3);
 
     const removed = await c.delete<BookAnswer>(`/Customer/addresses/${second.body.addressId}?version=3`);
