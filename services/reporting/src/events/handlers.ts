@@ -109,6 +109,8 @@ export function reportingHandlers({ rm, dashboard, logger }: ReportingStores): E
         requestDelete: s.requestDelete ?? false,
         state: accepted ? 'approved' : state,
         ...(accepted ? { acceptedDate: accepted, month: colomboMonthKey(accepted) } : {}),
+        // The language of the seller's monthly reports (issue 33 item 3).
+        ...(s.language ? { language: s.language } : {}),
       });
     };
   const sellerRef =

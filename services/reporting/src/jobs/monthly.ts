@@ -41,7 +41,9 @@ export async function runMonthlyDelivery(deps: ReportDeps, params: Record<string
   const p = ReportJobParamsSchema.parse({ ...previousMonth(now), ...params });
   const month = keyOf(p.year, p.month);
   const label = `${MONTH_NAMES[Number(p.month) - 1]} ${p.year}`;
-  const sellers = await deps.rm.sellers.find({ state: 'approved' }, { _id: 1, email: 1, ownername: 1, companyname: 1 }).lean<SellerRM[]>();
+  const sellers = await deps.rm.sellers
+    .find({ state: 'approved' }, { _id: 1, email: 1, ownername: 1, companyname: 1, language: 1 })
+    .lean<SellerRM[]>();
   let sent = 0;
   let skipped = 0;
   for (const seller of sellers) {
@@ -54,7 +56,7 @@ export async function runMonthlyDelivery(deps: ReportDeps, params: Record<string
     for (const kind of ['items', 'packages'] as const) {
       const spec = await buildReport(deps.rm, kind, seller._id, p, now);
       const file = path.join(deps.reportDir, 'monthly', `${seller._id}-${month}-${kind}.pdf`);
-      await renderReport(spec, file);
+      await renderReport({ ...spec, language: seller.language }, file);
       attachments.push({
         filename: REPORT_FILE_NAMES[kind],
         contentType: 'application/pdf',
@@ -67,6 +69,7 @@ export async function runMonthlyDelivery(deps: ReportDeps, params: Record<string
       to: seller.email,
       template: MONTHLY_TEMPLATE,
       data: { name: seller.ownername, companyname: seller.companyname, month: label, attachments },
+      ...(seller.language ? { language: seller.language } : {}),
     };
     await deps.emailQueue.add(MONTHLY_TEMPLATE, job, { jobId: emailJobId });
     await deps.store.deliveries.updateOne(

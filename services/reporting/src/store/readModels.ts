@@ -7,7 +7,7 @@
  *
  * All of them can be dropped and rebuilt by replaying the topics (`npm run reporting:rebuild`).
  */
-import type { DeliveryAddress } from '@market/contracts';
+import type { DeliveryAddress, Language } from '@market/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 interface Versioned {
@@ -42,6 +42,8 @@ export interface SellerRM extends Versioned {
   month?: string;
   requestDelete: boolean;
   state: SellerState;
+  /** The seller's language for the monthly reports, from SellerUpdated (issue 33 item 3); absent: en. */
+  language?: Language;
 }
 
 export interface ItemRM extends Versioned {
