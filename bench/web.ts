@@ -9,18 +9,30 @@
  * - `lighthouse`: Lighthouse (mobile preset, simulated throttling: Lighthouse's standard figure)
  *   for /Customer/AllItmes, signed in as the demo customer, median of BENCH_LIGHTHOUSE_RUNS (3);
  *   and, as a guest (issue 32, Speed), for home, the item list and an item's page: LCP, FCP, TBT, CLS.
+ *   With BENCH_WEB_BEFORE_DIST (another build, e.g. an earlier commit's), the guest pages are
+ *   measured on both builds in the same run, runs alternating between them, each build served by
+ *   its own server (`<dist>/.ssr/server.mjs`, as `npm start` runs it) against the same stack;
+ * - `ssr` (issue 32, Speed, "server rendering cost"): the build's own server in a child process
+ *   serving /Customer/AllItmes with its render cache off (RENDER_CACHE_MS=0: rendered per request)
+ *   and on (the default 30 s), side by side: one request at a time for BENCH_SECONDS (10), then 20
+ *   concurrent connections as long; pages per second of the server process's own CPU time
+ *   (/proc: one core's worth) and the latency percentiles; answers that fell back to the shell are
+ *   counted (a render that failed is not a render).
  * The web app is the production build, served as in the end-to-end tests, against real services
  * seeded with BENCH_WEB_DEVICES (24) real devices and their photos through the public API
- * (scripts/seed).
+ * (scripts/seed). The machine's 1-minute load average is noted beside the figures (other work on
+ * the machine slows the observed run Lighthouse simulates from).
  *
- * Settings: BENCH_WEB_PARTS (`js,pages,lighthouse`) chooses the parts; E2E_WEB_DIST builds into
- * (and serves from) that directory instead of `frontend/dist`; BENCH_WEB_BUILD=0 serves the
- * build already there.
+ * Settings: BENCH_WEB_PARTS (`js,pages,lighthouse`; `ssr` on request) chooses the parts;
+ * E2E_WEB_DIST builds into (and serves from) that directory instead of `frontend/dist`;
+ * BENCH_WEB_BUILD=0 serves the build already there; BENCH_WEB_BEFORE_DIST as above.
  *
  *   npx tsx bench/web.ts
  *   BENCH_WEB_PARTS=js E2E_WEB_DIST=/tmp/web-me npx tsx bench/web.ts
+ *   BENCH_WEB_PARTS=lighthouse,ssr BENCH_WEB_BUILD=0 E2E_WEB_DIST=.data/web-dist-me BENCH_WEB_BEFORE_DIST=.data/web-dist-before npx tsx bench/web.ts
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { E2E } from '../frontend/e2e/harness';
@@ -28,9 +40,11 @@ import { CHROMIUM, startE2E } from '../frontend/e2e/harness';
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMER_USERNAME } from '../scripts/seed/people';
 import { Session } from '../scripts/seed/api';
 import { seed } from '../scripts/seed/seed';
-import { benchMain } from './lib/main';
+import { clockTicks, procStat } from './lib/cpu';
+import { hammer, type HammerResult } from './lib/hammer';
+import { benchMain, benchSettings } from './lib/main';
 import type { BenchSection } from './lib/section';
-import { testServers } from '@market/platform/testing';
+import { freePort, testServers } from '@market/platform/testing';
 import type { Page } from '@market/contracts';
 
 const SERVICES = ['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reviews', 'reporting'];
@@ -106,6 +120,101 @@ interface PageTime {
   meAnsweredMs: number;
 }
 
+/** The machine's 1-minute load average, rounded (2 cores: above 2 means waiting for a core). */
+const load = () => Math.round(loadavg()[0]! * 10) / 10;
+
+interface BuildServer {
+  url: string;
+  pid: number;
+  /** Pages the server could not render and answered with the app's shell, so far. */
+  shellAnswers(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Serves a web build with its own server (`<dist>/.ssr/server.mjs`, as `npm start` and the image
+ * run it) in a child process on 127.0.0.1:`port`, its pages calling `apiUrl`.
+ * @param env - further settings of the server (e.g. RENDER_CACHE_MS)
+ * @throws when the server exits before it listens
+ */
+async function serveBuild(dist: string, port: number, apiUrl: string, env: Record<string, string> = {}): Promise<BuildServer> {
+  const child = spawn(process.execPath, [path.join(dist, '.ssr', 'server.mjs')], {
+    env: { ...process.env, WEB_DIST: dist, PORT: String(port), HOST: '127.0.0.1', API_URL: apiUrl, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let shells = 0;
+  child.stderr!.on('data', (chunk: Buffer) => {
+    shells += (String(chunk).match(/served as the shell|the shell is served/g) ?? []).length;
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (String(chunk).includes('web: serving')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the web server of ${dist} exited (${code}) before listening`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    shellAnswers: () => shells,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+interface SsrCost {
+  cache: string;
+  concurrency: number;
+  /** Pages answered per second of the server process's CPU time (user + system). */
+  pagesPerCpuSecond: number;
+  load: HammerResult;
+  shellAnswers: number;
+  loadAvg: number;
+}
+
+/**
+ * Server rendering cost of `path` (issue 32, Speed): the build's server with its render cache off
+ * and on, one request at a time and 20 concurrent, BENCH_SECONDS each.
+ */
+async function ssrCost(dist: string, apiUrl: string, pagePath: string): Promise<SsrCost[]> {
+  const { seconds } = benchSettings();
+  const ticks = clockTicks();
+  const costs: SsrCost[] = [];
+  for (const [cache, env] of [
+    ['off (rendered per request)', { RENDER_CACHE_MS: '0' }],
+    ['on (30 s)', {}],
+  ] as const) {
+    const server = await serveBuild(dist, await freePort(), apiUrl, env);
+    try {
+      const url = `${server.url}${pagePath}`;
+      const html = await (await fetch(url)).text();
+      if (!html.includes('id="ssr-data"')) throw new Error(`${url} was not rendered on the server`);
+      await hammer(url, { connections: 1, amount: 20 });
+      for (const concurrency of [1, 20]) {
+        const shellsBefore = server.shellAnswers();
+        const cpuBefore = procStat(server.pid)!.ticks;
+        const result = await hammer(url, { connections: concurrency, duration: seconds });
+        const cpuSeconds = (procStat(server.pid)!.ticks - cpuBefore) / ticks;
+        costs.push({
+          cache,
+          concurrency,
+          pagesPerCpuSecond: Math.round(result.n / Math.max(cpuSeconds, 1 / ticks)),
+          load: result,
+          shellAnswers: server.shellAnswers() - shellsBefore,
+          loadAvg: load(),
+        });
+        process.stderr.write(`web bench: ssr cache ${cache}, ${concurrency} at a time: ${JSON.stringify(costs.at(-1))}\n`);
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return costs;
+}
+
 /** The goal: every customer page shows its content within this many ms on localhost. */
 const PAGE_GOAL_MS = 500;
 const PARTS = new Set((process.env.BENCH_WEB_PARTS ?? 'js,pages,lighthouse').split(','));
@@ -124,7 +233,11 @@ export async function run(): Promise<BenchSection> {
       });
     else execFileSync('npm', ['run', '--silent', 'build', '-w', 'frontend'], { stdio: 'ignore' });
   }
-  const e2e = await startE2E(SERVICES);
+  const beforeDist =
+    PARTS.has('lighthouse') && process.env.BENCH_WEB_BEFORE_DIST ? path.resolve(process.env.BENCH_WEB_BEFORE_DIST) : undefined;
+  const beforePort = beforeDist ? await freePort() : undefined;
+  const e2e = await startE2E(SERVICES, { extraWebOrigins: beforePort ? [`http://127.0.0.1:${beforePort}`] : [] });
+  let before: BuildServer | undefined;
   try {
     await seed({
       gatewayUrl: e2e.stack.gatewayUrl,
@@ -181,13 +294,38 @@ export async function run(): Promise<BenchSection> {
       { page: 'item list', path: '/Customer/AllItmes' },
       { page: 'item details', path: `/Customer/ItemDetails/${itemId}` },
     ];
-    const guest: { page: string; path: string; runs: LighthouseRun[] }[] = [];
+    // With a build to compare, both builds' runs alternate (which goes first too), so a change of
+    // the machine's load falls on both.
+    if (beforeDist) before = await serveBuild(beforeDist, beforePort!, e2e.stack.gatewayUrl);
+    const builds = before
+      ? [
+          { build: 'after', url: e2e.webUrl },
+          { build: 'before', url: before.url },
+        ]
+      : [{ build: 'this build', url: e2e.webUrl }];
+    const guest: { page: string; path: string; build: string; runs: (LighthouseRun & { loadAvg: number })[] }[] = [];
     for (const p of PARTS.has('lighthouse') ? publicPages : []) {
-      const pageRuns: LighthouseRun[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) pageRuns.push(await lighthouseRun(`${e2e.webUrl}${p.path}`));
-      process.stderr.write(`web bench: lighthouse ${p.page} ${JSON.stringify(pageRuns)}\n`);
-      guest.push({ ...p, path: p.path.replace(itemId, '{id}'), runs: pageRuns });
+      const rows = builds.map((b) => ({
+        ...p,
+        path: p.path.replace(itemId, '{id}'),
+        build: b.build,
+        runs: [] as (LighthouseRun & { loadAvg: number })[],
+      }));
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++)
+        for (const k of i % 2 ? [...builds.keys()].reverse() : builds.keys()) {
+          const loadAvg = load();
+          rows[k]!.runs.push({ ...(await lighthouseRun(`${builds[k]!.url}${p.path}`)), loadAvg });
+        }
+      for (const row of rows) process.stderr.write(`web bench: lighthouse ${p.page} (${row.build}) ${JSON.stringify(row.runs)}\n`);
+      guest.push(...rows);
     }
+    const ssr = PARTS.has('ssr')
+      ? await ssrCost(
+          path.resolve(process.env.E2E_WEB_DIST ?? path.resolve(__dirname, '..', 'frontend', 'dist')),
+          e2e.stack.gatewayUrl,
+          '/Customer/AllItmes',
+        )
+      : [];
     const lcp = runs.length ? median(runs.map((r) => r.lcpMs)) : NaN;
     return {
       id: 'web',
@@ -198,7 +336,12 @@ export async function run(): Promise<BenchSection> {
         runs.length
           ? `Lighthouse ${runs.length} runs on /Customer/AllItmes (mobile preset, simulated throttling), median LCP ${lcp} ms; per run LCP/FCP/TBT ms and score: ${runs.map((r) => `${r.lcpMs}/${r.fcpMs}/${r.tbtMs} (${r.score})`).join(', ')}.`
           : 'Lighthouse not run (BENCH_WEB_PARTS).',
-        'The web app is served gzip-compressed by an Express static server (no HTTP/2), as in the end-to-end tests, on loopback.',
+        'The web app is served gzip-compressed by its Express server (frontend/server/webServer.ts, no HTTP/2), as in the end-to-end tests, on loopback.',
+        ...(beforeDist
+          ? [
+              `Guest pages on two builds in this run, runs alternating: "after" is the build served by the e2e harness (${process.env.E2E_WEB_DIST ?? 'frontend/dist'}), "before" is ${beforeDist} served by its own .ssr/server.mjs; same stack, same seeded data.`,
+            ]
+          : []),
       ],
       columns: ['route', 'scripts', 'raw KiB', 'gzip KiB', 'gzip vs /'],
       rows: js.map((r) => [r.route, r.scripts, r.rawKiB, r.gzipKiB, (r.gzipKiB / js[0]!.gzipKiB).toFixed(2)]),
@@ -224,23 +367,57 @@ export async function run(): Promise<BenchSection> {
           ? [
               {
                 title:
-                  'Public pages as a guest: Lighthouse mobile (simulated slow 4G, 4× CPU), median of the runs (goal LCP ≤ 2000 ms, CLS ≤ 0.05)',
-                columns: ['page', 'path', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'score', 'runs LCP ms'],
+                  "Public pages as a guest: Lighthouse mobile (simulated slow 4G, 4× CPU), median of the runs (goal LCP ≤ 2000 ms, CLS ≤ 0.05); load: the machine's 1-minute load average at each run (2 cores)",
+                columns: ['page', 'path', 'build', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'score', 'runs LCP ms', 'load'],
                 rows: guest.map((g) => [
                   g.page,
                   g.path,
+                  g.build,
                   median(g.runs.map((r) => r.lcpMs)),
                   median(g.runs.map((r) => r.fcpMs)),
                   median(g.runs.map((r) => r.tbtMs)),
                   median(g.runs.map((r) => r.cls)),
                   median(g.runs.map((r) => r.score)),
                   g.runs.map((r) => r.lcpMs).join(' / '),
+                  g.runs.map((r) => r.loadAvg).join(' / '),
+                ]),
+              },
+            ]
+          : []),
+        ...(ssr.length
+          ? [
+              {
+                title:
+                  'Server rendering of /Customer/AllItmes (the web server in one process, i.e. one core): render cache off and on, one request at a time and 20 concurrent',
+                columns: [
+                  'render cache',
+                  'concurrent',
+                  'pages / CPU s',
+                  'pages / s',
+                  'p50 ms',
+                  'p95 ms',
+                  'p99 ms',
+                  'non-2xx',
+                  'shell answers',
+                  'load',
+                ],
+                rows: ssr.map((c) => [
+                  c.cache,
+                  c.concurrency,
+                  c.pagesPerCpuSecond,
+                  c.load.reqPerSec,
+                  c.load.p50,
+                  c.load.p95,
+                  c.load.p99,
+                  c.load.non2xx + c.load.errors,
+                  c.shellAnswers,
+                  c.loadAvg,
                 ]),
               },
             ]
           : []),
       ],
-      data: { js, pages, pageGoalMs: PAGE_GOAL_MS, lighthouse: runs, medianLcpMs: lcp, guestLighthouse: guest },
+      data: { js, pages, pageGoalMs: PAGE_GOAL_MS, lighthouse: runs, medianLcpMs: lcp, guestLighthouse: guest, ssr, beforeDist },
       charts: [
         { yTitle: 'initial JS gzip KiB', points: js.map((r) => ({ x: r.route.replace('/Customer/', '…/').slice(0, 18), y: r.gzipKiB })) },
         { yTitle: 'content shown ms (median)', points: pages.map((p) => ({ x: p.page.slice(0, 18), y: p.medianMs })) },
@@ -255,6 +432,7 @@ export async function run(): Promise<BenchSection> {
       ],
     };
   } finally {
+    await before?.stop();
     await e2e.stop();
   }
 }

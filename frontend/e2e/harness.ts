@@ -35,12 +35,15 @@ export interface E2E {
   stop(): Promise<void>;
 }
 
-/** Starts the services, the gateway, the web server and Chromium. */
-export async function startE2E(services: string[]): Promise<E2E> {
+/**
+ * Starts the services, the gateway, the web server and Chromium.
+ * @param opts.extraWebOrigins - further origins the gateway lets call with credentials (CORS), e.g. the bench's second web server (bench/web.ts)
+ */
+export async function startE2E(services: string[], opts: { extraWebOrigins?: string[] } = {}): Promise<E2E> {
   // The gateway must know the web app's origin (CORS), so the web port is chosen first.
   const port = await freePort();
   const webUrl = `http://127.0.0.1:${port}`;
-  const stack = await startTestStack(services, { WEB_ORIGINS: webUrl });
+  const stack = await startTestStack(services, { WEB_ORIGINS: [webUrl, ...(opts.extraWebOrigins ?? [])].join(',') });
   const web = await serveWeb(port, stack.gatewayUrl);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
