@@ -11,6 +11,8 @@
  * overwriting. Number fields keep what was typed (no clamping on blur):
  * 201 or 0 shows the documents' message.
  */
+import { useFieldProps, useServerMessage } from '../../i18n/serverMessage';
+import { useTranslation } from 'react-i18next';
 import { Button, Card, Grid, Group, MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -33,6 +35,8 @@ const updateValidator = schemaValidator(ItemUpdateSchema);
  */
 export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => void }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('seller');
+  const message = useServerMessage();
   const editing = item !== undefined;
   const [stale, setStale] = useState(false);
   const [skuTaken, setSkuTaken] = useState<string | null>(null);
@@ -61,6 +65,7 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
     validate: (values) => (editing ? updateValidator(changedFields(initial, values)) : createValidator(values)),
     validateInputOnBlur: ['Quantity', 'Price'],
   });
+  const field = useFieldProps(form);
   const [sku] = useDebouncedValue(form.getValues().Stock_keeping_unit.trim(), 300);
   useEffect(() => {
     if (editing || !sku) {
@@ -84,17 +89,17 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
       if (editing) {
         const { Model: _m, Stock_keeping_unit: _s, ...changes } = changedFields(initial, values);
         await catalogueApi.updateItem(item._id, changes, item.version);
-        notifySuccess('Your update saved!');
+        notifySuccess(t('item.updateSaved'));
       } else {
         await catalogueApi.addItem(values);
-        notifySuccess('Your Item has been saved');
+        notifySuccess(t('item.saved'));
       }
       navigate('/Seller/Home');
     },
     {
-      fallback: 'Please Enter Valid Details!',
+      fallback: t('item.invalid'),
       // Spec 001 section 6: an add-item submit that fails its checks says so above the form too.
-      invalid: 'Please Enter Valid Details!',
+      invalid: t('item.invalid'),
       onError: (err) => setStale(isStaleWrite(err)),
     },
   );
@@ -104,120 +109,125 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
       <GridForm
         onSubmit={submit}
         failure={failure}
-        failureTitle="Oops... Something went wrong!"
+        failureTitle={t('item.failed')}
         failureAction={
           stale &&
           onReload && (
             <Group mt="sm">
               <Button size="xs" variant="white" color="red" onClick={onReload}>
-                Reload
+                {t('item.reload')}
               </Button>
             </Group>
           )
         }
       >
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label="Item Name" required {...form.getInputProps('Item_name')} />
+          <TextInput label={t('item.name')} required {...field('Item_name')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label="Brand" required {...form.getInputProps('Brand')} />
+          <TextInput label={t('item.brand')} required {...field('Brand')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
-            label="Model"
-            description="Starts with M (New), N (Replacement), F (Refurbished) or P (Personalized)"
+            label={t('item.model')}
+            description={t('item.modelHint')}
             required
             readOnly={editing}
             disabled={editing}
-            {...form.getInputProps('Model')}
+            {...field('Model')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <TextInput
-            label="Stock keeping unit (SKU)"
+            label={t('item.sku')}
             required
             readOnly={editing}
             disabled={editing}
-            {...form.getInputProps('Stock_keeping_unit')}
-            error={form.getInputProps('Stock_keeping_unit').error ?? skuTaken}
+            {...field('Stock_keeping_unit')}
+            error={field('Stock_keeping_unit').error ?? (skuTaken && message(skuTaken))}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <NumberInput
-            label="Quantity"
+            label={t('item.quantity')}
             required
             min={1}
             max={200}
             clampBehavior="none"
             allowDecimal={false}
-            {...form.getInputProps('Quantity')}
+            {...field('Quantity')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 3 }}>
           <NumberInput
-            label="Price (Rs.)"
+            label={t('item.price')}
             required
             min={0}
             clampBehavior="none"
             decimalScale={2}
             thousandSeparator=","
-            {...form.getInputProps('Price')}
+            {...field('Price')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Select label="Category" data={[...CATEGORIES]} allowDeselect={false} {...form.getInputProps('Category')} />
+          <Select
+            label={t('item.category')}
+            data={CATEGORIES.map((c) => ({ value: c, label: t(`shop:category.${c}`, { defaultValue: c }) }))}
+            allowDeselect={false}
+            {...field('Category')}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           {/* Issue 30 item 9: an e-mail and a badge when sales take the stock down to it. */}
           <NumberInput
-            label="Low-stock alert"
-            description="E-mail me when the stock falls to this many (0: never)"
+            label={t('item.lowStock')}
+            description={t('item.lowStockHint')}
             min={0}
             max={200}
             clampBehavior="none"
             allowDecimal={false}
-            {...form.getInputProps('LowStockThreshold')}
+            {...field('LowStockThreshold')}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <MultiSelect label="Colours" data={[...COLOURS]} {...form.getInputProps('Color_family')} />
+          <MultiSelect label={t('item.colours')} data={[...COLOURS]} {...field('Color_family')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <TextInput label="Other colours" {...form.getInputProps('Other_colors')} />
+          <TextInput label={t('item.otherColours')} {...field('Other_colors')} />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Textarea label="Description" autosize minRows={3} {...form.getInputProps('Description')} />
+          <Textarea label={t('item.description')} autosize minRows={3} {...field('Description')} />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Textarea label="Specification" autosize minRows={3} {...form.getInputProps('Specification')} />
+          <Textarea label={t('item.specification')} autosize minRows={3} {...field('Specification')} />
         </Grid.Col>
         <Grid.Col span={12}>
-          <Textarea label="What is in the box" autosize minRows={2} {...form.getInputProps('WHT')} />
+          <Textarea label={t('item.inTheBox')} autosize minRows={2} {...field('WHT')} />
         </Grid.Col>
         <Grid.Col span={12}>
           <ImagesPicker
             value={form.getValues().Images}
             onChange={(names) => form.setFieldValue('Images', names)}
-            error={form.errors.Images as string | undefined}
+            error={form.errors.Images ? message(form.errors.Images as string) : undefined}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
           <Switch
-            label="Warranty available"
+            label={t('item.warranty')}
             checked={form.getValues().Warrenty === 1}
             onChange={(e) => form.setFieldValue('Warrenty', e.currentTarget.checked ? 1 : 0)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Switch label="Available for sale" {...form.getInputProps('ItemAvailabilityStatus', { type: 'checkbox' })} />
+          <Switch label={t('item.forSale')} {...field('ItemAvailabilityStatus', { type: 'checkbox' })} />
         </Grid.Col>
         <Grid.Col span={12}>
           <Group>
             <Button type="submit" loading={busy} disabled={skuTaken !== null}>
-              {editing ? 'Update' : 'ADD'}
+              {editing ? t('item.update') : t('item.add')}
             </Button>
             <Button variant="default" component={Link} to="/Seller/Home">
-              Cancel
+              {t('item.cancel')}
             </Button>
           </Group>
         </Grid.Col>
