@@ -2,7 +2,8 @@
  * The customer's order e-mails in the customer's language (issue 33 item 3), on real servers:
  * a customer who chose Tamil (`PUT /Account/language`) buys; ordering learns the language from
  * CustomerUpdated (its customer read model) and queues the order-confirmed and order-shipped
- * e-mails with `language: 'ta'` (the e-mail worker renders them in Tamil: services/notifications).
+ * e-mails with `language: 'ta'`, and the seller's new-order e-mail in the seller's Sinhala (the
+ * e-mail worker renders them so: services/notifications).
  * The queued jobs are read, not MailDev: every test stack's e-mail worker shares the one queue.
  */
 import { Queues, type EmailJob } from '@market/contracts';
@@ -31,8 +32,19 @@ afterAll(async () => {
 });
 
 describe("order e-mails in the customer's language", () => {
-  it('queues the confirmation and the shipping e-mails in Tamil for a customer who chose Tamil', async () => {
+  it('queues the confirmation and the shipping e-mails in Tamil for a customer who chose Tamil, the new order in Sinhala for a seller who chose Sinhala', async () => {
     const seller = await world.newSeller();
+    const sellerMe = (await seller.client.request('get', '/orgSeller/me')).body;
+    expect((await seller.client.request('put', '/Account/language', { body: { language: 'si', version: sellerMe.version! } })).status).toBe(
+      200,
+    );
+    const sellers = conn.useDb(`ordering-${world.stack.dbSuffix}`).collection<{ _id: string; language?: string }>('seller_read_model');
+    await waitFor(
+      async () => ((await sellers.findOne({ _id: seller.id }))?.language === 'si' ? true : undefined),
+      20_000,
+      150,
+      "ordering to learn the seller's language",
+    );
     const buyer = await signedInCustomer(world);
     const me = (await buyer.client.request('get', '/Customer/me')).body;
     expect((await buyer.client.request('put', '/Account/language', { body: { language: 'ta', version: me.version! } })).status).toBe(200);
@@ -68,5 +80,8 @@ describe("order e-mails in the customer's language", () => {
     for (const template of ['order-confirmed', 'order-status']) {
       expect(jobs.find((j) => j.data.template === template)!.data.language, template).toBe('ta');
     }
+    const allJobs = await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'], 0, 2000);
+    const newOrder = allJobs.find((j) => j?.data.to === sellerMe.email && j.data.template === 'seller-new-order');
+    expect(newOrder?.data.language).toBe('si');
   });
 });

@@ -66,7 +66,15 @@ describe('e-mails in the recipient language', () => {
   it('every translated template writes its language, and each has both translations', () => {
     expect(translatedTemplates('si').sort()).toEqual(translatedTemplates('ta').sort());
     expect(translatedTemplates('si')).toEqual(
-      expect.arrayContaining(['customer-reset-code', 'seller-reset-code', 'order-confirmed', 'order-status', 'password-changed']),
+      expect.arrayContaining([
+        'customer-reset-code',
+        'seller-reset-code',
+        'order-confirmed',
+        'order-status',
+        'password-changed',
+        'seller-new-order',
+        'order-rejected',
+      ]),
     );
     const data: Record<string, unknown> = {
       'customer-reset-code': { name: 'N', code: 'C', minutes: 15 },
@@ -74,6 +82,14 @@ describe('e-mails in the recipient language', () => {
       'password-changed': { name: 'N', when: '2026-11-22 17:05', how: 'reset', resetUrl: 'http://localhost:3000/x' },
       'order-confirmed': confirmed,
       'order-status': shipped,
+      'seller-new-order': {
+        name: 'N',
+        companyname: 'Lanka Phones',
+        orderId: 'ORD-1',
+        lines: ['ORD-1-I1: 1 × Red Phone'],
+        deliverTo: 'Colombo',
+      },
+      'order-rejected': { name: 'N', orderId: 'ORD-1', reason: 'Sorry.', refund: 'Rs. 100.00', paymentType: 'Card' },
     };
     for (const name of translatedTemplates('si')) {
       const en = renderEmail(name, data[name]);

@@ -31,6 +31,8 @@ type StatusData = {
   expectedDelivery?: string;
   shippedAt?: string;
 };
+type NewOrderData = { name: string; companyname: string; orderId: string; lines: string[]; deliverTo?: string; cashOnDelivery?: boolean };
+type RejectedData = { name: string; orderId: string; reason: string; refund: string; paymentType: string };
 type PasswordChangedData = { name: string; when: string; how: 'reset' | 'change'; resetUrl: string };
 
 /** Identity writes `when` as `2026-11-22 17:05 (Sri Lanka time)`: the time with the zone in `zone`'s words. */
@@ -157,6 +159,66 @@ export const TRANSLATED: Partial<Record<string, Partial<Record<Exclude<Language,
         { label: 'ரசீது', value: d.receiptNo },
         'மொத்தத் தொகையில் விநியோகக் கட்டணமும் VAT-உம் அடங்கும். ஒவ்வொரு ஆர்டரையும் "எனது ஆர்டர்கள்" (My Orders) பகுதியில் பின்தொடரலாம்.',
       ],
+    }),
+  },
+  'seller-new-order': {
+    si: (d: NewOrderData) => ({
+      subject: `${d.companyname} සඳහා නව ඇණවුම ${d.orderId}`,
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        d.cashOnDelivery
+          ? `පාරිභෝගිකයෙක් ${d.companyname} හි මෙම අයිතම සමඟ, භාණ්ඩ ලැබුණු විට මුදලින් ගෙවන ලෙස, ඇණවුම ${d.orderId} කර ඇත:`
+          : `පාරිභෝගිකයෙක් ${d.companyname} හි මෙම අයිතම සමඟ ඇණවුම ${d.orderId} කර මුදල් ගෙවා ඇත:`,
+        ...d.lines,
+        ...(d.deliverTo
+          ? [`භාරදිය යුත්තේ: ${d.deliverTo}`, 'තොගය වෙන් කර ඇත. ඒවා "යවන ලදී" ලෙස සලකුණු කිරීමට ඔබේ විකුණුම්කරු ගිණුමේ ඇණවුම් (Orders) විවෘත කරන්න.']
+          : ['තොගය වෙන් කර ඇත. බෙදාහැරීමේ විස්තර බැලීමට සහ ඒවා "යවන ලදී" ලෙස සලකුණු කිරීමට ඔබේ විකුණුම්කරු ගිණුමේ ඇණවුම් (Orders) විවෘත කරන්න.']),
+      ],
+    }),
+    ta: (d: NewOrderData) => ({
+      subject: `${d.companyname} க்கான புதிய ஆர்டர் ${d.orderId}`,
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        d.cashOnDelivery
+          ? `ஒரு வாடிக்கையாளர் ${d.companyname} இன் இந்தப் பொருட்களுடன் ஆர்டர் ${d.orderId} ஐச் செய்துள்ளார்; பொருள் கிடைத்ததும் ரொக்கமாகச் செலுத்தப்படும்:`
+          : `ஒரு வாடிக்கையாளர் ${d.companyname} இன் இந்தப் பொருட்களுடன் ஆர்டர் ${d.orderId} ஐச் செய்து பணம் செலுத்தியுள்ளார்:`,
+        ...d.lines,
+        ...(d.deliverTo
+          ? [
+              `விநியோகிக்க வேண்டிய முகவரி: ${d.deliverTo}`,
+              'கையிருப்பு ஒதுக்கப்பட்டுள்ளது. அவற்றை "அனுப்பப்பட்டது" எனக் குறிக்க உங்கள் விற்பனையாளர் கணக்கில் ஆர்டர்கள் (Orders) பகுதியைத் திறக்கவும்.',
+            ]
+          : [
+              'கையிருப்பு ஒதுக்கப்பட்டுள்ளது. விநியோக விவரங்களைக் காணவும் அவற்றை "அனுப்பப்பட்டது" எனக் குறிக்கவும் உங்கள் விற்பனையாளர் கணக்கில் ஆர்டர்கள் (Orders) பகுதியைத் திறக்கவும்.',
+            ]),
+      ],
+    }),
+  },
+  'order-rejected': {
+    si: (d: RejectedData) => ({
+      subject: `ඔබේ ඇණවුම ${d.orderId} සම්පූර්ණ කළ නොහැකි විය`,
+      greeting: WORDS.si.hello(d.name),
+      // The reason is ordering's own English sentence (it names the item); the rest is Sinhala.
+      lines:
+        d.paymentType === 'CashOnDelivery'
+          ? [d.reason]
+          : [
+              d.reason,
+              { label: 'ආපසු ගෙවීම', value: d.refund },
+              `එය ඔබේ ${d.paymentType === 'PayPal' ? 'PayPal ගිණුමට' : 'කාඩ්පතට'} ආපසු ගෙවනු ලැබේ.`,
+            ],
+    }),
+    ta: (d: RejectedData) => ({
+      subject: `உங்கள் ஆர்டர் ${d.orderId} ஐ நிறைவுசெய்ய முடியவில்லை`,
+      greeting: WORDS.ta.hello(d.name),
+      lines:
+        d.paymentType === 'CashOnDelivery'
+          ? [d.reason]
+          : [
+              d.reason,
+              { label: 'பணத்திருப்பம்', value: d.refund },
+              `அது உங்கள் ${d.paymentType === 'PayPal' ? 'PayPal கணக்கிற்கு' : 'அட்டைக்கு'} திருப்பி அனுப்பப்படும்.`,
+            ],
     }),
   },
   'order-status': {

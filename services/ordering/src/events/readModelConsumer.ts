@@ -33,6 +33,8 @@ export function readModelHandlers(rm: ReadModels, cards: Model<CardDoc>, owners:
       // Where the seller's new-order e-mails go.
       ownername: s.ownername,
       email: s.email,
+      // The language of the seller's e-mails (issue 33 item 3; absent in older events: en).
+      language: s.language ?? DEFAULT_LANGUAGE,
       deleted: false,
     });
   };

@@ -43,6 +43,7 @@ export function newOrderMailHandlers(checkouts: Model<CheckoutDoc>, rm: ReadMode
         }
         await send(`new-order-${orderId}-${sellerId}`, {
           to: seller.email,
+          ...(seller.language ? { language: seller.language } : {}),
           template: 'seller-new-order',
           data: {
             name: seller.ownername || seller.companyname,

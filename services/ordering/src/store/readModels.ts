@@ -45,6 +45,8 @@ export interface SellerReadDoc {
   /** The owner's name and e-mail, from the seller events (absent in documents written before it was kept). */
   ownername?: string;
   email?: string;
+  /** The language of the seller's e-mails, from the seller events (issue 33 item 3; absent: en). */
+  language?: Language;
   /** While an admin has the seller suspended (issue 30 item 10): checkout refuses its lines (checkout/read.ts). */
   suspended?: boolean;
   deleted: boolean;
