@@ -62,7 +62,7 @@ export function AreaShell({
   headerActions,
   account,
 }: AreaShellProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navLabel = (label: string) => t(`nav.${label}`, { defaultValue: label });
   const areaName = t(`area.${area}`, { defaultValue: area });
   const [opened, { toggle, close }] = useDisclosure();
@@ -116,7 +116,14 @@ export function AreaShell({
               <Button component={Link} to={signIn.loginPath} state={{ from: `${pathname}${search}` }} size="sm">
                 {t('login')}
               </Button>
-              <Button component={Link} to={signIn.registerPath} variant="default" size="sm">
+              {/* Sinhala's and Tamil's longer words leave no room for both on a phone; the login page links to registration. */}
+              <Button
+                component={Link}
+                to={signIn.registerPath}
+                variant="default"
+                size="sm"
+                visibleFrom={i18n.language === 'en' ? undefined : 'xs'}
+              >
                 {t('register')}
               </Button>
             </Group>
