@@ -68,7 +68,9 @@ describe('image upload', () => {
       status: 400,
       body: {
         error: 'Only png, jpg, jpeg or webp images can be uploaded',
+        code: 'image-types',
         fields: { image: 'Only png, jpg, jpeg or webp images can be uploaded' },
+        fieldCodes: { image: 'image-types' },
       },
     });
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'blue' } })
@@ -90,7 +92,7 @@ describe('image upload', () => {
     expect((await fetch(`${stack.gatewayUrl}/images/upload`, { method: 'POST', body: two })).status).toBe(400);
 
     const big = await upload(Buffer.alloc(5 * 1024 * 1024 + 1, 1), 'big.png', 'image/png');
-    expect(big).toEqual({ status: 413, body: { error: 'Image must be 5 MB or smaller' } });
+    expect(big).toEqual({ status: 413, body: { error: 'Image must be 5 MB or smaller', code: 'image-too-large' } });
   });
 
   it('answers 404 for unknown or malformed names', async () => {
