@@ -8,6 +8,8 @@
  * mount, so the "still mounted" flag is set by the effect itself (it used to be set only by
  * `useRef(true)`, the first clean-up cleared it for good and polling stopped after one answer).
  */
+import { useServerMessage } from '../i18n/serverMessage';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/client';
@@ -21,7 +23,7 @@ const TOO_LONG = 'The report is taking longer than expected. Please try again la
 export function ReportButton({
   kind,
   params,
-  label = 'Generate report',
+  label,
   fileName,
   compact = false,
 }: {
@@ -33,6 +35,8 @@ export function ReportButton({
   /** Small buttons, PDF only (an order card's packing slip). */
   compact?: boolean;
 }) {
+  const { t } = useTranslation('seller');
+  const message = useServerMessage();
   const [job, setJob] = useState<ReportJobStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -82,16 +86,16 @@ export function ReportButton({
     <Stack gap="xs" maw={420}>
       <Group gap={compact ? 'xs' : undefined}>
         <Button onClick={() => void generate()} loading={busy} size={compact ? 'xs' : undefined} variant={compact ? 'default' : undefined}>
-          {label}
+          {label ?? t('report.generate')}
         </Button>
         {job?.state === 'completed' && (
           <>
             <Button variant="light" size={compact ? 'xs' : undefined} onClick={() => void download('pdf')}>
-              Download PDF
+              {t('report.pdf')}
             </Button>
             {!compact && (
               <Button variant="default" onClick={() => void download('csv')}>
-                Download CSV
+                {t('report.csv')}
               </Button>
             )}
           </>
@@ -99,20 +103,20 @@ export function ReportButton({
       </Group>
       {busy && job && (
         <>
-          <Progress value={job.progress} aria-label="Report progress" animated />
+          <Progress value={job.progress} aria-label={t('report.progress')} animated />
           <Text size="xs" c="dimmed">
-            {job.state === 'waiting' ? 'Waiting for a report worker…' : `Rendering… ${job.progress}%`}
+            {job.state === 'waiting' ? t('report.waiting') : t('report.rendering', { progress: job.progress })}
           </Text>
         </>
       )}
       {job?.state === 'completed' && !busy && !compact && (
         <Text size="sm" c="green">
-          Your report is ready.
+          {t('report.ready')}
         </Text>
       )}
       {error && (
         <Alert color="red" role="alert">
-          {error}
+          {message(error)}
         </Alert>
       )}
     </Stack>

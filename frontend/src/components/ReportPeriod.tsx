@@ -4,6 +4,8 @@
  * offered: this year and the {@link YEARS_BACK} before it (the server accepts 2000..2100). Both
  * default to the current month.
  */
+import { currentLanguage, LOCALES } from '../i18n';
+import { useTranslation } from 'react-i18next';
 import { Group, Select } from '@mantine/core';
 import { MONTH_NAMES } from '@market/contracts';
 import { useState } from 'react';
@@ -33,18 +35,28 @@ export function usePeriod(now = new Date()) {
 
 /** The two selectors, labelled Month and Year. */
 export function ReportPeriod({ value, onChange }: { value: Period; onChange: (p: Period) => void }) {
+  const { t, i18n } = useTranslation('seller');
+  const language = currentLanguage(i18n);
+  // Sinhala and Tamil month names from Intl for their locale; English keeps the documents' names.
+  const months =
+    language === 'en'
+      ? MONTH_OPTIONS
+      : MONTH_OPTIONS.map((m, i) => ({
+          ...m,
+          label: new Intl.DateTimeFormat(LOCALES[language], { month: 'long' }).format(new Date(2026, i, 15)),
+        }));
   return (
     <Group gap="sm" align="flex-end">
       <Select
-        label="Month"
-        data={MONTH_OPTIONS}
+        label={t('period.month')}
+        data={months}
         value={value.month}
         onChange={(v) => v && onChange({ ...value, month: v })}
         allowDeselect={false}
         w={160}
       />
       <Select
-        label="Year"
+        label={t('period.year')}
         data={yearOptions()}
         value={String(value.year)}
         onChange={(v) => v && onChange({ ...value, year: Number(v) })}

@@ -6,6 +6,8 @@
  * table, and the PDF report (and its CSV) with its progress. Figures come from the server; the page
  * sends only the month.
  */
+import { useFormatDay } from '../../i18n/dates';
+import { useTranslation } from 'react-i18next';
 import { Button, Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { type ItemSalesRow, type PackageSalesRow } from '@market/contracts';
 import { Link } from 'react-router-dom';
@@ -37,6 +39,8 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
   const { month, year } = period;
   const sales = useAsync(['reports', 'sellerSales', kind, month, year], () => reportsApi.sellerSales(kind, month, year));
   const s = sales.data?.summary;
+  const { t } = useTranslation('seller');
+  const day = useFormatDay();
   const facts: [string, string][] = s
     ? [
         ['Total orders', String(s.TotalOrders)],
@@ -50,17 +54,17 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
   const middle = MIDDLE_COLUMNS[kind];
   return (
     <>
-      <PageHeader title="Monthly Sales">
+      <PageHeader title={t('sales.title')}>
         <Button variant="default" component={Link} to={kind === 'items' ? '/Seller/PackageMonthlySales' : '/Seller/ItemMonthlySales'}>
-          {kind === 'items' ? 'Package sales' : 'Item sales'}
+          {kind === 'items' ? t('sales.packageSales') : t('sales.itemSales')}
         </Button>
         <Button variant="default" component={Link} to={kind === 'items' ? '/Seller/Orders' : '/Seller/PackageOrders'}>
-          Orders
+          {t('sales.orders')}
         </Button>
       </PageHeader>
       <Group justify="space-between" mb="md">
         <Text c="dimmed">
-          {kind === 'items' ? 'Item sales' : 'Package sales'} · Currency: LKR · {todayMdY(now)}
+          {kind === 'items' ? t('sales.itemSales') : t('sales.packageSales')} · {t('sales.currency')} · {day(now, todayMdY)}
         </Text>
         <ReportPeriod value={period} onChange={setPeriod} />
       </Group>
@@ -74,7 +78,7 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
             {facts.map(([label, value]) => (
               <Card key={label} withBorder padding="sm">
                 <Text size="xs" c="dimmed" tt="uppercase">
-                  {label}
+                  {t(`sales.facts.${label}`, { defaultValue: label })}
                 </Text>
                 <Text fw={700} data-testid={`summary-${label}`}>
                   {value}
@@ -86,11 +90,11 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
             // Apart from the month's totals: a cash-on-delivery order counts in the month its cash is collected (issue 29).
             <Card withBorder mb="md" padding="sm" data-testid="pending-cod">
               <Text size="sm">
-                <b>Cash on delivery not yet collected:</b> {s.pendingCashOnDelivery.orders}{' '}
-                {s.pendingCashOnDelivery.orders === 1 ? 'order' : 'orders'}, {formatRupees(s.pendingCashOnDelivery.amount)}
+                <b>{t('sales.codPending')}</b> {t('sales.orderCount', { count: s.pendingCashOnDelivery.orders })},{' '}
+                {formatRupees(s.pendingCashOnDelivery.amount)}
               </Text>
               <Text size="xs" c="dimmed">
-                Not in the totals above: each counts in the month its cash is collected.
+                {t('sales.codNote')}
               </Text>
             </Card>
           )}
@@ -99,11 +103,13 @@ function MonthlySales({ kind }: { kind: 'items' | 'packages' }) {
           </Card>
           {sales.data.rows.length === 0 ? (
             <Text ta="center" c="dimmed" py="lg">
-              No sales in this month
+              {t('sales.none')}
             </Text>
           ) : (
             <DataTable
-              headers={['No', 'Order Date', 'OrderID', 'Item Name', ...middle.headers, 'Quantity', 'Unit Price', 'Total Price']}
+              headers={['No', 'Order Date', 'OrderID', 'Item Name', ...middle.headers, 'Quantity', 'Unit Price', 'Total Price'].map((h) =>
+                t(`sales.col.${h}`, { defaultValue: h }),
+              )}
               rows={(sales.data.rows as SalesRow[]).map((r) => ({ ...r, _id: `${r.No}` }))}
               cells={(r) => [
                 r.No,
