@@ -74,6 +74,8 @@ describe('e-mails in the recipient language', () => {
         'password-changed',
         'seller-new-order',
         'order-rejected',
+        'order-cancelled',
+        'cod-cancelled',
       ]),
     );
     const data: Record<string, unknown> = {
@@ -90,6 +92,18 @@ describe('e-mails in the recipient language', () => {
         deliverTo: 'Colombo',
       },
       'order-rejected': { name: 'N', orderId: 'ORD-1', reason: 'Sorry.', refund: 'Rs. 100.00', paymentType: 'Card' },
+      'order-cancelled': {
+        name: 'N',
+        orderLineId: 'ORD-1-I1',
+        product: 'Red Phone',
+        quantity: 1,
+        refund: 'Rs. 100.00',
+        refundedTotal: 'Rs. 100.00',
+        charged: 'Rs. 200.00',
+        paymentType: 'PayPal',
+        byCustomer: true,
+      },
+      'cod-cancelled': { name: 'N', orderLineId: 'ORD-1-I1', product: 'Red Phone', quantity: 1, refused: true },
     };
     for (const name of translatedTemplates('si')) {
       const en = renderEmail(name, data[name]);

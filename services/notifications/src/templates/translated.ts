@@ -33,6 +33,19 @@ type StatusData = {
 };
 type NewOrderData = { name: string; companyname: string; orderId: string; lines: string[]; deliverTo?: string; cashOnDelivery?: boolean };
 type RejectedData = { name: string; orderId: string; reason: string; refund: string; paymentType: string };
+type CancelledData = {
+  name: string;
+  orderLineId: string;
+  product: string;
+  quantity: number;
+  refund: string;
+  refundedTotal: string;
+  charged: string;
+  paymentType: string;
+  reason?: string;
+  byCustomer?: boolean;
+};
+type CodCancelledData = { name: string; orderLineId: string; product: string; quantity: number; refused: boolean; byCustomer?: boolean };
 type PasswordChangedData = { name: string; when: string; how: 'reset' | 'change'; resetUrl: string };
 
 /** Identity writes `when` as `2026-11-22 17:05 (Sri Lanka time)`: the time with the zone in `zone`'s words. */
@@ -219,6 +232,66 @@ export const TRANSLATED: Partial<Record<string, Partial<Record<Exclude<Language,
               { label: 'பணத்திருப்பம்', value: d.refund },
               `அது உங்கள் ${d.paymentType === 'PayPal' ? 'PayPal கணக்கிற்கு' : 'அட்டைக்கு'} திருப்பி அனுப்பப்படும்.`,
             ],
+    }),
+  },
+  'order-cancelled': {
+    si: (d: CancelledData) => ({
+      subject: `ඔබේ ඇණවුම ${d.orderLineId} අවලංගු කර ඇත`,
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        d.byCustomer
+          ? `ඔබ ඉල්ලූ පරිදි, ඔබේ ඇණවුම ${d.orderLineId} (${d.quantity} × ${d.product}) අවලංගු කර ඇත.`
+          : d.reason
+            ? `අපි කනගාටු වෙමු: ඔබේ ඇණවුම ${d.orderLineId} (${d.quantity} × ${d.product}) අවලංගු කර ඇත. ${d.reason}.`
+            : `අපි කනගාටු වෙමු: විකුණුම්කරු ඔබේ ඇණවුම ${d.orderLineId} (${d.quantity} × ${d.product}) අවලංගු කර ඇත.`,
+        { label: 'ආපසු ගෙවීම', value: d.refund },
+        `එය ඔබේ ${d.paymentType === 'PayPal' ? 'PayPal ගිණුමට' : 'කාඩ්පතට'} ආපසු ගෙවනු ලැබේ. මෙම මිලදී ගැනීම සඳහා මෙතෙක් ආපසු ගෙවූ මුදල: ${d.charged} න් ${d.refundedTotal}.`,
+      ],
+    }),
+    ta: (d: CancelledData) => ({
+      subject: `உங்கள் ஆர்டர் ${d.orderLineId} ரத்துசெய்யப்பட்டது`,
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        d.byCustomer
+          ? `நீங்கள் கேட்டபடி, உங்கள் ஆர்டர் ${d.orderLineId} (${d.quantity} × ${d.product}) ரத்துசெய்யப்பட்டது.`
+          : d.reason
+            ? `மன்னிக்கவும்: உங்கள் ஆர்டர் ${d.orderLineId} (${d.quantity} × ${d.product}) ரத்துசெய்யப்பட்டது. ${d.reason}.`
+            : `மன்னிக்கவும்: விற்பனையாளர் உங்கள் ஆர்டர் ${d.orderLineId} (${d.quantity} × ${d.product}) ஐ ரத்துசெய்துள்ளார்.`,
+        { label: 'பணத்திருப்பம்', value: d.refund },
+        `அது உங்கள் ${d.paymentType === 'PayPal' ? 'PayPal கணக்கிற்கு' : 'அட்டைக்கு'} திருப்பி அனுப்பப்படும். இந்தக் கொள்முதலுக்கு இதுவரை திருப்பியளிக்கப்பட்டது: ${d.charged} இல் ${d.refundedTotal}.`,
+      ],
+    }),
+  },
+  'cod-cancelled': {
+    si: (d: CodCancelledData) => ({
+      subject: `ඔබේ ඇණවුම ${d.orderLineId} අවලංගු කර ඇත`,
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        d.refused
+          ? `බෙදාහැරීම ප්‍රතික්ෂේප කළ නිසා, භාණ්ඩ ලැබුණු විට ගෙවන ඔබේ ඇණවුම ${d.orderLineId} (${d.quantity} × ${d.product}) අවලංගු කර ඇත.`
+          : d.byCustomer
+            ? `ඔබ ඉල්ලූ පරිදි, භාණ්ඩ ලැබුණු විට ගෙවන ඔබේ ඇණවුම ${d.orderLineId} (${d.quantity} × ${d.product}) අවලංගු කර ඇත.`
+            : `අපි කනගාටු වෙමු: භාණ්ඩ ලැබුණු විට ගෙවන ඔබේ ඇණවුම ${d.orderLineId} (${d.quantity} × ${d.product}) විකුණුම්කරු අවලංගු කර ඇත.`,
+        'කිසිදු මුදලක් අය කර නොමැති බැවින් ආපසු ගෙවීමට කිසිවක් නැත.',
+        ...(d.refused ? ['දින 90ක් තුළ බෙදාහැරීම් දෙකක් ප්‍රතික්ෂේප කළ ගිණුම්වලට භාණ්ඩ ලැබුණු විට ගෙවීම වසා ඇත; කාඩ්පත සහ PayPal තවදුරටත් විවෘතයි.'] : []),
+      ],
+    }),
+    ta: (d: CodCancelledData) => ({
+      subject: `உங்கள் ஆர்டர் ${d.orderLineId} ரத்துசெய்யப்பட்டது`,
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        d.refused
+          ? `விநியோகம் மறுக்கப்பட்டதால், பொருள் கிடைத்ததும் பணம் செலுத்தும் உங்கள் ஆர்டர் ${d.orderLineId} (${d.quantity} × ${d.product}) ரத்துசெய்யப்பட்டது.`
+          : d.byCustomer
+            ? `நீங்கள் கேட்டபடி, பொருள் கிடைத்ததும் பணம் செலுத்தும் உங்கள் ஆர்டர் ${d.orderLineId} (${d.quantity} × ${d.product}) ரத்துசெய்யப்பட்டது.`
+            : `மன்னிக்கவும்: பொருள் கிடைத்ததும் பணம் செலுத்தும் உங்கள் ஆர்டர் ${d.orderLineId} (${d.quantity} × ${d.product}) ஐ விற்பனையாளர் ரத்துசெய்துள்ளார்.`,
+        'எந்தப் பணமும் வசூலிக்கப்படாததால், திருப்பியளிக்க எதுவும் இல்லை.',
+        ...(d.refused
+          ? [
+              '90 நாட்களுக்குள் இரண்டு விநியோகங்களை மறுத்த கணக்குகளுக்குப் பொருள் கிடைத்ததும் பணம் செலுத்தும் வசதி மூடப்படும்; அட்டையும் PayPal-உம் தொடர்ந்து கிடைக்கும்.',
+            ]
+          : []),
+      ],
     }),
   },
   'order-status': {

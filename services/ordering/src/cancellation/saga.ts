@@ -100,6 +100,7 @@ export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
     const product = orderProduct(kind, order);
     await send(`order-cancelled-${order._id}`, {
       to: customer.email,
+      ...(customer.language ? { language: customer.language } : {}),
       template: 'order-cancelled',
       data: {
         name: customerName(customer),
@@ -134,6 +135,7 @@ export function cancellationHandlers(deps: CancellationDeps): EventHandlers {
     }
     await send(`order-cancelled-${order._id}`, {
       to: customer.email,
+      ...(customer.language ? { language: customer.language } : {}),
       template: 'cod-cancelled',
       data: {
         name: customerName(customer),
