@@ -40,6 +40,8 @@ export default tseslint.config(
       'frontend/src/layouts/*.tsx',
       'frontend/src/pages/public/{Landing,Logins,ForgotPassword,CustomerRegistration}.tsx',
       'frontend/src/pages/customer/{Home,Browse,Cart,Checkout}.tsx',
+      'frontend/src/components/{ReviewCard,OrderCards,ReportPeriod,ReportButton}.tsx',
+      'frontend/src/pages/seller/{ItemForm,Sales}.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },

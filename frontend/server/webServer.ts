@@ -267,7 +267,7 @@ export async function createWebApp(opts: WebServerOptions) {
         answer.html
           .replaceAll(NONCE_PLACEHOLDER, nonce)
           .replace(AGE_PLACEHOLDER, String(age))
-          .replace('<html lang="en"', `<html lang="${languageOf(req)}"`),
+          .replace(/(<html\b[^>]*?\blang=")en"/, `$1${languageOf(req)}"`),
       );
   });
   return app;

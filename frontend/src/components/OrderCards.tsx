@@ -69,14 +69,15 @@ export function StatusActions({
   cod?: ItemOrder['CashOnDelivery'];
   onCod?: (outcome: 'collected' | 'refused') => void;
 }) {
+  const { t } = useTranslation('shop');
   if (cod && status === 'Shipped' && cod.status === 'Pending' && onCod) {
     return (
       <Group gap="xs">
         <Button size="xs" color="green" variant="light" onClick={() => onCod('collected')}>
-          Delivered — cash collected
+          {t('ord.codCollectedButton')}
         </Button>
         <Button size="xs" color="red" variant="subtle" onClick={() => onCod('refused')}>
-          Delivery refused
+          {t('ord.codRefusedButton')}
         </Button>
       </Group>
     );
