@@ -81,6 +81,8 @@ describe('customers', () => {
         'wishlistAlerts',
         // The account version an admin's suspend or reinstate names (issue 30 item 10).
         'version',
+        // The account's language (issue 33).
+        'language',
       ].sort(),
     );
     const second = (await admin.get<Page<CustomerRow>>(`/Customer/getAll?q=${tag}&page=2&limit=2`)).body;
