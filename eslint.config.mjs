@@ -39,7 +39,7 @@ export default tseslint.config(
       'frontend/src/components/home/Showcase.tsx',
       'frontend/src/layouts/*.tsx',
       'frontend/src/pages/public/{Landing,Logins,ForgotPassword,CustomerRegistration}.tsx',
-      'frontend/src/pages/customer/{Home,Browse,Cart,Checkout}.tsx',
+      'frontend/src/pages/customer/{Home,Browse,Cart,Checkout,Reviews}.tsx',
       'frontend/src/components/{ReviewCard,OrderCards,ReportPeriod,ReportButton}.tsx',
       'frontend/src/pages/seller/{ItemForm,Sales}.tsx',
     ],

@@ -48,6 +48,8 @@ export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Sinhala", "Noto Sans Tamil", sans-serif',
+  // Headings in Sinhala and Tamil too (issue 33): Mantine's own heading stack names no font with their letters.
+  headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Sinhala", "Noto Sans Tamil", sans-serif' },
   colors,
   components: {
     PasswordInput: {

@@ -112,7 +112,7 @@ export function WriteReview() {
       // Back to the item the review is about, not Home.
       navigate(`/Customer/ItemDetails/${id}`);
     } catch (err) {
-      notifyError('Oops...', err);
+      notifyError(t('oops'), err);
     } finally {
       setBusy(false);
     }
@@ -155,23 +155,24 @@ export function MyReviews() {
     reviewsApi.list({ mine: true, q: s.q || undefined }, s.page, 10),
   );
   const [editing, setEditing] = useState<ReviewView | null>(null);
+  const { t } = useTranslation('shop');
   const remove = (r: ReviewView) =>
     confirmDanger({
       onConfirm: async () => {
         try {
           await reviewsApi.remove(r._id);
-          notifySuccess('Deleted!', 'Your review has been deleted.');
+          notifySuccess(t('rev.deleted'), t('rev.deletedText'));
           await list.reload();
         } catch (err) {
-          notifyError('Oops...', err);
+          notifyError(t('oops'), err);
         }
       },
     });
   return (
     <>
-      <PageHeader title="My Reviews" />
-      <SearchBox label="Search by item name, brand or model" value={s.text} onChange={s.setText} />
-      <ListState list={list} empty="No Result Found!">
+      <PageHeader title={t('rev.myReviews')} />
+      <SearchBox label={t('rev.search')} value={s.text} onChange={s.setText} />
+      <ListState list={list} empty={t('noResult')}>
         {(rows) => (
           <Stack mt="md">
             {rows.items.map((r) => (
@@ -182,10 +183,10 @@ export function MyReviews() {
                 actions={
                   <>
                     <Button size="xs" variant="light" onClick={() => setEditing(r)}>
-                      Edit
+                      {t('rev.editButton')}
                     </Button>
                     <Button size="xs" color="red" variant="light" onClick={() => remove(r)}>
-                      Delete
+                      {t('rev.delete')}
                     </Button>
                   </>
                 }
@@ -204,30 +205,31 @@ function EditReview({ review, onClose, onSaved }: { review: ReviewView; onClose:
   const [stars, setStars] = useState(String(review.noofstars));
   const [text, setText] = useState(review.description);
   const [busy, setBusy] = useState(false);
+  const { t } = useTranslation('shop');
   const save = async () => {
     setBusy(true);
     try {
       await reviewsApi.update(review._id, text, Number(stars));
-      notifySuccess('Your update saved!');
+      notifySuccess(t('rev.updateSaved'));
       onSaved();
       onClose();
     } catch (err) {
-      notifyError('Oops...', err);
+      notifyError(t('oops'), err);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal opened onClose={onClose} title={`Edit your review of ${review.item.Item_name}`}>
+    <Modal opened onClose={onClose} title={t('rev.editOf', { name: review.item.Item_name })}>
       <Stack>
         <StarRadios value={stars} onChange={setStars} />
-        <Textarea label="Your review" minRows={4} maxLength={2000} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        <Textarea label={t('rev.yourReview')} minRows={4} maxLength={2000} value={text} onChange={(e) => setText(e.currentTarget.value)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {t('rev.cancel')}
           </Button>
           <Button loading={busy} disabled={!text.trim()} onClick={() => void save()}>
-            Save
+            {t('rev.save')}
           </Button>
         </Group>
       </Stack>
