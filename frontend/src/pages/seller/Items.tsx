@@ -5,6 +5,7 @@
  * /Seller/UpdateDiscount/{id} (update or revoke; new price shown read-only),
  * /Seller/MyDiscountedItems.
  */
+import { useTranslation } from 'react-i18next';
 import { Accordion, Alert, Badge, Button, Card, Checkbox, Group, Image, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { DISCOUNT_RANGE, discountedCents } from '@market/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -238,9 +239,10 @@ export function SellerItems() {
 }
 
 export function AddItem() {
+  const { t } = useTranslation('seller');
   return (
     <>
-      <PageHeader title="ADD YOUR ITEM" />
+      <PageHeader title={t('item.addTitle')} />
       <ItemForm />
     </>
   );
