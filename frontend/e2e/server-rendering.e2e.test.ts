@@ -228,6 +228,10 @@ describe('server-rendered public pages (issue 32 item 2)', () => {
     expect(listing.body).toMatch(/<html data-rendered/);
     expect(listing.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
     expect((await html('/Customer/MyShoppingCart')).body).toMatch(/<script type="module"[^>]*src="\/assets\//);
+    // Home's own small stylesheet is in the page (one render-blocking request fewer), under the answer's nonce.
+    const home = (await html('/Customer/Home')).body;
+    expect(home).toMatch(/<style nonce="[^"]+" data-href="\/assets\/Showcase-[^"]+\.css">[^<]*_banner_/);
+    expect(home).not.toMatch(/<link rel="stylesheet"[^>]*Showcase/);
 
     await page.goto(`/Customer/ItemDetails/${itemId}`);
     await page.waitForLoadState('networkidle');

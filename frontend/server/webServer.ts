@@ -4,7 +4,7 @@
  * - `/assets/*` (hashed names) with `Cache-Control: public, max-age=31536000, immutable`, the other
  *   files of the build as they are; all compressed;
  * - the public pages (src/entry-server.tsx, `isPublicPath`) rendered on the server with their
- *   content, head tags and JSON-LD, their page's stylesheets linked; every other path (the
+ *   content, head tags and JSON-LD, their page's stylesheets linked (written in when small and without url()); every other path (the
  *   signed-in areas) gets the app's shell (index.html), which the browser renders as before; a
  *   rendered page goes without the app's `<script type="module">` and modulepreloads and is marked
  *   `<html data-rendered>`: its first inline script adds them once the page has painted
@@ -43,6 +43,8 @@ export const SITEMAP_CACHE_MS = 10 * 60_000;
 /** Rendered pages kept at most (the oldest go first). */
 const RENDER_CACHE_ENTRIES = 500;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A page's stylesheet at most this long (characters) is written into the page instead of linked. */
+const INLINE_CSS_MAX = 8 * 1024;
 /** Where a kept page says how old its reads are (ms) when sent: the browser reads them again when they are not fresh (src/main.tsx). */
 const AGE_PLACEHOLDER = '__SSR_AGE_MS__';
 
@@ -138,6 +140,19 @@ export async function createWebApp(opts: WebServerOptions) {
         .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     : shell;
 
+  // A page's own small stylesheet (home's Showcase, 3 KiB) goes into the page: on a slow link a
+  // second render-blocking request to the origin waits for a connection of its own (Lighthouse:
+  // about 300 ms of home's first paint). Only files without url(), whose addresses are relative to the file.
+  const inlined = new Map<string, string | undefined>();
+  const inlineCss = (href: string): string | undefined => {
+    if (!inlined.has(href)) {
+      const file = path.join(opts.dist, href);
+      const css = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+      inlined.set(href, css !== undefined && css.length <= INLINE_CSS_MAX && !/url\(|<\//i.test(css) ? css : undefined);
+    }
+    return inlined.get(href);
+  };
+
   const siteOf = (req: Request) => opts.siteUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
   /** The HTML of a rendered page (with the nonce placeholder), or the shell's. */
@@ -145,7 +160,12 @@ export async function createWebApp(opts: WebServerOptions) {
     const page = ROUTE_PAGES.find(([pattern]) => pattern.test(pathname.toLowerCase()))?.[1];
     const links = (page ? stylesheetsOf(manifest, page) : [])
       .filter((href) => !entryCss.has(href))
-      .map((href) => `<link rel="stylesheet" crossorigin href="${href}" nonce="${NONCE_PLACEHOLDER}">`)
+      .map((href) => {
+        const css = inlineCss(href);
+        return css === undefined
+          ? `<link rel="stylesheet" crossorigin href="${href}" nonce="${NONCE_PLACEHOLDER}">`
+          : `<style nonce="${NONCE_PLACEHOLDER}" data-href="${href}">${css}</style>`;
+      })
       .join('');
     return pageShell
       .replace(/<title>[\s\S]*?<\/title>/, '')
