@@ -76,6 +76,8 @@ describe('e-mails in the recipient language', () => {
         'order-rejected',
         'order-cancelled',
         'cod-cancelled',
+        'thread-reply',
+        'review-report-decision',
       ]),
     );
     const data: Record<string, unknown> = {
@@ -104,6 +106,16 @@ describe('e-mails in the recipient language', () => {
         byCustomer: true,
       },
       'cod-cancelled': { name: 'N', orderLineId: 'ORD-1-I1', product: 'Red Phone', quantity: 1, refused: true },
+      'thread-reply': { name: 'N', from: 'Lanka Phones', about: 'Red Phone', url: 'http://localhost:3000/Customer/Messages/1' },
+      'review-report-decision': {
+        name: 'N',
+        companyname: 'Lanka Phones',
+        item: 'Red Phone (Redmi)',
+        review: 'Bad',
+        reason: 'Rude',
+        decision: 'kept',
+        url: 'http://localhost:3000/Seller/ItemReviews/1',
+      },
     };
     for (const name of translatedTemplates('si')) {
       const en = renderEmail(name, data[name]);

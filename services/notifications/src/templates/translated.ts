@@ -46,6 +46,16 @@ type CancelledData = {
   byCustomer?: boolean;
 };
 type CodCancelledData = { name: string; orderLineId: string; product: string; quantity: number; refused: boolean; byCustomer?: boolean };
+type ThreadReplyData = { name: string; from: string; about: string; url: string };
+type ReviewDecisionData = {
+  name: string;
+  companyname: string;
+  item: string;
+  review: string;
+  reason: string;
+  decision: 'deleted' | 'kept';
+  url: string;
+};
 type PasswordChangedData = { name: string; when: string; how: 'reset' | 'change'; resetUrl: string };
 
 /** Identity writes `when` as `2026-11-22 17:05 (Sri Lanka time)`: the time with the zone in `zone`'s words. */
@@ -291,6 +301,55 @@ export const TRANSLATED: Partial<Record<string, Partial<Record<Exclude<Language,
               '90 நாட்களுக்குள் இரண்டு விநியோகங்களை மறுத்த கணக்குகளுக்குப் பொருள் கிடைத்ததும் பணம் செலுத்தும் வசதி மூடப்படும்; அட்டையும் PayPal-உம் தொடர்ந்து கிடைக்கும்.',
             ]
           : []),
+      ],
+    }),
+  },
+  'thread-reply': {
+    si: (d: ThreadReplyData) => ({
+      subject: `${d.from} ගෙන් නව පිළිතුරක්`,
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        `Lanka Electronics Marketplace හි ${d.about} පිළිබඳ ඔබේ සංවාදයට ${d.from} පිළිතුරු දී ඇත.`,
+        { label: 'කියවා පිළිතුරු දෙන්න', value: d.url },
+        'පිළිතුර කියවීමට පිවිසෙන්න: ඔබේ පෞද්ගලිකත්වය සඳහා මෙම විද්‍යුත් තැපෑලේ එය ඇතුළත් නොවේ.',
+      ],
+    }),
+    ta: (d: ThreadReplyData) => ({
+      subject: `${d.from} இடமிருந்து புதிய பதில்`,
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        `Lanka Electronics Marketplace இல் ${d.about} பற்றிய உங்கள் உரையாடலில் ${d.from} பதிலளித்துள்ளார்.`,
+        { label: 'படித்துப் பதிலளிக்க', value: d.url },
+        'பதிலைப் படிக்க உள்நுழையவும்: உங்கள் தனியுரிமைக்காக இந்த மின்னஞ்சலில் அது சேர்க்கப்படவில்லை.',
+      ],
+    }),
+  },
+  'review-report-decision': {
+    si: (d: ReviewDecisionData) => ({
+      subject: d.decision === 'deleted' ? `ඔබ වාර්තා කළ සමාලෝචනය ඉවත් කරන ලදී: ${d.item}` : `ඔබ වාර්තා කළ සමාලෝචනය තබා ගන්නා ලදී: ${d.item}`,
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        `${d.companyname} වාර්තා කළ, ${d.item} පිළිබඳ සමාලෝචනය Lanka Electronics Marketplace හි පරිපාලකයෙකු පරීක්ෂා කළේය.`,
+        `සමාලෝචනය: ${d.review}`,
+        `ඔබේ හේතුව: ${d.reason}`,
+        d.decision === 'deleted'
+          ? 'තීරණය: සමාලෝචනය ඉවත් කරන ලදී. එය තවදුරටත් අයිතමයේ නොපෙන්වන අතර එහි ශ්‍රේණියට ද ගණන් නොගැනේ.'
+          : 'තීරණය: සමාලෝචනය තබා ගන්නා ලදී. එය අපගේ සමාලෝචන නීතිවලට අනුකූල බැවින් අයිතමයේ දිගටම පවතී. අයිතමයේ සමාලෝචන පිටුවෙන් ඔබට එයට ප්‍රසිද්ධියේ පිළිතුරු දිය හැක.',
+        { label: 'සමාලෝචන බලන්න', value: d.url },
+      ],
+    }),
+    ta: (d: ReviewDecisionData) => ({
+      subject:
+        d.decision === 'deleted' ? `நீங்கள் புகாரளித்த மதிப்பாய்வு நீக்கப்பட்டது: ${d.item}` : `நீங்கள் புகாரளித்த மதிப்பாய்வு வைத்துக்கொள்ளப்பட்டது: ${d.item}`,
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        `${d.companyname} புகாரளித்த ${d.item} பற்றிய மதிப்பாய்வை Lanka Electronics Marketplace இன் நிர்வாகி ஒருவர் பார்வையிட்டார்.`,
+        `மதிப்பாய்வு: ${d.review}`,
+        `உங்கள் காரணம்: ${d.reason}`,
+        d.decision === 'deleted'
+          ? 'முடிவு: மதிப்பாய்வு நீக்கப்பட்டது. இது இனி பொருளின் பக்கத்தில் காட்டப்படாது, அதன் மதிப்பீட்டிலும் கணக்கிடப்படாது.'
+          : 'முடிவு: மதிப்பாய்வு வைத்துக்கொள்ளப்பட்டது. இது எங்கள் மதிப்பாய்வு விதிகளுக்கு உட்பட்டது, எனவே பொருளின் பக்கத்தில் தொடர்ந்து இருக்கும். பொருளின் மதிப்பாய்வுப் பக்கத்திலிருந்து இதற்குப் பொதுவில் பதிலளிக்கலாம்.',
+        { label: 'மதிப்பாய்வுகளைப் பார்க்க', value: d.url },
       ],
     }),
   },

@@ -26,6 +26,8 @@ export function readModelHandlers(rm: ReadModels): EventHandlers {
       firstName: c.firstName,
       lastName: c.lastName,
       userImage: c.userImage,
+      // The language of the customer's e-mails (issue 33 item 3; absent in older events: en).
+      language: c.language ?? 'en',
       deleted: false,
     });
   };
@@ -45,6 +47,7 @@ export function readModelHandlers(rm: ReadModels): EventHandlers {
       companyname: s.companyname,
       ownername: s.ownername,
       email: s.email,
+      language: s.language ?? 'en',
       deleted: false,
     });
   };

@@ -61,6 +61,7 @@ export function reviewDecisionMailHandlers(
     const itemName = item ? `${item.Item_name} (${item.Brand})` : 'your item';
     await d.send(`review-decision-${reviewId}-${version}`, {
       to: seller.email,
+      ...(seller.language ? { language: seller.language } : {}),
       template: 'review-report-decision',
       data: {
         name: seller.ownername || seller.companyname,

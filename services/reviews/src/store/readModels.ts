@@ -15,6 +15,7 @@
  * - `purchases`: `{ _id: '<customerId>:<itemId>' }` for every item an OrderConfirmed bought, for
  *   the verified-purchase mark (written once, never removed).
  */
+import type { Language } from '@market/contracts';
 import { Schema, type Connection, type Model } from 'mongoose';
 
 export interface CustomerRef {
@@ -22,6 +23,8 @@ export interface CustomerRef {
   firstName: string;
   lastName: string;
   userImage: string;
+  /** The customer's language for e-mails, from the customer events (issue 33 item 3; absent: en). */
+  language?: Language;
   deleted: boolean;
 }
 
@@ -40,6 +43,8 @@ export interface SellerRef {
   /** The owner's name and the company's e-mail (absent on entries written before they were kept). */
   ownername?: string;
   email?: string;
+  /** The seller's language for e-mails, from the seller events (issue 33 item 3; absent: en). */
+  language?: Language;
   deleted: boolean;
 }
 
@@ -72,9 +77,17 @@ function model<T>(conn: Connection, name: string, schema: Schema): Model<T> {
 /** The read models of a connection (created once per connection). */
 export function readModels(conn: Connection): ReadModels {
   return {
-    customers: model(conn, 'CustomerRef', refSchema('customer_read_model', { firstName: String, lastName: String, userImage: String })),
+    customers: model(
+      conn,
+      'CustomerRef',
+      refSchema('customer_read_model', { firstName: String, lastName: String, userImage: String, language: String }),
+    ),
     items: model(conn, 'ItemRef', refSchema('item_read_model', { Item_name: String, Brand: String, Model: String, SellerID: String })),
-    sellers: model(conn, 'SellerRef', refSchema('seller_read_model', { companyname: String, ownername: String, email: String })),
+    sellers: model(
+      conn,
+      'SellerRef',
+      refSchema('seller_read_model', { companyname: String, ownername: String, email: String, language: String }),
+    ),
     purchases: model(
       conn,
       'Purchase',

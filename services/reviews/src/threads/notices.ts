@@ -10,6 +10,7 @@
  * `thread-reply-<threadId>-<message n>-<party>`, so a redelivered event queues nothing. The mail
  * names who replied and what the thread is about, and links to the thread's page; never the text.
  */
+import type { Language } from '@market/contracts';
 import type { EventHandlers, SendOnce } from '@market/platform';
 import type { Model } from 'mongoose';
 import type { Logger } from 'pino';
@@ -19,7 +20,7 @@ import { threadOf, type ThreadDoc } from '../store/threads';
 
 export interface ThreadNoticeDeps {
   threads: Model<ThreadDoc>;
-  rm: Pick<ReadModels, 'sellers'>;
+  rm: Pick<ReadModels, 'sellers' | 'customers'>;
   send: SendOnce;
   /** The web app's origin (config WEB_URL). */
   webUrl: string;
@@ -49,17 +50,22 @@ export function threadNoticeHandlers(d: ThreadNoticeDeps): Pick<Required<EventHa
       const t = threadOf(doc);
       const from = authorNameOf(t, message.from);
       const about = aboutLine(t).slice(0, 300);
-      if (message.from !== 'customer' && t.customerEmail)
+      if (message.from !== 'customer' && t.customerEmail) {
+        // The customer's language, from the customer events (issue 33 item 3).
+        const language = (await d.rm.customers.findById(t.customerid, { language: 1 }).lean())?.language;
         await d.send(`thread-reply-${t._id}-${message.n}-customer`, {
           to: t.customerEmail,
+          ...(language ? { language } : {}),
           template: 'thread-reply',
           data: { name: t.customerName, from, about, url: threadUrl(d.webUrl, 'customer', t._id) },
         });
+      }
       if (t.kind === 'seller' && message.from !== 'seller') {
         const seller = (await d.rm.sellers.findById(t.sellerid).lean()) as {
           email?: string;
           ownername?: string;
           companyname?: string;
+          language?: Language;
           deleted?: boolean;
         } | null;
         if (!seller?.email || seller.deleted) {
@@ -68,6 +74,7 @@ export function threadNoticeHandlers(d: ThreadNoticeDeps): Pick<Required<EventHa
         }
         await d.send(`thread-reply-${t._id}-${message.n}-seller`, {
           to: seller.email,
+          ...(seller.language ? { language: seller.language } : {}),
           template: 'thread-reply',
           data: { name: seller.ownername || seller.companyname || t.sellerName, from, about, url: threadUrl(d.webUrl, 'seller', t._id) },
         });
