@@ -21,7 +21,7 @@
  * - The admin search index is synced at once, so the admin's list shows the badge.
  * The audit log (reporting) is fed by the events' `byAdmin`.
  */
-import { accountSuspended, type ByAdmin } from '@market/contracts';
+import { accountSuspended, type ByAdmin, type Language } from '@market/contracts';
 import { HttpError, conflict, notFound, revokeSessionsIssuedBefore, updateAggregate } from '@market/platform';
 import type { Types } from 'mongoose';
 import { sendEmail } from '../events/emailJobs';
@@ -30,6 +30,7 @@ import type { IdentityDeps } from '../deps';
 import type { CustomerDoc } from '../store/customers';
 import type { OrgSellerDoc } from '../store/sellers';
 import type { Suspension } from '../store/suspension';
+import { languageOf } from './language';
 import { sriLankaTime } from './passwordChanged';
 
 type SuspensionDeps = Pick<IdentityDeps, 'customers' | 'orgSellers' | 'relay' | 'search' | 'redis' | 'emailQueue'>;
@@ -119,7 +120,7 @@ async function decide(
 async function afterDecision(
   d: SuspensionDeps,
   kind: 'customer' | 'seller',
-  account: { _id: Types.ObjectId; email: string; aggregateVersion: number },
+  account: { _id: Types.ObjectId; email: string; aggregateVersion: number; language?: Language },
   decision: SuspensionDecision,
   name: string,
 ): Promise<void> {
@@ -134,5 +135,6 @@ async function afterDecision(
     account.email,
     { template, data: { name, kind, reason: decision.reason, when: sriLankaTime(new Date()) } },
     `${template}-${id}-${account.aggregateVersion}`,
+    languageOf(account),
   );
 }

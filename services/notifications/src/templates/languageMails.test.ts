@@ -78,6 +78,8 @@ describe('e-mails in the recipient language', () => {
         'cod-cancelled',
         'thread-reply',
         'review-report-decision',
+        'account-suspended',
+        'account-reinstated',
       ]),
     );
     const data: Record<string, unknown> = {
@@ -106,6 +108,8 @@ describe('e-mails in the recipient language', () => {
         byCustomer: true,
       },
       'cod-cancelled': { name: 'N', orderLineId: 'ORD-1-I1', product: 'Red Phone', quantity: 1, refused: true },
+      'account-suspended': { name: 'N', kind: 'seller', reason: 'Fake items', when: '2026-11-22 17:05 (Sri Lanka time)' },
+      'account-reinstated': { name: 'N', kind: 'customer', reason: '', when: '2026-11-22 17:05 (Sri Lanka time)' },
       'thread-reply': { name: 'N', from: 'Lanka Phones', about: 'Red Phone', url: 'http://localhost:3000/Customer/Messages/1' },
       'review-report-decision': {
         name: 'N',

@@ -56,6 +56,7 @@ type ReviewDecisionData = {
   decision: 'deleted' | 'kept';
   url: string;
 };
+type SuspensionData = { name: string; kind: 'customer' | 'seller'; reason: string; when: string };
 type PasswordChangedData = { name: string; when: string; how: 'reset' | 'change'; resetUrl: string };
 
 /** Identity writes `when` as `2026-11-22 17:05 (Sri Lanka time)`: the time with the zone in `zone`'s words. */
@@ -350,6 +351,52 @@ export const TRANSLATED: Partial<Record<string, Partial<Record<Exclude<Language,
           ? 'முடிவு: மதிப்பாய்வு நீக்கப்பட்டது. இது இனி பொருளின் பக்கத்தில் காட்டப்படாது, அதன் மதிப்பீட்டிலும் கணக்கிடப்படாது.'
           : 'முடிவு: மதிப்பாய்வு வைத்துக்கொள்ளப்பட்டது. இது எங்கள் மதிப்பாய்வு விதிகளுக்கு உட்பட்டது, எனவே பொருளின் பக்கத்தில் தொடர்ந்து இருக்கும். பொருளின் மதிப்பாய்வுப் பக்கத்திலிருந்து இதற்குப் பொதுவில் பதிலளிக்கலாம்.',
         { label: 'மதிப்பாய்வுகளைப் பார்க்க', value: d.url },
+      ],
+    }),
+  },
+  'account-suspended': {
+    si: (d: SuspensionData) => ({
+      subject: 'ඔබේ Lanka Electronics Marketplace ගිණුම අත්හිටුවා ඇත',
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        `අපගේ කණ්ඩායම ${localTime(d.when, 'ශ්‍රී ලංකා වේලාව')} ඔබේ ${d.kind === 'seller' ? 'විකුණුම්කරු ' : ''}ගිණුම අත්හිටුවා ඇත.`,
+        `හේතුව: ${d.reason}`,
+        d.kind === 'seller'
+          ? 'ඔබ ගිණුමෙන් ඉවත් කර ඇති අතර, එය අත්හිටුවා ඇති තාක් ඔබට පිවිසිය නොහැක; ඔබේ අයිතම සහ පැකේජ පාරිභෝගිකයින්ට නොපෙන්වන අතර මිලදී ගත නොහැක.'
+          : 'ඔබ ගිණුමෙන් ඉවත් කර ඇති අතර, එය අත්හිටුවා ඇති තාක් ඔබට පිවිසිය නොහැක.',
+        'මෙය වැරැද්දක් යැයි ඔබ සිතන්නේ නම්, මෙම විද්‍යුත් තැපෑලට පිළිතුරු දෙන්න.',
+      ],
+    }),
+    ta: (d: SuspensionData) => ({
+      subject: 'உங்கள் Lanka Electronics Marketplace கணக்கு இடைநிறுத்தப்பட்டுள்ளது',
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        `எங்கள் குழு ${localTime(d.when, 'இலங்கை நேரம்')} அன்று உங்கள் ${d.kind === 'seller' ? 'விற்பனையாளர் ' : ''}கணக்கை இடைநிறுத்தியது.`,
+        `காரணம்: ${d.reason}`,
+        d.kind === 'seller'
+          ? 'நீங்கள் வெளியேற்றப்பட்டுள்ளீர்கள்; கணக்கு இடைநிறுத்தப்பட்டிருக்கும் வரை உள்நுழைய முடியாது. உங்கள் பொருட்களும் தொகுப்புகளும் வாடிக்கையாளர்களுக்குக் காட்டப்படாது, வாங்கவும் முடியாது.'
+          : 'நீங்கள் வெளியேற்றப்பட்டுள்ளீர்கள்; கணக்கு இடைநிறுத்தப்பட்டிருக்கும் வரை உள்நுழைய முடியாது.',
+        'இது தவறு என நீங்கள் கருதினால், இந்த மின்னஞ்சலுக்குப் பதிலளிக்கவும்.',
+      ],
+    }),
+  },
+  'account-reinstated': {
+    si: (d: SuspensionData) => ({
+      subject: 'ඔබේ Lanka Electronics Marketplace ගිණුම නැවත සක්‍රියයි',
+      greeting: WORDS.si.hello(d.name),
+      lines: [
+        `අපගේ කණ්ඩායම ${localTime(d.when, 'ශ්‍රී ලංකා වේලාව')} ඔබේ ${d.kind === 'seller' ? 'විකුණුම්කරු ' : ''}ගිණුම නැවත සක්‍රිය කළේය. ඔබට නැවත පිවිසිය හැක.`,
+        ...(d.reason ? [`සටහන: ${d.reason}`] : []),
+        ...(d.kind === 'seller' ? ['ඔබේ අයිතම සහ පැකේජ නැවතත් පාරිභෝගිකයින්ට පෙන්වයි.'] : []),
+      ],
+    }),
+    ta: (d: SuspensionData) => ({
+      subject: 'உங்கள் Lanka Electronics Marketplace கணக்கு மீண்டும் செயலில் உள்ளது',
+      greeting: WORDS.ta.hello(d.name),
+      lines: [
+        `எங்கள் குழு ${localTime(d.when, 'இலங்கை நேரம்')} அன்று உங்கள் ${d.kind === 'seller' ? 'விற்பனையாளர் ' : ''}கணக்கை மீண்டும் செயல்படுத்தியது. நீங்கள் மீண்டும் உள்நுழையலாம்.`,
+        ...(d.reason ? [`குறிப்பு: ${d.reason}`] : []),
+        ...(d.kind === 'seller' ? ['உங்கள் பொருட்களும் தொகுப்புகளும் மீண்டும் வாடிக்கையாளர்களுக்குக் காட்டப்படுகின்றன.'] : []),
       ],
     }),
   },
