@@ -10,6 +10,7 @@
  * - screenshots at 390 px and 1366 px (.data/screenshots/i18n-*.png): Sinhala and Tamil glyphs from
  *   the bundled Noto fonts, nothing wider than the screen.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { uniqueName } from '@market/platform/testing';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -20,10 +21,11 @@ const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'orderin
 
 let tag: string;
 let itemId: string;
+let seller: { username: string; password: string; cookie: string };
 
 beforeAll(async () => {
   tag = uniqueName('i18n').replace(/[^a-z0-9]/gi, '');
-  const seller = await e2e.seller(tag, {
+  seller = await e2e.seller(tag, {
     ownername: 'Kasun Silva',
     mobile: '0772345688',
     companyname: `Galle Phones ${tag}`,
@@ -69,6 +71,25 @@ async function snap(page: Page, name: string): Promise<void> {
   });
   await page.waitForTimeout(500);
   await shot(page, name);
+}
+
+/** axe's serious and critical findings on the settled page (as frontend/e2e/accessibility.e2e.test.ts judges them). */
+async function axeBlocking(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0, undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(250);
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.help}) at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /** Nothing wider than the window (no horizontal scrolling). */
@@ -150,6 +171,34 @@ describe('the shop in Sinhala and Tamil (issue 33)', () => {
       await page.close();
     }
   }, 180_000);
+
+  it('axe finds nothing serious on home, an item and login in Sinhala and in Tamil (issue 33 item 5)', async () => {
+    for (const language of ['si', 'ta'] as const) {
+      const page = await e2e.pageAt(1366, 900);
+      await page.context().addCookies([{ name: 'lang', value: language, url: e2e.webUrl }]);
+      for (const path of ['/Customer/Home', `/Customer/ItemDetails/${itemId}`, '/CustomerLogin']) {
+        await page.goto(`${e2e.webUrl}${path}`);
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 20_000 }).toBe(language);
+        expect(await axeBlocking(page), `${language} ${path}`).toEqual([]);
+      }
+      await page.close();
+    }
+  }, 180_000);
+
+  it("a seller's item form and monthly sales in Tamil; the seller's choice is kept on the account", async () => {
+    const page = await e2e.pageAt(1366, 900);
+    await login(page, '/SellerLogin', seller.username, seller.password);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/Seller/Home');
+    await page.goto(`${e2e.webUrl}/Seller/AddItem`);
+    await choose(page, 'ta', () => page.getByLabel('பொருளின் பெயர்').first().isVisible());
+    await expect.poll(() => page.getByRole('button', { name: 'சேர்' }).isVisible()).toBe(true);
+    await snap(page, 'i18n-seller-additem-ta-1366');
+    await page.goto(`${e2e.webUrl}/Seller/ItemMonthlySales`);
+    await expect.poll(() => page.getByRole('heading', { name: 'மாதாந்திர விற்பனை' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('நாணயம்: LKR', { exact: false }).isVisible()).toBe(true);
+    await snap(page, 'i18n-seller-sales-ta-1366');
+    await page.close();
+  }, 120_000);
 
   it('login and password reset pages in Tamil on a phone', async () => {
     const page = await e2e.pageAt(390, 844);
