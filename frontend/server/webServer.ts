@@ -4,11 +4,12 @@
  * - `/assets/*` (hashed names) with `Cache-Control: public, max-age=31536000, immutable`, the other
  *   files of the build as they are; all compressed;
  * - the public pages (src/entry-server.tsx, `isPublicPath`) rendered on the server with their
- *   content, head tags and JSON-LD, their page's stylesheets linked (written in when small and without url()); every other path (the
- *   signed-in areas) gets the app's shell (index.html), which the browser renders as before; a
- *   rendered page goes without the app's `<script type="module">` and modulepreloads and is marked
- *   `<html data-rendered>`: its first inline script adds them once the page has painted
- *   (vite.config.ts, preloadRoutePages), so its stylesheet and pictures come first on a slow link;
+ *   content, head tags and JSON-LD, their page's stylesheets linked (written in when small and
+ *   without url()); every other path (the signed-in areas) gets the app's shell (index.html),
+ *   which the browser renders as before; a rendered page goes without the app's
+ *   `<script type="module">` and modulepreloads and is marked `<html data-rendered>`: its first
+ *   inline script adds them once the page has painted (vite.config.ts, preloadRoutePages), so its
+ *   stylesheet and pictures come first on a slow link;
  * - `/robots.txt` and `/sitemap.xml` (the items' pages and the listings, from the catalogue's
  *   public listing through the gateway);
  * - on every HTML answer the security headers of issue 27 item 4 (server/securityHeaders.ts) with a
