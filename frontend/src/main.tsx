@@ -27,7 +27,8 @@ import { ModalsSlot } from './lib/modalsHost';
 import { closeErrorsOnNavigation, NotificationsSlot } from './lib/notificationsHost';
 import { createQueryClient, QueryProvider } from './lib/queryClient';
 import type { SsrData } from './entry-server';
-import { i18n } from './i18n';
+import { currentLanguage, i18n } from './i18n';
+import { loadLanguageFonts } from './i18n/choose';
 import { loadMatchedRoutes } from './lib/lazyPage';
 import { RefreshKeptReads } from './lib/refreshKeptReads';
 import { markServerRendered } from './lib/serverRendered';
@@ -72,7 +73,8 @@ if (ssrData) {
   // Shown as the server drew them, not refreshed on mount (the server's answer cache is short).
   markReadAhead(queryClient);
   markServerRendered();
-  void loadMatchedRoutes(routes, location.href).then(() => {
+  // The page's Sinhala or Tamil faces before React draws (i18n/choose.ts, loadLanguageFonts).
+  void Promise.all([loadMatchedRoutes(routes, location.href), loadLanguageFonts(currentLanguage())]).then(() => {
     const appRouter = router(queryClient, data.router);
     closeErrorsOnNavigation(appRouter);
     hydrateRoot(
@@ -87,5 +89,5 @@ if (ssrData) {
   const appRouter = router(queryClient);
   // A failure notice belongs to the page it was shown on.
   closeErrorsOnNavigation(appRouter);
-  createRoot(root).render(app(appRouter));
+  void loadLanguageFonts(currentLanguage()).then(() => createRoot(root).render(app(appRouter)));
 }

@@ -16,9 +16,27 @@ import { currentLanguage, i18n, isLanguage, LANG_COOKIE, type Language } from '.
 /** A year, in seconds: how long the `lang` cookie lasts. */
 const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
+/** The bundled font of each script other than Latin (main.tsx imports their 400 and 700 faces). */
+const SCRIPT_FONTS: Partial<Record<Language, [family: string, sample: string]>> = {
+  si: ['Noto Sans Sinhala', 'අ'],
+  ta: ['Noto Sans Tamil', 'அ'],
+};
+
+/**
+ * Loads `language`'s font faces (regular and bold) before its texts are drawn: Chromium drew some
+ * bold Sinhala and Tamil texts laid out while their face was still loading as empty boxes, and kept
+ * them so (e2e screenshots).
+ * @returns once loaded, or at once where there is nothing to load (or no font loading API)
+ */
+export async function loadLanguageFonts(language: Language): Promise<void> {
+  const font = SCRIPT_FONTS[language];
+  if (!font || typeof document === 'undefined' || !document.fonts?.load) return;
+  await Promise.all(['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "${font[0]}"`, font[1]).catch(() => undefined)));
+}
+
 /** Shows the app in `language`, sets `<html lang>` and keeps the choice in the cookie and localStorage. */
 export function applyLanguage(language: Language, instance: I18n = i18n): void {
-  if (currentLanguage(instance) !== language) void instance.changeLanguage(language);
+  if (currentLanguage(instance) !== language) void loadLanguageFonts(language).then(() => instance.changeLanguage(language));
   document.documentElement.lang = language;
   document.cookie = `${LANG_COOKIE}=${language}; path=/; max-age=${COOKIE_MAX_AGE}; SameSite=Lax`;
   try {
