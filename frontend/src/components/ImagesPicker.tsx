@@ -2,6 +2,8 @@
  * Up to three item images (spec 001 section 5: the first three are used; the first is the main one).
  * A return's photos (issue 31 item 3) use it with their own `max`, `label` and `noun`.
  */
+import { useServerMessage } from '../i18n/serverMessage';
+import { useTranslation } from 'react-i18next';
 import { ActionIcon, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { MAX_ITEM_IMAGES } from '@market/contracts';
 import { IconX } from '@tabler/icons-react';
@@ -30,6 +32,8 @@ export function ImagesPicker({
   /** What is said when more files were chosen than there is room for. */
   limitNote?: (room: number) => string;
 }) {
+  const { t } = useTranslation();
+  const message = useServerMessage();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const add = async (files: File[]) => {
@@ -42,7 +46,7 @@ export function ImagesPicker({
       for (const f of files.slice(0, room)) names.push((await uploadImage(f)).name);
       onChange([...value, ...names]);
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : 'The image could not be uploaded');
+      setProblem(err instanceof ApiError ? message(err) : t('images.uploadFailed'));
     } finally {
       setBusy(false);
     }
@@ -57,7 +61,7 @@ export function ImagesPicker({
           <div key={name} style={{ position: 'relative' }}>
             <Image
               src={thumbnailUrl(name)}
-              alt={`${noun[0]!.toUpperCase()}${noun.slice(1)} ${n + 1}`}
+              alt={t(`images.${noun}.alt`, { n: n + 1, defaultValue: `${noun[0]!.toUpperCase()}${noun.slice(1)} ${n + 1}` })}
               w={96}
               h={96}
               fit="cover"
@@ -67,7 +71,7 @@ export function ImagesPicker({
               size="sm"
               color="red"
               style={{ position: 'absolute', top: 4, right: 4 }}
-              aria-label={`Remove ${noun} ${n + 1}`}
+              aria-label={t(`images.${noun}.remove`, { n: n + 1, defaultValue: `Remove ${noun} ${n + 1}` })}
               onClick={() => onChange(value.filter((v) => v !== name))}
             >
               <IconX size={14} />
@@ -87,7 +91,7 @@ export function ImagesPicker({
                 px={6}
                 styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25 } }}
               >
-                Add {noun}s
+                {t(`images.${noun}.add`, { defaultValue: `Add ${noun}s` })}
               </Button>
             )}
           </FileButton>
@@ -95,7 +99,7 @@ export function ImagesPicker({
       </Group>
       {(problem ?? error) && (
         <Text size="xs" c="red" role="alert">
-          {problem ?? error}
+          {problem ?? (error && message(error))}
         </Text>
       )}
     </Stack>

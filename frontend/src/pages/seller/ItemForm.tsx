@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, Card, Grid, Group, MultiSelect, NumberInput, Select, Switch, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { CATEGORIES, COLOURS, ItemCreateSchema, ItemUpdateSchema } from '@market/contracts';
+import { CATEGORIES, COLOURS, ItemCreateSchema, ItemUpdateSchema, MAX_ITEM_IMAGES } from '@market/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { catalogueApi, changedFields, isStaleWrite, type Item } from '../../api/catalogue';
@@ -208,7 +208,9 @@ export function ItemForm({ item, onReload }: { item?: Item; onReload?: () => voi
           <ImagesPicker
             value={form.getValues().Images}
             onChange={(names) => form.setFieldValue('Images', names)}
-            error={form.errors.Images ? message(form.errors.Images as string) : undefined}
+            error={form.errors.Images as string | undefined}
+            label={t('item.images', { max: MAX_ITEM_IMAGES })}
+            limitNote={(room) => t('item.imagesLimit', { max: MAX_ITEM_IMAGES, room })}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6 }}>
