@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listedItem, login, shopperWithCart, shot } from './harness';
 import { e2eWorld } from './world';
 
-const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering']);
+const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'ordering', 'reporting']);
 
 let tag: string;
 let itemId: string;
@@ -196,6 +196,9 @@ describe('the shop in Sinhala and Tamil (issue 33)', () => {
     await page.goto(`${e2e.webUrl}/Seller/ItemMonthlySales`);
     await expect.poll(() => page.getByRole('heading', { name: 'மாதாந்திர விற்பனை' }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => page.getByText('நாணயம்: LKR', { exact: false }).isVisible()).toBe(true);
+    // The month's report in Tamil: its totals' names and the empty month's note (the seller sold nothing yet).
+    await expect.poll(() => page.getByText('மொத்த வருமானம்').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => page.getByText('இந்த மாதத்தில் விற்பனை இல்லை').isVisible()).toBe(true);
     await snap(page, 'i18n-seller-sales-ta-1366');
     await page.close();
   }, 120_000);
