@@ -2,45 +2,16 @@
  * Server messages and form messages in the page's language (issue 33 item 2). Error answers carry a
  * stable `code` beside the English `error` text (and `params` for a template's values). A text that
  * came without one (an older service, the forms' own zod messages, which are the contracts' English
- * texts) is looked up in the English `errors` catalogue, which holds the contracts' `MESSAGES`
- * word for word (packages/contracts/src/messages.ts): exactly, or as one of its `{{name}}`
- * templates. Not through the contracts' `describeMessage` itself: the package's entry would bring
- * zod into the first script of every page (src/firstPageWithoutZod.test.ts). The text is shown as
+ * texts) is looked up by the contracts' `describeMessage` (packages/contracts/src/messages.ts,
+ * from the zod-free `@market/contracts/rules`): exactly, as zod's generic wording, or as one of
+ * its `{{name}}` templates. The text is shown as
  * `errors:<code>` of the catalogues (frontend/src/i18n/locales/<lang>/errors.json), else as it came.
  */
 import type { i18n as I18n } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n as browserI18n, resources } from './index';
-
-const english = (resources.en.errors ?? {}) as Record<string, string>;
-const byText = new Map(Object.entries(english).map(([code, text]) => [text, code]));
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Each template's pattern, its placeholders as named groups. */
-const templates = Object.entries(english).flatMap(([code, text]) => {
-  if (!text.includes('{{')) return [];
-  const source = text
-    .split(/({{\s*\w+\s*}})/)
-    .map((part) => (part.startsWith('{{') ? `(?<${part.replace(/[{}\s]/g, '')}>.+?)` : escape(part)))
-    .join('');
-  try {
-    return [{ code, pattern: new RegExp(`^${source}$`) }];
-  } catch {
-    // A placeholder named twice: found by its code only.
-    return [];
-  }
-});
-
-/** The code of an English message and its placeholders' values. */
-function describeMessage(text: string): { code: string; params?: Record<string, string> } | undefined {
-  const code = byText.get(text);
-  if (code) return { code };
-  for (const template of templates) {
-    const match = template.pattern.exec(text);
-    if (match) return { code: template.code, params: { ...match.groups } };
-  }
-  return undefined;
-}
+import { describeMessage } from '@market/contracts/rules';
+import { i18n as browserI18n } from './index';
 
 /** What an error may carry beside its text (an ApiError built from an answer with `code`, or a plain Error). */
 type Coded = { message?: unknown; code?: unknown; params?: unknown };

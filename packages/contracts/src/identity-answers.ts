@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { objectIdAnswer, utcTimeAnswer } from './answer-fields';
 import { GENDERS } from './identity';
-import { LanguageSchema } from './languages';
+import { LanguageSchema } from './language-schema';
 import { listAnswer } from './paging';
 
 const ObjectIdString = objectIdAnswer;

@@ -41,7 +41,7 @@ import {
 } from './identity-answers';
 import { UNPAGED_SEARCH_LIMIT } from './catalogue';
 import { PageQuerySchema, UNPAGED_CAP, searchText } from './paging';
-import { LanguageSchema } from './languages';
+import { LanguageSchema } from './language-schema';
 
 /** The account's aggregate version a write was based on (compare-and-set: another one answers 409). */
 const AccountVersionField = z

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { DeliveryAddressSchema } from './addresses';
-import { LanguageSchema } from './languages';
+import { LanguageSchema } from './language-schema';
 
 /**
  * The account's language (issue 33 item 3): the services that e-mail the account write in it.

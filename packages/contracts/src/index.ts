@@ -9,6 +9,7 @@ export * from './envelope';
 export * from './jobs';
 export * from './roles';
 export * from './languages';
+export * from './language-schema';
 export * from './messages';
 export * from './identity';
 export * from './paging';

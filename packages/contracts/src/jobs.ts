@@ -10,7 +10,7 @@
  * knows it; absent, English.
  */
 import { z } from 'zod';
-import { LanguageSchema } from './languages';
+import { LanguageSchema } from './language-schema';
 
 export const Queues = {
   email: 'email',

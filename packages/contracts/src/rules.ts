@@ -11,3 +11,5 @@ export * from './reviews-rules';
 export * from './identity-rules';
 export * from './money';
 export * from './colomboTime';
+export * from './languages';
+export * from './messages';
