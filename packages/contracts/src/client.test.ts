@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { ApiClient, ApiError, pathWith, type AnswerOf, type BodyOf } from './client';
+import { ApiClient, ApiError, errorOf, pathWith, type AnswerOf, type BodyOf } from './client';
 import type { z } from 'zod';
 import type { ItemAnswer } from './catalogue-answers';
 import type { CheckoutAnswerSchema } from './ordering-answers';
@@ -73,5 +73,23 @@ describe('the typed client', () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('fetch failed')));
     const err = await new ApiClient({ baseUrl: '' }).send('GET', '/Customer/me').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 0, message: 'Cannot reach the server. Please try again!' });
+  });
+});
+
+describe('errorOf', () => {
+  it("keeps an error answer's message code and a template's values (issue 33 item 2)", () => {
+    const reply = {
+      status: 409,
+      headers: new Headers(),
+      body: { error: 'Only 3 of Galaxy left in stock', code: 'out-of-stock', params: { stock: '3', name: 'Galaxy' } },
+    };
+    const err = errorOf(reply);
+    expect(err).toMatchObject({
+      status: 409,
+      message: 'Only 3 of Galaxy left in stock',
+      code: 'out-of-stock',
+      params: { stock: '3', name: 'Galaxy' },
+    });
+    expect(errorOf({ status: 500, headers: new Headers(), body: 'oops' }).code).toBeUndefined();
   });
 });

@@ -72,6 +72,9 @@ export type CallArgs<M extends Method, P extends string> =
 /** The body of every error answer (the document's `Error` component). */
 export interface ErrorAnswer {
   error: string;
+  /** Stable id of `error` (messages.ts), and a template's values: the web app shows it in the page's language (issue 33 item 2). */
+  code?: string;
+  params?: Record<string, string>;
   fields?: Record<string, string>;
   /** Paying a checkout whose lines are no longer sold (409): their ids (ordering-answers.ts LinesUnavailableAnswerSchema). */
   unavailable?: UnavailableLines;
@@ -102,11 +105,17 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly retryAfterSeconds?: number,
-    options?: { cause?: unknown; unavailable?: UnavailableLines },
+    options?: { cause?: unknown; unavailable?: UnavailableLines; code?: string; params?: Record<string, string> },
   ) {
     super(message, options);
     this.unavailable = options?.unavailable;
+    this.code = options?.code;
+    this.params = options?.params;
   }
+
+  /** The answer's message code and a template's values (ErrorAnswer), when it carried them. */
+  readonly code?: string;
+  readonly params?: Record<string, string>;
 
   /** A pay refused for lines no longer sold: their ids (`unavailable` of the answer). */
   readonly unavailable?: UnavailableLines;
@@ -264,8 +273,12 @@ export function errorOf(reply: Reply<unknown>): ApiError {
     err.error ?? `Request failed (${reply.status})`,
     err.fields ?? {},
     retryAfterSeconds(reply.headers.get('Retry-After')),
-    err.unavailable && Array.isArray(err.unavailable.items) && Array.isArray(err.unavailable.packages)
-      ? { unavailable: { items: err.unavailable.items, packages: err.unavailable.packages } }
-      : undefined,
+    {
+      ...(err.unavailable && Array.isArray(err.unavailable.items) && Array.isArray(err.unavailable.packages)
+        ? { unavailable: { items: err.unavailable.items, packages: err.unavailable.packages } }
+        : {}),
+      ...(typeof err.code === 'string' ? { code: err.code } : {}),
+      ...(err.params && typeof err.params === 'object' ? { params: err.params } : {}),
+    },
   );
 }
