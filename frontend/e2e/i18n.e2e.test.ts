@@ -191,7 +191,7 @@ describe('the shop in Sinhala and Tamil (issue 33)', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/Seller/Home');
     await page.goto(`${e2e.webUrl}/Seller/AddItem`);
     await choose(page, 'ta', () => page.getByLabel('பொருளின் பெயர்').first().isVisible());
-    await expect.poll(() => page.getByRole('button', { name: 'சேர்' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'சேர்', exact: true }).isVisible()).toBe(true);
     await snap(page, 'i18n-seller-additem-ta-1366');
     await page.goto(`${e2e.webUrl}/Seller/ItemMonthlySales`);
     await expect.poll(() => page.getByRole('heading', { name: 'மாதாந்திர விற்பனை' }).isVisible(), { timeout: 20_000 }).toBe(true);

@@ -17,7 +17,8 @@ const e2e = e2eWorld(['identity', 'notifications', 'catalogue', 'cart', 'orderin
 async function searchField(page: Page, width: number) {
   if (width < 768) await page.getByRole('button', { name: 'Search the shop' }).click();
   const box = page.getByRole('combobox', { name: 'Search the shop' });
-  await box.waitFor();
+  // Read-only until the server-rendered page is hydrated (lib/useHydrated.ts).
+  await expect.poll(() => box.isEditable()).toBe(true);
   return box;
 }
 
@@ -86,6 +87,8 @@ describe('storefront search', () => {
     await page.getByRole('link', { name: 'My Cart, empty' }).waitFor();
     await page.goto(`/Customer/ItemDetails/${itemId}`);
     await page.getByText('Only 3 left').waitFor();
+    // The server renders a guest's page; the signed-in one replaces it once the session is read.
+    await page.getByRole('link', { name: 'My Cart, empty' }).waitFor();
     await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByText('Item added to cart Successfully!').waitFor();

@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { NumberInput, Text } from '@mantine/core';
 import { MAX_LINE_QUANTITY } from '@market/contracts/rules';
+import { useHydrated } from '../lib/useHydrated';
 
 /** Stock at or below which the item page says how many are left. */
 export const LOW_STOCK_SHOWN = 5;
@@ -25,7 +26,8 @@ export function StockNote({ stock, available }: { stock: number; available: bool
 
 /**
  * Units to buy, 1 to {@link maxUnits} of the stock; whatever is typed is brought back into that
- * range (an empty field is 1), so the buttons always send a quantity the cart takes.
+ * range (an empty field is 1), so the buttons always send a quantity the cart takes. Inactive
+ * until the page is live ({@link useHydrated}).
  */
 export function QuantityPicker({
   value,
@@ -42,6 +44,7 @@ export function QuantityPicker({
   compact?: boolean;
 }) {
   const { t } = useTranslation('shop');
+  const live = useHydrated();
   const max = maxUnits(stock);
   return (
     <NumberInput
@@ -57,7 +60,7 @@ export function QuantityPicker({
       clampBehavior="strict"
       allowDecimal={false}
       allowNegative={false}
-      disabled={disabled}
+      disabled={disabled || !live}
       w={compact ? 76 : 110}
       size="sm"
     />

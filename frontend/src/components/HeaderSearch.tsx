@@ -15,6 +15,7 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { brandLabel } from '@market/contracts/rules';
 import { IconSearch } from '@tabler/icons-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useHydrated } from '../lib/useHydrated';
 import { useNavigate } from 'react-router-dom';
 import { catalogueApi } from '../api/catalogue';
 import { useAsync } from '../lib/useAsync';
@@ -53,6 +54,8 @@ function SearchField({ autoFocus, onDone }: { autoFocus?: boolean; onDone?: () =
   const suggestions = text.trim() && q ? (read.data ?? []) : [];
   const shown = open && suggestions.length > 0;
   const input = useRef<HTMLInputElement>(null);
+  // Read-only until the page is live: text typed before hydration would get no suggestions.
+  const live = useHydrated();
 
   const go = (path: string) => {
     setOpen(false);
@@ -91,6 +94,7 @@ function SearchField({ autoFocus, onDone }: { autoFocus?: boolean; onDone?: () =
       <TextInput
         ref={input}
         autoFocus={autoFocus}
+        readOnly={!live}
         value={text}
         onChange={(e) => {
           setText(e.currentTarget.value);

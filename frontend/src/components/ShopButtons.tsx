@@ -14,6 +14,7 @@ import { Button, Group } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useHydrated } from '../lib/useHydrated';
 import { addToCart, addToWishlist } from '../lib/cartActions';
 import { useWishlistIds } from '../lib/shopperState';
 import { useSignInFirst } from '../lib/signInFirst';
@@ -43,6 +44,7 @@ export function ShopButtons({
   const saved = useWishlistIds().has(itemId ?? '');
   const { t } = useTranslation('shop');
   const [busy, setBusy] = useState<'cart' | 'wish' | null>(null);
+  const live = useHydrated();
   const run = async (which: 'cart' | 'wish', action: () => Promise<void>) => {
     setBusy(which);
     try {
@@ -59,6 +61,7 @@ export function ShopButtons({
           variant="light"
           color="red"
           leftSection={<IconHeartFilled size={14} aria-hidden />}
+          disabled={!live}
           onClick={() => navigate('/Customer/Mywishlist')}
           // A name that holds the words shown (axe: label-content-name-mismatch); on the item page they say it all.
           aria-label={itemName ? t('savedName', { name: itemName }) : undefined}
@@ -73,6 +76,7 @@ export function ShopButtons({
           variant="default"
           leftSection={<IconHeart size={14} />}
           loading={busy === 'wish'}
+          disabled={!live}
           onClick={() => (profile ? void run('wish', () => addToWishlist(profile._id, itemId)) : signInFirst({ kind: 'wishlist', itemId }))}
           aria-label={itemName ? t('addNameToWishlist', { name: itemName }) : undefined}
         >
@@ -82,7 +86,7 @@ export function ShopButtons({
       <Button
         size="xs"
         leftSection={<IconShoppingCartPlus size={14} />}
-        disabled={!available}
+        disabled={!available || !live}
         loading={busy === 'cart'}
         onClick={() =>
           profile

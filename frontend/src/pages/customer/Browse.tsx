@@ -31,6 +31,7 @@ import { catalogueApi, type ItemFilters } from '../../api/catalogue';
 import { filterFromValue, itemQuery, listingFromParams, listingQuery, LISTING_LIMIT } from './browseQueries';
 import { identityApi } from '../../api/identity';
 import { QuantityPicker, StockNote, maxUnits } from '../../components/BuyBox';
+import { useHydrated } from '../../lib/useHydrated';
 import { cardImageLoading, ItemCard } from '../../components/ItemCard';
 import { ShopButtons } from '../../components/ShopButtons';
 import { beginCheckout } from '../../lib/checkoutStart';
@@ -493,6 +494,7 @@ function BuyNow({ itemId, available, quantity = 1 }: { itemId: string; available
   const signedIn = useOptionalSession('customer') !== null;
   const signInFirst = useSignInFirst();
   const { t } = useTranslation('shop');
+  const live = useHydrated();
   const buy = async () => {
     // A guest signs in first and comes back to the payment choice (issue 32 item 1).
     if (!signedIn) return signInFirst({ kind: 'buy', itemId, ...(quantity > 1 ? { quantity } : {}) });
@@ -507,7 +509,7 @@ function BuyNow({ itemId, available, quantity = 1 }: { itemId: string; available
     }
   };
   return (
-    <Button color="orange" loading={busy} disabled={!available} onClick={() => void buy()}>
+    <Button color="orange" loading={busy} disabled={!available || !live} onClick={() => void buy()}>
       {t('item.buyNow')}
     </Button>
   );
