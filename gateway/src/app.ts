@@ -52,6 +52,9 @@ declare module 'express-serve-static-core' {
   }
 }
 
+/** Idle time after which the gateway closes a kept-alive upstream connection, ms (below the services' 65 s). */
+const UPSTREAM_IDLE_MS = 60_000;
+
 /** One request's way to a service's replicas (gateway/src/upstreams.ts). */
 interface UpstreamAttempt {
   target: string;
@@ -101,7 +104,9 @@ export function createGatewayApp(deps: GatewayDeps): Express {
   };
   app.use(identify);
 
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+  // An idle upstream connection is dropped here after UPSTREAM_IDLE_MS, before the service drops it
+  // (platform's KEEP_ALIVE_TIMEOUT_MS): a request is never written on a connection being closed.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000, timeout: UPSTREAM_IDLE_MS });
   const pools = upstreamPools(config);
   const proxies = {} as Record<ServiceName, ReturnType<typeof createProxyMiddleware<Request>>>;
   for (const service of SERVICES) {

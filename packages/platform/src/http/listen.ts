@@ -12,6 +12,9 @@ import type { GracefulShutdown } from '../shutdown';
 import { metricsRegistryOf } from './app';
 import { createMetricsServer } from './metrics';
 
+/** How long the API listener keeps an idle keep-alive connection open, ms (above the gateway's 60 s). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export interface ListenOptions {
   /** Address to bind, e.g. `127.0.0.1` or `0.0.0.0` (config `HOST`). */
   host: string;
@@ -56,6 +59,12 @@ export async function serveHttp(
     });
   }
   const api = createServer(app);
+  // Idle keep-alive connections outlive the gateway's (UPSTREAM_IDLE_MS, gateway/src/app.ts), so a
+  // connection is always closed by the client side first: with Node's 5 s on both sides, a request
+  // the gateway sent on a connection just as the server closed it was reset (502 from every
+  // service a page had called 5 s before).
+  api.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  api.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   let port: number;
   try {
     port = await listen(api, opts.host, opts.port);
