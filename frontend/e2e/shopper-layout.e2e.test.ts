@@ -138,8 +138,12 @@ describe('shopper layout at phone and desktop widths', () => {
       // Item page: Add to cart and Buy Now on screen on arrival, without scrolling.
       await page.goto(`/Customer/ItemDetails/${ids[0]}`);
       await page.getByRole('heading', { name: names[0] }).waitFor();
+      // The server renders a guest's page; the signed-in one (live buttons) replaces it.
+      await page.getByRole('link', { name: /^My Cart, / }).waitFor();
       for (const name of ['Buy Now', 'Add to cart']) {
-        const box = await page.getByRole('button', { name, exact: true }).boundingBox();
+        const button = page.getByRole('button', { name, exact: true });
+        await expect.poll(() => button.isEnabled()).toBe(true);
+        const box = await button.boundingBox();
         expect(box, `${v.name}: ${name}`).not.toBeNull();
         expect(box!.y + box!.height, `${v.name}: ${name} is below the fold`).toBeLessThanOrEqual(v.height);
       }
