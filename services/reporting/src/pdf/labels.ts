@@ -5,7 +5,7 @@
  * report's words change: the data (names, items, amounts `Rs. 12,345.00`, dates) stays as it is,
  * drawn in the embedded Noto fonts (text.ts).
  */
-import type { Language } from '@market/contracts';
+import { MONTH_NAMES, type Language } from '@market/contracts';
 
 type Other = Exclude<Language, 'en'>;
 type Words = Record<Other, string>;
@@ -89,25 +89,11 @@ const WORDS: Record<string, Words> = {
   'No delivery address given': { si: 'බෙදාහැරීමේ ලිපිනයක් ලබා දී නැත', ta: 'விநியோக முகவரி கொடுக்கப்படவில்லை' },
 };
 
-const MONTHS_EN = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const MONTHS: Record<Other, string[]> = {
   si: ['ජනවාරි', 'පෙබරවාරි', 'මාර්තු', 'අප්‍රේල්', 'මැයි', 'ජූනි', 'ජූලි', 'අගෝස්තු', 'සැප්තැම්බර්', 'ඔක්තෝබර්', 'නොවැම්බර්', 'දෙසැම්බර්'],
   ta: ['ஜனவரி', 'பிப்ரவரி', 'மார்ச்', 'ஏப்ரல்', 'மே', 'ஜூன்', 'ஜூலை', 'ஆகஸ்ட்', 'செப்டம்பர்', 'அக்டோபர்', 'நவம்பர்', 'டிசம்பர்'],
 };
-const MONTH_YEAR = new RegExp(`\\b(${MONTHS_EN.join('|')}) (\\d{4})\\b`, 'g');
+const MONTH_YEAR = new RegExp(`\\b(${MONTH_NAMES.join('|')}) (\\d{4})\\b`, 'g');
 
 /** Labelled lines and labels with a value inside: pattern and each language's replacement. */
 const PATTERNS: readonly [RegExp, Words][] = [
@@ -128,7 +114,10 @@ export function label(text: string, language: Language): string {
   if (word) return word;
   let out = text;
   for (const [re, words] of PATTERNS) out = out.replace(re, words[language]);
-  return out.replace(MONTH_YEAR, (_m, month: string, year: string) => `${MONTHS[language][MONTHS_EN.indexOf(month)]} ${year}`);
+  return out.replace(
+    MONTH_YEAR,
+    (_m, month: string, year: string) => `${MONTHS[language][MONTH_NAMES.indexOf(month as (typeof MONTH_NAMES)[number])]} ${year}`,
+  );
 }
 
 /** The footer of page `page` of `pages`. */
